@@ -1,0 +1,276 @@
+/// A strict JSON reader (RFC 8259) over UTF-8 bytes.
+///
+/// Stricter than `JSONDecoder` where a data file needs it: duplicate keys, invalid UTF-8,
+/// lone surrogates and trailing content are errors, and every error carries an offset.
+struct JSONReader {
+    /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
+    static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    /// Parses one complete JSON document.
+    ///
+    /// - Throws: `JSONSyntaxError` for anything that is not exactly one valid JSON value.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        if reader.index == bytes.count {
+            throw JSONSyntaxError(offset: 0, message: "the file is empty")
+        }
+        let node = try reader.parseValue()
+        reader.skipWhitespace()
+        if reader.index != bytes.count {
+            throw JSONSyntaxError(offset: reader.index, message: "unexpected content after the end of the document")
+        }
+        return node
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw endOfInput() }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), offset: start)
+        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), offset: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(value: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(value: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), offset: start)
+        default:
+            throw unexpectedByte("a value")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enterContainer()
+        index += 1
+        var members: [JSONMember] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw unexpectedByte("a string key") }
+            let keyOffset = index
+            let key = try parseString()
+            if !seen.insert(key).inserted {
+                throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw unexpectedByte("':'") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, keyOffset: keyOffset, node: value))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; depth -= 1; return .object(members)
+            default: throw unexpectedByte("',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enterContainer()
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; depth -= 1; return .array(elements)
+            default: throw unexpectedByte("',' or ']'")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw JSONSyntaxError(offset: index, message: "nesting deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    // MARK: Scalars
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw unexpectedByte("a digit") }
+        index += 1
+        if first != UInt8(ascii: "0") {
+            while let byte = peek(), isDigit(byte) { index += 1 }
+        }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard let byte = peek(), isDigit(byte) else { throw unexpectedByte("a digit") }
+            while let byte = peek(), isDigit(byte) { index += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let byte = peek(), isDigit(byte) else { throw unexpectedByte("a digit") }
+            while let byte = peek(), isDigit(byte) { index += 1 }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1
+        var segmentStart = index
+        var result = ""
+        var hasEscapes = false
+        while true {
+            guard index < bytes.count else {
+                throw JSONSyntaxError(offset: start, message: "unterminated string")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let segment = try decodeUTF8(segmentStart..<index)
+                index += 1
+                if !hasEscapes { return segment }
+                result += segment
+                return result
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                result += try decodeUTF8(segmentStart..<index)
+                result.unicodeScalars.append(try parseEscape())
+                segmentStart = index
+                continue
+            }
+            if byte < 0x20 {
+                throw JSONSyntaxError(offset: index, message: "unescaped control character in a string")
+            }
+            index += 1
+        }
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let escapeStart = index
+        index += 1
+        guard let byte = peek() else { throw endOfInput() }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try parseHex4()
+            if (0xD800...0xDBFF).contains(high) {
+                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate in \\u escape")
+                }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate in \\u escape")
+                }
+                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                guard let scalar = Unicode.Scalar(value) else {
+                    throw JSONSyntaxError(offset: escapeStart, message: "invalid \\u escape")
+                }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(high) else {
+                throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate in \\u escape")
+            }
+            return scalar
+        default:
+            throw JSONSyntaxError(offset: escapeStart, message: "invalid escape sequence in a string")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw endOfInput() }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unexpectedByte("a hexadecimal digit")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func decodeUTF8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
+        if range.isEmpty { return "" }
+        guard let text = String(validating: bytes[range], as: UTF8.self) else {
+            throw JSONSyntaxError(offset: range.lowerBound, message: "invalid UTF-8 in a string")
+        }
+        return text
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        for expected in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
+            guard peek() == expected else {
+                throw JSONSyntaxError(offset: start, message: "invalid literal, expected '\(literal)'")
+            }
+            index += 1
+        }
+    }
+
+    // MARK: Helpers
+
+    private func peek() -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private func endOfInput() -> JSONSyntaxError {
+        JSONSyntaxError(offset: bytes.count, message: "unexpected end of file (the file looks truncated)")
+    }
+
+    private func unexpectedByte(_ expected: String) -> JSONSyntaxError {
+        guard index < bytes.count else { return endOfInput() }
+        let byte = bytes[index]
+        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        return JSONSyntaxError(offset: index, message: "expected \(expected) but found \(found)")
+    }
+}

@@ -1,0 +1,59 @@
+/// Reads and writes amounts as whole numbers in the minor unit.
+public enum AmountParser {
+    /// Parses a non-negative whole number, allowing digit grouping: `1,234` (groups of three) or
+    /// `1_234` (an underscore between any two digits).
+    ///
+    /// - Throws: `ValueError.invalidAmount` naming the text and what is wrong with it.
+    public static func parse(_ text: String) throws(ValueError) -> Int {
+        let bytes = Array(text.utf8)
+        func fail(_ reason: String) -> ValueError { .invalidAmount(text, reason: reason) }
+        guard !bytes.isEmpty else { throw fail("an amount is a whole number such as 1200") }
+        if bytes.first == UInt8(ascii: "-") { throw fail("amounts cannot be negative") }
+        var value = 0
+        var digitsSinceComma = 0
+        var sawComma = false
+        var previous: UInt8 = 0
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowB) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                if overflowA || overflowB { throw fail("the number is too large") }
+                value = sum
+                digitsSinceComma += 1
+            case UInt8(ascii: ","):
+                guard index > 0, index < bytes.count - 1, isDigit(previous),
+                      !sawComma || digitsSinceComma == 3 else { throw fail("misplaced ',' digit group separator") }
+                if !sawComma && digitsSinceComma > 3 { throw fail("misplaced ',' digit group separator") }
+                sawComma = true
+                digitsSinceComma = 0
+            case UInt8(ascii: "_"):
+                guard index > 0, index < bytes.count - 1, isDigit(previous), isDigit(bytes[index + 1]) else {
+                    throw fail("misplaced '_' digit separator")
+                }
+            case UInt8(ascii: "."):
+                throw fail("amounts are whole numbers in the smallest unit (set a currency to enter decimals)")
+            default:
+                throw fail("an amount is a whole number such as 1200")
+            }
+            previous = byte
+        }
+        if sawComma && digitsSinceComma != 3 { throw fail("misplaced ',' digit group separator") }
+        return value
+    }
+
+    /// Formats an amount with `,` between groups of three digits (`80,000`).
+    public static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var result = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

@@ -1,0 +1,27 @@
+/// What every stored record is: an identified, ordered, dated amount of money.
+///
+/// Records are plain values. The invariants that involve other records (unique sequential
+/// IDs, contiguous `order`) are kept by `RecordTable`, never by the record itself.
+public protocol BaseModel: Hashable, Codable, Identifiable, Sendable where ID == String {
+    /// The key of this kind's records in the data file (`"incomes"`, `"expenses"`).
+    static var dataKey: String { get }
+    /// The key of this kind's ID counter in the data file (`"income_unique_id"`, …).
+    static var uniqueIdKey: String { get }
+    /// Which kind of record this is.
+    static var kind: RecordKind { get }
+    /// Where this kind's records live in a document.
+    static var table: WritableKeyPath<BudgetDocument, RecordTable<Self>> { get }
+
+    /// The 8-digit, zero-padded ID (`"00000001"`), unique within the kind and never reused.
+    var id: String { get }
+    /// What the money was for or came from; never empty, no control characters.
+    var name: String { get set }
+    /// The amount in the currency's minor unit; never negative.
+    var amount: Int { get set }
+    /// The 1-based display position within the kind.
+    var order: Int { get set }
+    /// The day the money moved.
+    var date: Day { get set }
+    /// An optional free-text note.
+    var note: String? { get set }
+}

@@ -1,0 +1,32 @@
+/// Money that went out, filed under a category.
+public struct Expense: BaseModel {
+    public static let dataKey = "expenses"
+    public static let uniqueIdKey = "expense_unique_id"
+    public static let kind = RecordKind.expense
+    public static var table: WritableKeyPath<BudgetDocument, RecordTable<Expense>> { \.expenses }
+
+    /// The category of an expense added without one.
+    public static let defaultCategory = "uncategorized"
+
+    public let id: String
+    public var name: String
+    public var amount: Int
+    public var order: Int
+    public var date: Day
+    public var note: String?
+    /// The spending category (`food`, `家賃`); never empty.
+    public var category: String
+
+    public init(
+        id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
+        order: Int = 0, date: Day, note: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.category = category
+        self.order = order
+        self.date = date
+        self.note = note
+    }
+}

@@ -1,0 +1,20 @@
+/// The two kinds of record a budget holds.
+public enum RecordKind: String, CaseIterable, Sendable, Codable {
+    case income
+    case expense
+
+    /// The singular noun, as used in messages (`income`, `expense`).
+    public var singular: String { rawValue }
+
+    /// The plural noun (`incomes`, `expenses`).
+    public var plural: String { rawValue + "s" }
+
+    /// Accepts `income`, `incomes`, `expense` or `expenses`.
+    public init?(argument: String) {
+        switch argument {
+        case "income", "incomes": self = .income
+        case "expense", "expenses": self = .expense
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// An input value that a record cannot hold. The command line reports these as usage errors.
+public enum ValueError: Error, Equatable, Sendable {
+    /// The amount text is not a non-negative whole number.
+    case invalidAmount(String, reason: String)
+    /// The day is not `YYYY-MM-DD`, `today` or `yesterday`, or does not exist.
+    case invalidDay(String)
+    /// A name or category is empty or blank.
+    case empty(field: String)
+    /// A name, category or note holds a control character.
+    case controlCharacter(field: String, value: String)
+    /// The text is not a record ID.
+    case invalidID(String)
+}
+
+extension ValueError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .invalidAmount(text, reason):
+            return "invalid amount '\(text)': \(reason)"
+        case let .invalidDay(text):
+            return "invalid date '\(text)': expected YYYY-MM-DD, 'today' or 'yesterday'"
+        case let .empty(field):
+            return "the \(field) must not be empty"
+        case let .controlCharacter(field, value):
+            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
+        case let .invalidID(text):
+            return "invalid id '\(text)': expected a record id such as 00000001 or 1"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin wrappers over the POSIX file calls the store needs, retried on `EINTR`,
+/// each failing with a `SystemError` that names the operation and path.
+enum FileSystem {
+    /// What is at a path, without following a final symbolic link.
+    enum Kind: Equatable {
+        case missing, regular, directory, symbolicLink, other(String)
+    }
+
+    static func kind(at path: String, followLinks: Bool) throws(SystemError) -> Kind {
+        var info = stat()
+        let result = followLinks ? stat(path, &info) : lstat(path, &info)
+        if result != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return .missing }
+            throw SystemError(operation: "inspect", path: path, code: errno)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFCHR, S_IFBLK: return .other("a device")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("not a regular file")
+        }
+    }
+
+    /// The permission bits of an existing file, or `nil` when it does not exist.
+    static func permissions(at path: String) throws(SystemError) -> mode_t? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw SystemError(operation: "inspect", path: path, code: errno)
+        }
+        return info.st_mode & 0o7777
+    }
+
+    static func readLink(_ path: String) throws(SystemError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length >= 0 else { throw SystemError(operation: "read the link", path: path, code: errno) }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0, operation: String) throws(SystemError) -> Int32 {
+        while true {
+            let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw SystemError(operation: operation, path: path, code: errno) }
+        }
+    }
+
+    /// Reads a whole file.
+    static func readAll(_ path: String) throws(SystemError) -> [UInt8] {
+        let descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK, operation: "read")
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "read", path: path, code: errno)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes every byte, continuing after short writes.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "write", path: path, code: errno)
+            }
+            offset += count
+        }
+    }
+
+    static func sync(_ descriptor: Int32, path: String) throws(SystemError) {
+        while fsync(descriptor) != 0 {
+            if errno != EINTR { throw SystemError(operation: "flush", path: path, code: errno) }
+        }
+    }
+
+    /// Flushes a directory's entries (after a rename) to disk.
+    static func syncDirectory(_ path: String) throws(SystemError) {
+        let descriptor = try open(path, flags: O_RDONLY | O_DIRECTORY, operation: "open the directory")
+        defer { close(descriptor) }
+        try sync(descriptor, path: path)
+    }
+
+    static func rename(_ source: String, to destination: String) throws(SystemError) {
+        if Glibc.rename(source, destination) != 0 {
+            throw SystemError(operation: "replace", path: destination, code: errno)
+        }
+    }
+
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Creates a directory and its missing parents with mode 0700.
+    static func createDirectories(_ path: String) throws(SystemError) {
+        if path.isEmpty || path == "/" { return }
+        switch try kind(at: path, followLinks: true) {
+        case .directory: return
+        case .missing: break
+        default: throw SystemError(operation: "create the directory", path: path, code: ENOTDIR)
+        }
+        try createDirectories(FilePath.directory(of: path))
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw SystemError(operation: "create the directory", path: path, code: errno)
+        }
+    }
+
+    /// The names in a directory (without `.` and `..`).
+    static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(path) else { throw SystemError(operation: "list", path: path, code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,13 @@
+/// Why a data file's bytes are not a valid budget, located by byte offset when possible.
+struct DataFileProblem: Error, Sendable {
+    var offset: Int?
+    var reason: String
+    /// Set when the file declares a format newer than this build reads.
+    var newerFormat: Int?
+
+    init(offset: Int?, _ reason: String, newerFormat: Int? = nil) {
+        self.offset = offset
+        self.reason = reason
+        self.newerFormat = newerFormat
+    }
+}

@@ -1,0 +1,61 @@
+/// Where a budget's records live.
+///
+/// A store offers two primitives: a snapshot read, and a transaction that runs a change on the
+/// current document with exclusive access and keeps it only if the whole change succeeds.
+/// Everything else (the record operations below) is built on those two, so every command's
+/// read-modify-write is one transaction and durability lives in one place per store.
+public protocol DataProtocol: Sendable {
+    /// The current document, without taking the write lock.
+    func load() throws -> BudgetDocument
+
+    /// Runs `change` on the current document under exclusive access and saves the result.
+    ///
+    /// When `change` throws, nothing is saved and the error is rethrown. When it leaves the
+    /// document equal to what it was, nothing is written.
+    func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result
+}
+
+// MARK: Generic record operations
+
+extension DataProtocol {
+    /// All records of a kind, sorted by `order`.
+    public func fetch<Record: BaseModel>(_ type: Record.Type) throws -> [Record] {
+        try load()[type].records
+    }
+
+    /// Saves a record: replaces the one with its ID (moving it when `order` changed), or
+    /// inserts a record whose ID was allocated earlier.
+    public func update<Record: BaseModel>(_ record: Record) throws {
+        try transaction { try $0[Record.self].update(record) }
+    }
+
+    /// Deletes records by ID, all or nothing, closing the gaps in `order`.
+    ///
+    /// - Returns: the deleted records.
+    @discardableResult
+    public func delete<Record: BaseModel>(_ type: Record.Type, ids: [String]) throws -> [Record] {
+        try transaction { try $0[type].remove(ids: ids) }
+    }
+
+    /// Allocates the next ID of the kind and appends the record `makeRecord` builds with it.
+    @discardableResult
+    public func add<Record: BaseModel>(_ type: Record.Type, _ makeRecord: (String) throws -> Record) throws -> Record {
+        try transaction { try $0[type].add(makeRecord) }
+    }
+
+    /// Moves a record to a 1-based position.
+    public func move<Record: BaseModel>(_ type: Record.Type, id: String, to position: Int) throws {
+        try transaction { try $0[type].move(id: id, to: position) }
+    }
+}
+
+// MARK: The six named operations
+
+extension DataProtocol {
+    public func updateIncome(_ income: Income) throws { try update(income) }
+    public func updateExpense(_ expense: Expense) throws { try update(expense) }
+    public func deleteIncome(id: String) throws { try delete(Income.self, ids: [id]) }
+    public func deleteExpense(id: String) throws { try delete(Expense.self, ids: [id]) }
+    public func fetchIncomes() throws -> [Income] { try fetch(Income.self) }
+    public func fetchExpenses() throws -> [Expense] { try fetch(Expense.self) }
+}

@@ -1,0 +1,139 @@
+/// Converts between a `BudgetDocument` and the bytes of the data file.
+///
+/// Reading validates everything; a file it accepts is one it would write back identically
+/// in meaning. Writing produces pretty-printed JSON with sorted keys, so files diff cleanly.
+enum DocumentCodec {
+    /// Parses and validates a whole data file.
+    static func decode(_ bytes: [UInt8]) throws(DataFileProblem) -> BudgetDocument {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw DataFileProblem(offset: error.offset, error.message)
+        }
+        var reader = try JSONObjectReader(root, context: "the top level")
+        let formatNode = try reader.node("format")
+        guard case .number(let formatText) = formatNode.value, let format = Int(formatText) else {
+            throw DataFileProblem(offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
+        }
+        if format > BudgetDocument.formatVersion {
+            throw DataFileProblem(offset: formatNode.offset, "written by a newer budget", newerFormat: format)
+        }
+        guard format == BudgetDocument.formatVersion else {
+            throw DataFileProblem(offset: formatNode.offset, "unknown format version \(format)")
+        }
+        let incomes: RecordTable<Income> = try decodeTable(&reader)
+        let expenses: RecordTable<Expense> = try decodeTable(&reader)
+        try reader.finish()
+        return BudgetDocument(incomes: incomes, expenses: expenses)
+    }
+
+    /// The file's bytes for a document, ending with a newline.
+    static func encode(_ document: BudgetDocument) -> [UInt8] {
+        let root = JSONValue.object([
+            ("format", .int(BudgetDocument.formatVersion)),
+            (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
+            (Expense.uniqueIdKey, .string(RecordID.string(for: document.expenses.lastID))),
+            (Income.dataKey, encodeTable(document.incomes)),
+            (Expense.dataKey, encodeTable(document.expenses)),
+        ])
+        var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    // MARK: Tables
+
+    private static func decodeTable<Record: DocumentRecord>(
+        _ reader: inout JSONObjectReader
+    ) throws(DataFileProblem) -> RecordTable<Record> {
+        let counterNode = try reader.node(Record.uniqueIdKey)
+        let counterText = try reader.string(Record.uniqueIdKey)
+        guard let counter = RecordID.number(fromStored: counterText) else {
+            throw DataFileProblem(offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
+        }
+        let tableNode = try reader.node(Record.dataKey)
+        guard case .object(let members) = tableNode.value else {
+            throw DataFileProblem(offset: tableNode.offset, "\"\(Record.dataKey)\" must be an object, not \(tableNode.typeName)")
+        }
+        var records: [Record] = []
+        records.reserveCapacity(members.count)
+        var highestID = 0
+        for member in members {
+            guard let number = RecordID.number(fromStored: member.key) else {
+                throw DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id")
+            }
+            let record: Record = try decodeRecord(member.node, key: member.key)
+            highestID = max(highestID, number)
+            records.append(record)
+        }
+        if highestID > counter {
+            throw DataFileProblem(
+                offset: counterNode.offset,
+                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id \(RecordID.string(for: highestID)) exists; IDs would be reused")
+        }
+        records.sort { $0.order < $1.order }
+        for (index, record) in records.enumerated() where record.order != index + 1 {
+            throw DataFileProblem(
+                offset: tableNode.offset,
+                "\(Record.kind.singular) orders must be exactly 1 to \(records.count), but \(record.id) has order \(record.order)")
+        }
+        return RecordTable(lastID: counter, orderedRecords: records)
+    }
+
+    private static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {
+        let context = "\(Record.kind.singular) \(key)"
+        var reader = try JSONObjectReader(node, context: context)
+        let idNode = try reader.node("id")
+        let id = try reader.string("id")
+        guard id == key else {
+            throw DataFileProblem(offset: idNode.offset, "\(context) has the id \"\(id)\"; a record's key and id must match")
+        }
+        let nameNode = try reader.node("name")
+        let name = try reader.string("name")
+        try check(offset: nameNode.offset, context: context) { () throws(ValueError) in try FieldRules.checkLabel(name, field: "name") }
+        let amountNode = try reader.node("amount")
+        let amount = try reader.integer("amount")
+        guard amount >= 0 else {
+            throw DataFileProblem(offset: amountNode.offset, "\(context) has a negative amount")
+        }
+        let order = try reader.integer("order")
+        let dateNode = try reader.node("date")
+        let dateText = try reader.string("date")
+        guard let date = Day(iso: dateText) else {
+            throw DataFileProblem(offset: dateNode.offset, "\(context) has the date \"\(dateText)\", not a YYYY-MM-DD day")
+        }
+        let noteNode = reader.optionalNode("note")
+        let note = try reader.optionalString("note")
+        if let note, let noteNode {
+            try check(offset: noteNode.offset, context: context) { () throws(ValueError) in try FieldRules.checkNote(note) }
+        }
+        let common = CommonFields(id: id, name: name, amount: amount, order: order, date: date, note: note)
+        let record = try Record.decode(common: common, reader: &reader)
+        try reader.finish()
+        return record
+    }
+
+    private static func check(offset: Int, context: String, _ rule: () throws(ValueError) -> Void) throws(DataFileProblem) {
+        do {
+            try rule()
+        } catch {
+            throw DataFileProblem(offset: offset, "\(context): \(error)")
+        }
+    }
+
+    private static func encodeTable<Record: DocumentRecord>(_ table: RecordTable<Record>) -> JSONValue {
+        .object(table.records.map { record in
+            var fields: [(String, JSONValue)] = [
+                ("id", .string(record.id)),
+                ("name", .string(record.name)),
+                ("amount", .int(record.amount)),
+                ("order", .int(record.order)),
+                ("date", .string(record.date.iso)),
+            ]
+            if let note = record.note { fields.append(("note", .string(note))) }
+            fields.append(contentsOf: record.extraFields)
+            return (record.id, .object(fields))
+        })
+    }
+}

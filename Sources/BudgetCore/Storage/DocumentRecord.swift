@@ -1,0 +1,42 @@
+/// How a record kind maps to and from its object in the data file.
+protocol DocumentRecord: BaseModel {
+    /// Reads the kind's own fields (beyond the common ones) and builds the record.
+    static func decode(common: CommonFields, reader: inout JSONObjectReader) throws(DataFileProblem) -> Self
+    /// The kind's own fields, added to the common ones when writing.
+    var extraFields: [(String, JSONValue)] { get }
+}
+
+/// The fields every record has, as read from the file.
+struct CommonFields {
+    var id: String
+    var name: String
+    var amount: Int
+    var order: Int
+    var date: Day
+    var note: String?
+}
+
+extension Income: DocumentRecord {
+    static func decode(common: CommonFields, reader: inout JSONObjectReader) throws(DataFileProblem) -> Income {
+        Income(id: common.id, name: common.name, amount: common.amount, order: common.order, date: common.date, note: common.note)
+    }
+
+    var extraFields: [(String, JSONValue)] { [] }
+}
+
+extension Expense: DocumentRecord {
+    static func decode(common: CommonFields, reader: inout JSONObjectReader) throws(DataFileProblem) -> Expense {
+        let node = try reader.node("category")
+        let category = try reader.string("category")
+        do {
+            try FieldRules.checkLabel(category, field: "category")
+        } catch {
+            throw DataFileProblem(offset: node.offset, "expense \(common.id): \(error)")
+        }
+        return Expense(
+            id: common.id, name: common.name, amount: common.amount, category: category,
+            order: common.order, date: common.date, note: common.note)
+    }
+
+    var extraFields: [(String, JSONValue)] { [("category", .string(category))] }
+}

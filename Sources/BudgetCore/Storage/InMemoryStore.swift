@@ -1,0 +1,30 @@
+import Synchronization
+
+/// A store that keeps the document in memory, for tests and for previews that must not touch disk.
+public final class InMemoryStore: DataProtocol {
+    private let document: Mutex<BudgetDocument>
+
+    /// A store holding `document` (empty by default).
+    public init(_ document: BudgetDocument = BudgetDocument()) {
+        self.document = Mutex(document)
+    }
+
+    public func load() throws -> BudgetDocument {
+        document.withLock { $0 }
+    }
+
+    public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
+        try document.withLock { current in
+            var draft = current
+            let result = try change(&draft)
+            current = draft
+            return Box(result)
+        }.value
+    }
+}
+
+/// Carries a non-`Sendable` result out of a `Mutex` region that runs on the caller's thread.
+private struct Box<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

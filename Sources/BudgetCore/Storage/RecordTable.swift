@@ -1,0 +1,103 @@
+/// All records of one kind, in display order, with the kind's ID counter.
+///
+/// The table is the one place that keeps the invariants: IDs are allocated from `lastID` and
+/// never reused, and `records[i].order == i + 1` at all times, so orders are exactly 1...n.
+public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
+    /// The highest ID ever allocated (0 when none); the next record gets `lastID + 1`.
+    public private(set) var lastID: Int
+    /// The records, sorted by `order`.
+    public private(set) var records: [Record]
+
+    /// An empty table whose counter starts at `00000000`.
+    public init() {
+        self.init(lastID: 0, orderedRecords: [])
+    }
+
+    /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
+    init(lastID: Int, orderedRecords: [Record]) {
+        self.lastID = lastID
+        self.records = orderedRecords
+    }
+
+    /// The number of records.
+    public var count: Int { records.count }
+
+    /// The record with an ID, if there is one.
+    public func record(id: String) -> Record? {
+        records.first { $0.id == id }
+    }
+
+    // MARK: Changing
+
+    /// Allocates an ID, builds the record with it and appends it last.
+    ///
+    /// - Throws: `BudgetError.idSpaceExhausted` when the counter is at 99999999; nothing changes then.
+    @discardableResult
+    public mutating func add(_ makeRecord: (String) throws -> Record) throws -> Record {
+        guard lastID < RecordID.maximum else { throw BudgetError.idSpaceExhausted(Record.kind) }
+        let id = RecordID.string(for: lastID + 1)
+        var record = try makeRecord(id)
+        precondition(record.id == id, "a new record must take the ID it was given")
+        record.order = records.count + 1
+        records.append(record)
+        lastID += 1
+        return record
+    }
+
+    /// Replaces the record with the same ID, or inserts a record whose ID was allocated but is
+    /// not present. When `order` differs from the record's position, the record moves there.
+    ///
+    /// - Throws: `BudgetError.idNotAllocated` for an ID above the counter (or not an ID),
+    ///   `BudgetError.positionOutOfRange` for an order outside 1...n.
+    public mutating func update(_ record: Record) throws {
+        if let index = records.firstIndex(where: { $0.id == record.id }) {
+            let target = record.order
+            var replacement = record
+            replacement.order = index + 1
+            records[index] = replacement
+            if target != index + 1 { try move(id: record.id, to: target) }
+            return
+        }
+        guard let number = RecordID.number(fromStored: record.id), number > 0, number <= lastID else {
+            throw BudgetError.idNotAllocated(Record.kind, id: record.id)
+        }
+        var appended = record
+        appended.order = records.count + 1
+        records.append(appended)
+    }
+
+    /// Removes every record named, all or nothing, and closes the gaps in `order`.
+    ///
+    /// - Returns: the removed records, in their former order.
+    /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is removed then.
+    @discardableResult
+    public mutating func remove(ids: [String]) throws -> [Record] {
+        let doomed = Set(ids)
+        for id in ids where record(id: id) == nil {
+            throw BudgetError.recordNotFound(Record.kind, id: id)
+        }
+        let removed = records.filter { doomed.contains($0.id) }
+        records.removeAll { doomed.contains($0.id) }
+        renumber(from: 0)
+        return removed
+    }
+
+    /// Moves a record to a 1-based position, shifting the records in between by one.
+    public mutating func move(id: String, to position: Int) throws {
+        guard let index = records.firstIndex(where: { $0.id == id }) else {
+            throw BudgetError.recordNotFound(Record.kind, id: id)
+        }
+        guard (1...max(records.count, 1)).contains(position), !records.isEmpty else {
+            throw BudgetError.positionOutOfRange(Record.kind, position: position, count: records.count)
+        }
+        let record = records.remove(at: index)
+        records.insert(record, at: position - 1)
+        renumber(from: min(index, position - 1))
+    }
+
+    private mutating func renumber(from start: Int) {
+        for index in start..<records.count where records[index].order != index + 1 {
+            records[index].order = index + 1
+        }
+    }
+}

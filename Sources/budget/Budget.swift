@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `budget` executable: runs the command line and exits with its code.
+@main
+enum Budget {
+    static func main() {
+        let output = StandardStream.output()
+        let messages = StandardStream.error()
+        let runner = CommandRunner(
+            output: output, messages: messages,
+            readLine: { Swift.readLine(strippingNewline: true) },
+            environment: ProcessInfo.processInfo.environment)
+        var code = runner.run(Array(CommandLine.arguments.dropFirst()))
+        if !output.flush() && code == .success {
+            messages.write("budget: error: cannot write to standard output\n")
+            code = .ioError
+        }
+        _ = messages.flush()
+        exit(code.rawValue)
+    }
+}

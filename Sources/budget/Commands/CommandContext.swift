@@ -1,0 +1,41 @@
+import BudgetCore
+
+/// Where a command writes, reads and keeps its data; replaced by buffers and an in-memory
+/// store in tests.
+final class CommandContext {
+    /// Standard output: data only.
+    let output: any TextOutput
+    /// Standard error: confirmations (unless quiet), warnings and errors.
+    let messages: any TextOutput
+    /// Reads one line of standard input, without its newline; `nil` at the end.
+    let readLine: () -> String?
+    /// `-q`/`--quiet` was given.
+    let isQuiet: Bool
+    private let makeStore: () throws -> any BudgetCore.DataProtocol
+
+    init(
+        output: any TextOutput, messages: any TextOutput, readLine: @escaping () -> String?,
+        isQuiet: Bool, makeStore: @escaping () throws -> any BudgetCore.DataProtocol
+    ) {
+        self.output = output
+        self.messages = messages
+        self.readLine = readLine
+        self.isQuiet = isQuiet
+        self.makeStore = makeStore
+    }
+
+    /// The data store named by `--file` or the environment.
+    func store() throws -> any BudgetCore.DataProtocol {
+        try makeStore()
+    }
+
+    /// A confirmation on stderr, unless quiet.
+    func confirm(_ message: String) {
+        if !isQuiet { messages.write(message + "\n") }
+    }
+}
+
+/// A destination for text.
+protocol TextOutput: AnyObject {
+    func write(_ text: String)
+}

@@ -1,0 +1,90 @@
+import BudgetCore
+
+/// Runs one command line from start to exit code: parse, dispatch, and report every error
+/// as one clear message on stderr with the right code.
+struct CommandRunner {
+    let output: any TextOutput
+    let messages: any TextOutput
+    let readLine: () -> String?
+    let environment: [String: String]
+    /// Builds the store for a data file path (tests substitute an in-memory store).
+    var makeStore: (String, [String: String]) throws -> any BudgetCore.DataProtocol = CommandRunner.fileStore
+
+    /// Runs the arguments after the program name and returns the exit code.
+    func run(_ arguments: [String]) -> ExitCode {
+        let parser = CommandLineParser(root: CommandTree.root)
+        let parsed: ParsedCommand
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            return report(error)
+        }
+        if parsed.wantsHelp {
+            output.write(HelpGenerator(spec: parsed.spec, path: parsed.path).helpText)
+            return .success
+        }
+        if parsed.path.isEmpty {
+            if parsed.flag("version") {
+                output.write(CommandTree.version + "\n")
+            } else {
+                output.write(HelpGenerator(spec: parsed.spec, path: []).helpText)
+            }
+            return .success
+        }
+        if parsed.path == ["help"] {
+            return help(parsed.positionals)
+        }
+        guard let commandType = CommandTree.commandType(for: parsed.path) else {
+            let names = parsed.spec.subcommands.map { "'\($0.name)'" }.joined(separator: " or ")
+            return report(parsed.usageError("Missing subcommand: expected \(names)"))
+        }
+        do {
+            let command = try commandType.init(parsed)
+            let context = CommandContext(
+                output: output, messages: messages, readLine: readLine, isQuiet: parsed.flag("quiet"),
+                makeStore: { try makeStore(try dataFilePath(parsed), environment) })
+            try command.run(in: context)
+            return .success
+        } catch let error as UsageError {
+            return report(error)
+        } catch let error as BudgetError {
+            messages.write("budget: error: \(error.errorDescription ?? "\(error)")\n")
+            return ExitCode(for: error)
+        } catch {
+            messages.write("budget: error: \(error)\n")
+            return .failure
+        }
+    }
+
+    private func help(_ words: [String]) -> ExitCode {
+        guard let spec = CommandTree.spec(for: words) else {
+            return report(UsageError("Unknown command '\(words.joined(separator: " "))'", commandPath: ["help"]))
+        }
+        output.write(HelpGenerator(spec: spec, path: words).helpText)
+        return .success
+    }
+
+    private func report(_ error: UsageError) -> ExitCode {
+        let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
+        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(error.message))
+        return .usage
+    }
+
+    private func dataFilePath(_ parsed: ParsedCommand) throws -> String {
+        guard let path = DataFileLocation.resolve(explicit: parsed.value("file"), environment: environment) else {
+            throw parsed.usageError("No data file: give --file or set BUDGET_FILE or HOME")
+        }
+        return path
+    }
+
+    /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
+    static func fileStore(path: String, environment: [String: String]) throws -> any BudgetCore.DataProtocol {
+        guard let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty else {
+            return JSONFileStore(path: path)
+        }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            throw BudgetError.invalidLockTimeout(text)
+        }
+        return JSONFileStore(path: path, lockTimeout: seconds)
+    }
+}

@@ -1,0 +1,35 @@
+/// The root command, its subcommands, and which type runs each.
+enum CommandTree {
+    static let version = "0.1.0"
+
+    static let root = CommandSpec(
+        name: "budget", abstract: "Track a household's income and expenses.",
+        discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
+        subcommands: [
+            AddCommand.spec, ListCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
+            MoveCommand.spec, HelpCommand.spec,
+        ])
+
+    /// The command type that runs a path of subcommand words, if the path names a leaf.
+    static func commandType(for path: [String]) -> (any Command.Type)? {
+        switch path {
+        case ["add", "income"], ["add", "expense"]: return AddCommand.self
+        case ["list"]: return ListCommand.self
+        case ["show"]: return ShowCommand.self
+        case ["edit"]: return EditCommand.self
+        case ["delete"]: return DeleteCommand.self
+        case ["move"]: return MoveCommand.self
+        default: return nil
+        }
+    }
+
+    /// The spec that a path of subcommand words names, or `nil` when a word is unknown.
+    static func spec(for path: [String]) -> CommandSpec? {
+        var spec = root
+        for word in path {
+            guard let next = spec.subcommand(named: word) else { return nil }
+            spec = next
+        }
+        return spec
+    }
+}

@@ -1,0 +1,53 @@
+import BudgetCore
+
+/// Conversions from argument text to typed values, each failing as a usage error that names
+/// the value.
+extension ParsedCommand {
+    func kind(_ text: String) throws(UsageError) -> RecordKind {
+        guard let kind = RecordKind(argument: text) else {
+            var message = "Invalid kind '\(text)': expected income or expense"
+            if let guess = Suggestion.closest(to: text, among: ["income", "incomes", "expense", "expenses"]) {
+                message += ". Did you mean '\(guess)'?"
+            }
+            throw usageError(message)
+        }
+        return kind
+    }
+
+    func amount(_ text: String) throws(UsageError) -> Int {
+        try converting { () throws(ValueError) in try AmountParser.parse(text) }
+    }
+
+    func day(_ text: String) throws(UsageError) -> Day {
+        try converting { () throws(ValueError) in try FieldRules.parseDay(text) }
+    }
+
+    func label(_ text: String, field: String) throws(UsageError) -> String {
+        try converting { () throws(ValueError) in try FieldRules.checkLabel(text, field: field) }
+        return text
+    }
+
+    func note(_ text: String) throws(UsageError) -> String {
+        try converting { () throws(ValueError) in try FieldRules.checkNote(text) }
+        return text
+    }
+
+    func recordID(_ text: String) throws(UsageError) -> String {
+        guard let id = RecordID.normalized(text) else { throw usageError(sentence(ValueError.invalidID(text))) }
+        return id
+    }
+
+    /// Runs a core conversion, turning its `ValueError` into a usage error.
+    func converting<Value>(_ convert: () throws(ValueError) -> Value) throws(UsageError) -> Value {
+        do {
+            return try convert()
+        } catch {
+            throw usageError(sentence(error))
+        }
+    }
+
+    private func sentence(_ error: ValueError) -> String {
+        let text = error.description
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,36 @@
+import BudgetCore
+
+/// `budget show <kind> <id>`: prints one record.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show", abstract: "Show one record.",
+        arguments: [CommonArguments.kind, CommonArguments.id],
+        options: [OutputFormat.option, CommonArguments.noHeader])
+
+    let kind: RecordKind
+    let id: String
+    let format: OutputFormat
+    let includeHeader: Bool
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        kind = try parsed.kind(parsed.positionals[0])
+        id = try parsed.recordID(parsed.positionals[1])
+        format = try OutputFormat.from(parsed)
+        includeHeader = !parsed.flag("no-header")
+    }
+
+    func run(in context: CommandContext) throws {
+        let document = try context.store().load()
+        let row: RecordRow
+        switch kind {
+        case .income:
+            guard let income = document.incomes.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
+            row = RecordRow(income)
+        case .expense:
+            guard let expense = document.expenses.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
+            row = RecordRow(expense)
+        }
+        let printer = RecordPrinter(selection: .only(kind), format: format, includeHeader: includeHeader)
+        context.output.write(try printer.renderSingle(row))
+    }
+}

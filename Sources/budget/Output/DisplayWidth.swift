@@ -1,0 +1,48 @@
+/// How many terminal columns text occupies: East Asian wide and fullwidth characters and
+/// emoji take two, combining marks and zero-width characters none, everything else one.
+enum DisplayWidth {
+    static func of(_ text: String) -> Int {
+        var width = 0
+        for character in text {
+            width += of(character)
+        }
+        return width
+    }
+
+    static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if first.properties.isEmojiPresentation || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
+            return 2
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15 (abridged to the blocks in use).
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` followed by spaces up to `width` columns.
+    static func padRight(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - of(text)))
+    }
+
+    /// Spaces up to `width` columns, then `text`.
+    static func padLeft(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - of(text))) + text
+    }
+}

@@ -1,0 +1,26 @@
+/// How records are written to stdout.
+enum OutputFormat: String, CaseIterable, Sendable {
+    /// Aligned columns with a total, for people.
+    case table
+    case tsv
+    case csv
+    case json
+    /// One ID per line, for `xargs` and `budget delete … -`.
+    case ids
+
+    static let option = OptionSpec(
+        long: "format", valueName: "format", help: "The output format (default: table).",
+        choices: OutputFormat.allCases.map(\.rawValue))
+
+    /// The format named by `--format`, or `table`.
+    static func from(_ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
+        guard let text = parsed.value("format") else { return .table }
+        guard let format = OutputFormat(rawValue: text) else {
+            var message = "Invalid value '\(text)' for '--format <format>': expected one of "
+                + allCases.map(\.rawValue).joined(separator: ", ")
+            if let guess = Suggestion.closest(to: text, among: allCases.map(\.rawValue)) { message += ". Did you mean '\(guess)'?" }
+            throw parsed.usageError(message)
+        }
+        return format
+    }
+}

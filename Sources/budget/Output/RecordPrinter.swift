@@ -1,0 +1,97 @@
+import BudgetCore
+
+/// Writes record rows in an `OutputFormat`.
+struct RecordPrinter {
+    var selection: RecordSelection
+    var format: OutputFormat
+    var includeHeader = true
+
+    /// The whole output for a listing.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a table's total does not fit in 64 bits.
+    func render(_ rows: [RecordRow]) throws -> String {
+        switch format {
+        case .table: return try table(rows)
+        case .tsv: return DelimitedText.tsv(delimitedRows(rows))
+        case .csv: return DelimitedText.csv(delimitedRows(rows))
+        case .json: return String(decoding: JSONSerializer(style: .standard).serialize(.array(rows.map(jsonObject))), as: UTF8.self) + "\n"
+        case .ids: return rows.map { $0.id + "\n" }.joined()
+        }
+    }
+
+    /// One record on its own: a vertical `field  value` list as a table, a single object as JSON.
+    func renderSingle(_ row: RecordRow) throws -> String {
+        switch format {
+        case .table:
+            var table = TextTable(columns: [.init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left)])
+            table.rows = zip(selection.fieldNames, fields(of: row, forPeople: true)).map { [$0, $1] }
+            let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            return lines.joined(separator: "\n")
+        case .json:
+            return String(decoding: JSONSerializer(style: .standard).serialize(jsonObject(row)), as: UTF8.self) + "\n"
+        default:
+            return try render([row])
+        }
+    }
+
+    // MARK: Formats
+
+    private func delimitedRows(_ rows: [RecordRow]) -> [[String]] {
+        (includeHeader ? [selection.fieldNames] : []) + rows.map { fields(of: $0, forPeople: false) }
+    }
+
+    private func fields(of row: RecordRow, forPeople: Bool) -> [String] {
+        var fields: [String] = []
+        if selection.showsKind { fields.append(row.kind.singular) }
+        fields += [row.id, String(row.order), row.date.iso, row.name]
+        if selection.hasCategory { fields.append(row.category ?? "") }
+        fields.append(forPeople ? AmountParser.grouped(row.amount) : String(row.amount))
+        fields.append(forPeople ? DelimitedText.escapeTSV(row.note ?? "") : row.note ?? "")
+        return fields
+    }
+
+    private func jsonObject(_ row: RecordRow) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if selection.showsKind { members.append(("kind", .string(row.kind.singular))) }
+        members += [("id", .string(row.id)), ("order", .int(row.order)), ("date", .string(row.date.iso)), ("name", .string(row.name))]
+        if selection.hasCategory { members.append(("category", row.category.map(JSONValue.string) ?? .null)) }
+        members.append(("amount", .int(row.amount)))
+        members.append(("note", row.note.map(JSONValue.string) ?? .null))
+        return .object(members)
+    }
+
+    private func table(_ rows: [RecordRow]) throws -> String {
+        let titles = selection.fieldNames.map { $0 == "order" ? "#" : $0.uppercased() }
+        var table = TextTable(columns: titles.map { title in
+            TextTable.Column(title: title, alignment: title == "AMOUNT" || title == "#" ? .right : .left)
+        })
+        table.rows = rows.map { fields(of: $0, forPeople: true) }
+        let amountColumn = titles.count - 2
+        if selection.showsKind {
+            let income = try Self.sum(rows.filter { $0.kind == .income })
+            let expenses = try Self.sum(rows.filter { $0.kind == .expense })
+            let (balance, overflow) = income.subtractingReportingOverflow(expenses)
+            if overflow { throw BudgetError.totalOverflow }
+            table.footers = [
+                .init(label: "Income", value: AmountParser.grouped(income), column: amountColumn),
+                .init(label: "Expenses", value: AmountParser.grouped(expenses), column: amountColumn),
+                .init(label: "Balance", value: AmountParser.grouped(balance), column: amountColumn),
+            ]
+        } else {
+            let label = "Total (\(rows.count) \(rows.count == 1 ? String(selection.noun.dropLast()) : selection.noun))"
+            table.footers = [.init(label: label, value: AmountParser.grouped(try Self.sum(rows)), column: amountColumn)]
+        }
+        return table.render()
+    }
+
+    /// The exact sum of the rows' amounts.
+    static func sum(_ rows: [RecordRow]) throws -> Int {
+        var total = 0
+        for row in rows {
+            let (next, overflow) = total.addingReportingOverflow(row.amount)
+            if overflow { throw BudgetError.totalOverflow }
+            total = next
+        }
+        return total
+    }
+}

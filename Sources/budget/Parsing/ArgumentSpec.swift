@@ -1,0 +1,18 @@
+/// A positional argument of a command.
+struct ArgumentSpec: Sendable {
+    /// The name shown in angle brackets (`amount` for `<amount>`).
+    var name: String
+    /// One line for the help screen.
+    var help: String
+    var isOptional = false
+    /// Takes all remaining positional values (`<id>…`).
+    var isRepeating = false
+    /// The values it accepts, when they are a fixed set (for help and completion).
+    var choices: [String] = []
+
+    /// `<name>`, `<name> …` or `[<name>]`, as in a usage line.
+    var usage: String {
+        let base = "<\(name)>" + (isRepeating ? " ..." : "")
+        return isOptional ? "[\(base)]" : base
+    }
+}
