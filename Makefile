@@ -19,7 +19,7 @@ release:
 ## test: the whole test suite (unit, parser, end-to-end through the built binary)
 test:
 	$(SWIFT) build
-	$(SWIFT) test --parallel
+	$(SWIFT) test --disable-swift-testing
 
 ## install: release build into $(PREFIX)/bin
 install: release

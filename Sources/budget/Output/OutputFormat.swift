@@ -9,7 +9,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case ids
 
     static let option = OptionSpec(
-        long: "format", valueName: "format", help: "The output format (default: table).",
+        long: "format", valueName: "format", help: "table, tsv, csv, json or ids (default: table).",
         choices: OutputFormat.allCases.map(\.rawValue))
 
     /// The format named by `--format`, or `table`.

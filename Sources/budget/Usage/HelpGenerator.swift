@@ -21,13 +21,14 @@ struct HelpGenerator {
 
     /// The full help screen, ending with a newline.
     var helpText: String {
-        var sections = ["OVERVIEW: \(spec.abstract)" + (spec.discussion.map { "\n\n" + $0 } ?? ""), "USAGE: \(usage)"]
+        let overview = Self.wrap("OVERVIEW: \(spec.abstract)", width: Self.lineWidth, indent: 0)
+        var sections = [overview + (spec.discussion.map { "\n\n" + Self.wrap($0, width: Self.lineWidth, indent: 0) } ?? ""), "USAGE: \(usage)"]
         if !spec.arguments.isEmpty {
             sections.append("ARGUMENTS:\n" + spec.arguments.map { row(label: "<\($0.name)>", help: $0.help) }.joined(separator: "\n"))
         }
         var options = spec.options + GlobalOptions.all
         if path.isEmpty { options.insert(GlobalOptions.version, at: options.count - 1) }
-        sections.append("OPTIONS:\n" + options.map { row(label: $0.label, help: optionHelp($0)) }.joined(separator: "\n"))
+        sections.append("OPTIONS:\n" + options.map { row(label: $0.label, help: $0.help) }.joined(separator: "\n"))
         if !spec.subcommands.isEmpty {
             var rows = spec.subcommands.map { row(label: $0.name, help: $0.abstract) }
             rows.append("")
@@ -44,15 +45,35 @@ struct HelpGenerator {
         return "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n"
     }
 
-    private func optionHelp(_ option: OptionSpec) -> String {
-        option.choices.isEmpty ? option.help : option.help + " (values: " + option.choices.joined(separator: ", ") + ")"
-    }
-
     private func row(label: String, help: String) -> String {
         let indented = "  " + label
+        let text = Self.wrap(help, width: Self.lineWidth - Self.labelColumnWidth, indent: Self.labelColumnWidth)
         if indented.count + 2 <= Self.labelColumnWidth {
-            return indented + String(repeating: " ", count: Self.labelColumnWidth - indented.count) + help
+            return indented + String(repeating: " ", count: Self.labelColumnWidth - indented.count) + text
         }
-        return indented + "\n" + String(repeating: " ", count: Self.labelColumnWidth) + help
+        return indented + "\n" + String(repeating: " ", count: Self.labelColumnWidth) + text
+    }
+
+    /// Help lines are wrapped to this many columns.
+    static let lineWidth = 80
+
+    /// Breaks text at spaces into lines of at most `width` columns; lines after the first are
+    /// indented by `indent` spaces. Existing line breaks are kept.
+    static func wrap(_ text: String, width: Int, indent: Int) -> String {
+        let padding = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty && DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > width {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line += (line.isEmpty ? "" : " ") + word
+                }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n" + padding)
     }
 }

@@ -1,0 +1,97 @@
+import XCTest
+@testable import BudgetCore
+
+final class DocumentCodecTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21")!
+
+    static let sample = """
+    {
+      "expense_unique_id" : "00000002",
+      "expenses" : {
+        "00000002" : {
+          "amount" : 80000,
+          "category" : "住居",
+          "date" : "2026-11-01",
+          "id" : "00000002",
+          "name" : "家賃",
+          "note" : "11月分",
+          "order" : 1
+        }
+      },
+      "format" : 1,
+      "income_unique_id" : "00000000",
+      "incomes" : {
+
+      }
+    }
+
+    """
+
+    func testEncode_WritesSortedPrettyJSONWithTheDocumentedShape() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "gone", amount: 1, date: day) }
+        try document.expenses.add { Expense(id: $0, name: "家賃", amount: 80_000, category: "住居", date: Day(iso: "2026-11-01")!, note: "11月分") }
+        try document.expenses.remove(ids: ["00000001"])
+        XCTAssertEqual(String(decoding: DocumentCodec.encode(document), as: UTF8.self), Self.sample)
+    }
+
+    func testDecode_ReadsWhatEncodeWrites() throws {
+        let document = try DocumentCodec.decode(Array(Self.sample.utf8))
+        XCTAssertEqual(document.expenses.lastID, 2)
+        XCTAssertEqual(document.expenses.records.first?.name, "家賃")
+        XCTAssertEqual(DocumentCodec.encode(document), Array(Self.sample.utf8))
+    }
+
+    func testDecode_MatchesTheCodableReference() throws {
+        let document = try DocumentCodec.decode(Array(Self.sample.utf8))
+        struct File: Decodable { var expenses: [String: Expense]; var incomes: [String: Income] }
+        let reference = try JSONDecoder().decode(File.self, from: Data(Self.sample.utf8))
+        XCTAssertEqual(document.expenses.records, Array(reference.expenses.values))
+        XCTAssertEqual(reference.incomes.count, 0)
+    }
+
+    /// Each invalid file, and the reason its refusal must give.
+    static let invalidFiles: [(name: String, text: String, reason: String)] = {
+        let good = sample
+        return [
+            ("not an object", "[]", "the top level must be an object, not an array"),
+            ("missing format", good.replacingOccurrences(of: "\"format\" : 1,\n", with: ""), "the top level is missing the field \"format\""),
+            ("newer format", good.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 2"), "written by a newer budget"),
+            ("format zero", good.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 0"), "unknown format version 0"),
+            ("format as string", good.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : \"1\""), "\"format\" must be a whole number, not a string"),
+            ("unknown top-level field", good.replacingOccurrences(of: "\"format\" : 1,", with: "\"format\" : 1, \"extra\" : true,"),
+             "the top level has the unknown field \"extra\" (was it written by a newer budget?)"),
+            ("unknown record field", good.replacingOccurrences(of: "\"order\" : 1", with: "\"order\" : 1, \"tags\" : []"),
+             "expense 00000002 has the unknown field \"tags\" (was it written by a newer budget?)"),
+            ("amount as string", good.replacingOccurrences(of: "80000", with: "\"80000\""), "\"amount\" of expense 00000002 must be a whole number, not a string"),
+            ("amount fractional", good.replacingOccurrences(of: "80000", with: "800.5"), "\"amount\" of expense 00000002 must be a whole number that fits in 64 bits, not 800.5"),
+            ("amount negative", good.replacingOccurrences(of: "80000", with: "-1"), "expense 00000002 has a negative amount"),
+            ("amount overflow", good.replacingOccurrences(of: "80000", with: "9223372036854775808"),
+             "\"amount\" of expense 00000002 must be a whole number that fits in 64 bits, not 9223372036854775808"),
+            ("key not 8 digits", good.replacingOccurrences(of: "\"00000002\" : {", with: "\"2\" : {"), "expense key \"2\" is not an 8-digit id"),
+            ("key differs from id", good.replacingOccurrences(of: "\"id\" : \"00000002\"", with: "\"id\" : \"00000001\""),
+             "expense 00000002 has the id \"00000001\"; a record's key and id must match"),
+            ("counter below highest id", good.replacingOccurrences(of: "\"expense_unique_id\" : \"00000002\"", with: "\"expense_unique_id\" : \"00000001\""),
+             "\"expense_unique_id\" is 00000001 but expense id 00000002 exists; IDs would be reused"),
+            ("counter not 8 digits", good.replacingOccurrences(of: "\"income_unique_id\" : \"00000000\"", with: "\"income_unique_id\" : \"0\""),
+             "\"income_unique_id\" must be 8 digits, not \"0\""),
+            ("order gap", good.replacingOccurrences(of: "\"order\" : 1", with: "\"order\" : 2"), "expense orders must be exactly 1 to 1, but 00000002 has order 2"),
+            ("bad date", good.replacingOccurrences(of: "2026-11-01", with: "2026-02-30"), "expense 00000002 has the date \"2026-02-30\", not a YYYY-MM-DD day"),
+            ("empty name", good.replacingOccurrences(of: "\"家賃\"", with: "\"\""), "expense 00000002: the name must not be empty"),
+            ("missing category", good.replacingOccurrences(of: "\"category\" : \"住居\",", with: ""), "expense 00000002 is missing the field \"category\""),
+            ("note null", good.replacingOccurrences(of: "\"11月分\"", with: "null"), "\"note\" of expense 00000002 must be a string, not null"),
+            ("records not an object", good.replacingOccurrences(of: "\"incomes\" : {\n\n  }", with: "\"incomes\" : []"), "\"incomes\" must be an object, not an array"),
+            ("duplicate record key", good.replacingOccurrences(of: "\"format\" : 1,", with: "\"format\" : 1, \"format\" : 1,"), "duplicate key \"format\""),
+            ("truncated", String(good.prefix(100)), "unexpected end of file (the file looks truncated)"),
+            ("empty", "", "the file is empty"),
+        ]
+    }()
+
+    func testDecode_RefusesEveryInvalidFileWithAReason() {
+        for (name, text, reason) in Self.invalidFiles {
+            XCTAssertThrowsError(try DocumentCodec.decode(Array(text.utf8)), name) { error in
+                XCTAssertEqual((error as? DataFileProblem)?.reason, reason, name)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import XCTest
+@testable import BudgetCore
+
+final class JSONFileStoreTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21")!
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-file-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    private func addLunch(_ store: JSONFileStore) throws {
+        try store.add(Expense.self) { Expense(id: $0, name: "Lunch", amount: 900, date: day) }
+    }
+
+    func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
+        let path = directory + "/sub/budget.json"
+        XCTAssertEqual(try JSONFileStore(path: path).load(), BudgetDocument())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/sub"))
+    }
+
+    func testFirstWrite_CreatesTheDirectoryAndA0600File() throws {
+        let path = directory + "/a/b/budget.json"
+        let previous = umask(0)
+        defer { umask(previous) }
+        try addLunch(JSONFileStore(path: path))
+        XCTAssertEqual(try mode(path), 0o600)
+        XCTAssertEqual(try mode(directory + "/a/b"), 0o700)
+    }
+
+    func testWrite_KeepsTheModeOfAnExistingFile() throws {
+        let path = directory + "/budget.json"
+        try addLunch(JSONFileStore(path: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        try addLunch(JSONFileStore(path: path))
+        XCTAssertEqual(try mode(path), 0o640)
+    }
+
+    func testWrite_ThroughASymlinkUpdatesTheTargetAndKeepsTheLink() throws {
+        let target = directory + "/real.json", link = directory + "/link.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        try addLunch(JSONFileStore(path: link))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.json")
+        XCTAssertEqual(try JSONFileStore(path: target).fetchExpenses().count, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: target + ".lock"))
+    }
+
+    func testDirectoryAsDataFile_IsRefused() throws {
+        XCTAssertThrowsError(try JSONFileStore(path: directory).load()) { error in
+            XCTAssertEqual(error as? BudgetError, .notARegularFile(path: directory, kind: "a directory"))
+        }
+    }
+
+    func testInvalidFile_IsRefusedWithLineAndColumnAndLeftUnchanged() throws {
+        let path = directory + "/budget.json"
+        let text = "{\n  \"format\" : 1,\n  \"format\" : 1\n}\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try addLunch(JSONFileStore(path: path))) { error in
+            XCTAssertEqual(error as? BudgetError, .invalidDataFile(path: path, position: TextPosition(line: 3, column: 3), reason: "duplicate key \"format\""))
+            XCTAssertEqual((error as? BudgetError)?.errorDescription, "invalid data file \(path):3:3: duplicate key \"format\"")
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text)
+    }
+
+    func testLock_HeldElsewhereMakesAChangeFailAsBusyWithoutWriting() throws {
+        let path = directory + "/budget.json"
+        try addLunch(JSONFileStore(path: path))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let descriptor = open(path + ".lock", O_RDWR)
+        XCTAssertEqual(flock(descriptor, LOCK_EX), 0)
+        defer { close(descriptor) }
+        XCTAssertThrowsError(try addLunch(JSONFileStore(path: path, lockTimeout: 0.2))) { error in
+            XCTAssertEqual(error as? BudgetError, .busy(lockPath: path + ".lock", seconds: 0.2))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+        XCTAssertEqual(try JSONFileStore(path: path).fetchExpenses().count, 1, "reads take no lock")
+    }
+
+    func testWrite_RemovesStaleTemporaryFilesAndLeavesNoneBehind() throws {
+        let path = directory + "/budget.json"
+        FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8))
+        try addLunch(JSONFileStore(path: path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        XCTAssertEqual(names, ["budget.json", "budget.json.lock"])
+    }
+
+    func testNoChange_DoesNotCreateTheFile() throws {
+        let path = directory + "/budget.json"
+        try JSONFileStore(path: path).transaction { _ in }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testDataFileLocation_FollowsTheDocumentedPrecedence() {
+        let environment = ["BUDGET_FILE": "/b.json", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+        XCTAssertEqual(DataFileLocation.resolve(explicit: "/x.json", environment: environment), "/x.json")
+        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: environment), "/b.json")
+        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u", "BUDGET_FILE": ""]),
+                       "/xdg/budget/budget.json")
+        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]),
+                       "/home/u/.local/share/budget/budget.json")
+        XCTAssertNil(DataFileLocation.resolve(explicit: nil, environment: [:]))
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+@testable import budget
+
+final class HelpTests: XCTestCase {
+    func testAddExpense_Help() {
+        let spec = CommandTree.spec(for: ["add", "expense"])!
+        XCTAssertEqual(HelpGenerator(spec: spec, path: ["add", "expense"]).helpText, """
+        OVERVIEW: Add an expense and print its ID.
+
+        Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works.
+
+        USAGE: budget add expense <name> <amount> [--category <name>] [--date <day>] [--note <text>]
+
+        ARGUMENTS:
+          <name>                  What the money was for or came from (any text without
+                                  control characters).
+          <amount>                A whole number in the smallest unit; 1,234 and 1_234
+                                  are accepted.
+
+        OPTIONS:
+          --category <name>       The spending category (default: uncategorized).
+          --date <day>            YYYY-MM-DD, today or yesterday (default: today).
+          --note <text>           A free-text note.
+          --file <path>           The data file (default: $BUDGET_FILE, else
+                                  $XDG_DATA_HOME/budget/budget.json, else
+                                  ~/.local/share/budget/budget.json).
+          -q, --quiet             Print no confirmation messages on stderr.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    func testRoot_HelpListsEveryCommand() {
+        let text = HelpGenerator(spec: CommandTree.root, path: []).helpText
+        XCTAssertTrue(text.hasPrefix("OVERVIEW: Track a household's income and expenses.\n"))
+        XCTAssertTrue(text.contains("\nUSAGE: budget <subcommand>\n"))
+        XCTAssertTrue(text.contains("  --version               Show the version.\n"))
+        for name in ["add", "list", "show", "edit", "delete", "move", "help"] {
+            XCTAssertTrue(text.contains("\n  \(name) "), name)
+        }
+        XCTAssertTrue(text.hasSuffix("  See 'budget help <subcommand>' for detailed help.\n"))
+    }
+
+    func testUsageError_Text() {
+        let spec = CommandTree.spec(for: ["move"])!
+        XCTAssertEqual(HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'"), """
+        Error: Missing expected argument '<position>'
+        Usage: budget move <kind> <id> <position>
+          See 'budget move --help' for more information.
+
+        """)
+    }
+
+    func testEveryLine_FitsEightyColumns() {
+        func check(_ spec: CommandSpec, _ path: [String]) {
+            for line in HelpGenerator(spec: spec, path: path).helpText.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                XCTAssertLessThanOrEqual(line.count, 80, "\(path): \(line)")
+            }
+            for sub in spec.subcommands { check(sub, path + [sub.name]) }
+        }
+        check(CommandTree.root, [])
+    }
+}
