@@ -221,6 +221,19 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(budget.dataBytes(), broken)
     }
 
+    func testExitCode1_IDSpaceExhaustedWritesNothing() throws {
+        let full = """
+        {"expense_unique_id": "99999999", "expenses": {}, "format": 1, "income_unique_id": "00000000", "incomes": {}}
+        """
+        try Data(full.utf8).write(to: budget.dataFile)
+        let result = try budget.run("add", "expense", "One too many", "1")
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "budget: error: ID space exhausted: expense ids have reached 99999999\n")
+        XCTAssertEqual(budget.dataBytes(), Data(full.utf8))
+        XCTAssertEqual(try budget.run("add", "income", "Still fine", "1").stdout, "00000001\n", "the other kind has its own counter")
+    }
+
     func testExitCode74_DataFileIsADirectory() throws {
         try FileManager.default.createDirectory(at: budget.dataFile, withIntermediateDirectories: true)
         let result = try budget.run("list", "all")
