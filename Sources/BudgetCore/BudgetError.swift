@@ -28,6 +28,12 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case invalidLockTimeout(String)
     /// A sum of amounts does not fit in a 64-bit integer.
     case totalOverflow
+    /// The history is empty.
+    case nothingToUndo
+    /// The last change cannot be reverted because the records changed since (a hand edit).
+    case undoConflict(summary: String, reason: String)
+    /// `check --repair` found problems it cannot fix without guessing.
+    case cannotRepair(path: String, count: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -55,6 +61,12 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds"
         case .totalOverflow:
             return "the total is too large to compute"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case let .undoConflict(summary, reason):
+            return "cannot undo '\(summary)': \(reason) (was the file edited by hand?)"
+        case let .cannotRepair(path, count):
+            return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; nothing was changed"
         }
     }
 

@@ -13,6 +13,9 @@ import Foundation
 @main
 enum Budget {
     static func main() {
+        // A file size limit (ulimit -f) must fail the write with EFBIG, not kill the process
+        // before it can clean up and report.
+        signal(SIGXFSZ, SIG_IGN)
         let output = StandardStream.output()
         let messages = StandardStream.error()
         let runner = CommandRunner(

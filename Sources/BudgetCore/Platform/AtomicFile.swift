@@ -15,7 +15,10 @@ enum AtomicFile {
     /// Writes a temporary file in the same directory (created exclusively, with `mode`), flushes
     /// it, renames it over `path` and flushes the directory. On failure the temporary file is
     /// removed and `path` is untouched.
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) {
+    ///
+    /// - Returns: the error of the final directory flush, which comes after the rename: the new
+    ///   contents are in place then, but may not survive a crash.
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
         let directory = FilePath.directory(of: path)
         let temporary = FilePath.join(directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
@@ -39,15 +42,19 @@ enum AtomicFile {
             FileSystem.remove(temporary)
             throw error
         }
-        try FileSystem.syncDirectory(directory)
+        do {
+            try FileSystem.syncDirectory(directory)
+        } catch {
+            return error
+        }
+        return nil
     }
 
     /// Removes temporary files left by writers that died; call only while holding the lock.
-    static func removeStaleTemporaries(of path: String) {
+    static func removeStaleTemporaries(of path: String) throws(SystemError) {
         let directory = FilePath.directory(of: path)
         let prefix = temporaryPrefix(for: path)
-        guard let names = try? FileSystem.contents(ofDirectory: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in try FileSystem.contents(ofDirectory: directory) where name.hasPrefix(prefix) {
             FileSystem.remove(FilePath.join(directory, name))
         }
     }

@@ -8,11 +8,18 @@ public struct BudgetDocument: Equatable, Sendable {
 
     public var incomes: RecordTable<Income>
     public var expenses: RecordTable<Expense>
+    /// The changes `undo` can revert, oldest first.
+    public internal(set) var history: [ChangeRecord]
 
     /// An empty budget.
     public init(incomes: RecordTable<Income> = RecordTable(), expenses: RecordTable<Expense> = RecordTable()) {
+        self.init(incomes: incomes, expenses: expenses, history: [])
+    }
+
+    init(incomes: RecordTable<Income>, expenses: RecordTable<Expense>, history: [ChangeRecord]) {
         self.incomes = incomes
         self.expenses = expenses
+        self.history = history
     }
 
     /// The table of one kind of record.

@@ -4,10 +4,13 @@ struct DataFileProblem: Error, Sendable {
     var reason: String
     /// Set when the file declares a format newer than this build reads.
     var newerFormat: Int?
+    /// `budget check --repair` can fix it without guessing (orders, counters).
+    var isRepairable = false
 
-    init(offset: Int?, _ reason: String, newerFormat: Int? = nil) {
+    init(offset: Int?, _ reason: String, newerFormat: Int? = nil, isRepairable: Bool = false) {
         self.offset = offset
         self.reason = reason
         self.newerFormat = newerFormat
+        self.isRepairable = isRepairable
     }
 }

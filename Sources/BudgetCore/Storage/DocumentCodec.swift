@@ -4,7 +4,25 @@
 /// in meaning. Writing produces pretty-printed JSON with sorted keys, so files diff cleanly.
 enum DocumentCodec {
     /// Parses and validates a whole data file.
+    ///
+    /// - Throws: the first problem found.
     static func decode(_ bytes: [UInt8]) throws(DataFileProblem) -> BudgetDocument {
+        let report = try inspect(bytes)
+        if let first = report.problems.first { throw first }
+        return report.document
+    }
+
+    /// What a full validation found: every problem, and the document with the repairable ones
+    /// fixed (orders re-compacted, counters raised) and the records that have other problems left out.
+    struct Report {
+        var document: BudgetDocument
+        var problems: [DataFileProblem]
+    }
+
+    /// Validates a whole data file, collecting every problem instead of stopping at the first.
+    ///
+    /// - Throws: a problem that leaves nothing to check further (not JSON, a wrong top level, a newer format).
+    static func inspect(_ bytes: [UInt8]) throws(DataFileProblem) -> Report {
         let root: JSONNode
         do {
             root = try JSONReader.parse(bytes)
@@ -22,21 +40,36 @@ enum DocumentCodec {
         guard format == BudgetDocument.formatVersion else {
             throw DataFileProblem(offset: formatNode.offset, "unknown format version \(format)")
         }
-        let incomes: RecordTable<Income> = try decodeTable(&reader)
-        let expenses: RecordTable<Expense> = try decodeTable(&reader)
-        try reader.finish()
-        return BudgetDocument(incomes: incomes, expenses: expenses)
+        var problems: [DataFileProblem] = []
+        let incomes: RecordTable<Income> = try decodeTable(&reader, problems: &problems)
+        let expenses: RecordTable<Expense> = try decodeTable(&reader, problems: &problems)
+        var history: [ChangeRecord] = []
+        if let historyNode = reader.optionalNode("history") {
+            do {
+                history = try HistoryCodec.decode(historyNode)
+            } catch {
+                problems.append(error)
+            }
+        }
+        do {
+            try reader.finish()
+        } catch {
+            problems.append(error)
+        }
+        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, history: history), problems: problems)
     }
 
     /// The file's bytes for a document, ending with a newline.
     static func encode(_ document: BudgetDocument) -> [UInt8] {
-        let root = JSONValue.object([
+        var members: [(String, JSONValue)] = [
             ("format", .int(BudgetDocument.formatVersion)),
             (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
             (Expense.uniqueIdKey, .string(RecordID.string(for: document.expenses.lastID))),
             (Income.dataKey, encodeTable(document.incomes)),
             (Expense.dataKey, encodeTable(document.expenses)),
-        ])
+        ]
+        if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(document.history))) }
+        let root = JSONValue.object(members)
         var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
@@ -45,7 +78,7 @@ enum DocumentCodec {
     // MARK: Tables
 
     private static func decodeTable<Record: DocumentRecord>(
-        _ reader: inout JSONObjectReader
+        _ reader: inout JSONObjectReader, problems: inout [DataFileProblem]
     ) throws(DataFileProblem) -> RecordTable<Record> {
         let counterNode = try reader.node(Record.uniqueIdKey)
         let counterText = try reader.string(Record.uniqueIdKey)
@@ -59,29 +92,42 @@ enum DocumentCodec {
         var records: [Record] = []
         records.reserveCapacity(members.count)
         var highestID = 0
+        var hasInvalidRecords = false
         for member in members {
             guard let number = RecordID.number(fromStored: member.key) else {
-                throw DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id")
+                problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
+                hasInvalidRecords = true
+                continue
             }
-            let record: Record = try decodeRecord(member.node, key: member.key)
+            do {
+                let record: Record = try decodeRecord(member.node, key: member.key)
+                records.append(record)
+            } catch {
+                problems.append(error)
+                hasInvalidRecords = true
+            }
             highestID = max(highestID, number)
-            records.append(record)
         }
+        var lastID = counter
         if highestID > counter {
-            throw DataFileProblem(
+            problems.append(DataFileProblem(
                 offset: counterNode.offset,
-                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id \(RecordID.string(for: highestID)) exists; IDs would be reused")
+                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id \(RecordID.string(for: highestID)) exists; IDs would be reused",
+                isRepairable: true))
+            lastID = highestID
         }
-        records.sort { $0.order < $1.order }
-        for (index, record) in records.enumerated() where record.order != index + 1 {
-            throw DataFileProblem(
+        records.sort { ($0.order, $0.id) < ($1.order, $1.id) }
+        if !hasInvalidRecords, let index = records.indices.first(where: { records[$0].order != $0 + 1 }) {
+            problems.append(DataFileProblem(
                 offset: tableNode.offset,
-                "\(Record.kind.singular) orders must be exactly 1 to \(records.count), but \(record.id) has order \(record.order)")
+                "\(Record.kind.singular) orders must be exactly 1 to \(records.count), but \(records[index].id) has order \(records[index].order)",
+                isRepairable: true))
         }
-        return RecordTable(lastID: counter, orderedRecords: records)
+        for index in records.indices { records[index].order = index + 1 }
+        return RecordTable(lastID: lastID, orderedRecords: records)
     }
 
-    private static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {
+    static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {
         let context = "\(Record.kind.singular) \(key)"
         var reader = try JSONObjectReader(node, context: context)
         let idNode = try reader.node("id")
@@ -123,17 +169,20 @@ enum DocumentCodec {
     }
 
     private static func encodeTable<Record: DocumentRecord>(_ table: RecordTable<Record>) -> JSONValue {
-        .object(table.records.map { record in
-            var fields: [(String, JSONValue)] = [
-                ("id", .string(record.id)),
-                ("name", .string(record.name)),
-                ("amount", .int(record.amount)),
-                ("order", .int(record.order)),
-                ("date", .string(record.date.iso)),
-            ]
-            if let note = record.note { fields.append(("note", .string(note))) }
-            fields.append(contentsOf: record.extraFields)
-            return (record.id, .object(fields))
-        })
+        .object(table.records.map { record in (record.id, encodeRecord(record)) })
+    }
+
+    /// A record's object in the file.
+    static func encodeRecord<Record: DocumentRecord>(_ record: Record) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(record.id)),
+            ("name", .string(record.name)),
+            ("amount", .int(record.amount)),
+            ("order", .int(record.order)),
+            ("date", .string(record.date.iso)),
+        ]
+        if let note = record.note { fields.append(("note", .string(note))) }
+        fields.append(contentsOf: record.extraFields)
+        return .object(fields)
     }
 }

@@ -17,6 +17,7 @@ public final class InMemoryStore: DataProtocol {
         try document.withLock { current in
             var draft = current
             let result = try change(&draft)
+            draft.recordChange(since: current)
             current = draft
             return Box(result)
         }.value

@@ -16,6 +16,8 @@ public struct JSONFileStore: DataProtocol {
     public let path: String
     /// How long a change waits for another process's lock, in seconds.
     public let lockTimeout: Double
+    /// Receives warnings about saved changes that may not be durable (a failed directory flush).
+    public var warn: @Sendable (String) -> Void = { _ in }
 
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
@@ -28,10 +30,74 @@ public struct JSONFileStore: DataProtocol {
     public func load() throws -> BudgetDocument {
         let target = try resolvedPath()
         guard let bytes = try readIfPresent(target) else { return BudgetDocument() }
-        return try decode(bytes, path: target)
+        return try decode(bytes)
     }
 
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
+        try locked { target, existing in
+            let original = try existing.map(decode) ?? BudgetDocument()
+            var document = original
+            let result = try change(&document)
+            document.recordChange(since: original)
+            if document != original {
+                try write(DocumentCodec.encode(document), to: target)
+            }
+            return result
+        }
+    }
+
+    // MARK: Checking and repairing
+
+    /// Validates the file without changing it, collecting every problem.
+    public func check() throws -> DataFileCheck {
+        let target = try resolvedPath()
+        guard let bytes = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
+        return inspect(bytes).check
+    }
+
+    /// Fixes what can be fixed without guessing (orders re-compacted, counters raised), after
+    /// saving the original bytes as `<file>.bak-<time>`. Other problems make it refuse.
+    ///
+    /// - Returns: what was found, and the backup's path when something was repaired.
+    /// - Throws: `BudgetError.cannotRepair` when any problem needs fixing by hand; nothing changes then.
+    public func repair() throws -> (check: DataFileCheck, backup: String?) {
+        try locked { target, existing in
+            guard let existing else { return (DataFileCheck(path: path, exists: false, problems: []), nil) }
+            let (check, document) = inspect(existing)
+            if check.problems.isEmpty { return (check, nil) }
+            let manual = check.problems.filter { !$0.isRepairable }.count
+            guard manual == 0, let document else { throw BudgetError.cannotRepair(path: path, count: manual) }
+            let backup = target + ".bak-" + BudgetDocument.now().filter { $0.isNumber || $0 == "T" }
+            let mode = try permissions(of: target)
+            do throws(SystemError) {
+                if let failure = try AtomicFile.write(existing, to: backup, mode: mode) { throw failure }
+            } catch {
+                throw error.budgetError
+            }
+            try write(DocumentCodec.encode(document), to: target)
+            return (check, backup)
+        }
+    }
+
+    private func inspect(_ bytes: [UInt8]) -> (check: DataFileCheck, repaired: BudgetDocument?) {
+        func problem(_ problem: DataFileProblem) -> DataFileCheck.Problem {
+            let reason = problem.newerFormat.map { "written by a newer budget (format \($0)); this budget reads format \(BudgetDocument.formatVersion)" }
+            return DataFileCheck.Problem(
+                position: problem.offset.map { TextPosition(offset: $0, in: bytes) },
+                message: reason ?? problem.reason, isRepairable: problem.isRepairable)
+        }
+        do {
+            let report = try DocumentCodec.inspect(bytes)
+            return (DataFileCheck(path: path, exists: true, problems: report.problems.map(problem)), report.document)
+        } catch {
+            return (DataFileCheck(path: path, exists: true, problems: [problem(error)]), nil)
+        }
+    }
+
+    // MARK: The write protocol
+
+    /// Runs `body` with the lock held, the stale temporaries gone and the file's bytes read.
+    private func locked<Result>(_ body: (String, [UInt8]?) throws -> Result) throws -> Result {
         let target = try resolvedPath()
         do {
             try FileSystem.createDirectories(FilePath.directory(of: target))
@@ -40,20 +106,41 @@ public struct JSONFileStore: DataProtocol {
         }
         let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
         defer { lock.unlock() }
-        AtomicFile.removeStaleTemporaries(of: target)
-        let existing = try readIfPresent(target)
-        let original = try existing.map { try decode($0, path: target) } ?? BudgetDocument()
-        var document = original
-        let result = try change(&document)
-        if document != original || existing == nil && document != BudgetDocument() {
-            do {
-                let mode = try FileSystem.permissions(at: target) ?? 0o600
-                try AtomicFile.write(DocumentCodec.encode(document), to: target, mode: mode)
-            } catch {
-                throw error.budgetError
-            }
+        do {
+            try AtomicFile.removeStaleTemporaries(of: target)
+        } catch {
+            throw error.budgetError
         }
-        return result
+        return try body(target, try readIfPresent(target))
+    }
+
+    private func write(_ bytes: [UInt8], to target: String) throws {
+        let mode = try permissions(of: target)
+        let unflushed: SystemError?
+        do {
+            unflushed = try AtomicFile.write(bytes, to: target, mode: mode)
+        } catch {
+            throw error.budgetError
+        }
+        if let unflushed {
+            warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); it may be lost if the system crashes now")
+        }
+    }
+
+    /// The mode for the new file: the old file's, or 0600. A file without write permission is
+    /// refused: replacing it by rename would ignore the owner's wish to protect it.
+    private func permissions(of target: String) throws -> mode_t {
+        let mode: mode_t?
+        do {
+            mode = try FileSystem.permissions(at: target)
+        } catch {
+            throw error.budgetError
+        }
+        guard let mode else { return 0o600 }
+        if mode & 0o200 == 0 {
+            throw BudgetError.fileSystem(operation: "write", path: path, errno: EACCES, message: "the file is read-only")
+        }
+        return mode
     }
 
     // MARK: Reading
@@ -72,7 +159,7 @@ public struct JSONFileStore: DataProtocol {
         }
     }
 
-    private func decode(_ bytes: [UInt8], path target: String) throws -> BudgetDocument {
+    private func decode(_ bytes: [UInt8]) throws -> BudgetDocument {
         do {
             return try DocumentCodec.decode(bytes)
         } catch {

@@ -6,7 +6,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// The highest ID ever allocated (0 when none); the next record gets `lastID + 1`.
     public private(set) var lastID: Int
     /// The records, sorted by `order`.
-    public private(set) var records: [Record]
+    public internal(set) var records: [Record]
 
     /// An empty table whose counter starts at `00000000`.
     public init() {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BudgetCore
 
 /// Runs one command line from start to exit code: parse, dispatch, and report every error
@@ -47,6 +52,8 @@ struct CommandRunner {
             return .success
         } catch let error as UsageError {
             return report(error)
+        } catch is CheckFailed {
+            return .dataError
         } catch let error as BudgetError {
             messages.write("budget: error: \(error.errorDescription ?? "\(error)")\n")
             return ExitCode(for: error)
@@ -79,12 +86,15 @@ struct CommandRunner {
 
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
     static func fileStore(path: String, environment: [String: String]) throws -> any BudgetCore.DataProtocol {
-        guard let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty else {
-            return JSONFileStore(path: path)
+        var timeout = JSONFileStore.defaultLockTimeout
+        if let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw BudgetError.invalidLockTimeout(text)
+            }
+            timeout = seconds
         }
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-            throw BudgetError.invalidLockTimeout(text)
-        }
-        return JSONFileStore(path: path, lockTimeout: seconds)
+        var store = JSONFileStore(path: path, lockTimeout: timeout)
+        store.warn = { message in fputs("budget: warning: \(message)\n", stderr) }
+        return store
     }
 }

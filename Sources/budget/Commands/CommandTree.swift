@@ -7,7 +7,7 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
             AddCommand.spec, ListCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, HelpCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, HelpCommand.spec,
         ])
 
     /// The command type that runs a path of subcommand words, if the path names a leaf.
@@ -19,6 +19,9 @@ enum CommandTree {
         case ["edit"]: return EditCommand.self
         case ["delete"]: return DeleteCommand.self
         case ["move"]: return MoveCommand.self
+        case ["undo"]: return UndoCommand.self
+        case ["history"]: return HistoryCommand.self
+        case ["check"]: return CheckCommand.self
         default: return nil
         }
     }

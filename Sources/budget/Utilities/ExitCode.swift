@@ -17,9 +17,10 @@ enum ExitCode: Int32 {
     /// The code for a runtime error.
     init(for error: BudgetError) {
         switch error {
-        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout:
+        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
+             .nothingToUndo, .undoConflict:
             self = .failure
-        case .invalidDataFile, .newerFormat:
+        case .invalidDataFile, .newerFormat, .cannotRepair:
             self = .dataError
         case .fileSystem, .notARegularFile:
             self = .ioError

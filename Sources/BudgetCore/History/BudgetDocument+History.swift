@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BudgetDocument {
+    /// How many changes the history keeps; older ones are forgotten.
+    public static let historyLimit = 30
+
+    /// Appends the change from `original` to this document to the history, unless the records
+    /// did not change or the change itself rewrote the history (an undo).
+    mutating func recordChange(since original: BudgetDocument) {
+        guard history == original.history,
+              let change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
+        history.append(change)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    /// Reverts the most recent change in the history and forgets it.
+    ///
+    /// - Returns: the change that was undone.
+    /// - Throws: `BudgetError.nothingToUndo`, or `BudgetError.undoConflict` when the records no
+    ///   longer match the change (the file was edited by hand); nothing changes then.
+    @discardableResult
+    public mutating func undoLastChange() throws -> ChangeRecord {
+        guard let last = history.last else { throw BudgetError.nothingToUndo }
+        var draft = self
+        do {
+            try last.incomes.revert(&draft.incomes)
+            try last.expenses.revert(&draft.expenses)
+        } catch {
+            throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)
+        }
+        draft.history.removeLast()
+        self = draft
+        return last
+    }
+
+    /// The current time in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
+    static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+    }
+}

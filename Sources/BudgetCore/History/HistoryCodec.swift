@@ -1,0 +1,105 @@
+/// The `"history"` field of the data file: the undo log, oldest change first.
+///
+/// ```json
+/// "history" : [ { "summary" : "delete expense 00000002 (Lunch)", "time" : "2026-11-21T12:00:00Z",
+///                 "expenses" : { "removed" : [ { …the record… } ] } } ]
+/// ```
+/// Each kind may hold `added` (IDs), `removed` and `edited` (records as before the change)
+/// and `moved` (ID to former position); empty parts are left out.
+enum HistoryCodec {
+    static func encode(_ history: [ChangeRecord]) -> JSONValue {
+        .array(history.map { change in
+            var members: [(String, JSONValue)] = [("summary", .string(change.summary)), ("time", .string(change.time))]
+            if !change.incomes.isEmpty { members.append((Income.dataKey, encodeTable(change.incomes))) }
+            if !change.expenses.isEmpty { members.append((Expense.dataKey, encodeTable(change.expenses))) }
+            return .object(members)
+        })
+    }
+
+    static func decode(_ node: JSONNode) throws(DataFileProblem) -> [ChangeRecord] {
+        guard case .array(let entries) = node.value else {
+            throw DataFileProblem(offset: node.offset, "\"history\" must be an array, not \(node.typeName)")
+        }
+        var history: [ChangeRecord] = []
+        for (index, entry) in entries.enumerated() {
+            let context = "history entry \(index + 1)"
+            var reader = try JSONObjectReader(entry, context: context)
+            let summary = try reader.string("summary")
+            let time = try reader.string("time")
+            let incomes: TableChange<Income> = try decodeTable(reader.optionalNode(Income.dataKey), context: context)
+            let expenses: TableChange<Expense> = try decodeTable(reader.optionalNode(Expense.dataKey), context: context)
+            try reader.finish()
+            history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses))
+        }
+        return history
+    }
+
+    // MARK: One kind
+
+    private static func encodeTable<Record: DocumentRecord>(_ change: TableChange<Record>) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if !change.added.isEmpty { members.append(("added", .array(change.added.map(JSONValue.string)))) }
+        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(DocumentCodec.encodeRecord)))) }
+        if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(DocumentCodec.encodeRecord)))) }
+        if !change.moved.isEmpty { members.append(("moved", .object(change.moved.map { ($0.id, .int($0.position)) }))) }
+        return .object(members)
+    }
+
+    private static func decodeTable<Record: DocumentRecord>(
+        _ node: JSONNode?, context: String
+    ) throws(DataFileProblem) -> TableChange<Record> {
+        guard let node else { return TableChange() }
+        let context = "\(context) (\(Record.dataKey))"
+        var reader = try JSONObjectReader(node, context: context)
+        var change = TableChange<Record>()
+        if let added = reader.optionalNode("added") {
+            change.added = try elements(added, context: context).map { element throws(DataFileProblem) in try id(element, context: context) }
+        }
+        if let removed = reader.optionalNode("removed") {
+            change.removed = try records(removed, context: context)
+        }
+        if let edited = reader.optionalNode("edited") {
+            change.edited = try records(edited, context: context)
+        }
+        if let moved = reader.optionalNode("moved") {
+            guard case .object(let members) = moved.value else {
+                throw DataFileProblem(offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
+            }
+            for member in members {
+                guard RecordID.number(fromStored: member.key) != nil, case .number(let text) = member.node.value,
+                      let position = Int(text), position >= 1 else {
+                    throw DataFileProblem(offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
+                }
+                change.moved.append((member.key, position))
+            }
+        }
+        try reader.finish()
+        return change
+    }
+
+    private static func elements(_ node: JSONNode, context: String) throws(DataFileProblem) -> [JSONNode] {
+        guard case .array(let elements) = node.value else {
+            throw DataFileProblem(offset: node.offset, "a list in \(context) must be an array, not \(node.typeName)")
+        }
+        return elements
+    }
+
+    private static func id(_ node: JSONNode, context: String) throws(DataFileProblem) -> String {
+        guard case .string(let text) = node.value, RecordID.number(fromStored: text) != nil else {
+            throw DataFileProblem(offset: node.offset, "\(context) lists something that is not an 8-digit id")
+        }
+        return text
+    }
+
+    private static func records<Record: DocumentRecord>(_ node: JSONNode, context: String) throws(DataFileProblem) -> [Record] {
+        var records: [Record] = []
+        for element in try elements(node, context: context) {
+            guard case .object(let members) = element.value,
+                  case .string(let id)? = members.first(where: { $0.key == "id" })?.node.value else {
+                throw DataFileProblem(offset: element.offset, "a record in \(context) must be an object with an id")
+            }
+            records.append(try DocumentCodec.decodeRecord(element, key: id))
+        }
+        return records
+    }
+}

@@ -1,0 +1,68 @@
+import BudgetCore
+
+/// `budget check [--repair]`: validates the data file and reports every problem.
+struct CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check", abstract: "Check the data file and report every problem.",
+        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time>; if any other problem is present, nothing is changed.",
+        options: [OptionSpec(long: "repair", help: "Fix orders and counters, keeping a backup of the original.")])
+
+    let repair: Bool
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        repair = parsed.flag("repair")
+    }
+
+    func run(in context: CommandContext) throws {
+        guard let store = try context.store() as? JSONFileStore else {
+            context.confirm("Nothing to check: the records are not kept in a file.")
+            return
+        }
+        if repair {
+            let result: (check: DataFileCheck, backup: String?)
+            do {
+                result = try store.repair()
+            } catch BudgetError.cannotRepair(let path, let count) {
+                report(try store.check(), to: context)
+                throw BudgetError.cannotRepair(path: path, count: count)
+            }
+            report(result.check, to: context)
+            if let backup = result.backup {
+                context.confirm("Repaired \(count(result.check.problems.count)); the original is saved as \(backup).")
+            } else {
+                summarize(result.check, context: context)
+            }
+            return
+        }
+        let check = try store.check()
+        report(check, to: context)
+        summarize(check, context: context)
+        if !check.problems.isEmpty { throw CheckFailed() }
+    }
+
+    private func report(_ check: DataFileCheck, to context: CommandContext) {
+        for problem in check.problems {
+            let place = problem.position.map { ":\($0.line):\($0.column)" } ?? ""
+            context.output.write("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")\n")
+        }
+    }
+
+    private func summarize(_ check: DataFileCheck, context: CommandContext) {
+        if !check.exists {
+            context.confirm("No data file at \(check.path) yet; nothing to check.")
+        } else if check.problems.isEmpty {
+            context.confirm("\(check.path): no problems found.")
+        } else {
+            let repairable = check.problems.filter(\.isRepairable).count
+            let note = repairable == 0 ? "" : " (\(repairable) repairable with 'budget check --repair')"
+            context.messages.write("\(check.path): \(count(check.problems.count)) found\(note).\n")
+        }
+    }
+
+    private func count(_ number: Int) -> String {
+        number == 1 ? "1 problem" : "\(number) problems"
+    }
+}
+
+/// `check` found problems: already reported, so the runner only sets exit code 65.
+struct CheckFailed: Error {}
