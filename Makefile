@@ -16,10 +16,12 @@ build:
 release:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test: the whole test suite (unit, parser, end-to-end through the built binary)
+## test: the whole test suite: unit, parser, end to end through the debug binary, and the
+## reliability suite (parallel writers, kill -9, fault injection, fuzzing) on the release binary
 test:
 	$(SWIFT) build
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) build $(RELEASE_FLAGS)
+	BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" $(SWIFT) test --disable-swift-testing
 
 ## install: release build into $(PREFIX)/bin
 install: release

@@ -10,8 +10,9 @@ let package = Package(
     targets: [
         .target(name: "BudgetCore"),
         .executableTarget(name: "budget", dependencies: ["BudgetCore"]),
-        .testTarget(name: "BudgetCoreTests", dependencies: ["BudgetCore"]),
-        .testTarget(name: "budgetTests", dependencies: ["budget", "BudgetCore"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BudgetCoreTests", dependencies: ["BudgetCore", "TestSupport"]),
+        .testTarget(name: "budgetTests", dependencies: ["budget", "BudgetCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,14 @@ final class BudgetProcess {
             .deletingLastPathComponent().appendingPathComponent("budget")
     }()
 
+    /// The optimised binary `make test` builds, for the heavy reliability cases; else the debug one.
+    static let releaseBinary: URL = {
+        if let path = ProcessInfo.processInfo.environment["BUDGET_RELEASE_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return binary
+    }()
+
     let directory: URL
     var dataFile: URL { directory.appendingPathComponent("budget.json") }
     var environment: [String: String]
@@ -56,6 +64,31 @@ final class BudgetProcess {
 
     func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
         try run(arguments, stdin: stdin)
+    }
+
+    /// Runs a `/bin/sh` script in the scratch directory with `$BUDGET` set to the release binary.
+    @discardableResult
+    func shell(_ script: String, environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory
+        process.environment = environment.merging(["BUDGET": Self.releaseBinary.path]) { $1 }.merging(extra) { $1 }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Names in the scratch directory.
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
     /// The data file's bytes, or `nil` when it does not exist.

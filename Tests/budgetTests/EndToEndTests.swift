@@ -195,6 +195,53 @@ final class EndToEndTests: XCTestCase {
             .split(separator: "\r\n").map { $0.split(separator: ",")[1] }, ["1", "2"])
     }
 
+    // MARK: undo, history, check
+
+    func testUndo_SaysWhatItUndidAndFailsWhenNothingIsLeft() throws {
+        try addSample()
+        XCTAssertEqual(try budget.run("undo").stderr, "Undid: add income 00000001 (Salary).\n")
+        XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout, "")
+        try budget.run("undo")
+        try budget.run("undo")
+        let empty = try budget.run("undo")
+        XCTAssertEqual(empty.code, 1)
+        XCTAssertEqual(empty.stderr, "budget: error: nothing to undo\n")
+    }
+
+    func testHistory_ListsChangesMostRecentFirst() throws {
+        try addSample()
+        try budget.run("delete", "expense", "1")
+        let lines = try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
+        XCTAssertEqual(lines.map { $0.split(separator: "\t")[2] },
+                       ["delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)", "add expense 00000001 (Lunch)"])
+        XCTAssertEqual(try budget.run("history", "--format", "csv").code, 64)
+    }
+
+    func testCheck_ReportsEveryProblemWithItsPlace() throws {
+        XCTAssertEqual(try budget.run("check").stderr, "No data file at \(budget.dataFile.path) yet; nothing to check.\n")
+        try addSample()
+        let clean = try budget.run("check")
+        XCTAssertEqual([clean.code], [0])
+        XCTAssertEqual(clean.stderr, "\(budget.dataFile.path): no problems found.\n")
+        var text = String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"amount\" : 900", with: "\"amount\" : -900")
+            .replacingOccurrences(of: "\"expense_unique_id\" : \"00000002\"", with: "\"expense_unique_id\" : \"00000001\"")
+        try Data(text.utf8).write(to: budget.dataFile)
+        let broken = try budget.run("check")
+        XCTAssertEqual(broken.code, 65)
+        let path = budget.dataFile.path
+        XCTAssertEqual(broken.stdout, """
+        \(path):2:25: "expense_unique_id" is 00000001 but expense id 00000002 exists; IDs would be reused (repairable)
+        \(path):5:18: expense 00000001 has a negative amount
+
+        """)
+        XCTAssertEqual(broken.stderr, "\(path): 2 problems found (1 repairable with 'budget check --repair').\n")
+        let refused = try budget.run("check", "--repair")
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertTrue(refused.stderr.hasSuffix("budget: error: cannot repair \(path): 1 problem needs fixing by hand; nothing was changed\n"), refused.stderr)
+        XCTAssertEqual(budget.dataBytes(), Data(text.utf8))
+    }
+
     // MARK: Unicode
 
     func testJapanese_RoundTripsThroughTheFileAndEveryFormat() throws {

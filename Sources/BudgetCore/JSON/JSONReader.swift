@@ -14,6 +14,9 @@ struct JSONReader {
     ///
     /// - Throws: `JSONSyntaxError` for anything that is not exactly one valid JSON value.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw JSONSyntaxError(offset: 0, message: "the file starts with a byte order mark; a data file is UTF-8 without one")
+        }
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         if reader.index == bytes.count {

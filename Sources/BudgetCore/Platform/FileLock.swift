@@ -13,9 +13,14 @@ final class FileLock {
 
     /// Waits for the lock up to `timeout` seconds, polling with a short backoff.
     ///
-    /// - Throws: `BudgetError.busy` after the timeout; `SystemError` when the lock file cannot be opened.
+    /// - Throws: `BudgetError.busy` after the timeout, `BudgetError.fileSystem` when the lock file cannot be opened.
     init(path: String, timeout: Double) throws {
-        let descriptor = try FileSystem.open(path, flags: O_RDWR | O_CREAT, mode: 0o600, operation: "create the lock file")
+        let descriptor: Int32
+        do {
+            descriptor = try FileSystem.open(path, flags: O_RDWR | O_CREAT, mode: 0o600, operation: "create the lock file")
+        } catch {
+            throw error.budgetError
+        }
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var pause: useconds_t = 1_000
@@ -24,7 +29,7 @@ final class FileLock {
             if failure == EINTR { continue }
             guard failure == EWOULDBLOCK else {
                 close(descriptor)
-                throw SystemError(operation: "lock", path: path, code: failure)
+                throw SystemError(operation: "lock", path: path, code: failure).budgetError
             }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)

@@ -19,7 +19,7 @@ enum DocumentCodec {
         var problems: [DataFileProblem]
     }
 
-    /// Validates a whole data file, collecting every problem instead of stopping at the first.
+    /// Validates a whole data file, collecting every problem (in file order) instead of stopping at the first.
     ///
     /// - Throws: a problem that leaves nothing to check further (not JSON, a wrong top level, a newer format).
     static func inspect(_ bytes: [UInt8]) throws(DataFileProblem) -> Report {
@@ -56,7 +56,8 @@ enum DocumentCodec {
         } catch {
             problems.append(error)
         }
-        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, history: history), problems: problems)
+        let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
+        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, history: history), problems: ordered.map(\.element))
     }
 
     /// The file's bytes for a document, ending with a newline.

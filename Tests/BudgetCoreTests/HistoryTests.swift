@@ -1,0 +1,132 @@
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+final class HistoryTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21")!
+
+    private func snapshot(_ document: BudgetDocument) -> ([Income], [Expense]) {
+        (document.incomes.records, document.expenses.records)
+    }
+
+    /// One random change, sometimes touching several records and both kinds at once.
+    private func randomChange(_ document: inout BudgetDocument, _ generator: inout SeededGenerator) throws {
+        let steps = Int.random(in: 0..<4, using: &generator) == 0 ? Int.random(in: 2...6, using: &generator) : 1
+        for _ in 0..<steps {
+            let count = document.expenses.count
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0, 1:
+                try document.expenses.add { Expense(id: $0, name: "e\(Int.random(in: 0..<99, using: &generator))", amount: 5, date: self.day) }
+            case 2 where count > 0:
+                let id = document.expenses.records.randomElement(using: &generator)!.id
+                try document.expenses.remove(ids: [id])
+            case 3 where count > 0:
+                var record = document.expenses.records.randomElement(using: &generator)!
+                record.amount += 1
+                record.note = Bool.random(using: &generator) ? "edited" : nil
+                try document.expenses.update(record)
+            case 4 where count > 1:
+                let id = document.expenses.records.randomElement(using: &generator)!.id
+                try document.expenses.move(id: id, to: Int.random(in: 1...count, using: &generator))
+            default:
+                try document.incomes.add { Income(id: $0, name: "i", amount: 1, date: self.day) }
+            }
+        }
+    }
+
+    func testUndo_TwentyRandomChangesReturnThroughEveryEarlierStateExactly() throws {
+        for seed in 1...25 as ClosedRange<UInt64> {
+            var generator = SeededGenerator(seed: seed)
+            let store = InMemoryStore()
+            for _ in 0..<5 { try store.add(Expense.self) { Expense(id: $0, name: "start", amount: 1, date: day) } }
+            var states = [snapshot(try store.load())]
+            while states.count <= 20 {
+                try store.transaction { try randomChange(&$0, &generator) }
+                let now = snapshot(try store.load())
+                if now.0 != states.last?.0 || now.1 != states.last?.1 { states.append(now) }  // a move in place changes nothing
+            }
+            XCTAssertEqual(try store.load().history.count, 25, "5 adds and 20 changes")
+            for step in (0..<20).reversed() {
+                try store.transaction { try $0.undoLastChange() }
+                let now = snapshot(try store.load())
+                XCTAssertEqual(now.0, states[step].0, "seed \(seed), back to step \(step)")
+                XCTAssertEqual(now.1, states[step].1, "seed \(seed), back to step \(step)")
+            }
+        }
+    }
+
+    func testUndo_NeverLowersTheCounter() throws {
+        let store = InMemoryStore()
+        try store.add(Expense.self) { Expense(id: $0, name: "a", amount: 1, date: day) }
+        try store.transaction { try $0.undoLastChange() }
+        XCTAssertEqual(try store.fetchExpenses(), [])
+        XCTAssertEqual(try store.add(Expense.self) { Expense(id: $0, name: "b", amount: 1, date: day) }.id, "00000002")
+    }
+
+    func testUndo_WithEmptyHistoryFails() {
+        var document = BudgetDocument()
+        XCTAssertThrowsError(try document.undoLastChange()) { error in
+            XCTAssertEqual(error as? BudgetError, .nothingToUndo)
+        }
+    }
+
+    func testUndo_RefusesWhenTheRecordsNoLongerMatchAndChangesNothing() throws {
+        var document = BudgetDocument()
+        let original = document
+        try document.expenses.add { Expense(id: $0, name: "a", amount: 1, date: day) }
+        document.recordChange(since: original)
+        document.expenses.records.removeAll()  // as a hand edit would
+        let before = document
+        XCTAssertThrowsError(try document.undoLastChange()) { error in
+            XCTAssertEqual(error as? BudgetError, .undoConflict(summary: "add expense 00000001 (a)", reason: "expense 00000001 is no longer there"))
+        }
+        XCTAssertEqual(document, before)
+    }
+
+    func testHistory_KeepsOnlyTheLastThirtyChanges() throws {
+        let store = InMemoryStore()
+        for index in 1...40 { try store.add(Income.self) { Income(id: $0, name: "n\(index)", amount: 1, date: day) } }
+        let history = try store.load().history
+        XCTAssertEqual(history.count, BudgetDocument.historyLimit)
+        XCTAssertEqual(history.last?.summary, "add income 00000040 (n40)")
+        XCTAssertEqual(history.first?.summary, "add income 00000011 (n11)")
+    }
+
+    func testHistory_EntryCostsTheChangeNotTheFile() throws {
+        var document = BudgetDocument()
+        for _ in 0..<2_000 { try document.expenses.add { Expense(id: $0, name: "x", amount: 1, date: day) } }
+        let original = document
+        try document.expenses.remove(ids: ["00001000"])
+        document.recordChange(since: original)
+        let change = try XCTUnwrap(document.history.last)
+        XCTAssertEqual(change.expenses.removed.map(\.id), ["00001000"])
+        XCTAssertTrue(change.expenses.moved.isEmpty, "compaction is not a move")
+        XCTAssertLessThan(JSONSerializer(style: .encoderCompatible).serialize(HistoryCodec.encode([change])).count, 400)
+        let moved = document
+        try document.expenses.move(id: "00000001", to: 1_999)
+        document.recordChange(since: moved)
+        XCTAssertEqual(document.history.last?.expenses.moved.map(\.id), ["00000001"])
+    }
+
+    func testHistory_RoundTripsThroughTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("budget-history-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: path + ".lock") }
+        let store = JSONFileStore(path: path)
+        try store.add(Expense.self) { Expense(id: $0, name: "家賃", amount: 1, category: "住居", date: day, note: "n") }
+        try store.add(Expense.self) { Expense(id: $0, name: "b", amount: 2, date: day) }
+        try store.move(Expense.self, id: "00000002", to: 1)
+        try store.transaction { document in
+            var record = document.expenses.records[1]
+            record.name = "renamed"
+            try document.expenses.update(record)
+            try document.expenses.remove(ids: ["00000002"])
+        }
+        let inMemory = try store.load()
+        let bytes = DocumentCodec.encode(inMemory)
+        XCTAssertEqual(try DocumentCodec.decode(bytes), inMemory)
+        XCTAssertEqual(inMemory.history.map(\.summary), ["add expense 00000001 (家賃)", "add expense 00000002 (b)",
+                                                         "move expense 00000002 (b)", "delete 1 expense, edit 1 expense"])
+        for _ in 0..<4 { try store.transaction { try $0.undoLastChange() } }
+        XCTAssertEqual(try store.fetchExpenses(), [])
+    }
+}
