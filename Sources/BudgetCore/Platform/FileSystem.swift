@@ -79,7 +79,10 @@ enum FileSystem {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + offset, buffer.count - offset)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(operation: "write", path: path, code: errno)

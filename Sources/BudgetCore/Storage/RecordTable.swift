@@ -31,13 +31,14 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
 
     /// Allocates an ID, builds the record with it and appends it last.
     ///
-    /// - Throws: `BudgetError.idSpaceExhausted` when the counter is at 99999999; nothing changes then.
+    /// - Throws: `BudgetError.idSpaceExhausted` when the counter is at 99999999, `idNotAllocated`
+    ///   when the record does not carry the ID it was given; nothing changes then.
     @discardableResult
     public mutating func add(_ makeRecord: (String) throws -> Record) throws -> Record {
         guard lastID < RecordID.maximum else { throw BudgetError.idSpaceExhausted(Record.kind) }
         let id = RecordID.string(for: lastID + 1)
         var record = try makeRecord(id)
-        precondition(record.id == id, "a new record must take the ID it was given")
+        guard record.id == id else { throw BudgetError.idNotAllocated(Record.kind, id: record.id) }
         record.order = records.count + 1
         records.append(record)
         lastID += 1

@@ -4,6 +4,11 @@
 import Darwin
 #endif
 import BudgetCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Runs one command line from start to exit code: parse, dispatch, and report every error
 /// as one clear message on stderr with the right code.
@@ -58,7 +63,7 @@ struct CommandRunner {
             messages.write("budget: error: \(error.errorDescription ?? "\(error)")\n")
             return ExitCode(for: error)
         } catch {
-            messages.write("budget: error: \(error)\n")
+            messages.write("budget: error: \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
             return .failure
         }
     }
