@@ -14,17 +14,20 @@ final class HelpTests: XCTestCase {
         ARGUMENTS:
           <name>                  What the money was for or came from (any text without
                                   control characters).
-          <amount>                A whole number in the smallest unit; 1,234 and 1_234
-                                  are accepted.
+          <amount>                The amount: 1200, 1,234 or 1_234; with a currency set,
+                                  its decimals too (12.34).
 
         OPTIONS:
-          --category <name>       The spending category (default: uncategorized).
+          --category <name>       The spending category (default: the
+                                  expense.default-category setting, else uncategorized).
           --date <day>            YYYY-MM-DD, today or yesterday (default: today).
           --note <text>           A free-text note.
           --file <path>           The data file (default: $BUDGET_FILE, else
                                   $XDG_DATA_HOME/budget/budget.json, else
                                   ~/.local/share/budget/budget.json).
           -q, --quiet             Print no confirmation messages on stderr.
+          --color <when>          Colour output: auto, always or never (default:
+                                  display.color, else auto; NO_COLOR means never).
           -h, --help              Show help information.
 
         """)

@@ -29,6 +29,7 @@ extension BudgetDocument {
         do {
             try last.incomes.revert(&draft.incomes)
             try last.expenses.revert(&draft.expenses)
+            for (key, old) in last.settings { draft.settingsValues.setValue(old, forKey: key) }
         } catch {
             throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)
         }

@@ -5,13 +5,17 @@
 ///                 "expenses" : { "removed" : [ { …the record… } ] } } ]
 /// ```
 /// Each kind may hold `added` (IDs), `removed` and `edited` (records as before the change)
-/// and `moved` (ID to former position); empty parts are left out.
+/// and `moved` (ID to former position); `settings` maps keys to their former values (`null`:
+/// was not set). Empty parts are left out.
 enum HistoryCodec {
     static func encode(_ history: [ChangeRecord]) -> JSONValue {
         .array(history.map { change in
             var members: [(String, JSONValue)] = [("summary", .string(change.summary)), ("time", .string(change.time))]
             if !change.incomes.isEmpty { members.append((Income.dataKey, encodeTable(change.incomes))) }
             if !change.expenses.isEmpty { members.append((Expense.dataKey, encodeTable(change.expenses))) }
+            if !change.settings.isEmpty {
+                members.append(("settings", .object(change.settings.map { ($0.key, $0.old.map(DocumentCodec.encodeSetting) ?? .null) })))
+            }
             return .object(members)
         })
     }
@@ -28,8 +32,23 @@ enum HistoryCodec {
             let time = try reader.string("time")
             let incomes: TableChange<Income> = try decodeTable(reader.optionalNode(Income.dataKey), context: context)
             let expenses: TableChange<Expense> = try decodeTable(reader.optionalNode(Expense.dataKey), context: context)
+            var settings: [(key: String, old: StoredSetting?)] = []
+            if let node = reader.optionalNode("settings") {
+                guard case .object(let members) = node.value else {
+                    throw DataFileProblem(offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
+                }
+                for member in members {
+                    if case .null = member.node.value {
+                        settings.append((member.key, nil))
+                    } else if let value = DocumentCodec.decodeSetting(member.node) {
+                        settings.append((member.key, value))
+                    } else {
+                        throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
+                    }
+                }
+            }
             try reader.finish()
-            history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses))
+            history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
         }
         return history
     }

@@ -10,6 +10,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case controlCharacter(field: String, value: String)
     /// The text is not a record ID.
     case invalidID(String)
+    /// A setting value of the wrong kind.
+    case invalidSetting(String, expected: String)
 }
 
 extension ValueError: CustomStringConvertible {
@@ -25,6 +27,8 @@ extension ValueError: CustomStringConvertible {
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
         case let .invalidID(text):
             return "invalid id '\(text)': expected a record id such as 00000001 or 1"
+        case let .invalidSetting(text, expected):
+            return "invalid value '\(text)': expected \(expected)"
         }
     }
 }

@@ -8,18 +8,37 @@ public struct BudgetDocument: Equatable, Sendable {
 
     public var incomes: RecordTable<Income>
     public var expenses: RecordTable<Expense>
+    /// Every setting that is set, by stored key (`display.currency`).
+    public var settingsValues: SettingsValues
     /// The changes `undo` can revert, oldest first.
     public internal(set) var history: [ChangeRecord]
 
     /// An empty budget.
     public init(incomes: RecordTable<Income> = RecordTable(), expenses: RecordTable<Expense> = RecordTable()) {
-        self.init(incomes: incomes, expenses: expenses, history: [])
+        self.init(incomes: incomes, expenses: expenses, settings: SettingsValues(), history: [])
     }
 
-    init(incomes: RecordTable<Income>, expenses: RecordTable<Expense>, history: [ChangeRecord]) {
+    init(incomes: RecordTable<Income>, expenses: RecordTable<Expense>, settings: SettingsValues, history: [ChangeRecord]) {
         self.incomes = incomes
         self.expenses = expenses
+        self.settingsValues = settings
         self.history = history
+    }
+
+    /// The settings of one domain, read and written through the document.
+    public subscript<Domain: SettingsDomain>(settings domain: Domain.Type) -> Settings<Domain> {
+        get { Settings(storage: settingsValues) }
+        set { settingsValues = SettingsValues(copying: newValue.storage) }
+    }
+
+    /// The context for reading and showing amounts: the currency.
+    public var settingContext: SettingContext {
+        SettingContext(currency: self[settings: DisplayKeys.self][DisplayKeys.currency])
+    }
+
+    /// How amounts are read and shown in this budget.
+    public var moneyFormat: MoneyFormat {
+        MoneyFormat(currency: settingContext.currency)
     }
 
     /// The table of one kind of record.

@@ -43,6 +43,10 @@ enum DocumentCodec {
         var problems: [DataFileProblem] = []
         let incomes: RecordTable<Income> = try decodeTable(&reader, problems: &problems)
         let expenses: RecordTable<Expense> = try decodeTable(&reader, problems: &problems)
+        var settings = SettingsValues()
+        if let settingsNode = reader.optionalNode("settings") {
+            settings = try decodeSettings(settingsNode, problems: &problems)
+        }
         var history: [ChangeRecord] = []
         if let historyNode = reader.optionalNode("history") {
             do {
@@ -57,7 +61,7 @@ enum DocumentCodec {
             problems.append(error)
         }
         let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
-        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, history: history), problems: ordered.map(\.element))
+        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history), problems: ordered.map(\.element))
     }
 
     /// The file's bytes for a document, ending with a newline.
@@ -69,11 +73,55 @@ enum DocumentCodec {
             (Income.dataKey, encodeTable(document.incomes)),
             (Expense.dataKey, encodeTable(document.expenses)),
         ]
+        if !document.settingsValues.values.isEmpty {
+            members.append(("settings", .object(document.settingsValues.storedKeys.compactMap { key in
+                document.settingsValues.value(forKey: key).map { (key, encodeSetting($0)) }
+            })))
+        }
         if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(document.history))) }
         let root = JSONValue.object(members)
         var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+
+    // MARK: Settings
+
+    private static func decodeSettings(_ node: JSONNode, problems: inout [DataFileProblem]) throws(DataFileProblem) -> SettingsValues {
+        guard case .object(let members) = node.value else {
+            throw DataFileProblem(offset: node.offset, "\"settings\" must be an object, not \(node.typeName)")
+        }
+        var settings = SettingsValues()
+        for member in members {
+            guard let key = SettingsCatalog.key(stored: member.key) else {
+                problems.append(DataFileProblem(offset: member.keyOffset, "unknown setting \"\(member.key)\" (was it written by a newer budget?)"))
+                continue
+            }
+            guard let stored = decodeSetting(member.node), key.describe(stored, SettingContext(currency: nil)) != nil else {
+                problems.append(DataFileProblem(offset: member.node.offset, "setting \"\(member.key)\" must be \(key.valueDescription)"))
+                continue
+            }
+            settings.setValue(stored, forKey: member.key)
+        }
+        return settings
+    }
+
+    /// A setting value node, or `nil` when it is not a string, whole number or boolean.
+    static func decodeSetting(_ node: JSONNode) -> StoredSetting? {
+        switch node.value {
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .number(let text): return Int(text).map(StoredSetting.int)
+        default: return nil
+        }
+    }
+
+    static func encodeSetting(_ value: StoredSetting) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .bool(let flag): return .bool(flag)
+        }
     }
 
     // MARK: Tables

@@ -15,11 +15,11 @@ struct AddCommand: Command {
         name: "expense", abstract: "Add an expense and print its ID.",
         discussion: "Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works.",
         arguments: commonArguments,
-        options: [OptionSpec(long: "category", valueName: "name", help: "The spending category (default: uncategorized).")] + commonOptions)
+        options: [OptionSpec(long: "category", valueName: "name", help: "The spending category (default: the expense.default-category setting, else uncategorized).")] + commonOptions)
 
     static let commonArguments = [
         ArgumentSpec(name: "name", help: "What the money was for or came from (any text without control characters)."),
-        ArgumentSpec(name: "amount", help: "A whole number in the smallest unit; 1,234 and 1_234 are accepted."),
+        ArgumentSpec(name: "amount", help: "The amount: 1200, 1,234 or 1_234; with a currency set, its decimals too (12.34)."),
     ]
 
     static let commonOptions = [
@@ -27,33 +27,38 @@ struct AddCommand: Command {
         OptionSpec(long: "note", valueName: "text", help: "A free-text note."),
     ]
 
+    let parsed: ParsedCommand
     let kind: RecordKind
     let name: String
-    let amount: Int
-    let category: String
+    let amountText: String
+    let category: String?
     let date: Day
     let note: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        self.parsed = parsed
         kind = parsed.path.last == "income" ? .income : .expense
         name = try parsed.label(parsed.positionals[0], field: "name")
-        amount = try parsed.amount(parsed.positionals[1])
+        amountText = try parsed.amountText(parsed.positionals[1])
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
-            ?? Expense.defaultCategory
         date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
         let noteText = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
         note = noteText?.isEmpty == true ? nil : noteText
     }
 
     func run(in context: CommandContext) throws {
-        let store = try context.store()
-        let id: String
-        switch kind {
-        case .income:
-            id = try store.add(Income.self) { Income(id: $0, name: name, amount: amount, date: date, note: note) }.id
-        case .expense:
-            id = try store.add(Expense.self) { Expense(id: $0, name: name, amount: amount, category: category, date: date, note: note) }.id
+        let (id, warning) = try context.store().transaction { document -> (String, LimitWarning?) in
+            let amount = try parsed.money(amountText, in: document.moneyFormat)
+            switch kind {
+            case .income:
+                return (try document.incomes.add { Income(id: $0, name: name, amount: amount, date: date, note: note) }.id, nil)
+            case .expense:
+                let category = category ?? document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory]
+                let expense = try document.expenses.add { Expense(id: $0, name: name, amount: amount, category: category, date: date, note: note) }
+                return (expense.id, try LimitWarning.check(expense, in: document))
+            }
         }
         context.output.write(id + "\n")
+        if let warning { context.warn(warning.message) }
     }
 }

@@ -11,17 +11,32 @@ final class CommandContext {
     let readLine: () -> String?
     /// `-q`/`--quiet` was given.
     let isQuiet: Bool
+    /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
+    let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol
 
     init(
-        output: any TextOutput, messages: any TextOutput, readLine: @escaping () -> String?,
-        isQuiet: Bool, makeStore: @escaping () throws -> any BudgetCore.DataProtocol
+        output: any TextOutput, messages: any TextOutput, readLine: @escaping () -> String?, isQuiet: Bool,
+        colorDecision: @escaping (Bool, ColorMode) -> Bool = { _, _ in false },
+        makeStore: @escaping () throws -> any BudgetCore.DataProtocol
     ) {
         self.output = output
         self.messages = messages
         self.readLine = readLine
         self.isQuiet = isQuiet
+        self.colorDecision = colorDecision
         self.makeStore = makeStore
+    }
+
+    /// The painter for stdout, honouring the budget's `display.color`.
+    func outputPainter(_ document: BudgetDocument) -> Painter {
+        Painter(isEnabled: colorDecision(true, document[settings: DisplayKeys.self][DisplayKeys.color]))
+    }
+
+    /// A warning on stderr (shown even with `--quiet`).
+    func warn(_ message: String) {
+        let painter = Painter(isEnabled: colorDecision(false, .auto))
+        messages.write("budget: \(painter.paint("warning:", .yellow)) \(message)\n")
     }
 
     /// The data store named by `--file` or the environment.

@@ -19,6 +19,8 @@ struct CommandRunner {
     let environment: [String: String]
     /// Builds the store for a data file path (tests substitute an in-memory store).
     var makeStore: (String, [String: String]) throws -> any BudgetCore.DataProtocol = CommandRunner.fileStore
+    /// Whether stdout (`true`) or stderr (`false`) is a terminal.
+    var isTerminal: (Bool) -> Bool = { forOutput in isatty(forOutput ? STDOUT_FILENO : STDERR_FILENO) == 1 }
 
     /// Runs the arguments after the program name and returns the exit code.
     func run(_ arguments: [String]) -> ExitCode {
@@ -48,10 +50,22 @@ struct CommandRunner {
             let names = parsed.spec.subcommands.map { "'\($0.name)'" }.joined(separator: " or ")
             return report(parsed.usageError("Missing subcommand: expected \(names)"))
         }
+        let colorFlag: ColorMode?
+        do {
+            colorFlag = try parsed.value("color").map { text throws(UsageError) in
+                try parsed.converting { () throws(ValueError) in try ColorMode(settingText: text) }
+            }
+        } catch {
+            return report(error)
+        }
+        let decide = { (forOutput: Bool, setting: ColorMode) in
+            Painter.isColorEnabled(flag: colorFlag, environment: environment, setting: setting, isTerminal: isTerminal(forOutput))
+        }
+        let errorLabel = Painter(isEnabled: decide(false, .auto)).paint("error:", .red)
         do {
             let command = try commandType.init(parsed)
             let context = CommandContext(
-                output: output, messages: messages, readLine: readLine, isQuiet: parsed.flag("quiet"),
+                output: output, messages: messages, readLine: readLine, isQuiet: parsed.flag("quiet"), colorDecision: decide,
                 makeStore: { try makeStore(try dataFilePath(parsed), environment) })
             try command.run(in: context)
             return .success
@@ -60,10 +74,10 @@ struct CommandRunner {
         } catch is CheckFailed {
             return .dataError
         } catch let error as BudgetError {
-            messages.write("budget: error: \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
             return ExitCode(for: error)
         } catch {
-            messages.write("budget: error: \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
             return .failure
         }
     }

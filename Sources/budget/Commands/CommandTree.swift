@@ -7,7 +7,8 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
             AddCommand.spec, ListCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, HelpCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec,
+            HelpCommand.spec,
         ])
 
     /// The command type that runs a path of subcommand words, if the path names a leaf.
@@ -22,6 +23,8 @@ enum CommandTree {
         case ["undo"]: return UndoCommand.self
         case ["history"]: return HistoryCommand.self
         case ["check"]: return CheckCommand.self
+        case ["config", "list"], ["config", "get"], ["config", "set"], ["config", "unset"]: return ConfigCommand.self
+        case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         default: return nil
         }
     }

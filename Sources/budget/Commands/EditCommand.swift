@@ -8,56 +8,60 @@ struct EditCommand: Command {
         arguments: [CommonArguments.kind, CommonArguments.id],
         options: [
             OptionSpec(long: "name", valueName: "name", help: "A new name."),
-            OptionSpec(long: "amount", valueName: "amount", help: "A new amount."),
+            OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set)."),
             OptionSpec(long: "category", valueName: "name", help: "A new category (expenses only)."),
             OptionSpec(long: "date", valueName: "day", help: "A new date: YYYY-MM-DD, today or yesterday."),
             OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
         ])
 
+    let parsed: ParsedCommand
     let kind: RecordKind
     let id: String
     let name: String?
-    let amount: Int?
+    let amountText: String?
     let category: String?
     let date: Day?
     /// `.some(nil)` removes the note.
     let note: String??
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        self.parsed = parsed
         kind = try parsed.kind(parsed.positionals[0])
         id = try parsed.recordID(parsed.positionals[1])
         name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
-        amount = try parsed.value("amount").map { text throws(UsageError) in try parsed.amount(text) }
+        amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
         date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) }
         note = try parsed.value("note").map { text throws(UsageError) in text.isEmpty ? nil : try parsed.note(text) }
         if category != nil && kind == .income {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
-        if name == nil && amount == nil && category == nil && date == nil && note == nil {
+        if name == nil && amountText == nil && category == nil && date == nil && note == nil {
             throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note")
         }
     }
 
     func run(in context: CommandContext) throws {
-        let store = try context.store()
-        let changed: Bool
-        let label: String
-        switch kind {
-        case .income:
-            (changed, label) = try store.transaction { try apply(to: &$0.incomes) { _ in } }
-        case .expense:
-            (changed, label) = try store.transaction { document in
-                try apply(to: &document.expenses) { expense in
+        let (changed, label, warning) = try context.store().transaction { document -> (Bool, String, LimitWarning?) in
+            let amount = try amountText.map { text throws(UsageError) in try parsed.money(text, in: document.moneyFormat) }
+            switch kind {
+            case .income:
+                let (changed, label) = try apply(to: &document.incomes, amount: amount) { _ in }
+                return (changed, label, nil)
+            case .expense:
+                let (changed, label) = try apply(to: &document.expenses, amount: amount) { expense in
                     if let category { expense.category = category }
                 }
+                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document) }
+                return (changed, label, changed ? warning : nil)
             }
         }
         context.confirm(changed ? "Updated \(kind.singular) \(id) (\(label))." : "No change: \(kind.singular) \(id) (\(label)) already has those values.")
+        if let warning { context.warn(warning.message) }
     }
 
     private func apply<Record: BaseModel>(
-        to table: inout RecordTable<Record>, extra: (inout Record) -> Void
+        to table: inout RecordTable<Record>, amount: Int?, extra: (inout Record) -> Void
     ) throws -> (changed: Bool, name: String) {
         guard let original = table.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
         var record = original

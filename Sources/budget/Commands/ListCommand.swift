@@ -46,7 +46,8 @@ struct ListCommand: Command {
             if !context.isQuiet { context.messages.write("No \(selection.noun).\n") }
             return
         }
-        let printer = RecordPrinter(selection: selection, format: format, includeHeader: includeHeader)
+        let printer = RecordPrinter(
+            selection: selection, format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
         context.output.write(try printer.render(rows))
     }
 }

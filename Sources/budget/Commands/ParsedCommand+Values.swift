@@ -14,8 +14,15 @@ extension ParsedCommand {
         return kind
     }
 
-    func amount(_ text: String) throws(UsageError) -> Int {
-        try converting { () throws(ValueError) in try AmountParser.parse(text) }
+    /// Checks that text looks like an amount; the exact value needs the budget's currency (`money`).
+    func amountText(_ text: String) throws(UsageError) -> String {
+        try converting { () throws(ValueError) in try MoneyFormat.precheck(text) }
+        return text
+    }
+
+    /// An amount in the budget's currency, in minor units.
+    func money(_ text: String, in format: MoneyFormat) throws(UsageError) -> Int {
+        try converting { () throws(ValueError) in try format.parse(text) }
     }
 
     func day(_ text: String) throws(UsageError) -> Day {

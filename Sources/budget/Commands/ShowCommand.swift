@@ -30,7 +30,8 @@ struct ShowCommand: Command {
             guard let expense = document.expenses.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
             row = RecordRow(expense)
         }
-        let printer = RecordPrinter(selection: .only(kind), format: format, includeHeader: includeHeader)
+        let printer = RecordPrinter(
+            selection: .only(kind), format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
         context.output.write(try printer.renderSingle(row))
     }
 }

@@ -3,7 +3,17 @@
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
         var width = 0
+        var inEscape = false
         for character in text {
+            if inEscape {
+                // An ANSI sequence (ESC [ … letter) takes no columns.
+                if character.isLetter { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" {
+                inEscape = true
+                continue
+            }
             width += of(character)
         }
         return width

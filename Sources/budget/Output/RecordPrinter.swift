@@ -5,6 +5,21 @@ struct RecordPrinter {
     var selection: RecordSelection
     var format: OutputFormat
     var includeHeader = true
+    /// How amounts are shown (tables) and written (machine formats).
+    var money = MoneyFormat(currency: nil)
+    /// How tables show dates.
+    var dateFormat = DateFormat.iso
+    var painter = Painter.plain
+
+    /// A printer using a budget's currency, date format and colour.
+    init(selection: RecordSelection, format: OutputFormat, includeHeader: Bool, document: BudgetDocument, painter: Painter) {
+        self.selection = selection
+        self.format = format
+        self.includeHeader = includeHeader
+        self.money = document.moneyFormat
+        self.dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
+        self.painter = painter
+    }
 
     /// The whole output for a listing.
     ///
@@ -43,9 +58,9 @@ struct RecordPrinter {
     private func fields(of row: RecordRow, forPeople: Bool) -> [String] {
         var fields: [String] = []
         if selection.showsKind { fields.append(row.kind.singular) }
-        fields += [row.id, String(row.order), row.date.iso, row.name]
+        fields += [row.id, String(row.order), forPeople ? dateFormat.format(row.date) : row.date.iso, row.name]
         if selection.hasCategory { fields.append(row.category ?? "") }
-        fields.append(forPeople ? AmountParser.grouped(row.amount) : String(row.amount))
+        fields.append(forPeople ? money.display(row.amount) : money.plain(row.amount))
         fields.append(forPeople ? DelimitedText.escapeTSV(row.note ?? "") : row.note ?? "")
         return fields
     }
@@ -56,6 +71,7 @@ struct RecordPrinter {
         members += [("id", .string(row.id)), ("order", .int(row.order)), ("date", .string(row.date.iso)), ("name", .string(row.name))]
         if selection.hasCategory { members.append(("category", row.category.map(JSONValue.string) ?? .null)) }
         members.append(("amount", .int(row.amount)))
+        members.append(("currency", money.currency.map { JSONValue.string($0.code) } ?? .null))
         members.append(("note", row.note.map(JSONValue.string) ?? .null))
         return .object(members)
     }
@@ -73,15 +89,15 @@ struct RecordPrinter {
             let (balance, overflow) = income.subtractingReportingOverflow(expenses)
             if overflow { throw BudgetError.totalOverflow }
             table.footers = [
-                .init(label: "Income", value: AmountParser.grouped(income), column: amountColumn),
-                .init(label: "Expenses", value: AmountParser.grouped(expenses), column: amountColumn),
-                .init(label: "Balance", value: AmountParser.grouped(balance), column: amountColumn),
+                .init(label: "Income", value: money.display(income), column: amountColumn),
+                .init(label: "Expenses", value: money.display(expenses), column: amountColumn),
+                .init(label: "Balance", value: money.display(balance), column: amountColumn),
             ]
         } else {
             let label = "Total (\(rows.count) \(rows.count == 1 ? String(selection.noun.dropLast()) : selection.noun))"
-            table.footers = [.init(label: label, value: AmountParser.grouped(try Self.sum(rows)), column: amountColumn)]
+            table.footers = [.init(label: label, value: money.display(try Self.sum(rows)), column: amountColumn)]
         }
-        return table.render()
+        return table.render(painter: painter)
     }
 
     /// The exact sum of the rows' amounts.

@@ -23,20 +23,21 @@ struct TextTable {
         self.columns = columns
     }
 
-    /// The table as lines of text, each ending with a newline.
-    func render() -> String {
+    /// The table as lines of text, each ending with a newline; the header and footers in bold
+    /// when the painter colours.
+    func render(painter: Painter = .plain) -> String {
         var widths = columns.map { DisplayWidth.of($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
         }
         for footer in footers { widths[footer.column] = max(widths[footer.column], DisplayWidth.of(footer.value)) }
-        var lines = [line(columns.map(\.title), widths: widths)]
+        var lines = [painter.paint(line(columns.map(\.title), widths: widths), .bold)]
         lines += rows.map { line($0, widths: widths) }
         for footer in footers {
             let valueEnd = widths[...footer.column].reduce(0, +) + 2 * footer.column
             let valueStart = valueEnd - DisplayWidth.of(footer.value)
             let gap = max(2, valueStart - DisplayWidth.of(footer.label))
-            lines.append(footer.label + String(repeating: " ", count: gap) + footer.value)
+            lines.append(painter.paint(footer.label + String(repeating: " ", count: gap) + footer.value, .bold))
         }
         return lines.map { $0 + "\n" }.joined()
     }

@@ -1,0 +1,127 @@
+/// Reads and writes amounts in a currency's minor unit (cents for USD, yen for JPY), or as plain
+/// whole numbers when no currency is set.
+public struct MoneyFormat: Sendable, Equatable {
+    public let currency: Currency?
+
+    public init(currency: Currency?) {
+        self.currency = currency
+    }
+
+    private var digits: Int { currency?.minorDigits ?? 0 }
+
+    // MARK: Reading
+
+    /// Parses an amount as a person or a file writes it: `1,234.50`, `1234.5`, `$12.34`, `80000`.
+    ///
+    /// - Returns: the amount in minor units.
+    /// - Throws: `ValueError.invalidAmount` for signs, more decimals than the currency has,
+    ///   malformed numbers and values that do not fit in 64 bits.
+    public func parse(_ text: String) throws(ValueError) -> Int {
+        var body = Substring(text)
+        if let currency {
+            let symbol = currency.symbol.trimmingSpaces
+            if body.hasPrefix(symbol) { body = body.dropFirst(symbol.count).drop { $0 == " " } }
+            else if body.hasPrefix(currency.code) { body = body.dropFirst(currency.code.count).drop { $0 == " " } }
+        }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole: Int
+        do {
+            whole = try AmountParser.parse(String(parts[0]))
+        } catch {
+            throw Self.rename(error, to: text)
+        }
+        guard parts.count == 2 else { return try scale(whole, text: text) }
+        let fraction = parts[1]
+        guard let currency else {
+            throw .invalidAmount(text, reason: "amounts are whole numbers in the smallest unit (set a currency to enter decimals)")
+        }
+        guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .invalidAmount(text, reason: "expected digits after the decimal point")
+        }
+        guard fraction.count <= currency.minorDigits else {
+            let allowed = currency.minorDigits == 0 ? "no decimals" : "at most \(currency.minorDigits) decimal\(currency.minorDigits == 1 ? "" : "s")"
+            throw .invalidAmount(text, reason: "\(currency.code) amounts have \(allowed)")
+        }
+        let padded = String(fraction) + String(repeating: "0", count: currency.minorDigits - fraction.count)
+        let (sum, overflow) = try scale(whole, text: text).addingReportingOverflow(Int(padded) ?? 0)
+        if overflow { throw .invalidAmount(text, reason: "the number is too large") }
+        return sum
+    }
+
+    /// Checks that text could be an amount in some currency (digits, grouping, up to three
+    /// decimals, an optional known symbol or code in front), before the budget's currency is known.
+    public static func precheck(_ text: String) throws(ValueError) {
+        var body = Substring(text)
+        if let prefix = Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+            body = body.dropFirst(prefix.count).drop { $0 == " " }
+        }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        do {
+            _ = try AmountParser.parse(String(parts[0]))
+        } catch {
+            if case .invalidAmount(_, let reason) = error, reason.hasPrefix("an amount is a whole number") {
+                throw .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            }
+            throw rename(error, to: text)
+        }
+        if parts.count == 2 && (parts[1].isEmpty || parts[1].count > 3 || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) {
+            throw .invalidAmount(text, reason: "expected one to three digits after the decimal point")
+        }
+    }
+
+    private func scale(_ whole: Int, text: String) throws(ValueError) -> Int {
+        var value = whole
+        for _ in 0..<digits {
+            let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { throw .invalidAmount(text, reason: "the number is too large") }
+            value = next
+        }
+        return value
+    }
+
+    private static func rename(_ error: ValueError, to text: String) -> ValueError {
+        guard case .invalidAmount(_, let reason) = error else { return error }
+        return .invalidAmount(text, reason: reason)
+    }
+
+    // MARK: Writing
+
+    /// The exact decimal that `parse` reads back (`12.34`, `80000`, `-0.50`), for machine formats.
+    public func plain(_ minorUnits: Int) -> String {
+        let (whole, fraction) = split(minorUnits)
+        return (minorUnits < 0 ? "-" : "") + whole + fraction.map { "." + $0 } .joined()
+    }
+
+    /// The amount for people: grouped, with the currency's symbol (`¥80,000`, `$1,234.50`,
+    /// `KWD 1.234`, `-$12.34`).
+    public func display(_ minorUnits: Int) -> String {
+        let (whole, fraction) = split(minorUnits)
+        let grouped = Self.group(whole)
+        return (minorUnits < 0 ? "-" : "") + (currency?.symbol ?? "") + grouped + fraction.map { "." + $0 } .joined()
+    }
+
+    private func split(_ minorUnits: Int) -> (whole: String, fraction: [String]) {
+        let digits = String(minorUnits.magnitude)
+        guard self.digits > 0 else { return (digits, []) }
+        let padded = String(repeating: "0", count: max(0, self.digits + 1 - digits.count)) + digits
+        return (String(padded.dropLast(self.digits)), [String(padded.suffix(self.digits))])
+    }
+
+    private static func group(_ digits: String) -> String {
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}
+
+extension String {
+    /// Without trailing spaces (`"CHF "` → `"CHF"`).
+    var trimmingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+extension BudgetDocument {
+    /// Sets `display.currency`, refusing to silently change what stored amounts mean.
+    ///
+    /// When the old and new currency have a different number of decimals and the budget holds
+    /// amounts (records or limits), the change needs `rescale`: every amount is then multiplied
+    /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
+    /// must be exact and multiplying must not overflow, or nothing changes.
+    ///
+    /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`.
+    public mutating func setCurrency(_ currency: Currency?, rescale: Bool) throws {
+        let old = settingContext.currency
+        let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
+        let limitKeys = self[settings: BudgetKeys.self].setKeys
+        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || !limitKeys.isEmpty
+        if shift != 0 && holdsAmounts {
+            guard rescale else {
+                throw SettingsError.currencyChangeNeedsRescale(from: old?.code ?? "none", to: currency?.code ?? "none")
+            }
+            var factor = 1
+            for _ in 0..<abs(shift) { factor *= 10 }
+            func scaled(_ amount: Int) throws -> Int {
+                if shift > 0 {
+                    let (value, overflow) = amount.multipliedReportingOverflow(by: factor)
+                    if overflow { throw SettingsError.cannotRescale(reason: "\(amount) would be too large") }
+                    return value
+                }
+                guard amount % factor == 0 else {
+                    throw SettingsError.cannotRescale(reason: "\(amount) in \(old?.code ?? "minor units") has a fraction \(currency?.code ?? "whole numbers") cannot hold")
+                }
+                return amount / factor
+            }
+            for index in incomes.records.indices { incomes.records[index].amount = try scaled(incomes.records[index].amount) }
+            for index in expenses.records.indices { expenses.records[index].amount = try scaled(expenses.records[index].amount) }
+            for key in limitKeys {
+                if case .int(let amount)? = settingsValues.value(forKey: key) {
+                    settingsValues.setValue(.int(try scaled(amount)), forKey: key)
+                }
+            }
+        }
+        self[settings: DisplayKeys.self][DisplayKeys.currency] = currency
+    }
+
+    /// The total of one category's expenses in the calendar month of `day`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
+    public func monthTotal(category: String, month day: Day) throws -> Int {
+        var total = 0
+        for expense in expenses.records
+        where expense.category == category && expense.date.year == day.year && expense.date.month == day.month {
+            let (sum, overflow) = total.addingReportingOverflow(expense.amount)
+            if overflow { throw BudgetError.totalOverflow }
+            total = sum
+        }
+        return total
+    }
+}

@@ -1,0 +1,23 @@
+/// Monthly spending limits, one key per category (`budget.limit.food`).
+public enum BudgetKeys: SettingsDomain {
+    public static let name = "budget"
+    static let limitPrefix = "limit."
+
+    /// The monthly limit of one category.
+    public static func limit(_ category: String) -> SettingKey<BudgetKeys, Money?> {
+        SettingKey("limit." + category, default: nil, "The monthly spending limit of the category \(category).")
+    }
+
+    public static let keys: [AnySettingKey] = []
+
+    public static func dynamicKey(named name: String) -> AnySettingKey? {
+        guard name.hasPrefix(limitPrefix) else { return nil }
+        let category = String(name.dropFirst(limitPrefix.count))
+        do {
+            try FieldRules.checkLabel(category, field: "category")
+        } catch {
+            return nil
+        }
+        return limit(category).erased
+    }
+}

@@ -1,0 +1,35 @@
+/// How tables show dates. Machine formats always use ISO.
+public enum DateFormat: String, CaseIterable, PlainSettingValue {
+    /// `2026-11-21`
+    case iso
+    /// `2026/11/21`
+    case slashes = "ymd-slash"
+    /// `21/11/2026`
+    case dayFirst = "dmy"
+    /// `11/21/2026`
+    case monthFirst = "mdy"
+
+    public static let valueDescription = "iso, ymd-slash, dmy or mdy"
+
+    /// A day in this format.
+    public func format(_ day: Day) -> String {
+        let parts = day.iso.split(separator: "-")
+        switch self {
+        case .iso: return day.iso
+        case .slashes: return parts.joined(separator: "/")
+        case .dayFirst: return "\(parts[2])/\(parts[1])/\(parts[0])"
+        case .monthFirst: return "\(parts[1])/\(parts[2])/\(parts[0])"
+        }
+    }
+
+    public init(settingText text: String) throws(ValueError) {
+        guard let format = DateFormat(rawValue: text) else { throw .invalidSetting(text, expected: Self.valueDescription) }
+        self = format
+    }
+    public init?(stored: StoredSetting) {
+        guard case .string(let text) = stored, let format = DateFormat(rawValue: text) else { return nil }
+        self = format
+    }
+    public var settingText: String { rawValue }
+    public var stored: StoredSetting? { .string(rawValue) }
+}

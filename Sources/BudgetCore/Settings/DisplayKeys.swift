@@ -1,0 +1,13 @@
+/// How `budget` shows things.
+public enum DisplayKeys: SettingsDomain {
+    public static let name = "display"
+
+    public static let currency = SettingKey<DisplayKeys, Currency?>(
+        "currency", default: nil, "The currency of all amounts (ISO 4217), or none for plain whole numbers.")
+    public static let color = SettingKey<DisplayKeys, ColorMode>(
+        "color", default: .auto, "When to colour output: auto (on terminals), always or never.")
+    public static let dateFormat = SettingKey<DisplayKeys, DateFormat>(
+        "date-format", default: .iso, "How tables show dates: iso, ymd-slash, dmy or mdy.")
+
+    public static let keys = [currency.erased, color.erased, dateFormat.erased]
+}

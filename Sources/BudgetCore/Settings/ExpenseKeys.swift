@@ -1,0 +1,9 @@
+/// Defaults for new expenses.
+public enum ExpenseKeys: SettingsDomain {
+    public static let name = "expense"
+
+    public static let defaultCategory = SettingKey<ExpenseKeys, String>(
+        "default-category", default: Expense.defaultCategory, "The category of expenses added without --category.")
+
+    public static let keys = [defaultCategory.erased]
+}

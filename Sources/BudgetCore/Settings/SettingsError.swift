@@ -1,0 +1,26 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Settings named or changed in a way that cannot work.
+public enum SettingsError: LocalizedError, Equatable, Sendable {
+    /// No domain owns the key.
+    case unknownKey(String, suggestion: String?)
+    /// Changing the currency would silently change what stored amounts mean.
+    case currencyChangeNeedsRescale(from: String, to: String)
+    /// Rescaling cannot keep an amount exact (dividing cents into yen) or overflows.
+    case cannotRescale(reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unknownKey(key, suggestion):
+            return "unknown setting '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case let .currencyChangeNeedsRescale(from, to):
+            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before"
+        case let .cannotRescale(reason):
+            return "cannot rescale the amounts: \(reason); nothing was changed"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import BudgetCore
+
+/// `budget limit set|unset|list`: monthly spending limits per category (`budget.limit.<category>`).
+struct LimitCommand: Command {
+    static let spec = CommandSpec(
+        name: "limit", abstract: "Set monthly spending limits per category.",
+        discussion: "An add or edit that takes a category past its limit for that calendar month prints a warning on stderr; the command still succeeds.",
+        subcommands: [setSpec, unsetSpec, listSpec])
+
+    static let category = ArgumentSpec(name: "category", help: "The expense category.")
+    static let setSpec = CommandSpec(
+        name: "set", abstract: "Set a category's monthly limit.",
+        arguments: [category, ArgumentSpec(name: "amount", help: "The limit, in the budget's currency.")])
+    static let unsetSpec = CommandSpec(name: "unset", abstract: "Remove a category's limit.", arguments: [category])
+    static let listSpec = CommandSpec(
+        name: "list", abstract: "List the limits with this month's spending.",
+        options: [OptionSpec(long: "format", valueName: "format", help: "table, tsv, csv or json (default: table)."), CommonArguments.noHeader])
+
+    enum Action {
+        case set(String, amountText: String)
+        case unset(String)
+        case list(OutputFormat, includeHeader: Bool)
+    }
+
+    let action: Action
+    let parsed: ParsedCommand
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        self.parsed = parsed
+        switch parsed.path.last {
+        case "set":
+            action = .set(try parsed.label(parsed.positionals[0], field: "category"), amountText: try parsed.amountText(parsed.positionals[1]))
+        case "unset":
+            action = .unset(try parsed.label(parsed.positionals[0], field: "category"))
+        default:
+            let format = try OutputFormat.from(parsed)
+            if format == .ids { throw parsed.usageError("'--format ids' is not available for limit list; use table, tsv, csv or json") }
+            action = .list(format, includeHeader: !parsed.flag("no-header"))
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        let store = try context.store()
+        switch action {
+        case let .set(category, amountText):
+            let shown = try store.transaction { document -> String in
+                let amount = try parsed.money(amountText, in: document.moneyFormat)
+                document[settings: BudgetKeys.self][BudgetKeys.limit(category)] = Money(minorUnits: amount)
+                return document.moneyFormat.display(amount)
+            }
+            context.confirm("Set the monthly limit of \(category) to \(shown).")
+        case .unset(let category):
+            let existed = try store.transaction { document -> Bool in
+                let existed = document[settings: BudgetKeys.self].isSet(BudgetKeys.limit(category))
+                document[settings: BudgetKeys.self].remove(BudgetKeys.limit(category))
+                return existed
+            }
+            context.confirm(existed ? "Removed the monthly limit of \(category)." : "\(category) had no monthly limit.")
+        case let .list(format, includeHeader):
+            let document = try store.load()
+            context.output.write(try render(document, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
+        }
+    }
+
+    private func render(_ document: BudgetDocument, format: OutputFormat, includeHeader: Bool, painter: Painter) throws -> String {
+        let today = Day.today()
+        let money = document.moneyFormat
+        var rows: [(category: String, limit: Int, spent: Int)] = []
+        for key in document[settings: BudgetKeys.self].setKeys {
+            let category = String(key.dropFirst((BudgetKeys.name + ".limit.").count))
+            guard let limit = document[settings: BudgetKeys.self][BudgetKeys.limit(category)] else { continue }
+            rows.append((category, limit.minorUnits, try document.monthTotal(category: category, month: today)))
+        }
+        switch format {
+        case .json:
+            let value = JSONValue.array(rows.map { row in
+                .object([("category", .string(row.category)), ("limit", .int(row.limit)), ("spent", .int(row.spent)),
+                         ("remaining", .int(row.limit - row.spent)), ("currency", money.currency.map { .string($0.code) } ?? .null)])
+            })
+            return String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n"
+        case .tsv, .csv:
+            let lines = (includeHeader ? [["category", "limit", "spent", "remaining"]] : [])
+                + rows.map { [$0.category, money.plain($0.limit), money.plain($0.spent), money.plain($0.limit - $0.spent)] }
+            return format == .tsv ? DelimitedText.tsv(lines) : DelimitedText.csv(lines)
+        default:
+            var table = TextTable(columns: [
+                .init(title: "CATEGORY", alignment: .left), .init(title: "LIMIT", alignment: .right),
+                .init(title: "SPENT " + String(today.iso.prefix(7)), alignment: .right), .init(title: "REMAINING", alignment: .right),
+            ])
+            table.rows = rows.map { row in
+                let remaining = money.display(row.limit - row.spent)
+                return [row.category, money.display(row.limit), money.display(row.spent), row.spent > row.limit ? painter.paint(remaining, .red) : remaining]
+            }
+            return table.render(painter: painter)
+        }
+    }
+}

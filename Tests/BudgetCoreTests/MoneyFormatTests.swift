@@ -1,0 +1,69 @@
+import XCTest
+@testable import BudgetCore
+
+final class MoneyFormatTests: XCTestCase {
+    private func format(_ code: String?) -> MoneyFormat {
+        MoneyFormat(currency: code.flatMap(Currency.init(code:)))
+    }
+
+    func testParse_PerCurrency() throws {
+        let cases: [(String?, String, Int)] = [
+            (nil, "80000", 80_000), (nil, "1,234", 1_234),
+            ("JPY", "80,000", 80_000), ("JPY", "¥80,000", 80_000), ("JPY", "JPY 500", 500),
+            ("USD", "12.34", 1_234), ("USD", "12.3", 1_230), ("USD", "12", 1_200), ("USD", "1,234.50", 123_450), ("USD", "$0.05", 5),
+            ("EUR", "1_234.5", 123_450), ("EUR", "€9.99", 999),
+            ("KWD", "1.234", 1_234), ("KWD", "0.5", 500), ("KWD", "12", 12_000),
+        ]
+        for (code, text, expected) in cases {
+            XCTAssertEqual(try format(code).parse(text), expected, "\(code ?? "none") \(text)")
+        }
+    }
+
+    func testParse_RejectsMoreDecimalsThanTheCurrencyHasAndOverflow() {
+        let cases: [(String?, String, String)] = [
+            (nil, "12.5", "amounts are whole numbers in the smallest unit (set a currency to enter decimals)"),
+            ("JPY", "12.5", "JPY amounts have no decimals"),
+            ("USD", "12.345", "USD amounts have at most 2 decimals"),
+            ("KWD", "1.2345", "KWD amounts have at most 3 decimals"),
+            ("USD", "12.", "expected digits after the decimal point"),
+            ("USD", "12.3x", "expected digits after the decimal point"),
+            ("USD", "-1.00", "amounts cannot be negative"),
+            ("USD", "92233720368547758.08", "the number is too large"),
+            ("KWD", "9223372036854775.808", "the number is too large"),
+        ]
+        for (code, text, reason) in cases {
+            XCTAssertThrowsError(try format(code).parse(text), "\(code ?? "none") \(text)") { error in
+                XCTAssertEqual(error as? ValueError, .invalidAmount(text, reason: reason))
+            }
+        }
+    }
+
+    func testDisplayAndPlain_PerCurrency() {
+        let cases: [(String?, Int, String, String)] = [
+            (nil, 80_000, "80,000", "80000"),
+            ("JPY", 80_000, "¥80,000", "80000"),
+            ("USD", 1_234, "$12.34", "12.34"),
+            ("USD", 5, "$0.05", "0.05"),
+            ("USD", -1_234, "-$12.34", "-12.34"),
+            ("EUR", 123_450, "€1,234.50", "1234.50"),
+            ("KWD", 1_234, "KWD 1.234", "1.234"),
+            ("KWD", 12_000_000, "KWD 12,000.000", "12000.000"),
+        ]
+        for (code, value, display, plain) in cases {
+            XCTAssertEqual(format(code).display(value), display)
+            XCTAssertEqual(format(code).plain(value), plain)
+            if value >= 0 {  // negative values are balances, never read back as an amount
+                XCTAssertEqual(try format(code).parse(plain), value, "plain output reads back exactly")
+            }
+        }
+    }
+
+    func testPrecheck_CatchesGarbageBeforeTheCurrencyIsKnown() {
+        XCTAssertNoThrow(try MoneyFormat.precheck("$1,234.50"))
+        XCTAssertNoThrow(try MoneyFormat.precheck("1.234"))
+        XCTAssertNoThrow(try MoneyFormat.precheck("KWD 1.234"))
+        for text in ["12abc", "-5", "0x10", "1e3", "", "1.2345", "12,34"] {
+            XCTAssertThrowsError(try MoneyFormat.precheck(text), text)
+        }
+    }
+}

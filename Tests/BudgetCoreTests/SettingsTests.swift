@@ -1,0 +1,150 @@
+import XCTest
+@testable import BudgetCore
+
+final class SettingsTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21")!
+
+    /// Storage that records every write, to show that `Settings` works on whatever it is given.
+    private struct RecordingStorage: SettingsStorage {
+        var values: [String: StoredSetting] = [:]
+        var writes: [String] = []
+        func value(forKey key: String) -> StoredSetting? { values[key] }
+        mutating func setValue(_ value: StoredSetting?, forKey key: String) {
+            values[key] = value
+            writes.append(key)
+        }
+        var storedKeys: [String] { values.keys.sorted() }
+    }
+
+    func testKeys_AreNamespacedByTheirDomain() {
+        XCTAssertEqual(DisplayKeys.currency.storedKey, "display.currency")
+        XCTAssertEqual(DisplayKeys.dateFormat.storedKey, "display.date-format")
+        XCTAssertEqual(ExpenseKeys.defaultCategory.storedKey, "expense.default-category")
+        XCTAssertEqual(BudgetKeys.limit("食費").storedKey, "budget.limit.食費")
+    }
+
+    func testSettings_ReadDefaultsAndWriteTypedValuesThroughInjectedStorage() throws {
+        var display = Settings<DisplayKeys>(storage: RecordingStorage())
+        XCTAssertEqual(display[DisplayKeys.color], .auto)
+        XCTAssertNil(display[DisplayKeys.currency])
+        display[DisplayKeys.color] = .never
+        display[DisplayKeys.currency] = Currency(code: "EUR")
+        XCTAssertEqual(display[DisplayKeys.color], .never)
+        XCTAssertEqual(display[DisplayKeys.currency]?.code, "EUR")
+        let storage = try XCTUnwrap(display.storage as? RecordingStorage)
+        XCTAssertEqual(storage.writes, ["display.color", "display.currency"])
+        XCTAssertEqual(storage.values["display.color"], .string("never"))
+        // The domain restriction is the API's shape: `display[BudgetKeys.limit("food")]` does not
+        // compile, because the subscript only takes `SettingKey<DisplayKeys, _>`.
+    }
+
+    func testSettings_RefuseARawKeyOfAnotherDomain() {
+        var display = Settings<DisplayKeys>(storage: SettingsValues())
+        let context = SettingContext(currency: nil)
+        XCTAssertThrowsError(try display.setText("40000", forKey: "budget.limit.food", context: context)) { error in
+            XCTAssertEqual(error as? SettingsError, .unknownKey("budget.limit.food", suggestion: nil))
+        }
+        XCTAssertThrowsError(try display.setText("never", forKey: "display.colour", context: context))
+        XCTAssertNoThrow(try display.setText("never", forKey: "display.color", context: context))
+        XCTAssertEqual(display[DisplayKeys.color], .never)
+    }
+
+    func testSettings_RejectValuesOfTheWrongKind() {
+        var display = Settings<DisplayKeys>(storage: SettingsValues())
+        let context = SettingContext(currency: nil)
+        XCTAssertThrowsError(try display.setText("sometimes", forKey: "display.color", context: context)) { error in
+            XCTAssertEqual(error as? ValueError, .invalidSetting("sometimes", expected: "auto, always or never"))
+        }
+        XCTAssertThrowsError(try display.setText("XYZ", forKey: "display.currency", context: context))
+        var budget = Settings<BudgetKeys>(storage: SettingsValues())
+        XCTAssertThrowsError(try budget.setText("-5", forKey: "budget.limit.food", context: context))
+        XCTAssertThrowsError(try budget.setText("12.5", forKey: "budget.limit.food", context: context))
+        XCTAssertNoThrow(try budget.setText("12.5", forKey: "budget.limit.food", context: SettingContext(currency: Currency(code: "USD"))))
+        XCTAssertEqual(budget[BudgetKeys.limit("food")], Money(minorUnits: 1_250))
+    }
+
+    func testPlainValueTypes_ParseStoreAndShow() throws {
+        XCTAssertEqual(try Int(settingText: "42", context: SettingContext(currency: nil)), 42)
+        XCTAssertThrowsError(try Int(settingText: "4x2"))
+        XCTAssertEqual(Int(stored: .int(7)), 7)
+        XCTAssertNil(Int(stored: .string("7")))
+        XCTAssertEqual(try Bool(settingText: "yes"), true)
+        XCTAssertEqual(false.settingText, "false")
+        XCTAssertEqual(try ColorMode(settingText: "never"), .never)
+        XCTAssertEqual(try Optional<Currency>(settingText: "none", context: SettingContext(currency: nil)), .none)
+        XCTAssertEqual(DateFormat.monthFirst.format(Day(iso: "2026-11-21")!), "11/21/2026")
+    }
+
+    func testEverySetting_RoundTripsThroughTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("budget-settings-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: path + ".lock") }
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            try document.setCurrency(Currency(code: "KWD"), rescale: false)
+            document[settings: DisplayKeys.self][DisplayKeys.color] = .always
+            document[settings: DisplayKeys.self][DisplayKeys.dateFormat] = .dayFirst
+            document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory] = "食費"
+            document[settings: BudgetKeys.self][BudgetKeys.limit("住居")] = Money(minorUnits: 80_000_000)
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("""
+          "settings" : {
+            "budget.limit.住居" : 80000000,
+            "display.color" : "always",
+            "display.currency" : "KWD",
+            "display.date-format" : "dmy",
+            "expense.default-category" : "食費"
+          }
+        """), text)
+        let document = try store.load()
+        XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.currency]?.code, "KWD")
+        XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.color], .always)
+        XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.dateFormat], .dayFirst)
+        XCTAssertEqual(document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory], "食費")
+        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], Money(minorUnits: 80_000_000))
+        try store.transaction { try $0.undoLastChange() }
+        XCTAssertEqual(try store.load().settingsValues, SettingsValues(), "one transaction, one undo step")
+    }
+
+    func testCurrencyChange_IsRefusedOnANonEmptyBudgetUnlessRescaled() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 1_234, date: day) }
+        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 40_000)
+        let before = document
+        XCTAssertThrowsError(try document.setCurrency(Currency(code: "USD"), rescale: false)) { error in
+            XCTAssertEqual(error as? SettingsError, .currencyChangeNeedsRescale(from: "none", to: "USD"))
+        }
+        XCTAssertEqual(document, before)
+        try document.setCurrency(Currency(code: "JPY"), rescale: false)  // both have no decimals
+        try document.setCurrency(Currency(code: "USD"), rescale: true)
+        XCTAssertEqual(document.expenses.records[0].amount, 123_400)
+        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("food")], Money(minorUnits: 4_000_000))
+        try document.setCurrency(Currency(code: "EUR"), rescale: false)  // same decimals
+        try document.setCurrency(Currency(code: "KWD"), rescale: true)
+        XCTAssertEqual(document.expenses.records[0].amount, 1_234_000)
+        try document.setCurrency(nil, rescale: true)
+        XCTAssertEqual(document.expenses.records[0].amount, 1_234)
+    }
+
+    func testRescale_RefusesInexactDivisionAndOverflow() throws {
+        var document = BudgetDocument()
+        try document.setCurrency(Currency(code: "USD"), rescale: false)
+        try document.expenses.add { Expense(id: $0, name: "Coffee", amount: 450, date: day) }
+        let before = document
+        XCTAssertThrowsError(try document.setCurrency(Currency(code: "JPY"), rescale: true)) { error in
+            XCTAssertEqual(error as? SettingsError, .cannotRescale(reason: "450 in USD has a fraction JPY cannot hold"))
+        }
+        XCTAssertEqual(document, before)
+        document.expenses.records[0].amount = Int.max / 5
+        XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
+    }
+
+    func testMonthTotal_CountsOnlyTheCategoryInThatCalendarMonth() throws {
+        var document = BudgetDocument()
+        for (date, category, amount) in [("2026-11-01", "food", 100), ("2026-11-30", "food", 200), ("2026-12-01", "food", 400),
+                                         ("2025-11-15", "food", 800), ("2026-11-15", "rent", 1_600)] {
+            try document.expenses.add { Expense(id: $0, name: "x", amount: amount, category: category, date: Day(iso: date)!) }
+        }
+        XCTAssertEqual(try document.monthTotal(category: "food", month: Day(iso: "2026-11-20")!), 300)
+    }
+}

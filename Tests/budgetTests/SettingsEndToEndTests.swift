@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+@testable import budget
+import BudgetCore
+
+final class SettingsEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+    }
+
+    func testLimitWarning_AtTheLimitIsSilentJustPastItWarns() throws {
+        try budget.run("config", "set", "display.currency", "JPY")
+        XCTAssertEqual(try budget.run("limit", "set", "food", "40,000").stderr, "Set the monthly limit of food to ¥40,000.\n")
+        try budget.run("add", "expense", "Groceries", "39000", "--category", "food", "--date", "2026-11-02")
+        try budget.run("add", "expense", "Last month", "9000", "--category", "food", "--date", "2026-10-31")
+        let atLimit = try budget.run("add", "expense", "Snack", "1000", "--category", "food", "--date", "2026-11-20")
+        XCTAssertEqual(atLimit.stdout, "00000003\n")
+        XCTAssertEqual(atLimit.stderr, "", "exactly at the limit is not over it")
+        let past = try budget.run("add", "expense", "Tea", "1", "--category", "food", "--date", "2026-11-21")
+        XCTAssertEqual(past.code, 0)
+        XCTAssertEqual(past.stdout, "00000004\n", "stdout still carries only the ID")
+        XCTAssertEqual(past.stderr, "budget: warning: food is over its monthly limit for 2026-11: ¥40,001 of ¥40,000\n")
+        let edit = try budget.run("edit", "expense", "3", "--amount", "1,200")
+        XCTAssertEqual(edit.code, 0)
+        XCTAssertEqual(edit.stderr, "Updated expense 00000003 (Snack).\nbudget: warning: food is over its monthly limit for 2026-11: ¥40,201 of ¥40,000\n")
+        XCTAssertEqual(try budget.run("add", "expense", "Other", "99999", "--category", "rent").stderr, "", "no limit, no warning")
+    }
+
+    func testCurrency_ParsesDecimalsAndShowsSymbolsButMachineFormatsStayExact() throws {
+        try budget.run("config", "set", "display.currency", "usd")
+        XCTAssertEqual(try budget.run("add", "expense", "Lunch", "12.34", "--date", "2026-11-21").stdout, "00000001\n")
+        XCTAssertEqual(try budget.run("add", "expense", "Rent", "$1,234.50", "--date", "2026-11-21").stdout, "00000002\n")
+        let tooPrecise = try budget.run("add", "expense", "x", "1.234")
+        XCTAssertEqual(tooPrecise.code, 64)
+        XCTAssertTrue(tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
+        let table = try budget.run("list", "expenses").stdout
+        XCTAssertTrue(table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table.contains("\nTotal (2 expenses)  "), table)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\n")
+        let json = try budget.run("show", "expense", "2", "--format", "json").stdout
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(object["amount"] as? Int, 123_450)
+        XCTAssertEqual(object["currency"] as? String, "USD")
+    }
+
+    func testCurrencyChange_IsRefusedWithAnExplanationAndLeavesTheFileUnchanged() throws {
+        try budget.run("add", "expense", "Lunch", "900")
+        let before = budget.dataBytes()
+        let refused = try budget.run("config", "set", "display.currency", "USD")
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertEqual(refused.stderr, "budget: error: changing the currency from none to USD would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD", "--rescale").code, 0)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[5], "900.00")
+        XCTAssertEqual(try budget.run("undo").stderr, "Undid: set display.currency, edit 1 expense.\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[5], "900")
+    }
+
+    func testConfig_UnknownKeyAndBadValueAreUsageErrorsThatWriteNothing() throws {
+        try budget.run("add", "income", "Salary", "1")
+        let before = budget.dataBytes()
+        let unknown = try budget.run("config", "set", "display.colour", "never")
+        XCTAssertEqual(unknown.code, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown setting 'display.colour'. Did you mean 'display.color'?\n"), unknown.stderr)
+        let wrongType = try budget.run("config", "set", "display.color", "sometimes")
+        XCTAssertEqual(wrongType.code, 64)
+        XCTAssertTrue(wrongType.stderr.hasPrefix("Error: Invalid value 'sometimes': expected auto, always or never\n"), wrongType.stderr)
+        XCTAssertEqual(try budget.run("config", "set", "budget.limit.food", "-3").code, 64)
+        XCTAssertEqual(budget.dataBytes(), before)
+        XCTAssertEqual(try budget.run("config", "get", "display.color").stdout, "auto\n")
+        XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")
+    }
+
+    func testConfig_ListShowsEveryKeyWithDefaultAndDescription() throws {
+        try budget.run("config", "set", "expense.default-category", "食費")
+        try budget.run("limit", "set", "住居", "80000")
+        let tsv = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
+        XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
+                             "expense.default-category 食費 uncategorized", "budget.limit.住居 80000 none"])
+        XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
+        XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費,1,"), "the default category applies")
+    }
+
+    func testColor_FlagBeatsNoColorWhichBeatsTheSetting() throws {
+        try budget.run("add", "expense", "Lunch", "900")
+        let bold = "\u{1B}[1m"
+        XCTAssertFalse(try budget.run("list", "expenses").stdout.contains(bold), "auto: a pipe is not a terminal")
+        XCTAssertTrue(try budget.run("list", "expenses", "--color", "always").stdout.hasPrefix(bold))
+        try budget.run("config", "set", "display.color", "always")
+        XCTAssertTrue(try budget.run("list", "expenses").stdout.hasPrefix(bold), "the setting applies")
+        XCTAssertFalse(try budget.run(["list", "expenses"], environment: ["NO_COLOR": "1"]).stdout.contains(bold), "NO_COLOR beats the setting")
+        XCTAssertTrue(try budget.run(["list", "expenses"], environment: ["NO_COLOR": ""]).stdout.hasPrefix(bold), "an empty NO_COLOR is unset")
+        XCTAssertTrue(try budget.run(["list", "expenses", "--color=always"], environment: ["NO_COLOR": "1"]).stdout.hasPrefix(bold), "the flag beats NO_COLOR")
+        XCTAssertFalse(try budget.run("list", "expenses", "--color", "never").stdout.contains(bold))
+        XCTAssertEqual(try budget.run("list", "expenses", "--color", "maybe").code, 64)
+    }
+
+    func testPainter_AutoNeedsATerminalAndAUsefulTerm() {
+        func decide(_ flag: ColorMode?, _ env: [String: String], _ setting: ColorMode, _ tty: Bool) -> Bool {
+            Painter.isColorEnabled(flag: flag, environment: env, setting: setting, isTerminal: tty)
+        }
+        XCTAssertTrue(decide(nil, ["TERM": "xterm"], .auto, true))
+        XCTAssertFalse(decide(nil, ["TERM": "dumb"], .auto, true))
+        XCTAssertFalse(decide(nil, [:], .auto, true))
+        XCTAssertFalse(decide(nil, ["TERM": "xterm"], .auto, false))
+        XCTAssertFalse(decide(nil, ["TERM": "xterm", "NO_COLOR": "1"], .always, true))
+        XCTAssertTrue(decide(.always, ["NO_COLOR": "1"], .never, false))
+        XCTAssertFalse(decide(.never, ["TERM": "xterm"], .always, true))
+        XCTAssertTrue(decide(.auto, ["TERM": "xterm", "NO_COLOR": "1"], .never, true), "--color auto ignores NO_COLOR and the setting")
+    }
+}
