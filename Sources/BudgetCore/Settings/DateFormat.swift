@@ -1,5 +1,5 @@
 /// How tables show dates. Machine formats always use ISO.
-public enum DateFormat: String, CaseIterable, PlainSettingValue {
+public enum DateFormat: String, EnumSettingValue {
     /// `2026-11-21`
     case iso
     /// `2026/11/21`
@@ -9,7 +9,6 @@ public enum DateFormat: String, CaseIterable, PlainSettingValue {
     /// `11/21/2026`
     case monthFirst = "mdy"
 
-    public static let valueDescription = "iso, ymd-slash, dmy or mdy"
 
     /// A day in this format.
     public func format(_ day: Day) -> String {
@@ -21,15 +20,4 @@ public enum DateFormat: String, CaseIterable, PlainSettingValue {
         case .monthFirst: return "\(parts[1])/\(parts[2])/\(parts[0])"
         }
     }
-
-    public init(settingText text: String) throws(ValueError) {
-        guard let format = DateFormat(rawValue: text) else { throw .invalidSetting(text, expected: Self.valueDescription) }
-        self = format
-    }
-    public init?(stored: StoredSetting) {
-        guard case .string(let text) = stored, let format = DateFormat(rawValue: text) else { return nil }
-        self = format
-    }
-    public var settingText: String { rawValue }
-    public var stored: StoredSetting? { .string(rawValue) }
 }

@@ -34,9 +34,7 @@ struct ConfigCommand: Command {
         self.parsed = parsed
         switch parsed.path.last {
         case "list":
-            let format = try OutputFormat.from(parsed)
-            if format == .ids { throw parsed.usageError("'--format ids' is not available for config list; use table, tsv, csv or json") }
-            action = .list(format, includeHeader: !parsed.flag("no-header"))
+            action = .list(try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]), includeHeader: !parsed.flag("no-header"))
         case "get":
             action = .get(try Self.key(parsed.positionals[0], parsed))
         case "set":

@@ -13,8 +13,7 @@ struct HistoryCommand: Command {
     let includeHeader: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        format = try OutputFormat.from(parsed)
-        if format == .csv || format == .ids { throw parsed.usageError("'--format \(format.rawValue)' is not available for history; use table, tsv or json") }
+        format = try OutputFormat.from(parsed, allowed: [.table, .tsv, .json])
         includeHeader = !parsed.flag("no-header")
     }
 

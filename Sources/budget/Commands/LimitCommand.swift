@@ -33,9 +33,7 @@ struct LimitCommand: Command {
         case "unset":
             action = .unset(try parsed.label(parsed.positionals[0], field: "category"))
         default:
-            let format = try OutputFormat.from(parsed)
-            if format == .ids { throw parsed.usageError("'--format ids' is not available for limit list; use table, tsv, csv or json") }
-            action = .list(format, includeHeader: !parsed.flag("no-header"))
+            action = .list(try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]), includeHeader: !parsed.flag("no-header"))
         }
     }
 

@@ -12,6 +12,17 @@ enum OutputFormat: String, CaseIterable, Sendable {
         long: "format", valueName: "format", help: "table, tsv, csv, json or ids (default: table).",
         choices: OutputFormat.allCases.map(\.rawValue))
 
+    /// The format named by `--format` (or `table`), when the command offers it.
+    static func from(_ parsed: ParsedCommand, allowed: [OutputFormat]) throws(UsageError) -> OutputFormat {
+        let format = try from(parsed)
+        guard allowed.contains(format) else {
+            let names = allowed.map(\.rawValue)
+            throw parsed.usageError("'--format \(format.rawValue)' is not available for '\(parsed.path.joined(separator: " "))'; use "
+                + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+        }
+        return format
+    }
+
     /// The format named by `--format`, or `table`.
     static func from(_ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
         guard let text = parsed.value("format") else { return .table }
