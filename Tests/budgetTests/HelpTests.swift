@@ -9,7 +9,7 @@ final class HelpTests: XCTestCase {
 
         Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works.
 
-        USAGE: budget add expense <name> <amount> [--category <name>] [--date <day>] [--note <text>]
+        USAGE: budget add expense <name> <amount> [<options>]
 
         ARGUMENTS:
           <name>                  What the money was for or came from (any text without

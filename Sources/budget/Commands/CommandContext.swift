@@ -11,6 +11,8 @@ final class CommandContext {
     let readLine: () -> String?
     /// `-q`/`--quiet` was given.
     let isQuiet: Bool
+    /// Columns to lay tables and bars out for.
+    var terminalWidth = 80
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol

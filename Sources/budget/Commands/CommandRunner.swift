@@ -67,6 +67,7 @@ struct CommandRunner {
             let context = CommandContext(
                 output: output, messages: messages, readLine: readLine, isQuiet: parsed.flag("quiet"), colorDecision: decide,
                 makeStore: { try makeStore(try dataFilePath(parsed), environment) })
+            context.terminalWidth = Terminal.width(environment: environment)
             try command.run(in: context)
             return .success
         } catch let error as UsageError {

@@ -6,7 +6,7 @@ enum CommandTree {
         name: "budget", abstract: "Track a household's income and expenses.",
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
-            AddCommand.spec, ListCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
+            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec,
             HelpCommand.spec,
         ])
@@ -16,6 +16,8 @@ enum CommandTree {
         switch path {
         case ["add", "income"], ["add", "expense"]: return AddCommand.self
         case ["list"]: return ListCommand.self
+        case ["summary"]: return SummaryCommand.self
+        case ["categories"]: return CategoriesCommand.self
         case ["show"]: return ShowCommand.self
         case ["edit"]: return EditCommand.self
         case ["delete"]: return DeleteCommand.self

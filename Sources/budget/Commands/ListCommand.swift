@@ -6,14 +6,10 @@ struct ListCommand: Command {
         name: "list", abstract: "List incomes, expenses or both.",
         discussion: "Records are listed in their display order (see 'budget move'). The table ends with a total; the machine formats (tsv, csv, json, ids) print data only.",
         arguments: [ArgumentSpec(name: "which", help: "incomes, expenses or all.", choices: ["incomes", "expenses", "all"])],
-        options: [
-            OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true),
-            OutputFormat.option,
-            CommonArguments.noHeader,
-        ])
+        options: QueryOptions.listSpecs + [OutputFormat.option, CommonArguments.noHeader])
 
     let selection: RecordSelection
-    let categories: Set<String>
+    let filters: QueryOptions
     let format: OutputFormat
     let includeHeader: Bool
 
@@ -25,8 +21,8 @@ struct ListCommand: Command {
             throw parsed.usageError(message)
         }
         self.selection = selection
-        categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
-        if !categories.isEmpty && selection == .only(.income) {
+        filters = try QueryOptions(parsed)
+        if !parsed.values("category").isEmpty && selection == .only(.income) {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
         format = try OutputFormat.from(parsed)
@@ -35,13 +31,15 @@ struct ListCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        let query = try filters.query(money: document.moneyFormat)
         var rows: [RecordRow] = []
-        if selection != .only(.expense) && categories.isEmpty {
-            rows += document.incomes.records.map(RecordRow.init)
+        if selection != .only(.expense) && query.categories.isEmpty {
+            rows += query.incomes(in: document).map(RecordRow.init)
         }
         if selection != .only(.income) {
-            rows += document.expenses.records.filter { categories.isEmpty || categories.contains($0.category) }.map(RecordRow.init)
+            rows += query.expenses(in: document).map(RecordRow.init)
         }
+        rows = query.arrange(rows, date: \.date, amount: \.amount, name: \.name)
         if rows.isEmpty && format == .table {
             if !context.isQuiet { context.messages.write("No \(selection.noun).\n") }
             return

@@ -15,8 +15,11 @@ struct HelpGenerator {
             return words.joined(separator: " ")
         }
         words += spec.arguments.map(\.usage)
-        words += spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") }
-        return words.joined(separator: " ")
+        let full = words + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") }
+        if full.joined(separator: " ").count <= Self.lineWidth || spec.options.isEmpty {
+            return full.joined(separator: " ")
+        }
+        return (words + ["[<options>]"]).joined(separator: " ")
     }
 
     /// The full help screen, ending with a newline.

@@ -1,0 +1,65 @@
+/// Which records a command works on, and in what order: built once from the command line and
+/// shared by `list`, `summary` and `export`.
+public struct RecordQuery: Equatable, Sendable {
+    /// How records are ordered.
+    public enum SortKey: String, CaseIterable, Sendable {
+        case order, date, amount, name
+    }
+
+    /// Expenses in any of these categories (empty: all). Incomes have no category, so a
+    /// category filter leaves them out.
+    public var categories: Set<String> = []
+    public var period: DateRange = .all
+    /// Case-insensitive text that the name or the note must contain.
+    public var search: String?
+    public var minimum: Int?
+    public var maximum: Int?
+    public var sort: SortKey = .order
+    public var reverse = false
+    /// At most this many records (after sorting).
+    public var limit: Int?
+
+    public init() {}
+
+    /// Whether a record passes every filter.
+    public func matches(_ record: some BaseModel, category: String?) -> Bool {
+        if !categories.isEmpty {
+            guard let category, categories.contains(category) else { return false }
+        }
+        guard period.contains(record.date) else { return false }
+        if let minimum, record.amount < minimum { return false }
+        if let maximum, record.amount > maximum { return false }
+        if let needle = search?.lowercased(), !needle.isEmpty {
+            let inName = record.name.lowercased().contains(needle)
+            let inNote = record.note?.lowercased().contains(needle) ?? false
+            if !inName && !inNote { return false }
+        }
+        return true
+    }
+
+    /// The matching incomes, in the document's order.
+    public func incomes(in document: BudgetDocument) -> [Income] {
+        document.incomes.records.filter { matches($0, category: nil) }
+    }
+
+    /// The matching expenses, in the document's order.
+    public func expenses(in document: BudgetDocument) -> [Expense] {
+        document.expenses.records.filter { matches($0, category: $0.category) }
+    }
+
+    /// Sorts, reverses and limits already filtered items. Ties keep their given order, so
+    /// `order` within each kind breaks them.
+    public func arrange<Item>(_ items: [Item], date: (Item) -> Day, amount: (Item) -> Int, name: (Item) -> String) -> [Item] {
+        var arranged: [Item]
+        let indexed = Array(items.enumerated())
+        switch sort {
+        case .order: arranged = items
+        case .date: arranged = indexed.sorted { (date($0.element), $0.offset) < (date($1.element), $1.offset) }.map(\.element)
+        case .amount: arranged = indexed.sorted { (amount($0.element), $0.offset) < (amount($1.element), $1.offset) }.map(\.element)
+        case .name: arranged = indexed.sorted { (name($0.element), $0.offset) < (name($1.element), $1.offset) }.map(\.element)
+        }
+        if reverse { arranged.reverse() }
+        if let limit, arranged.count > limit { arranged = Array(arranged.prefix(limit)) }
+        return arranged
+    }
+}

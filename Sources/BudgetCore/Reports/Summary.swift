@@ -1,0 +1,114 @@
+/// "Where did the money go, and how much is left?" for a period: totals, and rows by expense
+/// category, by month or by income source. All sums are exact.
+public struct Summary: Sendable {
+    /// How the rows are grouped.
+    public enum Grouping: String, CaseIterable, Sendable {
+        case category, month, income
+    }
+
+    /// One row of a category breakdown.
+    public struct CategoryRow: Equatable, Sendable {
+        public var category: String
+        public var spent: Int
+        /// The monthly limit times the months of the period, when a limit is set.
+        public var limit: Int?
+        public var remaining: Int? { limit.map { $0 - spent } }
+        public var isOver: Bool { limit.map { spent > $0 } ?? false }
+    }
+
+    /// One row of a monthly breakdown.
+    public struct MonthRow: Equatable, Sendable {
+        public var month: String
+        public var income: Int
+        public var expenses: Int
+        public var balance: Int
+    }
+
+    /// One row of an income breakdown (incomes grouped by name).
+    public struct IncomeRow: Equatable, Sendable {
+        public var name: String
+        public var received: Int
+    }
+
+    public let period: DateRange
+    public let income: Int
+    public let expenses: Int
+    public let balance: Int
+    public let categories: [CategoryRow]
+    public let months: [MonthRow]
+    public let incomeSources: [IncomeRow]
+
+    /// Builds the summary of the records `query` selects (its period included).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    public init(document: BudgetDocument, query: RecordQuery) throws {
+        let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
+        let expenses = query.expenses(in: document)
+        period = Self.effectivePeriod(query.period, incomes: incomes, expenses: expenses)
+        income = try Sum.of(incomes.map(\.amount))
+        self.expenses = try Sum.of(expenses.map(\.amount))
+        balance = try Sum.difference(income, self.expenses)
+
+        var spent: [String: Int] = [:]
+        for expense in expenses { spent[expense.category] = try Sum.of([spent[expense.category] ?? 0, expense.amount]) }
+        let months = Self.monthCount(period)
+        let limits = document[settings: BudgetKeys.self]
+        categories = try spent.map { category, amount in
+            let monthly = limits[BudgetKeys.limit(category)]?.minorUnits
+            let limit = try monthly.map { value -> Int in
+                let (total, overflow) = value.multipliedReportingOverflow(by: months ?? 1)
+                if overflow { throw BudgetError.totalOverflow }
+                return total
+            }
+            return CategoryRow(category: category, spent: amount, limit: months == nil ? nil : limit)
+        }.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
+
+        var byMonth: [String: (income: Int, expenses: Int)] = [:]
+        for record in incomes { byMonth[record.date.monthText, default: (0, 0)].income = try Sum.of([byMonth[record.date.monthText]?.income ?? 0, record.amount]) }
+        for record in expenses { byMonth[record.date.monthText, default: (0, 0)].expenses = try Sum.of([byMonth[record.date.monthText]?.expenses ?? 0, record.amount]) }
+        for month in Self.monthsIn(period) where byMonth[month] == nil { byMonth[month] = (0, 0) }
+        self.months = try byMonth.keys.sorted().map { month in
+            let totals = byMonth[month] ?? (0, 0)
+            return MonthRow(month: month, income: totals.income, expenses: totals.expenses, balance: try Sum.difference(totals.income, totals.expenses))
+        }
+
+        var received: [String: Int] = [:]
+        for record in incomes { received[record.name] = try Sum.of([received[record.name] ?? 0, record.amount]) }
+        incomeSources = received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
+    }
+
+    /// A share of a total in percent, to one decimal (`66.0`); 0 when the total is 0.
+    public static func percent(_ part: Int, of total: Int) -> Double {
+        guard total != 0 else { return 0 }
+        return (Double(part) / Double(total) * 1000).rounded() / 10
+    }
+
+    // MARK: Periods
+
+    /// Open ends are closed at the first and last record, so month rows and limits have bounds.
+    private static func effectivePeriod(_ period: DateRange, incomes: [Income], expenses: [Expense]) -> DateRange {
+        let days = incomes.map(\.date) + expenses.map(\.date)
+        return DateRange(from: period.from ?? days.min(), to: period.to ?? days.max())
+    }
+
+    /// Whole calendar months the period spans, or `nil` when it is not made of whole months
+    /// (then a monthly limit cannot be compared).
+    private static func monthCount(_ period: DateRange) -> Int? {
+        guard let from = period.from, let to = period.to, from.day == 1, to == to.lastOfMonth else { return nil }
+        return (to.year - from.year) * 12 + to.month - from.month + 1
+    }
+
+    /// `YYYY-MM` of every month the period touches (at most 1,200).
+    private static func monthsIn(_ period: DateRange) -> [String] {
+        guard let from = period.from, let to = period.to, from <= to else { return [] }
+        var months: [String] = []
+        var cursor = from.firstOfMonth
+        while cursor <= to && months.count < 1_200 {
+            months.append(cursor.monthText)
+            let next = cursor.firstOfNextMonth
+            if next == cursor { break }
+            cursor = next
+        }
+        return months
+    }
+}

@@ -1,0 +1,103 @@
+import BudgetCore
+
+/// The filter options `list` (all of them) and `summary` (the period ones) share, checked and
+/// turned into a `RecordQuery`.
+struct QueryOptions {
+    static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
+    static let month = OptionSpec(long: "month", valueName: "month", help: "A calendar month: YYYY-MM, this or last.")
+    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
+    static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
+    static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
+    static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text (any case).")
+    static let min = OptionSpec(long: "min", valueName: "amount", help: "Amounts of at least this much.")
+    static let max = OptionSpec(long: "max", valueName: "amount", help: "Amounts of at most this much.")
+    static let sort = OptionSpec(long: "sort", valueName: "key", help: "order, date, amount or name (default: order).")
+    static let reverse = OptionSpec(long: "reverse", help: "Reverse the order.")
+    static let limit = OptionSpec(long: "limit", valueName: "n", help: "At most this many records.")
+
+    static let periodSpecs = [month, year, from, to]
+    static let listSpecs = [category] + periodSpecs + [search, min, max, sort, reverse, limit]
+
+    private let parsed: ParsedCommand
+    private var query = RecordQuery()
+    private let minText: String?
+    private let maxText: String?
+
+    /// Whether any period option was given.
+    let hasPeriod: Bool
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        self.parsed = parsed
+        query.categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
+        query.period = try Self.period(parsed)
+        hasPeriod = Self.periodSpecs.contains { parsed.value($0.long) != nil }
+        query.search = parsed.value("search")
+        minText = try parsed.value("min").map { text throws(UsageError) in try parsed.amountText(text) }
+        maxText = try parsed.value("max").map { text throws(UsageError) in try parsed.amountText(text) }
+        if let text = parsed.value("sort") {
+            guard let key = RecordQuery.SortKey(rawValue: text) else {
+                throw parsed.usageError("Invalid value '\(text)' for '--sort <key>': expected order, date, amount or name")
+            }
+            query.sort = key
+        }
+        query.reverse = parsed.flag("reverse")
+        if let text = parsed.value("limit") {
+            guard let count = Int(text), count >= 0 else {
+                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
+            }
+            query.limit = count
+        }
+    }
+
+    /// The query, with `--min`/`--max` read in the budget's currency.
+    func query(money: MoneyFormat) throws(UsageError) -> RecordQuery {
+        var query = query
+        query.minimum = try minText.map { text throws(UsageError) in try parsed.money(text, in: money) }
+        query.maximum = try maxText.map { text throws(UsageError) in try parsed.money(text, in: money) }
+        if let minimum = query.minimum, let maximum = query.maximum, minimum > maximum {
+            throw parsed.usageError("'--min \(minText ?? "")' is more than '--max \(maxText ?? "")'")
+        }
+        return query
+    }
+
+    /// The period named by `--month`, `--year` or `--from`/`--to`; contradictions are usage errors.
+    private static func period(_ parsed: ParsedCommand) throws(UsageError) -> DateRange {
+        let month = parsed.value("month"), year = parsed.value("year")
+        let from = parsed.value("from"), to = parsed.value("to")
+        if month != nil && year != nil { throw parsed.usageError("'--month' and '--year' cannot be combined") }
+        if (month != nil || year != nil) && (from != nil || to != nil) {
+            throw parsed.usageError("'--\(month != nil ? "month" : "year")' cannot be combined with '--from' or '--to'")
+        }
+        if let month {
+            let today = Day.today()
+            switch month {
+            case "this": return .month(of: today)
+            case "last": return .month(of: today.firstOfPreviousMonth)
+            default:
+                guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
+                    throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
+                }
+                return .month(of: day)
+            }
+        }
+        if let year {
+            guard year.utf8.count == 4, let number = Int(year), let range = DateRange.year(number) else {
+                throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")
+            }
+            return range
+        }
+        func day(_ text: String?, _ option: String) throws(UsageError) -> Day? {
+            guard let text else { return nil }
+            do {
+                return try FieldRules.parseDay(text)
+            } catch {
+                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD, today or yesterday")
+            }
+        }
+        let range = DateRange(from: try day(from, "from"), to: try day(to, "to"))
+        if let start = range.from, let end = range.to, start > end {
+            throw parsed.usageError("'--from \(start.iso)' is after '--to \(end.iso)'")
+        }
+        return range
+    }
+}

@@ -1,0 +1,154 @@
+import BudgetCore
+
+/// Writes a `Summary` as a table with bars, or as tsv, csv or json with the same numbers.
+struct SummaryPrinter {
+    let summary: Summary
+    let grouping: Summary.Grouping
+    let format: OutputFormat
+    let includeHeader: Bool
+    let money: MoneyFormat
+    let painter: Painter
+    /// Columns available for a table row, bar included.
+    let width: Int
+
+    func render() -> String {
+        switch format {
+        case .json: return String(decoding: JSONSerializer(style: .standard).serialize(json), as: UTF8.self) + "\n"
+        case .tsv: return DelimitedText.tsv((includeHeader ? [delimitedHeader] : []) + delimitedRows)
+        case .csv: return DelimitedText.csv((includeHeader ? [delimitedHeader] : []) + delimitedRows)
+        default: return table
+        }
+    }
+
+    private var hasLimits: Bool { summary.categories.contains { $0.limit != nil } }
+
+    // MARK: Table
+
+    private var table: String {
+        var text = painter.paint("Summary, \(summary.period.description)", .bold) + "\n"
+        let totals = [("Income", summary.income), ("Expenses", summary.expenses), ("Balance", summary.balance)]
+        let amounts = totals.map { money.display($0.1) }
+        let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
+        for ((label, value), amount) in zip(totals, amounts) {
+            let shown = DisplayWidth.padLeft(amount, to: amountWidth)
+            text += DisplayWidth.padRight(label, to: 10) + (value < 0 ? painter.paint(shown, .red) : shown) + "\n"
+        }
+        switch grouping {
+        case .category:
+            guard !summary.categories.isEmpty else { return text + "\nNo expenses in this period.\n" }
+            var columns = [("CATEGORY", TextTable.Alignment.left), ("SPENT", .right), ("SHARE", .right)]
+            if hasLimits { columns += [("LIMIT", .right), ("REMAINING", .right), ("USED", .right)] }
+            let rows = summary.categories.map { row -> [String] in
+                var cells = [row.category, money.display(row.spent), percent(row.spent, of: summary.expenses)]
+                if hasLimits {
+                    cells += [row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "", row.limit.map { percent(row.spent, of: $0) } ?? ""]
+                }
+                return cells
+            }
+            let bars = summary.categories.map { (value: $0.spent, over: $0.isOver) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
+        case .month:
+            let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
+            let rows = summary.months.map { [$0.month, money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
+        case .income:
+            guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
+            let columns = [("SOURCE", TextTable.Alignment.left), ("RECEIVED", .right), ("SHARE", .right)]
+            let rows = summary.incomeSources.map { [$0.name, money.display($0.received), percent($0.received, of: summary.income)] }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.incomeSources.map { ($0.received, false) })
+        }
+    }
+
+    /// The table, each row followed by a bar scaled to the largest value and to the space left.
+    private func withBars(columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]) -> String {
+        var table = TextTable(columns: columns.map { TextTable.Column(title: $0.0, alignment: $0.1) })
+        table.rows = rows
+        let lines = table.render().split(separator: "\n").map(String.init)
+        let tableWidth = lines.map(DisplayWidth.of).max() ?? 0
+        let marker = "  over"
+        // Bars use the room the table leaves; on a terminal too narrow for them there are none.
+        let room = width - tableWidth - 2 - (bars.contains { $0.over } ? marker.count : 0)
+        let barWidth = room >= 4 ? room : 0
+        let largest = bars.map(\.value).max() ?? 0
+        var output = painter.paint(lines[0], .bold) + "\n"
+        for (line, bar) in zip(lines.dropFirst(), bars) {
+            let drawn = Bar.render(bar.value, of: largest, width: barWidth)
+            var text = DisplayWidth.padRight(line, to: tableWidth) + (drawn.isEmpty ? "" : "  " + painter.paint(drawn, bar.over ? .red : .green))
+            if bar.over { text += painter.paint(marker, .red) }
+            while text.hasSuffix(" ") { text.removeLast() }
+            output += text + "\n"
+        }
+        return output
+    }
+
+    private func percent(_ part: Int, of total: Int) -> String {
+        String(format1: Summary.percent(part, of: total)) + "%"
+    }
+
+    // MARK: Machine formats
+
+    private var delimitedHeader: [String] {
+        switch grouping {
+        case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used"]
+        case .month: return ["month", "income", "expenses", "balance"]
+        case .income: return ["kind", "name", "amount", "share"]
+        }
+    }
+
+    private var delimitedRows: [[String]] {
+        switch grouping {
+        case .category:
+            let totals = [["total", "income", money.plain(summary.income), "", "", "", ""],
+                          ["total", "expenses", money.plain(summary.expenses), "", "", "", ""],
+                          ["total", "balance", money.plain(summary.balance), "", "", "", ""]]
+            return totals + summary.categories.map { row in
+                ["category", row.category, money.plain(row.spent), String(format1: Summary.percent(row.spent, of: summary.expenses)),
+                 row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
+                 row.limit.map { String(format1: Summary.percent(row.spent, of: $0)) } ?? ""]
+            }
+        case .month:
+            return summary.months.map { [$0.month, money.plain($0.income), money.plain($0.expenses), money.plain($0.balance)] }
+                + [["total", money.plain(summary.income), money.plain(summary.expenses), money.plain(summary.balance)]]
+        case .income:
+            return [["total", "income", money.plain(summary.income), ""]] + summary.incomeSources.map {
+                ["source", $0.name, money.plain($0.received), String(format1: Summary.percent($0.received, of: summary.income))]
+            }
+        }
+    }
+
+    private var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("from", summary.period.from.map { .string($0.iso) } ?? .null), ("to", summary.period.to.map { .string($0.iso) } ?? .null),
+            ("currency", money.currency.map { .string($0.code) } ?? .null),
+            ("income", .int(summary.income)), ("expenses", .int(summary.expenses)), ("balance", .int(summary.balance)),
+        ]
+        switch grouping {
+        case .category:
+            members.append(("categories", .array(summary.categories.map { row in
+                .object([("category", .string(row.category)), ("spent", .int(row.spent)),
+                         ("share", .string(String(format1: Summary.percent(row.spent, of: summary.expenses)))),
+                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
+                         ("used", row.limit.map { .string(String(format1: Summary.percent(row.spent, of: $0))) } ?? .null),
+                         ("over", .bool(row.isOver))])
+            })))
+        case .month:
+            members.append(("months", .array(summary.months.map { row in
+                .object([("month", .string(row.month)), ("income", .int(row.income)), ("expenses", .int(row.expenses)), ("balance", .int(row.balance))])
+            })))
+        case .income:
+            members.append(("sources", .array(summary.incomeSources.map {
+                .object([("name", .string($0.name)), ("received", .int($0.received)),
+                         ("share", .string(String(format1: Summary.percent($0.received, of: summary.income))))])
+            })))
+        }
+        return .object(members)
+    }
+}
+
+extension String {
+    /// A number with one decimal (`66.0`).
+    init(format1 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+}

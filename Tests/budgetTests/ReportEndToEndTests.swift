@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+@testable import budget
+
+final class ReportEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+        try budget.run("config", "set", "display.currency", "JPY")
+        try budget.run("add", "income", "Salary", "300000", "--date", "2026-11-25")
+        for (name, amount, category, date) in [("家賃", "80000", "住居", "2026-11-01"), ("Groceries", "38000", "食費（食料品）", "2026-11-03"),
+                                               ("Snack", "3200", "食費（食料品）", "2026-11-30"), ("Bus", "6400", "transport", "2026-12-01"),
+                                               ("Leap", "100", "transport", "2024-02-29")] {
+            XCTAssertEqual(try budget.run("add", "expense", name, amount, "--category", category, "--date", date).code, 0)
+        }
+        try budget.run("limit", "set", "食費（食料品）", "40000")
+    }
+
+    func testSummary_TableBarsFitEveryWidthWithWideCategoryNames() throws {
+        for width in [72, 80, 120] {
+            let result = try budget.run(["summary", "--month", "2026-11"], environment: ["COLUMNS": "\(width)"])
+            XCTAssertEqual(result.code, 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), width, "\(width): \(line)") }
+            let food = try XCTUnwrap(lines.first { $0.hasPrefix("食費（食料品）") })
+            XCTAssertTrue(food.hasSuffix("  over"), food)
+            let rent = try XCTUnwrap(lines.first { $0.hasPrefix("住居") })
+            XCTAssertTrue(rent.hasSuffix("█"), "the largest category fills its bar: \(rent)")
+            XCTAssertEqual(DisplayWidth.of(food.components(separatedBy: "  ").first ?? ""), DisplayWidth.of("食費（食料品）"))
+            let barColumn = { (line: String) in DisplayWidth.of(String(line.prefix { $0 != "█" && $0 != "▏" })) }
+            XCTAssertEqual(barColumn(food), barColumn(rent), "bars start in one column")
+        }
+        let narrow = try budget.run(["summary", "--month", "2026-11"], environment: ["COLUMNS": "40"]).stdout
+        XCTAssertFalse(narrow.contains("█"), "no room, no bars")
+        XCTAssertTrue(narrow.contains("103.0%  over\n"), narrow)
+        let text = try budget.run(["summary", "--month", "2026-11"], environment: ["COLUMNS": "80"]).stdout
+        XCTAssertTrue(text.hasPrefix("Summary, 2026-11-01 to 2026-11-30\nIncome    ¥300,000\nExpenses  ¥121,200\nBalance   ¥178,800\n"), text)
+    }
+
+    func testBar_UsesEighthCells() {
+        XCTAssertEqual(Bar.render(8, of: 8, width: 4), "████")
+        XCTAssertEqual(Bar.render(1, of: 8, width: 4), "▌")
+        XCTAssertEqual(Bar.render(3, of: 32, width: 4), "▍")
+        XCTAssertEqual(Bar.render(17, of: 32, width: 4), "██▏")
+        XCTAssertEqual(Bar.render(1, of: 1_000_000, width: 4), "▏", "a tiny value still shows")
+        XCTAssertEqual(Bar.render(0, of: 8, width: 4), "")
+    }
+
+    func testSummary_MachineFormatsParseBackWithTheSameNumbers() throws {
+        let tsv = try budget.run("summary", "--month", "2026-11", "--format", "tsv").stdout
+        let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(rows[0], ["kind", "name", "amount", "share", "limit", "remaining", "used"])
+        XCTAssertEqual(rows[1...3].map { [$0[1], $0[2]] }, [["income", "300000"], ["expenses", "121200"], ["balance", "178800"]])
+        XCTAssertEqual(rows[4], ["category", "住居", "80000", "66.0", "", "", ""])
+        XCTAssertEqual(rows[5], ["category", "食費（食料品）", "41200", "34.0", "40000", "-1200", "103.0"])
+
+        let csv = try budget.run("summary", "--year", "2026", "--by", "month", "--format", "csv").stdout
+        let csvRows = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(csvRows.count, 14, "header, 12 months, total")
+        XCTAssertEqual(csvRows[11], ["2026-11", "300000", "121200", "178800"])
+        XCTAssertEqual(csvRows[12], ["2026-12", "0", "6400", "-6400"])
+        XCTAssertEqual(csvRows[13], ["total", "300000", "127600", "172400"])
+
+        let json = try budget.run("summary", "--all", "--format", "json").stdout
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(object["expenses"] as? Int, 127_700)
+        XCTAssertEqual(object["balance"] as? Int, 172_300)
+        XCTAssertEqual(object["from"] as? String, "2024-02-29")
+        let categories = try XCTUnwrap(object["categories"] as? [[String: Any]])
+        XCTAssertEqual(categories.map { $0["category"] as? String }, ["住居", "食費（食料品）", "transport"])
+        XCTAssertTrue(categories[1]["limit"] is NSNull, "a limit is monthly: no comparison over an irregular period")
+
+        let sources = try budget.run("summary", "--month", "2026-11", "--by", "income", "--format", "tsv").stdout
+        XCTAssertEqual(sources, "kind\tname\tamount\tshare\ntotal\tincome\t300000\t\nsource\tSalary\t300000\t100.0\n")
+    }
+
+    func testCategories_ListsCountsTotalsAndLimits() throws {
+        try budget.run("limit", "set", "unused", "5000")
+        XCTAssertEqual(try budget.run("categories", "--format", "tsv").stdout, """
+        category\texpenses\ttotal\tlimit
+        transport\t2\t6500\t
+        unused\t0\t0\t5000
+        住居\t1\t80000\t
+        食費（食料品）\t2\t41200\t40000
+
+        """)
+        let json = try budget.run("categories", "--format", "json").stdout
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.count, 4)
+    }
+
+    func testList_FiltersFromTheCommandLine() throws {
+        XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-11", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--from", "2026-11-30", "--to", "2026-12-01", "--format", "ids").stdout, "00000003\n00000004\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--year", "2024", "--format", "ids").stdout, "00000005\n")
+        XCTAssertEqual(try budget.run("list", "all", "--sort", "amount", "--reverse", "--limit", "2", "--format", "tsv", "--no-header").stdout
+            .split(separator: "\n").map { $0.split(separator: "\t")[4] }, ["Salary", "家賃"])
+        XCTAssertEqual(try budget.run("list", "expenses", "--search", "SNACK", "--format", "ids").stdout, "00000003\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--min", "¥6,400", "--max", "38000", "--format", "ids").stdout, "00000002\n00000004\n")
+    }
+
+    func testList_ContradictoryOrMalformedFiltersNameTheOption() throws {
+        let cases: [([String], String)] = [
+            (["--from", "2026-13-01"], "Error: Invalid value '2026-13-01' for '--from <day>': expected YYYY-MM-DD, today or yesterday"),
+            (["--from", "2026-12-01", "--to", "2026-11-01"], "Error: '--from 2026-12-01' is after '--to 2026-11-01'"),
+            (["--month", "2026-11", "--from", "2026-11-01"], "Error: '--month' cannot be combined with '--from' or '--to'"),
+            (["--month", "11"], "Error: Invalid value '11' for '--month <month>': expected YYYY-MM, this or last"),
+            (["--year", "26"], "Error: Invalid value '26' for '--year <year>': expected YYYY"),
+            (["--year", "2026", "--month", "this"], "Error: '--month' and '--year' cannot be combined"),
+            (["--sort", "price"], "Error: Invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
+            (["--limit", "-1"], "Error: Invalid value '-1' for '--limit <n>': expected a whole number"),
+            (["--min", "500", "--max", "100"], "Error: '--min 500' is more than '--max 100'"),
+        ]
+        for (options, message) in cases {
+            let result = try budget.run(["list", "expenses"] + options)
+            XCTAssertEqual(result.code, 64, "\(options)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init), message)
+        }
+        XCTAssertEqual(try budget.run("summary", "--all", "--month", "this").code, 64)
+        XCTAssertEqual(try budget.run("summary", "--by", "week").code, 64)
+    }
+}
