@@ -1,6 +1,7 @@
 # budget — build, test, install.
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
 SWIFT ?= swift
 RELEASE_FLAGS = -c release
 
@@ -23,13 +24,15 @@ test:
 	$(SWIFT) build $(RELEASE_FLAGS)
 	BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" $(SWIFT) test --disable-swift-testing
 
-## install: release build into $(PREFIX)/bin
+## install: release build into $(PREFIX)/bin, manual page into $(PREFIX)/share/man/man1
 install: release
-	install -d "$(DESTDIR)$(BINDIR)"
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"
 	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" "$(DESTDIR)$(BINDIR)/budget"
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" manual > "$(DESTDIR)$(MANDIR)/budget.1"
+	chmod 0644 "$(DESTDIR)$(MANDIR)/budget.1"
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/budget"
+	rm -f "$(DESTDIR)$(BINDIR)/budget" "$(DESTDIR)$(MANDIR)/budget.1"
 
 clean:
 	rm -rf .build

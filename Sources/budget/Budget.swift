@@ -20,7 +20,7 @@ enum Budget {
         let messages = StandardStream.error()
         let runner = CommandRunner(
             output: output, messages: messages,
-            readLine: { Swift.readLine(strippingNewline: true) },
+            readAllInput: readStandardInput,
             environment: ProcessInfo.processInfo.environment)
         var code = runner.run(Array(CommandLine.arguments.dropFirst()))
         if !output.flush() && code == .success {
@@ -29,5 +29,19 @@ enum Budget {
         }
         _ = messages.flush()
         exit(code.rawValue)
+    }
+
+    /// All of standard input, byte for byte (CRLF stays CRLF).
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 || errno != EINTR {
+                return bytes
+            }
+        }
     }
 }

@@ -29,6 +29,17 @@ enum DocumentCodec {
         } catch {
             throw DataFileProblem(offset: error.offset, error.message)
         }
+        return try inspect(root)
+    }
+
+    /// Validates an already parsed document (an export being restored takes this way).
+    static func decode(_ root: JSONNode) throws(DataFileProblem) -> BudgetDocument {
+        let report = try inspect(root)
+        if let first = report.problems.first { throw first }
+        return report.document
+    }
+
+    private static func inspect(_ root: JSONNode) throws(DataFileProblem) -> Report {
         var reader = try JSONObjectReader(root, context: "the top level")
         let formatNode = try reader.node("format")
         guard case .number(let formatText) = formatNode.value, let format = Int(formatText) else {

@@ -4,7 +4,7 @@ import BudgetCore
 struct CategoriesCommand: Command {
     static let spec = CommandSpec(
         name: "categories", abstract: "List expense categories with their count, total and limit.",
-        options: [OptionSpec(long: "format", valueName: "format", help: "table, tsv, csv or json (default: table)."), CommonArguments.noHeader])
+        options: [OutputFormat.reportOption, CommonArguments.noHeader])
 
     let format: OutputFormat
     let includeHeader: Bool

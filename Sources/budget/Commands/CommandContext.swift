@@ -7,8 +7,8 @@ final class CommandContext {
     let output: any TextOutput
     /// Standard error: confirmations (unless quiet), warnings and errors.
     let messages: any TextOutput
-    /// Reads one line of standard input, without its newline; `nil` at the end.
-    let readLine: () -> String?
+    /// Reads all of standard input, byte for byte.
+    let readAllInput: () -> [UInt8]
     /// `-q`/`--quiet` was given.
     let isQuiet: Bool
     /// Columns to lay tables and bars out for.
@@ -18,13 +18,13 @@ final class CommandContext {
     private let makeStore: () throws -> any BudgetCore.DataProtocol
 
     init(
-        output: any TextOutput, messages: any TextOutput, readLine: @escaping () -> String?, isQuiet: Bool,
+        output: any TextOutput, messages: any TextOutput, readAllInput: @escaping () -> [UInt8], isQuiet: Bool,
         colorDecision: @escaping (Bool, ColorMode) -> Bool = { _, _ in false },
         makeStore: @escaping () throws -> any BudgetCore.DataProtocol
     ) {
         self.output = output
         self.messages = messages
-        self.readLine = readLine
+        self.readAllInput = readAllInput
         self.isQuiet = isQuiet
         self.colorDecision = colorDecision
         self.makeStore = makeStore

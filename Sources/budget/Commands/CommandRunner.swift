@@ -15,7 +15,8 @@ import Foundation
 struct CommandRunner {
     let output: any TextOutput
     let messages: any TextOutput
-    let readLine: () -> String?
+    /// Reads all of standard input.
+    let readAllInput: () -> [UInt8]
     let environment: [String: String]
     /// Builds the store for a data file path (tests substitute an in-memory store).
     var makeStore: (String, [String: String]) throws -> any BudgetCore.DataProtocol = CommandRunner.fileStore
@@ -65,7 +66,7 @@ struct CommandRunner {
         do {
             let command = try commandType.init(parsed)
             let context = CommandContext(
-                output: output, messages: messages, readLine: readLine, isQuiet: parsed.flag("quiet"), colorDecision: decide,
+                output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
                 makeStore: { try makeStore(try dataFilePath(parsed), environment) })
             context.terminalWidth = Terminal.width(environment: environment)
             try command.run(in: context)
@@ -73,6 +74,9 @@ struct CommandRunner {
         } catch let error as UsageError {
             return report(error)
         } catch is CheckFailed {
+            return .dataError
+        } catch let error as ImportError {
+            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
             return .dataError
         } catch let error as BudgetError {
             messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")

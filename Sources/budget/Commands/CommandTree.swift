@@ -1,13 +1,16 @@
 /// The root command, its subcommands, and which type runs each.
 enum CommandTree {
     static let version = "0.1.0"
+    /// The date the manual page shows.
+    static let releaseDate = "2026-11-21"
 
     static let root = CommandSpec(
         name: "budget", abstract: "Track a household's income and expenses.",
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
             AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, ImportCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
         ])
 
@@ -25,6 +28,11 @@ enum CommandTree {
         case ["undo"]: return UndoCommand.self
         case ["history"]: return HistoryCommand.self
         case ["check"]: return CheckCommand.self
+        case ["import"]: return ImportCommand.self
+        case ["export"]: return ExportCommand.self
+        case ["restore"]: return RestoreCommand.self
+        case ["completion"]: return CompletionCommand.self
+        case ["manual"]: return ManualCommand.self
         case ["config", "list"], ["config", "get"], ["config", "set"], ["config", "unset"]: return ConfigCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         default: return nil

@@ -11,7 +11,7 @@ struct ConfigCommand: Command {
 
     static let listSpec = CommandSpec(
         name: "list", abstract: "List every setting with its value, default and description.",
-        options: [OptionSpec(long: "format", valueName: "format", help: "table, tsv, csv or json (default: table)."), CommonArguments.noHeader])
+        options: [OutputFormat.reportOption, CommonArguments.noHeader])
     static let getSpec = CommandSpec(name: "get", abstract: "Print a setting's value.", arguments: [keyArgument])
     static let setSpec = CommandSpec(
         name: "set", abstract: "Change a setting.", arguments: [keyArgument, ArgumentSpec(name: "value", help: "The new value.")],

@@ -47,10 +47,10 @@ struct DeleteCommand: Command {
 
     private func readIDs(_ context: CommandContext) throws -> [String] {
         var ids: [String] = []
-        var lineNumber = 0
-        while let line = context.readLine() {
-            lineNumber += 1
-            let word = line.trimmingWhitespace()
+        let text = String(decoding: context.readAllInput(), as: UTF8.self)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            let word = String(line).trimmingWhitespace()
             if word.isEmpty { continue }
             guard let id = RecordID.normalized(word) else {
                 throw parsed.usageError("Invalid id '\(word)' on line \(lineNumber) of stdin: expected a record id such as 00000001 or 1")

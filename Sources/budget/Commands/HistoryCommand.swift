@@ -5,7 +5,7 @@ struct HistoryCommand: Command {
     static let spec = CommandSpec(
         name: "history", abstract: "List the changes undo can revert, most recent first.",
         options: [
-            OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table)."),
+            OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).", choices: ["table", "tsv", "json"]),
             CommonArguments.noHeader,
         ])
 

@@ -14,7 +14,7 @@ struct LimitCommand: Command {
     static let unsetSpec = CommandSpec(name: "unset", abstract: "Remove a category's limit.", arguments: [category])
     static let listSpec = CommandSpec(
         name: "list", abstract: "List the limits with this month's spending.",
-        options: [OptionSpec(long: "format", valueName: "format", help: "table, tsv, csv or json (default: table)."), CommonArguments.noHeader])
+        options: [OutputFormat.reportOption, CommonArguments.noHeader])
 
     enum Action {
         case set(String, amountText: String)

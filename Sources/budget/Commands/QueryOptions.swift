@@ -11,7 +11,7 @@ struct QueryOptions {
     static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text (any case).")
     static let min = OptionSpec(long: "min", valueName: "amount", help: "Amounts of at least this much.")
     static let max = OptionSpec(long: "max", valueName: "amount", help: "Amounts of at most this much.")
-    static let sort = OptionSpec(long: "sort", valueName: "key", help: "order, date, amount or name (default: order).")
+    static let sort = OptionSpec(long: "sort", valueName: "key", help: "order, date, amount or name (default: order).", choices: RecordQuery.SortKey.allCases.map(\.rawValue))
     static let reverse = OptionSpec(long: "reverse", help: "Reverse the order.")
     static let limit = OptionSpec(long: "limit", valueName: "n", help: "At most this many records.")
 

@@ -7,8 +7,8 @@ struct SummaryCommand: Command {
         discussion: "The period is this month unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, or income sources. Bars fit the terminal (COLUMNS, else its width, else 80).",
         options: QueryOptions.periodSpecs + [
             OptionSpec(long: "all", help: "Every record, whatever its date."),
-            OptionSpec(long: "by", valueName: "grouping", help: "category, month or income (default: category)."),
-            OptionSpec(long: "format", valueName: "format", help: "table, tsv, csv or json (default: table)."),
+            OptionSpec(long: "by", valueName: "grouping", help: "category, month or income (default: category).", choices: ["category", "month", "income"]),
+            OutputFormat.reportOption,
             CommonArguments.noHeader,
         ])
 

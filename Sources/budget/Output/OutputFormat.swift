@@ -12,6 +12,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
         long: "format", valueName: "format", help: "table, tsv, csv, json or ids (default: table).",
         choices: OutputFormat.allCases.map(\.rawValue))
 
+    /// `--format` of reports: everything but `ids`.
+    static let reportOption = OptionSpec(
+        long: "format", valueName: "format", help: "table, tsv, csv or json (default: table).", choices: ["table", "tsv", "csv", "json"])
+
     /// The format named by `--format` (or `table`), when the command offers it.
     static func from(_ parsed: ParsedCommand, allowed: [OutputFormat]) throws(UsageError) -> OutputFormat {
         let format = try from(parsed)

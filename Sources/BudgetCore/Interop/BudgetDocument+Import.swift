@@ -1,0 +1,40 @@
+extension BudgetDocument {
+    /// Appends imported rows of one kind in file order, as one change (one undo step).
+    ///
+    /// - Parameter skipDuplicates: leave out rows equal (date, name, amount, category) to an
+    ///   existing record or to an earlier row.
+    /// - Returns: the new IDs and the number of rows skipped as duplicates.
+    /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; nothing is added then.
+    public mutating func importRows(_ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool) throws -> (ids: [String], skipped: Int) {
+        var seen = Set<String>()
+        if skipDuplicates {
+            switch kind {
+            case .income: seen = Set(incomes.records.map { Self.key($0, category: nil) })
+            case .expense: seen = Set(expenses.records.map { Self.key($0, category: $0.category) })
+            }
+        }
+        var ids: [String] = []
+        var skipped = 0
+        var draft = self
+        for row in rows {
+            if skipDuplicates && !seen.insert(row.duplicateKey).inserted {
+                skipped += 1
+                continue
+            }
+            switch kind {
+            case .income:
+                ids.append(try draft.incomes.add { Income(id: $0, name: row.name, amount: row.amount, date: row.date, note: row.note) }.id)
+            case .expense:
+                ids.append(try draft.expenses.add {
+                    Expense(id: $0, name: row.name, amount: row.amount, category: row.category ?? Expense.defaultCategory, date: row.date, note: row.note)
+                }.id)
+            }
+        }
+        self = draft
+        return (ids, skipped)
+    }
+
+    private static func key(_ record: some BaseModel, category: String?) -> String {
+        ImportedRow(line: 0, name: record.name, amount: record.amount, date: record.date, category: category, note: nil).duplicateKey
+    }
+}

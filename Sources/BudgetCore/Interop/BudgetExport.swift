@@ -1,0 +1,78 @@
+/// The complete JSON export (`budget export --format json`) and its way back (`budget restore`):
+/// both kinds of record with their IDs and order, the counters and the settings.
+public enum BudgetExport {
+    /// Identifies the document and its version.
+    static let marker = "budget_export"
+
+    /// The export document for the records `query` selects, with every setting.
+    public static func document(_ document: BudgetDocument, query: RecordQuery) -> JSONValue {
+        let money = document.moneyFormat
+        func common(_ record: some BaseModel) -> [(String, JSONValue)] {
+            [("id", .string(record.id)), ("order", .int(record.order)), ("date", .string(record.date.iso)), ("name", .string(record.name))]
+        }
+        func tail(_ record: some BaseModel) -> [(String, JSONValue)] {
+            [("amount", .int(record.amount)), ("note", record.note.map(JSONValue.string) ?? .null)]
+        }
+        let settings = document.settingsValues.storedKeys.compactMap { key in
+            document.settingsValues.value(forKey: key).map { (key, DocumentCodec.encodeSetting($0)) }
+        }
+        return .object([
+            (marker, .int(1)),
+            ("currency", money.currency.map { .string($0.code) } ?? .null),
+            (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
+            (Expense.uniqueIdKey, .string(RecordID.string(for: document.expenses.lastID))),
+            ("settings", .object(settings)),
+            (Income.dataKey, .array(query.incomes(in: document).map { .object(common($0) + tail($0)) })),
+            (Expense.dataKey, .array(query.expenses(in: document).map { .object(common($0) + [("category", .string($0.category))] + tail($0)) })),
+        ])
+    }
+
+    /// Reads an export back into a document with the same records (IDs and order), counters and
+    /// settings. The file must be complete and valid: it is checked like a data file.
+    ///
+    /// - Throws: `ImportError` naming the line and column of the first problem.
+    public static func restore(_ text: String) throws(ImportError) -> BudgetDocument {
+        let bytes = Array(text.utf8)
+        func fail(_ offset: Int?, _ message: String) -> ImportError {
+            let position = offset.map { TextPosition(offset: $0, in: bytes) }
+            return ImportError(line: position?.line, column: position.map { String($0.column) }, message)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw fail(error.offset, error.message)
+        }
+        guard case .object(let members) = root.value, members.contains(where: { $0.key == marker }) else {
+            throw fail(root.offset, "not a budget export (expected the document 'budget export --format json' writes)")
+        }
+        // Rebuild the data file's shape and let the data file's validation judge it.
+        var file: [JSONMember] = [JSONMember(key: "format", keyOffset: root.offset, node: JSONNode(value: .number("1"), offset: root.offset))]
+        for member in members {
+            switch member.key {
+            case marker:
+                guard case .number("1") = member.node.value else { throw fail(member.node.offset, "this export was written by a newer budget") }
+            case "currency":
+                continue
+            case Income.dataKey, Expense.dataKey:
+                guard case .array(let records) = member.node.value else { throw fail(member.node.offset, "\"\(member.key)\" must be an array") }
+                var keyed: [JSONMember] = []
+                for record in records {
+                    guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
+                        throw fail(record.offset, "each record must be an object with an \"id\"")
+                    }
+                    let kept = fields.filter { !($0.key == "note" && { if case .null = $0.node.value { return true } else { return false } }($0)) }
+                    keyed.append(JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
+                }
+                file.append(JSONMember(key: member.key, keyOffset: member.keyOffset, node: JSONNode(value: .object(keyed), offset: member.node.offset)))
+            default:
+                file.append(member)
+            }
+        }
+        do {
+            return try DocumentCodec.decode(JSONNode(value: .object(file), offset: root.offset))
+        } catch {
+            throw fail(error.offset, error.reason)
+        }
+    }
+}

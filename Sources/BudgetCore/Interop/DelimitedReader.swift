@@ -1,0 +1,119 @@
+/// Reads CSV (RFC 4180) and TSV (`budget`'s escaped form) into rows of fields.
+///
+/// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF; blank lines are
+/// skipped. Each row carries the line it starts on, for error messages.
+public enum DelimitedReader {
+    public struct Row: Equatable, Sendable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    /// RFC 4180: fields separated by commas; a field in double quotes may hold commas, quotes
+    /// (doubled) and line breaks.
+    public static func csv(_ text: String) throws(ImportError) -> [Row] {
+        var rows: [Row] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var line = 1, rowLine = 1
+        var inQuotes = false, wasQuoted = false, atFieldStart = true
+        var scalars = Array(stripBOM(text).unicodeScalars)
+        scalars.append("\n")
+        var index = 0
+        func endRow() {
+            fields.append(String(field))
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { rows.append(Row(line: rowLine, fields: fields)) }
+            fields = []
+            field = String.UnicodeScalarView()
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if inQuotes {
+                if scalar == "\"" {
+                    if index < scalars.count && scalars[index] == "\"" {
+                        field.append("\"")
+                        index += 1
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                guard atFieldStart else {
+                    throw ImportError(line: line, column: String(fields.count + 1), "a quote inside an unquoted field (quote the whole field and double the quote)")
+                }
+                inQuotes = true
+                wasQuoted = true
+                atFieldStart = false
+            case ",":
+                fields.append(String(field))
+                field = String.UnicodeScalarView()
+                atFieldStart = true
+                wasQuoted = false
+            case "\r" where index < scalars.count && scalars[index] == "\n":
+                continue
+            case "\n", "\r":
+                endRow()
+                line += 1
+                rowLine = line
+                atFieldStart = true
+                wasQuoted = false
+            default:
+                if wasQuoted {
+                    throw ImportError(line: line, column: String(fields.count + 1), "text after the closing quote of a field")
+                }
+                field.append(scalar)
+                atFieldStart = false
+            }
+        }
+        if inQuotes { throw ImportError(line: rowLine, "a quoted field is never closed") }
+        return rows
+    }
+
+    /// Tab-separated, one record per line; `\t`, `\n`, `\r` and `\\` inside fields are unescaped.
+    public static func tsv(_ text: String) throws(ImportError) -> [Row] {
+        var rows: [Row] = []
+        var number = 0
+        for rawLine in stripBOM(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var lineText = Substring(rawLine)
+            if lineText.hasSuffix("\r") { lineText = lineText.dropLast() }
+            if lineText.isEmpty { continue }
+            var fields: [String] = []
+            for (column, raw) in lineText.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+                fields.append(try unescape(raw, line: number, column: column + 1))
+            }
+            rows.append(Row(line: number, fields: fields))
+        }
+        return rows
+    }
+
+    private static func unescape(_ raw: Substring, line: Int, column: Int) throws(ImportError) -> String {
+        guard raw.contains("\\") else { return String(raw) }
+        var result = String.UnicodeScalarView()
+        var scalars = raw.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else {
+                result.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "t": result.append("\t")
+            case "n": result.append("\n")
+            case "r": result.append("\r")
+            case "\\": result.append("\\")
+            default: throw ImportError(line: line, column: String(column), "an unknown escape after '\\' (use \\t, \\n, \\r or \\\\)")
+            }
+        }
+        return String(result)
+    }
+
+    private static func stripBOM(_ text: String) -> Substring {
+        text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+    }
+}

@@ -1,0 +1,16 @@
+/// One record read from an import file, checked by the same rules as the command line.
+public struct ImportedRow: Equatable, Sendable {
+    /// Where it starts in the file.
+    public var line: Int
+    public var name: String
+    public var amount: Int
+    public var date: Day
+    /// `nil` for incomes.
+    public var category: String?
+    public var note: String?
+
+    /// What makes two rows the same for `--skip-duplicates`: date, name, amount and category.
+    public var duplicateKey: String {
+        "\(date.iso)\u{1F}\(name)\u{1F}\(amount)\u{1F}\(category ?? "")"
+    }
+}

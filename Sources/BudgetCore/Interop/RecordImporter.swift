@@ -1,0 +1,218 @@
+/// Reads records of one kind from CSV, TSV or JSON, as `budget list` and `budget export` write
+/// them (and as a bank's CSV with a header row does), checking every field.
+public struct RecordImporter: Sendable {
+    /// The columns an import understands; `id`, `order`, `kind` and `currency` are recognised
+    /// but not imported (records get new IDs and go last).
+    public static let columns = ["date", "name", "category", "amount", "note"]
+    static let ignoredColumns = ["id", "order", "kind", "currency"]
+
+    public let kind: RecordKind
+    public let money: MoneyFormat
+    /// For rows without a date column.
+    public let today: Day
+    /// For expenses without a category.
+    public let defaultCategory: String
+
+    public init(kind: RecordKind, money: MoneyFormat, today: Day, defaultCategory: String) {
+        self.kind = kind
+        self.money = money
+        self.today = today
+        self.defaultCategory = defaultCategory
+    }
+
+    /// The rows of a file, in file order. Rows whose `kind` column names the other kind are left
+    /// out and counted.
+    ///
+    /// - Throws: `ImportError` naming the line (and column) of the first problem.
+    public func read(_ text: String, format: ImportFormat) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+        switch format {
+        case .csv: return try readTable(try DelimitedReader.csv(text))
+        case .tsv: return try readTable(try DelimitedReader.tsv(text))
+        case .json: return try readJSON(text)
+        }
+    }
+
+    // MARK: CSV and TSV
+
+    private func readTable(_ table: [DelimitedReader.Row]) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+        guard let header = table.first else { throw ImportError(line: nil, "the file is empty; expected a header row naming the columns") }
+        var index: [String: Int] = [:]
+        for (position, raw) in header.fields.enumerated() {
+            let name = raw.trimmingSpacesAndTabs.lowercased()
+            guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
+                throw ImportError(line: header.line, column: String(position + 1),
+                                  "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
+            }
+            if index[name] != nil { throw ImportError(line: header.line, column: String(position + 1), "the column '\(name)' appears twice") }
+            index[name] = position
+        }
+        for required in ["name", "amount"] where index[required] == nil {
+            throw ImportError(line: header.line, "the header has no '\(required)' column")
+        }
+        if kind == .income, index["category"] != nil,
+           table.dropFirst().contains(where: { row in index["category"].map { $0 < row.fields.count && !row.fields[$0].isEmpty } ?? false && rowKind(row, index) != .expense }) {
+            throw ImportError(line: header.line, column: "category", "incomes have no category")
+        }
+        var rows: [ImportedRow] = []
+        var otherKind = 0
+        for row in table.dropFirst() {
+            guard row.fields.count == header.fields.count else {
+                throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
+            }
+            if let rowKind = rowKind(row, index), rowKind != kind {
+                otherKind += 1
+                continue
+            }
+            func field(_ name: String) -> String? { index[name].map { row.fields[$0] } }
+            rows.append(try makeRow(line: row.line, name: field("name"), amount: .text(field("amount") ?? ""), date: field("date"),
+                                    category: field("category"), note: field("note"), column: { $0 }))
+        }
+        return (rows, otherKind)
+    }
+
+    private func rowKind(_ row: DelimitedReader.Row, _ index: [String: Int]) -> RecordKind? {
+        guard let position = index["kind"], position < row.fields.count else { return nil }
+        return RecordKind(argument: row.fields[position])
+    }
+
+    // MARK: JSON
+
+    private func readJSON(_ text: String) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+        let bytes = Array(text.utf8)
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            let position = TextPosition(offset: error.offset, in: bytes)
+            throw ImportError(line: position.line, column: String(position.column), error.message)
+        }
+        func place(_ node: JSONNode) -> (line: Int, column: String) {
+            let position = TextPosition(offset: node.offset, in: bytes)
+            return (position.line, String(position.column))
+        }
+        var elements: [JSONNode]
+        switch root.value {
+        case .array(let array):
+            elements = array
+        case .object(let members):
+            // An export document: take this kind's records.
+            guard let records = members.first(where: { $0.key == kind.plural })?.node, case .array(let array) = records.value else {
+                throw ImportError(line: place(root).line, column: place(root).column, "expected an array of \(kind.plural), or an export with an \"\(kind.plural)\" array")
+            }
+            if let currency = members.first(where: { $0.key == "currency" })?.node { try checkCurrency(currency, place: place(currency)) }
+            elements = array
+        default:
+            throw ImportError(line: place(root).line, column: place(root).column, "expected an array of \(kind.plural)")
+        }
+        var rows: [ImportedRow] = []
+        var otherKind = 0
+        for element in elements {
+            let at = place(element)
+            guard case .object(let members) = element.value else {
+                throw ImportError(line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
+            }
+            var fields: [String: JSONNode] = [:]
+            for member in members {
+                let name = member.key
+                guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
+                    let where_ = place(member.node)
+                    throw ImportError(line: where_.line, column: where_.column, "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
+                }
+                fields[name] = member.node
+            }
+            if let kindNode = fields["kind"], case .string(let text) = kindNode.value, let other = RecordKind(argument: text), other != kind {
+                otherKind += 1
+                continue
+            }
+            if let currency = fields["currency"] { try checkCurrency(currency, place: place(currency)) }
+            func string(_ name: String) throws(ImportError) -> String? {
+                guard let node = fields[name] else { return nil }
+                switch node.value {
+                case .string(let text): return text
+                case .null: return nil
+                default:
+                    let where_ = place(node)
+                    throw ImportError(line: where_.line, column: where_.column, "\"\(name)\" must be a string, not \(node.typeName)")
+                }
+            }
+            guard let amountNode = fields["amount"] else { throw ImportError(line: at.line, column: at.column, "the record has no \"amount\"") }
+            guard case .number(let amountText) = amountNode.value, let minorUnits = Int(amountText) else {
+                let where_ = place(amountNode)
+                throw ImportError(line: where_.line, column: where_.column, "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it")
+            }
+            let columnOf: (String) -> String = { name in fields[name].map { place($0).column } ?? at.column }
+            rows.append(try makeRow(line: at.line, name: try string("name"), amount: .minorUnits(minorUnits), date: try string("date"),
+                                    category: try string("category"), note: try string("note"), column: columnOf))
+        }
+        return (rows, otherKind)
+    }
+
+    /// JSON amounts are integers in the currency's minor unit, so the currencies must agree.
+    private func checkCurrency(_ node: JSONNode, place: (line: Int, column: String)) throws(ImportError) {
+        let code: String?
+        switch node.value {
+        case .null: code = nil
+        case .string(let text): code = text
+        default: throw ImportError(line: place.line, column: place.column, "\"currency\" must be a currency code or null")
+        }
+        let theirs = code.flatMap(Currency.init(code:))
+        if code != nil && theirs == nil { throw ImportError(line: place.line, column: place.column, "unknown currency \"\(code ?? "")\"") }
+        if theirs?.minorDigits ?? 0 != money.currency?.minorDigits ?? 0 || (theirs != nil && money.currency != nil && theirs != money.currency) {
+            throw ImportError(line: place.line, column: place.column,
+                              "the amounts are in \(code ?? "no currency") but this budget uses \(money.currency?.code ?? "no currency")")
+        }
+    }
+
+    // MARK: Fields
+
+    private enum AmountSource {
+        case text(String)
+        case minorUnits(Int)
+    }
+
+    private func makeRow(
+        line: Int, name: String?, amount: AmountSource, date: String?, category: String?, note: String?, column: (String) -> String
+    ) throws(ImportError) -> ImportedRow {
+        func check<T>(_ field: String, _ body: () throws(ValueError) -> T) throws(ImportError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw ImportError(line: line, column: column(field), error.description)
+            }
+        }
+        guard let name else { throw ImportError(line: line, column: column("name"), "the name is missing") }
+        try check("name") { () throws(ValueError) in try FieldRules.checkLabel(name, field: "name") }
+        let minorUnits: Int
+        switch amount {
+        case .text(let text): minorUnits = try check("amount") { () throws(ValueError) in try money.parse(text.trimmingSpacesAndTabs) }
+        case .minorUnits(let value):
+            guard value >= 0 else { throw ImportError(line: line, column: column("amount"), "amounts cannot be negative") }
+            minorUnits = value
+        }
+        let day = try date.flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ImportError) in
+            try check("date") { () throws(ValueError) in
+                guard let day = Day(iso: text.trimmingSpacesAndTabs) else { throw ValueError.invalidDay(text) }
+                return day
+            }
+        } ?? today
+        var categoryValue: String?
+        if kind == .expense {
+            let text = category.flatMap { $0.isEmpty ? nil : $0 } ?? defaultCategory
+            try check("category") { () throws(ValueError) in try FieldRules.checkLabel(text, field: "category") }
+            categoryValue = text
+        }
+        let noteValue = note.flatMap { $0.isEmpty ? nil : $0 }
+        if let noteValue { try check("note") { () throws(ValueError) in try FieldRules.checkNote(noteValue) } }
+        return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpacesAndTabs: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return String(scalars[start...end])
+    }
+}

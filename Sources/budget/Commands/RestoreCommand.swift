@@ -1,0 +1,39 @@
+import BudgetCore
+
+/// `budget restore <file|->`: brings back a JSON export exactly (IDs, order, settings).
+struct RestoreCommand: Command {
+    static let spec = CommandSpec(
+        name: "restore", abstract: "Replace the budget with a JSON export, exactly as it was exported.",
+        discussion: "Records keep their IDs and order, and settings come back too. A budget that is not empty is only replaced with --force; either way, undo brings back what was there before.",
+        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.")],
+        options: [OptionSpec(long: "force", help: "Replace a budget that is not empty.")])
+
+    let path: String
+    let force: Bool
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        path = parsed.positionals[0]
+        force = parsed.flag("force")
+    }
+
+    func run(in context: CommandContext) throws {
+        let restored = try BudgetExport.restore(try InputText.read(path, context: context))
+        try context.store().transaction { document in
+            if !document.isEmpty && !force {
+                throw RestoreRefused(incomes: document.incomes.count, expenses: document.expenses.count)
+            }
+            document.replaceContents(with: restored)
+        }
+        context.confirm("Restored \(restored.incomes.count) incomes and \(restored.expenses.count) expenses.")
+    }
+}
+
+/// A restore over a budget that is not empty, without `--force`.
+struct RestoreRefused: Error, CustomStringConvertible {
+    let incomes: Int
+    let expenses: Int
+
+    var description: String {
+        "the budget is not empty (\(incomes) incomes, \(expenses) expenses, or settings); add --force to replace it (undo brings it back)"
+    }
+}
