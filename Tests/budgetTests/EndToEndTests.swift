@@ -178,6 +178,11 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("add", "expense", "Next", "1").stdout, "00000003\n", "IDs are never reused")
     }
 
+    func testDelete_ReadsCRLFLinesFromStdin() throws {
+        try addSample()
+        XCTAssertEqual(try budget.run(["delete", "expenses", "-"], stdin: "00000001\r\n2\r\n").stderr, "Deleted 2 expenses.\n")
+    }
+
     func testDelete_WithOneUnknownIDDeletesNothing() throws {
         try addSample()
         let before = budget.dataBytes()

@@ -79,10 +79,9 @@ public enum DelimitedReader {
     public static func tsv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var number = 0
-        for rawLine in stripBOM(text).split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so split on both line ends explicitly.
+        for lineText in stripBOM(text).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
-            var lineText = Substring(rawLine)
-            if lineText.hasSuffix("\r") { lineText = lineText.dropLast() }
             if lineText.isEmpty { continue }
             var fields: [String] = []
             for (column, raw) in lineText.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {

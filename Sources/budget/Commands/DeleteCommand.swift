@@ -48,7 +48,7 @@ struct DeleteCommand: Command {
     private func readIDs(_ context: CommandContext) throws -> [String] {
         var ids: [String] = []
         let text = String(decoding: context.readAllInput(), as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let lineNumber = index + 1
             let word = String(line).trimmingWhitespace()
             if word.isEmpty { continue }

@@ -1,0 +1,99 @@
+import XCTest
+@testable import BudgetCore
+
+final class ImportTests: XCTestCase {
+    private let today = Day(iso: "2026-11-21")!
+
+    private func importer(_ kind: RecordKind = .expense, currency: String? = nil) -> RecordImporter {
+        RecordImporter(kind: kind, money: MoneyFormat(currency: currency.flatMap(Currency.init(code:))), today: today, defaultCategory: "uncategorized")
+    }
+
+    private func importError(_ text: String, _ format: ImportFormat, _ importer: RecordImporter? = nil) -> ImportError? {
+        do {
+            _ = try (importer ?? self.importer()).read(text, format: format)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testCSV_ReadsQuotingBOMAndCRLF() throws {
+        let rows = try DelimitedReader.csv("\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\"\"\n")
+        XCTAssertEqual(rows, [
+            .init(line: 1, fields: ["a", "b", "c"]),
+            .init(line: 2, fields: ["x, y", "say \"hi\"", "two\r\nlines"]),
+            .init(line: 5, fields: ["plain", "", ""]),
+        ])
+    }
+
+    func testCSV_RefusesBrokenQuoting() {
+        XCTAssertEqual(try? DelimitedReader.csv("a,b\n\"open,1\n"), nil)
+        XCTAssertThrowsError(try DelimitedReader.csv("a,b\nx\"y,1\n")) { error in
+            XCTAssertEqual(error as? ImportError, ImportError(line: 2, column: "1", "a quote inside an unquoted field (quote the whole field and double the quote)"))
+        }
+        XCTAssertThrowsError(try DelimitedReader.csv("a,b\n\"x\"y,1\n"))
+    }
+
+    func testTSV_UnescapesWhatListWrites() throws {
+        XCTAssertEqual(try DelimitedReader.tsv("a\tb\r\nx\\ty\tz\\\\\\n\n"), [.init(line: 1, fields: ["a", "b"]), .init(line: 2, fields: ["x\ty", "z\\\n"])])
+        XCTAssertThrowsError(try DelimitedReader.tsv("a\nbad\\q\n"))
+    }
+
+    func testImporter_ReadsColumnsInAnyOrderWithDefaults() throws {
+        let (rows, other) = try importer(currency: "USD").read("Amount,NAME,note,id\n\"1,234.50\",家賃,11月,00000042\n0.5,Tea,,\n", format: .csv)
+        XCTAssertEqual(other, 0)
+        XCTAssertEqual(rows, [
+            ImportedRow(line: 2, name: "家賃", amount: 123_450, date: today, category: "uncategorized", note: "11月"),
+            ImportedRow(line: 3, name: "Tea", amount: 50, date: today, category: "uncategorized", note: nil),
+        ])
+    }
+
+    func testImporter_ErrorsNameLineAndColumn() {
+        let cases: [(String, ImportFormat, ImportError)] = [
+            ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,
+             ImportError(line: 3, column: "amount", "invalid amount '12x': an amount is a whole number such as 1200")),
+            ("date,name,amount\n2026-13-01,Lunch,900\n", .csv, ImportError(line: 2, column: "date", "invalid date '2026-13-01': expected YYYY-MM-DD, 'today' or 'yesterday'")),
+            ("date,name,amount\n2026-11-01,,900\n", .csv, ImportError(line: 2, column: "name", "the name must not be empty")),
+            ("date,name,amount\n2026-11-01,x\n", .csv, ImportError(line: 2, "expected 3 fields like the header, found 2")),
+            ("date,payee,amount\n", .csv, ImportError(line: 1, column: "2", "unknown column 'payee' (expected date, name, category, amount, note)")),
+            ("date,amount\n", .csv, ImportError(line: 1, "the header has no 'name' column")),
+            ("", .csv, ImportError(line: nil, "the file is empty; expected a header row naming the columns")),
+            ("[{\"name\": \"x\", \"amount\": -1}]", .json, ImportError(line: 1, column: "26", "amounts cannot be negative")),
+            ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it")),
+            ("[{\"name\": \"x\", \"amount\": 5, \"tags\": []}]", .json, ImportError(line: 1, column: "37", "unknown field \"tags\" (expected date, name, category, amount, note)")),
+            ("[{\"name\": \"x\",\n \"amount\": 5, \"currency\": \"USD\"}]", .json, ImportError(line: 2, column: "27", "the amounts are in USD but this budget uses no currency")),
+            ("[{\"name\": \"x\", \"amount\": 5,]", .json, ImportError(line: 1, column: "28", "expected a string key but found ']'")),
+        ]
+        for (text, format, expected) in cases {
+            XCTAssertEqual(importError(text, format), expected, text)
+        }
+        XCTAssertEqual(importError("name,amount\n2026,x\n", .csv)?.errorDescription, "line 2, column 'amount': invalid amount 'x': an amount is a whole number such as 1200; nothing was imported")
+    }
+
+    func testImporter_IncomesRefuseACategoryAndSkipOtherKinds() throws {
+        XCTAssertEqual(importError("name,amount,category\nSalary,1,food\n", .csv, importer(.income))?.message, "incomes have no category")
+        let (rows, other) = try importer(.income).read("kind,name,category,amount\nincome,Salary,,5\nexpense,Lunch,food,1\n", format: .csv)
+        XCTAssertEqual(rows.map(\.name), ["Salary"])
+        XCTAssertEqual(other, 1)
+    }
+
+    func testImportRows_SkipsDuplicatesOfRecordsAndEarlierRows() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 900, category: "food", date: self.today) }
+        let rows = [
+            ImportedRow(line: 2, name: "Lunch", amount: 900, date: today, category: "food", note: "a note does not matter"),
+            ImportedRow(line: 3, name: "Lunch", amount: 900, date: today, category: "other", note: nil),
+            ImportedRow(line: 4, name: "Lunch", amount: 900, date: today, category: "other", note: nil),
+        ]
+        let result = try document.importRows(rows, kind: .expense, skipDuplicates: true)
+        XCTAssertEqual(result.ids, ["00000002"])
+        XCTAssertEqual(result.skipped, 2)
+    }
+
+    func testLedger_EscapesWhatTheToolsReadSpecially() {
+        XCTAssertEqual(LedgerJournal.account("Food: dining  out; (fancy)", fallback: "x"), "Food- dining out, -fancy-")
+        XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")
+        XCTAssertEqual(LedgerJournal.description("(Refund) shop; a|b"), "- (Refund) shop, a/b")
+        XCTAssertEqual(LedgerJournal.description("*starred\tname"), "- *starred name")
+    }
+}

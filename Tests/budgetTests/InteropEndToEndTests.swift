@@ -1,0 +1,184 @@
+import Foundation
+import XCTest
+@testable import budget
+
+final class InteropEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+    }
+
+    private func addSample() throws {
+        try budget.run("config", "set", "display.currency", "USD")
+        defer { XCTAssertEqual(try? budget.run("list", "expenses", "--format", "ids").stdout, "00000004\n00000001\n00000003\n", "the sample is what the tests assume") }
+        try budget.run("limit", "set", "food", "400")
+        try budget.run("add", "income", "Salary", "3,000", "--date", "2026-11-25")
+        try budget.run("add", "income", "Refund | shop", "12.50", "--date", "2026-11-26", "--note", "returned; boots")
+        try budget.run("add", "expense", "家賃", "800", "--category", "住居", "--date", "2026-11-01", "--note", "11月分\nline two")
+        try budget.run("add", "expense", "Coffee, \"large\"", "4.5", "--category", "food: café", "--date", "2026-11-02")
+        try budget.run("add", "expense", "(Tab) here", "0.05", "--category", "food", "--date", "2026-11-03", "--note", "a\tb\\c")
+        try budget.run("delete", "expense", "2")
+        try budget.run("add", "expense", "Bus", "2.20", "--category", "transport", "--date", "2024-02-29")
+        try budget.run("move", "expense", "4", "1")
+    }
+
+    /// The records without IDs (and orders), as list --format json shows them.
+    private func records(_ kind: String, in process: BudgetProcess) throws -> [[String: String]] {
+        let json = try process.run("list", kind, "--format", "json").stdout
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        return array.map { object in
+            object.filter { $0.key != "id" && $0.key != "order" }.mapValues { "\($0)" }
+        }
+    }
+
+    func testImport_RoundTripsEveryFormatExceptIDs() throws {
+        try addSample()
+        for kind in ["incomes", "expenses"] {
+            for format in ["json", "csv", "tsv"] {
+                let exported = try budget.run("list", kind, "--format", format).stdout
+                let target = try BudgetProcess()
+                try target.run("config", "set", "display.currency", "USD")
+                let result = try target.run(["import", kind, "-", "--format", format], stdin: exported)
+                XCTAssertEqual(result.code, 0, "\(kind) \(format): \(result.stderr)")
+                XCTAssertEqual(try records(kind, in: target), try records(kind, in: budget), "\(kind) \(format)")
+            }
+        }
+    }
+
+    func testImport_OneBadRowImportsNothingAndNamesItsPlace() throws {
+        try budget.run("add", "expense", "existing", "1")
+        let before = budget.dataBytes()
+        let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n2026-11-03,Dinner,food,-5\n"
+        let result = try budget.run(["import", "expenses", "-"], stdin: csv)
+        XCTAssertEqual(result.code, 65)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "budget: error: line 3, column 'name': the name 'two\\nline note' contains a control character; nothing was imported\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
+    func testImport_DryRunShowsAndChangesNothingAndDuplicatesAreCounted() throws {
+        let file = budget.directory.appendingPathComponent("bank.csv")
+        try Data("\u{FEFF}name,amount,date,category\r\nLunch,900,2026-11-01,food\r\nLunch,900,2026-11-01,food\r\nBus,220,2026-11-02,transport\r\n".utf8).write(to: file)
+        let dry = try budget.run("import", "expenses", file.path, "--dry-run", "--skip-duplicates")
+        XCTAssertEqual(dry.code, 0)
+        XCTAssertEqual(dry.stdout, "DATE        NAME   CATEGORY   AMOUNT  NOTE\n2026-11-01  Lunch  food          900\n2026-11-02  Bus    transport     220\n")
+        XCTAssertEqual(dry.stderr, "Would import 2 expenses (skipped 1 duplicate); nothing was changed (--dry-run).\n")
+        XCTAssertNil(budget.dataBytes())
+        let real = try budget.run("import", "expenses", file.path, "--skip-duplicates")
+        XCTAssertEqual(real.stdout, "00000001\n00000002\n")
+        let again = try budget.run("import", "expenses", file.path, "--skip-duplicates")
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertEqual(again.stderr, "Imported 0 expenses (skipped 3 duplicates).\n")
+        XCTAssertEqual(try budget.run("undo").stderr, "Undid: add 2 expenses.\n", "an import is one undo step")
+    }
+
+    func testImport_HundredThousandRowsInOneTransaction() throws {
+        var csv = "date,name,category,amount\n"
+        for index in 1...100_000 { csv += "2026-\(String(format: "%02d", index % 12 + 1))-15,item \(index),c\(index % 12),\(index)\n" }
+        let file = budget.directory.appendingPathComponent("big.csv")
+        try Data(csv.utf8).write(to: file)
+        let result = try budget.shell("\"$BUDGET\" import expenses big.csv | tail -n 1")
+        XCTAssertEqual(result.stdout, "00100000\n", result.stderr)
+        XCTAssertEqual(try budget.shell("\"$BUDGET\" history --format tsv --no-header | wc -l").stdout.trimmingCharacters(in: .whitespacesAndNewlines), "1")
+        XCTAssertEqual(try budget.shell("\"$BUDGET\" list expenses --format ids | wc -l").stdout.trimmingCharacters(in: .whitespacesAndNewlines), "100000")
+    }
+
+    func testExport_JSONRestoresExactlyIntoAnEmptyBudget() throws {
+        try addSample()
+        let export = try budget.run("export").stdout
+        let target = try BudgetProcess()
+        let restored = try target.run(["restore", "-"], stdin: export)
+        XCTAssertEqual(restored.code, 0, restored.stderr)
+        for arguments in [["list", "all", "--format", "json"], ["config", "list", "--format", "tsv"], ["export"]] {
+            XCTAssertEqual(try target.run(arguments).stdout, try budget.run(arguments).stdout, "\(arguments)")
+        }
+        XCTAssertEqual(try target.run("add", "expense", "next", "1").stdout, "00000005\n", "counters come back too")
+        let refused = try target.run(["restore", "-"], stdin: export)
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.stderr.contains("add --force to replace it"), refused.stderr)
+        let broken = try target.run(["restore", "-"], stdin: export.replacingOccurrences(of: "\"order\": 1", with: "\"order\": 7"))
+        XCTAssertEqual(broken.code, 65, broken.stderr)
+        let fromExport = try BudgetProcess()
+        try fromExport.run("config", "set", "display.currency", "USD")
+        XCTAssertEqual(try fromExport.run(["import", "expenses", "-"], stdin: export).code, 0)
+        XCTAssertEqual(try records("expenses", in: fromExport), try records("expenses", in: budget))
+    }
+
+    func testExport_LedgerJournalMatchesSummaryInLedgerAndHledger() throws {
+        try addSample()
+        let journal = budget.directory.appendingPathComponent("budget.journal")
+        try Data(try budget.run("export", "--format", "ledger").stdout.utf8).write(to: journal)
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("summary", "--all", "--format", "json").stdout.utf8)) as? [String: Any])
+        let expenses = try XCTUnwrap(summary["expenses"] as? Int), income = try XCTUnwrap(summary["income"] as? Int)
+        let expected = String(format: "%d.%02d USD", expenses / 100, expenses % 100)
+        let expectedIncome = String(format: "-%d.%02d USD", income / 100, income % 100)
+        var ran = 0
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger") {
+            let result = try budget.shell("hledger -f budget.journal balance --depth 1 --no-total")
+            XCTAssertEqual(result.code, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("\(expected)  Expenses"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("\(expectedIncome)  Income"), result.stdout)
+            ran += 1
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ledger") {
+            let result = try budget.shell("ledger -f budget.journal balance --depth 1 --no-total")
+            XCTAssertEqual(result.code, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("\(expected)  Expenses"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("\(expectedIncome)  Income"), result.stdout)
+            XCTAssertEqual(result.stderr, "", "ledger reads the journal without warnings")
+            ran += 1
+        }
+        if ran == 0 { throw XCTSkip("neither ledger nor hledger is installed (apt-get install ledger hledger)") }
+    }
+
+    func testCompletion_ScriptsParseAndBashCompletesCommandsKindsAndCategories() throws {
+        try budget.run("add", "expense", "Lunch", "1", "--category", "外食")
+        for (shell, check) in [("bash", "bash -n"), ("zsh", "zsh -n"), ("fish", "fish -n")] {
+            let script = budget.directory.appendingPathComponent("completion.\(shell)")
+            try Data(try budget.run("completion", shell).stdout.utf8).write(to: script)
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") || FileManager.default.isExecutableFile(atPath: "/bin/\(shell)") else {
+                print("skipping \(check): \(shell) is not installed")
+                continue
+            }
+            let result = try budget.shell("\(check) completion.\(shell)")
+            XCTAssertEqual(result.code, 0, "\(shell): \(result.stderr)")
+        }
+        let binary = BudgetProcess.binary.deletingLastPathComponent().path
+        let result = try budget.shell("""
+        PATH="\(binary):$PATH" bash -c '
+        source completion.bash
+        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _budget; echo "${COMPREPLY[*]}"; }
+        t budget li
+        t budget list exp
+        t budget list expenses --format ""
+        t budget list expenses --category ""
+        t budget add expense x 1 --cat
+        t budget config get display.c
+        '
+        """)
+        XCTAssertEqual(result.stdout, "list limit\nexpenses\ntable tsv csv json ids\n外食\n--category\ndisplay.currency display.color\n", result.stderr)
+    }
+
+    func testManual_DocumentsEveryCommandAndOptionFromTheSameSpecs() throws {
+        let page = try budget.run("manual").stdout
+        XCTAssertTrue(page.hasPrefix(".TH BUDGET 1 "))
+        func visit(_ spec: CommandSpec, _ path: [String]) {
+            if spec.subcommands.isEmpty && !path.isEmpty {
+                let usage = HelpGenerator(spec: spec, path: path).usage.replacingOccurrences(of: "-", with: "\\-")
+                XCTAssertTrue(page.contains(".SS \"\(usage)\""), usage)
+                for option in spec.options {
+                    XCTAssertTrue(page.contains("\\fB\\-\\-\(option.long.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "\(path) --\(option.long)")
+                }
+            }
+            for sub in spec.subcommands { visit(sub, path + [sub.name]) }
+        }
+        visit(CommandTree.root, [])
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
+            let manual = budget.directory.appendingPathComponent("budget.1")
+            try Data(page.utf8).write(to: manual)
+            let result = try budget.shell("groff -man -Tutf8 -ww budget.1 >/dev/null")
+            XCTAssertEqual(result.stderr, "", "groff finds nothing to warn about")
+        }
+    }
+}
