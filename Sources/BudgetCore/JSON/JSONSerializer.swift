@@ -24,7 +24,8 @@ public struct JSONSerializer: Sendable {
         return output
     }
 
-    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    /// Writes a value as if nested `indent` spaces deep (the first line is not indented).
+    func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -73,6 +74,17 @@ public struct JSONSerializer: Sendable {
     /// or `\u00xx`, everything else (slashes, non-ASCII) as is.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        var text = text
+        let plain = text.withUTF8 { bytes -> Bool in
+            // Most strings need no escapes: copy them whole.
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

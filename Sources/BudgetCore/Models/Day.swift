@@ -61,19 +61,33 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(uncheckedYear: year, month: month + 1, day: 1)
     }
 
-    /// `YYYY-MM`.
-    public var monthText: String { String(iso.prefix(7)) }
-
     /// 1970-01-01.
     public static let epoch = Day(uncheckedYear: 1970, month: 1, day: 1)
 
     /// The ISO form, `YYYY-MM-DD`.
-    public var iso: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    public var iso: String { digits(10) }
+
+    /// `YYYY-MM`.
+    public var monthText: String { digits(7) }
+
+    /// The first `count` characters of `YYYY-MM-DD`, built without interpolation (it is hot).
+    private func digits(_ count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
+            buffer[0] = digit(year / 1000)
+            buffer[1] = digit(year / 100 % 10)
+            buffer[2] = digit(year / 10 % 10)
+            buffer[3] = digit(year % 10)
+            buffer[4] = UInt8(ascii: "-")
+            buffer[5] = digit(month / 10)
+            buffer[6] = digit(month % 10)
+            if count > 7 {
+                buffer[7] = UInt8(ascii: "-")
+                buffer[8] = digit(day / 10)
+                buffer[9] = digit(day % 10)
+            }
+            return count
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     public var description: String { iso }

@@ -3,10 +3,17 @@
 /// Reading validates everything; a file it accepts is one it would write back identically
 /// in meaning. Writing produces pretty-printed JSON with sorted keys, so files diff cleanly.
 enum DocumentCodec {
-    /// Parses and validates a whole data file.
+    /// Parses and validates a whole data file: the fast reader first, and when it declines,
+    /// the strict path, which decides and words the problem.
     ///
     /// - Throws: the first problem found.
     static func decode(_ bytes: [UInt8]) throws(DataFileProblem) -> BudgetDocument {
+        if let document = FastDocumentCodec.decode(bytes) { return document }
+        return try decodeStrictly(bytes)
+    }
+
+    /// The strict path alone: the reference that the fast reader must agree with.
+    static func decodeStrictly(_ bytes: [UInt8]) throws(DataFileProblem) -> BudgetDocument {
         let report = try inspect(bytes)
         if let first = report.problems.first { throw first }
         return report.document
@@ -77,6 +84,11 @@ enum DocumentCodec {
 
     /// The file's bytes for a document, ending with a newline.
     static func encode(_ document: BudgetDocument) -> [UInt8] {
+        FastDocumentCodec.encode(document)
+    }
+
+    /// The same bytes through the general JSON writer: the reference the fast writer must match.
+    static func encodeGeneral(_ document: BudgetDocument) -> [UInt8] {
         var members: [(String, JSONValue)] = [
             ("format", .int(BudgetDocument.formatVersion)),
             (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
@@ -85,9 +97,7 @@ enum DocumentCodec {
             (Expense.dataKey, encodeTable(document.expenses)),
         ]
         if !document.settingsValues.values.isEmpty {
-            members.append(("settings", .object(document.settingsValues.storedKeys.compactMap { key in
-                document.settingsValues.value(forKey: key).map { (key, encodeSetting($0)) }
-            })))
+            members.append(("settings", encodeSettings(document.settingsValues)))
         }
         if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(document.history))) }
         let root = JSONValue.object(members)
@@ -98,7 +108,11 @@ enum DocumentCodec {
 
     // MARK: Settings
 
-    private static func decodeSettings(_ node: JSONNode, problems: inout [DataFileProblem]) throws(DataFileProblem) -> SettingsValues {
+    static func encodeSettings(_ settings: SettingsValues) -> JSONValue {
+        .object(settings.storedKeys.compactMap { key in settings.value(forKey: key).map { (key, encodeSetting($0)) } })
+    }
+
+    static func decodeSettings(_ node: JSONNode, problems: inout [DataFileProblem]) throws(DataFileProblem) -> SettingsValues {
         guard case .object(let members) = node.value else {
             throw DataFileProblem(offset: node.offset, "\"settings\" must be an object, not \(node.typeName)")
         }

@@ -1,0 +1,195 @@
+/// A position in a UTF-8 buffer with the few reads the fast decoder needs. Every read
+/// returns `nil` on anything unexpected; the caller then gives up the fast path.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` after optional white space.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Peeks at the next non-space byte.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// A JSON string, with escapes decoded and UTF-8 validated; `nil` for anything invalid.
+    mutating func string() -> String? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                // `String(validating:)` is generic and slow per call; validate here, then decode.
+                return UTF8Validation.isValid(slice) ? String(decoding: slice, as: UTF8.self) : nil
+            }
+            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+            if byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The slow part of `string()`: a string with escapes.
+    private mutating func escapedString(from start: Int) -> String? {
+        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return decoded.withUnsafeBufferPointer { UTF8Validation.isValid($0) } ? String(decoding: decoded, as: UTF8.self) : nil
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard var value = hex4() else { return nil }
+                    if (0xD800...0xDBFF).contains(value) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                        index += 2
+                        guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(value) else { return nil }
+                    decoded.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    return nil
+                }
+            default:
+                if byte < 0x20 { return nil }
+                decoded.append(byte)
+            }
+        }
+        return nil
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// A non-negative JSON integer (`0` or no leading zero) that fits in `Int`; `nil` for
+    /// anything else (signs, fractions, exponents), which the strict path then judges.
+    mutating func nonNegativeInteger() -> Int? {
+        skipWhitespace()
+        let start = index
+        var value = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowB) = times.addingReportingOverflow(Int(bytes[index] - UInt8(ascii: "0")))
+            if overflowA || overflowB { return nil }
+            value = sum
+            index += 1
+        }
+        let length = index - start
+        guard length > 0, !(length > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+        return value
+    }
+
+    /// The end index of the JSON value that starts here (for handing it to the strict reader).
+    mutating func skipValue() -> Int? {
+        skipWhitespace()
+        var depth = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index }
+                if depth < 0 { return nil }
+            default:
+                if depth == 0 && (byte == UInt8(ascii: ",")) { index -= 1; return index }
+            }
+        }
+        return depth == 0 ? index : nil
+    }
+}
+
+extension ByteCursor {
+    /// A quoted `YYYY-MM-DD` day, read straight from the bytes.
+    mutating func isoDay() -> Day? {
+        skipWhitespace()
+        guard index + 12 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 11] == UInt8(ascii: "\""),
+              bytes[index + 5] == UInt8(ascii: "-"), bytes[index + 8] == UInt8(ascii: "-") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for offset in from..<(from + count) {
+                let byte = bytes[index + offset]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(1, 4), let month = number(6, 2), let day = number(9, 2),
+              let result = Day(year: year, month: month, day: day) else { return nil }
+        index += 12
+        return result
+    }
+
+    /// A quoted 8-digit ID, as its text and number.
+    mutating func storedID() -> (text: String, number: Int)? {
+        skipWhitespace()
+        guard index + 10 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 9] == UInt8(ascii: "\"") else { return nil }
+        var number = 0
+        for offset in 1...8 {
+            let byte = bytes[index + offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 9)]), as: UTF8.self)
+        index += 10
+        return (text, number)
+    }
+}

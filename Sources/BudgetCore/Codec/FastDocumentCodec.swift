@@ -1,0 +1,248 @@
+/// A reader and writer specialised to the data file's schema, about ten times faster than the
+/// general JSON path at 100,000 records.
+///
+/// The reader never decides that a file is invalid: whenever anything is unusual (an escape it
+/// cannot place, an unknown key, a duplicate, a wrong type, a broken invariant) it returns `nil`
+/// and `DocumentCodec`'s strict path judges the file and words the error. So it accepts exactly
+/// the files the strict path accepts, with the same result; tests hold it to that.
+enum FastDocumentCodec {
+    // MARK: Reading
+
+    static func decode(_ bytes: [UInt8]) -> BudgetDocument? {
+        bytes.withUnsafeBufferPointer { buffer -> BudgetDocument? in
+            var cursor = ByteCursor(buffer)
+            return decodeDocument(&cursor, bytes: bytes)
+        }
+    }
+
+    private static func decodeDocument(_ cursor: inout ByteCursor, bytes: [UInt8]) -> BudgetDocument? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var format: Int?
+        var incomeCounter: Int?, expenseCounter: Int?
+        var incomes: (records: [Income], highestID: Int)?, expenses: (records: [Expense], highestID: Int)?
+        var settings = SettingsValues()
+        var history: [ChangeRecord] = []
+        var seen = Set<String>()
+        if cursor.peek() == UInt8(ascii: "}") { return nil }
+        repeat {
+            guard let key = cursor.string(), seen.insert(key).inserted, cursor.consume(UInt8(ascii: ":")) else { return nil }
+            switch key {
+            case "format": format = cursor.nonNegativeInteger()
+            case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
+            case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
+            case Income.dataKey: incomes = records(&cursor) { raw in
+                Income(id: raw.id, name: raw.name, amount: raw.amount, order: raw.order, date: raw.date, note: raw.note)
+            }
+            case Expense.dataKey: expenses = records(&cursor) { raw in
+                guard let category = raw.category else { return nil }
+                return Expense(id: raw.id, name: raw.name, amount: raw.amount, category: category, order: raw.order, date: raw.date, note: raw.note)
+            }
+            case "settings", "history":
+                // Small and rare: the strict reader parses just this value.
+                let start = cursor.index
+                guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(bytes[start..<end])) else { return nil }
+                var problems: [DataFileProblem] = []
+                if key == "settings" {
+                    guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else { return nil }
+                    settings = values
+                } else {
+                    guard let entries = try? HistoryCodec.decode(node) else { return nil }
+                    history = entries
+                }
+            default:
+                return nil
+            }
+            if format == nil && key == "format" { return nil }
+        } while cursor.consume(UInt8(ascii: ","))
+        guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+        cursor.skipWhitespace()
+        guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
+              let incomeCounter, let expenseCounter, let incomes, let expenses,
+              let incomeTable = table(incomes, counter: incomeCounter),
+              let expenseTable = table(expenses, counter: expenseCounter) else { return nil }
+        return BudgetDocument(incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
+    }
+
+    /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
+    private static func table<Record: BaseModel>(_ parsed: (records: [Record], highestID: Int), counter: Int) -> RecordTable<Record>? {
+        let records = parsed.records
+        guard parsed.highestID <= counter else { return nil }
+        var position = [Int](repeating: -1, count: records.count)
+        for (index, record) in records.enumerated() {
+            guard record.order >= 1, record.order <= records.count, position[record.order - 1] < 0 else { return nil }
+            position[record.order - 1] = index
+        }
+        return RecordTable(lastID: counter, orderedRecords: position.map { records[$0] })
+    }
+
+    /// The fields of one record as read, before it becomes an `Income` or `Expense`.
+    struct RawRecord {
+        var id: String
+        var name: String
+        var amount: Int
+        var order: Int
+        var date: Day
+        var note: String?
+        var category: String?
+    }
+
+    /// The records of one table, in file order, and the highest ID among them.
+    private static func records<Record>(_ cursor: inout ByteCursor, make: (RawRecord) -> Record?) -> (records: [Record], highestID: Int)? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var result: [Record] = []
+        if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
+        var keys = Set<Int>()
+        var highest = 0
+        repeat {
+            guard let key = cursor.storedID(), keys.insert(key.number).inserted, cursor.consume(UInt8(ascii: ":")),
+                  let raw = record(&cursor, key: key.text), let made = make(raw) else { return nil }
+            highest = max(highest, key.number)
+            result.append(made)
+        } while cursor.consume(UInt8(ascii: ","))
+        return cursor.consume(UInt8(ascii: "}")) ? (result, highest) : nil
+    }
+
+    private static func record(_ cursor: inout ByteCursor, key: String) -> RawRecord? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var id: String?, name: String?, amount: Int?, order: Int?, date: Day?, note: String?, category: String?
+        var seen: UInt8 = 0
+        repeat {
+            guard let field = cursor.string(), cursor.consume(UInt8(ascii: ":")) else { return nil }
+            let bit: UInt8
+            switch field {
+            case "amount": bit = 1; amount = cursor.nonNegativeInteger()
+            case "category": bit = 2; category = cursor.string()
+            case "date": bit = 4; date = cursor.isoDay()
+            case "id": bit = 8; id = cursor.string()
+            case "name": bit = 16; name = cursor.string()
+            case "note": bit = 32; note = cursor.string(); if note == nil { return nil }
+            case "order": bit = 64; order = cursor.nonNegativeInteger()
+            default: return nil
+            }
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+        } while cursor.consume(UInt8(ascii: ","))
+        guard cursor.consume(UInt8(ascii: "}")), let id, id == key, let name, let amount, let order, let date else { return nil }
+        do {
+            try FieldRules.checkLabel(name, field: "name")
+            if let category { try FieldRules.checkLabel(category, field: "category") }
+            if let note { try FieldRules.checkNote(note) }
+        } catch {
+            return nil
+        }
+        return RawRecord(id: id, name: name, amount: amount, order: order, date: date, note: note, category: category)
+    }
+
+    // MARK: Writing
+
+    /// The data file's bytes, identical to `DocumentCodec.encodeGeneral` (pretty, sorted keys,
+    /// a final newline), written straight into one buffer.
+    static func encode(_ document: BudgetDocument) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + (document.incomes.count + document.expenses.count) * 200)
+        out.write("{\n  \"expense_unique_id\" : \"")
+        out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
+        out.write("\",\n  \"expenses\" : ")
+        writeTable(document.expenses.records, into: &out) { expense, out in
+            writeField("category", into: &out)
+            JSONSerializer.writeString(expense.category, into: &out)
+            out.write(",\n")
+        }
+        out.write(",\n  \"format\" : 1,\n")
+        if !document.history.isEmpty {
+            out.write("  \"history\" : ")
+            JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encode(document.history), indent: 2, into: &out)
+            out.write(",\n")
+        }
+        out.write("  \"income_unique_id\" : \"")
+        out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
+        out.write("\",\n  \"incomes\" : ")
+        writeTable(document.incomes.records, into: &out) { _, _ in }
+        if !document.settingsValues.values.isEmpty {
+            out.write(",\n  \"settings\" : ")
+            JSONSerializer(style: .encoderCompatible).write(DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &out)
+        }
+        out.write("\n}\n")
+        return out
+    }
+
+    /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.
+    private static func writeTable<Record: BaseModel>(_ records: [Record], into out: inout [UInt8], category: (Record, inout [UInt8]) -> Void) {
+        guard !records.isEmpty else {
+            out.write("{\n\n  }")
+            return
+        }
+        let byID = records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+        out.write("{")
+        for (position, entry) in byID.enumerated() {
+            let record = records[entry.1]
+            out.write(position == 0 ? "\n    \"" : ",\n    \"")
+            out.write(utf8Of: record.id)
+            out.write("\" : {\n")
+            writeField("amount", into: &out)
+            writeInteger(record.amount, into: &out)
+            out.write(",\n")
+            category(record, &out)
+            writeField("date", into: &out)
+            out.append(UInt8(ascii: "\""))
+            out.write(utf8Of: record.date.iso)
+            out.write("\",\n")
+            writeField("id", into: &out)
+            out.append(UInt8(ascii: "\""))
+            out.write(utf8Of: record.id)
+            out.write("\",\n")
+            writeField("name", into: &out)
+            JSONSerializer.writeString(record.name, into: &out)
+            out.write(",\n")
+            if let note = record.note {
+                writeField("note", into: &out)
+                JSONSerializer.writeString(note, into: &out)
+                out.write(",\n")
+            }
+            writeField("order", into: &out)
+            writeInteger(record.order, into: &out)
+            out.write("\n    }")
+        }
+        out.write("\n  }")
+    }
+
+    private static func writeField(_ name: StaticString, into out: inout [UInt8]) {
+        out.write("      \"")
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.write("\" : ")
+    }
+
+    private static func writeInteger(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 || value >= 1_000_000_000_000_000 {
+            out.append(contentsOf: String(value).utf8)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for position in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[position]) }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's bytes with one copy.
+    @inline(__always)
+    mutating func write(_ literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 bytes with one copy when they are contiguous.
+    @inline(__always)
+    mutating func write(utf8Of text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+}
