@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A position in a UTF-8 buffer with the few reads the fast decoder needs. Every read
 /// returns `nil` on anything unexpected; the caller then gives up the fast path.
 struct ByteCursor {
@@ -191,5 +197,37 @@ extension ByteCursor {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 9)]), as: UTF8.self)
         index += 10
         return (text, number)
+    }
+}
+
+extension ByteCursor {
+    /// The fields a record may have.
+    enum RecordField { case amount, category, date, id, name, note, order }
+
+    /// A record field's key, matched on its bytes without making a string; `nil` for any other key.
+    mutating func recordField() -> RecordField? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), end - index <= 9 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+        func matches(_ literal: StaticString) -> Bool {
+            guard let base = key.baseAddress, key.count == literal.utf8CodeUnitCount else { return false }
+            return memcmp(base, literal.utf8Start, key.count) == 0
+        }
+        let field: RecordField
+        switch (key.count, key.first) {
+        case (6, UInt8(ascii: "a")) where matches("amount"): field = .amount
+        case (8, UInt8(ascii: "c")) where matches("category"): field = .category
+        case (4, UInt8(ascii: "d")) where matches("date"): field = .date
+        case (2, UInt8(ascii: "i")) where matches("id"): field = .id
+        case (4, UInt8(ascii: "n")) where matches("name"): field = .name
+        case (4, UInt8(ascii: "n")) where matches("note"): field = .note
+        case (5, UInt8(ascii: "o")) where matches("order"): field = .order
+        default: return nil
+        }
+        index = end + 1
+        return field
     }
 }

@@ -91,38 +91,53 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
         if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
-        var keys = Set<Int>()
+        var numbers: [Int] = []
         var highest = 0
         repeat {
-            guard let key = cursor.storedID(), keys.insert(key.number).inserted, cursor.consume(UInt8(ascii: ":")),
-                  let raw = record(&cursor, key: key.text), let made = make(raw) else { return nil }
+            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
+                  let raw = record(&cursor, key: key), let made = make(raw) else { return nil }
             highest = max(highest, key.number)
+            numbers.append(key.number)
             result.append(made)
         } while cursor.consume(UInt8(ascii: ","))
-        return cursor.consume(UInt8(ascii: "}")) ? (result, highest) : nil
+        guard cursor.consume(UInt8(ascii: "}")), allDistinct(numbers, highest: highest) else { return nil }
+        return (result, highest)
     }
 
-    private static func record(_ cursor: inout ByteCursor, key: String) -> RawRecord? {
+    /// Whether no ID appears twice (a duplicate key): a bitmap up to the highest ID, or a set
+    /// when the IDs are sparse.
+    private static func allDistinct(_ numbers: [Int], highest: Int) -> Bool {
+        guard highest <= max(numbers.count * 64, 1 << 20) else { return Set(numbers).count == numbers.count }
+        var bits = [UInt64](repeating: 0, count: highest / 64 + 1)
+        for number in numbers {
+            let mask: UInt64 = 1 << UInt64(number % 64)
+            if bits[number / 64] & mask != 0 { return false }
+            bits[number / 64] |= mask
+        }
+        return true
+    }
+
+    private static func record(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> RawRecord? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        var id: String?, name: String?, amount: Int?, order: Int?, date: Day?, note: String?, category: String?
+        var idMatches = false, name: String?, amount: Int?, order: Int?, date: Day?, note: String?, category: String?
         var seen: UInt8 = 0
         repeat {
-            guard let field = cursor.string(), cursor.consume(UInt8(ascii: ":")) else { return nil }
+            guard let field = cursor.recordField(), cursor.consume(UInt8(ascii: ":")) else { return nil }
             let bit: UInt8
             switch field {
-            case "amount": bit = 1; amount = cursor.nonNegativeInteger()
-            case "category": bit = 2; category = cursor.string()
-            case "date": bit = 4; date = cursor.isoDay()
-            case "id": bit = 8; id = cursor.string()
-            case "name": bit = 16; name = cursor.string()
-            case "note": bit = 32; note = cursor.string(); if note == nil { return nil }
-            case "order": bit = 64; order = cursor.nonNegativeInteger()
-            default: return nil
+            case .amount: bit = 1; amount = cursor.nonNegativeInteger()
+            case .category: bit = 2; category = cursor.string()
+            case .date: bit = 4; date = cursor.isoDay()
+            case .id: bit = 8; idMatches = cursor.storedID()?.number == key.number
+            case .name: bit = 16; name = cursor.string()
+            case .note: bit = 32; note = cursor.string(); if note == nil { return nil }
+            case .order: bit = 64; order = cursor.nonNegativeInteger()
             }
             guard seen & bit == 0 else { return nil }
             seen |= bit
         } while cursor.consume(UInt8(ascii: ","))
-        guard cursor.consume(UInt8(ascii: "}")), let id, id == key, let name, let amount, let order, let date else { return nil }
+        guard cursor.consume(UInt8(ascii: "}")), idMatches, let name, let amount, let order, let date else { return nil }
+        let id = key.text
         do {
             try FieldRules.checkLabel(name, field: "name")
             if let category { try FieldRules.checkLabel(category, field: "category") }
@@ -138,20 +153,21 @@ enum FastDocumentCodec {
     /// The data file's bytes, identical to `DocumentCodec.encodeGeneral` (pretty, sorted keys,
     /// a final newline), written straight into one buffer.
     static func encode(_ document: BudgetDocument) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + (document.incomes.count + document.expenses.count) * 200)
+        var out = ByteBuffer(capacity: 64 + (document.incomes.count + document.expenses.count) * 200)
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
         writeTable(document.expenses.records, into: &out) { expense, out in
             writeField("category", into: &out)
-            JSONSerializer.writeString(expense.category, into: &out)
+            out.writeJSONString(expense.category)
             out.write(",\n")
         }
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
-            JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encode(document.history), indent: 2, into: &out)
+            var history: [UInt8] = []
+            JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encode(document.history), indent: 2, into: &history)
+            history.withUnsafeBufferPointer { out.append($0) }
             out.write(",\n")
         }
         out.write("  \"income_unique_id\" : \"")
@@ -160,14 +176,18 @@ enum FastDocumentCodec {
         writeTable(document.incomes.records, into: &out) { _, _ in }
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
-            JSONSerializer(style: .encoderCompatible).write(DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &out)
+            var settings: [UInt8] = []
+            JSONSerializer(style: .encoderCompatible).write(DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
+            settings.withUnsafeBufferPointer { out.append($0) }
         }
         out.write("\n}\n")
-        return out
+        return out.bytes
     }
 
     /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.
-    private static func writeTable<Record: BaseModel>(_ records: [Record], into out: inout [UInt8], category: (Record, inout [UInt8]) -> Void) {
+    private static func writeTable<Record: BaseModel>(
+        _ records: [Record], into out: inout ByteBuffer, category: (Record, inout ByteBuffer) -> Void
+    ) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
             return
@@ -180,7 +200,7 @@ enum FastDocumentCodec {
             out.write(utf8Of: record.id)
             out.write("\" : {\n")
             writeField("amount", into: &out)
-            writeInteger(record.amount, into: &out)
+            out.write(record.amount)
             out.write(",\n")
             category(record, &out)
             writeField("date", into: &out)
@@ -192,57 +212,23 @@ enum FastDocumentCodec {
             out.write(utf8Of: record.id)
             out.write("\",\n")
             writeField("name", into: &out)
-            JSONSerializer.writeString(record.name, into: &out)
+            out.writeJSONString(record.name)
             out.write(",\n")
             if let note = record.note {
                 writeField("note", into: &out)
-                JSONSerializer.writeString(note, into: &out)
+                out.writeJSONString(note)
                 out.write(",\n")
             }
             writeField("order", into: &out)
-            writeInteger(record.order, into: &out)
+            out.write(record.order)
             out.write("\n    }")
         }
         out.write("\n  }")
     }
 
-    private static func writeField(_ name: StaticString, into out: inout [UInt8]) {
+    private static func writeField(_ name: StaticString, into out: inout ByteBuffer) {
         out.write("      \"")
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.write(name)
         out.write("\" : ")
-    }
-
-    private static func writeInteger(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 || value >= 1_000_000_000_000_000 {
-            out.append(contentsOf: String(value).utf8)
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            for position in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[position]) }
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends a literal's bytes with one copy.
-    @inline(__always)
-    mutating func write(_ literal: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// Appends a string's UTF-8 bytes with one copy when they are contiguous.
-    @inline(__always)
-    mutating func write(utf8Of text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -61,8 +61,24 @@ enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
+        // Read straight into a buffer of the file's size (one allocation, no copies); a file that
+        // grows meanwhile (a FIFO, say) continues in chunks.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < buffer.count {
+                let count = read(descriptor, base + initialized, buffer.count - initialized)
+                if count > 0 {
+                    initialized += count
+                } else if count == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
+        }
+        if failure != 0 { throw SystemError(operation: "read", path: path, code: failure) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+/// The fast codec against the two references: the general JSON path and Codable.
+final class CodecPropertyTests: XCTestCase {
+    private static let pieces = [
+        "Lunch", "家賃", "食費（スーパー）", "😀", "👨‍👩‍👧", "e\u{301}", "say \"hi\"", "back\\slash", "a/b", "tab", " lead", "trail ",
+        "Ünïcödé", "\u{7F}x", "x\u{2028}y", "\u{FEFF}bom", "𝄞", "<&>", "%d", "0", "-", "null",
+    ]
+    private static let notePieces = pieces + ["\n", "\t", "line\nbreak", "a\tb"]
+
+    private func text(_ generator: inout SeededGenerator, note: Bool = false) -> String {
+        let source = note ? Self.notePieces : Self.pieces
+        var result = ""
+        for _ in 0..<Int.random(in: 1...3, using: &generator) { result += source.randomElement(using: &generator)! }
+        if (try? FieldRules.checkLabel(result, field: "x")) == nil && !note { return "fallback" }
+        if note, (try? FieldRules.checkNote(result)) == nil { return "fallback note" }
+        return result
+    }
+
+    private func randomDocument(_ generator: inout SeededGenerator) throws -> BudgetDocument {
+        var document = BudgetDocument()
+        let amounts = [0, 1, 9, 10, 999_999, Int.max, Int.max - 1, 1 << 53, 12_345]
+        for _ in 0..<Int.random(in: 0...12, using: &generator) {
+            let day = Day(year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...28, using: &generator))!
+            let note: String? = Bool.random(using: &generator) ? text(&generator, note: true) : nil
+            let amount = Bool.random(using: &generator) ? amounts.randomElement(using: &generator)! : Int.random(in: 0...1_000_000, using: &generator)
+            if Bool.random(using: &generator) {
+                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note) }
+            } else {
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note) }
+            }
+        }
+        if document.expenses.count > 2 {
+            try document.expenses.remove(ids: [document.expenses.records[1].id])
+            try document.expenses.move(id: document.expenses.records[0].id, to: document.expenses.count)
+        }
+        if Bool.random(using: &generator) {
+            document[settings: DisplayKeys.self][DisplayKeys.color] = .never
+            document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = Money(minorUnits: Int.random(in: 0...Int.max, using: &generator))
+        }
+        return document
+    }
+
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func testRandomDocuments_AllThreeWritersAgreeByteForByteAndAllReadersAgree() throws {
+        var generator = SeededGenerator(seed: 7_777)
+        for round in 0..<2_000 {
+            let document = try randomDocument(&generator)
+            let fast = FastDocumentCodec.encode(document)
+            XCTAssertEqual(fast, DocumentCodec.encodeGeneral(document), "round \(round): fast vs general writer")
+            let reference = try encoder.encode(CodableDataFile(document)) + Data("\n".utf8)
+            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: reference, as: UTF8.self), "round \(round): fast writer vs JSONEncoder")
+            let decoded = try XCTUnwrap(FastDocumentCodec.decode(fast), "round \(round): the fast reader must read what the writer writes")
+            XCTAssertEqual(decoded, document)
+            XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document)
+            XCTAssertEqual(try JSONDecoder().decode(CodableDataFile.self, from: Data(fast)), CodableDataFile(document))
+        }
+    }
+
+    func testEscapedAndReformattedFiles_ReadTheSameByBothReaders() throws {
+        var generator = SeededGenerator(seed: 4_242)
+        for round in 0..<300 {
+            let document = try randomDocument(&generator)
+            let plain = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+            // The same content as other writers might put it: escaped slashes, \u escapes (surrogate
+            // pairs included), compact layout, CRLF.
+            var variants = [plain.replacingOccurrences(of: "/", with: "\\/")]
+            var escaped = ""
+            for scalar in plain.unicodeScalars {
+                if scalar.value > 0x7F && Bool.random(using: &generator) {
+                    for unit in String(scalar).utf16 { escaped += String(format: "\\u%04X", unit) }
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+            variants.append(escaped)
+            variants.append(Self.compact(plain))
+            variants.append(plain.replacingOccurrences(of: "\n", with: "\r\n"))
+            for (index, variant) in variants.enumerated() {
+                let bytes = Array(variant.utf8)
+                let strict = try DocumentCodec.decodeStrictly(bytes)
+                XCTAssertEqual(strict, document, "round \(round) variant \(index)")
+                if let fast = FastDocumentCodec.decode(bytes) { XCTAssertEqual(fast, strict, "round \(round) variant \(index)") }
+            }
+        }
+    }
+
+    /// The JSON without white space outside strings (JSONSerialization would round big integers).
+    private static func compact(_ json: String) -> String {
+        var result = String.UnicodeScalarView()
+        var inString = false, escaped = false
+        for scalar in json.unicodeScalars {
+            if inString {
+                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                result.append(scalar)
+            } else if scalar == "\"" {
+                inString = true
+                result.append(scalar)
+            } else if !scalar.properties.isWhitespace {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    func testMalformedFiles_TheFastReaderNeverAcceptsWhatTheStrictPathRefuses() throws {
+        var generator = SeededGenerator(seed: 99)
+        var inputs: [[UInt8]] = []
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/invalid-data-files")
+        for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".json") {
+            inputs.append(Array(try Data(contentsOf: corpus.appendingPathComponent(name))))
+        }
+        XCTAssertGreaterThanOrEqual(inputs.count, 30)
+        let mutations: [(inout [UInt8], inout SeededGenerator) -> Void] = [
+            { bytes, g in if !bytes.isEmpty { bytes.remove(at: Int.random(in: 0..<bytes.count, using: &g)) } },
+            { bytes, g in bytes.insert(Array("\",:{}[]0-9\\ \u{1}a".utf8).randomElement(using: &g)!, at: Int.random(in: 0...bytes.count, using: &g)) },
+            { bytes, g in if !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g) } },
+            { bytes, g in bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &g))) },
+        ]
+        for _ in 0..<1_500 {
+            var bytes = FastDocumentCodec.encode(try randomDocument(&generator))
+            mutations.randomElement(using: &generator)!(&bytes, &generator)
+            inputs.append(bytes)
+        }
+        var refused = 0
+        for bytes in inputs {
+            let fast = FastDocumentCodec.decode(bytes)
+            do {
+                let strict = try DocumentCodec.decodeStrictly(bytes)
+                if let fast { XCTAssertEqual(fast, strict) }
+            } catch {
+                refused += 1
+                XCTAssertNil(fast, "the fast reader accepted a file the strict path refuses: \(error.reason)\n\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        XCTAssertGreaterThan(refused, 1_000, "the mutations must mostly produce invalid files, or this test proves little")
+    }
+}
