@@ -67,6 +67,10 @@ enum FastDocumentCodec {
     private static func table<Record: BaseModel>(_ parsed: (records: [Record], highestID: Int), counter: Int) -> RecordTable<Record>? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
+        // Files we write list records by ID, and without moves that is display order: no copy.
+        if records.indices.allSatisfy({ records[$0].order == $0 + 1 }) {
+            return RecordTable(lastID: counter, orderedRecords: records)
+        }
         var position = [Int](repeating: -1, count: records.count)
         for (index, record) in records.enumerated() {
             guard record.order >= 1, record.order <= records.count, position[record.order - 1] < 0 else { return nil }

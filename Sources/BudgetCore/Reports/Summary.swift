@@ -38,10 +38,11 @@ public struct Summary: Sendable {
     public let months: [MonthRow]
     public let incomeSources: [IncomeRow]
 
-    /// Builds the summary of the records `query` selects (its period included).
+    /// Builds the summary of the records `query` selects (its period included), with the
+    /// breakdowns asked for (all three by default; the others are left empty).
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
-    public init(document: BudgetDocument, query: RecordQuery) throws {
+    public init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping> = Set(Grouping.allCases)) throws {
         let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
         let expenses = query.expenses(in: document)
         period = Self.effectivePeriod(query.period, incomes: incomes, expenses: expenses)
@@ -50,7 +51,11 @@ public struct Summary: Sendable {
         balance = try Sum.difference(income, self.expenses)
 
         var spent: [String: Int] = [:]
-        for expense in expenses { spent[expense.category] = try Sum.of([spent[expense.category] ?? 0, expense.amount]) }
+        for expense in expenses {
+            let (sum, overflow) = spent[expense.category, default: 0].addingReportingOverflow(expense.amount)
+            if overflow { throw BudgetError.totalOverflow }
+            spent[expense.category] = sum
+        }
         let months = Self.monthCount(period)
         let limits = document[settings: BudgetKeys.self]
         categories = try spent.map { category, amount in
@@ -63,6 +68,11 @@ public struct Summary: Sendable {
             return CategoryRow(category: category, spent: amount, limit: months == nil ? nil : limit)
         }.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
 
+        guard groupings.contains(.month) else {
+            self.months = []
+            incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
+            return
+        }
         var byMonth: [String: (income: Int, expenses: Int)] = [:]
         for record in incomes { byMonth[record.date.monthText, default: (0, 0)].income = try Sum.of([byMonth[record.date.monthText]?.income ?? 0, record.amount]) }
         for record in expenses { byMonth[record.date.monthText, default: (0, 0)].expenses = try Sum.of([byMonth[record.date.monthText]?.expenses ?? 0, record.amount]) }
@@ -72,9 +82,13 @@ public struct Summary: Sendable {
             return MonthRow(month: month, income: totals.income, expenses: totals.expenses, balance: try Sum.difference(totals.income, totals.expenses))
         }
 
+        incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
+    }
+
+    private static func sources(_ incomes: [Income]) throws -> [IncomeRow] {
         var received: [String: Int] = [:]
         for record in incomes { received[record.name] = try Sum.of([received[record.name] ?? 0, record.amount]) }
-        incomeSources = received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
+        return received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
     }
 
     /// A share of a total in percent, to one decimal (`66.0`); 0 when the total is 0.

@@ -35,7 +35,7 @@ struct SummaryCommand: Command {
         let document = try context.store().load()
         var query = try filters.query(money: document.moneyFormat)
         if !all && !filters.hasPeriod { query.period = .month(of: Day.today()) }
-        let summary = try Summary(document: document, query: query)
+        let summary = try Summary(document: document, query: query, groupings: [grouping])
         let printer = SummaryPrinter(
             summary: summary, grouping: grouping, format: format, includeHeader: includeHeader, money: document.moneyFormat,
             painter: context.outputPainter(document), width: context.terminalWidth)
