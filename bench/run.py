@@ -128,6 +128,14 @@ def main():
     text = "\n".join(lines) + "\n"
     with open(os.path.join(ROOT, "bench", "results.md"), "w", encoding="utf-8") as f:
         f.write(text)
+    readme_path = os.path.join(ROOT, "README.md")
+    readme = open(readme_path, encoding="utf-8").read()
+    begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+    if begin in readme and end in readme:
+        body = text.split("\n", 2)[2].strip()
+        readme = readme[:readme.index(begin) + len(begin)] + "\nThe latest run (`bench/results.md`):\n\n" + body + "\n" + readme[readme.index(end):]
+        with open(readme_path, "w", encoding="utf-8") as f:
+            f.write(readme)
     print(text)
     shutil.rmtree(work)
 
