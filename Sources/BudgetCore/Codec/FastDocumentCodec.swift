@@ -30,12 +30,13 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
-            case Income.dataKey: incomes = records(&cursor) { raw in
-                Income(id: raw.id, name: raw.name, amount: raw.amount, order: raw.order, date: raw.date, note: raw.note)
+            case Income.dataKey: incomes = records(&cursor) { common, category in
+                guard category == nil else { return nil }
+                return Income(id: common.id, name: common.name, amount: common.amount, order: common.order, date: common.date, note: common.note)
             }
-            case Expense.dataKey: expenses = records(&cursor) { raw in
-                guard let category = raw.category else { return nil }
-                return Expense(id: raw.id, name: raw.name, amount: raw.amount, category: category, order: raw.order, date: raw.date, note: raw.note)
+            case Expense.dataKey: expenses = records(&cursor) { common, category in
+                guard let category else { return nil }
+                return Expense(id: common.id, name: common.name, amount: common.amount, category: category, order: common.order, date: common.date, note: common.note)
             }
             case "settings", "history":
                 // Small and rare: the strict reader parses just this value.
@@ -79,19 +80,10 @@ enum FastDocumentCodec {
         return RecordTable(lastID: counter, orderedRecords: position.map { records[$0] })
     }
 
-    /// The fields of one record as read, before it becomes an `Income` or `Expense`.
-    struct RawRecord {
-        var id: String
-        var name: String
-        var amount: Int
-        var order: Int
-        var date: Day
-        var note: String?
-        var category: String?
-    }
-
     /// The records of one table, in file order, and the highest ID among them.
-    private static func records<Record>(_ cursor: inout ByteCursor, make: (RawRecord) -> Record?) -> (records: [Record], highestID: Int)? {
+    private static func records<Record>(
+        _ cursor: inout ByteCursor, make: (CommonFields, String?) -> Record?
+    ) -> (records: [Record], highestID: Int)? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
         if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
@@ -99,7 +91,7 @@ enum FastDocumentCodec {
         var highest = 0
         repeat {
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
-                  let raw = record(&cursor, key: key), let made = make(raw) else { return nil }
+                  let fields = record(&cursor, key: key), let made = make(fields.common, fields.category) else { return nil }
             highest = max(highest, key.number)
             numbers.append(key.number)
             result.append(made)
@@ -121,7 +113,8 @@ enum FastDocumentCodec {
         return true
     }
 
-    private static func record(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> RawRecord? {
+    /// One record's fields (and category, for expenses), checked like the strict path checks them.
+    private static func record(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> (common: CommonFields, category: String?)? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var idMatches = false, name: String?, amount: Int?, order: Int?, date: Day?, note: String?, category: String?
         var seen: UInt8 = 0
@@ -149,7 +142,7 @@ enum FastDocumentCodec {
         } catch {
             return nil
         }
-        return RawRecord(id: id, name: name, amount: amount, order: order, date: date, note: note, category: category)
+        return (CommonFields(id: id, name: name, amount: amount, order: order, date: date, note: note), category)
     }
 
     // MARK: Writing
