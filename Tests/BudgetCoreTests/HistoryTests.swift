@@ -55,6 +55,23 @@ final class HistoryTests: XCTestCase {
         }
     }
 
+    func testDiffers_AgreesWithEqualityAfterEveryKindOfChange() throws {
+        var generator = SeededGenerator(seed: 31)
+        var document = BudgetDocument()
+        for _ in 0..<400 {
+            let original = document
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: try randomChange(&document, &generator)
+            case 1: document[settings: DisplayKeys.self][DisplayKeys.color] = [.auto, .always, .never].randomElement(using: &generator)!
+            case 2: if !document.history.isEmpty { try document.undoLastChange() }
+            case 3: if document.expenses.count > 0 { try document.expenses.move(id: document.expenses.records[0].id, to: 1) }
+            default: break
+            }
+            document.recordChange(since: original)
+            XCTAssertEqual(document.differs(from: original), document != original)
+        }
+    }
+
     func testUndo_NeverLowersTheCounter() throws {
         let store = InMemoryStore()
         try store.add(Expense.self) { Expense(id: $0, name: "a", amount: 1, date: day) }

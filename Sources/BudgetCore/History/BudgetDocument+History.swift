@@ -17,6 +17,13 @@ extension BudgetDocument {
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
+    /// Whether this document, after `recordChange(since: original)`, must be written: cheaper than
+    /// `!=` because any change to records or settings has put an entry in the history (and an
+    /// undo has taken one out), so the history and the counters tell it all.
+    func differs(from original: BudgetDocument) -> Bool {
+        history != original.history || incomes.lastID != original.incomes.lastID || expenses.lastID != original.expenses.lastID
+    }
+
     /// Reverts the most recent change in the history and forgets it.
     ///
     /// - Returns: the change that was undone.

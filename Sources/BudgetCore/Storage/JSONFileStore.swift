@@ -39,7 +39,7 @@ public struct JSONFileStore: DataProtocol {
             var document = original
             let result = try change(&document)
             document.recordChange(since: original)
-            if document != original {
+            if document.differs(from: original) {
                 try write(DocumentCodec.encode(document), to: target)
             }
             return result
