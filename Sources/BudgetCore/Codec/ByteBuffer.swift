@@ -92,8 +92,13 @@ struct ByteBuffer: ~Copyable {
         }
     }
 
-    /// The bytes written.
+    /// The bytes written, as a new array.
     var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Lends the bytes written without copying them.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 }

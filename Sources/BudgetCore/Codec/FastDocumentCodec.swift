@@ -150,6 +150,11 @@ enum FastDocumentCodec {
     /// The data file's bytes, identical to `DocumentCodec.encodeGeneral` (pretty, sorted keys,
     /// a final newline), written straight into one buffer.
     static func encode(_ document: BudgetDocument) -> [UInt8] {
+        withEncoded(document) { Array($0) }
+    }
+
+    /// Lends the encoded bytes to `body` without copying them out of the writer's buffer.
+    static func withEncoded<Result>(_ document: BudgetDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var out = ByteBuffer(capacity: 64 + (document.incomes.count + document.expenses.count) * 200)
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
@@ -178,7 +183,7 @@ enum FastDocumentCodec {
             settings.withUnsafeBufferPointer { out.append($0) }
         }
         out.write("\n}\n")
-        return out.bytes
+        return try out.withBytes(body)
     }
 
     /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.

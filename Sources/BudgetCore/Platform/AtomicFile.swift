@@ -19,6 +19,11 @@ enum AtomicFile {
     /// - Returns: the error of the final directory flush, which comes after the rename: the new
     ///   contents are in place then, but may not survive a crash.
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
+        try bytes.withUnsafeBufferPointer { buffer throws(SystemError) in try write(buffer, to: path, mode: mode) }
+    }
+
+    /// `write(_:to:mode:)` for bytes that live elsewhere (the encoder's buffer), without a copy.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
         let directory = FilePath.directory(of: path)
         let temporary = FilePath.join(directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")

@@ -92,13 +92,11 @@ enum FileSystem {
     }
 
     /// Writes every byte, continuing after short writes.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(SystemError) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + offset, buffer.count - offset)
-            }
+            let count = write(descriptor, base + offset, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(operation: "write", path: path, code: errno)

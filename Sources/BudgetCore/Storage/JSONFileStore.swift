@@ -40,7 +40,7 @@ public struct JSONFileStore: DataProtocol {
             let result = try change(&document)
             document.recordChange(since: original)
             if document.differs(from: original) {
-                try write(DocumentCodec.encode(document), to: target)
+                try write(document, to: target)
             }
             return result
         }
@@ -74,7 +74,7 @@ public struct JSONFileStore: DataProtocol {
             } catch {
                 throw error.budgetError
             }
-            try write(DocumentCodec.encode(document), to: target)
+            try write(document, to: target)
             return (check, backup)
         }
     }
@@ -114,12 +114,15 @@ public struct JSONFileStore: DataProtocol {
         return try body(target, try readIfPresent(target))
     }
 
-    private func write(_ bytes: [UInt8], to target: String) throws {
+    /// Encodes the document straight from the encoder's buffer into the file.
+    private func write(_ document: BudgetDocument, to target: String) throws {
         let mode = try permissions(of: target)
         let unflushed: SystemError?
         do {
-            unflushed = try AtomicFile.write(bytes, to: target, mode: mode)
-        } catch {
+            unflushed = try FastDocumentCodec.withEncoded(document) { bytes throws(SystemError) in
+                try AtomicFile.write(bytes, to: target, mode: mode)
+            }
+        } catch let error as SystemError {
             throw error.budgetError
         }
         if let unflushed {
