@@ -205,29 +205,38 @@ extension ByteCursor {
     enum RecordField { case amount, category, date, id, name, note, order }
 
     /// A record field's key, matched on its bytes without making a string; `nil` for any other key.
+    /// Every field name fits in eight bytes, so the key is compared as one little-endian word.
     mutating func recordField() -> RecordField? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var word: UInt64 = 0
         var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), end - index <= 9 { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
-        func matches(_ literal: StaticString) -> Bool {
-            guard let base = key.baseAddress, key.count == literal.utf8CodeUnitCount else { return false }
-            return memcmp(base, literal.utf8Start, key.count) == 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            guard end - index <= 8 else { return nil }
+            word |= UInt64(bytes[end]) << (8 * UInt64(end - index - 1))
+            end += 1
         }
+        guard end < bytes.count else { return nil }
         let field: RecordField
-        switch (key.count, key.first) {
-        case (6, UInt8(ascii: "a")) where matches("amount"): field = .amount
-        case (8, UInt8(ascii: "c")) where matches("category"): field = .category
-        case (4, UInt8(ascii: "d")) where matches("date"): field = .date
-        case (2, UInt8(ascii: "i")) where matches("id"): field = .id
-        case (4, UInt8(ascii: "n")) where matches("name"): field = .name
-        case (4, UInt8(ascii: "n")) where matches("note"): field = .note
-        case (5, UInt8(ascii: "o")) where matches("order"): field = .order
+        // The names as little-endian words (`word(_:)` computes them; a test checks they agree).
+        switch word {
+        case 0x0000746E756F6D61: field = .amount
+        case 0x79726F6765746163: field = .category
+        case 0x0000000065746164: field = .date
+        case 0x0000000000006469: field = .id
+        case 0x00000000656D616E: field = .name
+        case 0x0000000065746F6E: field = .note
+        case 0x000000726564726F: field = .order
         default: return nil
         }
         index = end + 1
         return field
+    }
+
+    /// A name of at most eight ASCII bytes as the little-endian word `recordField()` builds.
+    static func word(_ name: StaticString) -> UInt64 {
+        var word: UInt64 = 0
+        for offset in 0..<name.utf8CodeUnitCount { word |= UInt64(name.utf8Start[offset]) << (8 * UInt64(offset)) }
+        return word
     }
 }
