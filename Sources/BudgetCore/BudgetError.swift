@@ -20,6 +20,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case newerFormat(path: String, version: Int)
     /// The data file path names something other than a regular file.
     case notARegularFile(path: String, kind: String)
+    /// A file the user named to read (an import, a restore) is not a regular file.
+    case inputNotARegularFile(path: String, kind: String)
     /// A file system call failed.
     case fileSystem(operation: String, path: String, errno: Int32, message: String)
     /// Another process held the lock longer than the timeout.
@@ -53,6 +55,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "data file \(path) was written by a newer budget (format \(version)); this budget reads format \(BudgetDocument.formatVersion)"
         case let .notARegularFile(path, kind):
             return "data file \(path) is \(kind), not a regular file"
+        case let .inputNotARegularFile(path, kind):
+            return "cannot read \(path): it is \(kind), not a regular file"
         case let .fileSystem(operation, path, _, message):
             return "cannot \(operation) \(path): \(message)"
         case let .busy(lockPath, seconds):

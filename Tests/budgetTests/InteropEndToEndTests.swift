@@ -46,6 +46,12 @@ final class InteropEndToEndTests: XCTestCase {
         }
     }
 
+    func testImport_OfADirectoryNamesTheFileNotTheDataFile() throws {
+        let result = try budget.run("import", "expenses", budget.directory.path)
+        XCTAssertEqual(result.code, 74)
+        XCTAssertEqual(result.stderr, "budget: error: cannot read \(budget.directory.path): it is a directory, not a regular file\n")
+    }
+
     func testImport_OneBadRowImportsNothingAndNamesItsPlace() throws {
         try budget.run("add", "expense", "existing", "1")
         let before = budget.dataBytes()

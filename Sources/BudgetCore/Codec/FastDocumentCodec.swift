@@ -39,7 +39,8 @@ enum FastDocumentCodec {
                 return Expense(id: common.id, name: common.name, amount: common.amount, category: category, order: common.order, date: common.date, note: common.note)
             }
             case "settings", "history":
-                // Small and rare: the strict reader parses just this value.
+                // Small and rare: the strict reader parses just this value. A failure here is not
+                // swallowed: returning nil sends the whole file to the strict path, which reports it.
                 let start = cursor.index
                 guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(bytes[start..<end])) else { return nil }
                 var problems: [DataFileProblem] = []

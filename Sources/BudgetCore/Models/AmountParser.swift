@@ -44,8 +44,12 @@ public enum AmountParser {
 
     /// Formats an amount with `,` between groups of three digits (`80,000`).
     public static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        var result = value < 0 ? "-" : ""
+        (value < 0 ? "-" : "") + group(String(value.magnitude))
+    }
+
+    /// A string of digits with `,` between groups of three (`1234567` → `1,234,567`).
+    static func group(_ digits: String) -> String {
+        var result = ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
             result.append(digit)

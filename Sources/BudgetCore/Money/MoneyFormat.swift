@@ -96,7 +96,7 @@ public struct MoneyFormat: Sendable, Equatable {
     /// `KWD 1.234`, `-$12.34`).
     public func display(_ minorUnits: Int) -> String {
         let (whole, fraction) = split(minorUnits)
-        let grouped = Self.group(whole)
+        let grouped = AmountParser.group(whole)
         return (minorUnits < 0 ? "-" : "") + (currency?.symbol ?? "") + grouped + fraction.map { "." + $0 } .joined()
     }
 
@@ -107,14 +107,6 @@ public struct MoneyFormat: Sendable, Equatable {
         return (String(padded.dropLast(self.digits)), [String(padded.suffix(self.digits))])
     }
 
-    private static func group(_ digits: String) -> String {
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
 }
 
 extension String {

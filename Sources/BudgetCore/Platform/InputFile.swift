@@ -2,16 +2,16 @@
 public enum InputFile {
     /// The bytes of a regular file.
     ///
-    /// - Throws: `BudgetError.notARegularFile` or `BudgetError.fileSystem` (no such file, no permission).
+    /// - Throws: `BudgetError.inputNotARegularFile` or `BudgetError.fileSystem` (no such file, no permission).
     public static func read(_ path: String) throws -> [UInt8] {
         do {
             switch try FileSystem.kind(at: path, followLinks: true) {
             case .regular: return try FileSystem.readAll(path)
             case .missing: throw SystemError(operation: "read", path: path, code: 2)
-            case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
-            case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
+            case .directory: throw BudgetError.inputNotARegularFile(path: path, kind: "a directory")
+            case .symbolicLink: throw BudgetError.inputNotARegularFile(path: path, kind: "a symbolic link loop")
             case .other(let kind):
-                guard kind == "a FIFO" else { throw BudgetError.notARegularFile(path: path, kind: kind) }
+                guard kind == "a FIFO" else { throw BudgetError.inputNotARegularFile(path: path, kind: kind) }
                 return try FileSystem.readAll(path)
             }
         } catch let error as SystemError {

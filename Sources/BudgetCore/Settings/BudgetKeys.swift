@@ -5,7 +5,7 @@ public enum BudgetKeys: SettingsDomain {
 
     /// The monthly limit of one category.
     public static func limit(_ category: String) -> SettingKey<BudgetKeys, Money?> {
-        SettingKey("limit." + category, default: nil, "The monthly spending limit of the category \(category).")
+        SettingKey(limitPrefix + category, default: nil, "The monthly spending limit of the category \(category).")
     }
 
     public static let keys: [AnySettingKey] = []
@@ -19,5 +19,13 @@ public enum BudgetKeys: SettingsDomain {
             return nil
         }
         return limit(category).erased
+    }
+}
+
+extension Settings where Domain == BudgetKeys {
+    /// The categories that have a monthly limit, sorted.
+    public var limitedCategories: [String] {
+        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
+        return setKeys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 }

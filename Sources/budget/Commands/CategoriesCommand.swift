@@ -25,9 +25,8 @@ struct CategoriesCommand: Command {
             stats[expense.category] = (current.count + 1, total)
         }
         let limits = document[settings: BudgetKeys.self]
-        for key in limits.setKeys {
-            let category = String(key.dropFirst("budget.limit.".count))
-            if stats[category] == nil { stats[category] = (0, 0) }
+        for category in limits.limitedCategories where stats[category] == nil {
+            stats[category] = (0, 0)
         }
         let rows = stats.keys.sorted().map { category in
             (category, stats[category]?.count ?? 0, stats[category]?.total ?? 0, limits[BudgetKeys.limit(category)]?.minorUnits)

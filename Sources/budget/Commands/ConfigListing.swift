@@ -7,7 +7,7 @@ struct ConfigListing {
     let includeHeader: Bool
 
     private var keys: [AnySettingKey] {
-        let limits = document.settingsValues.storedKeys.filter { $0.hasPrefix(BudgetKeys.name + ".") }.compactMap(SettingsCatalog.key(stored:))
+        let limits = document[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
         return SettingsCatalog.fixedKeys + limits
     }
 

@@ -64,9 +64,9 @@ struct LimitCommand: Command {
         let today = Day.today()
         let money = document.moneyFormat
         var rows: [(category: String, limit: Int, spent: Int)] = []
-        for key in document[settings: BudgetKeys.self].setKeys {
-            let category = String(key.dropFirst((BudgetKeys.name + ".limit.").count))
-            guard let limit = document[settings: BudgetKeys.self][BudgetKeys.limit(category)] else { continue }
+        let limits = document[settings: BudgetKeys.self]
+        for category in limits.limitedCategories {
+            guard let limit = limits[BudgetKeys.limit(category)] else { continue }
             rows.append((category, limit.minorUnits, try document.monthTotal(category: category, month: today)))
         }
         switch format {

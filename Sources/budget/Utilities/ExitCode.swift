@@ -22,7 +22,7 @@ enum ExitCode: Int32 {
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair:
             self = .dataError
-        case .fileSystem, .notARegularFile:
+        case .fileSystem, .notARegularFile, .inputNotARegularFile:
             self = .ioError
         case .busy:
             self = .busy
