@@ -111,6 +111,53 @@ final class CodecPropertyTests: XCTestCase {
         return String(result)
     }
 
+    func testLabelsAtTheEdgeOfTheRules_TheFastReaderAgreesWithTheStrictPath() throws {
+        // Names and categories as they may stand in a file: blank, control characters (raw,
+        // escaped, C0, DEL, C1), Unicode spaces and separators, escapes of ordinary text.
+        let literals = [
+            #""a""#, #"" ""#, #""   ""#, #"" a ""#, #""\u0020""#, #""\t""#, #""a\tb""#, #""a\nb""#,
+            "\"a\u{7F}b\"", "\"\u{7F}\"", #""\u007f""#, "\"a\u{85}\"", #""\u0085""#, "\"\u{2028}\"",
+            "\"\u{3000}\"", "\"\u{3000}家賃\"", #""\u5bb6\u8cc3""#, #""\/""#, #""\\""#, #""\"""#,
+            "\"\u{1}\"", "\"\u{1F}\"", #""""#, "\"食費 \"",
+        ]
+        let template = BudgetDocument(
+            incomes: RecordTable(lastID: 0, orderedRecords: []),
+            expenses: RecordTable(lastID: 1, orderedRecords: [Expense(id: "00000001", name: "NAME", amount: 5, category: "CATEGORY", order: 1, date: Day.epoch)]),
+            settings: SettingsValues(), history: [])
+        let text = String(decoding: FastDocumentCodec.encode(template), as: UTF8.self)
+        var accepted = 0
+        for literal in literals {
+            for field in ["\"NAME\"", "\"CATEGORY\""] {
+                let bytes = Array(text.replacingOccurrences(of: field, with: literal).utf8)
+                let fast = FastDocumentCodec.decode(bytes)
+                if let strict = try? DocumentCodec.decodeStrictly(bytes) {
+                    accepted += 1
+                    XCTAssertEqual(fast, strict, "\(literal) as \(field)")
+                } else {
+                    XCTAssertNil(fast, "the fast reader accepted \(literal) as \(field), which the strict path refuses")
+                }
+            }
+        }
+        XCTAssertGreaterThan(accepted, 10)
+        XCTAssertLessThan(accepted, literals.count * 2, "some of these must be refused, or this test proves little")
+    }
+
+    func testRecordsOutOfIDOrder_AreReadAlikeAndADistantDuplicateIsRefused() throws {
+        func record(_ id: String, order: Int) -> String {
+            #""\#(id)" : {"amount" : 1, "category" : "c", "date" : "2026-01-01", "id" : "\#(id)", "name" : "n", "order" : \#(order)}"#
+        }
+        func file(_ records: [String]) -> [UInt8] {
+            Array(#"{"expense_unique_id" : "00000009", "expenses" : {\#(records.joined(separator: ", "))}, "format" : 1, "income_unique_id" : "00000000", "incomes" : {}}"#.utf8)
+        }
+        let shuffled = file([record("00000003", order: 1), record("00000001", order: 3), record("00000002", order: 2)])
+        let strict = try DocumentCodec.decodeStrictly(shuffled)
+        XCTAssertEqual(strict.expenses.records.map(\.id), ["00000003", "00000002", "00000001"])
+        XCTAssertEqual(FastDocumentCodec.decode(shuffled), strict)
+        let duplicated = file([record("00000001", order: 1), record("00000004", order: 2), record("00000001", order: 3)])
+        XCTAssertThrowsError(try DocumentCodec.decodeStrictly(duplicated))
+        XCTAssertNil(FastDocumentCodec.decode(duplicated))
+    }
+
     func testMalformedFiles_TheFastReaderNeverAcceptsWhatTheStrictPathRefuses() throws {
         var generator = SeededGenerator(seed: 99)
         var inputs: [[UInt8]] = []

@@ -4,14 +4,16 @@
 import Darwin
 #endif
 
-/// A growable byte buffer that appends with `memcpy`: the writer's output for a large file
-/// without `Array`'s per-append checks.
-struct ByteBuffer: ~Copyable {
+/// A growable byte buffer that appends with `memcpy`: the output for a large file (the data
+/// file, a long listing) without `Array`'s per-append checks.
+public struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    /// The number of bytes written.
+    public private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    /// An empty buffer with room for `capacity` bytes (it grows as needed).
+    public init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -20,7 +22,8 @@ struct ByteBuffer: ~Copyable {
         base.deallocate()
     }
 
-    private mutating func reserve(_ extra: Int) {
+    /// Makes room for at least `extra` more bytes.
+    public mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         var newCapacity = capacity * 2
         while newCapacity < count + extra { newCapacity *= 2 }
@@ -31,30 +34,34 @@ struct ByteBuffer: ~Copyable {
         capacity = newCapacity
     }
 
-    mutating func append(_ byte: UInt8) {
+    /// Adds one byte.
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Adds bytes.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         memcpy(base + count, source, bytes.count)
         count += bytes.count
     }
 
-    mutating func write(_ literal: StaticString) {
+    /// Adds a literal's UTF-8.
+    public mutating func write(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func write(utf8Of text: String) {
+    /// Adds a string's UTF-8.
+    public mutating func write(utf8Of text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// A whole non-negative number in decimal.
-    mutating func write(_ number: Int) {
+    public mutating func write(_ number: Int) {
         guard number >= 0 else {
             write(utf8Of: String(number))
             return
@@ -75,8 +82,15 @@ struct ByteBuffer: ~Copyable {
         }
     }
 
+    /// A day as `YYYY-MM-DD`.
+    public mutating func write(_ day: Day) {
+        reserve(10)
+        day.writeISO(into: base + count)
+        count += 10
+    }
+
     /// A JSON string with `JSONSerializer`'s escaping.
-    mutating func writeJSONString(_ text: String) {
+    public mutating func writeJSONString(_ text: String) {
         var text = text
         let plain = text.withUTF8 { bytes -> Bool in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
@@ -93,12 +107,12 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// The bytes written, as a new array.
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Lends the bytes written without copying them.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 }

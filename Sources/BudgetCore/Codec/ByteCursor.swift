@@ -16,6 +16,9 @@ struct ByteCursor {
 
     var isAtEnd: Bool { index >= bytes.count }
 
+    /// The number of bytes not read yet.
+    var remaining: Int { bytes.count - index }
+
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -132,7 +135,10 @@ struct ByteCursor {
         }
         let length = index - start
         guard length > 0, !(length > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
-        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+        if index < bytes.count {
+            let next = bytes[index]
+            if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+        }
         return value
     }
 
@@ -186,6 +192,13 @@ extension ByteCursor {
 
     /// A quoted 8-digit ID, as its text and number.
     mutating func storedID() -> (text: String, number: Int)? {
+        guard let number = storedIDNumber() else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index - 9)..<(index - 1)]), as: UTF8.self)
+        return (text, number)
+    }
+
+    /// A quoted 8-digit ID's number, without making its text.
+    mutating func storedIDNumber() -> Int? {
         skipWhitespace()
         guard index + 10 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 9] == UInt8(ascii: "\"") else { return nil }
         var number = 0
@@ -194,9 +207,37 @@ extension ByteCursor {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             number = number * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 9)]), as: UTF8.self)
         index += 10
-        return (text, number)
+        return number
+    }
+
+    /// A JSON string that `FieldRules.checkLabel` accepts (a name or a category); `nil` for
+    /// anything else. Plain ASCII, the usual case, is checked in the same pass that finds the
+    /// closing quote; escapes and other scripts take the general reading and the full rule.
+    mutating func label() -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        var combined: UInt8 = 0
+        var blank = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 || byte == 0x7F { return nil }
+            combined |= byte
+            if byte != 0x20 { blank = false }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
+        guard bytes[end] == UInt8(ascii: "\""), combined < 0x80 else {
+            guard let text = string() else { return nil }
+            do { try FieldRules.checkLabel(text, field: "") } catch { return nil }
+            return text
+        }
+        guard !blank else { return nil }
+        index = end + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }
 
@@ -211,12 +252,30 @@ extension ByteCursor {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         var word: UInt64 = 0
         var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            guard end - index <= 8 else { return nil }
-            word |= UInt64(bytes[end]) << (8 * UInt64(end - index - 1))
-            end += 1
+        if index + 10 <= bytes.count, let base = bytes.baseAddress {
+            // The eight bytes after the quote in one load; the closing quote is the first byte
+            // equal to 0x22 (the classic zero-byte test on `word ^ 0x2222…`), or the ninth.
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self))
+            let x = loaded ^ 0x2222_2222_2222_2222
+            let quotes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+            let length: Int
+            if quotes != 0 {
+                length = quotes.trailingZeroBitCount / 8
+            } else if bytes[index + 9] == UInt8(ascii: "\"") {
+                length = 8
+            } else {
+                return nil
+            }
+            word = length == 8 ? loaded : loaded & ((1 << UInt64(8 * length)) - 1)
+            end = index + 1 + length
+        } else {
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                guard end - index <= 8 else { return nil }
+                word |= UInt64(bytes[end]) << (8 * UInt64(end - index - 1))
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
         }
-        guard end < bytes.count else { return nil }
         let field: RecordField
         // The names as little-endian words (`word(_:)` computes them; a test checks they agree).
         switch word {

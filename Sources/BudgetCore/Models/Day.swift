@@ -73,21 +73,34 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The first `count` characters of `YYYY-MM-DD`, built without interpolation (it is hot).
     private func digits(_ count: Int) -> String {
         String(unsafeUninitializedCapacity: count) { buffer in
-            func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
-            buffer[0] = digit(year / 1000)
-            buffer[1] = digit(year / 100 % 10)
-            buffer[2] = digit(year / 10 % 10)
-            buffer[3] = digit(year % 10)
-            buffer[4] = UInt8(ascii: "-")
-            buffer[5] = digit(month / 10)
-            buffer[6] = digit(month % 10)
-            if count > 7 {
-                buffer[7] = UInt8(ascii: "-")
-                buffer[8] = digit(day / 10)
-                buffer[9] = digit(day % 10)
+            guard let start = buffer.baseAddress else { return 0 }
+            if count == 10 {
+                writeISO(into: start)
+            } else {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scratch in
+                    if let scratchStart = scratch.baseAddress {
+                        writeISO(into: scratchStart)
+                        start.update(from: scratchStart, count: count)
+                    }
+                }
             }
             return count
         }
+    }
+
+    /// Writes the ten bytes of `YYYY-MM-DD` at `start`.
+    func writeISO(into start: UnsafeMutablePointer<UInt8>) {
+        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
+        start[0] = digit(year / 1000)
+        start[1] = digit(year / 100 % 10)
+        start[2] = digit(year / 10 % 10)
+        start[3] = digit(year % 10)
+        start[4] = UInt8(ascii: "-")
+        start[5] = digit(month / 10)
+        start[6] = digit(month % 10)
+        start[7] = UInt8(ascii: "-")
+        start[8] = digit(day / 10)
+        start[9] = digit(day % 10)
     }
 
     public var description: String { iso }

@@ -92,6 +92,16 @@ public struct MoneyFormat: Sendable, Equatable {
         return (minorUnits < 0 ? "-" : "") + whole + fraction.map { "." + $0 } .joined()
     }
 
+    /// Writes what `plain` returns, without making a string for whole-unit currencies (the
+    /// common case on a long listing).
+    public func writePlain(_ minorUnits: Int, into buffer: inout ByteBuffer) {
+        if digits == 0 && minorUnits >= 0 {
+            buffer.write(minorUnits)
+        } else {
+            buffer.write(utf8Of: plain(minorUnits))
+        }
+    }
+
     /// The amount for people: grouped, with the currency's symbol (`¥80,000`, `$1,234.50`,
     /// `KWD 1.234`, `-$12.34`).
     public func display(_ minorUnits: Int) -> String {

@@ -37,29 +37,43 @@ public struct RecordQuery: Equatable, Sendable {
         return true
     }
 
+    /// Whether no filter is set, so every record matches.
+    public var matchesEverything: Bool {
+        categories.isEmpty && period == .all && minimum == nil && maximum == nil && (search ?? "").isEmpty
+    }
+
     /// The matching incomes, in the document's order.
     public func incomes(in document: BudgetDocument) -> [Income] {
-        document.incomes.records.filter { matches($0, category: nil) }
+        // Without filters the table's own array is shared, not copied (it is large on big files).
+        if matchesEverything { return document.incomes.records }
+        return document.incomes.records.filter { matches($0, category: nil) }
     }
 
     /// The matching expenses, in the document's order.
     public func expenses(in document: BudgetDocument) -> [Expense] {
-        document.expenses.records.filter { matches($0, category: $0.category) }
+        if matchesEverything { return document.expenses.records }
+        return document.expenses.records.filter { matches($0, category: $0.category) }
     }
 
     /// Sorts, reverses and limits already filtered items. Ties keep their given order, so
     /// `order` within each kind breaks them.
     public func arrange<Item>(_ items: [Item], date: (Item) -> Day, amount: (Item) -> Int, name: (Item) -> String) -> [Item] {
         var arranged: [Item]
-        let indexed = Array(items.enumerated())
         switch sort {
         case .order: arranged = items
-        case .date: arranged = indexed.sorted { (date($0.element), $0.offset) < (date($1.element), $1.offset) }.map(\.element)
-        case .amount: arranged = indexed.sorted { (amount($0.element), $0.offset) < (amount($1.element), $1.offset) }.map(\.element)
-        case .name: arranged = indexed.sorted { (name($0.element), $0.offset) < (name($1.element), $1.offset) }.map(\.element)
+        case .date: arranged = Self.stableSorted(items, by: date)
+        case .amount: arranged = Self.stableSorted(items, by: amount)
+        case .name: arranged = Self.stableSorted(items, by: name)
         }
         if reverse { arranged.reverse() }
         if let limit, arranged.count > limit { arranged = Array(arranged.prefix(limit)) }
         return arranged
+    }
+
+    /// The items ordered by a key, ties in their given order.
+    private static func stableSorted<Item, Key: Comparable>(_ items: [Item], by key: (Item) -> Key) -> [Item] {
+        let keys = items.map(key)
+        let positions = items.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        return positions.map { items[$0] }
     }
 }

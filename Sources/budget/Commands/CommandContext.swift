@@ -55,4 +55,6 @@ final class CommandContext {
 /// A destination for text.
 protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Writes UTF-8 bytes as they are (a long listing, without making one big string).
+    func write(bytes: UnsafeBufferPointer<UInt8>)
 }

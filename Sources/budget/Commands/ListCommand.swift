@@ -32,13 +32,12 @@ struct ListCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         let query = try filters.query(money: document.moneyFormat)
+        let incomes = selection != .only(.expense) && query.categories.isEmpty ? query.incomes(in: document) : []
+        let expenses = selection != .only(.income) ? query.expenses(in: document) : []
         var rows: [RecordRow] = []
-        if selection != .only(.expense) && query.categories.isEmpty {
-            rows += query.incomes(in: document).map(RecordRow.init)
-        }
-        if selection != .only(.income) {
-            rows += query.expenses(in: document).map(RecordRow.init)
-        }
+        rows.reserveCapacity(incomes.count + expenses.count)
+        for income in incomes { rows.append(RecordRow(income)) }
+        for expense in expenses { rows.append(RecordRow(expense)) }
         rows = query.arrange(rows, date: \.date, amount: \.amount, name: \.name)
         if rows.isEmpty && format == .table {
             if !context.isQuiet { context.messages.write("No \(selection.noun).\n") }
@@ -46,6 +45,6 @@ struct ListCommand: Command {
         }
         let printer = RecordPrinter(
             selection: selection, format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
-        context.output.write(try printer.render(rows))
+        try printer.write(rows, to: context.output)
     }
 }

@@ -1,15 +1,17 @@
+import BudgetCore
+
 /// Writes TSV or CSV rows straight into one buffer: no array per row, no joining. The escaping
 /// rules are `DelimitedText`'s.
-struct DelimitedWriter {
+struct DelimitedWriter: ~Copyable {
     enum Dialect { case tsv, csv }
 
     let dialect: Dialect
-    private(set) var bytes: [UInt8] = []
+    private(set) var buffer: ByteBuffer
     private var atRowStart = true
 
     init(_ dialect: Dialect, capacity: Int = 0) {
         self.dialect = dialect
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     /// Adds one field to the current row.
@@ -20,29 +22,29 @@ struct DelimitedWriter {
             switch dialect {
             case .tsv:
                 guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
-                    bytes.append(contentsOf: utf8)
+                    buffer.append(utf8)
                     return
                 }
                 for byte in utf8 {
                     switch byte {
-                    case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                    case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                    case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                    case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                    default: bytes.append(byte)
+                    case 0x09: buffer.write("\\t")
+                    case 0x0A: buffer.write("\\n")
+                    case 0x0D: buffer.write("\\r")
+                    case UInt8(ascii: "\\"): buffer.write("\\\\")
+                    default: buffer.append(byte)
                     }
                 }
             case .csv:
                 guard utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
-                    bytes.append(contentsOf: utf8)
+                    buffer.append(utf8)
                     return
                 }
-                bytes.append(UInt8(ascii: "\""))
+                buffer.append(UInt8(ascii: "\""))
                 for byte in utf8 {
-                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                    bytes.append(byte)
+                    if byte == UInt8(ascii: "\"") { buffer.append(byte) }
+                    buffer.append(byte)
                 }
-                bytes.append(UInt8(ascii: "\""))
+                buffer.append(UInt8(ascii: "\""))
             }
         }
     }
@@ -50,23 +52,25 @@ struct DelimitedWriter {
     /// Adds a whole number field without making a string.
     mutating func field(_ number: Int) {
         separate()
-        if number < 0 {
-            bytes.append(contentsOf: String(number).utf8)
-            return
-        }
-        var rest = number
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        buffer.write(number)
+    }
+
+    /// Adds a day as `YYYY-MM-DD` without making a string.
+    mutating func field(_ day: Day) {
+        separate()
+        buffer.write(day)
+    }
+
+    /// Adds an amount as `MoneyFormat.plain` writes it, without making a string.
+    mutating func field(_ amount: Int, _ money: MoneyFormat) {
+        separate()
+        money.writePlain(amount, into: &buffer)
     }
 
     /// Ends the current row.
     mutating func endRow() {
-        if dialect == .csv { bytes.append(0x0D) }
-        bytes.append(0x0A)
+        if dialect == .csv { buffer.append(0x0D) }
+        buffer.append(0x0A)
         atRowStart = true
     }
 
@@ -77,10 +81,10 @@ struct DelimitedWriter {
     }
 
     private mutating func separate() {
-        if !atRowStart { bytes.append(dialect == .tsv ? 0x09 : UInt8(ascii: ",")) }
+        if !atRowStart { buffer.append(dialect == .tsv ? 0x09 : UInt8(ascii: ",")) }
         atRowStart = false
     }
 
     /// The written text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
 }

@@ -21,14 +21,27 @@ struct RecordPrinter {
         self.painter = painter
     }
 
+    /// Writes the whole output for a listing; TSV and CSV go out as bytes, without one big string.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a table's total does not fit in 64 bits.
+    func write(_ rows: [RecordRow], to output: any TextOutput) throws {
+        switch format {
+        case .tsv, .csv:
+            let writer = delimited(rows, format == .tsv ? .tsv : .csv)
+            writer.buffer.withBytes { output.write(bytes: $0) }
+        default:
+            output.write(try render(rows))
+        }
+    }
+
     /// The whole output for a listing.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a table's total does not fit in 64 bits.
     func render(_ rows: [RecordRow]) throws -> String {
         switch format {
         case .table: return try table(rows)
-        case .tsv: return delimited(rows, .tsv)
-        case .csv: return delimited(rows, .csv)
+        case .tsv: return delimited(rows, .tsv).text
+        case .csv: return delimited(rows, .csv).text
         case .json: return String(decoding: JSONSerializer(style: .standard).serialize(.array(rows.map(jsonObject))), as: UTF8.self) + "\n"
         case .ids: return rows.map { $0.id + "\n" }.joined()
         }
@@ -53,22 +66,21 @@ struct RecordPrinter {
 
     /// Rows for machine formats, written field by field into one buffer (this is the hot path
     /// of `list --format tsv` on a large file).
-    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> String {
+    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> DelimitedWriter {
         var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
         if includeHeader { writer.row(selection.fieldNames) }
-        let exactAmounts = money.currency == nil
         for row in rows {
             if selection.showsKind { writer.field(row.kind.singular) }
             writer.field(row.id)
             writer.field(row.order)
-            writer.field(row.date.iso)
+            writer.field(row.date)
             writer.field(row.name)
             if selection.hasCategory { writer.field(row.category ?? "") }
-            if exactAmounts { writer.field(row.amount) } else { writer.field(money.plain(row.amount)) }
+            writer.field(row.amount, money)
             writer.field(row.note ?? "")
             writer.endRow()
         }
-        return writer.text
+        return writer
     }
 
     private func fields(of row: RecordRow, forPeople: Bool) -> [String] {

@@ -21,9 +21,11 @@ final class StandardStream: TextOutput {
 
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { failed = true }
-        }
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    func write(bytes: UnsafeBufferPointer<UInt8>) {
+        if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { failed = true }
     }
 
     /// Flushes buffered output; returns `false` when any write failed.
