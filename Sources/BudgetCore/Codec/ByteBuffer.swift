@@ -89,6 +89,16 @@ public struct ByteBuffer: ~Copyable {
         count += 10
     }
 
+    /// Reserves `maximum` bytes and lets `body` write up to that many in place.
+    mutating func writeInPlace(upTo maximum: Int, _ body: (inout ByteSpace) -> Void) {
+        reserve(maximum)
+        var space = ByteSpace(base + count)
+        body(&space)
+        let written = space.next - (base + count)
+        precondition(written <= maximum, "wrote past the reserved room")
+        count += written
+    }
+
     /// A JSON string with `JSONSerializer`'s escaping.
     public mutating func writeJSONString(_ text: String) {
         var text = text

@@ -175,11 +175,7 @@ enum FastDocumentCodec {
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
-        writeTable(document.expenses.records, into: &out) { expense, out in
-            writeField("category", into: &out)
-            out.writeJSONString(expense.category)
-            out.write(",\n")
-        }
+        writeTable(document.expenses.records, into: &out) { $0.category }
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -191,7 +187,7 @@ enum FastDocumentCodec {
         out.write("  \"income_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
-        writeTable(document.incomes.records, into: &out) { _, _ in }
+        writeTable(document.incomes.records, into: &out) { _ in nil }
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -204,49 +200,60 @@ enum FastDocumentCodec {
 
     /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.
     private static func writeTable<Record: BaseModel>(
-        _ records: [Record], into out: inout ByteBuffer, category: (Record, inout ByteBuffer) -> Void
+        _ records: [Record], into out: inout ByteBuffer, category: (Record) -> String?
     ) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
             return
         }
-        let byID = records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         out.write("{")
-        for (position, entry) in byID.enumerated() {
-            let record = records[entry.1]
-            out.write(position == 0 ? "\n    \"" : ",\n    \"")
-            out.write(utf8Of: record.id)
-            out.write("\" : {\n")
-            writeField("amount", into: &out)
-            out.write(record.amount)
-            out.write(",\n")
-            category(record, &out)
-            writeField("date", into: &out)
-            out.append(UInt8(ascii: "\""))
-            out.write(utf8Of: record.date.iso)
-            out.write("\",\n")
-            writeField("id", into: &out)
-            out.append(UInt8(ascii: "\""))
-            out.write(utf8Of: record.id)
-            out.write("\",\n")
-            writeField("name", into: &out)
-            out.writeJSONString(record.name)
-            out.write(",\n")
-            if let note = record.note {
-                writeField("note", into: &out)
-                out.writeJSONString(note)
-                out.write(",\n")
+        // Display order is ID order until records are moved: then no sorting is needed.
+        var previous = ""
+        var inIDOrder = true
+        for record in records {
+            if record.id <= previous {
+                inIDOrder = false
+                break
             }
-            writeField("order", into: &out)
-            out.write(record.order)
-            out.write("\n    }")
+            previous = record.id
+        }
+        if inIDOrder {
+            for index in records.indices { writeRecord(records[index], category: category(records[index]), first: index == 0, into: &out) }
+        } else {
+            let byID = records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+            for (position, entry) in byID.enumerated() {
+                writeRecord(records[entry.1], category: category(records[entry.1]), first: position == 0, into: &out)
+            }
         }
         out.write("\n  }")
     }
 
-    private static func writeField(_ name: StaticString, into out: inout ByteBuffer) {
-        out.write("      \"")
-        out.write(name)
-        out.write("\" : ")
+    /// One record, written in place after reserving the most it can take.
+    private static func writeRecord(_ record: some BaseModel, category: String?, first: Bool, into out: inout ByteBuffer) {
+        var textBytes = record.name.utf8.count + (category?.utf8.count ?? 0) + (record.note?.utf8.count ?? 0)
+        textBytes += record.id.utf8.count * 2
+        out.writeInPlace(upTo: 256 + ByteSpace.jsonStringBound(textBytes)) { space in
+            space.put(first ? "\n    \"" : ",\n    \"")
+            space.put(utf8Of: record.id)
+            space.put("\" : {\n      \"amount\" : ")
+            space.put(record.amount)
+            if let category {
+                space.put(",\n      \"category\" : ")
+                space.putJSONString(category)
+            }
+            space.put(",\n      \"date\" : \"")
+            space.put(record.date)
+            space.put("\",\n      \"id\" : \"")
+            space.put(utf8Of: record.id)
+            space.put("\",\n      \"name\" : ")
+            space.putJSONString(record.name)
+            if let note = record.note {
+                space.put(",\n      \"note\" : ")
+                space.putJSONString(note)
+            }
+            space.put(",\n      \"order\" : ")
+            space.put(record.order)
+            space.put("\n    }")
+        }
     }
 }

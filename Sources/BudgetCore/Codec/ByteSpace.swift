@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Room already reserved at the end of a `ByteBuffer`, written without a capacity check per
+/// piece: the writer's hot loop puts a whole record through one of these.
+///
+/// The caller reserves an upper bound first (`ByteBuffer.writeInPlace(upTo:)`); every `put`
+/// assumes the room is there.
+struct ByteSpace {
+    private(set) var next: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        next = start
+    }
+
+    /// The most bytes `putJSONString` writes for a text of `count` UTF-8 bytes: every byte as
+    /// `\u00XX`, and the quotes.
+    static func jsonStringBound(_ count: Int) -> Int { count * 6 + 2 }
+
+    mutating func put(_ literal: StaticString) {
+        memcpy(next, literal.utf8Start, literal.utf8CodeUnitCount)
+        next += literal.utf8CodeUnitCount
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        memcpy(next, source, bytes.count)
+        next += bytes.count
+    }
+
+    mutating func put(utf8Of text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    /// A whole number in decimal (at most 20 bytes).
+    mutating func put(_ number: Int) {
+        if number < 0 {
+            next.pointee = UInt8(ascii: "-")
+            next += 1
+        }
+        let magnitude = number.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = magnitude
+        var position = next + digits
+        repeat {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        next += digits
+    }
+
+    mutating func put(_ day: Day) {
+        day.writeISO(into: next)
+        next += 10
+    }
+
+    /// A JSON string with `JSONSerializer`'s escaping.
+    mutating func putJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            next.pointee = UInt8(ascii: "\"")
+            next += 1
+            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                put(bytes)
+            } else {
+                for byte in bytes { putEscaped(byte) }
+            }
+            next.pointee = UInt8(ascii: "\"")
+            next += 1
+        }
+    }
+
+    private mutating func putEscaped(_ byte: UInt8) {
+        func pair(_ second: Character) {
+            next[0] = UInt8(ascii: "\\")
+            next[1] = second.asciiValue ?? UInt8(ascii: "?")
+            next += 2
+        }
+        switch byte {
+        case UInt8(ascii: "\""): pair("\"")
+        case UInt8(ascii: "\\"): pair("\\")
+        case 0x08: pair("b")
+        case 0x0C: pair("f")
+        case 0x0A: pair("n")
+        case 0x0D: pair("r")
+        case 0x09: pair("t")
+        case 0x00..<0x20:
+            let hex: StaticString = "0123456789abcdef"
+            put("\\u00")
+            next[0] = hex.utf8Start[Int(byte >> 4)]
+            next[1] = hex.utf8Start[Int(byte & 0xF)]
+            next += 2
+        default:
+            next.pointee = byte
+            next += 1
+        }
+    }
+}
