@@ -22,6 +22,28 @@ final class JSONFileStoreTests: XCTestCase {
         try store.add(Expense.self) { Expense(id: $0, name: "Lunch", amount: 900, date: day) }
     }
 
+    func testMappedReading_GivesTheSameDocumentAndChangesAsReading() throws {
+        let path = directory + "/budget.json"
+        var store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 1...800 {
+                try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, category: "住居", date: day, note: "note \(index)") }
+            }
+        }
+        let contents = try FileContents(path: path, mapping: true)
+        XCTAssertTrue(contents.isMapped, "a file over the threshold is mapped")
+        XCTAssertGreaterThanOrEqual(contents.bytes.count, FileContents.mappingThreshold)
+        XCTAssertEqual(contents.bytes, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        XCTAssertFalse(try FileContents(path: path, mapping: false).isMapped)
+        let read = try store.load()
+        store.mapsLargeFiles = true
+        XCTAssertEqual(try store.load(), read)
+        try store.deleteExpense(id: "00000400")
+        store.mapsLargeFiles = false
+        XCTAssertEqual(try store.load().expenses.count, 799)
+        XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
+    }
+
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
         let path = directory + "/sub/budget.json"
         XCTAssertEqual(try JSONFileStore(path: path).load(), BudgetDocument())

@@ -437,6 +437,35 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(try budget.shell("\"$BUDGET\" list all --format json").stdout, start)
         try assertValid()
     }
+
+    // MARK: Beyond the list
+
+    func test13_AFileCutShortByAnotherProgramWhileReadNeverCrashes() throws {
+        // Large files are mapped, and a mapped file truncated under the reader raises SIGBUS.
+        // Another program rewrites the file in place, over and over, while budget reads it:
+        // every run must succeed, call the file invalid (65) or say it was cut short (74).
+        try writeLargeFile(records: 10_000)
+        let result = try budget.shell("""
+        cp budget.json full.json
+        ( while :; do : > budget.json; cat full.json > budget.json; done ) & churn=$!
+        for i in $(seq 1 80); do
+          "$BUDGET" list expenses --format tsv >/dev/null 2>err.txt
+          echo "$? $(head -c 100 err.txt | tr '\n' ' ')"
+        done
+        kill $churn; wait $churn 2>/dev/null
+        cp full.json budget.json
+        """)
+        var codes: [String: Int] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let code = String(line.prefix { $0 != " " })
+            codes[code, default: 0] += 1
+            XCTAssertTrue(["0", "65", "74"].contains(code), "budget died or failed unexpectedly: \(line)")
+            if code == "74" { XCTAssertTrue(line.contains("budget: error: the data file was cut short by another program"), String(line)) }
+        }
+        XCTAssertEqual(codes.values.reduce(0, +), 80, result.stderr)
+        print("outcomes of reading a file rewritten meanwhile (exit code: runs): \(codes)")
+        try assertValid()
+    }
 }
 
 /// Problems found by concurrent workers.

@@ -9,13 +9,15 @@ enum FastDocumentCodec {
     // MARK: Reading
 
     static func decode(_ bytes: [UInt8]) -> BudgetDocument? {
-        bytes.withUnsafeBufferPointer { buffer -> BudgetDocument? in
-            var cursor = ByteCursor(buffer)
-            return decodeDocument(&cursor, bytes: bytes)
-        }
+        bytes.withUnsafeBufferPointer(decode)
     }
 
-    private static func decodeDocument(_ cursor: inout ByteCursor, bytes: [UInt8]) -> BudgetDocument? {
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
+        var cursor = ByteCursor(buffer)
+        return decodeDocument(&cursor, bytes: buffer)
+    }
+
+    private static func decodeDocument(_ cursor: inout ByteCursor, bytes: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?

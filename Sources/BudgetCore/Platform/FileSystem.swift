@@ -61,10 +61,15 @@ enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }
+        return try readAll(descriptor, sizeHint: Int(info.st_size), path: path)
+    }
+
+    /// Reads an open file to its end.
+    static func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws(SystemError) -> [UInt8] {
         // Read straight into a buffer of the file's size (one allocation, no copies); a file that
         // grows meanwhile (a FIFO, say) continues in chunks.
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(sizeHint, 0)) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             while initialized < buffer.count {
                 let count = read(descriptor, base + initialized, buffer.count - initialized)

@@ -18,6 +18,10 @@ public struct JSONFileStore: DataProtocol {
     public let lockTimeout: Double
     /// Receives warnings about saved changes that may not be durable (a failed directory flush).
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// Whether large files are read by mapping them into memory (much faster at 100,000
+    /// records). A file that another program truncates while it is mapped raises `SIGBUS`, so
+    /// this is for processes that handle that signal, as the `budget` executable does.
+    public var mapsLargeFiles = false
 
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
@@ -29,8 +33,8 @@ public struct JSONFileStore: DataProtocol {
 
     public func load() throws -> BudgetDocument {
         let target = try resolvedPath()
-        guard let bytes = try readIfPresent(target) else { return BudgetDocument() }
-        return try decode(bytes)
+        guard let contents = try readIfPresent(target) else { return BudgetDocument() }
+        return try decode(contents)
     }
 
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
@@ -51,8 +55,8 @@ public struct JSONFileStore: DataProtocol {
     /// Validates the file without changing it, collecting every problem.
     public func check() throws -> DataFileCheck {
         let target = try resolvedPath()
-        guard let bytes = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
-        return inspect(bytes).check
+        guard let contents = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
+        return inspect(contents.bytes).check
     }
 
     /// Fixes what can be fixed without guessing (orders re-compacted, counters raised), after
@@ -62,7 +66,7 @@ public struct JSONFileStore: DataProtocol {
     /// - Throws: `BudgetError.cannotRepair` when any problem needs fixing by hand; nothing changes then.
     public func repair() throws -> (check: DataFileCheck, backup: String?) {
         try locked { target, existing in
-            guard let existing else { return (DataFileCheck(path: path, exists: false, problems: []), nil) }
+            guard let existing = existing?.bytes else { return (DataFileCheck(path: path, exists: false, problems: []), nil) }
             let (check, document) = inspect(existing)
             if check.problems.isEmpty { return (check, nil) }
             let manual = check.problems.filter { !$0.isRepairable }.count
@@ -97,7 +101,7 @@ public struct JSONFileStore: DataProtocol {
     // MARK: The write protocol
 
     /// Runs `body` with the lock held, the stale temporaries gone and the file's bytes read.
-    private func locked<Result>(_ body: (String, [UInt8]?) throws -> Result) throws -> Result {
+    private func locked<Result>(_ body: (String, FileContents?) throws -> Result) throws -> Result {
         let target = try resolvedPath()
         do {
             try FileSystem.createDirectories(FilePath.directory(of: target))
@@ -148,11 +152,11 @@ public struct JSONFileStore: DataProtocol {
 
     // MARK: Reading
 
-    private func readIfPresent(_ target: String) throws -> [UInt8]? {
+    private func readIfPresent(_ target: String) throws -> FileContents? {
         do {
             switch try FileSystem.kind(at: target, followLinks: true) {
             case .missing: return nil
-            case .regular: return try FileSystem.readAll(target)
+            case .regular: return try FileContents(path: target, mapping: mapsLargeFiles)
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
             case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
             case .other(let kind): throw BudgetError.notARegularFile(path: path, kind: kind)
@@ -162,9 +166,12 @@ public struct JSONFileStore: DataProtocol {
         }
     }
 
-    private func decode(_ bytes: [UInt8]) throws -> BudgetDocument {
+    private func decode(_ contents: FileContents) throws -> BudgetDocument {
+        if let document = contents.withBytes(FastDocumentCodec.decode) { return document }
+        // The fast reader declined: the strict path decides, and words any error.
+        let bytes = contents.bytes
         do {
-            return try DocumentCodec.decode(bytes)
+            return try DocumentCodec.decodeStrictly(bytes)
         } catch {
             if let version = error.newerFormat {
                 throw BudgetError.newerFormat(path: path, version: version)

@@ -73,13 +73,37 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is removed then.
     @discardableResult
     public mutating func remove(ids: [String]) throws -> [Record] {
+        // One pass finds every position; the array then loses them with as few element moves
+        // as possible (this is generic code, often run unspecialized, on up to 100,000 records).
         let doomed = Set(ids)
-        for id in ids where record(id: id) == nil {
-            throw BudgetError.recordNotFound(Record.kind, id: id)
+        var positions: [Int] = []
+        for index in records.indices where doomed.contains(records[index].id) {
+            positions.append(index)
         }
-        let removed = records.filter { doomed.contains($0.id) }
-        records.removeAll { doomed.contains($0.id) }
-        renumber(from: 0)
+        if positions.count < doomed.count {
+            let found = Set(positions.map { records[$0].id })
+            if let missing = ids.first(where: { !found.contains($0) }) {
+                throw BudgetError.recordNotFound(Record.kind, id: missing)
+            }
+        }
+        let removed = positions.map { records[$0] }
+        guard let first = positions.first else { return removed }
+        if positions.count <= 16 {
+            for index in positions.reversed() { records.remove(at: index) }
+        } else {
+            var kept: [Record] = []
+            kept.reserveCapacity(records.count - positions.count)
+            var next = 0
+            for index in records.indices {
+                if next < positions.count && positions[next] == index {
+                    next += 1
+                } else {
+                    kept.append(records[index])
+                }
+            }
+            records = kept
+        }
+        renumber(from: first)
         return removed
     }
 

@@ -118,6 +118,8 @@ struct CommandRunner {
             timeout = seconds
         }
         var store = JSONFileStore(path: path, lockTimeout: timeout)
+        // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
+        store.mapsLargeFiles = true
         store.warn = { message in fputs("budget: warning: \(message)\n", stderr) }
         return store
     }

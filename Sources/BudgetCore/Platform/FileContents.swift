@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file's bytes: mapped read-only when the file is large (no copy and no fresh memory
+/// to fault in, about 1 ms instead of 10 for 18 MB), read into memory otherwise.
+///
+/// budget's own writers never change a file in place: they rename a new one over it, and a
+/// mapping keeps the old contents. A file that another program truncates while it is mapped
+/// raises `SIGBUS` on the next read of a lost page; the `budget` executable turns that signal
+/// into an error message. Library users who cannot rule that out read with `mapping: false`.
+final class FileContents {
+    private let mapped: UnsafeRawBufferPointer?
+    private let read: [UInt8]
+
+    /// Files at least this large are mapped.
+    static let mappingThreshold = 1 << 16
+
+    /// Reads or maps the regular file at `path`.
+    init(path: String, mapping: Bool) throws(SystemError) {
+        let descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NONBLOCK, operation: "read")
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }
+        let size = Int(info.st_size)
+        if mapping, info.st_mode & S_IFMT == S_IFREG, size >= Self.mappingThreshold,
+           let region = Self.map(descriptor, size: size) {
+            mapped = UnsafeRawBufferPointer(start: region, count: size)
+            read = []
+        } else {
+            mapped = nil
+            read = try FileSystem.readAll(descriptor, sizeHint: size, path: path)
+        }
+    }
+
+    deinit {
+        if let mapped, let start = mapped.baseAddress {
+            munmap(UnsafeMutableRawPointer(mutating: start), mapped.count)
+        }
+    }
+
+    /// Whether the bytes are a mapping of the file (for tests).
+    var isMapped: Bool { mapped != nil }
+
+    /// Lends the bytes.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let mapped {
+            return try body(mapped.bindMemory(to: UInt8.self))
+        }
+        return try read.withUnsafeBufferPointer(body)
+    }
+
+    /// The bytes as an array (a copy when mapped): for the rare paths that need one.
+    var bytes: [UInt8] {
+        mapped.map { Array($0) } ?? read
+    }
+
+    private static func map(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
+        #if os(Linux)
+        // Populated at once: one call instead of a page fault per 4 KiB.
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let region = mmap(nil, size, PROT_READ, flags, descriptor, 0), region != MAP_FAILED else { return nil }
+        return region
+    }
+}
