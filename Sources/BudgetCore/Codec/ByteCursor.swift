@@ -212,33 +212,74 @@ extension ByteCursor {
     }
 
     /// A JSON string that `FieldRules.checkLabel` accepts (a name or a category); `nil` for
-    /// anything else. Plain ASCII, the usual case, is checked in the same pass that finds the
-    /// closing quote; escapes and other scripts take the general reading and the full rule.
+    /// anything else. Text without escapes, the usual case, is checked in the pass that finds
+    /// the closing quote (and one more for other scripts); escapes and text that might be
+    /// blank take the general reading and the full rule.
     mutating func label() -> String? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
         var combined: UInt8 = 0
-        var blank = true
+        var visible = false  // an ASCII byte other than a space
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 || byte == 0x7F { return nil }
             combined |= byte
-            if byte != 0x20 { blank = false }
+            if byte != 0x20 && byte < 0x80 { visible = true }
             end += 1
         }
         guard end < bytes.count else { return nil }
-        guard bytes[end] == UInt8(ascii: "\""), combined < 0x80 else {
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if bytes[end] == UInt8(ascii: "\""), combined >= 0x80 {
+            guard UTF8Validation.isValid(text) else { return nil }
+            switch Self.nonASCIIShape(text) {
+            case .control: return nil
+            case .visible: visible = true
+            case .maybeBlank: break
+            }
+        }
+        guard bytes[end] == UInt8(ascii: "\""), visible else {
             guard let text = string() else { return nil }
             do { try FieldRules.checkLabel(text, field: "") } catch { return nil }
             return text
         }
-        guard !blank else { return nil }
         index = end + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private enum NonASCIIShape { case control, visible, maybeBlank }
+
+    /// What the non-ASCII characters of valid UTF-8 say about a label: a control character
+    /// (C1, U+2028, U+2029), a character that is surely not white space (anything from
+    /// U+3001 on), or neither.
+    private static func nonASCIIShape(_ text: UnsafeBufferPointer<UInt8>) -> NonASCIIShape {
+        var visible = false
+        var position = 0
+        while position < text.count {
+            let lead = text[position]
+            if lead < 0x80 {
+                position += 1
+                continue
+            }
+            switch lead {
+            case 0xC2:
+                if text[position + 1] <= 0x9F { return .control }
+            case 0xE2:
+                if text[position + 1] == 0x80 && (text[position + 2] == 0xA8 || text[position + 2] == 0xA9) { return .control }
+            case 0xE3:
+                if !(text[position + 1] == 0x80 && text[position + 2] == 0x80) { visible = true }
+            case 0xE4...:
+                visible = true
+            default:
+                break
+            }
+            position += lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        }
+        return visible ? .visible : .maybeBlank
+    }
+
 }
 
 extension ByteCursor {
