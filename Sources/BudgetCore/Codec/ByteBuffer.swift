@@ -116,13 +116,18 @@ public struct ByteBuffer: ~Copyable {
         }
     }
 
+    /// Forgets the bytes written, keeping the room.
+    public mutating func removeAll() {
+        count = 0
+    }
+
     /// The bytes written, as a new array.
     public var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Lends the bytes written without copying them.
-    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 }

@@ -168,16 +168,22 @@ enum FastDocumentCodec {
     /// The data file's bytes, identical to `DocumentCodec.encodeGeneral` (pretty, sorted keys,
     /// a final newline), written straight into one buffer.
     static func encode(_ document: BudgetDocument) -> [UInt8] {
-        withEncoded(document) { Array($0) }
+        var bytes: [UInt8] = []
+        encode(document) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
-    /// Lends the encoded bytes to `body` without copying them out of the writer's buffer.
-    static func withEncoded<Result>(_ document: BudgetDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        var out = ByteBuffer(capacity: 64 + (document.incomes.count + document.expenses.count) * 200)
+    /// How much the writer collects before handing it on.
+    static let pieceSize = 1 << 20
+
+    /// Hands the encoded bytes to `emit` in pieces of about `pieceSize`, in order: a large file
+    /// goes out through one reused buffer instead of being built whole in fresh memory.
+    static func encode<Failure: Error>(_ document: BudgetDocument, emitting emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        var out = ByteBuffer(capacity: min(64 + (document.incomes.count + document.expenses.count) * 200, pieceSize + (64 << 10)))
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
-        writeTable(document.expenses.records, into: &out) { $0.category }
+        try writeTable(document.expenses.records, into: &out, emit: emit) { $0.category }
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -189,7 +195,7 @@ enum FastDocumentCodec {
         out.write("  \"income_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
-        writeTable(document.incomes.records, into: &out) { _ in nil }
+        try writeTable(document.incomes.records, into: &out, emit: emit) { _ in nil }
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -197,13 +203,14 @@ enum FastDocumentCodec {
             settings.withUnsafeBufferPointer { out.append($0) }
         }
         out.write("\n}\n")
-        return try out.withBytes(body)
+        try out.withBytes(emit)
     }
 
     /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.
-    private static func writeTable<Record: BaseModel>(
-        _ records: [Record], into out: inout ByteBuffer, category: (Record) -> String?
-    ) {
+    private static func writeTable<Record: BaseModel, Failure: Error>(
+        _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void,
+        category: (Record) -> String?
+    ) throws(Failure) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
             return
@@ -219,12 +226,13 @@ enum FastDocumentCodec {
             }
             previous = record.id
         }
-        if inIDOrder {
-            for index in records.indices { writeRecord(records[index], category: category(records[index]), first: index == 0, into: &out) }
-        } else {
-            let byID = records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
-            for (position, entry) in byID.enumerated() {
-                writeRecord(records[entry.1], category: category(records[entry.1]), first: position == 0, into: &out)
+        let byID = inIDOrder ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+        for position in records.indices {
+            let record = inIDOrder ? records[position] : records[byID[position].1]
+            writeRecord(record, category: category(record), first: position == 0, into: &out)
+            if out.count >= pieceSize {
+                try out.withBytes(emit)
+                out.removeAll()
             }
         }
         out.write("\n  }")

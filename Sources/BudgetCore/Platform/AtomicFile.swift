@@ -19,17 +19,22 @@ enum AtomicFile {
     /// - Returns: the error of the final directory flush, which comes after the rename: the new
     ///   contents are in place then, but may not survive a crash.
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
-        try bytes.withUnsafeBufferPointer { buffer throws(SystemError) in try write(buffer, to: path, mode: mode) }
+        try write(to: path, mode: mode) { emit throws(SystemError) in
+            try bytes.withUnsafeBufferPointer { buffer throws(SystemError) in try emit(buffer) }
+        }
     }
 
-    /// `write(_:to:mode:)` for bytes that live elsewhere (the encoder's buffer), without a copy.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
+    /// `write(_:to:mode:)` for bytes that `produce` hands over in pieces (the encoder's reused buffer).
+    static func write(
+        to path: String, mode: mode_t,
+        _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void) throws(SystemError) -> Void
+    ) throws(SystemError) -> SystemError? {
         let directory = FilePath.directory(of: path)
         let temporary = FilePath.join(directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
         do throws(SystemError) {
             if fchmod(descriptor, mode) != 0 { throw SystemError(operation: "set the mode of", path: temporary, code: errno) }
-            try FileSystem.writeAll(descriptor, bytes, path: path)
+            try produce { bytes throws(SystemError) in try FileSystem.writeAll(descriptor, bytes, path: path) }
             try FileSystem.sync(descriptor, path: path)
         } catch {
             close(descriptor)

@@ -118,15 +118,15 @@ public struct JSONFileStore: DataProtocol {
         return try body(target, try readIfPresent(target))
     }
 
-    /// Encodes the document straight from the encoder's buffer into the file.
+    /// Encodes the document into the file piece by piece, through the encoder's one buffer.
     private func write(_ document: BudgetDocument, to target: String) throws {
         let mode = try permissions(of: target)
         let unflushed: SystemError?
-        do {
-            unflushed = try FastDocumentCodec.withEncoded(document) { bytes throws(SystemError) in
-                try AtomicFile.write(bytes, to: target, mode: mode)
+        do throws(SystemError) {
+            unflushed = try AtomicFile.write(to: target, mode: mode) { emit throws(SystemError) in
+                try FastDocumentCodec.encode(document, emitting: emit)
             }
-        } catch let error as SystemError {
+        } catch {
             throw error.budgetError
         }
         if let unflushed {
