@@ -22,10 +22,40 @@ struct ByteCursor {
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
+            case 0x20:
+                // Indentation comes in runs of spaces: skip up to eight at a time.
+                guard let word = word(at: index) else {
+                    index += 1
+                    continue
+                }
+                let other = word ^ 0x2020_2020_2020_2020
+                index += other == 0 ? 8 : other.trailingZeroBitCount / 8
+            case 0x0A, 0x0D, 0x09:
+                index += 1
+            default:
+                return
             }
         }
+    }
+
+    /// The eight bytes at `position` as a little-endian word, when there are eight.
+    func word(at position: Int) -> UInt64? {
+        guard position + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The number that eight ASCII digits spell, read as one little-endian word; `nil` when
+    /// any byte is not a digit.
+    static func eightDigits(_ word: UInt64) -> Int? {
+        // Every byte 0x30...0x39: high nibble 3, and adding 6 leaves the high nibble 3.
+        let high = word & 0xF0F0_F0F0_F0F0_F0F0
+        let carried = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+        guard high | (carried >> 4) == 0x3333_3333_3333_3333 else { return nil }
+        var value = word & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return Int(value)
     }
 
     /// Consumes `byte` after optional white space.
@@ -33,6 +63,15 @@ struct ByteCursor {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
+        return true
+    }
+
+    /// Consumes `literal` when the next bytes are exactly it (no white space skipped).
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + index, literal.utf8Start, count) == 0 else { return false }
+        index += count
         return true
     }
 
@@ -175,17 +214,16 @@ extension ByteCursor {
         skipWhitespace()
         guard index + 12 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 11] == UInt8(ascii: "\""),
               bytes[index + 5] == UInt8(ascii: "-"), bytes[index + 8] == UInt8(ascii: "-") else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for offset in from..<(from + count) {
-                let byte = bytes[index + offset]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(1, 4), let month = number(6, 2), let day = number(9, 2),
-              let result = Day(year: year, month: month, day: day) else { return nil }
+        // "YYYY-MM-DD" as eight digits: the dashes replaced by the month's and day's tens.
+        guard let head = word(at: index + 1) else { return nil }
+        let dashes: UInt64 = 0xFF << 32 | 0xFF << 56
+        let tens = UInt64(bytes[index + 9]) << 32 | UInt64(bytes[index + 10]) << 56
+        guard let digits = Self.eightDigits(head & ~dashes | tens) else { return nil }
+        // The digits now read Y Y Y Y D1 M1 M2 D2 (D1, D2: the day's two digits).
+        let year = digits / 10_000
+        let month = digits / 10 % 100
+        let day = (digits / 1_000 % 10) * 10 + digits % 10
+        guard let result = Day(year: year, month: month, day: day) else { return nil }
         index += 12
         return result
     }
@@ -200,13 +238,8 @@ extension ByteCursor {
     /// A quoted 8-digit ID's number, without making its text.
     mutating func storedIDNumber() -> Int? {
         skipWhitespace()
-        guard index + 10 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 9] == UInt8(ascii: "\"") else { return nil }
-        var number = 0
-        for offset in 1...8 {
-            let byte = bytes[index + offset]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            number = number * 10 + Int(byte - UInt8(ascii: "0"))
-        }
+        guard index + 10 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 9] == UInt8(ascii: "\""),
+              let word = word(at: index + 1), let number = Self.eightDigits(word) else { return nil }
         index += 10
         return number
     }

@@ -136,31 +136,48 @@ enum FastDocumentCodec {
     /// strict path checks them; `false` for anything else.
     private static func record(_ cursor: inout ByteCursor, key: (text: String, number: Int), into fields: inout RecordFields) -> Bool {
         guard cursor.consume(UInt8(ascii: "{")) else { return false }
-        var idMatches = false, name: String?, amount: Int?, order: Int?, date: Day?, note: String?, category: String?
-        var seen: UInt8 = 0
-        repeat {
-            guard let field = cursor.recordField(), cursor.consume(UInt8(ascii: ":")) else { return false }
-            let bit: UInt8
-            switch field {
-            case .amount: bit = 1; amount = cursor.nonNegativeInteger()
-            case .category: bit = 2; category = cursor.label(); if category == nil { return false }
-            case .date: bit = 4; date = cursor.isoDay()
-            case .id: bit = 8; idMatches = cursor.storedIDNumber() == key.number
-            case .name: bit = 16; name = cursor.label()
-            case .note:
-                bit = 32
-                guard let text = cursor.string() else { return false }
-                do { try FieldRules.checkNote(text) } catch { return false }
-                note = text
-            case .order: bit = 64; order = cursor.nonNegativeInteger()
-            }
-            guard seen & bit == 0 else { return false }
-            seen |= bit
-        } while cursor.consume(UInt8(ascii: ","))
-        guard cursor.consume(UInt8(ascii: "}")), idMatches, let name, let amount, let order, let date else { return false }
-        fields.common = CommonFields(id: key.text, name: name, amount: amount, order: order, date: date, note: note)
-        fields.category = category
+        let start = cursor.index
+        var values = RecordValues()
+        switch canonicalRecord(&cursor, into: &values, key: key.number) {
+        case true?: break
+        case false?: return false
+        case nil:
+            // Laid out some other way: read it again, field by field.
+            cursor.index = start
+            values = RecordValues()
+            repeat {
+                guard let field = cursor.recordField(), cursor.consume(UInt8(ascii: ":")),
+                      values.read(field, from: &cursor, key: key.number) else { return false }
+            } while cursor.consume(UInt8(ascii: ","))
+            guard cursor.consume(UInt8(ascii: "}")) else { return false }
+        }
+        guard values.idMatches, let name = values.name, let amount = values.amount, let order = values.order, let date = values.date else { return false }
+        fields.common = CommonFields(id: key.text, name: name, amount: amount, order: order, date: date, note: values.note)
+        fields.category = values.category
         return true
+    }
+
+    /// A record in exactly the layout the writer produces, its separators and keys matched as
+    /// literals: `true` when read whole, `false` for an invalid value, `nil` as soon as the
+    /// layout differs (the caller then reads the record the general way).
+    private static func canonicalRecord(_ cursor: inout ByteCursor, into values: inout RecordValues, key: Int) -> Bool? {
+        guard cursor.skip("\n      \"amount\" : ") else { return nil }
+        guard values.read(.amount, from: &cursor, key: key) else { return false }
+        if cursor.skip(",\n      \"category\" : ") {
+            guard values.read(.category, from: &cursor, key: key) else { return false }
+        }
+        guard cursor.skip(",\n      \"date\" : ") else { return nil }
+        guard values.read(.date, from: &cursor, key: key) else { return false }
+        guard cursor.skip(",\n      \"id\" : ") else { return nil }
+        guard values.read(.id, from: &cursor, key: key) else { return false }
+        guard cursor.skip(",\n      \"name\" : ") else { return nil }
+        guard values.read(.name, from: &cursor, key: key) else { return false }
+        if cursor.skip(",\n      \"note\" : ") {
+            guard values.read(.note, from: &cursor, key: key) else { return false }
+        }
+        guard cursor.skip(",\n      \"order\" : ") else { return nil }
+        guard values.read(.order, from: &cursor, key: key) else { return false }
+        return cursor.skip("\n    }") ? true : nil
     }
 
     // MARK: Writing
