@@ -259,27 +259,29 @@ enum FastDocumentCodec {
     private static func writeRecord(_ record: some BaseModel, category: String?, first: Bool, into out: inout ByteBuffer) {
         var textBytes = record.name.utf8.count + (category?.utf8.count ?? 0) + (record.note?.utf8.count ?? 0)
         textBytes += record.id.utf8.count * 2
+        // The fields as locals: the closure below then borrows them, not a copy of the record.
+        let id = record.id, amount = record.amount, date = record.date, name = record.name, note = record.note, order = record.order
         out.writeInPlace(upTo: 256 + ByteSpace.jsonStringBound(textBytes)) { space in
             space.put(first ? "\n    \"" : ",\n    \"")
-            space.put(utf8Of: record.id)
+            space.put(utf8Of: id)
             space.put("\" : {\n      \"amount\" : ")
-            space.put(record.amount)
+            space.put(amount)
             if let category {
                 space.put(",\n      \"category\" : ")
                 space.putJSONString(category)
             }
             space.put(",\n      \"date\" : \"")
-            space.put(record.date)
+            space.put(date)
             space.put("\",\n      \"id\" : \"")
-            space.put(utf8Of: record.id)
+            space.put(utf8Of: id)
             space.put("\",\n      \"name\" : ")
-            space.putJSONString(record.name)
-            if let note = record.note {
+            space.putJSONString(name)
+            if let note {
                 space.put(",\n      \"note\" : ")
                 space.putJSONString(note)
             }
             space.put(",\n      \"order\" : ")
-            space.put(record.order)
+            space.put(order)
             space.put("\n    }")
         }
     }
