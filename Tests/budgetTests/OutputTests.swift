@@ -13,6 +13,23 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("é"), 1)
     }
 
+    func testDisplayWidth_QuickPathAgreesWithCharacterByCharacter() {
+        // Plain ASCII and plain CJK text are measured from their scalars; anything that could
+        // join into one character (combining sound and tone marks, variation selectors) or take
+        // no room (controls, escapes) must still be measured character by character.
+        let samples = [
+            "Lunch 12345", "家賃", "スーパー 123", "食費（昼）", "\u{3000}全角", "か\u{3099}", "ハ\u{309A}", "漢\u{302A}",
+            "〜〰〽", "ＡＢＣ１２３", "a\tb", "\u{1B}[1mbold\u{1B}[0m", "☺\u{FE0F}", "葛\u{E0100}", "", " ",
+        ]
+        for sample in samples {
+            let slow = sample.reduce(0) { $0 + DisplayWidth.of($1) }
+            let expected = sample.contains("\u{1B}") ? 4 : slow
+            XCTAssertEqual(DisplayWidth.of(sample), expected, sample.debugDescription)
+        }
+        XCTAssertEqual(DisplayWidth.of("か\u{3099}"), 2, "a voiced sound mark joins the kana before it")
+        XCTAssertEqual(DisplayWidth.of("ｶﾀｶﾅ 家賃"), 9)
+    }
+
     func testTextTable_PadsByDisplayWidthAndRightAlignsNumbers() {
         var table = TextTable(columns: [.init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right)])
         table.rows = [["家賃", "80,000"], ["Lunch", "900"]]

@@ -2,6 +2,7 @@
 /// emoji take two, combining marks and zero-width characters none, everything else one.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
+        if let width = simpleWidth(text) { return width }
         var width = 0
         var inEscape = false
         for character in text {
@@ -15,6 +16,36 @@ enum DisplayWidth {
                 continue
             }
             width += of(character)
+        }
+        return width
+    }
+
+    /// The width of text whose every scalar stands alone (no combining marks, joiners or
+    /// escapes): printable ASCII, kana and CJK ideographs, the bulk of names in a large
+    /// listing. `nil` for anything else, which then goes character by character.
+    private static func simpleWidth(_ text: String) -> Int? {
+        var width = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else {
+                guard byte >= 0x80 else { return nil }
+                return simpleScalarWidth(text)
+            }
+            width += 1
+        }
+        return width
+    }
+
+    private static func simpleScalarWidth(_ text: String) -> Int? {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F: width += 1
+            // CJK punctuation and the ideographic space (without the tone marks U+302A-302F),
+            // kana (without the combining sound marks U+3099, U+309A), CJK ideographs and
+            // fullwidth forms: all wide, none combining.
+            case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60: width += 2
+            default: return nil
+            }
         }
         return width
     }
