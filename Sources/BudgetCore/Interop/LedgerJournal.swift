@@ -25,21 +25,31 @@ public enum LedgerJournal {
     }
 
     private static func transaction(_ record: some BaseModel, tag: String, postings: [(String, String?)]) -> String {
-        var lines = ["\(record.date.iso) \(description(record.name))", "    ; id: \(tag)"]
+        var text = record.date.iso + " " + description(record.name) + "\n    ; id: " + tag + "\n"
         if let note = record.note {
-            for line in note.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) { lines.append("    ; " + collapse(String(line))) }
+            for line in note.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                text += "    ; " + cleaned(line) { _ in nil } + "\n"
+            }
         }
         for (account, amount) in postings {
-            lines.append("    " + account + (amount.map { "  " + $0 } ?? ""))
+            text += "    " + account
+            if let amount { text += "  " + amount }
+            text += "\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 
     /// A payee both tools read as written: `;` would start a comment, `|` splits payee and note in
     /// hledger, and a leading `(`, `*` or `!` reads as a code or a status.
     static func description(_ name: String) -> String {
-        var text = collapse(name).replacing(";", with: ",").replacing("|", with: "/")
-        if let first = text.first, "(*!".contains(first) { text = "- " + text }
+        let text = cleaned(name[...]) { scalar in
+            switch scalar {
+            case ";": ","
+            case "|": "/"
+            default: nil
+            }
+        }
+        if let first = text.first, "(*!".contains(first) { return "- " + text }
         return text
     }
 
@@ -47,14 +57,33 @@ public enum LedgerJournal {
     /// space (two spaces end an account name) become one space; brackets that would mark a
     /// virtual posting are replaced.
     static func account(_ name: String, fallback: String) -> String {
-        var text = collapse(name)
-        for (character, replacement) in [(":", "-"), (";", ","), ("(", "-"), (")", "-"), ("[", "-"), ("]", "-")] {
-            text = text.replacing(character, with: replacement)
+        let text = cleaned(name[...]) { scalar in
+            switch scalar {
+            case ":", "(", ")", "[", "]": "-"
+            case ";": ","
+            default: nil
+            }
         }
         return text.isEmpty ? fallback : text
     }
 
-    private static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    /// `text` in one pass: runs of white space collapsed to one space (none at either end),
+    /// and the characters `replacement` names replaced.
+    private static func cleaned(_ text: Substring, replacement: (Unicode.Scalar) -> Unicode.Scalar?) -> String {
+        var result = String.UnicodeScalarView()
+        var spaceOwed = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isSpace {
+                spaceOwed = !result.isEmpty
+                continue
+            }
+            if spaceOwed {
+                result.append(" ")
+                spaceOwed = false
+            }
+            result.append(replacement(scalar) ?? scalar)
+        }
+        return String(result)
     }
 }
