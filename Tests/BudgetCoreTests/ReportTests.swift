@@ -55,6 +55,15 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(query.expenses(in: doc).map(\.name), ["ＣＯＦＦＥＥ 珈琲"], "fullwidth letters fold case too")
         query.search = "珈琲"
         XCTAssertEqual(query.expenses(in: doc).count, 1)
+        query.search = "LUNCH"
+        XCTAssertEqual(query.expenses(in: doc).map(\.name), ["Lunch"], "an upper-case needle folds too")
+        query.search = "nt"
+        XCTAssertEqual(query.expenses(in: doc).map(\.name), ["Rent"], "a match at the very end")
+        query.search = "Lunch!"
+        XCTAssertEqual(query.expenses(in: doc).map(\.name), [], "a needle longer than the match")
+        query.search = "RZTE"
+        XCTAssertEqual(query.expenses(in: doc).map(\.name), ["Ärzte"], "ASCII needle in non-ASCII text")
+        XCTAssertTrue(query.matches(doc.expenses.records[3], category: "health"))
         query.search = nil
         query.minimum = 900
         query.maximum = 2_000

@@ -23,16 +23,18 @@ public struct RecordQuery: Equatable, Sendable {
 
     /// Whether a record passes every filter.
     public func matches(_ record: some BaseModel, category: String?) -> Bool {
+        matches(record, category: category, search: search.flatMap(TextSearch.init))
+    }
+
+    private func matches(_ record: some BaseModel, category: String?, search: TextSearch?) -> Bool {
         if !categories.isEmpty {
             guard let category, categories.contains(category) else { return false }
         }
         guard period.contains(record.date) else { return false }
         if let minimum, record.amount < minimum { return false }
         if let maximum, record.amount > maximum { return false }
-        if let needle = search?.lowercased(), !needle.isEmpty {
-            let inName = record.name.lowercased().contains(needle)
-            let inNote = record.note?.lowercased().contains(needle) ?? false
-            if !inName && !inNote { return false }
+        if let search, !search.isFound(in: record.name), !(record.note.map(search.isFound) ?? false) {
+            return false
         }
         return true
     }
@@ -46,13 +48,15 @@ public struct RecordQuery: Equatable, Sendable {
     public func incomes(in document: BudgetDocument) -> [Income] {
         // Without filters the table's own array is shared, not copied (it is large on big files).
         if matchesEverything { return document.incomes.records }
-        return document.incomes.records.filter { matches($0, category: nil) }
+        let search = search.flatMap(TextSearch.init)
+        return document.incomes.records.filter { matches($0, category: nil, search: search) }
     }
 
     /// The matching expenses, in the document's order.
     public func expenses(in document: BudgetDocument) -> [Expense] {
         if matchesEverything { return document.expenses.records }
-        return document.expenses.records.filter { matches($0, category: $0.category) }
+        let search = search.flatMap(TextSearch.init)
+        return document.expenses.records.filter { matches($0, category: $0.category, search: search) }
     }
 
     /// Sorts, reverses and limits already filtered items. Ties keep their given order, so
