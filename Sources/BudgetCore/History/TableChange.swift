@@ -97,36 +97,76 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     ///
     /// - Throws: `UndoConflict` saying why the records no longer match the change (a hand edit).
     func revert(_ table: inout RecordTable<Record>) throws(UndoConflict) {
-        var records = table.records
+        // Every lookup goes through one index, and the records are rebuilt in one pass: an
+        // undo of a 100,000-record import or delete costs what reading the file does.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(table.records.count)
+        for (offset, record) in table.records.enumerated() { index[record.id] = offset }
         let doomed = Set(added)
-        for id in added where !records.contains(where: { $0.id == id }) {
-            throw UndoConflict("\(Record.kind.singular) \(id) is no longer there")
+        let movedIDs = Set(moved.map(\.id))
+        // The checks of taking the change back step by step: the added records go, the edited
+        // ones get their old contents, the moved ones are taken out, the removed ones return.
+        func require(_ id: String, unless gone: Set<String> = []) throws(UndoConflict) {
+            if index[id] == nil || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
         }
-        records.removeAll { doomed.contains($0.id) }
-        for old in edited {
-            guard let index = records.firstIndex(where: { $0.id == old.id }) else {
-                throw UndoConflict("\(Record.kind.singular) \(old.id) is no longer there")
-            }
-            records[index] = old
+        for id in added { try require(id) }
+        for old in edited { try require(old.id, unless: doomed) }
+        var taken = doomed
+        for (id, _) in moved {
+            try require(id, unless: taken)
+            taken.insert(id)
         }
-        var returning: [(record: Record, position: Int)] = removed.map { ($0, $0.order) }
-        for (id, position) in moved {
-            guard let index = records.firstIndex(where: { $0.id == id }) else {
-                throw UndoConflict("\(Record.kind.singular) \(id) is no longer there")
-            }
-            returning.append((records.remove(at: index), position))
-        }
-        for record in removed where records.contains(where: { $0.id == record.id }) {
+        for record in removed where index[record.id] != nil && !taken.contains(record.id) {
             throw UndoConflict("\(Record.kind.singular) \(record.id) exists again")
         }
-        for (record, position) in returning.sorted(by: { $0.position < $1.position }) {
-            guard position >= 1 && position <= records.count + 1 else {
-                throw UndoConflict("position \(position) of \(Record.kind.singular) \(record.id) no longer exists")
-            }
-            records.insert(record, at: position - 1)
+        var formerly: [String: Record] = [:]
+        for old in edited { formerly[old.id] = old }
+        var staying: [Record] = []
+        staying.reserveCapacity(table.records.count)
+        var returning: [(record: Record, position: Int)] = removed.map { ($0, $0.order) }
+        var movedRecords: [String: Record] = [:]
+        for record in table.records where !doomed.contains(record.id) {
+            let restored = formerly[record.id] ?? record
+            if movedIDs.contains(record.id) { movedRecords[record.id] = restored } else { staying.append(restored) }
         }
-        for index in records.indices { records[index].order = index + 1 }
+        for (id, position) in moved {
+            if let record = movedRecords[id] { returning.append((record, position)) }
+        }
+        var records = try Self.insert(returning, into: staying)
+        for position in records.indices where records[position].order != position + 1 { records[position].order = position + 1 }
         table.records = records
+    }
+
+    /// The records put back at their former 1-based positions, lowest first, as inserting them
+    /// one at a time would: in one pass when no two share a position.
+    private static func insert(_ returning: [(record: Record, position: Int)], into staying: [Record]) throws(UndoConflict) -> [Record] {
+        let sorted = returning.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        func outOfRange(_ entry: (record: Record, position: Int)) -> UndoConflict {
+            UndoConflict("position \(entry.position) of \(Record.kind.singular) \(entry.record.id) no longer exists")
+        }
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0.position == $1.position }) {
+            // Only a hand-edited history repeats a position: insert one at a time.
+            var records = staying
+            for entry in sorted {
+                guard entry.position >= 1 && entry.position <= records.count + 1 else { throw outOfRange(entry) }
+                records.insert(entry.record, at: entry.position - 1)
+            }
+            return records
+        }
+        var records: [Record] = []
+        records.reserveCapacity(staying.count + sorted.count)
+        var next = 0  // the next of `staying`
+        for entry in sorted {
+            guard entry.position >= 1 else { throw outOfRange(entry) }
+            while records.count < entry.position - 1 && next < staying.count {
+                records.append(staying[next])
+                next += 1
+            }
+            guard records.count == entry.position - 1 else { throw outOfRange(entry) }
+            records.append(entry.record)
+        }
+        records.append(contentsOf: staying[next...])
+        return records
     }
 }
 

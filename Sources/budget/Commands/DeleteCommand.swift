@@ -26,8 +26,8 @@ struct DeleteCommand: Command {
 
     func run(in context: CommandContext) throws {
         let targets = try ids ?? readIDs(context)
-        var unique: [String] = []
-        for id in targets where !unique.contains(id) { unique.append(id) }
+        var seen = Set<String>()
+        let unique = targets.filter { seen.insert($0).inserted }
         if unique.isEmpty {
             context.confirm("Deleted 0 \(kind.plural) (no IDs on stdin).")
             return
