@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BudgetCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,15 +57,22 @@ enum Budget {
     }
 
     /// All of standard input, byte for byte (CRLF stays CRLF).
-    static func readStandardInput() -> [UInt8] {
+    ///
+    /// - Throws: `BudgetError.fileSystem` when reading fails (stdin is a directory, say): a
+    ///   command must not act on half of its input.
+    static func readStandardInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 || errno != EINTR {
+            } else if count == 0 {
                 return bytes
+            } else if errno != EINTR {
+                let code = errno
+                let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+                throw BudgetError.fileSystem(operation: "read", path: "standard input", errno: code, message: message)
             }
         }
     }

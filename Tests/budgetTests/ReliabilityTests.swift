@@ -466,6 +466,17 @@ final class ReliabilityTests: XCTestCase {
         print("outcomes of reading a file rewritten meanwhile (exit code: runs): \(codes)")
         try assertValid()
     }
+
+    func test14_UnreadableStandardInputIsAnErrorNotAnEmptyInput() throws {
+        try budget.shell("\"$BUDGET\" add expense kept 1")
+        let before = budget.dataBytes()
+        for command in ["delete expense -", "import expenses -"] {
+            let result = try budget.shell("\"$BUDGET\" \(command) < /")
+            XCTAssertEqual(result.code, 74, command)
+            XCTAssertEqual(result.stderr, "budget: error: cannot read standard input: Is a directory\n", command)
+            XCTAssertEqual(budget.dataBytes(), before, command)
+        }
+    }
 }
 
 /// Problems found by concurrent workers.

@@ -8,7 +8,7 @@ final class CommandContext {
     /// Standard error: confirmations (unless quiet), warnings and errors.
     let messages: any TextOutput
     /// Reads all of standard input, byte for byte.
-    let readAllInput: () -> [UInt8]
+    let readAllInput: () throws -> [UInt8]
     /// `-q`/`--quiet` was given.
     let isQuiet: Bool
     /// Columns to lay tables and bars out for.
@@ -18,7 +18,7 @@ final class CommandContext {
     private let makeStore: () throws -> any BudgetCore.DataProtocol
 
     init(
-        output: any TextOutput, messages: any TextOutput, readAllInput: @escaping () -> [UInt8], isQuiet: Bool,
+        output: any TextOutput, messages: any TextOutput, readAllInput: @escaping () throws -> [UInt8], isQuiet: Bool,
         colorDecision: @escaping (Bool, ColorMode) -> Bool = { _, _ in false },
         makeStore: @escaping () throws -> any BudgetCore.DataProtocol
     ) {

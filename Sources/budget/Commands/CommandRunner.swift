@@ -16,7 +16,7 @@ struct CommandRunner {
     let output: any TextOutput
     let messages: any TextOutput
     /// Reads all of standard input.
-    let readAllInput: () -> [UInt8]
+    let readAllInput: () throws -> [UInt8]
     let environment: [String: String]
     /// Builds the store for a data file path (tests substitute an in-memory store).
     var makeStore: (String, [String: String]) throws -> any BudgetCore.DataProtocol = CommandRunner.fileStore

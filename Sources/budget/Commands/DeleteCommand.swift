@@ -47,7 +47,7 @@ struct DeleteCommand: Command {
 
     private func readIDs(_ context: CommandContext) throws -> [String] {
         var ids: [String] = []
-        let text = String(decoding: context.readAllInput(), as: UTF8.self)
+        let text = String(decoding: try context.readAllInput(), as: UTF8.self)
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let lineNumber = index + 1
             let word = String(line).trimmingWhitespace()
