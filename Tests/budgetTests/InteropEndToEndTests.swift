@@ -105,6 +105,7 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("add --force to replace it"), refused.stderr)
         let broken = try target.run(["restore", "-"], stdin: export.replacingOccurrences(of: "\"order\": 1", with: "\"order\": 7"))
         XCTAssertEqual(broken.code, 65, broken.stderr)
+        XCTAssertTrue(broken.stderr.hasSuffix("; nothing was restored\n"), broken.stderr)
         let fromExport = try BudgetProcess()
         try fromExport.run("config", "set", "display.currency", "USD")
         XCTAssertEqual(try fromExport.run(["import", "expenses", "-"], stdin: export).code, 0)

@@ -35,7 +35,7 @@ public enum BudgetExport {
         let bytes = Array(text.utf8)
         func fail(_ offset: Int?, _ message: String) -> ImportError {
             let position = offset.map { TextPosition(offset: $0, in: bytes) }
-            return ImportError(line: position?.line, column: position.map { String($0.column) }, message)
+            return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored")
         }
         let root: JSONNode
         do {

@@ -2,10 +2,11 @@ import BudgetCore
 
 /// The text of a file argument, or of stdin for `-`.
 enum InputText {
-    static func read(_ path: String, context: CommandContext) throws -> String {
+    /// - Parameter refused: what the error says did not happen (`imported`, `restored`).
+    static func read(_ path: String, context: CommandContext, refused: String = "imported") throws -> String {
         let bytes = path == "-" ? try context.readAllInput() : try InputFile.read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportError(line: nil, "\(path == "-" ? "stdin" : path) is not UTF-8 text")
+            throw ImportError(line: nil, "\(path == "-" ? "stdin" : path) is not UTF-8 text", refused: refused)
         }
         return text
     }

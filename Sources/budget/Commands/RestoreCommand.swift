@@ -17,7 +17,7 @@ struct RestoreCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let restored = try BudgetExport.restore(try InputText.read(path, context: context))
+        let restored = try BudgetExport.restore(try InputText.read(path, context: context, refused: "restored"))
         try context.store().transaction { document in
             if !document.isEmpty && !force {
                 throw RestoreRefused(incomes: document.incomes.count, expenses: document.expenses.count)
