@@ -24,8 +24,9 @@ public struct JSONSerializer: Sendable {
         return output
     }
 
-    /// Writes a value as if nested `indent` spaces deep (the first line is not indented).
-    func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    /// Writes a value as if nested `indent` spaces deep (the first line is not indented): for
+    /// output written an element at a time.
+    public func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -29,6 +29,21 @@ struct RecordPrinter {
         case .tsv, .csv:
             let writer = delimited(rows, format == .tsv ? .tsv : .csv)
             writer.buffer.withBytes { output.write(bytes: $0) }
+        case .json:
+            // The array an element at a time, through one buffer: no tree of 100,000 objects.
+            let serializer = JSONSerializer(style: .standard)
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(1 << 20)
+            for (index, row) in rows.enumerated() {
+                bytes.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
+                serializer.write(jsonObject(row), indent: 2, into: &bytes)
+                if bytes.count >= 1 << 20 {
+                    bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            bytes.append(contentsOf: (rows.isEmpty ? "]\n" : "\n]\n").utf8)
+            bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
         default:
             output.write(try render(rows))
         }
