@@ -290,6 +290,9 @@ extension ByteCursor {
     private static func nonASCIIShape(_ text: UnsafeBufferPointer<UInt8>) -> NonASCIIShape {
         var visible = false
         var position = 0
+        // The bytes were validated, but a mapped file can change under the reader: never look
+        // past the end, whatever they say now.
+        func byte(_ offset: Int) -> UInt8 { position + offset < text.count ? text[position + offset] : 0 }
         while position < text.count {
             let lead = text[position]
             if lead < 0x80 {
@@ -298,11 +301,11 @@ extension ByteCursor {
             }
             switch lead {
             case 0xC2:
-                if text[position + 1] <= 0x9F { return .control }
+                if byte(1) <= 0x9F { return .control }
             case 0xE2:
-                if text[position + 1] == 0x80 && (text[position + 2] == 0xA8 || text[position + 2] == 0xA9) { return .control }
+                if byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9) { return .control }
             case 0xE3:
-                if !(text[position + 1] == 0x80 && text[position + 2] == 0x80) { visible = true }
+                if !(byte(1) == 0x80 && byte(2) == 0x80) { visible = true }
             case 0xE4...:
                 visible = true
             default:
@@ -312,7 +315,6 @@ extension ByteCursor {
         }
         return visible ? .visible : .maybeBlank
     }
-
 }
 
 extension ByteCursor {
