@@ -3,11 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The `budget` executable: runs the command line and exits with its code.
 @main
@@ -19,7 +14,7 @@ enum Budget {
         let runner = CommandRunner(
             output: output, messages: messages,
             readAllInput: StandardInput.readAll,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessEnvironment.current())
         var code = runner.run(Array(CommandLine.arguments.dropFirst()))
         if !output.flush() && code == .success {
             messages.write("budget: error: cannot write to standard output\n")
