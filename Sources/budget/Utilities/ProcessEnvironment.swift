@@ -1,13 +1,17 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
 #endif
 
-/// The process's environment variables, read straight from `environ` (Foundation's
-/// `ProcessInfo` takes a sixth of the start-up time to build the same dictionary).
+/// The process's environment variables.
 enum ProcessEnvironment {
     static func current() -> [String: String] {
+        #if canImport(Glibc)
+        // Straight from `environ`: Foundation's `ProcessInfo` takes a sixth of the start-up
+        // time to build the same dictionary.
         var result: [String: String] = [:]
         // `environ` is imported as never null, but C lets it be: check its bits.
         guard var entry = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: Int(bitPattern: environ)) else { return result }
@@ -21,5 +25,8 @@ enum ProcessEnvironment {
             entry += 1
         }
         return result
+        #else
+        return ProcessInfo.processInfo.environment
+        #endif
     }
 }
