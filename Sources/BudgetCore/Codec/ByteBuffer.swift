@@ -60,33 +60,14 @@ public struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
-    /// A whole non-negative number in decimal.
+    /// A whole number in decimal.
     public mutating func write(_ number: Int) {
-        guard number >= 0 else {
-            write(utf8Of: String(number))
-            return
-        }
-        reserve(20)
-        var rest = number
-        let start = count
-        repeat {
-            base[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-            count += 1
-            rest /= 10
-        } while rest > 0
-        var low = start, high = count - 1
-        while low < high {
-            (base[low], base[high]) = (base[high], base[low])
-            low += 1
-            high -= 1
-        }
+        writeInPlace(upTo: 20) { $0.put(number) }
     }
 
     /// A day as `YYYY-MM-DD`.
     public mutating func write(_ day: Day) {
-        reserve(10)
-        day.writeISO(into: base + count)
-        count += 10
+        writeInPlace(upTo: 10) { $0.put(day) }
     }
 
     /// Reserves `maximum` bytes and lets `body` write up to that many in place.
@@ -97,23 +78,6 @@ public struct ByteBuffer: ~Copyable {
         let written = space.next - (base + count)
         precondition(written <= maximum, "wrote past the reserved room")
         count += written
-    }
-
-    /// A JSON string with `JSONSerializer`'s escaping.
-    public mutating func writeJSONString(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            append(UInt8(ascii: "\""))
-            append(bytes)
-            append(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain {
-            var escaped: [UInt8] = []
-            JSONSerializer.writeString(text, into: &escaped)
-            escaped.withUnsafeBufferPointer { append($0) }
-        }
     }
 
     /// Forgets the bytes written, keeping the room.

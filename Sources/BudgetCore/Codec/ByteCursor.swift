@@ -328,10 +328,9 @@ extension ByteCursor {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         var word: UInt64 = 0
         var end = index + 1
-        if index + 10 <= bytes.count, let base = bytes.baseAddress {
+        if index + 10 <= bytes.count, let loaded = self.word(at: index + 1) {
             // The eight bytes after the quote in one load; the closing quote is the first byte
             // equal to 0x22 (the classic zero-byte test on `word ^ 0x2222…`), or the ninth.
-            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self))
             let x = loaded ^ 0x2222_2222_2222_2222
             let quotes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
             let length: Int

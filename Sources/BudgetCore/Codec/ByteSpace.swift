@@ -67,42 +67,20 @@ struct ByteSpace {
     /// A JSON string with `JSONSerializer`'s escaping.
     mutating func putJSONString(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
+        let isPlain = text.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             next.pointee = UInt8(ascii: "\"")
             next += 1
-            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                put(bytes)
-            } else {
-                for byte in bytes { putEscaped(byte) }
-            }
+            put(bytes)
             next.pointee = UInt8(ascii: "\"")
             next += 1
+            return true
         }
-    }
-
-    private mutating func putEscaped(_ byte: UInt8) {
-        func pair(_ second: Character) {
-            next[0] = UInt8(ascii: "\\")
-            next[1] = second.asciiValue ?? UInt8(ascii: "?")
-            next += 2
-        }
-        switch byte {
-        case UInt8(ascii: "\""): pair("\"")
-        case UInt8(ascii: "\\"): pair("\\")
-        case 0x08: pair("b")
-        case 0x0C: pair("f")
-        case 0x0A: pair("n")
-        case 0x0D: pair("r")
-        case 0x09: pair("t")
-        case 0x00..<0x20:
-            let hex: StaticString = "0123456789abcdef"
-            put("\\u00")
-            next[0] = hex.utf8Start[Int(byte >> 4)]
-            next[1] = hex.utf8Start[Int(byte & 0xF)]
-            next += 2
-        default:
-            next.pointee = byte
-            next += 1
+        if !isPlain {
+            // Rare: the serializer's own escaping, copied in.
+            var escaped: [UInt8] = []
+            JSONSerializer.writeString(text, into: &escaped)
+            escaped.withUnsafeBufferPointer { put($0) }
         }
     }
 }

@@ -14,10 +14,10 @@ enum FastDocumentCodec {
 
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor, bytes: buffer)
+        return decodeDocument(&cursor)
     }
 
-    private static func decodeDocument(_ cursor: inout ByteCursor, bytes: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
+    private static func decodeDocument(_ cursor: inout ByteCursor) -> BudgetDocument? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
@@ -44,7 +44,7 @@ enum FastDocumentCodec {
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
                 let start = cursor.index
-                guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(bytes[start..<end])) else { return nil }
+                guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
                 var problems: [DataFileProblem] = []
                 if key == "settings" {
                     guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else { return nil }

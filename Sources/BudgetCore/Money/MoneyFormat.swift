@@ -95,7 +95,7 @@ public struct MoneyFormat: Sendable, Equatable {
     /// Writes what `plain` returns, without making a string for whole-unit currencies (the
     /// common case on a long listing).
     public func writePlain(_ minorUnits: Int, into buffer: inout ByteBuffer) {
-        if digits == 0 && minorUnits >= 0 {
+        if digits == 0 {
             buffer.write(minorUnits)
         } else {
             buffer.write(utf8Of: plain(minorUnits))
