@@ -41,7 +41,7 @@ public struct RecordQuery: Equatable, Sendable {
 
     /// Whether no filter is set, so every record matches.
     public var matchesEverything: Bool {
-        categories.isEmpty && period == .all && minimum == nil && maximum == nil && (search ?? "").isEmpty
+        categories.isEmpty && period == .all && minimum == nil && maximum == nil && search.flatMap(TextSearch.init) == nil
     }
 
     /// The matching incomes, in the document's order.

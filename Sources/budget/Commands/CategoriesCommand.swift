@@ -37,11 +37,11 @@ struct CategoriesCommand: Command {
                 .object([("category", .string(row.0)), ("expenses", .int(row.1)), ("total", .int(row.2)),
                          ("limit", row.3.map(JSONValue.int) ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
             })
-            context.output.write(String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n")
+            context.output.write(value.outputText)
         case .tsv, .csv:
             let lines = (includeHeader ? [["category", "expenses", "total", "limit"]] : [])
                 + rows.map { [$0.0, String($0.1), money.plain($0.2), $0.3.map(money.plain) ?? ""] }
-            context.output.write(format == .tsv ? DelimitedText.tsv(lines) : DelimitedText.csv(lines))
+            context.output.write(DelimitedText.text(lines, as: format))
         default:
             if rows.isEmpty {
                 if !context.isQuiet { context.messages.write("No categories yet.\n") }

@@ -23,11 +23,11 @@ struct ConfigListing {
                 .object([("key", .string(row.key.storedKey)), ("value", .string(row.value)), ("default", .string(row.key.defaultText(context: context))),
                          ("set", .bool(row.isSet)), ("description", .string(row.key.summary))])
             })
-            return String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n"
+            return value.outputText
         case .tsv, .csv:
             let lines = (includeHeader ? [["key", "value", "default", "description"]] : [])
                 + rows.map { [$0.key.storedKey, $0.value, $0.key.defaultText(context: context), $0.key.summary] }
-            return format == .tsv ? DelimitedText.tsv(lines) : DelimitedText.csv(lines)
+            return DelimitedText.text(lines, as: format)
         default:
             var table = TextTable(columns: ["KEY", "VALUE", "DEFAULT", "DESCRIPTION"].map { TextTable.Column(title: $0, alignment: .left) })
             table.rows = rows.map { [$0.key.storedKey, $0.isSet ? $0.value : "", $0.key.defaultText(context: context), $0.key.summary] }

@@ -28,13 +28,13 @@ struct ExportCommand: Command {
         switch format {
         case .json:
             let value = BudgetExport.document(document, query: query)
-            context.output.write(String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n")
+            context.output.write(value.outputText)
         case .ledger:
             context.output.write(LedgerJournal.write(document, query: query))
         case .csv, .tsv:
             let rows = (query.categories.isEmpty ? query.incomes(in: document).map(RecordRow.init) : []) + query.expenses(in: document).map(RecordRow.init)
             let printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
-            context.output.write(try printer.render(rows))
+            try printer.write(rows, to: context.output)
         }
     }
 }

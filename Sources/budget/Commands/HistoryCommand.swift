@@ -23,7 +23,7 @@ struct HistoryCommand: Command {
         switch format {
         case .json:
             let value = JSONValue.array(history.map { .object([("time", .string($0.time)), ("summary", .string($0.summary))]) })
-            context.output.write(String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n")
+            context.output.write(value.outputText)
         case .tsv:
             context.output.write(DelimitedText.tsv((includeHeader ? [["step", "time", "summary"]] : []) + rows))
         default:

@@ -75,11 +75,11 @@ struct LimitCommand: Command {
                 .object([("category", .string(row.category)), ("limit", .int(row.limit)), ("spent", .int(row.spent)),
                          ("remaining", .int(row.limit - row.spent)), ("currency", money.currency.map { .string($0.code) } ?? .null)])
             })
-            return String(decoding: JSONSerializer(style: .standard).serialize(value), as: UTF8.self) + "\n"
+            return value.outputText
         case .tsv, .csv:
             let lines = (includeHeader ? [["category", "limit", "spent", "remaining"]] : [])
                 + rows.map { [$0.category, money.plain($0.limit), money.plain($0.spent), money.plain($0.limit - $0.spent)] }
-            return format == .tsv ? DelimitedText.tsv(lines) : DelimitedText.csv(lines)
+            return DelimitedText.text(lines, as: format)
         default:
             var table = TextTable(columns: [
                 .init(title: "CATEGORY", alignment: .left), .init(title: "LIMIT", alignment: .right),

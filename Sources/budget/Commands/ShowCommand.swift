@@ -32,6 +32,6 @@ struct ShowCommand: Command {
         }
         let printer = RecordPrinter(
             selection: .only(kind), format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
-        context.output.write(try printer.renderSingle(row))
+        try printer.writeSingle(row, to: context.output)
     }
 }

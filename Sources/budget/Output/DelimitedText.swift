@@ -16,6 +16,11 @@ enum DelimitedText {
         return writer.text
     }
 
+    /// CSV for `--format csv`, else TSV.
+    static func text(_ rows: [[String]], as format: OutputFormat) -> String {
+        format == .csv ? csv(rows) : tsv(rows)
+    }
+
     /// A field as TSV writes it: for showing notes with tabs and line breaks on one table row.
     static func escapeTSV(_ field: String) -> String {
         var writer = DelimitedWriter(.tsv)

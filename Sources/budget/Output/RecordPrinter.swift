@@ -21,11 +21,16 @@ struct RecordPrinter {
         self.painter = painter
     }
 
-    /// Writes the whole output for a listing; TSV and CSV go out as bytes, without one big string.
+    /// Writes the whole output for a listing; TSV, CSV and JSON go out as bytes, without one
+    /// big string.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a table's total does not fit in 64 bits.
     func write(_ rows: [RecordRow], to output: any TextOutput) throws {
         switch format {
+        case .table:
+            output.write(try table(rows))
+        case .ids:
+            output.write(rows.map { $0.id + "\n" }.joined())
         case .tsv, .csv:
             let writer = delimited(rows, format == .tsv ? .tsv : .csv)
             writer.buffer.withBytes { output.write(bytes: $0) }
@@ -44,36 +49,22 @@ struct RecordPrinter {
             }
             bytes.append(contentsOf: (rows.isEmpty ? "]\n" : "\n]\n").utf8)
             bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
-        default:
-            output.write(try render(rows))
         }
     }
 
-    /// The whole output for a listing.
-    ///
-    /// - Throws: `BudgetError.totalOverflow` when a table's total does not fit in 64 bits.
-    func render(_ rows: [RecordRow]) throws -> String {
-        switch format {
-        case .table: return try table(rows)
-        case .tsv: return delimited(rows, .tsv).text
-        case .csv: return delimited(rows, .csv).text
-        case .json: return String(decoding: JSONSerializer(style: .standard).serialize(.array(rows.map(jsonObject))), as: UTF8.self) + "\n"
-        case .ids: return rows.map { $0.id + "\n" }.joined()
-        }
-    }
-
-    /// One record on its own: a vertical `field  value` list as a table, a single object as JSON.
-    func renderSingle(_ row: RecordRow) throws -> String {
+    /// Writes one record on its own: a vertical `field  value` list as a table, a single object
+    /// as JSON, else as a listing of one.
+    func writeSingle(_ row: RecordRow, to output: any TextOutput) throws {
         switch format {
         case .table:
             var table = TextTable(columns: [.init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left)])
             table.rows = zip(selection.fieldNames, fields(of: row, forPeople: true)).map { [$0, $1] }
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-            return lines.joined(separator: "\n")
+            output.write(lines.joined(separator: "\n"))
         case .json:
-            return String(decoding: JSONSerializer(style: .standard).serialize(jsonObject(row)), as: UTF8.self) + "\n"
+            output.write(jsonObject(row).outputText)
         default:
-            return try render([row])
+            try write([row], to: output)
         }
     }
 

@@ -13,7 +13,7 @@ struct SummaryPrinter {
 
     func render() -> String {
         switch format {
-        case .json: return String(decoding: JSONSerializer(style: .standard).serialize(json), as: UTF8.self) + "\n"
+        case .json: return json.outputText
         case .tsv: return DelimitedText.tsv((includeHeader ? [delimitedHeader] : []) + delimitedRows)
         case .csv: return DelimitedText.csv((includeHeader ? [delimitedHeader] : []) + delimitedRows)
         default: return table
