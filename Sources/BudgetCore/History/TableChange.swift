@@ -97,17 +97,15 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     ///
     /// - Throws: `UndoConflict` saying why the records no longer match the change (a hand edit).
     func revert(_ table: inout RecordTable<Record>) throws(UndoConflict) {
-        // Every lookup goes through one index, and the records are rebuilt in one pass: an
-        // undo of a 100,000-record import or delete costs what reading the file does.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(table.records.count)
-        for (offset, record) in table.records.enumerated() { index[record.id] = offset }
+        // Every lookup goes through one set, and the records are rebuilt in one pass: an undo
+        // of a 100,000-record import or delete costs what reading the file does.
+        let present = Set(table.records.map(\.id))
         let doomed = Set(added)
         let movedIDs = Set(moved.map(\.id))
         // The checks of taking the change back step by step: the added records go, the edited
         // ones get their old contents, the moved ones are taken out, the removed ones return.
         func require(_ id: String, unless gone: Set<String> = []) throws(UndoConflict) {
-            if index[id] == nil || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
+            if !present.contains(id) || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
         }
         for id in added { try require(id) }
         for old in edited { try require(old.id, unless: doomed) }
@@ -116,7 +114,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
             try require(id, unless: taken)
             taken.insert(id)
         }
-        for record in removed where index[record.id] != nil && !taken.contains(record.id) {
+        for record in removed where present.contains(record.id) && !taken.contains(record.id) {
             throw UndoConflict("\(Record.kind.singular) \(record.id) exists again")
         }
         var formerly: [String: Record] = [:]

@@ -32,7 +32,7 @@ struct ExportCommand: Command {
         case .ledger:
             context.output.write(LedgerJournal.write(document, query: query))
         case .csv, .tsv:
-            let rows = (query.categories.isEmpty ? query.incomes(in: document).map(RecordRow.init) : []) + query.expenses(in: document).map(RecordRow.init)
+            let rows = RecordRow.matching(query, in: document, selection: .all)
             let printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
             try printer.write(rows, to: context.output)
         }

@@ -32,13 +32,7 @@ struct ListCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         let query = try filters.query(money: document.moneyFormat)
-        let incomes = selection != .only(.expense) && query.categories.isEmpty ? query.incomes(in: document) : []
-        let expenses = selection != .only(.income) ? query.expenses(in: document) : []
-        var rows: [RecordRow] = []
-        rows.reserveCapacity(incomes.count + expenses.count)
-        for income in incomes { rows.append(RecordRow(income)) }
-        for expense in expenses { rows.append(RecordRow(expense)) }
-        rows = query.arrange(rows, date: \.date, amount: \.amount, name: \.name)
+        let rows = query.arrange(RecordRow.matching(query, in: document, selection: selection), date: \.date, amount: \.amount, name: \.name)
         if rows.isEmpty && format == .table {
             if !context.isQuiet { context.messages.write("No \(selection.noun).\n") }
             return

@@ -12,6 +12,18 @@ struct RecordRow: Sendable {
     var amount: Int
     var note: String?
 
+    /// The records of `selection` that `query` matches, incomes first, each kind in its order
+    /// (a category filter leaves incomes out: they have none).
+    static func matching(_ query: RecordQuery, in document: BudgetDocument, selection: RecordSelection) -> [RecordRow] {
+        let incomes = selection != .only(.expense) && query.categories.isEmpty ? query.incomes(in: document) : []
+        let expenses = selection != .only(.income) ? query.expenses(in: document) : []
+        var rows: [RecordRow] = []
+        rows.reserveCapacity(incomes.count + expenses.count)
+        for income in incomes { rows.append(RecordRow(income)) }
+        for expense in expenses { rows.append(RecordRow(expense)) }
+        return rows
+    }
+
     init(_ income: Income) {
         self.init(kind: .income, record: income, category: nil)
     }
