@@ -25,6 +25,9 @@ struct CommandRunner {
 
     /// Runs the arguments after the program name and returns the exit code.
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionResolver.commandName {
+            return complete(Array(arguments.dropFirst()))
+        }
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
         do {
@@ -85,6 +88,18 @@ struct CommandRunner {
             messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
             return .failure
         }
+    }
+
+    /// `budget __complete -- <word>… <current>`, which the completion scripts run at each TAB.
+    private func complete(_ arguments: [String]) -> ExitCode {
+        let words = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
+        let resolver = CompletionResolver(root: CommandTree.root) { file in
+            guard let path = DataFileLocation.resolve(explicit: file, environment: environment),
+                  let document = try? makeStore(path, environment).load() else { return [] }
+            return Set(document.expenses.records.map(\.category) + document[settings: BudgetKeys.self].limitedCategories).sorted()
+        }
+        output.write(resolver.complete(Array(words.dropLast()), current: words.last ?? "").text)
+        return .success
     }
 
     private func help(_ words: [String]) -> ExitCode {
