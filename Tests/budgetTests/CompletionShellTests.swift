@@ -79,6 +79,7 @@ final class CompletionShellTests: XCTestCase {
         try enter("budget --file other.json list expenses --format ids --category ot", expecting: otherID, in: shell, "--file")
         try enter("budget --file=other.json list expenses --format ids --category ot", expecting: otherID, in: shell, "--file=")
         try enter("budget list expenses --file other.json --format ids --category=ot", expecting: otherID, in: shell, "--category=")
+        try enter("budget list expenses --format ids --file=oth", expecting: otherID, in: shell, "file name after --file=")
         // Option values after '=', subcommands, help topics, file names.
         try enter("budget list expenses --category 食費 --format=i", expecting: ids["食費"] ?? "?", in: shell, "--format=")
         try enter("budget hist", expecting: "STEP  TIME", in: shell, "history", wholeLine: false)

@@ -139,8 +139,7 @@ final class InteropEndToEndTests: XCTestCase {
         if ran == 0 { throw XCTSkip("neither ledger nor hledger is installed (apt-get install ledger hledger)") }
     }
 
-    func testCompletion_ScriptsParseAndBashCompletesCommandsKindsAndCategories() throws {
-        try budget.run("add", "expense", "Lunch", "1", "--category", "外食")
+    func testCompletion_ScriptsParse() throws {
         for (shell, check) in [("bash", "bash -n"), ("zsh", "zsh -n"), ("fish", "fish -n")] {
             let script = budget.directory.appendingPathComponent("completion.\(shell)")
             try Data(try budget.run("completion", shell).stdout.utf8).write(to: script)
@@ -151,20 +150,52 @@ final class InteropEndToEndTests: XCTestCase {
             let result = try budget.shell("\(check) completion.\(shell)")
             XCTAssertEqual(result.code, 0, "\(shell): \(result.stderr)")
         }
-        let binary = BudgetProcess.binary.deletingLastPathComponent().path
-        let result = try budget.shell("""
-        PATH="\(binary):$PATH" bash -c '
-        source completion.bash
-        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _budget; echo "${COMPREPLY[*]}"; }
-        t budget li
-        t budget list exp
-        t budget list expenses --format ""
-        t budget list expenses --category ""
-        t budget add expense x 1 --cat
-        t budget config get display.c
-        '
-        """)
-        XCTAssertEqual(result.stdout, "list limit\nexpenses\ntable tsv csv json ids\n外食\n--category\ndisplay.currency display.color\n", result.stderr)
+    }
+
+    /// The words `budget __complete` offers (what every script inserts), position by position.
+    func testCompletion_OffersTheWordsOfEachPosition() throws {
+        try budget.run("add", "expense", "Lunch", "1", "--category", "外食")
+        try budget.run("add", "expense", "Soap", "1", "--category", "daily goods")
+        try budget.run(["--file", "other.json", "add", "expense", "x", "1", "--category", "other"])
+        try budget.run("limit", "set", "books", "100")
+        let before = budget.files(), data = budget.dataBytes()
+        func offers(_ words: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+            let result = try budget.run(["__complete", "--"] + words)
+            XCTAssertEqual(result.code, 0, result.stderr, file: file, line: line)
+            return result.stdout.split(separator: "\n").joined(separator: " ")
+        }
+        XCTAssertEqual(try offers("li"), "words list limit")
+        XCTAssertEqual(try offers("list", "exp"), "words expenses")
+        XCTAssertEqual(try offers("list", "incomes", ""), "words")
+        XCTAssertEqual(try offers("list", "expenses", "--format", ""), "words table tsv csv json ids")
+        XCTAssertEqual(try offers("list", "expenses", "--format=j"), "words --format=json")
+        XCTAssertEqual(try offers("history", "--format="), "words --format=table --format=tsv --format=json")
+        XCTAssertEqual(try offers("list", "expenses", "--category", ""), "words books daily goods 外食")
+        XCTAssertEqual(try offers("--file", "other.json", "list", "expenses", "--category", ""), "words other")
+        XCTAssertEqual(try offers("--file=other.json", "list", "expenses", "--category=o"), "words --category=other")
+        XCTAssertEqual(try offers("list", "expenses", "--file", "other.json", "--category", ""), "words other")
+        XCTAssertEqual(try offers("add", "expense", "x", "1", "--cat"), "words --category")
+        XCTAssertEqual(try offers("config", "get", "display.c"), "words display.currency display.color")
+        XCTAssertEqual(try offers("config", "set", "budget."), "words budget.limit.books budget.limit.daily goods budget.limit.外食")
+        XCTAssertEqual(try offers("config", "set", "display.currency", ""), "words")
+        XCTAssertEqual(try offers("limit", "set", ""), "words books daily goods 外食")
+        XCTAssertEqual(try offers("limit", "set", "books", ""), "words")
+        XCTAssertEqual(try offers("help", ""), try offers(""))
+        XCTAssertEqual(try offers("help", "add", ""), "words income expense")
+        XCTAssertEqual(try offers("help", "config", "s"), "words set")
+        XCTAssertEqual(try offers("show", ""), "words income expense")
+        XCTAssertEqual(try offers("delete", "expense", ""), "words")
+        XCTAssertEqual(try offers("import", "expenses", ""), "files")
+        XCTAssertEqual(try offers("restore", ""), "files")
+        XCTAssertEqual(try offers("list", "--file", ""), "files")
+        XCTAssertEqual(try offers("list", "--file="), "files")
+        XCTAssertEqual(try offers("add", "expense", "x", "1", "--date", "t"), "words today")
+        XCTAssertEqual(try offers("list", "expenses", "--", "-"), "words")
+        XCTAssertEqual(try offers("completion", ""), "words bash zsh fish")
+        XCTAssertTrue(try offers("").hasPrefix("words add list summary categories show"))
+        XCTAssertTrue(try offers("history", "").hasPrefix("words"))
+        XCTAssertEqual(budget.files(), before, "completing creates nothing")
+        XCTAssertEqual(budget.dataBytes(), data, "completing writes nothing")
     }
 
     func testManual_DocumentsEveryCommandAndOptionFromTheSameSpecs() throws {

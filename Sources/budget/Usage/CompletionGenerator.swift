@@ -71,8 +71,13 @@ struct CompletionGenerator {
             done
             mapfile -t reply < <(command budget __complete -- "${typed[@]:1}" "$word" 2>/dev/null </dev/null)
             if [ "${reply[0]}" = files ]; then
-                mapfile -t reply < <(compgen -f -- "$word")
-                for i in "${!reply[@]}"; do [ -d "${reply[i]}" ] && reply[i]+=/; done
+                local option=""
+                [[ "$word" == --*=* ]] && option="${word%%=*}="
+                mapfile -t reply < <(compgen -f -- "${word#"$option"}")
+                for i in "${!reply[@]}"; do
+                    [ -d "${reply[i]}" ] && reply[i]+=/
+                    reply[i]="$option${reply[i]}"
+                done
             else
                 reply=("${reply[@]:1}")
             fi
@@ -105,6 +110,7 @@ struct CompletionGenerator {
             budget_typed=("${(@Q)words[2,CURRENT-1]}")
             budget_reply=("${(@f)$(command budget __complete -- "${budget_typed[@]}" "${(Q)PREFIX}" 2>/dev/null </dev/null)}")
             if [[ "${budget_reply[1]}" == files ]]; then
+                [[ "$PREFIX" == --*=* ]] && compset -P '*='
                 _files
             else
                 compadd -- "${(@)budget_reply[2,-1]}"
@@ -133,7 +139,10 @@ struct CompletionGenerator {
             set -l unquoted (string unescape -- $current 2>/dev/null; or string trim -l -c "'\"" -- $current)
             set -l reply (command budget __complete -- $typed[2..-1] "$unquoted[1]" 2>/dev/null </dev/null)
             if test "$reply[1]" = files
-                __fish_complete_path "$unquoted[1]"
+                set -l option (string match -r -- '^--[^=]*=' "$unquoted[1]")
+                for path in (__fish_complete_path (string replace -r -- '^--[^=]*=' '' "$unquoted[1]"))
+                    echo "$option$path"
+                end
             else
                 printf '%s\n' $reply[2..-1]
             end
