@@ -47,7 +47,7 @@ final class HistoryTests: XCTestCase {
             }
             XCTAssertEqual(try store.load().history.count, 25, "5 adds and 20 changes")
             for step in (0..<20).reversed() {
-                try store.transaction { try $0.undoLastChange() }
+                _ = try store.transaction { try $0.undoLastChange() }
                 let now = snapshot(try store.load())
                 XCTAssertEqual(now.0, states[step].0, "seed \(seed), back to step \(step)")
                 XCTAssertEqual(now.1, states[step].1, "seed \(seed), back to step \(step)")
@@ -71,7 +71,7 @@ final class HistoryTests: XCTestCase {
             states.append(snapshot(try store.load()))
         }
         for step in (0..<12).reversed() {
-            try store.transaction { try $0.undoLastChange() }
+            _ = try store.transaction { try $0.undoLastChange() }
             let now = snapshot(try store.load())
             XCTAssertEqual(now.1.map(\.id), states[step].1.map(\.id), "back to step \(step)")
             XCTAssertEqual(now.1, states[step].1, "back to step \(step)")
@@ -99,7 +99,7 @@ final class HistoryTests: XCTestCase {
     func testUndo_NeverLowersTheCounter() throws {
         let store = InMemoryStore()
         try store.add(Expense.self) { Expense(id: $0, name: "a", amount: 1, date: day) }
-        try store.transaction { try $0.undoLastChange() }
+        _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.fetchExpenses(), [])
         XCTAssertEqual(try store.add(Expense.self) { Expense(id: $0, name: "b", amount: 1, date: day) }.id, "00000002")
     }
@@ -167,7 +167,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try DocumentCodec.decode(bytes), inMemory)
         XCTAssertEqual(inMemory.history.map(\.summary), ["add expense 00000001 (家賃)", "add expense 00000002 (b)",
                                                          "move expense 00000002 (b)", "delete 1 expense, edit 1 expense"])
-        for _ in 0..<4 { try store.transaction { try $0.undoLastChange() } }
+        for _ in 0..<4 { _ = try store.transaction { try $0.undoLastChange() } }
         XCTAssertEqual(try store.fetchExpenses(), [])
     }
 }

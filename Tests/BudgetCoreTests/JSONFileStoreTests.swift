@@ -109,7 +109,7 @@ final class JSONFileStoreTests: XCTestCase {
 
     func testWrite_RemovesStaleTemporaryFilesAndLeavesNoneBehind() throws {
         let path = directory + "/budget.json"
-        FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8)))
         try addLunch(JSONFileStore(path: path))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         XCTAssertEqual(names, ["budget.json", "budget.json.lock"])

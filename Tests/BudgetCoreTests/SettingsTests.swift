@@ -102,7 +102,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.dateFormat], .dayFirst)
         XCTAssertEqual(document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory], "食費")
         XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], Money(minorUnits: 80_000_000))
-        try store.transaction { try $0.undoLastChange() }
+        _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.load().settingsValues, SettingsValues(), "one transaction, one undo step")
     }
 

@@ -10,17 +10,17 @@ final class InteropEndToEndTests: XCTestCase {
     }
 
     private func addSample() throws {
-        try budget.run("config", "set", "display.currency", "USD")
+        try budget.succeed("config", "set", "display.currency", "USD")
         defer { XCTAssertEqual(try? budget.run("list", "expenses", "--format", "ids").stdout, "00000004\n00000001\n00000003\n", "the sample is what the tests assume") }
-        try budget.run("limit", "set", "food", "400")
-        try budget.run("add", "income", "Salary", "3,000", "--date", "2026-11-25")
-        try budget.run("add", "income", "Refund | shop", "12.50", "--date", "2026-11-26", "--note", "returned; boots")
-        try budget.run("add", "expense", "家賃", "800", "--category", "住居", "--date", "2026-11-01", "--note", "11月分\nline two")
-        try budget.run("add", "expense", "Coffee, \"large\"", "4.5", "--category", "food: café", "--date", "2026-11-02")
-        try budget.run("add", "expense", "(Tab) here", "0.05", "--category", "food", "--date", "2026-11-03", "--note", "a\tb\\c")
-        try budget.run("delete", "expense", "2")
-        try budget.run("add", "expense", "Bus", "2.20", "--category", "transport", "--date", "2024-02-29")
-        try budget.run("move", "expense", "4", "1")
+        try budget.succeed("limit", "set", "food", "400")
+        try budget.succeed("add", "income", "Salary", "3,000", "--date", "2026-11-25")
+        try budget.succeed("add", "income", "Refund | shop", "12.50", "--date", "2026-11-26", "--note", "returned; boots")
+        try budget.succeed("add", "expense", "家賃", "800", "--category", "住居", "--date", "2026-11-01", "--note", "11月分\nline two")
+        try budget.succeed("add", "expense", "Coffee, \"large\"", "4.5", "--category", "food: café", "--date", "2026-11-02")
+        try budget.succeed("add", "expense", "(Tab) here", "0.05", "--category", "food", "--date", "2026-11-03", "--note", "a\tb\\c")
+        try budget.succeed("delete", "expense", "2")
+        try budget.succeed("add", "expense", "Bus", "2.20", "--category", "transport", "--date", "2024-02-29")
+        try budget.succeed("move", "expense", "4", "1")
     }
 
     /// The records without IDs (and orders), as list --format json shows them.
@@ -38,7 +38,7 @@ final class InteropEndToEndTests: XCTestCase {
             for format in ["json", "csv", "tsv"] {
                 let exported = try budget.run("list", kind, "--format", format).stdout
                 let target = try BudgetProcess()
-                try target.run("config", "set", "display.currency", "USD")
+                try target.succeed("config", "set", "display.currency", "USD")
                 let result = try target.run(["import", kind, "-", "--format", format], stdin: exported)
                 XCTAssertEqual(result.code, 0, "\(kind) \(format): \(result.stderr)")
                 XCTAssertEqual(try records(kind, in: target), try records(kind, in: budget), "\(kind) \(format)")
@@ -53,7 +53,7 @@ final class InteropEndToEndTests: XCTestCase {
     }
 
     func testImport_OneBadRowImportsNothingAndNamesItsPlace() throws {
-        try budget.run("add", "expense", "existing", "1")
+        try budget.succeed("add", "expense", "existing", "1")
         let before = budget.dataBytes()
         let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n2026-11-03,Dinner,food,-5\n"
         let result = try budget.run(["import", "expenses", "-"], stdin: csv)
@@ -107,7 +107,7 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(broken.code, 65, broken.stderr)
         XCTAssertTrue(broken.stderr.hasSuffix("; nothing was restored\n"), broken.stderr)
         let fromExport = try BudgetProcess()
-        try fromExport.run("config", "set", "display.currency", "USD")
+        try fromExport.succeed("config", "set", "display.currency", "USD")
         XCTAssertEqual(try fromExport.run(["import", "expenses", "-"], stdin: export).code, 0)
         XCTAssertEqual(try records("expenses", in: fromExport), try records("expenses", in: budget))
     }
@@ -121,14 +121,14 @@ final class InteropEndToEndTests: XCTestCase {
         let expected = String(format: "%d.%02d USD", expenses / 100, expenses % 100)
         let expectedIncome = String(format: "-%d.%02d USD", income / 100, income % 100)
         var ran = 0
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/hledger") {
+        if Peer.isAvailable("hledger", for: "to read the ledger journal") {
             let result = try budget.shell("hledger -f budget.journal balance --depth 1 --no-total")
             XCTAssertEqual(result.code, 0, result.stderr)
             XCTAssertTrue(result.stdout.contains("\(expected)  Expenses"), result.stdout)
             XCTAssertTrue(result.stdout.contains("\(expectedIncome)  Income"), result.stdout)
             ran += 1
         }
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ledger") {
+        if Peer.isAvailable("ledger", for: "to read the ledger journal") {
             let result = try budget.shell("ledger -f budget.journal balance --depth 1 --no-total")
             XCTAssertEqual(result.code, 0, result.stderr)
             XCTAssertTrue(result.stdout.contains("\(expected)  Expenses"), result.stdout)
@@ -140,14 +140,11 @@ final class InteropEndToEndTests: XCTestCase {
     }
 
     func testCompletion_ScriptsParseAndBashCompletesCommandsKindsAndCategories() throws {
-        try budget.run("add", "expense", "Lunch", "1", "--category", "外食")
+        try budget.succeed("add", "expense", "Lunch", "1", "--category", "外食")
         for (shell, check) in [("bash", "bash -n"), ("zsh", "zsh -n"), ("fish", "fish -n")] {
             let script = budget.directory.appendingPathComponent("completion.\(shell)")
             try Data(try budget.run("completion", shell).stdout.utf8).write(to: script)
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") || FileManager.default.isExecutableFile(atPath: "/bin/\(shell)") else {
-                print("skipping \(check): \(shell) is not installed")
-                continue
-            }
+            guard Peer.isAvailable(shell, for: "to check the \(shell) completion script (\(check))") else { continue }
             let result = try budget.shell("\(check) completion.\(shell)")
             XCTAssertEqual(result.code, 0, "\(shell): \(result.stderr)")
         }
