@@ -6,7 +6,7 @@ SWIFT ?= swift
 # The release build links the Swift runtime statically: it starts in about half the time.
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all build release test bench install uninstall clean
+.PHONY: all build release check test bench install uninstall clean
 
 all: build
 
@@ -17,6 +17,12 @@ build:
 ## release: optimised build, as `make install` installs it
 release:
 	$(SWIFT) build $(RELEASE_FLAGS)
+
+## check: the fast loop: unit tests and the in-process parser, help and output tests, on the
+## debug build; the classes that start budget processes (*EndToEndTests, ReliabilityTests) are left to `make test`
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|ReliabilityTests'
 
 ## test: the whole test suite: unit, parser, end to end through the debug binary, and the
 ## reliability suite (parallel writers, kill -9, fault injection, fuzzing) on the release binary
