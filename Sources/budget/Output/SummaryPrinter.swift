@@ -7,6 +7,8 @@ struct SummaryPrinter {
     let format: OutputFormat
     let includeHeader: Bool
     let money: MoneyFormat
+    /// How the table's title and month rows show dates; machine formats keep ISO.
+    let dateFormat: DateFormat
     let painter: Painter
     /// Columns available for a table row, bar included.
     let width: Int
@@ -25,7 +27,7 @@ struct SummaryPrinter {
     // MARK: Table
 
     private var table: String {
-        var text = painter.paint("Summary, \(summary.period.description)", .bold) + "\n"
+        var text = painter.paint("Summary, \(dateFormat.describe(summary.period))", .bold) + "\n"
         let totals = [("Income", summary.income), ("Expenses", summary.expenses), ("Balance", summary.balance)]
         let amounts = totals.map { money.display($0.1) }
         let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
@@ -49,7 +51,7 @@ struct SummaryPrinter {
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
             let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
-            let rows = summary.months.map { [$0.month, money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+            let rows = summary.months.map { [dateFormat.formatMonth($0.month), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
         case .income:
             guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
