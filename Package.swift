@@ -9,7 +9,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BudgetCore"),
-        .executableTarget(name: "budget", dependencies: ["BudgetCore"]),
+        .executableTarget(
+            name: "budget", dependencies: ["BudgetCore"],
+            // The toolchain's lld: the default linker warns that the static FoundationEssentials
+            // references mktemp (budget never calls it), which would make every release build noisy.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BudgetCoreTests", dependencies: ["BudgetCore", "TestSupport"]),
         .testTarget(name: "budgetTests", dependencies: ["budget", "BudgetCore", "TestSupport"]),
