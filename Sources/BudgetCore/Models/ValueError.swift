@@ -26,7 +26,7 @@ extension ValueError: CustomStringConvertible {
         case let .controlCharacter(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
         case let .invalidID(text):
-            return "invalid id '\(text)': expected a record id such as 00000001 or 1"
+            return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):
             return "invalid value '\(text)': expected \(expected)"
         }

@@ -6,7 +6,7 @@ struct MoveCommand: Command {
         name: "move", abstract: "Move a record to another position in its list.",
         discussion: "The records between the old and the new position shift by one; positions stay 1 to n.",
         arguments: [
-            CommonArguments.kind, CommonArguments.id,
+            CommonArguments.optionalKind, CommonArguments.id,
             ArgumentSpec(name: "position", help: "The new position: 1 to the number of records, or first or last."),
         ])
 
@@ -19,9 +19,13 @@ struct MoveCommand: Command {
     }
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        kind = try parsed.kind(parsed.positionals[0])
-        id = try parsed.recordID(parsed.positionals[1])
-        let text = parsed.positionals[2]
+        let (givenKind, rest) = try parsed.leadingKind()
+        guard rest.count >= 2 else { throw parsed.usageError("Missing expected argument '<position>'") }
+        if rest.count > 2 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 2])'") }
+        let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
+        self.kind = reference.kind
+        id = reference.id
+        let text = rest[rest.startIndex + 1]
         switch text {
         case "first": position = .number(1)
         case "last": position = .last
