@@ -42,7 +42,7 @@ struct DeleteCommand: Command {
             context.confirm("Deleted \(unique[0].kind.singular) \(unique[0].id) (\(name)).")
         } else {
             let counts = [(incomes.count, RecordKind.income), (expenses.count, .expense)].filter { $0.0 > 0 }
-            context.confirm("Deleted " + counts.map { "\($0.0) \($0.0 == 1 ? $0.1.singular : $0.1.plural)" }.joined(separator: " and ") + ".")
+            context.confirm("Deleted " + counts.map { $0.1.counted($0.0) }.joined(separator: " and ") + ".")
         }
     }
 

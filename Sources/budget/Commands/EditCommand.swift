@@ -52,10 +52,11 @@ struct EditCommand: Command {
                 let (changed, label) = try apply(to: &document.incomes, amount: amount) { _ in }
                 return (changed, label, nil)
             case .expense:
+                let original = document.expenses.record(id: id)
                 let (changed, label) = try apply(to: &document.expenses, amount: amount) { expense in
                     if let category { expense.category = category }
                 }
-                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document) }
+                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document, replacing: original) }
                 return (changed, label, changed ? warning : nil)
             }
         }

@@ -39,21 +39,27 @@ struct MoveCommand: Command {
 
     func run(in context: CommandContext) throws {
         let store = try context.store()
-        let target: Int
+        let (target, moved): (Int, Bool)
         switch kind {
-        case .income: target = try store.transaction { try move(in: &$0.incomes) }
-        case .expense: target = try store.transaction { try move(in: &$0.expenses) }
+        case .income: (target, moved) = try store.transaction { try move(in: &$0.incomes) }
+        case .expense: (target, moved) = try store.transaction { try move(in: &$0.expenses) }
         }
-        context.confirm("Moved \(kind.singular) \(id) to position \(target).")
+        if moved {
+            context.confirm("Moved \(kind.singular) \(id) to position \(target).")
+        } else {
+            context.confirm("No change: \(kind.singular) \(id) is already at position \(target).")
+        }
     }
 
-    private func move<Record: BaseModel>(in table: inout RecordTable<Record>) throws -> Int {
+    /// Moves the record; `false` when it already was at the target.
+    private func move<Record: BaseModel>(in table: inout RecordTable<Record>) throws -> (target: Int, moved: Bool) {
         let target: Int
         switch position {
         case .number(let number): target = number
         case .last: target = table.count
         }
+        let before = table.record(id: id)?.order
         try table.move(id: id, to: target)
-        return target
+        return (target, before != target)
     }
 }

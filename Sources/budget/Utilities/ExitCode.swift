@@ -18,7 +18,7 @@ enum ExitCode: Int32 {
     init(for error: BudgetError) {
         switch error {
         case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
-             .nothingToUndo, .undoConflict:
+             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair:
             self = .dataError
