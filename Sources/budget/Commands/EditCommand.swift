@@ -1,6 +1,6 @@
 import BudgetCore
 
-/// `budget edit <kind> <id> [--name …] [--amount …] …`: changes fields of one record.
+/// `budget edit [<kind>] <id> [--name …] [--amount …] …`: changes fields of one record.
 struct EditCommand: Command {
     static let spec = CommandSpec(
         name: "edit", abstract: "Change fields of a record.",

@@ -1,6 +1,6 @@
 import BudgetCore
 
-/// `budget move <kind> <id> <position>`: changes a record's display position.
+/// `budget move [<kind>] <id> <position>`: changes a record's display position.
 struct MoveCommand: Command {
     static let spec = CommandSpec(
         name: "move", abstract: "Move a record to another position in its list.",

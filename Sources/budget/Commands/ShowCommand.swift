@@ -1,6 +1,6 @@
 import BudgetCore
 
-/// `budget show <kind> <id>`: prints one record.
+/// `budget show [<kind>] <id>`: prints one record.
 struct ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show", abstract: "Show one record.",
