@@ -88,8 +88,10 @@ struct ConfigCommand: Command {
     /// Sets (`text`) or removes (`nil`) a key. The currency goes through the rescale rules.
     private func apply(_ key: AnySettingKey, text: String?, rescale: Bool, to document: inout BudgetDocument) throws {
         if key.storedKey == DisplayKeys.currency.storedKey {
-            let currency = try text.map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
+            // `none`, as `config list` shows an unset currency, means plain whole numbers.
+            let currency = try text.flatMap { text throws(UsageError) -> Currency? in
+                if FieldRules.trimmed(text).lowercased() == "none" { return nil }
+                return try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
             }
             try document.setCurrency(currency, rescale: rescale)
             return

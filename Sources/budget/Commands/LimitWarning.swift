@@ -12,7 +12,14 @@ struct LimitWarning {
         guard let limit = document[settings: BudgetKeys.self][BudgetKeys.limit(expense.category)] else { return nil }
         let countedBefore = original.map { $0.category == expense.category && $0.date.monthText == expense.date.monthText ? $0.amount : 0 } ?? 0
         guard expense.amount > countedBefore else { return nil }
-        let total = try document.monthTotal(category: expense.category, month: expense.date)
+        let total: Int
+        do {
+            total = try document.monthTotal(category: expense.category, month: expense.date)
+        } catch {
+            // A month that cannot be added up: the store refuses the change itself, with a
+            // message that says why (`BudgetDocument.checkTotals`), so no warning is needed.
+            return nil
+        }
         guard total > limit.minorUnits else { return nil }
         let money = document.moneyFormat
         return LimitWarning(message: "\(expense.category) is over its monthly limit for \(expense.date.monthText): \(money.display(total)) of \(money.display(limit.minorUnits))")

@@ -30,7 +30,7 @@ struct MoveCommand: Command {
         case "first": position = .number(1)
         case "last": position = .last
         default:
-            guard let number = Int(text), number >= 1 else {
+            guard let number = try parsed.wholeNumber(text, for: "<position>"), number >= 1 else {
                 throw parsed.usageError("Invalid position '\(text)': expected a whole number from 1, first or last")
             }
             position = .number(number)

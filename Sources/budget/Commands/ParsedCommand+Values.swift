@@ -29,14 +29,25 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.parseDay(text) }
     }
 
+    /// A name or category, trimmed and checked (`FieldRules.label`).
     func label(_ text: String, field: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.checkLabel(text, field: field) }
-        return text
+        try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
     }
 
     func note(_ text: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.checkNote(text) }
-        return text
+        try converting { () throws(ValueError) in try FieldRules.note(text) }
+    }
+
+    /// A count or position typed as plain digits (ASCII or full-width): no sign, no spaces,
+    /// no grouping, like IDs. `nil` when the text is not digits; a usage error when the number
+    /// does not fit.
+    func wholeNumber(_ text: String, for option: String) throws(UsageError) -> Int? {
+        let digits = HalfWidth.plain(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard let number = Int(digits) else {
+            throw usageError("Invalid value '\(text)' for '\(option)': the number is too large")
+        }
+        return number
     }
 
     /// Splits `[<kind>] <id>…`: the kind, when the first positional names one, and the words
