@@ -25,6 +25,7 @@ struct CommandRunner {
 
     /// Runs the arguments after the program name and returns the exit code.
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionGenerator.commandName { return complete(Array(arguments.dropFirst())) }
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
         do {
@@ -85,6 +86,29 @@ struct CommandRunner {
             messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
             return .failure
         }
+    }
+
+    /// `budget __complete <shell> <line> [<bash word>]`, which the completion scripts call: the
+    /// candidates at the end of the line, one per line. It reads the data file only for its
+    /// categories, never writes, and says nothing on stderr: a shell is waiting.
+    private func complete(_ arguments: [String]) -> ExitCode {
+        guard arguments.count >= 2 else { return .usage }
+        let (shell, line) = (arguments[0], arguments[1])
+        let engine = CompletionEngine(root: CommandTree.root) { file in
+            guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return [] }
+            do {
+                let document = try makeStore(path, environment).load()
+                let used = Set(document.expenses.records.map(\.category))
+                return used.union(document[settings: BudgetKeys.self].limitedCategories).sorted()
+            } catch {
+                return []  // No categories to offer from a missing, busy or invalid file; TAB must not fail.
+            }
+        }
+        let (before, current) = CompletionEngine.words(of: line)
+        let answer = engine.complete(before: before, current: current)
+        let lines = CompletionGenerator.lines(for: answer, shell: shell, typed: current, bashWord: arguments.count > 2 ? arguments[2] : current)
+        output.write(lines.map { $0 + "\n" }.joined())
+        return .success
     }
 
     private func help(_ words: [String]) -> ExitCode {

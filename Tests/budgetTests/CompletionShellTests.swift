@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+
+/// Completion in real interactive bash, zsh and fish, driven through tmux: type a prefix, press
+/// TAB, read the screen. Categories with spaces, quotes, `$(…)` and Japanese text must be
+/// offered, inserted and passed back to `budget` as exactly themselves, and never run.
+final class CompletionShellTests: XCTestCase {
+    private var budget: BudgetProcess!
+    private var socket = ""
+    private var marker: URL!
+    private var otherFile: URL!
+
+    override func setUpWithError() throws {
+        try PeerTool.require("tmux")
+        budget = try BudgetProcess()
+        socket = "budget-completion-\(UUID().uuidString.prefix(8))"
+        marker = budget.directory.appendingPathComponent("marker")
+        let bin = budget.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
+        for (amount, category) in [("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ")] {
+            XCTAssertEqual(try budget.run("add", "expense", "x", amount, "--category", category).code, 0)
+        }
+        otherFile = budget.directory.appendingPathComponent("other file.json")
+        XCTAssertEqual(try budget.run(["add", "expense", "y", "9", "--category", "only-in-other"], environment: ["BUDGET_FILE": otherFile.path]).code, 0)
+    }
+
+    override func tearDown() {
+        _ = try? tmux(["kill-server"])
+        super.tearDown()
+    }
+
+    // MARK: The shells
+
+    func testBash() throws {
+        try PeerTool.require("bash")
+        try start("bash --norc --noprofile", setup: "PS1='$ '; eval \"$(budget completion bash)\"")
+        try checkCategories(listShowsEscaped: true)
+        type("budget list expenses --format=t")
+        press("Tab", "Tab")
+        try waitFor("table  tsv")
+        clearLine()
+        type("budget list expenses --format=ts")
+        press("Tab")
+        try waitFor("--format=tsv ")
+        clearLine()
+    }
+
+    func testZsh() throws {
+        try PeerTool.require("zsh")
+        try start("zsh -f", setup: "PROMPT='$ '; autoload -Uz compinit && compinit -u; source <(budget completion zsh)")
+        try checkCategories(listShowsEscaped: true)
+        type("budget list expenses --format=t")
+        press("Tab")
+        try waitFor("--format=table  --format=tsv")
+        clearLine()
+    }
+
+    func testFish() throws {
+        try PeerTool.require("fish")
+        try start("fish --no-config", setup: "function fish_prompt; echo '$ '; end; budget completion fish | source")
+        try checkCategories(listShowsEscaped: false)
+        // Each position offers what belongs there, and only that.
+        for (line, expected, absent) in [
+            ("budget config set ", "display.color", "daily goods  "), ("budget limit set ", "daily goods", "display.color"),
+            ("budget help add ", "expense", "summary"), ("budget list incomes ", nil, "expenses"),
+        ] as [(String, String?, String)] {
+            type(line)
+            press("Tab")
+            if let expected { try waitFor(expected) } else { settle() }
+            XCTAssertFalse(lastLines(3).contains(absent), "\(line): \(screen())")
+            clearLine()
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Lists the categories, completes each kind of awkward one and runs the command it makes.
+    private func checkCategories(listShowsEscaped: Bool) throws {
+        type("budget list expenses --category ")
+        press("Tab", "Tab")
+        try waitFor(listShowsEscaped ? "daily\\ goods" : "daily goods")
+        try waitFor("食費")
+        try waitFor("ｾﾌﾞﾝ")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a category was run as shell code")
+        clearLine()
+
+        // Completed, then run: the shell hands budget exactly the category.
+        for (typed, amount) in [("dai", "1"), ("it", "2"), ("\\$", "3"), ("食", "4"), ("ｾ", "5")] {
+            type("budget list expenses --no-header --format tsv --category \(typed)")
+            press("Tab")
+            settle()
+            press("Enter")
+            try waitFor("\tx\t", "\t\(amount)\t")
+            clearScreen()
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a category was run as shell code")
+
+        // A --file typed earlier is where categories come from.
+        let quotedPath = otherFile.path.replacingOccurrences(of: " ", with: "\\ ")
+        type("budget --file \(quotedPath) list expenses --category on")
+        press("Tab")
+        try waitFor("only-in-other")
+        clearLine()
+        type("budget --file=\(quotedPath) list expenses --category on")
+        press("Tab")
+        try waitFor("only-in-other")
+        clearLine()
+    }
+
+    // MARK: tmux
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func start(_ shell: String, setup: String) throws {
+        let bin = budget.directory.appendingPathComponent("bin").path
+        let environment = "env -i HOME=\(budget.directory.path) XDG_CONFIG_HOME=\(budget.directory.path)/config TERM=xterm-256color LANG=C.UTF-8 "
+            + "PATH=\(bin):/usr/bin:/bin BUDGET_FILE=\(budget.dataFile.path) "
+        try tmux(["new-session", "-d", "-s", "shell", "-x", "200", "-y", "50", "-c", budget.directory.path, environment + shell])
+        type("\(setup); echo ready-\"\"ok")
+        press("Enter")
+        try waitFor("ready-ok")
+        clearScreen()
+    }
+
+    private func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "shell", "-l", text])
+    }
+
+    private func press(_ keys: String...) {
+        for key in keys {
+            _ = try? tmux(["send-keys", "-t", "shell", key])
+            settle(0.15)
+        }
+    }
+
+    private func clearLine() {
+        press("Escape")
+        press("C-u")
+        settle()
+    }
+
+    private func clearScreen() {
+        clearLine()
+        _ = try? tmux(["send-keys", "-t", "shell", "clear", "Enter"])
+        settle()
+    }
+
+    private func screen() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "shell"])) ?? ""
+    }
+
+    private func lastLines(_ count: Int) -> String {
+        screen().split(separator: "\n").suffix(count).joined(separator: "\n")
+    }
+
+    /// Waits, polling the screen, until every text appears (or fails after a generous time).
+    private func waitFor(_ texts: String..., file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let shown = screen()
+            if texts.allSatisfy(shown.contains) { return }
+            settle(0.1)
+        }
+        XCTFail("never appeared: \(texts)\n--- screen ---\n\(screen())", file: file, line: line)
+        throw ScreenTimeout()
+    }
+
+    private struct ScreenTimeout: Error {}
+
+    /// Gives the shell a moment to draw (never an assertion by itself).
+    private func settle(_ seconds: Double = 0.5) {
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}
