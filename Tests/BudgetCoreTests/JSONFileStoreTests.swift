@@ -44,6 +44,36 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
     }
 
+    func testTransaction_ThatWouldLeaveAnInvalidFile_IsRefusedAndWritesNothing() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try addLunch(store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Changes no command makes, made directly: each would give a file the reader refuses.
+        let breakages: [(String, (inout BudgetDocument) -> Void)] = [
+            ("blank name", { $0.expenses.records[0].name = " " }),
+            ("negative amount", { $0.expenses.records[0].amount = -1 }),
+            ("control character in a category", { $0.expenses.records[0].category = "a\u{7}" }),
+            ("note with a control character", { $0.expenses.records[0].note = "\u{1B}[31m" }),
+            ("order out of place", { document in
+                _ = try? document.incomes.add { Income(id: $0, name: "a", amount: 1, date: self.day) }
+                document.expenses.records[0].order = 2
+            }),
+            ("id above the counter", { $0.expenses.records[0] = Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
+            ("id not 8 digits", { $0.expenses.records[0] = Expense(id: "1", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
+            ("duplicate id", { $0.expenses.records.append($0.expenses.records[0]); $0.expenses.records[1].order = 2 }),
+            ("unknown setting", { $0.settingsValues.setValue(.string("never"), forKey: "display.colour") }),
+            ("invalid setting", { $0.settingsValues.setValue(.string("purple"), forKey: "display.color") }),
+        ]
+        for (name, breakage) in breakages {
+            XCTAssertThrowsError(try store.transaction { breakage(&$0) }, name) { error in
+                guard case .invalidResult(path, _)? = error as? BudgetError else { return XCTFail("\(name): \(error)") }
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, name)
+        }
+        XCTAssertNoThrow(try store.load())
+    }
+
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
         let path = directory + "/sub/budget.json"
         XCTAssertEqual(try JSONFileStore(path: path).load(), BudgetDocument())

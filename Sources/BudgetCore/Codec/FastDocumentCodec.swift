@@ -63,7 +63,8 @@ enum FastDocumentCodec {
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
               let incomeTable = table(incomes, counter: incomeCounter),
-              let expenseTable = table(expenses, counter: expenseCounter) else { return nil }
+              let expenseTable = table(expenses, counter: expenseCounter),
+              HistoryCodec.counterRefusal(history, incomeCounter: incomeCounter, expenseCounter: expenseCounter) == nil else { return nil }
         return BudgetDocument(incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
     }
 
@@ -114,8 +115,8 @@ enum FastDocumentCodec {
     }
 
     /// Whether no ID appears twice (a duplicate key): a bitmap up to the highest ID, or a set
-    /// when the IDs are sparse.
-    private static func allDistinct(_ numbers: [Int], highest: Int) -> Bool {
+    /// when the IDs are sparse. `highest` is at least every number, and none is negative.
+    static func allDistinct(_ numbers: [Int], highest: Int) -> Bool {
         guard highest <= max(numbers.count * 64, 1 << 20) else { return Set(numbers).count == numbers.count }
         var bits = [UInt64](repeating: 0, count: highest / 64 + 1)
         for number in numbers {

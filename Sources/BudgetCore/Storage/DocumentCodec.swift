@@ -69,6 +69,9 @@ enum DocumentCodec {
         if let historyNode = reader.optionalNode("history") {
             do {
                 history = try HistoryCodec.decode(historyNode)
+                if let refusal = HistoryCodec.counterRefusal(history, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
+                    problems.append(DataFileProblem(offset: historyNode.offset, refusal))
+                }
             } catch {
                 problems.append(error)
             }
@@ -119,16 +122,35 @@ enum DocumentCodec {
         var settings = SettingsValues()
         for member in members {
             guard let key = SettingsCatalog.key(stored: member.key) else {
-                problems.append(DataFileProblem(offset: member.keyOffset, "unknown setting \"\(member.key)\" (was it written by a newer budget?)"))
+                problems.append(DataFileProblem(offset: member.keyOffset, unknownSetting(member.key)))
                 continue
             }
-            guard let stored = decodeSetting(member.node), key.describe(stored, SettingContext(currency: nil)) != nil else {
-                problems.append(DataFileProblem(offset: member.node.offset, "setting \"\(member.key)\" must be \(key.valueDescription)"))
+            guard let stored = decodeSetting(member.node), settingRefusal(key: member.key, value: stored) == nil else {
+                problems.append(DataFileProblem(offset: member.node.offset, wrongSetting(member.key, key)))
                 continue
             }
             settings.setValue(stored, forKey: member.key)
         }
         return settings
+    }
+
+    /// Why the reader would refuse a stored setting (by the rules of `decodeSettings`), or `nil`.
+    static func settingRefusal(key: String, value: StoredSetting) -> String? {
+        guard let setting = SettingsCatalog.key(stored: key) else { return unknownSetting(key) }
+        return setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
+    }
+
+    /// Why the reader would refuse a setting's key whatever its value (an unknown key), or `nil`.
+    static func keyRefusal(_ key: String) -> String? {
+        SettingsCatalog.key(stored: key) == nil ? unknownSetting(key) : nil
+    }
+
+    private static func unknownSetting(_ key: String) -> String {
+        "unknown setting \"\(key)\" (was it written by a newer budget?)"
+    }
+
+    private static func wrongSetting(_ key: String, _ setting: AnySettingKey) -> String {
+        "setting \"\(key)\" must be \(setting.valueDescription)"
     }
 
     /// A setting value node, or `nil` when it is not a string, whole number or boolean.

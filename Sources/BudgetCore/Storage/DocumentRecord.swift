@@ -4,6 +4,8 @@ protocol DocumentRecord: BaseModel {
     static func decode(common: CommonFields, reader: inout JSONObjectReader) throws(DataFileProblem) -> Self
     /// The kind's own fields, added to the common ones when writing.
     var extraFields: [(String, JSONValue)] { get }
+    /// Checks the kind's own fields by the rules `decode` applies (for a document about to be written).
+    func checkOwnFields() throws(ValueError)
 }
 
 /// The fields every record has, as read from the file.
@@ -22,6 +24,8 @@ extension Income: DocumentRecord {
     }
 
     var extraFields: [(String, JSONValue)] { [] }
+
+    func checkOwnFields() throws(ValueError) {}
 }
 
 extension Expense: DocumentRecord {
@@ -39,4 +43,8 @@ extension Expense: DocumentRecord {
     }
 
     var extraFields: [(String, JSONValue)] { [("category", .string(category))] }
+
+    func checkOwnFields() throws(ValueError) {
+        try FieldRules.checkLabel(category, field: "category")
+    }
 }

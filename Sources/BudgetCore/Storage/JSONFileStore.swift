@@ -118,8 +118,16 @@ public struct JSONFileStore: DataProtocol {
         return try body(target, try readIfPresent(target))
     }
 
-    /// Encodes the document into the file piece by piece, through the encoder's one buffer.
+    /// Encodes the document into the file piece by piece, through the encoder's one buffer,
+    /// after checking that the reader will accept it.
+    ///
+    /// - Throws: `BudgetError.invalidResult` when it would not; the file is untouched then.
     private func write(_ document: BudgetDocument, to target: String) throws {
+        do {
+            try document.validate()
+        } catch {
+            throw BudgetError.invalidResult(path: path, reason: error.reason)
+        }
         let mode = try permissions(of: target)
         let unflushed: SystemError?
         do throws(SystemError) {

@@ -20,7 +20,7 @@ enum ExitCode: Int32 {
         case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
              .nothingToUndo, .undoConflict:
             self = .failure
-        case .invalidDataFile, .newerFormat, .cannotRepair:
+        case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
         case .fileSystem, .notARegularFile, .inputNotARegularFile:
             self = .ioError
