@@ -84,10 +84,12 @@ public struct JSONFileStore: DataProtocol {
     }
 
     private func inspect(_ bytes: [UInt8]) -> (check: DataFileCheck, repaired: BudgetDocument?) {
+        // Problems come in file order: their positions take one pass over the bytes in all.
+        var positions = TextPositions(bytes)
         func problem(_ problem: DataFileProblem) -> DataFileCheck.Problem {
             let reason = problem.newerFormat.map { "written by a newer budget (format \($0)); this budget reads format \(BudgetDocument.formatVersion)" }
             return DataFileCheck.Problem(
-                position: problem.offset.map { TextPosition(offset: $0, in: bytes) },
+                position: problem.offset.map { positions.position(of: $0) },
                 message: reason ?? problem.reason, isRepairable: problem.isRepairable)
         }
         do {
@@ -184,7 +186,8 @@ public struct JSONFileStore: DataProtocol {
             if let version = error.newerFormat {
                 throw BudgetError.newerFormat(path: path, version: version)
             }
-            let position = error.offset.map { TextPosition(offset: $0, in: bytes) }
+            var positions = TextPositions(bytes)
+            let position = error.offset.map { positions.position(of: $0) }
             throw BudgetError.invalidDataFile(path: path, position: position, reason: error.reason)
         }
     }
