@@ -115,8 +115,8 @@ enum FastDocumentCodec {
     }
 
     /// Whether no ID appears twice (a duplicate key): a bitmap up to the highest ID, or a set
-    /// when the IDs are sparse. `highest` is at least every number, and none is negative.
-    static func allDistinct(_ numbers: [Int], highest: Int) -> Bool {
+    /// when the IDs are sparse.
+    private static func allDistinct(_ numbers: [Int], highest: Int) -> Bool {
         guard highest <= max(numbers.count * 64, 1 << 20) else { return Set(numbers).count == numbers.count }
         var bits = [UInt64](repeating: 0, count: highest / 64 + 1)
         for number in numbers {

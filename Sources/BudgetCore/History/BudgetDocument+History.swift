@@ -45,7 +45,7 @@ extension BudgetDocument {
         // A hand-edited entry may bring back what the file cannot hold (a record above the
         // counter, an unknown setting): refuse it rather than write a file that is then refused.
         do {
-            try draft.validate()
+            try draft.validate(since: self)
         } catch {
             throw BudgetError.undoConflict(summary: last.summary, reason: "the result would be an invalid data file: \(error.reason)")
         }

@@ -44,7 +44,7 @@ public struct JSONFileStore: DataProtocol {
             let result = try change(&document)
             document.recordChange(since: original)
             if document.differs(from: original) {
-                try write(document, to: target)
+                try write(document, to: target, since: original)
             }
             return result
         }
@@ -121,12 +121,13 @@ public struct JSONFileStore: DataProtocol {
     }
 
     /// Encodes the document into the file piece by piece, through the encoder's one buffer,
-    /// after checking that the reader will accept it.
+    /// after checking that the reader will accept it (`original`: the document as read, whose
+    /// unchanged records need not be checked again).
     ///
     /// - Throws: `BudgetError.invalidResult` when it would not; the file is untouched then.
-    private func write(_ document: BudgetDocument, to target: String) throws {
+    private func write(_ document: BudgetDocument, to target: String, since original: BudgetDocument? = nil) throws {
         do {
-            try document.validate()
+            try document.validate(since: original)
         } catch {
             throw BudgetError.invalidResult(path: path, reason: error.reason)
         }
