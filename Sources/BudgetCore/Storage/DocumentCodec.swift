@@ -188,21 +188,26 @@ enum DocumentCodec {
         var records: [Record] = []
         records.reserveCapacity(members.count)
         var highestID = 0
-        var hasInvalidRecords = false
+        // Orders must be exactly 1...n, n counting the records that have other problems too:
+        // every record whose order is out of range or taken is a problem of its own.
+        var holderOfOrder = [Int](repeating: -1, count: members.count)  // index in `records`
         for member in members {
             guard let number = RecordID.number(fromStored: member.key) else {
                 problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
-                hasInvalidRecords = true
                 continue
             }
+            highestID = max(highestID, number)
+            let record: Record
             do {
-                let record: Record = try decodeRecord(member.node, key: member.key)
-                records.append(record)
+                record = try decodeRecord(member.node, key: member.key)
             } catch {
                 problems.append(error)
-                hasInvalidRecords = true
+                continue
             }
-            highestID = max(highestID, number)
+            if let reason = orderProblem(of: record, among: records, holders: &holderOfOrder) {
+                problems.append(DataFileProblem(offset: orderOffset(in: member.node), reason, isRepairable: true))
+            }
+            records.append(record)
         }
         var lastID = counter
         if highestID > counter {
@@ -213,14 +218,30 @@ enum DocumentCodec {
             lastID = highestID
         }
         records.sort { ($0.order, $0.id) < ($1.order, $1.id) }
-        if !hasInvalidRecords, let index = records.indices.first(where: { records[$0].order != $0 + 1 }) {
-            problems.append(DataFileProblem(
-                offset: tableNode.offset,
-                "\(Record.kind.singular) orders must be exactly 1 to \(records.count), but \(records[index].id) has order \(records[index].order)",
-                isRepairable: true))
-        }
         for index in records.indices { records[index].order = index + 1 }
         return RecordTable(lastID: lastID, orderedRecords: records)
+    }
+
+    /// Why a record's order breaks "exactly 1 to n" (n: `holders.count`): out of range, or
+    /// taken by an earlier record; `nil` when it is free, which it then takes.
+    private static func orderProblem<Record: BaseModel>(of record: Record, among records: [Record], holders: inout [Int]) -> String? {
+        let kind = Record.kind.singular
+        let rule = "\(kind) orders must be exactly 1 to \(holders.count)"
+        guard record.order >= 1 && record.order <= holders.count else {
+            return "\(kind) \(record.id) has order \(record.order), but \(rule)"
+        }
+        let holder = holders[record.order - 1]
+        guard holder < 0 else {
+            return "\(kind) \(record.id) has order \(record.order) like \(kind) \(records[holder].id), but \(rule)"
+        }
+        holders[record.order - 1] = records.count
+        return nil
+    }
+
+    /// Where a record's `order` value is, to point at it.
+    private static func orderOffset(in node: JSONNode) -> Int {
+        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else { return node.offset }
+        return order.node.offset
     }
 
     static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {
