@@ -210,6 +210,7 @@ final class CodecPropertyTests: XCTestCase {
     @discardableResult
     private func assertReadersAgree(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Bool {
         let fast = Self.fastDecodeFromExactBuffer(bytes)
+        XCTAssertEqual(bytes.withUnsafeBufferPointer(FastDocumentCodec.accepts), fast != nil, "\(label()): accepts and decode disagree")
         do {
             let strict = try DocumentCodec.decodeStrictly(bytes)
             if let fast { XCTAssertEqual(fast, strict, label()) }
