@@ -54,4 +54,22 @@ final class DocumentValidationTests: XCTestCase {
             XCTAssertEqual((error as? DocumentInvalidity)?.reason, "expense 00000004 has order 4 in position 2")
         }
     }
+
+    func testHasSameContent_ComparesEveryStoredFieldButOrder() {
+        // Validation skips the text rules for records with the same content as before: a field
+        // added to a record must be added to `hasSameContent` too.
+        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")
+        XCTAssertEqual(Mirror(reflecting: expense).children.compactMap(\.label).sorted(), ["amount", "category", "date", "id", "name", "note", "order"])
+        let income = Income(id: "00000001", name: "a", amount: 1, order: 1, date: day, note: "n")
+        XCTAssertEqual(Mirror(reflecting: income).children.compactMap(\.label).sorted(), ["amount", "date", "id", "name", "note", "order"])
+        var other = expense
+        other.order = 9
+        XCTAssertTrue(expense.hasSameContent(as: other))
+        for change in [{ (e: inout Expense) in e.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil }] {
+            var changed = expense
+            change(&changed)
+            XCTAssertFalse(expense.hasSameContent(as: changed))
+        }
+        XCTAssertFalse(expense.hasSameContent(as: Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")))
+    }
 }

@@ -65,20 +65,13 @@ extension BudgetDocument {
     /// records as `original`, order aside: a change to one record leaves one record to check.
     private static func changedRange<Record: DocumentRecord>(of records: [Record], since original: [Record]) -> Range<Int> {
         var start = 0
-        while start < records.count && start < original.count && sameContent(records[start], original[start]) { start += 1 }
+        while start < records.count && start < original.count && records[start].hasSameContent(as: original[start]) { start += 1 }
         var end = records.count, originalEnd = original.count
-        while end > start && originalEnd > start && sameContent(records[end - 1], original[originalEnd - 1]) {
+        while end > start && originalEnd > start && records[end - 1].hasSameContent(as: original[originalEnd - 1]) {
             end -= 1
             originalEnd -= 1
         }
         return start..<end
-    }
-
-    private static func sameContent<Record: DocumentRecord>(_ a: Record, _ b: Record) -> Bool {
-        if a.order == b.order { return a == b }
-        var moved = b
-        moved.order = a.order
-        return a == moved
     }
 
     /// One kind's part of a history entry: the records it would bring back, its IDs and positions.

@@ -6,6 +6,16 @@ protocol DocumentRecord: BaseModel {
     var extraFields: [(String, JSONValue)] { get }
     /// Checks the kind's own fields by the rules `decode` applies (for a document about to be written).
     func checkOwnFields() throws(ValueError)
+    /// Whether the kind's own fields equal another record's.
+    func hasSameOwnFields(as other: Self) -> Bool
+}
+
+extension DocumentRecord {
+    /// Equal apart from `order`, compared field by field without a copy.
+    func hasSameContent(as other: Self) -> Bool {
+        id == other.id && amount == other.amount && date == other.date && name == other.name && note == other.note
+            && hasSameOwnFields(as: other)
+    }
 }
 
 /// The fields every record has, as read from the file.
@@ -26,6 +36,8 @@ extension Income: DocumentRecord {
     var extraFields: [(String, JSONValue)] { [] }
 
     func checkOwnFields() throws(ValueError) {}
+
+    func hasSameOwnFields(as other: Income) -> Bool { true }
 }
 
 extension Expense: DocumentRecord {
@@ -47,4 +59,6 @@ extension Expense: DocumentRecord {
     func checkOwnFields() throws(ValueError) {
         try FieldRules.checkLabel(category, field: "category")
     }
+
+    func hasSameOwnFields(as other: Expense) -> Bool { category == other.category }
 }
