@@ -30,6 +30,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case invalidLockTimeout(String)
     /// A sum of amounts does not fit in a 64-bit integer.
     case totalOverflow
+    /// A change would make a kind's amounts add up to more than a 64-bit integer holds.
+    case totalTooLarge(RecordKind)
+    /// A monthly limit above `BudgetDocument.maximumLimit`.
+    case limitTooLarge(category: String, maximum: Int)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
@@ -38,6 +42,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case cannotRepair(path: String, count: Int)
     /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
     case invalidResult(path: String, reason: String)
+    /// A record to export as a ledger journal is dated before the calendar `ledger` reads.
+    case dateBeforeLedgerCalendar(RecordReference, Day)
 
     public var errorDescription: String? {
         switch self {
@@ -67,6 +73,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds"
         case .totalOverflow:
             return "the total is too large to compute"
+        case let .totalTooLarge(kind):
+            return "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute; nothing was changed"
+        case let .limitTooLarge(category, maximum):
+            return "the monthly limit of \(category) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):
@@ -75,6 +85,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; nothing was changed"
         case let .invalidResult(path, reason):
             return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
+        case let .dateBeforeLedgerCalendar(reference, day):
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
         }
     }
 

@@ -44,6 +44,7 @@ public struct JSONFileStore: DataProtocol {
             let result = try change(&document)
             document.recordChange(since: original)
             if document.differs(from: original) {
+                try document.checkTotals()
                 try write(document, to: target, since: original)
             }
             return result

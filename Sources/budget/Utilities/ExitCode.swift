@@ -18,7 +18,8 @@ enum ExitCode: Int32 {
     init(for error: BudgetError) {
         switch error {
         case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
-             .nothingToUndo, .undoConflict:
+             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .totalTooLarge, .limitTooLarge:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
