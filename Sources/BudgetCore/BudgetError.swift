@@ -40,6 +40,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case undoConflict(summary: String, reason: String)
     /// `check --repair` found problems it cannot fix without guessing.
     case cannotRepair(path: String, count: Int)
+    /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
+    case invalidResult(path: String, reason: String)
     /// A record to export as a ledger journal is dated before the calendar `ledger` reads.
     case dateBeforeLedgerCalendar(RecordReference, Day)
 
@@ -81,6 +83,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "cannot undo '\(summary)': \(reason) (was the file edited by hand?)"
         case let .cannotRepair(path, count):
             return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; nothing was changed"
+        case let .invalidResult(path, reason):
+            return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
         case let .dateBeforeLedgerCalendar(reference, day):
             return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
         }

@@ -48,6 +48,17 @@ final class ImportTests: XCTestCase {
         ])
     }
 
+    func testJSON_ManyPrettyRowsFindTheirLinesInOnePass() throws {
+        // `list --format json | import -`: each row's line was once a scan from byte 0.
+        let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
+        let text = "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let read = try importer().read(text, format: .json)
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertEqual(read.rows.count, 3_000)
+        XCTAssertEqual(read.rows.last?.line, 2 + 2_999 * 5)
+    }
+
     func testImporter_ErrorsNameLineAndColumn() {
         let cases: [(String, ImportFormat, ImportError)] = [
             ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,

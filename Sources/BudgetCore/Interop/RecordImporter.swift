@@ -93,11 +93,14 @@ public struct RecordImporter: Sendable {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            let position = TextPosition(offset: error.offset, in: bytes)
+            var positions = TextPositions(bytes)
+            let position = positions.position(of: error.offset)
             throw ImportError(line: position.line, column: String(position.column), error.message)
         }
+        // Every row needs its line, and rows come in file order: one pass over the text in all.
+        var positions = TextPositions(bytes)
         func place(_ node: JSONNode) -> (line: Int, column: String) {
-            let position = TextPosition(offset: node.offset, in: bytes)
+            let position = positions.position(of: node.offset)
             return (position.line, String(position.column))
         }
         var elements: [JSONNode]

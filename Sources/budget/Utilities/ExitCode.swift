@@ -21,7 +21,7 @@ enum ExitCode: Int32 {
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
              .totalTooLarge, .limitTooLarge:
             self = .failure
-        case .invalidDataFile, .newerFormat, .cannotRepair:
+        case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
         case .fileSystem, .notARegularFile, .inputNotARegularFile:
             self = .ioError
