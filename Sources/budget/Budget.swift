@@ -11,11 +11,13 @@ enum Budget {
         ProcessSetup.run()
         let output = StandardStream.output()
         let messages = StandardStream.error()
-        let runner = CommandRunner(
+        var runner = CommandRunner(
             output: output, messages: messages,
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
+        runner.flushOutput = { output.flush() ? nil : output.failure }
         var code = runner.run(Array(CommandLine.arguments.dropFirst()))
+        // Help and version text, which the runner does not flush itself.
         if !output.flush() && code == .success {
             messages.write("budget: error: cannot write to standard output\n")
             code = .ioError
