@@ -122,7 +122,7 @@ public struct JSONFileStore: DataProtocol {
             } catch {
                 throw error.budgetError
             }
-            try write(document, describedAs: "repair of \(path) (the original is saved as \(backup))", to: target)
+            try write(document, describedAs: "repair, the original saved as \(backup)", to: target)
             return (check, backup)
         }
     }
