@@ -16,12 +16,7 @@ enum Budget {
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
         runner.flushOutput = { output.flush() ? nil : output.failure }
-        var code = runner.run(Array(CommandLine.arguments.dropFirst()))
-        // Help and version text, which the runner does not flush itself.
-        if !output.flush() && code == .success {
-            messages.write("budget: error: cannot write to standard output\n")
-            code = .ioError
-        }
+        let code = runner.run(Array(CommandLine.arguments.dropFirst()))
         _ = messages.flush()
         exit(code.rawValue)
     }

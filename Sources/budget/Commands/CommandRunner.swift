@@ -29,7 +29,31 @@ struct CommandRunner {
     var isTerminal: (Bool) -> Bool = { forOutput in isatty(forOutput ? STDOUT_FILENO : STDERR_FILENO) == 1 }
 
     /// Runs the arguments after the program name and returns the exit code.
+    ///
+    /// A command that succeeded but whose output could not be written (a full disk, a closed
+    /// stdout, a broken pipe) exits 74, or 3 when it had saved a change: then a script must
+    /// not take it for a failure and run it again.
     func run(_ arguments: [String]) -> ExitCode {
+        let saved = SavedChanges()
+        let code = execute(arguments, saved: saved)
+        guard code == .success, let failure = flushOutput() else { return code }
+        let reason = strerror(failure).map { String(cString: $0) } ?? "error \(failure)"
+        let changes = saved.descriptions
+        if changes.isEmpty {
+            messages.write("budget: error: cannot write to standard output: \(reason)\n")
+            return .ioError
+        }
+        // Names come from the file: a control character is shown escaped, never sent to the terminal.
+        let shown = changes.map { change in
+            String(String.UnicodeScalarView(change.unicodeScalars.flatMap { scalar in
+                scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: false).unicodeScalars) : [scalar]
+            }))
+        }.joined(separator: "; ")
+        messages.write("budget: error: the change was saved (\(shown)), but its output could not be written to standard output (\(reason)); do not run the command again\n")
+        return .savedButOutputLost
+    }
+
+    private func execute(_ arguments: [String], saved: SavedChanges) -> ExitCode {
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
         do {
@@ -68,7 +92,6 @@ struct CommandRunner {
             Painter.isColorEnabled(flag: colorFlag, environment: environment, setting: setting, isTerminal: isTerminal(forOutput))
         }
         let errorLabel = Painter(isEnabled: decide(false, .auto)).paint("error:", .red)
-        let saved = SavedChanges()
         do {
             let command = try commandType.init(parsed)
             let context = CommandContext(
@@ -93,18 +116,7 @@ struct CommandRunner {
             messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
             return .failure
         }
-        guard let failure = flushOutput() else { return .success }
-        let reason = strerror(failure).map { String(cString: $0) } ?? "error \(failure)"
-        let changes = saved.descriptions
-        if changes.isEmpty {
-            messages.write("budget: \(errorLabel) cannot write to standard output: \(reason)\n")
-            return .ioError
-        }
-        // The change is on disk: a script that took this for a failure and ran the command
-        // again would make it twice.
-        let shown = changes.map { $0.debugDescription.dropFirst().dropLast() }.joined(separator: "; ")
-        messages.write("budget: \(errorLabel) the change was saved (\(shown)), but its output could not be written to standard output (\(reason)); do not run the command again\n")
-        return .savedButOutputLost
+        return .success
     }
 
     private func help(_ words: [String]) -> ExitCode {
