@@ -163,7 +163,10 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(runs, 1)
         try store.transaction { _ = try $0.undoLastChange() }
         XCTAssertThrowsError(try store.transaction { document in try document.expenses.remove(ids: ["00000009"]) })
-        XCTAssertEqual(saved.items, ["add expense 00000001 (Lunch)", "undo of 'add expense 00000001 (Lunch)'"])
+        try store.transaction { document in try document.expenses.add { Expense(id: $0, name: "Tea", amount: 300, date: day) } }
+        try store.transaction { $0.clearHistory() }
+        XCTAssertEqual(saved.items, ["add expense 00000001 (Lunch)", "undo of 'add expense 00000001 (Lunch)'",
+                                     "add expense 00000002 (Tea)", "clear the history of 1 change"])
     }
 }
 

@@ -128,7 +128,7 @@ final class DataFileEndToEndTests: XCTestCase {
         let commands = [
             "add expense c 3", "add income Bonus 5", "edit expense 1 --amount 7", "move expense 2 1", "delete expense 2",
             "undo", "config set display.currency JPY", "config unset display.currency", "limit set food 100",
-            "limit unset food", "restore export.json --force",
+            "limit unset food", "restore export.json --force", "history clear",
         ]
         for command in commands {
             let before = try budget.shell("\"$BUDGET\" history --format tsv --no-header").stdout

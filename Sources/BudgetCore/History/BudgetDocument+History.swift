@@ -45,6 +45,17 @@ extension BudgetDocument {
         return last
     }
 
+    /// Forgets the whole history, with the removed records and old values it kept. The records
+    /// and settings stay as they are; this itself is not recorded, so it cannot be undone.
+    ///
+    /// - Returns: how many changes were forgotten.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        let count = history.count
+        history.removeAll()
+        return count
+    }
+
     /// The current time in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     static func now() -> String {
         var seconds = time(nil)

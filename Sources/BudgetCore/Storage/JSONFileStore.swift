@@ -61,6 +61,7 @@ public struct JSONFileStore: DataProtocol {
             let result = try change(&draft)
             draft.recordChange(since: empty)
             guard draft.differs(from: empty) else { return result }
+            try draft.checkTotals()
             return try locked(target) { existing in
                 guard let existing else {
                     try write(draft, replacing: empty, to: target)
@@ -80,6 +81,7 @@ public struct JSONFileStore: DataProtocol {
         let result = try change(&document)
         document.recordChange(since: original)
         if document.differs(from: original) {
+            try document.checkTotals()
             try write(document, replacing: original, to: target)
         }
         return result
@@ -165,7 +167,9 @@ public struct JSONFileStore: DataProtocol {
     /// Writes a changed document, described for `saved` by the history entry it added or removed.
     private func write(_ document: BudgetDocument, replacing original: BudgetDocument, to target: String) throws {
         let description: String
-        if let undone = original.history.last, document.history.elementsEqual(original.history.dropLast()) {
+        if document.history.isEmpty, !original.history.isEmpty, ChangeRecord(from: original, to: document, time: "") == nil {
+            description = "clear the history of \(original.history.count) \(original.history.count == 1 ? "change" : "changes")"
+        } else if let undone = original.history.last, document.history.elementsEqual(original.history.dropLast()) {
             description = "undo of '\(undone.summary)'"
         } else if let added = document.history.last, added != original.history.last {
             description = added.summary

@@ -43,7 +43,8 @@ struct CheckCommand: Command {
     private func report(_ check: DataFileCheck, to context: CommandContext) {
         for problem in check.problems {
             let place = problem.position.map { ":\($0.line):\($0.column)" } ?? ""
-            context.output.write("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")\n")
+            // The path and the problem quote the file and the command line: never raw on a terminal.
+            context.output.write(TerminalText.escaped("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")") + "\n")
         }
     }
 
@@ -55,7 +56,7 @@ struct CheckCommand: Command {
         } else {
             let repairable = check.problems.filter(\.isRepairable).count
             let note = repairable == 0 ? "" : " (\(repairable) repairable with 'budget check --repair')"
-            context.messages.write("\(check.path): \(count(check.problems.count)) found\(note).\n")
+            context.messages.write(TerminalText.escaped("\(check.path): \(count(check.problems.count)) found\(note).") + "\n")
         }
     }
 

@@ -44,11 +44,7 @@ struct CommandRunner {
             return .ioError
         }
         // Names come from the file: a control character is shown escaped, never sent to the terminal.
-        let shown = changes.map { change in
-            String(String.UnicodeScalarView(change.unicodeScalars.flatMap { scalar in
-                scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: false).unicodeScalars) : [scalar]
-            }))
-        }.joined(separator: "; ")
+        let shown = TerminalText.escaped(changes.joined(separator: "; "))
         messages.write("budget: error: the change was saved (\(shown)), but its output could not be written to standard output (\(reason)); do not run the command again\n")
         return .savedButOutputLost
     }
@@ -104,16 +100,16 @@ struct CommandRunner {
         } catch is CheckFailed {
             return .dataError
         } catch let error as ImportError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return .dataError
         } catch let error as BudgetError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return ExitCode(for: error)
         } catch let error as EnvironmentError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return .usage
         } catch {
-            messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
             return .failure
         }
         return .success
@@ -129,7 +125,7 @@ struct CommandRunner {
 
     private func report(_ error: UsageError) -> ExitCode {
         let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
-        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(error.message))
+        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
         return .usage
     }
 
@@ -148,7 +144,7 @@ struct CommandRunner {
         var store = JSONFileStore(path: path, lockTimeout: try LockTimeout.from(environment: environment))
         // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
         store.mapsLargeFiles = true
-        store.warn = { message in fputs("budget: warning: \(message)\n", stderr) }
+        store.warn = { message in fputs("budget: warning: \(TerminalText.escaped(message))\n", stderr) }
         store.saved = { change in
             // From now on a closed pipe must not kill the process silently: it is reported as
             // a saved change whose output was lost (exit 3).

@@ -7,7 +7,8 @@ struct HistoryCommand: Command {
         options: [
             OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).", choices: ["table", "tsv", "json"]),
             CommonArguments.noHeader,
-        ])
+        ],
+        subcommands: [HistoryClearCommand.spec], runsWithoutSubcommand: true)
 
     let format: OutputFormat
     let includeHeader: Bool

@@ -13,9 +13,8 @@ enum EnvironmentError: LocalizedError, Equatable {
     var errorDescription: String? {
         switch self {
         case let .invalidLockTimeout(value):
-            // Escaped like any text that came from outside: no control character reaches the terminal.
-            let shown = value.debugDescription.dropFirst().dropLast()
-            return "invalid BUDGET_LOCK_TIMEOUT '\(shown)': expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
+            // The runner escapes the message: no control character reaches the terminal.
+            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
         }
     }
 }

@@ -22,7 +22,8 @@ enum ExitCode: Int32 {
     init(for error: BudgetError) {
         switch error {
         case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
-             .nothingToUndo, .undoConflict:
+             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .totalTooLarge, .limitTooLarge:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair:
             self = .dataError
