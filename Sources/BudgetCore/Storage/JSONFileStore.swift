@@ -55,7 +55,7 @@ public struct JSONFileStore: DataProtocol {
     /// it must not act outside the document.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
         let target = try writableTarget()
-        if try !exists(target) {
+        if try !exists(Target(path: target, isOpenDescriptor: false)) {
             let empty = BudgetDocument()
             var draft = empty
             let result = try change(&draft)
@@ -105,7 +105,7 @@ public struct JSONFileStore: DataProtocol {
     public func repair() throws -> (check: DataFileCheck, backup: String?) {
         let target = try writableTarget()
         let missing = DataFileCheck(path: path, exists: false, problems: [])
-        if try !exists(target) { return (missing, nil) }
+        if try !exists(Target(path: target, isOpenDescriptor: false)) { return (missing, nil) }
         return try locked(target) { existing in
             guard let existing = existing?.bytes else { return (missing, nil) }
             let (check, document) = inspect(existing)
@@ -216,15 +216,20 @@ public struct JSONFileStore: DataProtocol {
 
     /// Whether the data file exists: `false` when it is missing, `true` when it is a regular file.
     ///
-    /// - Throws: `BudgetError.notARegularFile` for anything else, before a lock file is made beside it.
-    private func exists(_ target: String) throws -> Bool {
+    /// - Throws: `BudgetError.notARegularFile` for anything else (a pipe behind `/dev/stdin`
+    ///   included), before a lock file is made beside it; an error for a missing descriptor,
+    ///   which names nothing that a change could create.
+    private func exists(_ target: Target) throws -> Bool {
         do {
-            switch try FileSystem.kind(at: target, followLinks: true) {
-            case .missing: return false
+            switch try FileSystem.kind(at: target.path, followLinks: true) {
+            case .missing:
+                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: ENOENT) }
+                return false
             case .regular: return true
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
             case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
-            case .other(let kind): throw BudgetError.notARegularFile(path: path, kind: kind)
+            case .other(let kind):
+                throw BudgetError.notARegularFile(path: path, kind: target.isOpenDescriptor && kind == "a FIFO" ? "a pipe" : kind)
             }
         } catch let error as SystemError {
             throw error.budgetError
@@ -232,19 +237,10 @@ public struct JSONFileStore: DataProtocol {
     }
 
     private func readIfPresent(_ target: Target) throws -> FileContents? {
+        guard try exists(target) else { return nil }
         do {
-            switch try FileSystem.kind(at: target.path, followLinks: true) {
-            case .missing:
-                // A descriptor that is not open names nothing that a change could create.
-                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: ENOENT) }
-                return nil
-            case .regular: return try FileContents(path: target.path, mapping: mapsLargeFiles)
-            case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
-            case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
-            case .other(let kind):
-                throw BudgetError.notARegularFile(path: path, kind: target.isOpenDescriptor && kind == "a FIFO" ? "a pipe" : kind)
-            }
-        } catch let error as SystemError {
+            return try FileContents(path: target.path, mapping: mapsLargeFiles)
+        } catch {
             throw error.budgetError
         }
     }
@@ -308,10 +304,14 @@ public struct JSONFileStore: DataProtocol {
 
     /// The resolved path of a file about to be changed.
     ///
-    /// - Throws: `BudgetError.openDescriptorDataFile` when it leads through an open descriptor.
+    /// - Throws: `BudgetError.openDescriptorDataFile` when it leads through an open descriptor
+    ///   to a regular file; what `exists` throws when it leads to anything else (a pipe).
     private func writableTarget() throws -> String {
         let target = try resolvedPath()
-        if target.isOpenDescriptor { throw BudgetError.openDescriptorDataFile(path: path) }
+        if target.isOpenDescriptor {
+            _ = try exists(target)
+            throw BudgetError.openDescriptorDataFile(path: path)
+        }
         return target.path
     }
 }
