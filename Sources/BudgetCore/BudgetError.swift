@@ -26,8 +26,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case fileSystem(operation: String, path: String, errno: Int32, message: String)
     /// Another process held the lock longer than the timeout.
     case busy(lockPath: String, seconds: Double)
-    /// `BUDGET_LOCK_TIMEOUT` is not a number of seconds.
-    case invalidLockTimeout(String)
+    /// The data file path leads through an open file descriptor (`/dev/stdin`, `/dev/fd/N`) or
+    /// elsewhere into `/proc`: it can be read, but a change would replace whatever file the
+    /// descriptor's link names.
+    case openDescriptorDataFile(path: String)
     /// A sum of amounts does not fit in a 64-bit integer.
     case totalOverflow
     /// A change would make a kind's amounts add up to more than a 64-bit integer holds.
@@ -69,8 +71,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "cannot \(operation) \(path): \(message)"
         case let .busy(lockPath, seconds):
             return "data file is busy: another process has held \(lockPath) for \(Self.formatSeconds(seconds)) s"
-        case let .invalidLockTimeout(value):
-            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds"
+        case let .openDescriptorDataFile(path):
+            return "data file \(path) is an open file descriptor (it leads into /proc): it can be read but not changed; name the file itself"
         case .totalOverflow:
             return "the total is too large to compute"
         case let .totalTooLarge(kind):
@@ -91,6 +93,6 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     }
 
     private static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        Int(exactly: seconds).map(String.init) ?? String(seconds)
     }
 }

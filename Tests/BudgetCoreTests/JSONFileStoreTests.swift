@@ -179,4 +179,47 @@ final class JSONFileStoreTests: XCTestCase {
                        "/home/u/.local/share/budget/budget.json")
         XCTAssertNil(DataFileLocation.resolve(explicit: nil, environment: [:]))
     }
+
+    // MARK: A change to a file that does not exist yet
+
+    func testTransaction_OnAMissingFileRunsAgainWhenAnotherWriterCreatedItMeanwhile() throws {
+        let path = directory + "/sub/budget.json"
+        let store = JSONFileStore(path: path), other = JSONFileStore(path: path)
+        var runs = 0
+        let id = try store.transaction { document -> String in
+            runs += 1
+            // The first run is the one without the lock: another writer gets in before it is taken.
+            if runs == 1 { try addLunch(other) }
+            return try document.expenses.add { Expense(id: $0, name: "Dinner", amount: 1_500, date: day) }.id
+        }
+        XCTAssertEqual(runs, 2, "run again on the file the other writer made")
+        XCTAssertEqual(id, "00000002")
+        XCTAssertEqual(try store.load().expenses.records.map(\.name), ["Lunch", "Dinner"])
+        XCTAssertEqual(try store.load().history.map(\.summary), ["add expense 00000001 (Lunch)", "add expense 00000002 (Dinner)"])
+    }
+
+    func testTransaction_OnAMissingFileRunsOnceAndReportsWhatItSaved() throws {
+        let path = directory + "/sub/budget.json"
+        var store = JSONFileStore(path: path)
+        let saved = SavedList()
+        store.saved = { saved.append($0) }
+        var runs = 0
+        try store.transaction { document in
+            runs += 1
+            try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 900, date: day) }
+        }
+        XCTAssertEqual(runs, 1)
+        try store.transaction { _ = try $0.undoLastChange() }
+        XCTAssertThrowsError(try store.transaction { document in try document.expenses.remove(ids: ["00000009"]) })
+        try store.transaction { document in try document.expenses.add { Expense(id: $0, name: "Tea", amount: 300, date: day) } }
+        try store.transaction { $0.clearHistory() }
+        XCTAssertEqual(saved.items, ["add expense 00000001 (Lunch)", "undo of 'add expense 00000001 (Lunch)'",
+                                     "add expense 00000002 (Tea)", "clear the history of 1 change"])
+    }
+}
+
+/// What a store's `saved` callback received.
+private final class SavedList: @unchecked Sendable {
+    private(set) var items: [String] = []
+    func append(_ item: String) { items.append(item) }
 }

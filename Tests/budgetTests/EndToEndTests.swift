@@ -348,6 +348,6 @@ final class EndToEndTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 74)
         XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       "budget: error: cannot write to standard output\n")
+                       "budget: error: cannot write to standard output: No space left on device\n")
     }
 }

@@ -4,7 +4,7 @@ import BudgetCore
 struct CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check", abstract: "Check the data file and report every problem.",
-        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time>; if any other problem is present, nothing is changed.",
+        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
         options: [OptionSpec(long: "repair", help: "Fix orders and counters, keeping a backup of the original.")])
 
     let repair: Bool
