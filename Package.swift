@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "budget",
+    // Int128 (exact percentages) needs the Swift 6 runtime on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "budget", targets: ["budget"]),
         .library(name: "BudgetCore", targets: ["BudgetCore"]),

@@ -11,15 +11,12 @@ enum Budget {
         ProcessSetup.run()
         let output = StandardStream.output()
         let messages = StandardStream.error()
-        let runner = CommandRunner(
+        var runner = CommandRunner(
             output: output, messages: messages,
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
-        var code = runner.run(Array(CommandLine.arguments.dropFirst()))
-        if !output.flush() && code == .success {
-            messages.write("budget: error: cannot write to standard output\n")
-            code = .ioError
-        }
+        runner.flushOutput = { output.flush() ? nil : output.failure }
+        let code = runner.run(Array(CommandLine.arguments.dropFirst()))
         _ = messages.flush()
         exit(code.rawValue)
     }

@@ -124,6 +124,37 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(document, before)
     }
 
+    func testUndo_RefusesAnEntryWhoseResultTheReaderWouldRefuseAndChangesNothing() throws {
+        // Entries as a hand edit could make them: the reader now refuses such files, and undo
+        // checks its result as well, whatever way the entry got into the document.
+        var base = BudgetDocument()
+        try base.expenses.add { Expense(id: $0, name: "a", amount: 1, date: day) }
+        let coffee = Expense(id: "00000009", name: "Coffee", amount: 5, category: "food", order: 2, date: day)
+        let entries: [(ChangeRecord, String)] = [
+            (ChangeRecord(summary: "delete expense 00000009 (Coffee)", time: "t", incomes: TableChange(),
+                          expenses: TableChange(added: [], removed: [coffee], edited: [], moved: []), settings: []),
+             "expense 00000009 is above the counter 00000001; its id could be given out again"),
+            (ChangeRecord(summary: "set display.color", time: "t", incomes: TableChange(), expenses: TableChange(),
+                          settings: [("display.color", .string("purple"))]),
+             "setting \"display.color\" must be auto, always or never"),
+            (ChangeRecord(summary: "set display.colour", time: "t", incomes: TableChange(), expenses: TableChange(),
+                          settings: [("display.colour", .string("never"))]),
+             "unknown setting \"display.colour\" (was it written by a newer budget?)"),
+        ]
+        for (entry, reason) in entries {
+            var document = base
+            document.history = [entry]
+            let before = document
+            XCTAssertThrowsError(try document.undoLastChange(), entry.summary) { error in
+                XCTAssertEqual(error as? BudgetError, .undoConflict(summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
+            }
+            XCTAssertEqual(document, before, entry.summary)
+            // Written to a file, the same history is refused on reading.
+            XCTAssertThrowsError(try DocumentCodec.decodeStrictly(FastDocumentCodec.encode(document)), entry.summary)
+            XCTAssertNil(FastDocumentCodec.decode(FastDocumentCodec.encode(document)), entry.summary)
+        }
+    }
+
     func testHistory_KeepsOnlyTheLastThirtyChanges() throws {
         let store = InMemoryStore()
         for index in 1...40 { try store.add(Income.self) { Income(id: $0, name: "n\(index)", amount: 1, date: day) } }

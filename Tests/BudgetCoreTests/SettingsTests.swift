@@ -139,6 +139,19 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
     }
 
+    /// The core API is all or nothing on its own, not only inside a store's transaction.
+    func testRescale_ThatFailsHalfWayLeavesTheDocumentAsItWas() throws {
+        var document = BudgetDocument()
+        try document.setCurrency(Currency(code: "USD"), rescale: false)
+        try document.incomes.add { Income(id: $0, name: "Salary", amount: 300_000, date: day) }
+        try document.expenses.add { Expense(id: $0, name: "Coffee", amount: 450, date: day) }
+        try document.expenses.add { Expense(id: $0, name: "Huge", amount: Int.max / 5, date: day) }
+        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 40_000)
+        let before = document
+        XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
+        XCTAssertEqual(document, before)
+    }
+
     func testMonthTotal_CountsOnlyTheCategoryInThatCalendarMonth() throws {
         var document = BudgetDocument()
         for (date, category, amount) in [("2026-11-01", "food", 100), ("2026-11-30", "food", 200), ("2026-12-01", "food", 400),

@@ -347,6 +347,6 @@ final class EndToEndTests: XCTestCase {
         let output = pipes.collect(from: process)
         XCTAssertEqual(process.terminationStatus, 74)
         XCTAssertEqual(String(decoding: output.stderr, as: UTF8.self),
-                       "budget: error: cannot write to standard output\n")
+                       "budget: error: cannot write to standard output: No space left on device\n")
     }
 }

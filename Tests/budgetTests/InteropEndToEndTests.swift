@@ -139,7 +139,7 @@ final class InteropEndToEndTests: XCTestCase {
         if ran == 0 { throw XCTSkip("neither ledger nor hledger is installed (apt-get install ledger hledger)") }
     }
 
-    func testCompletion_ScriptsParseAndBashCompletesCommandsKindsAndCategories() throws {
+    func testCompletion_ScriptsParseAndTheBinaryAnswersPerPosition() throws {
         try budget.succeed("add", "expense", "Lunch", "1", "--category", "外食")
         for (shell, check) in [("bash", "bash -n"), ("zsh", "zsh -n"), ("fish", "fish -n")] {
             let script = budget.directory.appendingPathComponent("completion.\(shell)")
@@ -148,20 +148,27 @@ final class InteropEndToEndTests: XCTestCase {
             let result = try budget.shell("\(check) completion.\(shell)")
             XCTAssertEqual(result.code, 0, "\(shell): \(result.stderr)")
         }
-        let binary = BudgetProcess.binary.deletingLastPathComponent().path
-        let result = try budget.shell("""
-        PATH="\(binary):$PATH" bash -c '
-        source completion.bash
-        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _budget; echo "${COMPREPLY[*]}"; }
-        t budget li
-        t budget list exp
-        t budget list expenses --format ""
-        t budget list expenses --category ""
-        t budget add expense x 1 --cat
-        t budget config get display.c
-        '
-        """)
-        XCTAssertEqual(result.stdout, "list limit\nexpenses\ntable tsv csv json ids\n外食\n--category\ndisplay.currency display.color\n", result.stderr)
+        // What the scripts ask the binary, and its answers (the shells themselves: CompletionShellTests).
+        func answer(_ shell: String, _ line: String, _ word: String? = nil) throws -> String {
+            try budget.run(["__complete", shell, line] + (word.map { [$0] } ?? [])).stdout
+        }
+        XCTAssertEqual(try answer("fish", "budget li"), "words\nlist\nlimit\n")
+        XCTAssertEqual(try answer("fish", "budget list exp"), "words\nexpenses\n")
+        XCTAssertEqual(try answer("fish", "budget list expenses --format "), "words\ntable\ntsv\ncsv\njson\nids\n")
+        XCTAssertEqual(try answer("zsh", "budget list expenses --format=t"), "words\n--format=table\n--format=tsv\n")
+        XCTAssertEqual(try answer("bash", "budget list expenses --format=t", "t"), "words\ntable\ntsv\n")
+        XCTAssertEqual(try answer("fish", "budget list expenses --category "), "words\n外食\n")
+        XCTAssertEqual(try answer("fish", "budget add expense x 1 --cat"), "words\n--category\n")
+        XCTAssertEqual(try answer("fish", "budget config get display.c"), "words\ndisplay.currency\ndisplay.color\n")
+        XCTAssertEqual(try answer("fish", "budget config set display.color "), "words\nauto\nalways\nnever\n")
+        XCTAssertEqual(try answer("fish", "budget list incomes "), "words\n")
+        XCTAssertEqual(try answer("fish", "budget help add "), "words\nincome\nexpense\n")
+        XCTAssertEqual(try answer("fish", "budget show expense-1 "), "words\n")
+        XCTAssertEqual(try answer("fish", "budget delete "), "words\nincome\nexpense\n")
+        XCTAssertEqual(try answer("fish", "budget history "), "words\nclear\n")
+        XCTAssertEqual(try answer("fish", "budget import expenses ./st"), "files\n\n./st\n")
+        XCTAssertEqual(try answer("fish", "budget --file=/tmp/b"), "files\n--file=\n/tmp/b\n")
+        XCTAssertEqual(try answer("fish", "budget --file /nonexistent/x.json list expenses --category "), "words\n", "--file is honoured")
     }
 
     func testManual_DocumentsEveryCommandAndOptionFromTheSameSpecs() throws {
@@ -178,7 +185,7 @@ final class InteropEndToEndTests: XCTestCase {
             for sub in spec.subcommands { visit(sub, path + [sub.name]) }
         }
         visit(CommandTree.root, [])
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
+        if Peer.isAvailable("groff", for: "to check the manual page for warnings") {
             let manual = budget.directory.appendingPathComponent("budget.1")
             try Data(page.utf8).write(to: manual)
             let result = try budget.shell("groff -man -Tutf8 -ww budget.1 >/dev/null")

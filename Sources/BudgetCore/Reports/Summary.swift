@@ -91,12 +91,6 @@ public struct Summary: Sendable {
         return received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
     }
 
-    /// A share of a total in percent, to one decimal (`66.0`); 0 when the total is 0.
-    public static func percent(_ part: Int, of total: Int) -> Double {
-        guard total != 0 else { return 0 }
-        return (Double(part) / Double(total) * 1000).rounded() / 10
-    }
-
     // MARK: Periods
 
     /// Open ends are closed at the first and last record, so month rows and limits have bounds.

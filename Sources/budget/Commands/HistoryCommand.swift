@@ -8,7 +8,8 @@ struct HistoryCommand: Command {
         options: [
             OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).", choices: ["table", "tsv", "json"]),
             OptionSpec(long: "no-header", help: "Leave out the header row of tsv output."),
-        ])
+        ],
+        subcommands: [HistoryClearCommand.spec], runsWithoutSubcommand: true)
 
     let format: OutputFormat
     let includeHeader: Bool

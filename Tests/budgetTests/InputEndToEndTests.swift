@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// Input from arguments, stdin and imported files, as a hostile user or a bank statement gives it.
+final class InputEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+    }
+
+    private func importing(_ arguments: [String], _ text: String) throws -> BudgetProcess.Result {
+        try budget.run(["import"] + arguments + ["-"], stdin: text)
+    }
+
+    func testCategories_AreTrimmedSoLimitsApplyToWhatLooksTheSame() throws {
+        XCTAssertEqual(try budget.run("limit", "set", " food", "100").code, 0)
+        XCTAssertEqual(try budget.run("add", "expense", " Lunch\u{200B}", "90", "--category", "food ", "--date", "2026-11-05").code, 0)
+        let over = try budget.run("add", "expense", "Tea", "20", "--category", "\u{3000}food", "--date", "2026-11-05")
+        XCTAssertTrue(over.stderr.contains("warning: food is over its monthly limit"), over.stderr)
+        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 1)
+        XCTAssertEqual(try budget.run("list", "expenses", "--category", " food ", "--format", "tsv", "--no-header").stdout,
+                       "00000001\t1\t2026-11-05\tLunch\tfood\t90\t\n00000002\t2\t2026-11-05\tTea\tfood\t20\t\n")
+        XCTAssertEqual(try budget.run("config", "set", "expense.default-category", " misc ").stderr, "Set expense.default-category to misc.\n")
+    }
+
+    func testNames_WithBidiControlsOrOnlyInvisibleCharactersAreRefused() throws {
+        let bidi = try budget.run("add", "expense", "invoice\u{202E}fdp.exe", "5")
+        XCTAssertEqual(bidi.code, 64)
+        XCTAssertTrue(bidi.stderr.hasPrefix("Error: The name 'invoice\\u{202E}fdp.exe' contains a bidirectional control character"), bidi.stderr)
+        let invisible = try budget.run("add", "expense", "\u{200B}\u{FEFF}", "5")
+        XCTAssertEqual(invisible.code, 64)
+        XCTAssertTrue(invisible.stderr.hasPrefix("Error: The name must not be empty"), invisible.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
+    /// A control sequence in any input is shown escaped, never sent to the terminal.
+    func testMessages_EscapeControlCharactersFromEveryInput() throws {
+        try budget.succeed("add", "expense", "Lunch", "900")
+        let cases: [[String]] = [
+            ["add", "expense", "x", "\u{1B}]0;pwned\u{07}5"], ["add", "expense", "x", "5", "--date", "\u{1B}[2J"],
+            ["list", "\u{1B}[31mall"], ["list", "all", "--format", "\u{1B}[1m"], ["\u{1B}[2Jlist"], ["list", "--\u{1B}[2J"],
+            ["show", "expense", "\u{9B}31m1"], ["config", "get", "display.\u{1B}[2J"], ["move", "expense", "1", "\u{1B}[2J"],
+        ]
+        for arguments in cases {
+            let result = try budget.run(arguments)
+            XCTAssertNotEqual(result.code, 0, "\(arguments)")
+            XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(arguments): \(result.stderr.debugDescription)")
+            XCTAssertTrue(result.stderr.contains("\\u{1B}") || result.stderr.contains("\\u{9B}"), "\(arguments): \(result.stderr)")
+        }
+        let stdin = try budget.run(["delete", "expense", "-"], stdin: "\u{1B}[2J5\n")
+        XCTAssertTrue(stdin.stderr.hasPrefix("Error: Invalid id '\\u{1B}[2J5' on line 1 of stdin"), stdin.stderr)
+        let imported = try importing(["expenses", "--format", "csv"], "name,amount\nx,\u{1B}]0;title\u{07}\n")
+        XCTAssertEqual(imported.code, 65)
+        XCTAssertFalse(imported.stderr.unicodeScalars.contains { $0.value == 0x1B }, imported.stderr)
+    }
+
+    func testImport_UnknownKindIsRefusedAndKnownKindsMatchInAnyCase() throws {
+        let before = budget.dataBytes()
+        for kind in ["foo", "", "7", "Incom"] {
+            let result = try importing(["expenses", "--format", "csv"], "kind,name,amount\nexpense,Lunch,900\n\(kind),Salary,300000\n")
+            XCTAssertEqual(result.code, 65, kind)
+            XCTAssertTrue(result.stderr.contains("line 3, column 'kind': unknown kind '\(kind)' (expected income or expense)"), result.stderr)
+            XCTAssertEqual(budget.dataBytes(), before)
+        }
+        for json in ["[{\"kind\": null, \"name\": \"x\", \"amount\": 5}]", "[{\"kind\": 7, \"name\": \"x\", \"amount\": 5}]",
+                     "[{\"kind\": \"foo\", \"name\": \"x\", \"amount\": 5}]"] {
+            XCTAssertEqual(try importing(["expenses", "--format", "json"], json).code, 65, json)
+        }
+        let text = "kind,name,amount\nIncome,Salary,300000\nEXPENSE,Lunch,900\n expenses ,Tea,300\n"
+        XCTAssertEqual(try importing(["expenses", "--format", "csv"], text).stdout, "00000001\n00000002\n")
+        XCTAssertEqual(try importing(["incomes", "--format", "csv"], text).stdout, "00000001\n")
+        XCTAssertEqual(try budget.run("list", "all", "--format", "ids").stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
+    }
+
+    func testImport_CRLFInsideAQuotedFieldIsALineBreak() throws {
+        let result = try importing(["expenses", "--format", "csv"], "name,amount,note\r\nLunch,900,\"two\r\nlines\"\r\n")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t").last, "two\\nlines\n")
+    }
+
+    func testImport_ATabSeparatedFileNamedCSVSaysSo() throws {
+        let file = budget.directory.appendingPathComponent("bank.csv")
+        try Data("name\tamount\nLunch\t900\n".utf8).write(to: file)
+        let result = try budget.run("import", "expenses", file.path)
+        XCTAssertEqual(result.code, 65)
+        XCTAssertTrue(result.stderr.contains("looks tab-separated"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\t"), "no raw tab: \(result.stderr)")
+    }
+
+    func testImport_NamesAreTrimmedAndTotalsMustStayComputable() throws {
+        XCTAssertEqual(try importing(["expenses", "--format", "csv"], "name,amount,category\n Lunch ,１２，３４５円, food \n").code, 0)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[3...5], ["Lunch", "food", "12345"])
+        let before = budget.dataBytes()
+        let result = try importing(["expenses", "--format", "csv"], "name,amount\nA,9223372036854775000\nB,9000\n")
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stderr, "budget: error: the expenses would add up to more than 9,223,372,036,854,775,807, the largest total budget can compute; nothing was changed\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
+    /// One rule for every total: what would make a total uncomputable is refused when it is added.
+    func testTotals_TheSecondHugeAddIsRefusedAndReportsKeepWorking() throws {
+        XCTAssertEqual(try budget.run("add", "expense", "A", "9223372036854775807").code, 0)
+        let second = try budget.run("add", "expense", "B", "1")
+        XCTAssertEqual(second.code, 1)
+        XCTAssertTrue(second.stderr.hasPrefix("budget: error: the expenses would add up to more than"), second.stderr)
+        XCTAssertEqual(try budget.run("add", "income", "Salary", "9223372036854775807").code, 0)
+        for arguments in [["list", "all"], ["summary", "--all"], ["categories"], ["list", "expenses"]] {
+            let result = try budget.run(arguments)
+            XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
+        }
+        let edit = try budget.run("edit", "income", "1", "--amount", "9223372036854775807")
+        XCTAssertEqual(edit.code, 0)
+    }
+
+    func testNumbers_AreDigitsOnlyEverywhere() throws {
+        try budget.succeed("add", "expense", "A", "1")
+        try budget.succeed("add", "expense", "B", "2")
+        XCTAssertEqual(try budget.run("move", "expense", "1", "+2").code, 64)
+        XCTAssertEqual(try budget.run("move", "expense", "1", "２").code, 0)
+        let limit = try budget.run("list", "expenses", "--limit", "99999999999999999999")
+        XCTAssertEqual(limit.code, 64)
+        XCTAssertTrue(limit.stderr.hasPrefix("Error: Invalid value '99999999999999999999' for '--limit <n>': the number is too large\n"), limit.stderr)
+        XCTAssertEqual(try budget.run("list", "expenses", "--limit", "+1").code, 64)
+        XCTAssertEqual(try budget.run("add", "expense", "C", "３００", "--date", "２０２６－１１－２２").code, 0)
+        XCTAssertEqual(try budget.run("show", "expense", "3", "--format", "tsv", "--no-header").stdout, "00000003\t3\t2026-11-22\tC\tuncategorized\t300\t\n")
+    }
+
+    func testCurrencyNone_IsAccepted() throws {
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD").code, 0)
+        let none = try budget.run("config", "set", "display.currency", "none")
+        XCTAssertEqual(none.code, 0, none.stderr)
+        XCTAssertEqual(try budget.run("config", "get", "display.currency").stdout, "none\n")
+    }
+}
