@@ -10,9 +10,6 @@ struct ProcessPipes {
         var stderr: Data
     }
 
-    /// A child that exits without reading its input must not kill the test runner with SIGPIPE.
-    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-
     let output = Pipe()
     let errors = Pipe()
     let input: Pipe?
@@ -28,7 +25,6 @@ struct ProcessPipes {
     /// Writes `stdin` (then closes it), reads both output pipes to their end on separate
     /// threads, and waits for the process to exit. Call it after `process.run()`.
     func collect(from process: Process, stdin: Data? = nil) -> Output {
-        _ = Self.ignoreBrokenPipes
         let group = DispatchGroup()
         let collected = Collected()
         let outputHandle = output.fileHandleForReading, errorHandle = errors.fileHandleForReading
@@ -36,11 +32,22 @@ struct ProcessPipes {
         DispatchQueue.global().async(group: group) { collected.setStderr(errorHandle.readDataToEndOfFile()) }
         if let writer = input?.fileHandleForWriting {
             let bytes = stdin ?? Data()
-            DispatchQueue.global().async(group: group) {
-                // The child may exit without reading: a broken pipe is its business, not the test's.
+            group.enter()
+            // A thread of its own, with SIGPIPE blocked: a child that exits without reading makes
+            // the write fail with EPIPE instead of killing the test runner. Ignoring SIGPIPE
+            // process-wide would not do: children inherit an ignored signal, and `cat` in a
+            // test's pipeline would then complain about a broken pipe instead of stopping quietly.
+            // The signal left pending on this thread is discarded when the thread ends.
+            let thread = Thread {
+                var blocked = sigset_t()
+                sigemptyset(&blocked)
+                sigaddset(&blocked, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &blocked, nil)
                 try? writer.write(contentsOf: bytes)
                 try? writer.close()
+                group.leave()
             }
+            thread.start()
         }
         group.wait()
         process.waitUntilExit()
