@@ -23,7 +23,7 @@ final class DataFileEndToEndTests: XCTestCase {
         for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
             // A change is refused for the same reason: a pipe holds no data file to read or replace.
             for command in ["list all", "check", "summary --all", "add expense x 1", "undo", "check --repair"] {
-                let result = try budget.shell("cat budget.json | \"$BUDGET\" --file \(name) \(command)")
+                let result = try budget.shell("cat budget.json 2>/dev/null | \"$BUDGET\" --file \(name) \(command)")
                 XCTAssertEqual(result.code, 74, "\(name) \(command): \(result.stdout)")
                 XCTAssertEqual(result.stdout, "", "\(name) \(command)")
                 XCTAssertEqual(result.stderr, "budget: error: data file \(name) is a pipe, not a regular file\n", "\(name) \(command)")
