@@ -68,6 +68,17 @@ final class ReadmeEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(withoutTimes(String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)), withoutTimes(example.body))
     }
+
+    func testDataFile_CountsTheInvalidFilesTheSuiteHolds() throws {
+        let section = try XCTUnwrap(try readme().section("### The data file"))
+        let sentence = try XCTUnwrap(section.text.range(of: #"invalid-data-files/` holds \d+ such files"#, options: .regularExpression),
+                                     "the data file section counts the invalid files")
+        let stated = Int(section.text[sentence].filter(\.isNumber))
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/invalid-data-files")
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(stated, files.count, "the README's count of invalid data files")
+    }
 }
 
 /// The parts of README.md the tests read: sections by heading, fenced code blocks with the
@@ -82,6 +93,12 @@ private struct Readme {
 
     struct Section {
         var blocks: [Block]
+        /// The text after the last block.
+        var ending: String
+        /// The prose around the blocks, lines joined by spaces (so a sentence may wrap).
+        var text: String {
+            (blocks.map(\.introduction).joined() + ending).replacingOccurrences(of: "\n", with: " ")
+        }
     }
 
     let lines: [Substring]
@@ -113,7 +130,7 @@ private struct Readme {
             }
             index += 1
         }
-        return Section(blocks: blocks)
+        return Section(blocks: blocks, ending: introduction)
     }
 
     /// How many times a script starts `budget`: at the start of a line, in `$(…)` or after `|`.
