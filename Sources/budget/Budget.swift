@@ -16,8 +16,27 @@ enum Budget {
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
         runner.flushOutput = { output.flush() ? nil : output.failure }
-        let code = runner.run(Array(CommandLine.arguments.dropFirst()))
+        let code: ExitCode
+        if let index = firstArgumentNotUTF8() {
+            // `CommandLine.arguments` would turn the bytes into U+FFFD: a `--file` would then
+            // name another file, and a name would be stored as something else.
+            messages.write("budget: error: argument \(index) is not UTF-8 text; nothing was done\n")
+            code = .usage
+        } else {
+            code = runner.run(Array(CommandLine.arguments.dropFirst()))
+        }
         _ = messages.flush()
         exit(code.rawValue)
+    }
+
+    /// The position (1-based, after the program's name) of the first argument whose bytes are
+    /// not valid UTF-8.
+    private static func firstArgumentNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if String(validating: bytes, as: UTF8.self) == nil { return index }
+        }
+        return nil
     }
 }

@@ -132,4 +132,70 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(none.code, 0, none.stderr)
         XCTAssertEqual(try budget.run("config", "get", "display.currency").stdout, "none\n")
     }
+
+    // MARK: Found by the hostile review
+
+    func testHistory_ShowsHandEditedControlCharactersEscaped() throws {
+        try budget.run("add", "expense", "Lunch", "900")
+        let text = String(decoding: budget.dataBytes() ?? Data(), as: UTF8.self)
+            .replacingOccurrences(of: "add expense 00000001 (Lunch)", with: "\\u001b]0;pwned\\u0007\\u001b[2Jset")
+        try Data(text.utf8).write(to: budget.dataFile)
+        for format in ["table", "tsv", "json"] {
+            let result = try budget.run("history", "--format", format)
+            XCTAssertEqual(result.code, 0, result.stderr)
+            XCTAssertFalse(result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(format): \(result.stdout.debugDescription)")
+        }
+    }
+
+    func testArguments_ThatAreNotUTF8AreRefusedAndNameNoOtherFile() throws {
+        let result = try budget.shell("\"$BUDGET\" --file \"$(printf 'x\\377.json')\" add expense a 1")
+        XCTAssertEqual(result.code, 64)
+        XCTAssertEqual(result.stderr, "budget: error: argument 2 is not UTF-8 text; nothing was done\n")
+        XCTAssertEqual(budget.files().filter { $0.hasSuffix(".json") }, [])
+    }
+
+    func testFileEndingInASlash_CreatesNothing() throws {
+        let result = try budget.run("--file", budget.directory.path + "/new/budget.json/", "add", "expense", "a", "1")
+        XCTAssertEqual(result.code, 74)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: budget.directory.path + "/new"))
+    }
+
+    func testSummaryByMonth_ListsEveryMonthOfALongPeriod() throws {
+        try budget.run("add", "expense", "a", "1", "--date", "1900-01-05")
+        try budget.run("add", "expense", "b", "1", "--date", "2020-01-05")
+        let rows = try budget.run("summary", "--by", "month", "--all", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
+        XCTAssertEqual(rows.count, 121 * 12 - 11 + 1, "every month from 1900-01 to 2020-01, and the total")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("2010-06\t") })
+    }
+
+    func testIDs_AreReadAsTypedAndExplainedAsIDs() throws {
+        try budget.run("add", "expense", "a", "1")
+        XCTAssertEqual(try budget.run("show", "expense", "１", "--format", "ids").stdout, "00000001\n")
+        XCTAssertEqual(try budget.run(["delete", "-"], stdin: "\u{FEFF}expense-1\r\n").code, 0, "a byte-order mark on stdin is not part of the id")
+        for id in ["income-0", "expense-123456789", "expense--1"] {
+            let result = try budget.run("delete", id)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: Invalid id '\(id)': expected a record id"), "\(id): \(result.stderr)")
+        }
+    }
+
+    func testLabels_InvisibleCharactersAreTrimmedOrRefusedAndNotesKeepLineBreaks() throws {
+        XCTAssertEqual(try budget.run("add", "expense", "a", "1", "--category", "food\u{00AD}").code, 0)
+        XCTAssertEqual(try budget.run("add", "expense", "b", "1", "--category", "\u{180E}food\u{034F}").code, 0)
+        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 1)
+        for name in ["\u{3164}", "\u{2800}\u{200B}", "\u{115F}"] {
+            XCTAssertEqual(try budget.run("add", "expense", name, "1").code, 64, name.debugDescription)
+        }
+        XCTAssertEqual(try budget.run("add", "expense", "c", "1", "--note", "a\r\nb\rc").code, 0)
+        XCTAssertTrue(try budget.run("show", "expense", "3", "--format", "json").stdout.contains("\"note\": \"a\\nb\\nc\""))
+    }
+
+    func testEnvironment_ZeroColumnsAndOddLockTimeoutsAreNotTakenLiterally() throws {
+        try budget.run("add", "expense", "a", "1", "--category", "food")
+        let narrow = try budget.run(["summary", "--all"], environment: ["COLUMNS": "0"])
+        XCTAssertLessThanOrEqual(narrow.stdout.split(separator: "\n").map { (line: Substring) in line.count }.max() ?? 0, 80)
+        for value in ["0x10", "1e3", "+5", "-0", ".", "1.2.3"] {
+            XCTAssertEqual(try budget.run(["list"], environment: ["BUDGET_LOCK_TIMEOUT": value]).code, 64, value)
+        }
+        XCTAssertEqual(try budget.run(["add", "expense", "b", "1"], environment: ["BUDGET_LOCK_TIMEOUT": "1.5"]).code, 0)
+    }
 }

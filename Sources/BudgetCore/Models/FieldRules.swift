@@ -26,7 +26,7 @@ public enum FieldRules {
     /// - Returns: the trimmed text.
     public static func label(_ text: String, field: String) throws(ValueError) -> String {
         let trimmed = trimmed(text)
-        if trimmed.isEmpty { throw .empty(field: field) }
+        if trimmed.unicodeScalars.allSatisfy(isInvisible) { throw .empty(field: field) }
         try checkLabel(trimmed, field: field)
         if trimmed.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: trimmed) }
         return trimmed
@@ -35,6 +35,8 @@ public enum FieldRules {
     /// A note as input gives it: checked like `checkNote`, and refused when it holds a
     /// bidirectional control. Notes keep their white space.
     public static func note(_ text: String) throws(ValueError) -> String {
+        // A line break typed or pasted as CRLF (or CR) is a line break.
+        let text = text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
         try checkNote(text)
         if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: "note", value: text) }
         return text
@@ -49,13 +51,24 @@ public enum FieldRules {
         return String(scalars[start...end])
     }
 
-    /// White space, and the characters that show nothing at all: zero-width space, non-joiner
-    /// and joiner, word joiner, the byte-order mark.
+    /// White space, and the characters that show nothing at all (zero-width space and joiners,
+    /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
+    /// belong to the character before them (`❤️`).
     private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
+        isInvisible(scalar) && !isVariationSelector(scalar)
+    }
+
+    /// A scalar that shows nothing: white space, a default-ignorable code point (U+200B,
+    /// U+00AD, U+180E, U+034F, …) or a blank filler (U+3164, U+115F, U+1160, U+FFA0, U+2800).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: return true
-        default: return scalar.properties.isWhitespace
+        case 0x3164, 0x115F, 0x1160, 0xFFA0, 0x2800: return true
+        default: return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
         }
+    }
+
+    private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
     }
 
     /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).

@@ -106,12 +106,13 @@ public struct Summary: Sendable {
         return (to.year - from.year) * 12 + to.month - from.month + 1
     }
 
-    /// `YYYY-MM` of every month the period touches (at most 1,200).
+    /// `YYYY-MM` of every month the period touches (days run from year 1 to 9999, so at most
+    /// 119,988).
     private static func monthsIn(_ period: DateRange) -> [String] {
         guard let from = period.from, let to = period.to, from <= to else { return [] }
         var months: [String] = []
         var cursor = from.firstOfMonth
-        while cursor <= to && months.count < 1_200 {
+        while cursor <= to {
             months.append(cursor.monthText)
             let next = cursor.firstOfNextMonth
             if next == cursor { break }

@@ -329,6 +329,8 @@ public struct JSONFileStore: DataProtocol {
     /// - Throws: `BudgetError.openDescriptorDataFile` when it leads through an open descriptor
     ///   to a regular file; what `exists` throws when it leads to anything else (a pipe).
     private func writableTarget() throws -> String {
+        // `new.json/` names a directory: refused before any directory or lock is made for it.
+        if path.hasSuffix("/") { throw BudgetError.notARegularFile(path: path, kind: "a directory") }
         let target = try resolvedPath()
         if target.isOpenDescriptor {
             _ = try exists(target)

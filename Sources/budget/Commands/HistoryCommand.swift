@@ -24,6 +24,8 @@ struct HistoryCommand: Command {
         let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
         // Step 1 is the change the next undo reverts.
         let entries = document.history.reversed().enumerated().map { offset, change in
+            // The summary and time come from the file, which a hand edit may have filled with
+            // control characters: tsv and tables show them escaped (json escapes them itself).
             (step: offset + 1, time: LocalTime(utc: change.time), stored: change.time, summary: change.summary)
         }
         switch format {
@@ -33,7 +35,7 @@ struct HistoryCommand: Command {
             })
             context.output.write(value.outputText)
         case .tsv:
-            let rows = entries.map { [String($0.step), $0.time?.iso ?? $0.stored, $0.summary] }
+            let rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.iso ?? $0.stored), TerminalText.escaped($0.summary)] }
             context.output.write(DelimitedText.tsv((includeHeader ? [["step", "time", "summary"]] : []) + rows))
         default:
             if entries.isEmpty {
@@ -41,7 +43,7 @@ struct HistoryCommand: Command {
                 return
             }
             var table = TextTable(columns: [.init(title: "STEP", alignment: .right), .init(title: "TIME", alignment: .left), .init(title: "CHANGE", alignment: .left)])
-            table.rows = entries.map { [String($0.step), $0.time?.display(dateFormat) ?? $0.stored, $0.summary] }
+            table.rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.display(dateFormat) ?? $0.stored), TerminalText.escaped($0.summary)] }
             context.output.write(table.render())
         }
     }

@@ -58,15 +58,21 @@ extension ParsedCommand {
             guard positionals.count > 1 else { throw usageError("Missing expected argument '<id>'") }
             return (kind, positionals.dropFirst())
         }
-        if first == "-" || RecordReference(qualified: first) != nil { return (nil, positionals[...]) }
-        if RecordID.normalized(first) != nil { throw usageError(Self.kindlessID(first, source: "")) }
+        let plain = Self.plainID(first)
+        if first == "-" || RecordReference(qualified: plain) != nil { return (nil, positionals[...]) }
+        if RecordID.normalized(plain) != nil { throw usageError(Self.kindlessID(first, source: "")) }
+        if RecordKind.allCases.contains(where: { plain.lowercased().hasPrefix($0.singular + "-") }) {
+            // `income-0`, `Expense-2`: meant as an ID, so say what is wrong with it as one.
+            _ = try recordReference(first, kind: nil)
+        }
         _ = try kind(first)
         return (nil, positionals[...])
     }
 
     /// The record an `<id>` argument names: a bare ID of `kind`, or a kind-qualified ID
     /// (`income-00000001`), which must be of `kind` when one was given.
-    func recordReference(_ text: String, kind: RecordKind?, source: String = "") throws(UsageError) -> RecordReference {
+    func recordReference(_ original: String, kind: RecordKind?, source: String = "") throws(UsageError) -> RecordReference {
+        let text = Self.plainID(original)
         if let reference = RecordReference(qualified: text) {
             if let kind, reference.kind != kind {
                 throw usageError("The id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
@@ -78,6 +84,12 @@ extension ParsedCommand {
         }
         guard let kind else { throw usageError(Self.kindlessID(text, source: source)) }
         return RecordReference(kind: kind, id: id)
+    }
+
+    /// An ID as typed, with surrounding space, a byte-order mark and full-width digits
+    /// (`１２`, as an IME types them) made plain.
+    private static func plainID(_ text: String) -> String {
+        HalfWidth.plain(FieldRules.trimmed(text))
     }
 
     private static func kindlessID(_ text: String, source: String) -> String {

@@ -14,7 +14,8 @@ enum Terminal {
     /// width when stdout is one, else 80; never more than `maximumWidth`.
     static func width(environment: [String: String]) -> Int {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, maximumWidth) }
-        if let text = environment["COLUMNS"], !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return maximumWidth }
+        // Digits too many for an Int: as wide as we draw.
+        if let text = environment["COLUMNS"], Int(text) == nil, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return maximumWidth }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return min(Int(size.ws_col), maximumWidth) }
         return 80
