@@ -90,6 +90,15 @@ final class BudgetProcess {
         return Result(code: process.terminationStatus, output)
     }
 
+    /// Runs a setup script a test relies on, under `set -e`, and fails the test unless every
+    /// step of it succeeds.
+    @discardableResult
+    func shellSucceeds(_ script: String, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = try shell("set -e\n" + script)
+        XCTAssertEqual(result.code, 0, "\(script): \(result.stderr)", file: file, line: line)
+        return result
+    }
+
     /// Names in the scratch directory.
     func files() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()

@@ -19,7 +19,7 @@ final class DataFileEndToEndTests: XCTestCase {
     // MARK: Paths through descriptors, pipes, devices and sockets
 
     func testPipe_AsTheDataFileIsRefusedLikeANamedFIFO() throws {
-        try budget.shell("\"$BUDGET\" add expense kept 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense kept 1")
         for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
             // A change is refused for the same reason: a pipe holds no data file to read or replace.
             for command in ["list all", "check", "summary --all", "add expense x 1", "undo", "check --repair"] {
@@ -34,7 +34,7 @@ final class DataFileEndToEndTests: XCTestCase {
     }
 
     func testStandardInputFile_IsReadButNeverChanged() throws {
-        try budget.shell("\"$BUDGET\" add expense kept 1 && cp budget.json backup.json")
+        try budget.shellSucceeds("\"$BUDGET\" add expense kept 1 && cp budget.json backup.json")
         let backup = try Data(contentsOf: budget.directory.appendingPathComponent("backup.json"))
         let read = try budget.shell("\"$BUDGET\" --file /dev/stdin list expenses --format ids < backup.json")
         XCTAssertEqual(read.code, 0, read.stderr)
@@ -75,7 +75,7 @@ final class DataFileEndToEndTests: XCTestCase {
     }
 
     func testEmptyFileOption_IsAUsageErrorAndAnEmptyBUDGET_FILEIsUnset() throws {
-        try budget.shell("\"$BUDGET\" add expense kept 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense kept 1")
         let result = try budget.shell("\"$BUDGET\" --file '' list all")
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
@@ -93,7 +93,7 @@ final class DataFileEndToEndTests: XCTestCase {
     // MARK: A saved change whose output is lost
 
     func testSavedChangeWithLostOutput_ExitsThreeAndSaysWhatWasSaved() throws {
-        try budget.shell("mkfifo broken")
+        try budget.shellSucceeds("mkfifo broken")
         let destinations = [
             ("full", ">/dev/full", "No space left on device"),
             ("closed", ">&-", "Bad file descriptor"),
@@ -122,7 +122,7 @@ final class DataFileEndToEndTests: XCTestCase {
     }
 
     func testSavedChangeWithLostOutput_EveryChangingCommandSavesOnceAndNeverExits74() throws {
-        try budget.shell("""
+        try budget.shellSucceeds("""
         "$BUDGET" add income Salary 300 && "$BUDGET" add expense a 1 --category food && "$BUDGET" add expense b 2
         "$BUDGET" export > export.json
         """)
@@ -169,7 +169,7 @@ final class DataFileEndToEndTests: XCTestCase {
     }
 
     func testStaleTemporaries_OfTheFileAndOfBackupsAreRemovedByTheNextChange() throws {
-        try budget.shell("\"$BUDGET\" add expense first 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense first 1")
         let stale = [".budget.json.tmp-4242-1", ".budget.json.bak-20261122T101010.tmp-4242-2",
                      ".budget.json.bak-20261122T101010-2.tmp-4242-3"]
         for name in stale { try Data(repeating: 0x7B, count: 4096).write(to: budget.directory.appendingPathComponent(name)) }
@@ -180,7 +180,7 @@ final class DataFileEndToEndTests: XCTestCase {
     }
 
     func testFailedOrEmptyChangeOnAMissingFile_CreatesNoDirectoryLockOrFile() throws {
-        try budget.shell("printf 'date,name,amount\\n' > empty.csv && printf '{' > bad.json")
+        try budget.shellSucceeds("printf 'date,name,amount\\n' > empty.csv && printf '{' > bad.json")
         let commands = [
             "undo", "delete expense 5", "edit expense 1 --name x", "move expense 1 1", "config unset display.currency",
             "limit unset food", "check --repair", "import expenses empty.csv", "restore bad.json", "add expense x 12abc",

@@ -136,7 +136,7 @@ final class InputEndToEndTests: XCTestCase {
     // MARK: Found by the hostile review
 
     func testHistory_ShowsHandEditedControlCharactersEscaped() throws {
-        try budget.run("add", "expense", "Lunch", "900")
+        try budget.succeed("add", "expense", "Lunch", "900")
         let text = String(decoding: budget.dataBytes() ?? Data(), as: UTF8.self)
             .replacingOccurrences(of: "add expense 00000001 (Lunch)", with: "\\u001b]0;pwned\\u0007\\u001b[2Jset")
         try Data(text.utf8).write(to: budget.dataFile)
@@ -161,15 +161,15 @@ final class InputEndToEndTests: XCTestCase {
     }
 
     func testSummaryByMonth_ListsEveryMonthOfALongPeriod() throws {
-        try budget.run("add", "expense", "a", "1", "--date", "1900-01-05")
-        try budget.run("add", "expense", "b", "1", "--date", "2020-01-05")
+        try budget.succeed("add", "expense", "a", "1", "--date", "1900-01-05")
+        try budget.succeed("add", "expense", "b", "1", "--date", "2020-01-05")
         let rows = try budget.run("summary", "--by", "month", "--all", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
         XCTAssertEqual(rows.count, 121 * 12 - 11 + 1, "every month from 1900-01 to 2020-01, and the total")
         XCTAssertTrue(rows.contains { $0.hasPrefix("2010-06\t") })
     }
 
     func testIDs_AreReadAsTypedAndExplainedAsIDs() throws {
-        try budget.run("add", "expense", "a", "1")
+        try budget.succeed("add", "expense", "a", "1")
         XCTAssertEqual(try budget.run("show", "expense", "１", "--format", "ids").stdout, "00000001\n")
         XCTAssertEqual(try budget.run(["delete", "-"], stdin: "\u{FEFF}expense-1\r\n").code, 0, "a byte-order mark on stdin is not part of the id")
         for id in ["income-0", "expense-123456789", "expense--1"] {
@@ -190,7 +190,7 @@ final class InputEndToEndTests: XCTestCase {
     }
 
     func testEnvironment_ZeroColumnsAndOddLockTimeoutsAreNotTakenLiterally() throws {
-        try budget.run("add", "expense", "a", "1", "--category", "food")
+        try budget.succeed("add", "expense", "a", "1", "--category", "food")
         let narrow = try budget.run(["summary", "--all"], environment: ["COLUMNS": "0"])
         XCTAssertLessThanOrEqual(narrow.stdout.split(separator: "\n").map { (line: Substring) in line.count }.max() ?? 0, 80)
         for value in ["0x10", "1e3", "+5", "-0", ".", "1.2.3"] {

@@ -50,7 +50,7 @@ final class ReliabilityTests: XCTestCase {
     }
 
     func test02_ParallelAddsDeletesAndListsKeepInvariants() throws {
-        try budget.shell("for i in $(seq 40); do \"$BUDGET\" add expense seed 1 >/dev/null; done")
+        try budget.shellSucceeds("for i in $(seq 40); do \"$BUDGET\" add expense seed 1 >/dev/null; done")
         let result = try budget.shell("""
         for w in 1 2 3; do ( for i in $(seq 20); do "$BUDGET" add expense "w$w" 1 >/dev/null || echo "ADD FAILED" >&2; done ) & done
         for w in 1 2; do ( for i in $(seq 15); do
@@ -71,7 +71,7 @@ final class ReliabilityTests: XCTestCase {
 
     func test03_LockHeldElsewhereTimesOutAsBusyThenSucceeds() throws {
         let flock = try Peer.require("flock", for: "to hold the data file's lock from another process")
-        try budget.shell("\"$BUDGET\" add expense first 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense first 1")
         let before = budget.dataBytes()
         // The holder keeps the lock until the script removes `hold`, so the outcome never depends on
         // how fast anything runs: the impatient writer must give up, the patient one must wait.
@@ -192,7 +192,7 @@ final class ReliabilityTests: XCTestCase {
 
     func test05_InjectedWriteFsyncAndRenameFailuresLeaveTheFileUnchanged() throws {
         let shim = try buildFaultShim()
-        try budget.shell("\"$BUDGET\" add expense existing 1 >/dev/null")
+        try budget.shellSucceeds("\"$BUDGET\" add expense existing 1 >/dev/null")
         var failures = 0
         for operation in ["write", "fsync", "rename"] {
             for number in 1...3 {
@@ -360,11 +360,11 @@ final class ReliabilityTests: XCTestCase {
     static let repairable: Set<String> = ["15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json"]
 
     func test08_PermissionsAreRespected() throws {
-        try budget.shell("umask 000; \"$BUDGET\" add expense first 1")
+        try budget.shellSucceeds("umask 000; \"$BUDGET\" add expense first 1")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int, 0o600,
                        "a new file is 0600 even under umask 000")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: budget.dataFile.path)
-        try budget.shell("\"$BUDGET\" add expense second 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense second 1")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int, 0o640,
                        "an existing file keeps its mode")
 
@@ -383,7 +383,7 @@ final class ReliabilityTests: XCTestCase {
         let directory = budget.directory.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("budget.json").path
-        try budget.shell("\"$BUDGET\" --file '\(file)' add expense inside 1 && chmod 0644 '\(file)' && chmod 0555 '\(directory.path)'")
+        try budget.shellSucceeds("\"$BUDGET\" --file '\(file)' add expense inside 1 && chmod 0644 '\(file)' && chmod 0555 '\(directory.path)'")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: budget.directory.path)
         let listed = try budget.shell("\(asUser)\"$BUDGET\" --file '\(file)' list expenses --format ids")
         XCTAssertEqual(listed.stdout, "00000001\n", "list works in a read-only directory: \(listed.stderr)")
@@ -412,7 +412,7 @@ final class ReliabilityTests: XCTestCase {
     // MARK: 10-12 arguments, IDs, undo
 
     func test10_RandomArgumentVectorsNeverCrash() throws {
-        try budget.shell("\"$BUDGET\" add expense seed 5 && \"$BUDGET\" add income seed 5")
+        try budget.shellSucceeds("\"$BUDGET\" add expense seed 5 && \"$BUDGET\" add income seed 5")
         let words = ["add", "list", "show", "edit", "delete", "move", "undo", "history", "check", "help", "income", "expense",
                      "incomes", "expenses", "all", "--category", "--format", "json", "tsv", "csv", "ids", "table", "--date",
                      "--note", "--name", "--amount", "--no-header", "-q", "-h", "--help", "--version", "--file", "--repair",
@@ -466,13 +466,13 @@ final class ReliabilityTests: XCTestCase {
 
     func test11_IDsAreNeverReusedAfterDeleteAndUndo() throws {
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense a 1; \"$BUDGET\" add expense b 1").stdout, "00000001\n00000002\n")
-        try budget.shell("\"$BUDGET\" delete expense 2; \"$BUDGET\" undo; \"$BUDGET\" undo")
+        try budget.shellSucceeds("\"$BUDGET\" delete expense 2 && \"$BUDGET\" undo && \"$BUDGET\" undo")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" list expenses --format ids").stdout, "00000001\n")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense c 1").stdout, "00000003\n")
     }
 
     func test12_TwentyRandomChangesThenTwentyUndosRestoreTheRecords() throws {
-        try budget.shell("""
+        try budget.shellSucceeds("""
         "$BUDGET" add income Salary 300000 --date 2026-11-25 >/dev/null
         for i in 1 2 3 4 5; do "$BUDGET" add expense "start $i" $i --category food >/dev/null; done
         """)
@@ -555,7 +555,7 @@ final class ReliabilityTests: XCTestCase {
     }
 
     func test14_UnreadableStandardInputIsAnErrorNotAnEmptyInput() throws {
-        try budget.shell("\"$BUDGET\" add expense kept 1")
+        try budget.shellSucceeds("\"$BUDGET\" add expense kept 1")
         let before = budget.dataBytes()
         for command in ["delete expense -", "import expenses -"] {
             let result = try budget.shell("\"$BUDGET\" \(command) < /")
