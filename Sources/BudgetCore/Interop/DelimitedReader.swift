@@ -1,7 +1,7 @@
 /// Reads CSV (RFC 4180) and TSV (`budget`'s escaped form) into rows of fields.
 ///
-/// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF; blank lines are
-/// skipped. Each row carries the line it starts on, for error messages.
+/// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF (a line break inside
+/// a quoted CSV field is read as LF); blank lines are skipped. Each row carries the line it starts on, for error messages.
 public enum DelimitedReader {
     public struct Row: Equatable, Sendable {
         public var line: Int
@@ -36,8 +36,13 @@ public enum DelimitedReader {
                     } else {
                         inQuotes = false
                     }
+                } else if scalar == "\r" || scalar == "\n" {
+                    // A line break inside a field is kept as "\n", whether the file ends its
+                    // lines in CRLF (as RFC 4180 does), LF or CR.
+                    if scalar == "\r" && index < scalars.count && scalars[index] == "\n" { index += 1 }
+                    line += 1
+                    field.append("\n")
                 } else {
-                    if scalar == "\n" { line += 1 }
                     field.append(scalar)
                 }
                 continue

@@ -40,6 +40,10 @@ public struct RecordImporter: Sendable {
         for (position, raw) in header.fields.enumerated() {
             let name = raw.trimmingSpacesAndTabs.lowercased()
             guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
+                if header.fields.count == 1 && raw.contains("\t") {
+                    throw ImportError(line: header.line, column: String(position + 1),
+                                      "the header '\(raw)' looks tab-separated, not comma-separated (use --format tsv)")
+                }
                 throw ImportError(line: header.line, column: String(position + 1),
                                   "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
             }
@@ -49,19 +53,21 @@ public struct RecordImporter: Sendable {
         for required in ["name", "amount"] where index[required] == nil {
             throw ImportError(line: header.line, "the header has no '\(required)' column")
         }
-        if kind == .income, index["category"] != nil,
-           table.dropFirst().contains(where: { row in index["category"].map { $0 < row.fields.count && !row.fields[$0].isEmpty } ?? false && rowKind(row, index) != .expense }) {
-            throw ImportError(line: header.line, column: "category", "incomes have no category")
-        }
         var rows: [ImportedRow] = []
         var otherKind = 0
         for row in table.dropFirst() {
             guard row.fields.count == header.fields.count else {
                 throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
             }
-            if let rowKind = rowKind(row, index), rowKind != kind {
-                otherKind += 1
-                continue
+            if let position = index["kind"] {
+                let named = try Self.recordKind(row.fields[position], line: row.line)
+                if named != kind {
+                    otherKind += 1
+                    continue
+                }
+            }
+            if kind == .income, let position = index["category"], !row.fields[position].isEmpty {
+                throw ImportError(line: header.line, column: "category", "incomes have no category")
             }
             func field(_ name: String) -> String? { index[name].map { row.fields[$0] } }
             rows.append(try makeRow(line: row.line, name: field("name"), amount: .text(field("amount") ?? ""), date: field("date"),
@@ -70,9 +76,15 @@ public struct RecordImporter: Sendable {
         return (rows, otherKind)
     }
 
-    private func rowKind(_ row: DelimitedReader.Row, _ index: [String: Int]) -> RecordKind? {
-        guard let position = index["kind"], position < row.fields.count else { return nil }
-        return RecordKind(argument: row.fields[position])
+    /// The kind a row's `kind` field names (`income`, `Expenses`…, in any case).
+    ///
+    /// - Throws: `ImportError` for anything else, an empty field included: a row of an
+    ///   unknown kind is neither imported nor left out silently.
+    static func recordKind(_ text: String, line: Int, column: String = "kind") throws(ImportError) -> RecordKind {
+        guard let kind = RecordKind(argument: FieldRules.trimmingWhitespace(text).lowercased()) else {
+            throw ImportError(line: line, column: column, "unknown kind '\(text)' (expected income or expense)")
+        }
+        return kind
     }
 
     // MARK: JSON
@@ -120,9 +132,15 @@ public struct RecordImporter: Sendable {
                 }
                 fields[name] = member.node
             }
-            if let kindNode = fields["kind"], case .string(let text) = kindNode.value, let other = RecordKind(argument: text), other != kind {
-                otherKind += 1
-                continue
+            if let kindNode = fields["kind"] {
+                let where_ = place(kindNode)
+                guard case .string(let text) = kindNode.value else {
+                    throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
+                }
+                if try Self.recordKind(text, line: where_.line, column: where_.column) != kind {
+                    otherKind += 1
+                    continue
+                }
             }
             if let currency = fields["currency"] { try checkCurrency(currency, place: place(currency)) }
             func string(_ name: String) throws(ImportError) -> String? {
@@ -181,7 +199,7 @@ public struct RecordImporter: Sendable {
             }
         }
         guard let name else { throw ImportError(line: line, column: column("name"), "the name is missing") }
-        try check("name") { () throws(ValueError) in try FieldRules.checkLabel(name, field: "name") }
+        let nameValue = try check("name") { () throws(ValueError) in try FieldRules.label(name, field: "name") }
         let minorUnits: Int
         switch amount {
         case .text(let text): minorUnits = try check("amount") { () throws(ValueError) in try money.parse(text.trimmingSpacesAndTabs) }
@@ -190,20 +208,16 @@ public struct RecordImporter: Sendable {
             minorUnits = value
         }
         let day = try date.flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ImportError) in
-            try check("date") { () throws(ValueError) in
-                guard let day = Day(iso: text.trimmingSpacesAndTabs) else { throw ValueError.invalidDay(text) }
-                return day
-            }
+            try check("date") { () throws(ValueError) in try FieldRules.parseISODay(text) }
         } ?? today
         var categoryValue: String?
         if kind == .expense {
             let text = category.flatMap { $0.isEmpty ? nil : $0 } ?? defaultCategory
-            try check("category") { () throws(ValueError) in try FieldRules.checkLabel(text, field: "category") }
-            categoryValue = text
+            categoryValue = try check("category") { () throws(ValueError) in try FieldRules.label(text, field: "category") }
         }
         let noteValue = note.flatMap { $0.isEmpty ? nil : $0 }
         if let noteValue { try check("note") { () throws(ValueError) in try FieldRules.checkNote(noteValue) } }
-        return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue)
+        return ImportedRow(line: line, name: nameValue, amount: minorUnits, date: day, category: categoryValue, note: noteValue)
     }
 }
 

@@ -11,23 +11,34 @@ public struct MoneyFormat: Sendable, Equatable {
 
     // MARK: Reading
 
-    /// Parses an amount as a person or a file writes it: `1,234.50`, `1234.5`, `$12.34`, `80000`.
+    /// Parses an amount as a person or a file writes it: `1,234.50`, `1234.5`, `$12.34`, `80000`,
+    /// and as a Japanese input method types it (`１２，３４５`, `￥12,345`, `12,345円`: full-width
+    /// digits and separators always; the yen sign and `円` when the currency is JPY or unset).
     ///
     /// - Returns: the amount in minor units.
     /// - Throws: `ValueError.invalidAmount` for signs, more decimals than the currency has,
-    ///   malformed numbers and values that do not fit in 64 bits.
+    ///   another currency's symbol, malformed numbers and values that do not fit in 64 bits.
     public func parse(_ text: String) throws(ValueError) -> Int {
-        var body = Substring(text)
+        var body = Self.strippingYen(Substring(FieldRules.halfWidth(text)), when: currency == nil || currency?.code == "JPY")
         if let currency {
             let symbol = currency.symbol.trimmingSpaces
             if body.hasPrefix(symbol) { body = body.dropFirst(symbol.count).drop { $0 == " " } }
             else if body.hasPrefix(currency.code) { body = body.dropFirst(currency.code.count).drop { $0 == " " } }
+        }
+        if let foreign = Self.currencyPrefix(of: body) {
+            if let currency {
+                throw .invalidAmount(text, reason: "'\(foreign)' is not the currency of this budget (\(currency.code): write 12.50 or \(currency.symbol.trimmingSpaces)12.50)")
+            }
+            throw .invalidAmount(text, reason: "this budget has no currency, so amounts are plain whole numbers such as 1200 (set display.currency to use '\(foreign)')")
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole: Int
         do {
             whole = try AmountParser.parse(String(parts[0]))
         } catch {
+            if digits > 0, case .invalidAmount(_, let reason) = error, reason == AmountParser.notANumber {
+                throw .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            }
             throw Self.rename(error, to: text)
         }
         guard parts.count == 2 else { return try scale(whole, text: text) }
@@ -49,24 +60,46 @@ public struct MoneyFormat: Sendable, Equatable {
     }
 
     /// Checks that text could be an amount in some currency (digits, grouping, up to three
-    /// decimals, an optional known symbol or code in front), before the budget's currency is known.
+    /// decimals, an optional known symbol or code in front), before the budget's currency is
+    /// known. Its messages hold in every currency; `parse` then applies the budget's own rules.
     public static func precheck(_ text: String) throws(ValueError) {
-        var body = Substring(text)
-        if let prefix = Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+        var body = strippingYen(Substring(FieldRules.halfWidth(text)), when: true)
+        if let prefix = currencyPrefix(of: body) {
             body = body.dropFirst(prefix.count).drop { $0 == " " }
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         do {
             _ = try AmountParser.parse(String(parts[0]))
         } catch {
-            if case .invalidAmount(_, let reason) = error, reason.hasPrefix("an amount is a whole number") {
-                throw .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            if case .invalidAmount(_, let reason) = error, reason == AmountParser.notANumber {
+                throw .invalidAmount(text, reason: "an amount is a number such as 1200")
             }
             throw rename(error, to: text)
         }
-        if parts.count == 2 && (parts[1].isEmpty || parts[1].count > 3 || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) {
-            throw .invalidAmount(text, reason: "expected one to three digits after the decimal point")
+        guard parts.count == 2 else { return }
+        if parts[1].isEmpty || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw .invalidAmount(text, reason: "expected digits after the decimal point")
         }
+        if parts[1].count > 3 {
+            throw .invalidAmount(text, reason: "no currency has more than 3 decimals")
+        }
+    }
+
+    /// The longest known currency symbol or code that the text starts with.
+    private static func currencyPrefix(of body: Substring) -> String? {
+        Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count })
+    }
+
+    /// Without a leading `¥` or `￥` and a trailing `円` (with spaces next to them), when yen are allowed.
+    private static func strippingYen(_ body: Substring, when allowed: Bool) -> Substring {
+        guard allowed else { return body }
+        var body = body
+        if body.hasPrefix("¥") || body.hasPrefix("￥") { body = body.dropFirst().drop { $0 == " " } }
+        if body.hasSuffix("円") {
+            body = body.dropLast()
+            while body.hasSuffix(" ") { body = body.dropLast() }
+        }
+        return body
     }
 
     private func scale(_ whole: Int, text: String) throws(ValueError) -> Int {

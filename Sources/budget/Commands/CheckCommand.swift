@@ -55,7 +55,7 @@ struct CheckCommand: Command {
         } else {
             let repairable = check.problems.filter(\.isRepairable).count
             let note = repairable == 0 ? "" : " (\(repairable) repairable with 'budget check --repair')"
-            context.messages.write("\(check.path): \(count(check.problems.count)) found\(note).\n")
+            context.messages.write("\(TerminalText.escaped(check.path)): \(count(check.problems.count)) found\(note).\n")
         }
     }
 

@@ -35,10 +35,10 @@ final class CommandContext {
         Painter(isEnabled: colorDecision(true, document[settings: DisplayKeys.self][DisplayKeys.color]))
     }
 
-    /// A warning on stderr (shown even with `--quiet`).
+    /// A warning on stderr (shown even with `--quiet`), control characters escaped.
     func warn(_ message: String) {
         let painter = Painter(isEnabled: colorDecision(false, .auto))
-        messages.write("budget: \(painter.paint("warning:", .yellow)) \(message)\n")
+        messages.write("budget: \(painter.paint("warning:", .yellow)) \(TerminalText.escaped(message))\n")
     }
 
     /// The data store named by `--file` or the environment.
@@ -46,9 +46,9 @@ final class CommandContext {
         try makeStore()
     }
 
-    /// A confirmation on stderr, unless quiet.
+    /// A confirmation on stderr, unless quiet, control characters escaped (it may name a path).
     func confirm(_ message: String) {
-        if !isQuiet { messages.write(message + "\n") }
+        if !isQuiet { messages.write(TerminalText.escaped(message) + "\n") }
     }
 }
 

@@ -76,13 +76,13 @@ struct CommandRunner {
         } catch is CheckFailed {
             return .dataError
         } catch let error as ImportError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return .dataError
         } catch let error as BudgetError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return ExitCode(for: error)
         } catch {
-            messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
             return .failure
         }
     }
@@ -95,9 +95,11 @@ struct CommandRunner {
         return .success
     }
 
+    /// Every usage error passes here, its message with control characters escaped: the
+    /// arguments it quotes (an unknown option, a bad amount) are untrusted.
     private func report(_ error: UsageError) -> ExitCode {
         let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
-        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(error.message))
+        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
         return .usage
     }
 
@@ -120,7 +122,7 @@ struct CommandRunner {
         var store = JSONFileStore(path: path, lockTimeout: timeout)
         // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
         store.mapsLargeFiles = true
-        store.warn = { message in fputs("budget: warning: \(message)\n", stderr) }
+        store.warn = { message in fputs("budget: warning: \(TerminalText.escaped(message))\n", stderr) }
         return store
     }
 }

@@ -83,8 +83,8 @@ struct ConfigCommand: Command {
     private func apply(_ key: AnySettingKey, text: String?, rescale: Bool, to document: inout BudgetDocument) throws {
         if key.storedKey == DisplayKeys.currency.storedKey {
             let currency = try text.map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
-            }
+                try parsed.converting { () throws(ValueError) in try Currency?(settingText: text, context: document.settingContext) }
+            } ?? nil
             try document.setCurrency(currency, rescale: rescale)
             return
         }

@@ -26,7 +26,16 @@ struct MoveCommand: Command {
         case "first": position = .number(1)
         case "last": position = .last
         default:
-            guard let number = Int(text), number >= 1 else {
+            let number: Int
+            do {
+                number = try FieldRules.parseWholeNumber(text)
+            } catch {
+                if case .invalidNumber(_, let reason) = error, reason.hasPrefix("the number is too large") {
+                    throw parsed.usageError("Invalid position '\(text)': the number is too large")
+                }
+                throw parsed.usageError("Invalid position '\(text)': expected a whole number from 1, first or last")
+            }
+            guard number >= 1 else {
                 throw parsed.usageError("Invalid position '\(text)': expected a whole number from 1, first or last")
             }
             position = .number(number)

@@ -29,9 +29,14 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.parseDay(text) }
     }
 
+    /// A name or category, trimmed (see `FieldRules.label`).
     func label(_ text: String, field: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.checkLabel(text, field: field) }
-        return text
+        try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
+    }
+
+    /// A count or position: digits only, no sign.
+    func wholeNumber(_ text: String) throws(UsageError) -> Int {
+        try converting { () throws(ValueError) in try FieldRules.parseWholeNumber(text) }
     }
 
     func note(_ text: String) throws(UsageError) -> String {
