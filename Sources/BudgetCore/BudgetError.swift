@@ -30,6 +30,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case invalidLockTimeout(String)
     /// A sum of amounts does not fit in a 64-bit integer.
     case totalOverflow
+    /// An add, edit or rescale would make the sum of one kind's amounts too large to compute.
+    case totalTooLarge(RecordKind)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
@@ -65,6 +67,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds"
         case .totalOverflow:
             return "the total is too large to compute"
+        case let .totalTooLarge(kind):
+            return "the \(kind.plural) would add up to more than \(AmountParser.grouped(BudgetDocument.maximumTotal)), the largest total budget can compute; nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):

@@ -4,7 +4,9 @@ extension BudgetDocument {
     /// - Parameter skipDuplicates: leave out rows equal (date, name, amount, category) to an
     ///   existing record or to an earlier row.
     /// - Returns: the new IDs and the number of rows skipped as duplicates.
-    /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; nothing is added then.
+    /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out, `ImportError` (naming the
+    ///   row) when the kind's amounts would add up to more than `maximumTotal`; nothing is
+    ///   added then.
     public mutating func importRows(_ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool) throws -> (ids: [String], skipped: Int) {
         var seen = Set<String>()
         if skipDuplicates {
@@ -16,10 +18,16 @@ extension BudgetDocument {
         var ids: [String] = []
         var skipped = 0
         var draft = self
+        var total = kind == .income ? Self.total(of: incomes.records.lazy.map(\.amount)) : Self.total(of: expenses.records.lazy.map(\.amount))
         for row in rows {
             if skipDuplicates && !seen.insert(row.duplicateKey).inserted {
                 skipped += 1
                 continue
+            }
+            total = total.flatMap { Self.total(of: [$0, row.amount]) }
+            guard total != nil else {
+                throw ImportError(line: row.line, column: "amount",
+                                  "the \(kind.plural) would add up to more than \(AmountParser.grouped(Self.maximumTotal)), the largest total budget can compute")
             }
             switch kind {
             case .income:

@@ -6,7 +6,8 @@ extension BudgetDocument {
     /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
     /// must be exact and multiplying must not overflow, or nothing changes.
     ///
-    /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`.
+    /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`
+    ///   (also when a kind's rescaled amounts would add up to more than `maximumTotal`).
     public mutating func setCurrency(_ currency: Currency?, rescale: Bool) throws {
         let old = settingContext.currency
         let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
@@ -35,6 +36,11 @@ extension BudgetDocument {
                 if case .int(let amount)? = settingsValues.value(forKey: key) {
                     settingsValues.setValue(.int(try scaled(amount)), forKey: key)
                 }
+            }
+            do {
+                try checkTotals()
+            } catch {
+                throw SettingsError.cannotRescale(reason: "the rescaled amounts would add up to more than \(AmountParser.grouped(Self.maximumTotal))")
             }
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency

@@ -47,11 +47,13 @@ struct EditCommand: Command {
             switch kind {
             case .income:
                 let (changed, label) = try apply(to: &document.incomes, amount: amount) { _ in }
+                if amount != nil { try document.checkTotals() }
                 return (changed, label, nil)
             case .expense:
                 let (changed, label) = try apply(to: &document.expenses, amount: amount) { expense in
                     if let category { expense.category = category }
                 }
+                if amount != nil { try document.checkTotals() }
                 let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document) }
                 return (changed, label, changed ? warning : nil)
             }

@@ -23,6 +23,7 @@ struct RestoreCommand: Command {
                 throw RestoreRefused(incomes: document.incomes.count, expenses: document.expenses.count)
             }
             document.replaceContents(with: restored)
+            try document.checkTotals()
         }
         context.confirm("Restored \(restored.incomes.count) incomes and \(restored.expenses.count) expenses.")
     }

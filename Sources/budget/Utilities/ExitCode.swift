@@ -17,7 +17,7 @@ enum ExitCode: Int32 {
     /// The code for a runtime error.
     init(for error: BudgetError) {
         switch error {
-        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
+        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .totalTooLarge, .invalidLockTimeout,
              .nothingToUndo, .undoConflict:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair:
