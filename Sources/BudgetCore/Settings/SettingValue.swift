@@ -37,9 +37,9 @@ extension PlainSettingValue {
 
 extension String: PlainSettingValue {
     public static let valueDescription = "text"
+    /// Text as a label: trimmed, with the rules of names and categories (`FieldRules.label`).
     public init(settingText text: String) throws(ValueError) {
-        try FieldRules.checkLabel(text, field: "value")
-        self = text
+        self = try FieldRules.label(text, field: "value")
     }
     public init?(stored: StoredSetting) {
         guard case .string(let text) = stored else { return nil }
