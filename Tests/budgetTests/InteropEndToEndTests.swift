@@ -188,4 +188,56 @@ final class InteropEndToEndTests: XCTestCase {
             XCTAssertEqual(result.stderr, "", "groff finds nothing to warn about")
         }
     }
+
+    // MARK: Input rules
+
+    func testImport_UnknownKindIsRefusedAndKnownKindsMatchInAnyCase() throws {
+        let csv = "kind,name,amount\nIncome,Salary,300000\nExpense,Tea,5\n"
+        let expenses = try budget.run(["import", "expenses", "-", "--format", "csv"], stdin: csv)
+        XCTAssertEqual(expenses.stdout, "00000001\n")
+        XCTAssertEqual(expenses.stderr, "Imported 1 expense (left out 1 row of the other kind).\n")
+        XCTAssertEqual(try budget.run(["import", "incomes", "-", "--format", "csv"], stdin: csv).stdout, "00000001\n")
+        XCTAssertEqual(try budget.run("list", "all", "--format", "ids").stdout, "00000001\n00000001\n")
+        let before = budget.dataBytes()
+        for value in ["foo", "", "7", "null"] {
+            let result = try budget.run(["import", "expenses", "-", "--format", "csv"], stdin: "kind,name,amount\nexpense,Tea,5\n\(value),Salary,300000\n")
+            XCTAssertEqual(result.code, 65, value)
+            XCTAssertEqual(result.stderr, "budget: error: line 3, column 'kind': unknown kind '\(value)' (expected income or expense); nothing was imported\n")
+        }
+        let json = try budget.run(["import", "expenses", "-", "--format", "json"], stdin: "[{\"kind\": null, \"name\": \"x\", \"amount\": 5}]")
+        XCTAssertEqual(json.code, 65)
+        XCTAssertEqual(json.stderr, "budget: error: line 1, column 11: \"kind\" must be \"income\" or \"expense\", not null; nothing was imported\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
+    func testImport_CRLFInsideAQuotedCSVFieldIsALineBreak() throws {
+        let result = try budget.run(["import", "expenses", "-", "--format", "csv"], stdin: "name,amount,note\r\nRent,5,\"two\r\nlines\"\r\n")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try records("expenses", in: budget).first?["note"], "two\nlines")
+    }
+
+    func testImport_NamesAndCategoriesAreTrimmed() throws {
+        try budget.run("add", "expense", "Lunch", "900", "--category", "food")
+        let result = try budget.run(["import", "expenses", "-", "--format", "csv", "--skip-duplicates"], stdin: "date,name,category,amount\n2026-11-22, Tea ,food ,5\n")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try budget.run("list", "expenses", "--category", "food", "--format", "ids").stdout, "00000001\n00000002\n")
+        XCTAssertEqual(try records("expenses", in: budget).last?["name"], "Tea")
+    }
+
+    func testImport_ATabSeparatedFileNamedCSVSaysSo() throws {
+        let file = budget.directory.appendingPathComponent("bank.csv")
+        try Data("name\tamount\nTea\t5\n".utf8).write(to: file)
+        let result = try budget.run("import", "expenses", file.path)
+        XCTAssertEqual(result.code, 65)
+        XCTAssertEqual(result.stderr, "budget: error: line 1, column 1: the header 'name\\tamount' looks tab-separated, not comma-separated (use --format tsv); nothing was imported\n")
+        XCTAssertEqual(try budget.run("import", "expenses", file.path, "--format", "tsv").code, 0)
+    }
+
+    func testImport_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
+        try budget.run("add", "expense", "Big", "9223372036854775800")
+        let result = try budget.run(["import", "expenses", "-", "--format", "csv"], stdin: "name,amount\na,7\nb,1\n")
+        XCTAssertEqual(result.code, 65)
+        XCTAssertEqual(result.stderr, "budget: error: line 3, column 'amount': the expenses would add up to more than 9,223,372,036,854,775,807, the largest total budget can compute; nothing was imported\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n")
+    }
 }

@@ -109,7 +109,7 @@ final class ReportEndToEndTests: XCTestCase {
             (["--year", "26"], "Error: Invalid value '26' for '--year <year>': expected YYYY"),
             (["--year", "2026", "--month", "this"], "Error: '--month' and '--year' cannot be combined"),
             (["--sort", "price"], "Error: Invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
-            (["--limit", "-1"], "Error: Invalid value '-1' for '--limit <n>': expected a whole number"),
+            (["--limit", "-1"], "Error: Invalid value '-1' for '--limit <n>': expected a whole number such as 1, without a sign"),
             (["--min", "500", "--max", "100"], "Error: '--min 500' is more than '--max 100'"),
         ]
         for (options, message) in cases {

@@ -110,4 +110,19 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertFalse(decide(.never, ["TERM": "xterm"], .always, true))
         XCTAssertTrue(decide(.auto, ["TERM": "xterm", "NO_COLOR": "1"], .never, true), "--color auto ignores NO_COLOR and the setting")
     }
+
+    func testCurrency_NoneUnsetsTheCurrency() throws {
+        let budget = try BudgetProcess()
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "none").code, 0)
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD").code, 0)
+        let result = try budget.run("config", "set", "display.currency", "none")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Set display.currency to none.\n")
+        XCTAssertEqual(try budget.run("config", "get", "display.currency").stdout, "none\n")
+        XCTAssertEqual(try budget.run("add", "expense", "x", "5").code, 0)
+        XCTAssertNotEqual(try budget.run("config", "set", "display.currency", "EUR").code, 0, "a change of decimals with records needs --rescale")
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "EUR", "--rescale").code, 0)
+        XCTAssertEqual(try budget.run("config", "set", "display.currency", "none", "--rescale").code, 0)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[5], "5")
+    }
 }
