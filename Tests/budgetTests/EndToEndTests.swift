@@ -360,7 +360,9 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("edit", "expense", "3", "--category", " food").code, 0)
         XCTAssertEqual(try budget.run("limit", "set", " food ", "1000").code, 0)
         XCTAssertEqual(try budget.run("list", "expenses", "--category", "\u{3000}food", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
+        XCTAssertEqual(try budget.run("config", "set", "budget.limit.food\u{3000}", "2000").code, 0)
         XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first, "food")
+        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 1)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t")[3] },
                        ["Lunch", "Tea", "Bus"])
         XCTAssertEqual(try budget.run("config", "set", "expense.default-category", " misc ").code, 0)
