@@ -24,8 +24,9 @@ extension BudgetDocument {
                 skipped += 1
                 continue
             }
-            total = total.flatMap { Self.total(of: [$0, row.amount]) }
-            guard total != nil else {
+            let sum = total.map { $0.addingReportingOverflow(row.amount) }
+            total = sum?.partialValue
+            guard let sum, !sum.overflow else {
                 throw ImportError(line: row.line, column: "amount",
                                   "the \(kind.plural) would add up to more than \(AmountParser.grouped(Self.maximumTotal)), the largest total budget can compute")
             }

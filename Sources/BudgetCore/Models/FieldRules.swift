@@ -37,6 +37,8 @@ public enum FieldRules {
 
     /// The text without leading and trailing white space (Unicode's, the ideographic space included).
     public static func trimmingWhitespace(_ text: String) -> String {
+        // The common case: printable ASCII at both ends, nothing to trim.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -87,12 +87,15 @@ public struct MoneyFormat: Sendable, Equatable {
 
     /// The longest known currency symbol or code that the text starts with.
     private static func currencyPrefix(of body: Substring) -> String? {
-        Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count })
+        // The common case, a number, without looking at every currency.
+        if let first = body.utf8.first, first < 0x41 { return nil }
+        return Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count })
     }
 
     /// Without a leading `¥` or `￥` and a trailing `円` (with spaces next to them), when yen are allowed.
     private static func strippingYen(_ body: Substring, when allowed: Bool) -> Substring {
-        guard allowed else { return body }
+        // Both signs are non-ASCII: an amount with ASCII at both ends has neither.
+        guard allowed, (body.utf8.first ?? 0) >= 0x80 || (body.utf8.last ?? 0) >= 0x80 else { return body }
         var body = body
         if body.hasPrefix("¥") || body.hasPrefix("￥") { body = body.dropFirst().drop { $0 == " " } }
         if body.hasSuffix("円") {
