@@ -88,7 +88,7 @@ public struct MoneyFormat: Sendable, Equatable {
     /// The longest known currency symbol or code that the text starts with.
     private static func currencyPrefix(of body: Substring) -> String? {
         // The common case, a number, without looking at every currency.
-        if let first = body.utf8.first, first < 0x41 { return nil }
+        if let first = body.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return nil }
         return Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count })
     }
 
