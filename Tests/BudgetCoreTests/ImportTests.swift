@@ -17,7 +17,7 @@ final class ImportTests: XCTestCase {
         }
     }
 
-    func testCSV_ReadsQuotingBOMAndCRLFWithLineBreaksInFieldsAsLF() throws {
+    func testCSV_ReadsQuotingBOMAndCRLF() throws {
         let rows = try DelimitedReader.csv("\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\"\"\n")
         XCTAssertEqual(rows, [
             .init(line: 1, fields: ["a", "b", "c"]),
@@ -46,6 +46,17 @@ final class ImportTests: XCTestCase {
             ImportedRow(line: 2, name: "家賃", amount: 123_450, date: today, category: "uncategorized", note: "11月"),
             ImportedRow(line: 3, name: "Tea", amount: 50, date: today, category: "uncategorized", note: nil),
         ])
+    }
+
+    func testJSON_ManyPrettyRowsFindTheirLinesInOnePass() throws {
+        // `list --format json | import -`: each row's line was once a scan from byte 0.
+        let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
+        let text = "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let read = try importer().read(text, format: .json)
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertEqual(read.rows.count, 3_000)
+        XCTAssertEqual(read.rows.last?.line, 2 + 2_999 * 5)
     }
 
     func testImporter_ErrorsNameLineAndColumn() {
@@ -95,77 +106,5 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")
         XCTAssertEqual(LedgerJournal.description("(Refund) shop; a|b"), "- (Refund) shop, a/b")
         XCTAssertEqual(LedgerJournal.description("*starred\tname"), "- *starred name")
-    }
-
-    // MARK: Input rules
-
-    func testCSV_CRLFInsideAQuotedNoteImportsAsLF() throws {
-        let (rows, _) = try importer().read("name,amount,note\r\nRent,5,\"two\r\nlines\"\r\nTea,1,\"old\rmac\"\r\n", format: .csv)
-        XCTAssertEqual(rows.map(\.note), ["two\nlines", "old\nmac"])
-        XCTAssertEqual(rows.map(\.line), [2, 4])
-    }
-
-    func testImporter_UnknownKindIsRefusedWithLineAndColumn() throws {
-        for value in ["foo", "", "7", "null", "incomez"] {
-            XCTAssertEqual(importError("kind,name,amount\nexpense,Tea,1\n\(value),Salary,300000\n", .csv),
-                           ImportError(line: 3, column: "kind", "unknown kind '\(value)' (expected income or expense)"), value)
-            XCTAssertEqual(importError("name\tamount\tkind\nSalary\t300000\t\(value)\n", .tsv, importer(.income))?.column, "kind", value)
-        }
-        let cases: [(String, ImportError)] = [
-            ("[{\"kind\": \"foo\", \"name\": \"x\", \"amount\": 5}]", ImportError(line: 1, column: "11", "unknown kind 'foo' (expected income or expense)")),
-            ("[{\"kind\": null, \"name\": \"x\", \"amount\": 5}]", ImportError(line: 1, column: "11", "\"kind\" must be \"income\" or \"expense\", not null")),
-            ("[{\"kind\": 7, \"name\": \"x\", \"amount\": 5}]", ImportError(line: 1, column: "11", "\"kind\" must be \"income\" or \"expense\", not a number")),
-        ]
-        for (text, expected) in cases {
-            XCTAssertEqual(importError(text, .json), expected, text)
-        }
-    }
-
-    func testImporter_KnownKindsMatchInAnyCase() throws {
-        let csv = "kind,name,amount\nIncome,Salary,300000\nEXPENSE,Tea,1\n Expenses ,Bus,2\n"
-        let expenses = try importer(.expense).read(csv, format: .csv)
-        XCTAssertEqual(expenses.rows.map(\.name), ["Tea", "Bus"])
-        XCTAssertEqual(expenses.otherKind, 1)
-        let incomes = try importer(.income).read(csv, format: .csv)
-        XCTAssertEqual(incomes.rows.map(\.name), ["Salary"])
-        XCTAssertEqual(incomes.otherKind, 2)
-        let json = try importer(.expense).read("[{\"kind\": \"Income\", \"name\": \"Salary\", \"amount\": 5}]", format: .json)
-        XCTAssertEqual(json.rows, [])
-        XCTAssertEqual(json.otherKind, 1)
-    }
-
-    func testImporter_TrimsNamesAndCategoriesAndRefusesInvisibleOnes() throws {
-        let (rows, _) = try importer().read("name,category,amount\n Lunch ,\" food\",5\n\u{3000}家賃\u{3000},住居 ,1\n", format: .csv)
-        XCTAssertEqual(rows.map(\.name), ["Lunch", "家賃"])
-        XCTAssertEqual(rows.map(\.category), ["food", "住居"])
-        XCTAssertEqual(importError("name,amount\na\u{202E}b,5\n", .csv)?.column, "name")
-        XCTAssertEqual(importError("name,category,amount\nx,\u{200B},5\n", .csv),
-                       ImportError(line: 2, column: "category", "the category '\\u{200B}' has no visible characters"))
-    }
-
-    func testImporter_TabSeparatedFileReadAsCSVSaysSo() {
-        XCTAssertEqual(importError("name\tamount\nTea\t5\n", .csv),
-                       ImportError(line: 1, column: "1", "the header 'name\tamount' looks tab-separated, not comma-separated (use --format tsv)"))
-    }
-
-    func testImporter_ReadsFullWidthAmountsAndDates() throws {
-        let (rows, _) = try importer().read("date\tname\tamount\n２０２６-１１-２２\t家賃\t８０，０００円\n", format: .tsv)
-        XCTAssertEqual(rows.map(\.amount), [80_000])
-        XCTAssertEqual(rows.map(\.date), [Day(iso: "2026-11-22")!])
-    }
-
-    func testImportRows_RefusesTheRowThatMakesTheTotalTooLarge() throws {
-        var document = BudgetDocument()
-        try document.expenses.add { Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: self.today) }
-        let rows = [
-            ImportedRow(line: 2, name: "a", amount: 10, date: today, category: "x", note: nil),
-            ImportedRow(line: 3, name: "b", amount: 1, date: today, category: "x", note: nil),
-        ]
-        XCTAssertThrowsError(try document.importRows(rows, kind: .expense, skipDuplicates: false)) { error in
-            XCTAssertEqual((error as? ImportError)?.line, 3)
-            XCTAssertEqual((error as? ImportError)?.column, "amount")
-        }
-        XCTAssertEqual(document.expenses.count, 1, "nothing was imported")
-        XCTAssertEqual(try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count, 2, "each kind has its own total")
     }
 }

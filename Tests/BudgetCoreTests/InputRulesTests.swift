@@ -1,140 +1,119 @@
 import XCTest
 @testable import BudgetCore
 
-/// How typed values are read: labels, counts, days, amounts in every input form, the totals
-/// rule, and how untrusted text is made safe to show.
+/// What input (arguments, imports) may hold, beyond what a data file may.
 final class InputRulesTests: XCTestCase {
-    private func format(_ code: String?) -> MoneyFormat {
-        MoneyFormat(currency: code.flatMap(Currency.init(code:)))
+    func testLabel_IsTrimmedOfSpaceAndInvisibleCharacters() throws {
+        for text in ["food", " food", "food ", "\tfood\u{3000}", "\u{200B}food\u{FEFF}", "\u{2060} food \u{200D}"] {
+            XCTAssertEqual(try FieldRules.label(text, field: "category"), "food", text.debugDescription)
+        }
+        XCTAssertEqual(try FieldRules.label(" 家 賃 ", field: "name"), "家 賃", "inner space stays")
+        XCTAssertEqual(try FieldRules.label("❤️", field: "name"), "❤️", "a variation selector is not trimmed")
     }
 
-    private func reason(_ body: () throws -> Any) -> String? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            switch error as? ValueError {
-            case .invalidAmount(_, let reason)?, .invalidNumber(_, let reason)?: return reason
-            default: return "\(error)"
+    func testLabel_RefusesBlankInvisibleAndBidiControls() {
+        for text in ["", "   ", "\u{200B}", "\u{200B}\u{FEFF}\u{2060}", "\u{3000}"] {
+            XCTAssertThrowsError(try FieldRules.label(text, field: "name"), text.debugDescription) { error in
+                XCTAssertEqual(error as? ValueError, .empty(field: "name"))
             }
         }
-    }
-
-    // MARK: Labels
-
-    func testLabel_TrimsSurroundingWhiteSpace() throws {
-        XCTAssertEqual(try FieldRules.label(" food ", field: "category"), "food")
-        XCTAssertEqual(try FieldRules.label("food", field: "category"), "food")
-        XCTAssertEqual(try FieldRules.label("\u{3000}食費\u{00A0}", field: "category"), "食費")
-        XCTAssertEqual(try FieldRules.label("eating out", field: "category"), "eating out", "inner spaces stay")
-        XCTAssertThrowsError(try FieldRules.label("   ", field: "name")) { error in
-            XCTAssertEqual(error as? ValueError, .empty(field: "name"))
-        }
-    }
-
-    func testLabel_RefusesBidiControlsAndInvisibleNames() {
-        for text in ["a\u{202E}b", "\u{202A}x", "x\u{2066}y\u{2069}", "\u{2067}"] {
-            XCTAssertThrowsError(try FieldRules.label(text, field: "name"), text) { error in
-                guard case .bidiControl(field: "name", _)? = error as? ValueError else { return XCTFail("\(error)") }
+        for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let text = "abc\(Character(Unicode.Scalar(scalar)!))txt.exe"
+            XCTAssertThrowsError(try FieldRules.label(text, field: "name")) { error in
+                guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
             }
+            XCTAssertThrowsError(try FieldRules.note(text))
         }
-        for text in ["\u{200B}", "\u{FEFF}", "\u{2060}", "\u{200B} \u{200D}", " \u{200C} ", "\u{3164}"] {
+    }
+
+    func testLabel_BidiControlsAtTheEndsAreRefusedNotTrimmed() {
+        for text in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}", " \u{2067}food "] {
             XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in
-                guard case .invisible(field: "category", _)? = error as? ValueError else { return XCTFail("\(error)") }
+                guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
             }
         }
-        XCTAssertEqual(ValueError.invisible(field: "name", value: "\u{200B}").description, "the name '\\u{200B}' has no visible characters")
-        XCTAssertEqual(try FieldRules.label("👨‍👩‍👧", field: "name"), "👨‍👩‍👧", "a joiner between visible characters is fine")
+        XCTAssertEqual(try FieldRules.label("\u{200B} food \u{FEFF}", field: "category"), "food", "other invisible characters are still trimmed")
     }
 
-    func testCheckLabel_DataFileRulesAreUnchanged() {
-        // Files written by earlier versions keep opening: the readers use checkLabel alone.
-        XCTAssertNoThrow(try FieldRules.checkLabel(" food", field: "category"))
-        XCTAssertNoThrow(try FieldRules.checkLabel("a\u{202E}b", field: "name"))
-        XCTAssertNoThrow(try FieldRules.checkLabel("\u{200B}", field: "name"))
-    }
-
-    // MARK: Numbers and days
-
-    func testWholeNumber_DigitsOnlyLikeIDsAndAmounts() throws {
-        XCTAssertEqual(try FieldRules.parseWholeNumber("12"), 12)
-        XCTAssertEqual(try FieldRules.parseWholeNumber("１２"), 12)
-        for text in ["+1", "-1", "1.5", "", " 1", "0x1"] {
-            XCTAssertEqual(reason { try FieldRules.parseWholeNumber(text) }, "expected a whole number such as 1, without a sign", text)
-        }
-        XCTAssertEqual(reason { try FieldRules.parseWholeNumber("99999999999999999999") }, "the number is too large")
-    }
-
-    func testParseDay_ReadsFullWidthDigitsAndDashes() throws {
-        let day = Day(iso: "2026-11-22")
-        XCTAssertEqual(try FieldRules.parseDay("２０２６-１１-２２"), day)
-        XCTAssertEqual(try FieldRules.parseDay("２０２６－１１－２２"), day)
-        XCTAssertEqual(try FieldRules.parseDay("2026−11−22"), day)
-        XCTAssertThrowsError(try FieldRules.parseDay("２０２６-１３-０１"))
-    }
-
-    // MARK: Amounts
-
-    func testParse_AcceptsWhatAJapaneseInputMethodTypes() throws {
-        for code in [nil, "JPY"] as [String?] {
-            for text in ["１２,３４５", "１２，３４５", "12,345円", "１２３４５円", "￥12,345", "¥１２，３４５", "￥ 12345 円"] {
-                XCTAssertEqual(try format(code).parse(text), 12_345, "\(code ?? "none") \(text)")
-                XCTAssertNoThrow(try MoneyFormat.precheck(text), text)
-            }
-        }
-        XCTAssertEqual(try format("USD").parse("１２．５０"), 1_250)
-        XCTAssertThrowsError(try format("USD").parse("12円"))
-        XCTAssertThrowsError(try format("USD").parse("￥12"))
-    }
-
-    func testParse_HintsFitTheCase() {
-        XCTAssertEqual(reason { try self.format(nil).parse("abc") }, "an amount is a whole number such as 1200")
-        XCTAssertEqual(reason { try self.format("USD").parse("abc") }, "an amount is a number such as 1200 or 12.50")
-        XCTAssertEqual(reason { try self.format("USD").parse("€5") }, "'€' is not the currency of this budget (USD: write 12.50 or $12.50)")
-        XCTAssertEqual(reason { try self.format(nil).parse("$5") },
-                       "this budget has no currency, so amounts are plain whole numbers such as 1200 (set display.currency to use '$')")
-        XCTAssertEqual(reason { try self.format("USD").parse("5.") }, "expected digits after the decimal point")
-        XCTAssertEqual(reason { try MoneyFormat.precheck("abc") }, "an amount is a number such as 1200")
-        XCTAssertEqual(reason { try MoneyFormat.precheck("5.") }, "expected digits after the decimal point")
-        XCTAssertEqual(reason { try MoneyFormat.precheck("1.2345") }, "no currency has more than 3 decimals")
-        XCTAssertEqual(reason { try MoneyFormat.precheck("99999999999999999999") }, "the number is too large")
-        XCTAssertNil(reason { try MoneyFormat.precheck("€5") }, "the budget's currency decides")
-    }
-
-    // MARK: Totals
-
-    func testCheckTotals_EachKindMustAddUpWithinInt64() throws {
+    func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
         var document = BudgetDocument()
-        try document.expenses.add { Expense(id: $0, name: "A", amount: Int.max, category: "x", date: Day(iso: "2026-11-01")!) }
-        try document.incomes.add { Income(id: $0, name: "A", amount: Int.max, date: Day(iso: "2026-11-01")!) }
-        XCTAssertNoThrow(try document.checkTotals())
-        try document.expenses.add { Expense(id: $0, name: "B", amount: 1, category: "y", date: Day(iso: "2025-01-01")!) }
-        XCTAssertThrowsError(try document.checkTotals()) { error in
+        try document.expenses.add { Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: Day(iso: "2026-11-01")!) }
+        let day = Day(iso: "2026-11-02")!
+        let rows = [
+            ImportedRow(line: 2, name: "a", amount: 10, date: day, category: "x", note: nil),
+            ImportedRow(line: 3, name: "b", amount: 1, date: day, category: "x", note: nil),
+        ]
+        XCTAssertThrowsError(try document.importRows(rows, kind: .expense, skipDuplicates: false)) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 3)
+            XCTAssertEqual((error as? ImportError)?.column, "amount")
+        }
+        XCTAssertEqual(document.expenses.count, 1, "nothing was imported")
+        XCTAssertEqual(try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count, 2, "each kind has its own total")
+    }
+
+    /// Files written by earlier versions keep opening: the data-file rule is unchanged.
+    func testCheckLabel_StillAcceptsWhatEarlierVersionsWrote() throws {
+        for text in [" food", "food ", "a\u{202E}b"] {
+            XCTAssertNoThrow(try FieldRules.checkLabel(text, field: "category"), text.debugDescription)
+        }
+    }
+
+    func testAmount_AcceptsWhatAJapaneseIMETypes() throws {
+        let none = MoneyFormat(currency: nil), yen = MoneyFormat(currency: Currency(code: "JPY"))
+        for format in [none, yen] {
+            for text in ["１２,３４５", "１２，３４５", "￥12,345", "¥12,345", "12,345円", "￥１２，３４５円", " 12345 ", "１２_３４５"] {
+                XCTAssertEqual(try format.parse(text), 12_345, "\(format.currency?.code ?? "none") \(text)")
+            }
+        }
+        XCTAssertEqual(try MoneyFormat(currency: Currency(code: "USD")).parse("１２．５"), 1_250)
+    }
+
+    func testAmount_ReasonsFitTheCase() {
+        func reason(_ code: String?, _ text: String) -> String? {
+            do {
+                _ = try MoneyFormat(currency: code.flatMap(Currency.init(code:))).parse(text)
+                return nil
+            } catch {
+                guard case .invalidAmount(_, let reason) = error else { return nil }
+                return reason
+            }
+        }
+        XCTAssertEqual(reason(nil, "abc"), "an amount is a whole number such as 1200", "no decimals without a currency")
+        XCTAssertEqual(reason("USD", "abc"), "an amount is a number such as 1200 or 12.50")
+        XCTAssertEqual(reason("USD", "€5"), "this budget's currency is USD, not EUR")
+        XCTAssertEqual(reason("USD", "¥5"), "this budget's currency is USD, not JPY")
+        XCTAssertEqual(reason("USD", "5円"), "this budget's currency is USD, not JPY")
+        XCTAssertEqual(reason(nil, "€5"), "no currency is set, so amounts are plain numbers (set display.currency to EUR for € amounts)")
+        XCTAssertEqual(reason("USD", "5."), "expected digits after the decimal point")
+        XCTAssertEqual(reason("USD", "5.123"), "USD amounts have at most 2 decimals")
+        XCTAssertEqual(reason(nil, "－5"), "amounts cannot be negative")
+        XCTAssertEqual(reason(nil, "99999999999999999999"), "the number is too large")
+        XCTAssertThrowsError(try MoneyFormat.precheck("abc")) { error in
+            XCTAssertEqual(error as? ValueError, .invalidAmount("abc", reason: "an amount is a number such as 1200"))
+        }
+    }
+
+    func testDay_AcceptsFullWidthDigits() throws {
+        XCTAssertEqual(try FieldRules.parseDay("２０２６－１１－２２"), Day(iso: "2026-11-22"))
+        XCTAssertEqual(try FieldRules.parseDay(" 2026-11-22 "), Day(iso: "2026-11-22"))
+        XCTAssertThrowsError(try FieldRules.parseDay("２０２６－１３－０１"))
+    }
+
+    func testTotals_EachKindMustAddUpWithinSixtyFourBits() throws {
+        let day = Day(iso: "2026-11-22")!
+        let store = InMemoryStore()
+        try store.add(Expense.self) { Expense(id: $0, name: "A", amount: Int.max, date: day) }
+        XCTAssertThrowsError(try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }) { error in
             XCTAssertEqual(error as? BudgetError, .totalTooLarge(.expense))
         }
-    }
-
-    func testSetCurrency_RefusesARescaleWhoseTotalWouldNotFit() throws {
-        var document = BudgetDocument()
-        for name in ["A", "B"] {
-            try document.expenses.add { Expense(id: $0, name: name, amount: Int.max / 150, category: "x", date: Day(iso: "2026-11-01")!) }
+        XCTAssertEqual(try store.load().expenses.count, 1)
+        try store.add(Income.self) { Income(id: $0, name: "Salary", amount: Int.max, date: day) }
+        XCTAssertNoThrow(try Summary(document: try store.load(), query: RecordQuery()))
+        XCTAssertThrowsError(try store.transaction { document in
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit + 1)
+        })
+        try store.transaction { document in
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit)
         }
-        XCTAssertThrowsError(try document.setCurrency(Currency(code: "USD"), rescale: true)) { error in
-            guard case .cannotRescale? = error as? SettingsError else { return XCTFail("\(error)") }
-        }
-    }
-
-    // MARK: Showing untrusted text
-
-    func testTerminalText_EscapesEveryControlCharacterOnce() {
-        XCTAssertEqual(TerminalText.escaped("\u{1B}[2J5"), "\\u{1B}[2J5")
-        XCTAssertEqual(TerminalText.escaped("\u{1B}]0;title\u{07}"), "\\u{1B}]0;title\\u{7}")
-        XCTAssertEqual(TerminalText.escaped("a\tb\nc\rd"), "a\\tb\\nc\\rd")
-        XCTAssertEqual(TerminalText.escaped("\u{9B}2J \u{7F} \u{2028} x\u{202E}y \u{2066}"), "\\u{9B}2J \\u{7F} \\u{2028} x\\u{202E}y \\u{2066}")
-        XCTAssertEqual(TerminalText.escaped("家賃 (11月) \\ \" '"), "家賃 (11月) \\ \" '", "printable text is unchanged")
-        let once = TerminalText.escaped("\u{1B}[31m")
-        XCTAssertEqual(TerminalText.escaped(once), once)
-        XCTAssertEqual(TerminalText.escaped("a\u{200B}b"), "a\u{200B}b")
-        XCTAssertEqual(TerminalText.escaped("a\u{200B} b", revealingInvisible: true), "a\\u{200B} b")
     }
 }

@@ -66,7 +66,26 @@ final class JSONReaderTests: XCTestCase {
     func testTextPosition_CountsLinesAndCharacters() {
         let bytes = Array("{\n  \"家\": x\n}".utf8)
         let offset = bytes.firstIndex(of: UInt8(ascii: "x"))!
-        XCTAssertEqual(TextPosition(offset: offset, in: bytes), TextPosition(line: 2, column: 8))
+        var positions = TextPositions(bytes)
+        XCTAssertEqual(positions.position(of: offset), TextPosition(line: 2, column: 8))
+        XCTAssertEqual(positions.position(of: bytes.count + 5), TextPosition(line: 3, column: 2), "past the end: after the last byte")
+        XCTAssertEqual(positions.position(of: 1), TextPosition(line: 1, column: 2), "behind the last lookup: starts over")
+    }
+
+    func testTextPositions_InAscendingOrderScanTheTextOnceInAll() {
+        let text = (1...2_000).map { "line \($0) 家賃 😀\n" }.joined()
+        let bytes = Array(text.utf8)
+        var positions = TextPositions(bytes)
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        for offset in stride(from: 0, through: bytes.count, by: 7) {
+            // The reference: counted from the start every time.
+            let prefix = bytes[..<offset]
+            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+            XCTAssertEqual(positions.position(of: offset), TextPosition(line: line, column: column), "offset \(offset)")
+        }
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, bytes.count)
     }
 
     func testRecordFieldWords_MatchTheFieldNames() {

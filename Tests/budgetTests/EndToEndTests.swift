@@ -73,7 +73,7 @@ final class EndToEndTests: XCTestCase {
 
     func testList_MachineFormats() throws {
         try addSample()
-        try budget.run("add", "expense", "Tab\tnot allowed", "1")
+        XCTAssertEqual(try budget.run("add", "expense", "Tab\tnot allowed", "1").code, 64, "a tab in a name is refused")
         _ = try budget.run("add", "expense", "Coffee, \"large\"", "450", "--date", "2026-11-02", "--note", "a\tb\nc\\d")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout, """
         id\torder\tdate\tname\tcategory\tamount\tnote
@@ -157,7 +157,7 @@ final class EndToEndTests: XCTestCase {
 
     func testMove_ReordersAndKeepsOrdersContiguous() throws {
         try addSample()
-        try budget.run("add", "expense", "Bus", "200")
+        try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout
             .split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") },
@@ -194,7 +194,7 @@ final class EndToEndTests: XCTestCase {
 
     func testDelete_CompactsTheOrder() throws {
         try addSample()
-        try budget.run("add", "expense", "Bus", "200")
+        try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("delete", "expense", "1").stderr, "Deleted expense 00000001 (Lunch).\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "csv", "--no-header").stdout
             .split(separator: "\r\n").map { $0.split(separator: ",")[1] }, ["1", "2"])
@@ -206,8 +206,8 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: add income 00000001 (Salary).\n")
         XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout, "")
-        try budget.run("undo")
-        try budget.run("undo")
+        try budget.succeed("undo")
+        try budget.succeed("undo")
         let empty = try budget.run("undo")
         XCTAssertEqual(empty.code, 1)
         XCTAssertEqual(empty.stderr, "budget: error: nothing to undo\n")
@@ -215,7 +215,7 @@ final class EndToEndTests: XCTestCase {
 
     func testHistory_ListsChangesMostRecentFirst() throws {
         try addSample()
-        try budget.run("delete", "expense", "1")
+        try budget.succeed("delete", "expense", "1")
         let lines = try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
         XCTAssertEqual(lines.map { $0.split(separator: "\t")[2] },
                        ["delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)", "add expense 00000001 (Lunch)"])
@@ -294,7 +294,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testExitCode75_LockHeldByAnotherProcess() throws {
-        try budget.run("add", "expense", "x", "1")
+        try budget.succeed("add", "expense", "x", "1")
         let lock = open(budget.dataFile.path + ".lock", O_RDWR)
         XCTAssertEqual(flock(lock, LOCK_EX), 0)
         defer { close(lock) }
@@ -342,130 +342,11 @@ final class EndToEndTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "\"$0\" list all --format tsv > /dev/full", BudgetProcess.binary.path]
         process.environment = budget.environment
-        let errors = Pipe()
-        process.standardError = errors
+        let pipes = ProcessPipes(for: process, withInput: false)
         try process.run()
-        process.waitUntilExit()
+        let output = pipes.collect(from: process)
         XCTAssertEqual(process.terminationStatus, 74)
-        XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       "budget: error: cannot write to standard output\n")
-    }
-
-    // MARK: Input rules
-
-    func testInput_SurroundingSpacesAreTrimmedSoFoodIsOneCategory() throws {
-        XCTAssertEqual(try budget.run("add", "expense", " Lunch ", "900", "--category", "food").code, 0)
-        XCTAssertEqual(try budget.run("add", "expense", "Tea", "300", "--category", "food ").code, 0)
-        XCTAssertEqual(try budget.run("add", "expense", "Bus", "200", "--category", "transport").code, 0)
-        XCTAssertEqual(try budget.run("edit", "expense", "3", "--category", " food").code, 0)
-        XCTAssertEqual(try budget.run("limit", "set", " food ", "1000").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--category", "\u{3000}food", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
-        XCTAssertEqual(try budget.run("config", "set", "budget.limit.food\u{3000}", "2000").code, 0)
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first, "food")
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 1)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t")[3] },
-                       ["Lunch", "Tea", "Bus"])
-        XCTAssertEqual(try budget.run("config", "set", "expense.default-category", " misc ").code, 0)
-        XCTAssertEqual(try budget.run("config", "get", "expense.default-category").stdout, "misc\n")
-    }
-
-    func testInput_BidiControlsAndInvisibleNamesAreRefused() throws {
-        for (name, message) in [
-            ("a\u{202E}gpj.exe", "Error: The name 'a\\u{202E}gpj.exe' contains a bidirectional control character\n"),
-            ("\u{200B}", "Error: The name '\\u{200B}' has no visible characters\n"),
-            ("\u{FEFF}\u{2060}", "Error: The name '\\u{FEFF}\\u{2060}' has no visible characters\n"),
-        ] {
-            let result = try budget.run("add", "expense", name, "5")
-            XCTAssertEqual(result.code, 64, name.debugDescription)
-            XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
-        }
-        XCTAssertEqual(try budget.run("add", "expense", "x", "5", "--category", "\u{2066}food\u{2069}").code, 64)
-        XCTAssertNil(budget.dataBytes())
-    }
-
-    func testMessages_EscapeControlCharactersFromEveryInput() throws {
-        try addSample()
-        let escape = "\u{1B}[2J", title = "\u{1B}]0;pwned\u{07}"
-        try FileManager.default.createDirectory(at: budget.directory.appendingPathComponent(escape), withIntermediateDirectories: false)
-        let cases: [([String], String?)] = [
-            (["delete", "expense", "-"], escape + "5\n"),
-            (["add", "expense", "x", title + "5"], nil),
-            (["add", "expense", "x", "5", "--date", escape], nil),
-            (["list", "expenses", "--month", escape], nil),
-            (["list", "expenses", "--sort", escape], nil),
-            (["list", "expenses", "--limit", escape], nil),
-            (["list", "expenses", "--format", escape], nil),
-            (["list", escape], nil),
-            (["show", "expense", escape], nil),
-            (["move", "expense", "1", escape], nil),
-            (["add", "expense", "x", "5", "--" + escape], nil),
-            ([escape + "add"], nil),
-            (["help", escape], nil),
-            (["config", "set", "display.currency", escape], nil),
-            (["config", "set", "display." + escape, "x"], nil),
-            (["config", "get", escape], nil),
-            (["import", "expenses", "-", "--format", "csv"], "name,amount\nx," + title + "5\n"),
-            (["import", "expenses", "-", "--format", "csv"], "na" + escape + "me,amount\n"),
-            (["import", "expenses", "-", "--format", "csv"], "kind,name,amount\n" + title + ",x,5\n"),
-            (["import", "expenses", "-", "--format", "json"], "[{\"name\": \"x\", \"amount\": 5, \"currency\": \"\\u001b]0;t\\u0007\"}]"),
-            (["import", "expenses", budget.directory.path + "/" + escape + ".csv"], nil),
-            (["--file", budget.directory.path + "/" + escape, "list", "expenses"], nil),
-        ]
-        for (arguments, stdin) in cases {
-            let result = try budget.run(arguments, stdin: stdin)
-            XCTAssertNotEqual(result.code, 0, "\(arguments)")
-            XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), "\(arguments): \(result.stderr.debugDescription)")
-            XCTAssertTrue(result.stderr.contains("\\u{1B}"), "\(arguments): \(result.stderr.debugDescription)")
-        }
-    }
-
-    func testTotals_AnAddThatWouldMakeATotalUncomputableIsRefused() throws {
-        XCTAssertEqual(try budget.run("add", "expense", "A", "9223372036854775807").code, 0)
-        let refused = try budget.run("add", "expense", "B", "1")
-        XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "budget: error: the expenses would add up to more than 9,223,372,036,854,775,807, the largest total budget can compute; nothing was changed\n")
-        XCTAssertEqual(try budget.run("add", "income", "Salary", "9223372036854775807").code, 0, "each kind has its own total")
-        XCTAssertEqual(try budget.run("add", "expense", "B", "0").code, 0)
-        XCTAssertEqual(try budget.run("edit", "expense", "2", "--amount", "1").code, 1)
-        for command in [["list", "expenses"], ["list", "all"], ["summary"], ["categories"]] {
-            let result = try budget.run(command)
-            XCTAssertEqual(result.code, 0, "\(command): \(result.stderr)")
-        }
-        // With a limit set, the same rule and the same message.
-        let limited = try BudgetProcess()
-        try limited.run("limit", "set", "food", "5")
-        XCTAssertEqual(try limited.run("add", "expense", "A", "9223372036854775807", "--category", "food").code, 0)
-        XCTAssertEqual(try limited.run("add", "expense", "B", "1", "--category", "food").stderr, refused.stderr)
-    }
-
-    func testAmounts_HintsFitTheCaseAndJapaneseInputIsRead() throws {
-        let abc = try budget.run("add", "expense", "x", "abc")
-        XCTAssertTrue(abc.stderr.hasPrefix("Error: Invalid amount 'abc': an amount is a number such as 1200\n"), abc.stderr)
-        XCTAssertEqual(try budget.run("add", "expense", "家賃", "８０，０００円", "--date", "2026-11-01").code, 0)
-        XCTAssertEqual(try budget.run("add", "expense", "食費", "￥１２,３４５", "--date", "２０２６-１１-２２").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t")[5] }, ["80000", "12345"])
-        XCTAssertEqual(try budget.run("list", "expenses", "--from", "２０２６-１１-２２", "--to", "2026-11-22", "--format", "ids").stdout, "00000002\n")
-        let limit = try budget.run("list", "expenses", "--limit", "99999999999999999999")
-        XCTAssertTrue(limit.stderr.hasPrefix("Error: Invalid value '99999999999999999999' for '--limit <n>': the number is too large\n"), limit.stderr)
-
-        let dollars = try BudgetProcess()
-        try dollars.run("config", "set", "display.currency", "USD")
-        let euro = try dollars.run("add", "expense", "x", "€5")
-        XCTAssertTrue(euro.stderr.hasPrefix("Error: Invalid amount '€5': '€' is not the currency of this budget (USD: write 12.50 or $12.50)\n"), euro.stderr)
-        let dot = try dollars.run("add", "expense", "x", "5.")
-        XCTAssertTrue(dot.stderr.hasPrefix("Error: Invalid amount '5.': expected digits after the decimal point\n"), dot.stderr)
-        let yen = try dollars.run("add", "expense", "x", "5円")
-        XCTAssertEqual(yen.code, 64)
-        XCTAssertNil(try dollars.run("list", "expenses", "--format", "ids").stdout.first)
-    }
-
-    func testNumbers_PositionsAndCountsRefuseASignLikeIDsAndAmounts() throws {
-        try addSample()
-        for arguments in [["move", "expense", "1", "+1"], ["move", "expense", "+1", "1"], ["list", "expenses", "--limit", "+1"], ["add", "expense", "x", "+1"]] {
-            let result = try budget.run(arguments)
-            XCTAssertEqual(result.code, 64, "\(arguments): \(result.stderr)")
-        }
-        XCTAssertEqual(try budget.run("move", "expense", "2", "１").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000002\n00000001\n")
+        XCTAssertEqual(String(decoding: output.stderr, as: UTF8.self),
+                       "budget: error: cannot write to standard output: No space left on device\n")
     }
 }

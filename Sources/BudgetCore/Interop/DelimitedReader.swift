@@ -1,7 +1,7 @@
 /// Reads CSV (RFC 4180) and TSV (`budget`'s escaped form) into rows of fields.
 ///
-/// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF (a line break inside
-/// a quoted CSV field is read as LF); blank lines are skipped. Each row carries the line it starts on, for error messages.
+/// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF; blank lines are
+/// skipped. Each row carries the line it starts on, for error messages.
 public enum DelimitedReader {
     public struct Row: Equatable, Sendable {
         public var line: Int
@@ -9,7 +9,7 @@ public enum DelimitedReader {
     }
 
     /// RFC 4180: fields separated by commas; a field in double quotes may hold commas, quotes
-    /// (doubled) and line breaks.
+    /// (doubled) and line breaks (read as `\n`, whether written CRLF, LF or CR).
     public static func csv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
@@ -37,8 +37,8 @@ public enum DelimitedReader {
                         inQuotes = false
                     }
                 } else if scalar == "\r" || scalar == "\n" {
-                    // A line break inside a field is kept as "\n", whether the file ends its
-                    // lines in CRLF (as RFC 4180 does), LF or CR.
+                    // A line break inside quotes is part of the field: CRLF (RFC 4180's own) and a
+                    // lone CR become "\n", like a line break typed anywhere else.
                     if scalar == "\r" && index < scalars.count && scalars[index] == "\n" { index += 1 }
                     line += 1
                     field.append("\n")

@@ -1,6 +1,6 @@
 /// Reads and writes amounts as whole numbers in the minor unit.
 public enum AmountParser {
-    /// The reason given for text that is not a number at all.
+    /// Why a text that is no number at all was refused.
     static let notANumber = "an amount is a whole number such as 1200"
 
     /// Parses a non-negative whole number, allowing digit grouping: `1,234` (groups of three) or

@@ -16,34 +16,65 @@ public enum FieldRules {
         }
     }
 
-    /// A name or category typed by a person or read from an import: surrounding white space is
-    /// trimmed (so `food` and ` food ` are one category), and besides what `checkLabel` refuses,
-    /// bidirectional controls and names of invisible characters only are refused. Data files
-    /// are read with `checkLabel` alone, so files written by earlier versions keep opening.
+    /// A name or category as a person or an import gives it: surrounding white space (and
+    /// invisible characters such as U+200B) trimmed, then checked like `checkLabel`, and refused
+    /// when it holds a bidirectional control anywhere, which could make it read as something else.
+    ///
+    /// Only input goes through this; the data-file readers keep `checkLabel`, so files written
+    /// by earlier versions (say, with a category `" food"`) still open.
     ///
     /// - Returns: the trimmed text.
     public static func label(_ text: String, field: String) throws(ValueError) -> String {
-        let trimmed = trimmingWhitespace(text)
+        let trimmed = trimmed(text)
+        if trimmed.unicodeScalars.allSatisfy(isInvisible) { throw .empty(field: field) }
         try checkLabel(trimmed, field: field)
-        if trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return trimmed }
-        if trimmed.unicodeScalars.contains(where: TerminalText.isBidiControl) {
-            throw .bidiControl(field: field, value: trimmed)
-        }
-        if trimmed.unicodeScalars.allSatisfy(TerminalText.isInvisible) {
-            throw .invisible(field: field, value: trimmed)
-        }
+        if trimmed.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: trimmed) }
         return trimmed
     }
 
-    /// The text without leading and trailing white space (Unicode's, the ideographic space included).
-    public static func trimmingWhitespace(_ text: String) -> String {
-        // The common case: printable ASCII at both ends, nothing to trim.
-        if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
+    /// A note as input gives it: checked like `checkNote`, and refused when it holds a
+    /// bidirectional control. Notes keep their white space.
+    public static func note(_ text: String) throws(ValueError) -> String {
+        // A line break typed or pasted as CRLF (or CR) is a line break.
+        let text = text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
+        try checkNote(text)
+        if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: "note", value: text) }
+        return text
+    }
+
+    /// The text without white space and invisible characters at either end.
+    public static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        if start == scalars.startIndex && end == scalars.index(before: scalars.endIndex) { return text }
+        guard let first = scalars.first, let last = scalars.last, isTrimmable(first) || isTrimmable(last) else { return text }
+        guard let start = scalars.firstIndex(where: { !isTrimmable($0) }),
+              let end = scalars.lastIndex(where: { !isTrimmable($0) }) else { return "" }
         return String(scalars[start...end])
+    }
+
+    /// White space, and the characters that show nothing at all (zero-width space and joiners,
+    /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
+    /// belong to the character before them (`❤️`).
+    /// Bidirectional controls are not trimmed: `label` refuses them wherever they are.
+    private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
+        isInvisible(scalar) && !isVariationSelector(scalar) && !isBidiControl(scalar)
+    }
+
+    /// A scalar that shows nothing: white space, a default-ignorable code point (U+200B,
+    /// U+00AD, U+180E, U+034F, …) or a blank filler (U+3164, U+115F, U+1160, U+FFA0, U+2800).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3164, 0x115F, 0x1160, 0xFFA0, 0x2800: return true
+        default: return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+    }
+
+    /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// A note: free text where only tabs and newlines are allowed among the control characters.
@@ -54,49 +85,21 @@ public enum FieldRules {
         }
     }
 
-    /// Parses a day argument: `YYYY-MM-DD`, `today` or `yesterday` (local time). Full-width
-    /// digits and dashes, as a Japanese input method types them, are read as ASCII.
+    /// Parses a day argument: `YYYY-MM-DD` (full-width digits too, as an IME types them),
+    /// `today` or `yesterday` (local time).
     public static func parseDay(_ text: String) throws(ValueError) -> Day {
-        switch text {
+        let plain = HalfWidth.plain(trimmed(text))
+        switch plain {
         case "today": return Day.today()
         case "yesterday": return Day.daysAgo(1)
-        default: return try parseISODay(text)
+        default: return try isoDay(text)
         }
     }
 
-    /// Parses a typed or imported `YYYY-MM-DD` (surrounding spaces and full-width forms allowed).
-    public static func parseISODay(_ text: String) throws(ValueError) -> Day {
-        guard let day = Day(iso: trimmingWhitespace(halfWidth(text))) else { throw .invalidDay(text) }
+    /// A `YYYY-MM-DD` day as input gives it (surrounding space and full-width digits allowed).
+    public static func isoDay(_ text: String) throws(ValueError) -> Day {
+        guard let day = Day(iso: HalfWidth.plain(trimmed(text))) else { throw .invalidDay(text) }
         return day
-    }
-
-    /// Parses a count or a position: ASCII or full-width digits only, like IDs and amounts
-    /// (no sign, no decimals).
-    public static func parseWholeNumber(_ text: String) throws(ValueError) -> Int {
-        let digits = halfWidth(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            throw .invalidNumber(text, reason: "expected a whole number such as 1, without a sign")
-        }
-        guard let number = Int(digits) else { throw .invalidNumber(text, reason: "the number is too large") }
-        return number
-    }
-
-    /// Full-width digits, comma, full stop, dashes and underscore (U+FF10…U+FF19, U+FF0C,
-    /// U+FF0E, U+FF0D, U+2212, U+FF3F) as their ASCII forms; other text unchanged.
-    public static func halfWidth(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0xFF10...0xFF19: result.append(Unicode.Scalar(UInt8(scalar.value - 0xFF10) + UInt8(ascii: "0")))
-            case 0xFF0C: result.append(",")
-            case 0xFF0E: result.append(".")
-            case 0xFF0D, 0x2212: result.append("-")
-            case 0xFF3F: result.append("_")
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
     }
 
     /// What an all-ASCII text is, decided from its bytes (the common case, and a hot one when

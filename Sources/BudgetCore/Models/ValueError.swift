@@ -8,13 +8,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case empty(field: String)
     /// A name, category or note holds a control character.
     case controlCharacter(field: String, value: String)
-    /// A name or category holds a bidirectional control (U+202A–U+202E, U+2066–U+2069), which
-    /// would make it show differently from what it is.
+    /// A name, category or note holds a bidirectional control (U+202A–U+202E, U+2066–U+2069).
     case bidiControl(field: String, value: String)
-    /// A name or category of invisible characters only (U+200B, U+FEFF, U+2060…).
-    case invisible(field: String, value: String)
-    /// A count or position is not a whole number (`+1`, `1.5`) or is too large.
-    case invalidNumber(String, reason: String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -33,13 +28,9 @@ extension ValueError: CustomStringConvertible {
         case let .controlCharacter(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
         case let .bidiControl(field, value):
-            return "the \(field) '\(TerminalText.escaped(value, revealingInvisible: true))' contains a bidirectional control character"
-        case let .invisible(field, value):
-            return "the \(field) '\(TerminalText.escaped(value, revealingInvisible: true))' has no visible characters"
-        case let .invalidNumber(text, reason):
-            return "invalid number '\(text)': \(reason)"
+            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional control character, which can make text read as something else"
         case let .invalidID(text):
-            return "invalid id '\(text)': expected a record id such as 00000001 or 1"
+            return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):
             return "invalid value '\(text)': expected \(expected)"
         }

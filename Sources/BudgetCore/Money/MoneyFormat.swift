@@ -11,35 +11,36 @@ public struct MoneyFormat: Sendable, Equatable {
 
     // MARK: Reading
 
-    /// Parses an amount as a person or a file writes it: `1,234.50`, `1234.5`, `$12.34`, `80000`,
-    /// and as a Japanese input method types it (`１２，３４５`, `￥12,345`, `12,345円`: full-width
-    /// digits and separators always; the yen sign and `円` when the currency is JPY or unset).
+    /// Parses an amount as a person, a Japanese IME or a file writes it: `1,234.50`, `1234.5`,
+    /// `$12.34`, `80000`, `１２，３４５`, and for yen (or no currency) `¥1,200`, `￥1,200`, `1200円`.
     ///
     /// - Returns: the amount in minor units.
-    /// - Throws: `ValueError.invalidAmount` for signs, more decimals than the currency has,
-    ///   another currency's symbol, malformed numbers and values that do not fit in 64 bits.
+    /// - Throws: `ValueError.invalidAmount` for signs, another currency's symbol, more decimals
+    ///   than the currency has, malformed numbers and values that do not fit in 64 bits; the
+    ///   reason fits the budget's currency.
     public func parse(_ text: String) throws(ValueError) -> Int {
-        var body = Self.strippingYen(Substring(FieldRules.halfWidth(text)), when: currency == nil || currency?.code == "JPY")
+        let plain = Self.plainText(text, yen: currency == nil || currency?.code == "JPY")
+        var body = Substring(plain)
         if let currency {
             let symbol = currency.symbol.trimmingSpaces
             if body.hasPrefix(symbol) { body = body.dropFirst(symbol.count).drop { $0 == " " } }
             else if body.hasPrefix(currency.code) { body = body.dropFirst(currency.code.count).drop { $0 == " " } }
         }
-        if let foreign = Self.currencyPrefix(of: body) {
-            if let currency {
-                throw .invalidAmount(text, reason: "'\(foreign)' is not the currency of this budget (\(currency.code): write 12.50 or \(currency.symbol.trimmingSpaces)12.50)")
+        if let currency, currency.code != "JPY", body.hasSuffix("円") {
+            throw .invalidAmount(text, reason: "this budget's currency is \(currency.code), not JPY")
+        }
+        if let other = Self.currencyPrefix(of: body)?.currency {
+            guard let currency else {
+                throw .invalidAmount(text, reason: "no currency is set, so amounts are plain numbers (set display.currency to \(other.code) for \(other.symbol.trimmingSpaces) amounts)")
             }
-            throw .invalidAmount(text, reason: "this budget has no currency, so amounts are plain whole numbers such as 1200 (set display.currency to use '\(foreign)')")
+            throw .invalidAmount(text, reason: "this budget's currency is \(currency.code), not \(other.code)")
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole: Int
         do {
             whole = try AmountParser.parse(String(parts[0]))
         } catch {
-            if digits > 0, case .invalidAmount(_, let reason) = error, reason == AmountParser.notANumber {
-                throw .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
-            }
-            throw Self.rename(error, to: text)
+            throw Self.rename(error, to: text, decimals: digits > 0)
         }
         guard parts.count == 2 else { return try scale(whole, text: text) }
         let fraction = parts[1]
@@ -59,50 +60,46 @@ public struct MoneyFormat: Sendable, Equatable {
         return sum
     }
 
-    /// Checks that text could be an amount in some currency (digits, grouping, up to three
-    /// decimals, an optional known symbol or code in front), before the budget's currency is
-    /// known. Its messages hold in every currency; `parse` then applies the budget's own rules.
+    /// Checks that text could be an amount in some currency (digits, grouping, decimals, an
+    /// optional known symbol or code in front), before the budget's currency is known; what
+    /// depends on the currency (how many decimals, which symbol) is left to `parse`.
     public static func precheck(_ text: String) throws(ValueError) {
-        var body = strippingYen(Substring(FieldRules.halfWidth(text)), when: true)
+        var body = Substring(plainText(text, yen: true))
         if let prefix = currencyPrefix(of: body) {
-            body = body.dropFirst(prefix.count).drop { $0 == " " }
+            body = body.dropFirst(prefix.prefix.count).drop { $0 == " " }
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         do {
             _ = try AmountParser.parse(String(parts[0]))
         } catch {
-            if case .invalidAmount(_, let reason) = error, reason == AmountParser.notANumber {
-                throw .invalidAmount(text, reason: "an amount is a number such as 1200")
-            }
-            throw rename(error, to: text)
+            throw rename(error, to: text, decimals: nil)
         }
-        guard parts.count == 2 else { return }
-        if parts[1].isEmpty || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) {
+        if parts.count == 2 && (parts[1].isEmpty || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) {
             throw .invalidAmount(text, reason: "expected digits after the decimal point")
         }
-        if parts[1].count > 3 {
-            throw .invalidAmount(text, reason: "no currency has more than 3 decimals")
-        }
     }
 
-    /// The longest known currency symbol or code that the text starts with.
-    private static func currencyPrefix(of body: Substring) -> String? {
-        // The common case, a number, without looking at every currency.
-        if let first = body.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return nil }
-        return Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count })
+    /// The amount text made plain: surrounding white space trimmed, full-width digits and
+    /// separators (as an IME types them) made ASCII, and with `yen`, a `¥`/`￥` in front and a
+    /// `円` after dropped.
+    static func plainText(_ text: String, yen: Bool) -> String {
+        var plain = Substring(HalfWidth.plain(FieldRules.trimmed(text)))
+        if yen {
+            if plain.hasSuffix("円") { plain = plain.dropLast() }
+            if plain.hasPrefix("¥") { plain = plain.dropFirst().drop { $0 == " " } }
+        }
+        return String(plain)
     }
 
-    /// Without a leading `¥` or `￥` and a trailing `円` (with spaces next to them), when yen are allowed.
-    private static func strippingYen(_ body: Substring, when allowed: Bool) -> Substring {
-        // Both signs are non-ASCII: an amount with ASCII at both ends has neither.
-        guard allowed, (body.utf8.first ?? 0) >= 0x80 || (body.utf8.last ?? 0) >= 0x80 else { return body }
-        var body = body
-        if body.hasPrefix("¥") || body.hasPrefix("￥") { body = body.dropFirst().drop { $0 == " " } }
-        if body.hasSuffix("円") {
-            body = body.dropLast()
-            while body.hasSuffix(" ") { body = body.dropLast() }
+    /// The known currency whose symbol or code the text starts with (the longest match).
+    private static func currencyPrefix(of text: Substring) -> (currency: Currency, prefix: String)? {
+        var best: (currency: Currency, prefix: String)?
+        for currency in Currency.known {
+            for prefix in [currency.symbol.trimmingSpaces, currency.code] where text.hasPrefix(prefix) {
+                if prefix.count > best?.prefix.count ?? 0 { best = (currency, prefix) }
+            }
         }
-        return body
+        return best
     }
 
     private func scale(_ whole: Int, text: String) throws(ValueError) -> Int {
@@ -115,8 +112,17 @@ public struct MoneyFormat: Sendable, Equatable {
         return value
     }
 
-    private static func rename(_ error: ValueError, to text: String) -> ValueError {
+    /// The error of the number part, about the whole text; `decimals` says whether the
+    /// currency has them (`nil`: not known yet), so the example fits.
+    private static func rename(_ error: ValueError, to text: String, decimals: Bool?) -> ValueError {
         guard case .invalidAmount(_, let reason) = error else { return error }
+        if reason == AmountParser.notANumber {
+            switch decimals {
+            case true?: return .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            case nil: return .invalidAmount(text, reason: "an amount is a number such as 1200")
+            case false?: break
+            }
+        }
         return .invalidAmount(text, reason: reason)
     }
 

@@ -1,30 +1,37 @@
 extension BudgetDocument {
-    /// The largest amount, and the largest sum of all the amounts of one kind, in minor units:
-    /// 9,223,372,036,854,775,807 (the largest 64-bit integer).
-    ///
-    /// Keeping each kind's sum within it keeps every report computable: any total of a subset
-    /// (a month, a category, a filtered list) is smaller, and income minus expenses lies between
-    /// minus and plus this maximum.
-    public static let maximumTotal = Int.max
+    /// The most months a report period can span (years 1 to 9999), which a monthly limit is
+    /// multiplied by.
+    static let maximumReportMonths = 9_999 * 12
 
-    /// Checks the rule that keeps every total computable, after an add, an edit, an import or a
-    /// rescale: the sum of all incomes, and that of all expenses, must not exceed `maximumTotal`.
+    /// The largest monthly limit: one that stays computable over the longest report period.
+    public static let maximumLimit = Int.max / maximumReportMonths
+
+    /// Checks the one rule that keeps every report computable: each kind's amounts add up to
+    /// at most `Int.max` (then so does every category, month and period, and income minus
+    /// expenses always fits), and no monthly limit exceeds `maximumLimit`.
     ///
-    /// - Throws: `BudgetError.totalTooLarge` naming the kind whose sum would not fit; the
-    ///   change is then refused and the file stays as it was.
-    public func checkTotals() throws {
-        if Self.total(of: incomes.records.lazy.map(\.amount)) == nil { throw BudgetError.totalTooLarge(.income) }
-        if Self.total(of: expenses.records.lazy.map(\.amount)) == nil { throw BudgetError.totalTooLarge(.expense) }
+    /// Stores run it before they save a change, so an `add`, `edit` or `import` that would
+    /// break it is refused there, with nothing changed, rather than every later report failing.
+    ///
+    /// - Throws: `BudgetError.totalTooLarge` or `BudgetError.limitTooLarge`.
+    public func checkTotals() throws(BudgetError) {
+        if !Self.fits(incomes.records) { throw .totalTooLarge(.income) }
+        if !Self.fits(expenses.records) { throw .totalTooLarge(.expense) }
+        let limits = self[settings: BudgetKeys.self]
+        for category in limits.limitedCategories {
+            if let limit = limits[BudgetKeys.limit(category)], limit.minorUnits > Self.maximumLimit {
+                throw .limitTooLarge(category: category, maximum: Self.maximumLimit)
+            }
+        }
     }
 
-    /// The sum of the amounts, or `nil` when it does not fit in 64 bits.
-    static func total<S: Sequence>(of amounts: S) -> Int? where S.Element == Int {
+    private static func fits<Record: BaseModel>(_ records: [Record]) -> Bool {
         var total = 0
-        for amount in amounts {
-            let (next, overflow) = total.addingReportingOverflow(amount)
-            if overflow { return nil }
-            total = next
+        for record in records {
+            let (sum, overflow) = total.addingReportingOverflow(record.amount)
+            if overflow { return false }
+            total = sum
         }
-        return total
+        return true
     }
 }

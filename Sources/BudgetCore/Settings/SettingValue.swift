@@ -37,7 +37,6 @@ extension PlainSettingValue {
 
 extension String: PlainSettingValue {
     public static let valueDescription = "text"
-    /// Text as a label: trimmed, with the rules of names and categories (`FieldRules.label`).
     public init(settingText text: String) throws(ValueError) {
         self = try FieldRules.label(text, field: "value")
     }

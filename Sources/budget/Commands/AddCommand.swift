@@ -51,13 +51,10 @@ struct AddCommand: Command {
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             switch kind {
             case .income:
-                let income = try document.incomes.add { Income(id: $0, name: name, amount: amount, date: date, note: note) }
-                try document.checkTotals()
-                return (income.id, nil)
+                return (try document.incomes.add { Income(id: $0, name: name, amount: amount, date: date, note: note) }.id, nil)
             case .expense:
                 let category = category ?? document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory]
                 let expense = try document.expenses.add { Expense(id: $0, name: name, amount: amount, category: category, date: date, note: note) }
-                try document.checkTotals()
                 return (expense.id, try LimitWarning.check(expense, in: document))
             }
         }

@@ -35,7 +35,7 @@ final class CommandContext {
         Painter(isEnabled: colorDecision(true, document[settings: DisplayKeys.self][DisplayKeys.color]))
     }
 
-    /// A warning on stderr (shown even with `--quiet`), control characters escaped.
+    /// A warning on stderr (shown even with `--quiet`).
     func warn(_ message: String) {
         let painter = Painter(isEnabled: colorDecision(false, .auto))
         messages.write("budget: \(painter.paint("warning:", .yellow)) \(TerminalText.escaped(message))\n")
@@ -46,7 +46,7 @@ final class CommandContext {
         try makeStore()
     }
 
-    /// A confirmation on stderr, unless quiet, control characters escaped (it may name a path).
+    /// A confirmation on stderr, unless quiet.
     func confirm(_ message: String) {
         if !isQuiet { messages.write(TerminalText.escaped(message) + "\n") }
     }

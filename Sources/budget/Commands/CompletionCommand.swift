@@ -15,7 +15,7 @@ struct CompletionCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let generator = CompletionGenerator(root: CommandTree.root)
+        let generator = CompletionGenerator()
         switch shell {
         case "bash": context.output.write(generator.bash)
         case "zsh": context.output.write(generator.zsh)

@@ -45,7 +45,7 @@ struct ConfigCommand: Command {
     }
 
     /// A key name to set: a limit's category is read like `limit set` reads it (trimmed, no
-    /// bidirectional controls, not invisible), so it names the same category.
+    /// bidirectional controls), so `budget.limit.food ` and `limit set food` name one limit.
     static func newKeyName(_ name: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
         let prefix = BudgetKeys.name + ".limit."
         guard name.hasPrefix(prefix) else { return name }
@@ -76,23 +76,31 @@ struct ConfigCommand: Command {
             let value = document.settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, document.settingContext) }
             context.output.write((value ?? key.defaultText(context: document.settingContext)) + "\n")
         case let .set(key, text, rescale):
-            let shown = try store.transaction { document -> String in
+            let (shown, changed) = try store.transaction { document -> (String, Bool) in
+                let before = document.settingsValues.value(forKey: key.storedKey)
                 try apply(key, text: text, rescale: rescale, to: &document)
-                return document.settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, document.settingContext) } ?? "none"
+                let after = document.settingsValues.value(forKey: key.storedKey)
+                return (after.flatMap { key.describe($0, document.settingContext) } ?? "none", before != after)
             }
-            context.confirm("Set \(key.storedKey) to \(shown).")
+            context.confirm(changed ? "Set \(key.storedKey) to \(shown)." : "No change: \(key.storedKey) is already \(shown).")
         case let .unset(key, rescale):
-            try store.transaction { document in try apply(key, text: nil, rescale: rescale, to: &document) }
-            context.confirm("Unset \(key.storedKey); it is back to its default.")
+            let wasSet = try store.transaction { document -> Bool in
+                let wasSet = document.settingsValues.value(forKey: key.storedKey) != nil
+                try apply(key, text: nil, rescale: rescale, to: &document)
+                return wasSet
+            }
+            context.confirm(wasSet ? "Unset \(key.storedKey); it is back to its default." : "No change: \(key.storedKey) was not set.")
         }
     }
 
     /// Sets (`text`) or removes (`nil`) a key. The currency goes through the rescale rules.
     private func apply(_ key: AnySettingKey, text: String?, rescale: Bool, to document: inout BudgetDocument) throws {
         if key.storedKey == DisplayKeys.currency.storedKey {
-            let currency = try text.map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try Currency?(settingText: text, context: document.settingContext) }
-            } ?? nil
+            // `none`, as `config list` shows an unset currency, means plain whole numbers.
+            let currency = try text.flatMap { text throws(UsageError) -> Currency? in
+                if FieldRules.trimmed(text).lowercased() == "none" { return nil }
+                return try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
+            }
             try document.setCurrency(currency, rescale: rescale)
             return
         }

@@ -42,12 +42,10 @@ struct QueryOptions {
         }
         query.reverse = parsed.flag("reverse")
         if let text = parsed.value("limit") {
-            do {
-                query.limit = try FieldRules.parseWholeNumber(text)
-            } catch {
-                guard case .invalidNumber(_, let reason) = error else { throw parsed.usageError("Invalid value '\(text)' for '--limit <n>'") }
-                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': \(reason)")
+            guard let count = try parsed.wholeNumber(text, for: "--limit <n>") else {
+                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
             }
+            query.limit = count
         }
     }
 
@@ -76,7 +74,6 @@ struct QueryOptions {
             case "this": return .month(of: today)
             case "last": return .month(of: today.firstOfPreviousMonth)
             default:
-                let month = FieldRules.halfWidth(month)
                 guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
                     throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
                 }
@@ -84,9 +81,7 @@ struct QueryOptions {
             }
         }
         if let year {
-            let digits = FieldRules.halfWidth(year)
-            guard digits.utf8.count == 4, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let number = Int(digits), let range = DateRange.year(number) else {
+            guard year.utf8.count == 4, let number = Int(year), let range = DateRange.year(number) else {
                 throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")
             }
             return range

@@ -23,9 +23,8 @@ struct RestoreCommand: Command {
                 throw RestoreRefused(incomes: document.incomes.count, expenses: document.expenses.count)
             }
             document.replaceContents(with: restored)
-            try document.checkTotals()
         }
-        context.confirm("Restored \(restored.incomes.count) incomes and \(restored.expenses.count) expenses.")
+        context.confirm("Restored \(RecordKind.income.counted(restored.incomes.count)) and \(RecordKind.expense.counted(restored.expenses.count)).")
     }
 }
 
