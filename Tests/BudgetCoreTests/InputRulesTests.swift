@@ -26,6 +26,31 @@ final class InputRulesTests: XCTestCase {
         }
     }
 
+    func testLabel_BidiControlsAtTheEndsAreRefusedNotTrimmed() {
+        for text in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}", " \u{2067}food "] {
+            XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in
+                guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(try FieldRules.label("\u{200B} food \u{FEFF}", field: "category"), "food", "other invisible characters are still trimmed")
+    }
+
+    func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: Day(iso: "2026-11-01")!) }
+        let day = Day(iso: "2026-11-02")!
+        let rows = [
+            ImportedRow(line: 2, name: "a", amount: 10, date: day, category: "x", note: nil),
+            ImportedRow(line: 3, name: "b", amount: 1, date: day, category: "x", note: nil),
+        ]
+        XCTAssertThrowsError(try document.importRows(rows, kind: .expense, skipDuplicates: false)) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 3)
+            XCTAssertEqual((error as? ImportError)?.column, "amount")
+        }
+        XCTAssertEqual(document.expenses.count, 1, "nothing was imported")
+        XCTAssertEqual(try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count, 2, "each kind has its own total")
+    }
+
     /// Files written by earlier versions keep opening: the data-file rule is unchanged.
     func testCheckLabel_StillAcceptsWhatEarlierVersionsWrote() throws {
         for text in [" food", "food ", "a\u{202E}b"] {

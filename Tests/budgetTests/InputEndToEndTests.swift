@@ -24,6 +24,24 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("config", "set", "expense.default-category", " misc ").stderr, "Set expense.default-category to misc.\n")
     }
 
+    func testCategories_BidiControlsAtTheEndsAreRefusedNotTrimmed() throws {
+        for category in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}"] {
+            let result = try budget.run("add", "expense", "Lunch", "5", "--category", category)
+            XCTAssertEqual(result.code, 64, category.debugDescription)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: The category '"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("' contains a bidirectional control character"), result.stderr)
+        }
+        XCTAssertNil(budget.dataBytes())
+    }
+
+    func testLimits_ConfigSetReadsTheCategoryLikeLimitSet() throws {
+        XCTAssertEqual(try budget.run("limit", "set", "food", "100").code, 0)
+        XCTAssertEqual(try budget.run("config", "set", "budget.limit.food\u{3000}", "200").stderr, "Set budget.limit.food to 200.\n")
+        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 1)
+        XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "200\n")
+        XCTAssertEqual(try budget.run("config", "set", "budget.limit.a\u{202E}b", "1").code, 64)
+    }
+
     func testNames_WithBidiControlsOrOnlyInvisibleCharactersAreRefused() throws {
         let bidi = try budget.run("add", "expense", "invoice\u{202E}fdp.exe", "5")
         XCTAssertEqual(bidi.code, 64)
@@ -93,8 +111,8 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[3...5], ["Lunch", "food", "12345"])
         let before = budget.dataBytes()
         let result = try importing(["expenses", "--format", "csv"], "name,amount\nA,9223372036854775000\nB,9000\n")
-        XCTAssertEqual(result.code, 1)
-        XCTAssertEqual(result.stderr, "budget: error: the expenses would add up to more than 9,223,372,036,854,775,807, the largest total budget can compute; nothing was changed\n")
+        XCTAssertEqual(result.code, 65, "like every refused import row")
+        XCTAssertEqual(result.stderr, "budget: error: line 2, column 'amount': the expenses would add up to more than 9,223,372,036,854,775,807, the largest total budget can compute; nothing was imported\n")
         XCTAssertEqual(budget.dataBytes(), before)
     }
 

@@ -18,7 +18,7 @@ public enum FieldRules {
 
     /// A name or category as a person or an import gives it: surrounding white space (and
     /// invisible characters such as U+200B) trimmed, then checked like `checkLabel`, and refused
-    /// when it holds a bidirectional control, which could make it read as something else.
+    /// when it holds a bidirectional control anywhere, which could make it read as something else.
     ///
     /// Only input goes through this; the data-file readers keep `checkLabel`, so files written
     /// by earlier versions (say, with a category `" food"`) still open.
@@ -54,8 +54,9 @@ public enum FieldRules {
     /// White space, and the characters that show nothing at all (zero-width space and joiners,
     /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
     /// belong to the character before them (`❤️`).
+    /// Bidirectional controls are not trimmed: `label` refuses them wherever they are.
     private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
-        isInvisible(scalar) && !isVariationSelector(scalar)
+        isInvisible(scalar) && !isVariationSelector(scalar) && !isBidiControl(scalar)
     }
 
     /// A scalar that shows nothing: white space, a default-ignorable code point (U+200B,

@@ -38,10 +38,18 @@ struct ConfigCommand: Command {
         case "get":
             action = .get(try Self.key(parsed.positionals[0], parsed))
         case "set":
-            action = .set(try Self.key(parsed.positionals[0], parsed), parsed.positionals[1], rescale: parsed.flag("rescale"))
+            action = .set(try Self.key(try Self.newKeyName(parsed.positionals[0], parsed), parsed), parsed.positionals[1], rescale: parsed.flag("rescale"))
         default:
             action = .unset(try Self.key(parsed.positionals[0], parsed), rescale: parsed.flag("rescale"))
         }
+    }
+
+    /// A key name to set: a limit's category is read like `limit set` reads it (trimmed, no
+    /// bidirectional controls), so `budget.limit.food ` and `limit set food` name one limit.
+    static func newKeyName(_ name: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
+        let prefix = BudgetKeys.name + ".limit."
+        guard name.hasPrefix(prefix) else { return name }
+        return prefix + (try parsed.label(String(name.dropFirst(prefix.count)), field: "category"))
     }
 
     /// The key a user named, or a usage error with the closest known key.
