@@ -6,7 +6,7 @@ SWIFT ?= swift
 # The release build links the Swift runtime statically: it starts in about half the time.
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all build release test bench install uninstall clean
+.PHONY: all build release check test test-asan bench install uninstall clean
 
 all: build
 
@@ -18,12 +18,27 @@ build:
 release:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
+## check: the fast loop: unit tests and the in-process parser, help and output tests, on the
+## debug build; the classes that start budget processes (*EndToEndTests, CompletionShellTests,
+## ReliabilityTests) are left to `make test`
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|CompletionShellTests|ReliabilityTests'
+
 ## test: the whole test suite: unit, parser, end to end through the debug binary, and the
 ## reliability suite (parallel writers, kill -9, fault injection, fuzzing) on the release binary
 test:
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE_FLAGS)
 	BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" $(SWIFT) test --disable-swift-testing
+	$(MAKE) test-asan
+
+## test-asan: the codec's property and fuzz tests on a debug build with the address sanitizer
+## (its own scratch path, .build-asan), so a read past the end of a buffer stops the test;
+## leak reports are off (XCTest itself leaks a little at exit), and so is the backtracer (it hangs on
+## a crash under the sanitizer)
+test-asan:
+	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan --sanitize=address --disable-swift-testing --filter CodecPropertyTests
 
 ## bench: time budget against ledger and hledger on 1k/10k/100k records; writes bench/results.md
 ## (apt-get install ledger hledger hyperfine for the full comparison)

@@ -26,16 +26,26 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case fileSystem(operation: String, path: String, errno: Int32, message: String)
     /// Another process held the lock longer than the timeout.
     case busy(lockPath: String, seconds: Double)
-    /// `BUDGET_LOCK_TIMEOUT` is not a number of seconds.
-    case invalidLockTimeout(String)
+    /// The data file path leads through an open file descriptor (`/dev/stdin`, `/dev/fd/N`) or
+    /// elsewhere into `/proc`: it can be read, but a change would replace whatever file the
+    /// descriptor's link names.
+    case openDescriptorDataFile(path: String)
     /// A sum of amounts does not fit in a 64-bit integer.
     case totalOverflow
+    /// A change would make a kind's amounts add up to more than a 64-bit integer holds.
+    case totalTooLarge(RecordKind)
+    /// A monthly limit above `BudgetDocument.maximumLimit`.
+    case limitTooLarge(category: String, maximum: Int)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
     case undoConflict(summary: String, reason: String)
     /// `check --repair` found problems it cannot fix without guessing.
     case cannotRepair(path: String, count: Int)
+    /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
+    case invalidResult(path: String, reason: String)
+    /// A record to export as a ledger journal is dated before the calendar `ledger` reads.
+    case dateBeforeLedgerCalendar(RecordReference, Day)
 
     public var errorDescription: String? {
         switch self {
@@ -61,20 +71,28 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "cannot \(operation) \(path): \(message)"
         case let .busy(lockPath, seconds):
             return "data file is busy: another process has held \(lockPath) for \(Self.formatSeconds(seconds)) s"
-        case let .invalidLockTimeout(value):
-            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds"
+        case let .openDescriptorDataFile(path):
+            return "data file \(path) is an open file descriptor (it leads into /proc): it can be read but not changed; name the file itself"
         case .totalOverflow:
             return "the total is too large to compute"
+        case let .totalTooLarge(kind):
+            return "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute; nothing was changed"
+        case let .limitTooLarge(category, maximum):
+            return "the monthly limit of \(category) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):
             return "cannot undo '\(summary)': \(reason) (was the file edited by hand?)"
         case let .cannotRepair(path, count):
             return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; nothing was changed"
+        case let .invalidResult(path, reason):
+            return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
+        case let .dateBeforeLedgerCalendar(reference, day):
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
         }
     }
 
     private static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        Int(exactly: seconds).map(String.init) ?? String(seconds)
     }
 }

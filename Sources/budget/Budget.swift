@@ -11,16 +11,32 @@ enum Budget {
         ProcessSetup.run()
         let output = StandardStream.output()
         let messages = StandardStream.error()
-        let runner = CommandRunner(
+        var runner = CommandRunner(
             output: output, messages: messages,
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
-        var code = runner.run(Array(CommandLine.arguments.dropFirst()))
-        if !output.flush() && code == .success {
-            messages.write("budget: error: cannot write to standard output\n")
-            code = .ioError
+        runner.flushOutput = { output.flush() ? nil : output.failure }
+        let code: ExitCode
+        if let index = firstArgumentNotUTF8() {
+            // `CommandLine.arguments` would turn the bytes into U+FFFD: a `--file` would then
+            // name another file, and a name would be stored as something else.
+            messages.write("budget: error: argument \(index) is not UTF-8 text; nothing was done\n")
+            code = .usage
+        } else {
+            code = runner.run(Array(CommandLine.arguments.dropFirst()))
         }
         _ = messages.flush()
         exit(code.rawValue)
+    }
+
+    /// The position (1-based, after the program's name) of the first argument whose bytes are
+    /// not valid UTF-8.
+    private static func firstArgumentNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if String(validating: bytes, as: UTF8.self) == nil { return index }
+        }
+        return nil
     }
 }

@@ -193,4 +193,96 @@ final class CodecPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(refused, 1_000, "the mutations must mostly produce invalid files, or this test proves little")
     }
+
+    // MARK: Fuzzing both readers
+
+    /// The fast reader over a buffer exactly as long as the input, so that a read one byte past
+    /// the end touches memory the address sanitizer (`make test-asan`) guards.
+    private static func fastDecodeFromExactBuffer(_ bytes: [UInt8]) -> BudgetDocument? {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        defer { buffer.deallocate() }
+        _ = buffer.initialize(from: bytes)
+        return FastDocumentCodec.decode(UnsafeBufferPointer(buffer))
+    }
+
+    /// Feeds both readers the same bytes: neither may crash, and the fast one accepts only
+    /// what the strict one accepts, reading it the same way. Returns whether the strict one accepted.
+    @discardableResult
+    private func assertReadersAgree(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Bool {
+        let fast = Self.fastDecodeFromExactBuffer(bytes)
+        XCTAssertEqual(bytes.withUnsafeBufferPointer(FastDocumentCodec.accepts), fast != nil, "\(label()): accepts and decode disagree")
+        do {
+            let strict = try DocumentCodec.decodeStrictly(bytes)
+            if let fast { XCTAssertEqual(fast, strict, label()) }
+            return true
+        } catch {
+            XCTAssertNil(fast, "\(label()): the fast reader accepted a file the strict path refuses (\(error.reason))")
+            return false
+        }
+    }
+
+    /// Documents with every part the file can have: records of both kinds, settings and a history.
+    private func fuzzSources(_ generator: inout SeededGenerator) throws -> [[UInt8]] {
+        // Also an invalid file whose settings and history are strings with escapes: cut anywhere,
+        // it ends inside a value the fast reader skips over to hand to the strict one.
+        var sources: [[UInt8]] = [Array(#"{"format" : 1, "settings" : "a\"b\\", "history" : "\u0041\\"}"#.utf8)]
+        for _ in 0..<3 {
+            let original = try randomDocument(&generator)
+            var document = original
+            try document.expenses.add { Expense(id: $0, name: "say \"hi\"", amount: 7, category: "食費", date: Day.epoch, note: "a\tb\u{1F600}") }
+            document[settings: DisplayKeys.self][DisplayKeys.color] = .always
+            if let first = document.incomes.records.first { try document.incomes.remove(ids: [first.id]) }
+            document.recordChange(since: original)
+            let plain = FastDocumentCodec.encode(document)
+            sources.append(plain)
+            sources.append(Array(Self.compact(String(decoding: plain, as: UTF8.self)).utf8))
+            sources.append(Array(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "a", with: "\\u0061").utf8))
+        }
+        return sources
+    }
+
+    func testTheFileThatReadPastTheEnd_IsRefusedByBothReaders() {
+        // 16 bytes ending inside an escape: the fast reader once skipped past the end here.
+        let bytes = Array(#"{"settings" : "\"#.utf8)
+        XCTAssertEqual(bytes.count, 16)
+        XCTAssertFalse(assertReadersAgree(bytes, "the 16-byte file"))
+        for end in [#"{"history" : ["\"#, #"{"settings" : {"a\"#, #"{"settings" : {"a" : "\u12"#] {
+            XCTAssertFalse(assertReadersAgree(Array(end.utf8), end))
+        }
+    }
+
+    func testEveryTruncationOfValidFiles_NeitherReaderCrashesAndTheyAgree() throws {
+        var generator = SeededGenerator(seed: 16)
+        var accepted = 0
+        for (number, source) in try fuzzSources(&generator).enumerated() {
+            XCTAssertEqual(assertReadersAgree(source, "source \(number) whole"), number > 0)
+            for length in 0..<source.count where assertReadersAgree(Array(source[..<length]), "source \(number) cut at \(length)") {
+                accepted += 1
+            }
+        }
+        // Only cuts in the trailing white space leave a valid file.
+        XCTAssertLessThan(accepted, 40, "truncated files must be refused")
+    }
+
+    func testRandomMutationsOfValidFiles_NeitherReaderCrashesAndTheyAgree() throws {
+        var generator = SeededGenerator(seed: 61)
+        let sources = try fuzzSources(&generator)
+        let alphabet = Array("\",:{}[]0123456789\\/ eE.-+\u{1}\u{7F}aunt".utf8) + [0xC3, 0xA9, 0xE5, 0x80, 0xFF]
+        var refused = 0
+        for round in 0..<3_000 {
+            var bytes = sources.randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let position = Int.random(in: 0..<max(bytes.count, 1), using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0 where !bytes.isEmpty: bytes.remove(at: position)
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: min(position, bytes.count))
+                case 2 where !bytes.isEmpty: bytes[position] = alphabet.randomElement(using: &generator)!
+                case 3 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &generator)
+                default: bytes = Array(bytes.prefix(position))
+                }
+            }
+            if !assertReadersAgree(bytes, "round \(round)") { refused += 1 }
+        }
+        XCTAssertGreaterThan(refused, 2_000, "the mutations must mostly produce invalid files, or this test proves little")
+    }
 }

@@ -75,7 +75,7 @@ final class DocumentCodecTests: XCTestCase {
              "\"expense_unique_id\" is 00000001 but expense id 00000002 exists; IDs would be reused"),
             ("counter not 8 digits", good.replacingOccurrences(of: "\"income_unique_id\" : \"00000000\"", with: "\"income_unique_id\" : \"0\""),
              "\"income_unique_id\" must be 8 digits, not \"0\""),
-            ("order gap", good.replacingOccurrences(of: "\"order\" : 1", with: "\"order\" : 2"), "expense orders must be exactly 1 to 1, but 00000002 has order 2"),
+            ("order gap", good.replacingOccurrences(of: "\"order\" : 1", with: "\"order\" : 2"), "expense 00000002 has order 2, but expense orders must be exactly 1 to 1"),
             ("bad date", good.replacingOccurrences(of: "2026-11-01", with: "2026-02-30"), "expense 00000002 has the date \"2026-02-30\", not a YYYY-MM-DD day"),
             ("empty name", good.replacingOccurrences(of: "\"家賃\"", with: "\"\""), "expense 00000002: the name must not be empty"),
             ("missing category", good.replacingOccurrences(of: "\"category\" : \"住居\",", with: ""), "expense 00000002 is missing the field \"category\""),
@@ -86,6 +86,34 @@ final class DocumentCodecTests: XCTestCase {
             ("empty", "", "the file is empty"),
         ]
     }()
+
+    func testInspect_BlamesEachRecordWhoseOrderIsWrongAlongsideOtherProblems() throws {
+        func file(orders: [Int], negativeAmountAt broken: Int? = nil) -> [UInt8] {
+            let records = orders.enumerated().map { index, order in
+                let id = RecordID.string(for: index + 1)
+                let amount = index + 1 == broken ? -1 : 1
+                return #""\#(id)" : {"amount" : \#(amount), "category" : "c", "date" : "2026-01-01", "id" : "\#(id)", "name" : "n", "order" : \#(order)}"#
+            }
+            return Array(#"{"expense_unique_id" : "00000009", "expenses" : {\#(records.joined(separator: ", "))}, "format" : 1, "income_unique_id" : "00000000", "incomes" : {}}"#.utf8)
+        }
+        func reasons(_ bytes: [UInt8]) throws -> [String] { try DocumentCodec.inspect(bytes).problems.map(\.reason) }
+        XCTAssertEqual(try reasons(file(orders: [1, 5, 3, 4])), ["expense 00000002 has order 5, but expense orders must be exactly 1 to 4"])
+        XCTAssertEqual(try reasons(file(orders: [1, 3, 3, 4])), ["expense 00000003 has order 3 like expense 00000002, but expense orders must be exactly 1 to 4"])
+        XCTAssertEqual(try reasons(file(orders: [0, 2, 9, 2])), [
+            "expense 00000001 has order 0, but expense orders must be exactly 1 to 4",
+            "expense 00000003 has order 9, but expense orders must be exactly 1 to 4",
+            "expense 00000004 has order 2 like expense 00000002, but expense orders must be exactly 1 to 4",
+        ])
+        // Another record's problem no longer hides the order problem.
+        XCTAssertEqual(try reasons(file(orders: [1, 5, 3, 4], negativeAmountAt: 3)), [
+            "expense 00000002 has order 5, but expense orders must be exactly 1 to 4",
+            "expense 00000003 has a negative amount",
+        ])
+        let report = try DocumentCodec.inspect(file(orders: [1, 5, 3, 4]))
+        XCTAssertTrue(report.problems.allSatisfy(\.isRepairable))
+        XCTAssertEqual(report.document.expenses.records.map(\.id), ["00000001", "00000003", "00000004", "00000002"], "repaired in the order the file gives")
+        XCTAssertEqual(report.document.expenses.records.map(\.order), [1, 2, 3, 4])
+    }
 
     func testDecode_RefusesEveryInvalidFileWithAReason() {
         for (name, text, reason) in Self.invalidFiles {

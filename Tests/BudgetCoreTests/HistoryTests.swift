@@ -47,7 +47,7 @@ final class HistoryTests: XCTestCase {
             }
             XCTAssertEqual(try store.load().history.count, 25, "5 adds and 20 changes")
             for step in (0..<20).reversed() {
-                try store.transaction { try $0.undoLastChange() }
+                _ = try store.transaction { try $0.undoLastChange() }
                 let now = snapshot(try store.load())
                 XCTAssertEqual(now.0, states[step].0, "seed \(seed), back to step \(step)")
                 XCTAssertEqual(now.1, states[step].1, "seed \(seed), back to step \(step)")
@@ -71,7 +71,7 @@ final class HistoryTests: XCTestCase {
             states.append(snapshot(try store.load()))
         }
         for step in (0..<12).reversed() {
-            try store.transaction { try $0.undoLastChange() }
+            _ = try store.transaction { try $0.undoLastChange() }
             let now = snapshot(try store.load())
             XCTAssertEqual(now.1.map(\.id), states[step].1.map(\.id), "back to step \(step)")
             XCTAssertEqual(now.1, states[step].1, "back to step \(step)")
@@ -99,7 +99,7 @@ final class HistoryTests: XCTestCase {
     func testUndo_NeverLowersTheCounter() throws {
         let store = InMemoryStore()
         try store.add(Expense.self) { Expense(id: $0, name: "a", amount: 1, date: day) }
-        try store.transaction { try $0.undoLastChange() }
+        _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.fetchExpenses(), [])
         XCTAssertEqual(try store.add(Expense.self) { Expense(id: $0, name: "b", amount: 1, date: day) }.id, "00000002")
     }
@@ -122,6 +122,37 @@ final class HistoryTests: XCTestCase {
             XCTAssertEqual(error as? BudgetError, .undoConflict(summary: "add expense 00000001 (a)", reason: "expense 00000001 is no longer there"))
         }
         XCTAssertEqual(document, before)
+    }
+
+    func testUndo_RefusesAnEntryWhoseResultTheReaderWouldRefuseAndChangesNothing() throws {
+        // Entries as a hand edit could make them: the reader now refuses such files, and undo
+        // checks its result as well, whatever way the entry got into the document.
+        var base = BudgetDocument()
+        try base.expenses.add { Expense(id: $0, name: "a", amount: 1, date: day) }
+        let coffee = Expense(id: "00000009", name: "Coffee", amount: 5, category: "food", order: 2, date: day)
+        let entries: [(ChangeRecord, String)] = [
+            (ChangeRecord(summary: "delete expense 00000009 (Coffee)", time: "t", incomes: TableChange(),
+                          expenses: TableChange(added: [], removed: [coffee], edited: [], moved: []), settings: []),
+             "expense 00000009 is above the counter 00000001; its id could be given out again"),
+            (ChangeRecord(summary: "set display.color", time: "t", incomes: TableChange(), expenses: TableChange(),
+                          settings: [("display.color", .string("purple"))]),
+             "setting \"display.color\" must be auto, always or never"),
+            (ChangeRecord(summary: "set display.colour", time: "t", incomes: TableChange(), expenses: TableChange(),
+                          settings: [("display.colour", .string("never"))]),
+             "unknown setting \"display.colour\" (was it written by a newer budget?)"),
+        ]
+        for (entry, reason) in entries {
+            var document = base
+            document.history = [entry]
+            let before = document
+            XCTAssertThrowsError(try document.undoLastChange(), entry.summary) { error in
+                XCTAssertEqual(error as? BudgetError, .undoConflict(summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
+            }
+            XCTAssertEqual(document, before, entry.summary)
+            // Written to a file, the same history is refused on reading.
+            XCTAssertThrowsError(try DocumentCodec.decodeStrictly(FastDocumentCodec.encode(document)), entry.summary)
+            XCTAssertNil(FastDocumentCodec.decode(FastDocumentCodec.encode(document)), entry.summary)
+        }
     }
 
     func testHistory_KeepsOnlyTheLastThirtyChanges() throws {
@@ -167,7 +198,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try DocumentCodec.decode(bytes), inMemory)
         XCTAssertEqual(inMemory.history.map(\.summary), ["add expense 00000001 (家賃)", "add expense 00000002 (b)",
                                                          "move expense 00000002 (b)", "delete 1 expense, edit 1 expense"])
-        for _ in 0..<4 { try store.transaction { try $0.undoLastChange() } }
+        for _ in 0..<4 { _ = try store.transaction { try $0.undoLastChange() } }
         XCTAssertEqual(try store.fetchExpenses(), [])
     }
 }

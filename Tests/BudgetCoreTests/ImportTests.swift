@@ -21,7 +21,7 @@ final class ImportTests: XCTestCase {
         let rows = try DelimitedReader.csv("\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\"\"\n")
         XCTAssertEqual(rows, [
             .init(line: 1, fields: ["a", "b", "c"]),
-            .init(line: 2, fields: ["x, y", "say \"hi\"", "two\r\nlines"]),
+            .init(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
             .init(line: 5, fields: ["plain", "", ""]),
         ])
     }
@@ -46,6 +46,17 @@ final class ImportTests: XCTestCase {
             ImportedRow(line: 2, name: "家賃", amount: 123_450, date: today, category: "uncategorized", note: "11月"),
             ImportedRow(line: 3, name: "Tea", amount: 50, date: today, category: "uncategorized", note: nil),
         ])
+    }
+
+    func testJSON_ManyPrettyRowsFindTheirLinesInOnePass() throws {
+        // `list --format json | import -`: each row's line was once a scan from byte 0.
+        let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
+        let text = "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let read = try importer().read(text, format: .json)
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertEqual(read.rows.count, 3_000)
+        XCTAssertEqual(read.rows.last?.line, 2 + 2_999 * 5)
     }
 
     func testImporter_ErrorsNameLineAndColumn() {

@@ -44,6 +44,54 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
     }
 
+    func testTransaction_ThatWouldLeaveAnInvalidFile_IsRefusedAndWritesNothing() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try addLunch(store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Changes no command makes, made directly: each would give a file the reader refuses.
+        let breakages: [(String, (inout BudgetDocument) -> Void)] = [
+            ("blank name", { $0.expenses.records[0].name = " " }),
+            ("negative amount", { $0.expenses.records[0].amount = -1 }),
+            ("control character in a category", { $0.expenses.records[0].category = "a\u{7}" }),
+            ("note with a control character", { $0.expenses.records[0].note = "\u{1B}[31m" }),
+            ("order out of place", { document in
+                _ = try? document.incomes.add { Income(id: $0, name: "a", amount: 1, date: self.day) }
+                document.expenses.records[0].order = 2
+            }),
+            ("id above the counter", { $0.expenses.records[0] = Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
+            ("id not 8 digits", { $0.expenses.records[0] = Expense(id: "1", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
+            ("duplicate id", { $0.expenses.records.append($0.expenses.records[0]); $0.expenses.records[1].order = 2 }),
+            ("unknown setting", { $0.settingsValues.setValue(.string("never"), forKey: "display.colour") }),
+            ("invalid setting", { $0.settingsValues.setValue(.string("purple"), forKey: "display.color") }),
+        ]
+        for (name, breakage) in breakages {
+            XCTAssertThrowsError(try store.transaction { breakage(&$0) }, name) { error in
+                guard case .invalidResult(path, _)? = error as? BudgetError else { return XCTFail("\(name): \(error)") }
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, name)
+        }
+        XCTAssertNoThrow(try store.load())
+    }
+
+    func testCheck_OfAFileWithThousandsOfProblems_FindsTheirPositionsInOnePass() throws {
+        // Positions once cost a scan from byte 0 each: quadratic in the problems.
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 1...2_000 { try document.expenses.add { Expense(id: $0, name: "n\(index)", amount: index, date: day) } }
+        }
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"amount\" : ", with: "\"amount\" : -")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let check = try store.check()
+        XCTAssertEqual(check.problems.count, 2_000)
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertEqual(check.problems.first?.message, "expense 00000001 has a negative amount")
+        XCTAssertEqual(check.problems.last?.position?.line, text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
+    }
+
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
         let path = directory + "/sub/budget.json"
         XCTAssertEqual(try JSONFileStore(path: path).load(), BudgetDocument())
@@ -109,7 +157,7 @@ final class JSONFileStoreTests: XCTestCase {
 
     func testWrite_RemovesStaleTemporaryFilesAndLeavesNoneBehind() throws {
         let path = directory + "/budget.json"
-        FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8)))
         try addLunch(JSONFileStore(path: path))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         XCTAssertEqual(names, ["budget.json", "budget.json.lock"])
@@ -131,4 +179,47 @@ final class JSONFileStoreTests: XCTestCase {
                        "/home/u/.local/share/budget/budget.json")
         XCTAssertNil(DataFileLocation.resolve(explicit: nil, environment: [:]))
     }
+
+    // MARK: A change to a file that does not exist yet
+
+    func testTransaction_OnAMissingFileRunsAgainWhenAnotherWriterCreatedItMeanwhile() throws {
+        let path = directory + "/sub/budget.json"
+        let store = JSONFileStore(path: path), other = JSONFileStore(path: path)
+        var runs = 0
+        let id = try store.transaction { document -> String in
+            runs += 1
+            // The first run is the one without the lock: another writer gets in before it is taken.
+            if runs == 1 { try addLunch(other) }
+            return try document.expenses.add { Expense(id: $0, name: "Dinner", amount: 1_500, date: day) }.id
+        }
+        XCTAssertEqual(runs, 2, "run again on the file the other writer made")
+        XCTAssertEqual(id, "00000002")
+        XCTAssertEqual(try store.load().expenses.records.map(\.name), ["Lunch", "Dinner"])
+        XCTAssertEqual(try store.load().history.map(\.summary), ["add expense 00000001 (Lunch)", "add expense 00000002 (Dinner)"])
+    }
+
+    func testTransaction_OnAMissingFileRunsOnceAndReportsWhatItSaved() throws {
+        let path = directory + "/sub/budget.json"
+        var store = JSONFileStore(path: path)
+        let saved = SavedList()
+        store.saved = { saved.append($0) }
+        var runs = 0
+        try store.transaction { document in
+            runs += 1
+            try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 900, date: day) }
+        }
+        XCTAssertEqual(runs, 1)
+        try store.transaction { _ = try $0.undoLastChange() }
+        XCTAssertThrowsError(try store.transaction { document in try document.expenses.remove(ids: ["00000009"]) })
+        _ = try store.transaction { document in try document.expenses.add { Expense(id: $0, name: "Tea", amount: 300, date: day) } }
+        _ = try store.transaction { $0.clearHistory() }
+        XCTAssertEqual(saved.items, ["add expense 00000001 (Lunch)", "undo of 'add expense 00000001 (Lunch)'",
+                                     "add expense 00000002 (Tea)", "clear the history of 1 change"])
+    }
+}
+
+/// What a store's `saved` callback received.
+private final class SavedList: @unchecked Sendable {
+    private(set) var items: [String] = []
+    func append(_ item: String) { items.append(item) }
 }

@@ -66,7 +66,34 @@ final class JSONReaderTests: XCTestCase {
     func testTextPosition_CountsLinesAndCharacters() {
         let bytes = Array("{\n  \"家\": x\n}".utf8)
         let offset = bytes.firstIndex(of: UInt8(ascii: "x"))!
-        XCTAssertEqual(TextPosition(offset: offset, in: bytes), TextPosition(line: 2, column: 8))
+        var positions = TextPositions(bytes)
+        XCTAssertEqual(positions.position(of: offset), TextPosition(line: 2, column: 8))
+        XCTAssertEqual(positions.position(of: bytes.count + 5), TextPosition(line: 3, column: 2), "past the end: after the last byte")
+        XCTAssertEqual(positions.position(of: 1), TextPosition(line: 1, column: 2), "behind the last lookup: starts over")
+    }
+
+    func testTextPositions_InAscendingOrderScanTheTextOnceInAll() {
+        let text = (1...2_000).map { "line \($0) 家賃 😀\n" }.joined()
+        let bytes = Array(text.utf8)
+        var positions = TextPositions(bytes)
+        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        // The reference walks the text byte by byte beside it: a line after each newline, a
+        // column for each byte that starts a character (a quadratic count from the start each
+        // time took 16 s of `make check` in a debug build).
+        var line = 1, column = 1
+        for offset in 0...bytes.count {
+            if offset % 7 == 0 {
+                XCTAssertEqual(positions.position(of: offset), TextPosition(line: line, column: column), "offset \(offset)")
+            }
+            guard offset < bytes.count else { break }
+            if bytes[offset] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if bytes[offset] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, bytes.count)
     }
 
     func testRecordFieldWords_MatchTheFieldNames() {

@@ -50,6 +50,23 @@ final class RecordTableTests: XCTestCase {
         XCTAssertEqual(table, before)
     }
 
+    func testUpdate_ToAnOrderOutOfRangeChangesNothing() throws {
+        var table = RecordTable<Income>()
+        for name in ["a", "b"] { try table.add { Income(id: $0, name: name, amount: 1, date: day) } }
+        let before = table
+        var edited = table.records[0]
+        edited.name = "changed"
+        edited.order = 3
+        XCTAssertThrowsError(try table.update(edited)) { error in
+            XCTAssertEqual(error as? BudgetError, .positionOutOfRange(.income, position: 3, count: 2))
+        }
+        XCTAssertEqual(table, before)
+        edited.order = 2
+        try table.update(edited)
+        XCTAssertEqual(table.records.map(\.name), ["b", "changed"])
+        assertInvariants(table)
+    }
+
     func testMove_ShiftsTheRecordsBetween() throws {
         var table = RecordTable<Income>()
         for name in ["a", "b", "c", "d", "e"] { try table.add { Income(id: $0, name: name, amount: 1, date: day) } }

@@ -102,7 +102,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.dateFormat], .dayFirst)
         XCTAssertEqual(document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory], "食費")
         XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], Money(minorUnits: 80_000_000))
-        try store.transaction { try $0.undoLastChange() }
+        _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.load().settingsValues, SettingsValues(), "one transaction, one undo step")
     }
 
@@ -137,6 +137,19 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(document, before)
         document.expenses.records[0].amount = Int.max / 5
         XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
+    }
+
+    /// The core API is all or nothing on its own, not only inside a store's transaction.
+    func testRescale_ThatFailsHalfWayLeavesTheDocumentAsItWas() throws {
+        var document = BudgetDocument()
+        try document.setCurrency(Currency(code: "USD"), rescale: false)
+        try document.incomes.add { Income(id: $0, name: "Salary", amount: 300_000, date: day) }
+        try document.expenses.add { Expense(id: $0, name: "Coffee", amount: 450, date: day) }
+        try document.expenses.add { Expense(id: $0, name: "Huge", amount: Int.max / 5, date: day) }
+        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 40_000)
+        let before = document
+        XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
+        XCTAssertEqual(document, before)
     }
 
     func testMonthTotal_CountsOnlyTheCategoryInThatCalendarMonth() throws {

@@ -7,6 +7,12 @@ final class BudgetProcess {
         var code: Int32
         var stdout: String
         var stderr: String
+
+        init(code: Int32, _ output: ProcessPipes.Output) {
+            self.code = code
+            stdout = String(decoding: output.stdout, as: UTF8.self)
+            stderr = String(decoding: output.stderr, as: UTF8.self)
+        }
     }
 
     /// The `budget` binary beside the test bundle (`BUDGET_BINARY` overrides).
@@ -24,6 +30,9 @@ final class BudgetProcess {
         return binary
     }()
 
+    /// The `PATH` of every process a test starts; `Peer` looks for programs in the same places.
+    static let searchPath = "/usr/local/bin:/usr/bin:/bin"
+
     let directory: URL
     var dataFile: URL { directory.appendingPathComponent("budget.json") }
     var environment: [String: String]
@@ -31,7 +40,7 @@ final class BudgetProcess {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
+        environment = ["HOME": directory.path, "PATH": Self.searchPath, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["BUDGET_FILE"] = dataFile.path
     }
 
@@ -47,23 +56,24 @@ final class BudgetProcess {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment.merging(extra) { $1 }
-        let output = Pipe(), errors = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
+        let pipes = ProcessPipes(for: process, withInput: true)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = pipes.collect(from: process, stdin: stdin.map { Data($0.utf8) })
         XCTAssertEqual(process.terminationReason, .exit, "budget \(arguments) died by a signal")
-        return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(code: process.terminationStatus, output)
     }
 
+    /// Runs `budget` and returns what it printed; the result is worth reading, so it must be used.
     func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
         try run(arguments, stdin: stdin)
+    }
+
+    /// Runs a step a test relies on (setting up a sample, say) and fails the test unless it exits 0.
+    @discardableResult
+    func succeed(_ arguments: String..., stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = try run(arguments, stdin: stdin)
+        XCTAssertEqual(result.code, 0, "budget \(arguments): \(result.stderr)", file: file, line: line)
+        return result
     }
 
     /// Runs a `/bin/sh` script in the scratch directory with `$BUDGET` set to the release binary.
@@ -74,16 +84,19 @@ final class BudgetProcess {
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory
         process.environment = environment.merging(["BUDGET": Self.releaseBinary.path]) { $1 }.merging(extra) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let pipes = ProcessPipes(for: process, withInput: false)
         try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let output = pipes.collect(from: process)
+        return Result(code: process.terminationStatus, output)
+    }
+
+    /// Runs a setup script a test relies on, under `set -e`, and fails the test unless every
+    /// step of it succeeds.
+    @discardableResult
+    func shellSucceeds(_ script: String, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = try shell("set -e\n" + script)
+        XCTAssertEqual(result.code, 0, "\(script): \(result.stderr)", file: file, line: line)
+        return result
     }
 
     /// Names in the scratch directory.

@@ -73,7 +73,7 @@ final class EndToEndTests: XCTestCase {
 
     func testList_MachineFormats() throws {
         try addSample()
-        try budget.run("add", "expense", "Tab\tnot allowed", "1")
+        XCTAssertEqual(try budget.run("add", "expense", "Tab\tnot allowed", "1").code, 64, "a tab in a name is refused")
         _ = try budget.run("add", "expense", "Coffee, \"large\"", "450", "--date", "2026-11-02", "--note", "a\tb\nc\\d")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout, """
         id\torder\tdate\tname\tcategory\tamount\tnote
@@ -157,7 +157,7 @@ final class EndToEndTests: XCTestCase {
 
     func testMove_ReordersAndKeepsOrdersContiguous() throws {
         try addSample()
-        try budget.run("add", "expense", "Bus", "200")
+        try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout
             .split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") },
@@ -194,7 +194,7 @@ final class EndToEndTests: XCTestCase {
 
     func testDelete_CompactsTheOrder() throws {
         try addSample()
-        try budget.run("add", "expense", "Bus", "200")
+        try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("delete", "expense", "1").stderr, "Deleted expense 00000001 (Lunch).\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "csv", "--no-header").stdout
             .split(separator: "\r\n").map { $0.split(separator: ",")[1] }, ["1", "2"])
@@ -206,8 +206,8 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: add income 00000001 (Salary).\n")
         XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout, "")
-        try budget.run("undo")
-        try budget.run("undo")
+        try budget.succeed("undo")
+        try budget.succeed("undo")
         let empty = try budget.run("undo")
         XCTAssertEqual(empty.code, 1)
         XCTAssertEqual(empty.stderr, "budget: error: nothing to undo\n")
@@ -215,7 +215,7 @@ final class EndToEndTests: XCTestCase {
 
     func testHistory_ListsChangesMostRecentFirst() throws {
         try addSample()
-        try budget.run("delete", "expense", "1")
+        try budget.succeed("delete", "expense", "1")
         let lines = try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
         XCTAssertEqual(lines.map { $0.split(separator: "\t")[2] },
                        ["delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)", "add expense 00000001 (Lunch)"])
@@ -294,7 +294,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testExitCode75_LockHeldByAnotherProcess() throws {
-        try budget.run("add", "expense", "x", "1")
+        try budget.succeed("add", "expense", "x", "1")
         let lock = open(budget.dataFile.path + ".lock", O_RDWR)
         XCTAssertEqual(flock(lock, LOCK_EX), 0)
         defer { close(lock) }
@@ -342,12 +342,11 @@ final class EndToEndTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "\"$0\" list all --format tsv > /dev/full", BudgetProcess.binary.path]
         process.environment = budget.environment
-        let errors = Pipe()
-        process.standardError = errors
+        let pipes = ProcessPipes(for: process, withInput: false)
         try process.run()
-        process.waitUntilExit()
+        let output = pipes.collect(from: process)
         XCTAssertEqual(process.terminationStatus, 74)
-        XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       "budget: error: cannot write to standard output\n")
+        XCTAssertEqual(String(decoding: output.stderr, as: UTF8.self),
+                       "budget: error: cannot write to standard output: No space left on device\n")
     }
 }

@@ -48,7 +48,7 @@ final class HelpTests: XCTestCase {
         let spec = CommandTree.spec(for: ["move"])!
         XCTAssertEqual(HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'"), """
         Error: Missing expected argument '<position>'
-        Usage: budget move <kind> <id> <position>
+        Usage: budget move [<kind>] <id> <position>
           See 'budget move --help' for more information.
 
         """)

@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 
 /// A real interactive bash, zsh or fish in a detached tmux session (its own server, 200x50),
-/// started with no rc files, with `budget` on `PATH` and its completion script loaded. Keys
+/// started with no rc files (a missing tmux or shell skips, or fails under CI),, with `budget` on `PATH` and its completion script loaded. Keys
 /// are typed with `send-keys`; the screen is read with `capture-pane`, polled until the
 /// expected text shows or a generous timeout passes.
 final class InteractiveShell {
@@ -22,8 +22,8 @@ final class InteractiveShell {
     init(_ kind: Kind, in directory: URL, environment: [String: String]) throws {
         self.kind = kind
         self.directory = directory
-        guard let tmux = Self.which("tmux") else { throw XCTSkip("tmux is not installed") }
-        guard let shell = Self.which(kind.rawValue) else { throw XCTSkip("\(kind.rawValue) is not installed") }
+        let tmux = try Peer.require("tmux", for: "to drive the shells on a terminal")
+        let shell = try Peer.require(kind.rawValue, for: "to complete in interactive \(kind.rawValue)")
         self.tmux = tmux
         let home = directory.appendingPathComponent("home-\(kind.rawValue)")
         outputFile = home.appendingPathComponent("tmux-output")
@@ -154,10 +154,6 @@ final class InteractiveShell {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-    }
-
-    private static func which(_ name: String) -> String? {
-        ["/usr/bin", "/bin", "/usr/local/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     private static func quote(_ text: String) -> String {

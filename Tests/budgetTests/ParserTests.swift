@@ -31,6 +31,17 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parsed.value("date"), "2026-11-01")
     }
 
+    /// An option's value before the command is not taken for a command word.
+    func testHelp_AfterOptionsWithValuesIsTheHelpOfTheCommandNamed() throws {
+        for arguments in [["--file", "x.json", "add", "expense", "--help"], ["--color", "never", "-q", "add", "expense", "-h"],
+                          ["--file=x.json", "add", "expense", "--help"], ["add", "--file", "x.json", "expense", "--help"]] {
+            let parsed = try parser.parse(arguments)
+            XCTAssertTrue(parsed.wantsHelp, "\(arguments)")
+            XCTAssertEqual(parsed.path, ["add", "expense"], "\(arguments)")
+        }
+        XCTAssertEqual(try parser.parse(["--file", "list", "summary", "--help"]).path, ["summary"], "'list' is --file's value here")
+    }
+
     func testParse_GlobalOptionsWorkBeforeTheSubcommand() throws {
         let parsed = try parse("--file", "/tmp/x.json", "-q", "list", "expenses")
         XCTAssertEqual(parsed.path, ["list"])

@@ -7,14 +7,14 @@ final class ReportEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         budget = try BudgetProcess()
-        try budget.run("config", "set", "display.currency", "JPY")
-        try budget.run("add", "income", "Salary", "300000", "--date", "2026-11-25")
+        try budget.succeed("config", "set", "display.currency", "JPY")
+        try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-11-25")
         for (name, amount, category, date) in [("家賃", "80000", "住居", "2026-11-01"), ("Groceries", "38000", "食費（食料品）", "2026-11-03"),
                                                ("Snack", "3200", "食費（食料品）", "2026-11-30"), ("Bus", "6400", "transport", "2026-12-01"),
                                                ("Leap", "100", "transport", "2024-02-29")] {
             XCTAssertEqual(try budget.run("add", "expense", name, amount, "--category", category, "--date", date).code, 0)
         }
-        try budget.run("limit", "set", "食費（食料品）", "40000")
+        try budget.succeed("limit", "set", "食費（食料品）", "40000")
     }
 
     func testSummary_TableBarsFitEveryWidthWithWideCategoryNames() throws {
@@ -76,7 +76,7 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testCategories_ListsCountsTotalsAndLimits() throws {
-        try budget.run("limit", "set", "unused", "5000")
+        try budget.succeed("limit", "set", "unused", "5000")
         XCTAssertEqual(try budget.run("categories", "--format", "tsv").stdout, """
         category\texpenses\ttotal\tlimit
         transport\t2\t6500\t

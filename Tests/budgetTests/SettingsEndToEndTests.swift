@@ -11,10 +11,10 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testLimitWarning_AtTheLimitIsSilentJustPastItWarns() throws {
-        try budget.run("config", "set", "display.currency", "JPY")
+        try budget.succeed("config", "set", "display.currency", "JPY")
         XCTAssertEqual(try budget.run("limit", "set", "food", "40,000").stderr, "Set the monthly limit of food to ¥40,000.\n")
-        try budget.run("add", "expense", "Groceries", "39000", "--category", "food", "--date", "2026-11-02")
-        try budget.run("add", "expense", "Last month", "9000", "--category", "food", "--date", "2026-10-31")
+        try budget.succeed("add", "expense", "Groceries", "39000", "--category", "food", "--date", "2026-11-02")
+        try budget.succeed("add", "expense", "Last month", "9000", "--category", "food", "--date", "2026-10-31")
         let atLimit = try budget.run("add", "expense", "Snack", "1000", "--category", "food", "--date", "2026-11-20")
         XCTAssertEqual(atLimit.stdout, "00000003\n")
         XCTAssertEqual(atLimit.stderr, "", "exactly at the limit is not over it")
@@ -29,7 +29,7 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testCurrency_ParsesDecimalsAndShowsSymbolsButMachineFormatsStayExact() throws {
-        try budget.run("config", "set", "display.currency", "usd")
+        try budget.succeed("config", "set", "display.currency", "usd")
         XCTAssertEqual(try budget.run("add", "expense", "Lunch", "12.34", "--date", "2026-11-21").stdout, "00000001\n")
         XCTAssertEqual(try budget.run("add", "expense", "Rent", "$1,234.50", "--date", "2026-11-21").stdout, "00000002\n")
         let tooPrecise = try budget.run("add", "expense", "x", "1.234")
@@ -46,7 +46,7 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testCurrencyChange_IsRefusedWithAnExplanationAndLeavesTheFileUnchanged() throws {
-        try budget.run("add", "expense", "Lunch", "900")
+        try budget.succeed("add", "expense", "Lunch", "900")
         let before = budget.dataBytes()
         let refused = try budget.run("config", "set", "display.currency", "USD")
         XCTAssertEqual(refused.code, 1)
@@ -59,7 +59,7 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testConfig_UnknownKeyAndBadValueAreUsageErrorsThatWriteNothing() throws {
-        try budget.run("add", "income", "Salary", "1")
+        try budget.succeed("add", "income", "Salary", "1")
         let before = budget.dataBytes()
         let unknown = try budget.run("config", "set", "display.colour", "never")
         XCTAssertEqual(unknown.code, 64)
@@ -74,8 +74,8 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testConfig_ListShowsEveryKeyWithDefaultAndDescription() throws {
-        try budget.run("config", "set", "expense.default-category", "食費")
-        try budget.run("limit", "set", "住居", "80000")
+        try budget.succeed("config", "set", "expense.default-category", "食費")
+        try budget.succeed("limit", "set", "住居", "80000")
         let tsv = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
         XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
                              "expense.default-category 食費 uncategorized", "budget.limit.住居 80000 none"])
@@ -84,11 +84,11 @@ final class SettingsEndToEndTests: XCTestCase {
     }
 
     func testColor_FlagBeatsNoColorWhichBeatsTheSetting() throws {
-        try budget.run("add", "expense", "Lunch", "900")
+        try budget.succeed("add", "expense", "Lunch", "900")
         let bold = "\u{1B}[1m"
         XCTAssertFalse(try budget.run("list", "expenses").stdout.contains(bold), "auto: a pipe is not a terminal")
         XCTAssertTrue(try budget.run("list", "expenses", "--color", "always").stdout.hasPrefix(bold))
-        try budget.run("config", "set", "display.color", "always")
+        try budget.succeed("config", "set", "display.color", "always")
         XCTAssertTrue(try budget.run("list", "expenses").stdout.hasPrefix(bold), "the setting applies")
         XCTAssertFalse(try budget.run(["list", "expenses"], environment: ["NO_COLOR": "1"]).stdout.contains(bold), "NO_COLOR beats the setting")
         XCTAssertTrue(try budget.run(["list", "expenses"], environment: ["NO_COLOR": ""]).stdout.hasPrefix(bold), "an empty NO_COLOR is unset")

@@ -181,7 +181,8 @@ struct ByteCursor {
         return value
     }
 
-    /// The end index of the JSON value that starts here (for handing it to the strict reader).
+    /// The end index of the JSON value that starts here (for handing it to the strict reader);
+    /// `nil` when the input ends inside it. The result is never past the end of the bytes.
     mutating func skipValue() -> Int? {
         skipWhitespace()
         var depth = 0
@@ -190,7 +191,13 @@ struct ByteCursor {
             let byte = bytes[index]
             index += 1
             if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                if byte == UInt8(ascii: "\\") {
+                    // An escape takes the next byte, which must exist: `"\` at the very end is truncated.
+                    guard index < bytes.count else { return nil }
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -204,7 +211,7 @@ struct ByteCursor {
                 if depth == 0 && (byte == UInt8(ascii: ",")) { index -= 1; return index }
             }
         }
-        return depth == 0 ? index : nil
+        return depth == 0 && !inString ? index : nil
     }
 }
 

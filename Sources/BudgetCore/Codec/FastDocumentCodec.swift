@@ -14,10 +14,18 @@ enum FastDocumentCodec {
 
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor)
+        return decodeDocument(&cursor, keepingRecords: true)
     }
 
-    private static func decodeDocument(_ cursor: inout ByteCursor) -> BudgetDocument? {
+    /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
+    /// whose memory then stays near the size of the file.
+    static func accepts(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var cursor = ByteCursor(buffer)
+        return decodeDocument(&cursor, keepingRecords: false) != nil
+    }
+
+    /// The document, or with `keepingRecords` false the same checks and a document without records.
+    private static func decodeDocument(_ cursor: inout ByteCursor, keepingRecords: Bool) -> BudgetDocument? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
@@ -32,11 +40,11 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
-            case Income.dataKey: incomes = records(&cursor) { common, category in
+            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords) { common, category in
                 guard category == nil else { return nil }
                 return Income(id: common.id, name: common.name, amount: common.amount, order: common.order, date: common.date, note: common.note)
             }
-            case Expense.dataKey: expenses = records(&cursor) { common, category in
+            case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords) { common, category in
                 guard let category else { return nil }
                 return Expense(id: common.id, name: common.name, amount: common.amount, category: category, order: common.order, date: common.date, note: common.note)
             }
@@ -63,7 +71,8 @@ enum FastDocumentCodec {
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
               let incomeTable = table(incomes, counter: incomeCounter),
-              let expenseTable = table(expenses, counter: expenseCounter) else { return nil }
+              let expenseTable = table(expenses, counter: expenseCounter),
+              HistoryCodec.counterRefusal(history, incomeCounter: incomeCounter, expenseCounter: expenseCounter) == nil else { return nil }
         return BudgetDocument(incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
     }
 
@@ -83,9 +92,10 @@ enum FastDocumentCodec {
         return RecordTable(lastID: counter, orderedRecords: position.map { records[$0] })
     }
 
-    /// The records of one table, in file order, and the highest ID among them.
+    /// The records of one table, in file order, and the highest ID among them. Without
+    /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
     private static func records<Record: BaseModel>(
-        _ cursor: inout ByteCursor, make: (CommonFields, String?) -> Record?
+        _ cursor: inout ByteCursor, keeping: Bool, make: (CommonFields, String?) -> Record?
     ) -> (records: [Record], highestID: Int)? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
@@ -93,7 +103,8 @@ enum FastDocumentCodec {
         // No record takes fewer than about 80 bytes, even minified. Reserving by that bound
         // costs address space, not memory (pages never touched are never mapped), and saves
         // the copies of growing the array one doubling at a time.
-        result.reserveCapacity(cursor.remaining / 80 + 1)
+        if keeping { result.reserveCapacity(cursor.remaining / 80 + 1) }
+        var orders: [Int] = [], numbers: [Int] = []  // only without `keeping`
         var highest = 0
         var ascending = true
         var fields = RecordFields()
@@ -103,14 +114,33 @@ enum FastDocumentCodec {
             // Files we write list IDs in ascending order, which rules out duplicates on the way.
             if key.number <= highest { ascending = false }
             highest = max(highest, key.number)
-            result.append(made)
+            if keeping {
+                result.append(made)
+            } else {
+                orders.append(made.order)
+                numbers.append(key.number)
+            }
         } while cursor.consume(UInt8(ascii: ","))
         guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+        if !keeping {
+            guard ascending || allDistinct(numbers, highest: highest), isOneToN(orders) else { return nil }
+            return ([], highest)
+        }
         if !ascending {
             let numbers = result.map { RecordID.number(fromStored: $0.id) ?? 0 }
             guard allDistinct(numbers, highest: highest) else { return nil }
         }
         return (result, highest)
+    }
+
+    /// Whether the orders are exactly 1...n in some arrangement, as `table` requires.
+    private static func isOneToN(_ orders: [Int]) -> Bool {
+        var taken = [Bool](repeating: false, count: orders.count)
+        for order in orders {
+            guard order >= 1, order <= orders.count, !taken[order - 1] else { return false }
+            taken[order - 1] = true
+        }
+        return true
     }
 
     /// Whether no ID appears twice (a duplicate key): a bitmap up to the highest ID, or a set

@@ -28,7 +28,8 @@ extension BudgetDocument {
     ///
     /// - Returns: the change that was undone.
     /// - Throws: `BudgetError.nothingToUndo`, or `BudgetError.undoConflict` when the records no
-    ///   longer match the change (the file was edited by hand); nothing changes then.
+    ///   longer match the change or the result would not be a valid data file (the file was
+    ///   edited by hand); nothing changes then.
     @discardableResult
     public mutating func undoLastChange() throws -> ChangeRecord {
         guard let last = history.last else { throw BudgetError.nothingToUndo }
@@ -41,8 +42,26 @@ extension BudgetDocument {
             throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)
         }
         draft.history.removeLast()
+        // A hand-edited entry may bring back what the file cannot hold (a record above the
+        // counter, an unknown setting): refuse it rather than write a file that is then refused.
+        do {
+            try draft.validate(since: self)
+        } catch {
+            throw BudgetError.undoConflict(summary: last.summary, reason: "the result would be an invalid data file: \(error.reason)")
+        }
         self = draft
         return last
+    }
+
+    /// Forgets the whole history, with the removed records and old values it kept. The records
+    /// and settings stay as they are; this itself is not recorded, so it cannot be undone.
+    ///
+    /// - Returns: how many changes were forgotten.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        let count = history.count
+        history.removeAll()
+        return count
     }
 
     /// The current time in UTC, `YYYY-MM-DDTHH:MM:SSZ`.

@@ -54,7 +54,7 @@ public struct ChangeRecord: Equatable, Sendable {
             let kind = R.kind
             for (verb, number) in [("add", change.added.count), ("delete", change.removed.count),
                                    ("edit", change.edited.count), ("move", change.moved.count)] where number > 0 {
-                parts.append("\(verb) \(number) \(number == 1 ? kind.singular : kind.plural)")
+                parts.append("\(verb) \(kind.counted(number))")
             }
         }
         count(incomes)

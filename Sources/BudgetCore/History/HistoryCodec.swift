@@ -38,9 +38,16 @@ enum HistoryCodec {
                     throw DataFileProblem(offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
                 }
                 for member in members {
+                    // Undo puts these values back: each must be one the file's settings may hold.
+                    if let refusal = DocumentCodec.keyRefusal(member.key) {
+                        throw DataFileProblem(offset: member.keyOffset, "\"settings\" of \(context) names an \(refusal)")
+                    }
                     if case .null = member.node.value {
                         settings.append((member.key, nil))
                     } else if let value = DocumentCodec.decodeSetting(member.node) {
+                        if let refusal = DocumentCodec.settingRefusal(key: member.key, value: value) {
+                            throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) would restore an invalid value: \(refusal)")
+                        }
                         settings.append((member.key, value))
                     } else {
                         throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
@@ -51,6 +58,23 @@ enum HistoryCodec {
             history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
         }
         return history
+    }
+
+    /// Why undoing an entry would bring back a record whose ID is above its kind's counter
+    /// (which only a hand edit can cause: counters never go down), or `nil`.
+    static func counterRefusal(_ history: [ChangeRecord], incomeCounter: Int, expenseCounter: Int) -> String? {
+        func above<Record: BaseModel>(_ change: TableChange<Record>, _ counter: Int) -> String? {
+            change.removed.first { (RecordID.number(fromStored: $0.id) ?? Int.max) > counter }?.id
+        }
+        for (index, entry) in history.enumerated() {
+            if let id = above(entry.incomes, incomeCounter) {
+                return "history entry \(index + 1) would bring back income \(id), above \"\(Income.uniqueIdKey)\" \(RecordID.string(for: incomeCounter))"
+            }
+            if let id = above(entry.expenses, expenseCounter) {
+                return "history entry \(index + 1) would bring back expense \(id), above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
+            }
+        }
+        return nil
     }
 
     // MARK: One kind

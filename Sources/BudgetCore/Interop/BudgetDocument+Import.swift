@@ -4,7 +4,9 @@ extension BudgetDocument {
     /// - Parameter skipDuplicates: leave out rows equal (date, name, amount, category) to an
     ///   existing record or to an earlier row.
     /// - Returns: the new IDs and the number of rows skipped as duplicates.
-    /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; nothing is added then.
+    /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; `ImportError` naming the
+    ///   first row after which the kind's amounts would add up to more than the largest total
+    ///   (`checkTotals`); nothing is added then.
     public mutating func importRows(_ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool) throws -> (ids: [String], skipped: Int) {
         var seen = Set<String>()
         if skipDuplicates {
@@ -16,10 +18,22 @@ extension BudgetDocument {
         var ids: [String] = []
         var skipped = 0
         var draft = self
+        // The totals rule (`checkTotals`), checked row by row so the error names the row.
+        var total: Int? = 0
+        for amount in kind == .income ? incomes.records.map(\.amount) : expenses.records.map(\.amount) {
+            total = total.flatMap { $0.addingReportingOverflow(amount).overflow ? nil : $0 + amount }
+        }
         for row in rows {
             if skipDuplicates && !seen.insert(row.duplicateKey).inserted {
                 skipped += 1
                 continue
+            }
+            if let sum = total {
+                let (next, overflow) = sum.addingReportingOverflow(row.amount)
+                if overflow {
+                    throw ImportError(line: row.line, column: "amount", "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute")
+                }
+                total = next
             }
             switch kind {
             case .income:

@@ -34,7 +34,8 @@ public enum BudgetExport {
     public static func restore(_ text: String) throws(ImportError) -> BudgetDocument {
         let bytes = Array(text.utf8)
         func fail(_ offset: Int?, _ message: String) -> ImportError {
-            let position = offset.map { TextPosition(offset: $0, in: bytes) }
+            var positions = TextPositions(bytes)
+            let position = offset.map { positions.position(of: $0) }
             return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored")
         }
         let root: JSONNode

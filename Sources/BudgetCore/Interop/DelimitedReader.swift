@@ -9,7 +9,7 @@ public enum DelimitedReader {
     }
 
     /// RFC 4180: fields separated by commas; a field in double quotes may hold commas, quotes
-    /// (doubled) and line breaks.
+    /// (doubled) and line breaks (read as `\n`, whether written CRLF, LF or CR).
     public static func csv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
@@ -36,8 +36,13 @@ public enum DelimitedReader {
                     } else {
                         inQuotes = false
                     }
+                } else if scalar == "\r" || scalar == "\n" {
+                    // A line break inside quotes is part of the field: CRLF (RFC 4180's own) and a
+                    // lone CR become "\n", like a line break typed anywhere else.
+                    if scalar == "\r" && index < scalars.count && scalars[index] == "\n" { index += 1 }
+                    line += 1
+                    field.append("\n")
                 } else {
-                    if scalar == "\n" { line += 1 }
                     field.append(scalar)
                 }
                 continue

@@ -2,19 +2,32 @@
 /// `Expenses:<category>`, incomes to `Income:<name>`, both against `Assets:Cash`, each
 /// transaction tagged with its ID.
 public enum LedgerJournal {
+    /// The earliest year `ledger` reads (its calendar starts in 1400; hledger has no such limit).
+    public static let earliestYear = 1400
+
     /// The journal of the records `query` selects, sorted by date (then incomes before expenses,
     /// then display order).
-    public static func write(_ document: BudgetDocument, query: RecordQuery) -> String {
+    ///
+    /// - Throws: `BudgetError.dateBeforeLedgerCalendar` for a record dated before `earliestYear`,
+    ///   which `ledger` would refuse to read.
+    public static func write(_ document: BudgetDocument, query: RecordQuery) throws -> String {
         let money = document.moneyFormat
         let commodity = money.currency.map { " " + $0.code } ?? ""
         struct Entry { var date: Day; var rank: Int; var text: String }
         var entries: [Entry] = []
-        for (offset, income) in query.incomes(in: document).enumerated() {
+        let incomes = query.incomes(in: document), expenses = query.expenses(in: document)
+        if let income = incomes.first(where: { $0.date.year < earliestYear }) {
+            throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .income, id: income.id), income.date)
+        }
+        if let expense = expenses.first(where: { $0.date.year < earliestYear }) {
+            throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .expense, id: expense.id), expense.date)
+        }
+        for (offset, income) in incomes.enumerated() {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
                 income, tag: "income-\(income.id)", postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)])))
         }
-        for (offset, expense) in query.expenses(in: document).enumerated() {
+        for (offset, expense) in expenses.enumerated() {
             let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
             entries.append(Entry(date: expense.date, rank: 1_000_000_000 + offset, text: transaction(
                 expense, tag: "expense-\(expense.id)", postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)])))

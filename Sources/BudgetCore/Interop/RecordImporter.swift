@@ -40,6 +40,9 @@ public struct RecordImporter: Sendable {
         for (position, raw) in header.fields.enumerated() {
             let name = raw.trimmingSpacesAndTabs.lowercased()
             guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
+                if header.fields.count == 1 && raw.contains("\t") {
+                    throw ImportError(line: header.line, "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv)")
+                }
                 throw ImportError(line: header.line, column: String(position + 1),
                                   "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
             }
@@ -49,19 +52,21 @@ public struct RecordImporter: Sendable {
         for required in ["name", "amount"] where index[required] == nil {
             throw ImportError(line: header.line, "the header has no '\(required)' column")
         }
-        if kind == .income, index["category"] != nil,
-           table.dropFirst().contains(where: { row in index["category"].map { $0 < row.fields.count && !row.fields[$0].isEmpty } ?? false && rowKind(row, index) != .expense }) {
-            throw ImportError(line: header.line, column: "category", "incomes have no category")
-        }
         var rows: [ImportedRow] = []
         var otherKind = 0
         for row in table.dropFirst() {
             guard row.fields.count == header.fields.count else {
                 throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
             }
-            if let rowKind = rowKind(row, index), rowKind != kind {
+            let rowKind = try index["kind"].map { position throws(ImportError) in
+                try Self.kind(row.fields[position], line: row.line, column: "kind")
+            }
+            if let rowKind, rowKind != kind {
                 otherKind += 1
                 continue
+            }
+            if kind == .income, let position = index["category"], !row.fields[position].isEmpty {
+                throw ImportError(line: row.line, column: "category", "incomes have no category")
             }
             func field(_ name: String) -> String? { index[name].map { row.fields[$0] } }
             rows.append(try makeRow(line: row.line, name: field("name"), amount: .text(field("amount") ?? ""), date: field("date"),
@@ -70,9 +75,14 @@ public struct RecordImporter: Sendable {
         return (rows, otherKind)
     }
 
-    private func rowKind(_ row: DelimitedReader.Row, _ index: [String: Int]) -> RecordKind? {
-        guard let position = index["kind"], position < row.fields.count else { return nil }
-        return RecordKind(argument: row.fields[position])
+    /// A `kind` value: `income` or `expense` (or their plurals), in any case, surrounding space
+    /// ignored. Anything else is refused rather than guessed: importing a row as the wrong
+    /// kind, or as both, would be worse than stopping.
+    static func kind(_ text: String, line: Int, column: String) throws(ImportError) -> RecordKind {
+        guard let kind = RecordKind(argument: FieldRules.trimmed(text).lowercased()) else {
+            throw ImportError(line: line, column: column, "unknown kind '\(text)' (expected income or expense)")
+        }
+        return kind
     }
 
     // MARK: JSON
@@ -83,11 +93,14 @@ public struct RecordImporter: Sendable {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            let position = TextPosition(offset: error.offset, in: bytes)
+            var positions = TextPositions(bytes)
+            let position = positions.position(of: error.offset)
             throw ImportError(line: position.line, column: String(position.column), error.message)
         }
+        // Every row needs its line, and rows come in file order: one pass over the text in all.
+        var positions = TextPositions(bytes)
         func place(_ node: JSONNode) -> (line: Int, column: String) {
-            let position = TextPosition(offset: node.offset, in: bytes)
+            let position = positions.position(of: node.offset)
             return (position.line, String(position.column))
         }
         var elements: [JSONNode]
@@ -120,9 +133,15 @@ public struct RecordImporter: Sendable {
                 }
                 fields[name] = member.node
             }
-            if let kindNode = fields["kind"], case .string(let text) = kindNode.value, let other = RecordKind(argument: text), other != kind {
-                otherKind += 1
-                continue
+            if let kindNode = fields["kind"] {
+                let where_ = place(kindNode)
+                guard case .string(let text) = kindNode.value else {
+                    throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
+                }
+                if try Self.kind(text, line: where_.line, column: where_.column) != kind {
+                    otherKind += 1
+                    continue
+                }
             }
             if let currency = fields["currency"] { try checkCurrency(currency, place: place(currency)) }
             func string(_ name: String) throws(ImportError) -> String? {
@@ -180,8 +199,8 @@ public struct RecordImporter: Sendable {
                 throw ImportError(line: line, column: column(field), error.description)
             }
         }
-        guard let name else { throw ImportError(line: line, column: column("name"), "the name is missing") }
-        try check("name") { () throws(ValueError) in try FieldRules.checkLabel(name, field: "name") }
+        guard let rawName = name else { throw ImportError(line: line, column: column("name"), "the name is missing") }
+        let name = try check("name") { () throws(ValueError) in try FieldRules.label(rawName, field: "name") }
         let minorUnits: Int
         switch amount {
         case .text(let text): minorUnits = try check("amount") { () throws(ValueError) in try money.parse(text.trimmingSpacesAndTabs) }
@@ -190,19 +209,15 @@ public struct RecordImporter: Sendable {
             minorUnits = value
         }
         let day = try date.flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ImportError) in
-            try check("date") { () throws(ValueError) in
-                guard let day = Day(iso: text.trimmingSpacesAndTabs) else { throw ValueError.invalidDay(text) }
-                return day
-            }
+            try check("date") { () throws(ValueError) in try FieldRules.isoDay(text) }
         } ?? today
         var categoryValue: String?
         if kind == .expense {
-            let text = category.flatMap { $0.isEmpty ? nil : $0 } ?? defaultCategory
-            try check("category") { () throws(ValueError) in try FieldRules.checkLabel(text, field: "category") }
-            categoryValue = text
+            let given = category.map(FieldRules.trimmed).flatMap { $0.isEmpty ? nil : $0 } ?? defaultCategory
+            categoryValue = try check("category") { () throws(ValueError) in try FieldRules.label(given, field: "category") }
         }
         let noteValue = note.flatMap { $0.isEmpty ? nil : $0 }
-        if let noteValue { try check("note") { () throws(ValueError) in try FieldRules.checkNote(noteValue) } }
+        if let noteValue { _ = try check("note") { () throws(ValueError) in try FieldRules.note(noteValue) } }
         return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue)
     }
 }

@@ -14,24 +14,5 @@ public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    /// Finds the position of a byte offset in UTF-8 bytes.
-    init(offset: Int, in bytes: [UInt8]) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        self.init(line: line, column: column)
-    }
-
     public var description: String { "line \(line), column \(column)" }
 }

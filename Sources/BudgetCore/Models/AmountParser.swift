@@ -1,5 +1,8 @@
 /// Reads and writes amounts as whole numbers in the minor unit.
 public enum AmountParser {
+    /// Why a text that is no number at all was refused.
+    static let notANumber = "an amount is a whole number such as 1200"
+
     /// Parses a non-negative whole number, allowing digit grouping: `1,234` (groups of three) or
     /// `1_234` (an underscore between any two digits).
     ///
@@ -7,7 +10,7 @@ public enum AmountParser {
     public static func parse(_ text: String) throws(ValueError) -> Int {
         let bytes = Array(text.utf8)
         func fail(_ reason: String) -> ValueError { .invalidAmount(text, reason: reason) }
-        guard !bytes.isEmpty else { throw fail("an amount is a whole number such as 1200") }
+        guard !bytes.isEmpty else { throw fail(notANumber) }
         if bytes.first == UInt8(ascii: "-") { throw fail("amounts cannot be negative") }
         var value = 0
         var digitsSinceComma = 0
@@ -34,7 +37,7 @@ public enum AmountParser {
             case UInt8(ascii: "."):
                 throw fail("amounts are whole numbers in the smallest unit (set a currency to enter decimals)")
             default:
-                throw fail("an amount is a whole number such as 1200")
+                throw fail(notANumber)
             }
             previous = byte
         }

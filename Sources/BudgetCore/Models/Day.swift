@@ -30,18 +30,57 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Today in the local time zone.
-    public static func today() -> Day {
-        daysAgo(0)
-    }
-
-    /// The local calendar day `count` days before today.
-    public static func daysAgo(_ count: Int) -> Day {
-        var now = time(nil) - time_t(count * 86_400)
+    ///
+    /// - Parameter now: the moment to take the day of (tests pass a fixed one).
+    public static func today(now: time_t = time(nil)) -> Day {
+        var now = now
         var parts = tm()
         localtime_r(&now, &parts)
         // localtime_r always yields a valid date; the fallback only guards a broken libc.
         return Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
             ?? Day.epoch
+    }
+
+    /// The local calendar day `count` days before today: counted in days of the calendar, not
+    /// in 86,400-second steps, which miss a day after a 23-hour day (a daylight-saving change
+    /// at midnight, as in Chile).
+    ///
+    /// - Parameter now: the moment whose day counts as today (tests pass a fixed one).
+    public static func daysAgo(_ count: Int, now: time_t = time(nil)) -> Day {
+        let today = today(now: now)
+        return today.advanced(byDays: -count) ?? today
+    }
+
+    /// The day `count` days after this one (before it when negative), or `nil` outside 1...9999.
+    public func advanced(byDays count: Int) -> Day? {
+        let (number, overflow) = dayNumber.addingReportingOverflow(count)
+        return overflow ? nil : Day(dayNumber: number)
+    }
+
+    /// Days since 1970-01-01 (negative before it), in the proleptic Gregorian calendar.
+    var dayNumber: Int {
+        // Howard Hinnant's days_from_civil: years counted from March, in 400-year eras.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `number` days after 1970-01-01, or `nil` outside years 1...9999.
+    init?(dayNumber number: Int) {
+        // The inverse of `dayNumber` (civil_from_days); the bound keeps the arithmetic small.
+        guard (-719_162...2_932_896).contains(number) else { return nil }
+        let shifted = number + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
     /// The first day of this day's month.

@@ -16,6 +16,67 @@ public enum FieldRules {
         }
     }
 
+    /// A name or category as a person or an import gives it: surrounding white space (and
+    /// invisible characters such as U+200B) trimmed, then checked like `checkLabel`, and refused
+    /// when it holds a bidirectional control anywhere, which could make it read as something else.
+    ///
+    /// Only input goes through this; the data-file readers keep `checkLabel`, so files written
+    /// by earlier versions (say, with a category `" food"`) still open.
+    ///
+    /// - Returns: the trimmed text.
+    public static func label(_ text: String, field: String) throws(ValueError) -> String {
+        let trimmed = trimmed(text)
+        if trimmed.unicodeScalars.allSatisfy(isInvisible) { throw .empty(field: field) }
+        try checkLabel(trimmed, field: field)
+        if trimmed.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: trimmed) }
+        return trimmed
+    }
+
+    /// A note as input gives it: checked like `checkNote`, and refused when it holds a
+    /// bidirectional control. Notes keep their white space.
+    public static func note(_ text: String) throws(ValueError) -> String {
+        // A line break typed or pasted as CRLF (or CR) is a line break.
+        let text = text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
+        try checkNote(text)
+        if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: "note", value: text) }
+        return text
+    }
+
+    /// The text without white space and invisible characters at either end.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, isTrimmable(first) || isTrimmable(last) else { return text }
+        guard let start = scalars.firstIndex(where: { !isTrimmable($0) }),
+              let end = scalars.lastIndex(where: { !isTrimmable($0) }) else { return "" }
+        return String(scalars[start...end])
+    }
+
+    /// White space, and the characters that show nothing at all (zero-width space and joiners,
+    /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
+    /// belong to the character before them (`❤️`).
+    /// Bidirectional controls are not trimmed: `label` refuses them wherever they are.
+    private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
+        isInvisible(scalar) && !isVariationSelector(scalar) && !isBidiControl(scalar)
+    }
+
+    /// A scalar that shows nothing: white space, a default-ignorable code point (U+200B,
+    /// U+00AD, U+180E, U+034F, …) or a blank filler (U+3164, U+115F, U+1160, U+FFA0, U+2800).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3164, 0x115F, 0x1160, 0xFFA0, 0x2800: return true
+        default: return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+    }
+
+    /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
     /// A note: free text where only tabs and newlines are allowed among the control characters.
     public static func checkNote(_ text: String) throws(ValueError) {
         if asciiShape(text, allowingTabsAndNewlines: true) == .printable || asciiShape(text, allowingTabsAndNewlines: true) == .blank { return }
@@ -24,15 +85,21 @@ public enum FieldRules {
         }
     }
 
-    /// Parses a day argument: `YYYY-MM-DD`, `today` or `yesterday` (local time).
+    /// Parses a day argument: `YYYY-MM-DD` (full-width digits too, as an IME types them),
+    /// `today` or `yesterday` (local time).
     public static func parseDay(_ text: String) throws(ValueError) -> Day {
-        switch text {
+        let plain = HalfWidth.plain(trimmed(text))
+        switch plain {
         case "today": return Day.today()
         case "yesterday": return Day.daysAgo(1)
-        default:
-            guard let day = Day(iso: text) else { throw .invalidDay(text) }
-            return day
+        default: return try isoDay(text)
         }
+    }
+
+    /// A `YYYY-MM-DD` day as input gives it (surrounding space and full-width digits allowed).
+    public static func isoDay(_ text: String) throws(ValueError) -> Day {
+        guard let day = Day(iso: HalfWidth.plain(trimmed(text))) else { throw .invalidDay(text) }
+        return day
     }
 
     /// What an all-ASCII text is, decided from its bytes (the common case, and a hot one when

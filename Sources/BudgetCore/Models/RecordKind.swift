@@ -9,6 +9,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Codable {
     /// The plural noun (`incomes`, `expenses`).
     public var plural: String { rawValue + "s" }
 
+    /// A count with the noun it needs: `1 expense`, `2 expenses`, `0 incomes`.
+    public func counted(_ count: Int) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+
     /// Accepts `income`, `incomes`, `expense` or `expenses`.
     public init?(argument: String) {
         switch argument {

@@ -8,6 +8,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case empty(field: String)
     /// A name, category or note holds a control character.
     case controlCharacter(field: String, value: String)
+    /// A name, category or note holds a bidirectional control (U+202A–U+202E, U+2066–U+2069).
+    case bidiControl(field: String, value: String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -25,8 +27,10 @@ extension ValueError: CustomStringConvertible {
             return "the \(field) must not be empty"
         case let .controlCharacter(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
+        case let .bidiControl(field, value):
+            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional control character, which can make text read as something else"
         case let .invalidID(text):
-            return "invalid id '\(text)': expected a record id such as 00000001 or 1"
+            return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):
             return "invalid value '\(text)': expected \(expected)"
         }

@@ -11,24 +11,36 @@ public struct MoneyFormat: Sendable, Equatable {
 
     // MARK: Reading
 
-    /// Parses an amount as a person or a file writes it: `1,234.50`, `1234.5`, `$12.34`, `80000`.
+    /// Parses an amount as a person, a Japanese IME or a file writes it: `1,234.50`, `1234.5`,
+    /// `$12.34`, `80000`, `１２，３４５`, and for yen (or no currency) `¥1,200`, `￥1,200`, `1200円`.
     ///
     /// - Returns: the amount in minor units.
-    /// - Throws: `ValueError.invalidAmount` for signs, more decimals than the currency has,
-    ///   malformed numbers and values that do not fit in 64 bits.
+    /// - Throws: `ValueError.invalidAmount` for signs, another currency's symbol, more decimals
+    ///   than the currency has, malformed numbers and values that do not fit in 64 bits; the
+    ///   reason fits the budget's currency.
     public func parse(_ text: String) throws(ValueError) -> Int {
-        var body = Substring(text)
+        let plain = Self.plainText(text, yen: currency == nil || currency?.code == "JPY")
+        var body = Substring(plain)
         if let currency {
             let symbol = currency.symbol.trimmingSpaces
             if body.hasPrefix(symbol) { body = body.dropFirst(symbol.count).drop { $0 == " " } }
             else if body.hasPrefix(currency.code) { body = body.dropFirst(currency.code.count).drop { $0 == " " } }
+        }
+        if let currency, currency.code != "JPY", body.hasSuffix("円") {
+            throw .invalidAmount(text, reason: "this budget's currency is \(currency.code), not JPY")
+        }
+        if let other = Self.currencyPrefix(of: body)?.currency {
+            guard let currency else {
+                throw .invalidAmount(text, reason: "no currency is set, so amounts are plain numbers (set display.currency to \(other.code) for \(other.symbol.trimmingSpaces) amounts)")
+            }
+            throw .invalidAmount(text, reason: "this budget's currency is \(currency.code), not \(other.code)")
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole: Int
         do {
             whole = try AmountParser.parse(String(parts[0]))
         } catch {
-            throw Self.rename(error, to: text)
+            throw Self.rename(error, to: text, decimals: digits > 0)
         }
         guard parts.count == 2 else { return try scale(whole, text: text) }
         let fraction = parts[1]
@@ -48,25 +60,46 @@ public struct MoneyFormat: Sendable, Equatable {
         return sum
     }
 
-    /// Checks that text could be an amount in some currency (digits, grouping, up to three
-    /// decimals, an optional known symbol or code in front), before the budget's currency is known.
+    /// Checks that text could be an amount in some currency (digits, grouping, decimals, an
+    /// optional known symbol or code in front), before the budget's currency is known; what
+    /// depends on the currency (how many decimals, which symbol) is left to `parse`.
     public static func precheck(_ text: String) throws(ValueError) {
-        var body = Substring(text)
-        if let prefix = Currency.known.flatMap({ [$0.symbol.trimmingSpaces, $0.code] }).filter({ body.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
-            body = body.dropFirst(prefix.count).drop { $0 == " " }
+        var body = Substring(plainText(text, yen: true))
+        if let prefix = currencyPrefix(of: body) {
+            body = body.dropFirst(prefix.prefix.count).drop { $0 == " " }
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         do {
             _ = try AmountParser.parse(String(parts[0]))
         } catch {
-            if case .invalidAmount(_, let reason) = error, reason.hasPrefix("an amount is a whole number") {
-                throw .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            throw rename(error, to: text, decimals: nil)
+        }
+        if parts.count == 2 && (parts[1].isEmpty || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) {
+            throw .invalidAmount(text, reason: "expected digits after the decimal point")
+        }
+    }
+
+    /// The amount text made plain: surrounding white space trimmed, full-width digits and
+    /// separators (as an IME types them) made ASCII, and with `yen`, a `¥`/`￥` in front and a
+    /// `円` after dropped.
+    static func plainText(_ text: String, yen: Bool) -> String {
+        var plain = Substring(HalfWidth.plain(FieldRules.trimmed(text)))
+        if yen {
+            if plain.hasSuffix("円") { plain = plain.dropLast() }
+            if plain.hasPrefix("¥") { plain = plain.dropFirst().drop { $0 == " " } }
+        }
+        return String(plain)
+    }
+
+    /// The known currency whose symbol or code the text starts with (the longest match).
+    private static func currencyPrefix(of text: Substring) -> (currency: Currency, prefix: String)? {
+        var best: (currency: Currency, prefix: String)?
+        for currency in Currency.known {
+            for prefix in [currency.symbol.trimmingSpaces, currency.code] where text.hasPrefix(prefix) {
+                if prefix.count > best?.prefix.count ?? 0 { best = (currency, prefix) }
             }
-            throw rename(error, to: text)
         }
-        if parts.count == 2 && (parts[1].isEmpty || parts[1].count > 3 || !parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) {
-            throw .invalidAmount(text, reason: "expected one to three digits after the decimal point")
-        }
+        return best
     }
 
     private func scale(_ whole: Int, text: String) throws(ValueError) -> Int {
@@ -79,8 +112,17 @@ public struct MoneyFormat: Sendable, Equatable {
         return value
     }
 
-    private static func rename(_ error: ValueError, to text: String) -> ValueError {
+    /// The error of the number part, about the whole text; `decimals` says whether the
+    /// currency has them (`nil`: not known yet), so the example fits.
+    private static func rename(_ error: ValueError, to text: String, decimals: Bool?) -> ValueError {
         guard case .invalidAmount(_, let reason) = error else { return error }
+        if reason == AmountParser.notANumber {
+            switch decimals {
+            case true?: return .invalidAmount(text, reason: "an amount is a number such as 1200 or 12.50")
+            case nil: return .invalidAmount(text, reason: "an amount is a number such as 1200")
+            case false?: break
+            }
+        }
         return .invalidAmount(text, reason: reason)
     }
 

@@ -40,6 +40,21 @@ enum FileSystem {
         return info.st_mode & 0o7777
     }
 
+    /// Whether `path` (or, when it does not exist, its directory) is on Linux's `/proc` file
+    /// system, whose links (`/proc/self/fd/0`, where `/dev/stdin` and `/dev/fd/N` lead) stand for
+    /// open descriptors: their text (`pipe:[…]`, a path that may since have been replaced) does
+    /// not name what they lead to. (It is on the device of `/proc` itself.)
+    static func isInProcessFileSystem(_ path: String) -> Bool {
+        #if os(Linux)
+        var entry = stat(), processes = stat()
+        guard lstat(path, &entry) == 0 || stat(FilePath.directory(of: path), &entry) == 0,
+              stat("/proc", &processes) == 0, processes.st_mode & S_IFMT == S_IFDIR else { return false }
+        return entry.st_dev == processes.st_dev
+        #else
+        return false
+        #endif
+    }
+
     static func readLink(_ path: String) throws(SystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink(path, &buffer, buffer.count - 1)
@@ -126,6 +141,13 @@ enum FileSystem {
     static func rename(_ source: String, to destination: String) throws(SystemError) {
         if Glibc.rename(source, destination) != 0 {
             throw SystemError(operation: "replace", path: destination, code: errno)
+        }
+    }
+
+    /// Gives `source` a second name, failing with `EEXIST` rather than replacing a file.
+    static func link(_ source: String, to destination: String) throws(SystemError) {
+        if Glibc.link(source, destination) != 0 {
+            throw SystemError(operation: "create", path: destination, code: errno)
         }
     }
 

@@ -91,12 +91,6 @@ public struct Summary: Sendable {
         return received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
     }
 
-    /// A share of a total in percent, to one decimal (`66.0`); 0 when the total is 0.
-    public static func percent(_ part: Int, of total: Int) -> Double {
-        guard total != 0 else { return 0 }
-        return (Double(part) / Double(total) * 1000).rounded() / 10
-    }
-
     // MARK: Periods
 
     /// Open ends are closed at the first and last record, so month rows and limits have bounds.
@@ -112,12 +106,13 @@ public struct Summary: Sendable {
         return (to.year - from.year) * 12 + to.month - from.month + 1
     }
 
-    /// `YYYY-MM` of every month the period touches (at most 1,200).
+    /// `YYYY-MM` of every month the period touches (days run from year 1 to 9999, so at most
+    /// 119,988).
     private static func monthsIn(_ period: DateRange) -> [String] {
         guard let from = period.from, let to = period.to, from <= to else { return [] }
         var months: [String] = []
         var cursor = from.firstOfMonth
-        while cursor <= to && months.count < 1_200 {
+        while cursor <= to {
             months.append(cursor.monthText)
             let next = cursor.firstOfNextMonth
             if next == cursor { break }

@@ -6,7 +6,8 @@ extension BudgetDocument {
     /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
     /// must be exact and multiplying must not overflow, or nothing changes.
     ///
-    /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`.
+    /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`;
+    ///   the document is unchanged then.
     public mutating func setCurrency(_ currency: Currency?, rescale: Bool) throws {
         let old = settingContext.currency
         let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
@@ -29,13 +30,16 @@ extension BudgetDocument {
                 }
                 return amount / factor
             }
+            // Everything is converted into copies first, so a refusal leaves the document as it was.
+            var incomes = self.incomes, expenses = self.expenses, settings = settingsValues
             for index in incomes.records.indices { incomes.records[index].amount = try scaled(incomes.records[index].amount) }
             for index in expenses.records.indices { expenses.records[index].amount = try scaled(expenses.records[index].amount) }
             for key in limitKeys {
-                if case .int(let amount)? = settingsValues.value(forKey: key) {
-                    settingsValues.setValue(.int(try scaled(amount)), forKey: key)
+                if case .int(let amount)? = settings.value(forKey: key) {
+                    settings.setValue(.int(try scaled(amount)), forKey: key)
                 }
             }
+            (self.incomes, self.expenses, settingsValues) = (incomes, expenses, settings)
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency
     }

@@ -38,8 +38,7 @@ extension PlainSettingValue {
 extension String: PlainSettingValue {
     public static let valueDescription = "text"
     public init(settingText text: String) throws(ValueError) {
-        try FieldRules.checkLabel(text, field: "value")
-        self = text
+        self = try FieldRules.label(text, field: "value")
     }
     public init?(stored: StoredSetting) {
         guard case .string(let text) = stored else { return nil }

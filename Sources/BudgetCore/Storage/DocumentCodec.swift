@@ -69,6 +69,9 @@ enum DocumentCodec {
         if let historyNode = reader.optionalNode("history") {
             do {
                 history = try HistoryCodec.decode(historyNode)
+                if let refusal = HistoryCodec.counterRefusal(history, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
+                    problems.append(DataFileProblem(offset: historyNode.offset, refusal))
+                }
             } catch {
                 problems.append(error)
             }
@@ -119,16 +122,35 @@ enum DocumentCodec {
         var settings = SettingsValues()
         for member in members {
             guard let key = SettingsCatalog.key(stored: member.key) else {
-                problems.append(DataFileProblem(offset: member.keyOffset, "unknown setting \"\(member.key)\" (was it written by a newer budget?)"))
+                problems.append(DataFileProblem(offset: member.keyOffset, unknownSetting(member.key)))
                 continue
             }
-            guard let stored = decodeSetting(member.node), key.describe(stored, SettingContext(currency: nil)) != nil else {
-                problems.append(DataFileProblem(offset: member.node.offset, "setting \"\(member.key)\" must be \(key.valueDescription)"))
+            guard let stored = decodeSetting(member.node), settingRefusal(key: member.key, value: stored) == nil else {
+                problems.append(DataFileProblem(offset: member.node.offset, wrongSetting(member.key, key)))
                 continue
             }
             settings.setValue(stored, forKey: member.key)
         }
         return settings
+    }
+
+    /// Why the reader would refuse a stored setting (by the rules of `decodeSettings`), or `nil`.
+    static func settingRefusal(key: String, value: StoredSetting) -> String? {
+        guard let setting = SettingsCatalog.key(stored: key) else { return unknownSetting(key) }
+        return setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
+    }
+
+    /// Why the reader would refuse a setting's key whatever its value (an unknown key), or `nil`.
+    static func keyRefusal(_ key: String) -> String? {
+        SettingsCatalog.key(stored: key) == nil ? unknownSetting(key) : nil
+    }
+
+    private static func unknownSetting(_ key: String) -> String {
+        "unknown setting \"\(key)\" (was it written by a newer budget?)"
+    }
+
+    private static func wrongSetting(_ key: String, _ setting: AnySettingKey) -> String {
+        "setting \"\(key)\" must be \(setting.valueDescription)"
     }
 
     /// A setting value node, or `nil` when it is not a string, whole number or boolean.
@@ -166,21 +188,26 @@ enum DocumentCodec {
         var records: [Record] = []
         records.reserveCapacity(members.count)
         var highestID = 0
-        var hasInvalidRecords = false
+        // Orders must be exactly 1...n, n counting the records that have other problems too:
+        // every record whose order is out of range or taken is a problem of its own.
+        var holderOfOrder = [Int](repeating: -1, count: members.count)  // index in `records`
         for member in members {
             guard let number = RecordID.number(fromStored: member.key) else {
                 problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
-                hasInvalidRecords = true
                 continue
             }
+            highestID = max(highestID, number)
+            let record: Record
             do {
-                let record: Record = try decodeRecord(member.node, key: member.key)
-                records.append(record)
+                record = try decodeRecord(member.node, key: member.key)
             } catch {
                 problems.append(error)
-                hasInvalidRecords = true
+                continue
             }
-            highestID = max(highestID, number)
+            if let reason = orderProblem(of: record, among: records, holders: &holderOfOrder) {
+                problems.append(DataFileProblem(offset: orderOffset(in: member.node), reason, isRepairable: true))
+            }
+            records.append(record)
         }
         var lastID = counter
         if highestID > counter {
@@ -191,14 +218,30 @@ enum DocumentCodec {
             lastID = highestID
         }
         records.sort { ($0.order, $0.id) < ($1.order, $1.id) }
-        if !hasInvalidRecords, let index = records.indices.first(where: { records[$0].order != $0 + 1 }) {
-            problems.append(DataFileProblem(
-                offset: tableNode.offset,
-                "\(Record.kind.singular) orders must be exactly 1 to \(records.count), but \(records[index].id) has order \(records[index].order)",
-                isRepairable: true))
-        }
         for index in records.indices { records[index].order = index + 1 }
         return RecordTable(lastID: lastID, orderedRecords: records)
+    }
+
+    /// Why a record's order breaks "exactly 1 to n" (n: `holders.count`): out of range, or
+    /// taken by an earlier record; `nil` when it is free, which it then takes.
+    private static func orderProblem<Record: BaseModel>(of record: Record, among records: [Record], holders: inout [Int]) -> String? {
+        let kind = Record.kind.singular
+        let rule = "\(kind) orders must be exactly 1 to \(holders.count)"
+        guard record.order >= 1 && record.order <= holders.count else {
+            return "\(kind) \(record.id) has order \(record.order), but \(rule)"
+        }
+        let holder = holders[record.order - 1]
+        guard holder < 0 else {
+            return "\(kind) \(record.id) has order \(record.order) like \(kind) \(records[holder].id), but \(rule)"
+        }
+        holders[record.order - 1] = records.count
+        return nil
+    }
+
+    /// Where a record's `order` value is, to point at it.
+    private static func orderOffset(in node: JSONNode) -> Int {
+        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else { return node.offset }
+        return order.node.offset
     }
 
     static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {

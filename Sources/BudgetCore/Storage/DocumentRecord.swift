@@ -4,6 +4,18 @@ protocol DocumentRecord: BaseModel {
     static func decode(common: CommonFields, reader: inout JSONObjectReader) throws(DataFileProblem) -> Self
     /// The kind's own fields, added to the common ones when writing.
     var extraFields: [(String, JSONValue)] { get }
+    /// Checks the kind's own fields by the rules `decode` applies (for a document about to be written).
+    func checkOwnFields() throws(ValueError)
+    /// Whether the kind's own fields equal another record's.
+    func hasSameOwnFields(as other: Self) -> Bool
+}
+
+extension DocumentRecord {
+    /// Equal apart from `order`, compared field by field without a copy.
+    func hasSameContent(as other: Self) -> Bool {
+        id == other.id && amount == other.amount && date == other.date && name == other.name && note == other.note
+            && hasSameOwnFields(as: other)
+    }
 }
 
 /// The fields every record has, as read from the file.
@@ -22,6 +34,10 @@ extension Income: DocumentRecord {
     }
 
     var extraFields: [(String, JSONValue)] { [] }
+
+    func checkOwnFields() throws(ValueError) {}
+
+    func hasSameOwnFields(as other: Income) -> Bool { true }
 }
 
 extension Expense: DocumentRecord {
@@ -39,4 +55,10 @@ extension Expense: DocumentRecord {
     }
 
     var extraFields: [(String, JSONValue)] { [("category", .string(category))] }
+
+    func checkOwnFields() throws(ValueError) {
+        try FieldRules.checkLabel(category, field: "category")
+    }
+
+    func hasSameOwnFields(as other: Expense) -> Bool { category == other.category }
 }

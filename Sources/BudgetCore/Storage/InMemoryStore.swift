@@ -18,6 +18,7 @@ public final class InMemoryStore: DataProtocol {
             var draft = current
             let result = try change(&draft)
             draft.recordChange(since: current)
+            if draft.differs(from: current) { try draft.checkTotals() }
             current = draft
             return Box(result)
         }.value

@@ -11,6 +11,14 @@ import Darwin
 /// validate the file, apply the change, write a temporary file with the old file's mode (0600
 /// for a new one), flush it, rename it over the file and flush the directory. Readers take no
 /// lock: the rename shows them the old or the new file whole.
+///
+/// A change to a file that does not exist yet first runs on an empty budget without the lock:
+/// only when it changes something are the directory, the lock file and the file created, so a
+/// failed or empty change (an unknown ID, a mistyped path) leaves no trace.
+///
+/// A path that leads through an open file descriptor (`/dev/stdin`, `/dev/fd/N`,
+/// `/proc/self/fd/N`) is read when it is a regular file, but never changed: the store would
+/// replace whatever file the descriptor's link text names.
 public struct JSONFileStore: DataProtocol {
     /// The data file's path as given (it may be a symbolic link).
     public let path: String
@@ -18,6 +26,9 @@ public struct JSONFileStore: DataProtocol {
     public let lockTimeout: Double
     /// Receives warnings about saved changes that may not be durable (a failed directory flush).
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// Receives a description of each change once it is in place on disk
+    /// (`add expense 00000002 (Lunch)`), so a caller that fails afterwards can say what was saved.
+    public var saved: @Sendable (_ change: String) -> Void = { _ in }
     /// Whether large files are read by mapping them into memory (much faster at 100,000
     /// records). A file that another program truncates while it is mapped raises `SIGBUS`, so
     /// this is for processes that handle that signal, as the `budget` executable does.
@@ -37,17 +48,43 @@ public struct JSONFileStore: DataProtocol {
         return try decode(contents)
     }
 
+    /// Runs `change` on the current document under the lock and saves the result.
+    ///
+    /// When the file does not exist yet, `change` first runs on an empty budget without the
+    /// lock, and runs again under the lock only if another process created the file meanwhile:
+    /// it must not act outside the document.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
-        try locked { target, existing in
-            let original = try existing.map(decode) ?? BudgetDocument()
-            var document = original
-            let result = try change(&document)
-            document.recordChange(since: original)
-            if document.differs(from: original) {
-                try write(document, to: target)
+        let target = try writableTarget()
+        if try !exists(Target(path: target, isOpenDescriptor: false)) {
+            let empty = BudgetDocument()
+            var draft = empty
+            let result = try change(&draft)
+            draft.recordChange(since: empty)
+            guard draft.differs(from: empty) else { return result }
+            try draft.checkTotals()
+            return try locked(target) { existing in
+                guard let existing else {
+                    try write(draft, replacing: empty, to: target)
+                    return result
+                }
+                return try apply(change, to: existing, at: target)
             }
-            return result
         }
+        return try locked(target) { existing in try apply(change, to: existing, at: target) }
+    }
+
+    /// Runs `change` on the file's document (an empty one when there is none) and writes the
+    /// result when it differs.
+    private func apply<Result>(_ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String) throws -> Result {
+        let original = try existing.map(decode) ?? BudgetDocument()
+        var document = original
+        let result = try change(&document)
+        document.recordChange(since: original)
+        if document.differs(from: original) {
+            try document.checkTotals()
+            try write(document, replacing: original, to: target)
+        }
+        return result
     }
 
     // MARK: Checking and repairing
@@ -56,38 +93,54 @@ public struct JSONFileStore: DataProtocol {
     public func check() throws -> DataFileCheck {
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
+        // What the fast reader accepts has no problems (tests hold it to that): for a valid file,
+        // no parse tree and no records in memory, only the bytes.
+        if contents.withBytes(FastDocumentCodec.accepts) { return DataFileCheck(path: path, exists: true, problems: []) }
         return inspect(contents.bytes).check
     }
 
     /// Fixes what can be fixed without guessing (orders re-compacted, counters raised), after
-    /// saving the original bytes as `<file>.bak-<time>`. Other problems make it refuse.
+    /// saving the original bytes as `<file>.bak-<time>` (`<file>.bak-<time>-2` and so on when
+    /// that name is taken: a backup never replaces another). Other problems make it refuse.
     ///
     /// - Returns: what was found, and the backup's path when something was repaired.
     /// - Throws: `BudgetError.cannotRepair` when any problem needs fixing by hand; nothing changes then.
     public func repair() throws -> (check: DataFileCheck, backup: String?) {
-        try locked { target, existing in
-            guard let existing = existing?.bytes else { return (DataFileCheck(path: path, exists: false, problems: []), nil) }
+        let target = try writableTarget()
+        let missing = DataFileCheck(path: path, exists: false, problems: [])
+        if try !exists(Target(path: target, isOpenDescriptor: false)) { return (missing, nil) }
+        return try locked(target) { existing in
+            guard let existing = existing?.bytes else { return (missing, nil) }
             let (check, document) = inspect(existing)
             if check.problems.isEmpty { return (check, nil) }
             let manual = check.problems.filter { !$0.isRepairable }.count
             guard manual == 0, let document else { throw BudgetError.cannotRepair(path: path, count: manual) }
-            let backup = target + ".bak-" + BudgetDocument.now().filter { $0.isNumber || $0 == "T" }
+            // Judged before the backup, so a refused repair leaves no backup behind either.
+            try validate(document, since: nil)
+            let stamp = target + ".bak-" + BudgetDocument.now().filter { $0.isNumber || $0 == "T" }
             let mode = try permissions(of: target)
+            let backup: String
             do throws(SystemError) {
-                if let failure = try AtomicFile.write(existing, to: backup, mode: mode) { throw failure }
+                let created = try AtomicFile.create(existing, besides: target, mode: mode) { attempt in
+                    attempt == 1 ? stamp : "\(stamp)-\(attempt)"
+                }
+                if let failure = created.unflushed { throw failure }
+                backup = created.path
             } catch {
                 throw error.budgetError
             }
-            try write(document, to: target)
+            try write(document, describedAs: "repair, the original saved as \(backup)", to: target)
             return (check, backup)
         }
     }
 
     private func inspect(_ bytes: [UInt8]) -> (check: DataFileCheck, repaired: BudgetDocument?) {
+        // Problems come in file order: their positions take one pass over the bytes in all.
+        var positions = TextPositions(bytes)
         func problem(_ problem: DataFileProblem) -> DataFileCheck.Problem {
             let reason = problem.newerFormat.map { "written by a newer budget (format \($0)); this budget reads format \(BudgetDocument.formatVersion)" }
             return DataFileCheck.Problem(
-                position: problem.offset.map { TextPosition(offset: $0, in: bytes) },
+                position: problem.offset.map { positions.position(of: $0) },
                 message: reason ?? problem.reason, isRepairable: problem.isRepairable)
         }
         do {
@@ -100,9 +153,9 @@ public struct JSONFileStore: DataProtocol {
 
     // MARK: The write protocol
 
-    /// Runs `body` with the lock held, the stale temporaries gone and the file's bytes read.
-    private func locked<Result>(_ body: (String, FileContents?) throws -> Result) throws -> Result {
-        let target = try resolvedPath()
+    /// Runs `body` with the lock held (the directory created if need be), the stale
+    /// temporaries gone and the file's bytes read.
+    private func locked<Result>(_ target: String, _ body: (FileContents?) throws -> Result) throws -> Result {
         do {
             try FileSystem.createDirectories(FilePath.directory(of: target))
         } catch {
@@ -115,11 +168,40 @@ public struct JSONFileStore: DataProtocol {
         } catch {
             throw error.budgetError
         }
-        return try body(target, try readIfPresent(target))
+        return try body(try readIfPresent(Target(path: target, isOpenDescriptor: false)))
     }
 
-    /// Encodes the document into the file piece by piece, through the encoder's one buffer.
-    private func write(_ document: BudgetDocument, to target: String) throws {
+    /// Writes a changed document, described for `saved` by the history entry it added or removed.
+    private func write(_ document: BudgetDocument, replacing original: BudgetDocument, to target: String) throws {
+        let description: String
+        if document.history.isEmpty, !original.history.isEmpty, ChangeRecord(from: original, to: document, time: "") == nil {
+            description = "clear the history of \(original.history.count) \(original.history.count == 1 ? "change" : "changes")"
+        } else if let undone = original.history.last, document.history.elementsEqual(original.history.dropLast()) {
+            description = "undo of '\(undone.summary)'"
+        } else if let added = document.history.last, added != original.history.last {
+            description = added.summary
+        } else {
+            description = "a change to \(path)"
+        }
+        try write(document, describedAs: description, to: target, since: original)
+    }
+
+    /// Refuses a document the reader would refuse (`BudgetDocument.validate`).
+    private func validate(_ document: BudgetDocument, since original: BudgetDocument?) throws {
+        do {
+            try document.validate(since: original)
+        } catch {
+            throw BudgetError.invalidResult(path: path, reason: error.reason)
+        }
+    }
+
+    /// Encodes the document into the file piece by piece, through the encoder's one buffer,
+    /// after checking that the reader will accept it (`original`: the document as read, whose
+    /// unchanged records need not be checked again).
+    ///
+    /// - Throws: `BudgetError.invalidResult` when it would not; the file is untouched then.
+    private func write(_ document: BudgetDocument, describedAs description: String, to target: String, since original: BudgetDocument? = nil) throws {
+        try validate(document, since: original)
         let mode = try permissions(of: target)
         let unflushed: SystemError?
         do throws(SystemError) {
@@ -129,6 +211,7 @@ public struct JSONFileStore: DataProtocol {
         } catch {
             throw error.budgetError
         }
+        saved(description)
         if let unflushed {
             warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); it may be lost if the system crashes now")
         }
@@ -152,16 +235,33 @@ public struct JSONFileStore: DataProtocol {
 
     // MARK: Reading
 
-    private func readIfPresent(_ target: String) throws -> FileContents? {
+    /// Whether the data file exists: `false` when it is missing, `true` when it is a regular file.
+    ///
+    /// - Throws: `BudgetError.notARegularFile` for anything else (a pipe behind `/dev/stdin`
+    ///   included), before a lock file is made beside it; an error for a missing descriptor,
+    ///   which names nothing that a change could create.
+    private func exists(_ target: Target) throws -> Bool {
         do {
-            switch try FileSystem.kind(at: target, followLinks: true) {
-            case .missing: return nil
-            case .regular: return try FileContents(path: target, mapping: mapsLargeFiles)
+            switch try FileSystem.kind(at: target.path, followLinks: true) {
+            case .missing:
+                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: ENOENT) }
+                return false
+            case .regular: return true
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
             case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
-            case .other(let kind): throw BudgetError.notARegularFile(path: path, kind: kind)
+            case .other(let kind):
+                throw BudgetError.notARegularFile(path: path, kind: target.isOpenDescriptor && kind == "a FIFO" ? "a pipe" : kind)
             }
         } catch let error as SystemError {
+            throw error.budgetError
+        }
+    }
+
+    private func readIfPresent(_ target: Target) throws -> FileContents? {
+        guard try exists(target) else { return nil }
+        do {
+            return try FileContents(path: target.path, mapping: mapsLargeFiles)
+        } catch {
             throw error.budgetError
         }
     }
@@ -176,16 +276,29 @@ public struct JSONFileStore: DataProtocol {
             if let version = error.newerFormat {
                 throw BudgetError.newerFormat(path: path, version: version)
             }
-            let position = error.offset.map { TextPosition(offset: $0, in: bytes) }
+            var positions = TextPositions(bytes)
+            let position = error.offset.map { positions.position(of: $0) }
             throw BudgetError.invalidDataFile(path: path, position: position, reason: error.reason)
         }
     }
 
     // MARK: Paths
 
+    /// Where the data file really is.
+    struct Target {
+        /// The path to open: the end of the chain of symbolic links, or the descriptor's own link.
+        var path: String
+        /// The path leads into `/proc`, most likely through a link that stands for an open
+        /// descriptor (`/dev/stdin`).
+        var isOpenDescriptor: Bool
+    }
+
     /// Follows symbolic links so the lock, the temporary file and the rename act on the target,
-    /// and the link itself survives.
-    func resolvedPath() throws -> String {
+    /// and the link itself survives. A link of `/proc` (where `/dev/stdin` and `/dev/fd/N` lead)
+    /// is not followed by its text, which may be `pipe:[…]` or a path replaced since: it is
+    /// opened as it is, and the kernel follows it to the descriptor's file. Nothing in `/proc`
+    /// is ever changed, and a missing entry there is an error, not an empty budget.
+    func resolvedPath() throws -> Target {
         var current = path
         for _ in 0..<40 {
             let kind: FileSystem.Kind
@@ -194,7 +307,12 @@ public struct JSONFileStore: DataProtocol {
             } catch {
                 throw error.budgetError
             }
-            guard kind == .symbolicLink else { return current }
+            guard kind == .symbolicLink else {
+                return Target(path: current, isOpenDescriptor: FileSystem.isInProcessFileSystem(current))
+            }
+            if FileSystem.isInProcessFileSystem(current) {
+                return Target(path: current, isOpenDescriptor: true)
+            }
             let destination: String
             do {
                 destination = try FileSystem.readLink(current)
@@ -204,5 +322,20 @@ public struct JSONFileStore: DataProtocol {
             current = destination.hasPrefix("/") ? destination : FilePath.join(FilePath.directory(of: current), destination)
         }
         throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
+    }
+
+    /// The resolved path of a file about to be changed.
+    ///
+    /// - Throws: `BudgetError.openDescriptorDataFile` when it leads through an open descriptor
+    ///   to a regular file; what `exists` throws when it leads to anything else (a pipe).
+    private func writableTarget() throws -> String {
+        // `new.json/` names a directory: refused before any directory or lock is made for it.
+        if path.hasSuffix("/") { throw BudgetError.notARegularFile(path: path, kind: "a directory") }
+        let target = try resolvedPath()
+        if target.isOpenDescriptor {
+            _ = try exists(target)
+            throw BudgetError.openDescriptorDataFile(path: path)
+        }
+        return target.path
     }
 }

@@ -49,10 +49,13 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// not present. When `order` differs from the record's position, the record moves there.
     ///
     /// - Throws: `BudgetError.idNotAllocated` for an ID above the counter (or not an ID),
-    ///   `BudgetError.positionOutOfRange` for an order outside 1...n.
+    ///   `BudgetError.positionOutOfRange` for an order outside 1...n; nothing changes then.
     public mutating func update(_ record: Record) throws {
         if let index = records.firstIndex(where: { $0.id == record.id }) {
             let target = record.order
+            guard (1...records.count).contains(target) else {
+                throw BudgetError.positionOutOfRange(Record.kind, position: target, count: records.count)
+            }
             var replacement = record
             replacement.order = index + 1
             records[index] = replacement

@@ -4,7 +4,7 @@ import BudgetCore
 struct CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check", abstract: "Check the data file and report every problem.",
-        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time>; if any other problem is present, nothing is changed.",
+        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
         options: [OptionSpec(long: "repair", help: "Fix orders and counters, keeping a backup of the original.")])
 
     let repair: Bool
@@ -43,7 +43,8 @@ struct CheckCommand: Command {
     private func report(_ check: DataFileCheck, to context: CommandContext) {
         for problem in check.problems {
             let place = problem.position.map { ":\($0.line):\($0.column)" } ?? ""
-            context.output.write("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")\n")
+            // The path and the problem quote the file and the command line: never raw on a terminal.
+            context.output.write(TerminalText.escaped("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")") + "\n")
         }
     }
 
@@ -55,7 +56,7 @@ struct CheckCommand: Command {
         } else {
             let repairable = check.problems.filter(\.isRepairable).count
             let note = repairable == 0 ? "" : " (\(repairable) repairable with 'budget check --repair')"
-            context.messages.write("\(check.path): \(count(check.problems.count)) found\(note).\n")
+            context.messages.write(TerminalText.escaped("\(check.path): \(count(check.problems.count)) found\(note).") + "\n")
         }
     }
 

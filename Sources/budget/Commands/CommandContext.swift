@@ -38,7 +38,7 @@ final class CommandContext {
     /// A warning on stderr (shown even with `--quiet`).
     func warn(_ message: String) {
         let painter = Painter(isEnabled: colorDecision(false, .auto))
-        messages.write("budget: \(painter.paint("warning:", .yellow)) \(message)\n")
+        messages.write("budget: \(painter.paint("warning:", .yellow)) \(TerminalText.escaped(message))\n")
     }
 
     /// The data store named by `--file` or the environment.
@@ -48,7 +48,7 @@ final class CommandContext {
 
     /// A confirmation on stderr, unless quiet.
     func confirm(_ message: String) {
-        if !isQuiet { messages.write(message + "\n") }
+        if !isQuiet { messages.write(TerminalText.escaped(message) + "\n") }
     }
 }
 

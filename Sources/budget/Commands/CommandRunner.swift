@@ -18,16 +18,39 @@ struct CommandRunner {
     /// Reads all of standard input.
     let readAllInput: () throws -> [UInt8]
     let environment: [String: String]
-    /// Builds the store for a data file path (tests substitute an in-memory store).
-    var makeStore: (String, [String: String]) throws -> any BudgetCore.DataProtocol = CommandRunner.fileStore
+    /// Builds the store for a data file path; it reports each change it saves to `saved`
+    /// (tests substitute an in-memory store).
+    var makeStore: (_ path: String, _ environment: [String: String], _ saved: SavedChanges) throws -> any BudgetCore.DataProtocol
+        = CommandRunner.fileStore
+    /// Flushes standard output at the end of a command: `nil` when everything was written,
+    /// else the `errno` of the first failed write.
+    var flushOutput: () -> Int32? = { nil }
     /// Whether stdout (`true`) or stderr (`false`) is a terminal.
     var isTerminal: (Bool) -> Bool = { forOutput in isatty(forOutput ? STDOUT_FILENO : STDERR_FILENO) == 1 }
 
     /// Runs the arguments after the program name and returns the exit code.
+    ///
+    /// A command that succeeded but whose output could not be written (a full disk, a closed
+    /// stdout, a broken pipe) exits 74, or 3 when it had saved a change: then a script must
+    /// not take it for a failure and run it again.
     func run(_ arguments: [String]) -> ExitCode {
-        if arguments.first == CompletionResolver.commandName {
-            return complete(Array(arguments.dropFirst()))
+        let saved = SavedChanges()
+        let code = execute(arguments, saved: saved)
+        guard code == .success, let failure = flushOutput() else { return code }
+        let reason = strerror(failure).map { String(cString: $0) } ?? "error \(failure)"
+        let changes = saved.descriptions
+        if changes.isEmpty {
+            messages.write("budget: error: cannot write to standard output: \(reason)\n")
+            return .ioError
         }
+        // Names come from the file: a control character is shown escaped, never sent to the terminal.
+        let shown = TerminalText.escaped(changes.joined(separator: "; "))
+        messages.write("budget: error: the change was saved (\(shown)), but its output could not be written to standard output (\(reason)); do not run the command again\n")
+        return .savedButOutputLost
+    }
+
+    private func execute(_ arguments: [String], saved: SavedChanges) -> ExitCode {
+        if arguments.first == CompletionGenerator.commandName { return complete(Array(arguments.dropFirst())) }
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
         do {
@@ -70,35 +93,49 @@ struct CommandRunner {
             let command = try commandType.init(parsed)
             let context = CommandContext(
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
-                makeStore: { try makeStore(try dataFilePath(parsed), environment) })
+                makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
             context.terminalWidth = Terminal.width(environment: environment)
             try command.run(in: context)
-            return .success
         } catch let error as UsageError {
             return report(error)
         } catch is CheckFailed {
             return .dataError
         } catch let error as ImportError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return .dataError
         } catch let error as BudgetError {
-            messages.write("budget: \(errorLabel) \(error.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
             return ExitCode(for: error)
+        } catch let error as EnvironmentError {
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
+            return .usage
         } catch {
-            messages.write("budget: \(errorLabel) \((error as? any LocalizedError)?.errorDescription ?? "\(error)")\n")
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
             return .failure
         }
+        return .success
     }
 
-    /// `budget __complete -- <word>… <current>`, which the completion scripts run at each TAB.
+    /// `budget __complete <shell> <line> [<bash word>]`, which the completion scripts call: the
+    /// candidates at the end of the line, one per line. It reads the data file only for its
+    /// categories, never writes, and says nothing on stderr: a shell is waiting.
     private func complete(_ arguments: [String]) -> ExitCode {
-        let words = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-        let resolver = CompletionResolver(root: CommandTree.root) { file in
-            guard let path = DataFileLocation.resolve(explicit: file, environment: environment),
-                  let document = try? makeStore(path, environment).load() else { return [] }
-            return Set(document.expenses.records.map(\.category) + document[settings: BudgetKeys.self].limitedCategories).sorted()
+        guard arguments.count >= 2 else { return .usage }
+        let (shell, line) = (arguments[0], arguments[1])
+        let engine = CompletionEngine(root: CommandTree.root) { file in
+            guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return [] }
+            do {
+                let document = try makeStore(path, environment, SavedChanges()).load()
+                let used = Set(document.expenses.records.map(\.category))
+                return used.union(document[settings: BudgetKeys.self].limitedCategories).sorted()
+            } catch {
+                return []  // No categories to offer from a missing, busy or invalid file; TAB must not fail.
+            }
         }
-        output.write(resolver.complete(Array(words.dropLast()), current: words.last ?? "").text)
+        let (before, current) = CompletionEngine.words(of: line)
+        let answer = engine.complete(before: before, current: current)
+        let lines = CompletionGenerator.lines(for: answer, shell: shell, typed: current, bashWord: arguments.count > 2 ? arguments[2] : current)
+        output.write(lines.map { $0 + "\n" }.joined())
         return .success
     }
 
@@ -112,11 +149,14 @@ struct CommandRunner {
 
     private func report(_ error: UsageError) -> ExitCode {
         let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
-        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(error.message))
+        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
         return .usage
     }
 
     private func dataFilePath(_ parsed: ParsedCommand) throws -> String {
+        if parsed.value("file") == "" {
+            throw parsed.usageError("Invalid value '' for '--file <path>': expected a path")
+        }
         guard let path = DataFileLocation.resolve(explicit: parsed.value("file"), environment: environment) else {
             throw parsed.usageError("No data file: give --file or set BUDGET_FILE or HOME")
         }
@@ -124,18 +164,17 @@ struct CommandRunner {
     }
 
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
-    static func fileStore(path: String, environment: [String: String]) throws -> any BudgetCore.DataProtocol {
-        var timeout = JSONFileStore.defaultLockTimeout
-        if let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw BudgetError.invalidLockTimeout(text)
-            }
-            timeout = seconds
-        }
-        var store = JSONFileStore(path: path, lockTimeout: timeout)
+    static func fileStore(path: String, environment: [String: String], saved: SavedChanges) throws -> any BudgetCore.DataProtocol {
+        var store = JSONFileStore(path: path, lockTimeout: try LockTimeout.from(environment: environment))
         // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
         store.mapsLargeFiles = true
-        store.warn = { message in fputs("budget: warning: \(message)\n", stderr) }
+        store.warn = { message in fputs("budget: warning: \(TerminalText.escaped(message))\n", stderr) }
+        store.saved = { change in
+            // From now on a closed pipe must not kill the process silently: it is reported as
+            // a saved change whose output was lost (exit 3).
+            signal(SIGPIPE, SIG_IGN)
+            saved.append(change)
+        }
         return store
     }
 }

@@ -27,6 +27,7 @@ enum CommandTree {
         case ["move"]: return MoveCommand.self
         case ["undo"]: return UndoCommand.self
         case ["history"]: return HistoryCommand.self
+        case ["history", "clear"]: return HistoryClearCommand.self
         case ["check"]: return CheckCommand.self
         case ["import"]: return ImportCommand.self
         case ["export"]: return ExportCommand.self

@@ -3,6 +3,10 @@ enum CommonArguments {
     static let kind = ArgumentSpec(
         name: "kind", help: "income or expense (incomes and expenses work too).",
         choices: ["income", "expense"])
-    static let id = ArgumentSpec(name: "id", help: "The record's ID (00000042, or just 42).")
+    /// `[<kind>]` before an `<id>`: optional, since a kind-qualified ID carries its own.
+    static let optionalKind = ArgumentSpec(
+        name: "kind", help: "income or expense (incomes and expenses work too); optional when the id says its kind.",
+        isOptional: true, choices: ["income", "expense"])
+    static let id = ArgumentSpec(name: "id", help: "The record's ID: 00000042, or just 42, or expense-00000042 with its kind.")
     static let noHeader = OptionSpec(long: "no-header", help: "Leave out the header row of tsv and csv output.")
 }

@@ -38,10 +38,18 @@ struct ConfigCommand: Command {
         case "get":
             action = .get(try Self.key(parsed.positionals[0], parsed))
         case "set":
-            action = .set(try Self.key(parsed.positionals[0], parsed), parsed.positionals[1], rescale: parsed.flag("rescale"))
+            action = .set(try Self.key(try Self.newKeyName(parsed.positionals[0], parsed), parsed), parsed.positionals[1], rescale: parsed.flag("rescale"))
         default:
             action = .unset(try Self.key(parsed.positionals[0], parsed), rescale: parsed.flag("rescale"))
         }
+    }
+
+    /// A key name to set: a limit's category is read like `limit set` reads it (trimmed, no
+    /// bidirectional controls), so `budget.limit.food ` and `limit set food` name one limit.
+    static func newKeyName(_ name: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
+        let prefix = BudgetKeys.name + ".limit."
+        guard name.hasPrefix(prefix) else { return name }
+        return prefix + (try parsed.label(String(name.dropFirst(prefix.count)), field: "category"))
     }
 
     /// The key a user named, or a usage error with the closest known key.
@@ -68,22 +76,30 @@ struct ConfigCommand: Command {
             let value = document.settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, document.settingContext) }
             context.output.write((value ?? key.defaultText(context: document.settingContext)) + "\n")
         case let .set(key, text, rescale):
-            let shown = try store.transaction { document -> String in
+            let (shown, changed) = try store.transaction { document -> (String, Bool) in
+                let before = document.settingsValues.value(forKey: key.storedKey)
                 try apply(key, text: text, rescale: rescale, to: &document)
-                return document.settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, document.settingContext) } ?? "none"
+                let after = document.settingsValues.value(forKey: key.storedKey)
+                return (after.flatMap { key.describe($0, document.settingContext) } ?? "none", before != after)
             }
-            context.confirm("Set \(key.storedKey) to \(shown).")
+            context.confirm(changed ? "Set \(key.storedKey) to \(shown)." : "No change: \(key.storedKey) is already \(shown).")
         case let .unset(key, rescale):
-            try store.transaction { document in try apply(key, text: nil, rescale: rescale, to: &document) }
-            context.confirm("Unset \(key.storedKey); it is back to its default.")
+            let wasSet = try store.transaction { document -> Bool in
+                let wasSet = document.settingsValues.value(forKey: key.storedKey) != nil
+                try apply(key, text: nil, rescale: rescale, to: &document)
+                return wasSet
+            }
+            context.confirm(wasSet ? "Unset \(key.storedKey); it is back to its default." : "No change: \(key.storedKey) was not set.")
         }
     }
 
     /// Sets (`text`) or removes (`nil`) a key. The currency goes through the rescale rules.
     private func apply(_ key: AnySettingKey, text: String?, rescale: Bool, to document: inout BudgetDocument) throws {
         if key.storedKey == DisplayKeys.currency.storedKey {
-            let currency = try text.map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
+            // `none`, as `config list` shows an unset currency, means plain whole numbers.
+            let currency = try text.flatMap { text throws(UsageError) -> Currency? in
+                if FieldRules.trimmed(text).lowercased() == "none" { return nil }
+                return try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
             }
             try document.setCurrency(currency, rescale: rescale)
             return

@@ -1,63 +1,60 @@
 import BudgetCore
 
-/// `budget delete <kind> <id>…` or `budget delete <kind> -`: removes records, all or nothing.
+/// `budget delete [<kind>] <id>…` or `budget delete [<kind>] -`: removes records, all or nothing.
 struct DeleteCommand: Command {
     static let spec = CommandSpec(
         name: "delete", abstract: "Delete records.",
-        discussion: "With several IDs, either all are deleted or, when one is unknown, none. With '-', IDs are read from stdin, one per line, so `budget list expenses --format ids | budget delete expenses -` works; blank lines are skipped and empty input deletes nothing.",
-        arguments: [CommonArguments.kind, ArgumentSpec(name: "id", help: "IDs to delete, or - to read them from stdin.", isRepeating: true)])
+        discussion: "With several IDs, either all are deleted or, when one is unknown, none. With '-', IDs are read from stdin, one per line, so `budget list expenses --format ids | budget delete expenses -` works; blank lines are skipped and empty input deletes nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them); an ID of another kind than the one given deletes nothing.",
+        arguments: [CommonArguments.optionalKind, ArgumentSpec(name: "id", help: "IDs to delete, or - to read them from stdin.", isRepeating: true)])
 
-    let kind: RecordKind
+    /// The kind given on the command line, if any.
+    let kind: RecordKind?
     /// `nil` means: read the IDs from stdin.
-    let ids: [String]?
+    let references: [RecordReference]?
     private let parsed: ParsedCommand
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
-        kind = try parsed.kind(parsed.positionals[0])
-        let words = Array(parsed.positionals.dropFirst())
-        if words == ["-"] {
-            ids = nil
+        let (kind, words) = try parsed.leadingKind()
+        self.kind = kind
+        if Array(words) == ["-"] {
+            references = nil
         } else {
             if words.contains("-") { throw parsed.usageError("'-' (read IDs from stdin) cannot be mixed with IDs") }
-            ids = try words.map { text throws(UsageError) in try parsed.recordID(text) }
+            references = try words.map { text throws(UsageError) in try parsed.recordReference(text, kind: kind) }
         }
     }
 
     func run(in context: CommandContext) throws {
-        let targets = try ids ?? readIDs(context)
-        var seen = Set<String>()
+        let targets = try references ?? readReferences(context)
+        var seen = Set<RecordReference>()
         let unique = targets.filter { seen.insert($0).inserted }
         if unique.isEmpty {
-            context.confirm("Deleted 0 \(kind.plural) (no IDs on stdin).")
+            context.confirm("Deleted 0 \(kind?.plural ?? "records") (no IDs on stdin).")
             return
         }
-        let store = try context.store()
-        let names: [String]
-        switch kind {
-        case .income: names = try store.delete(Income.self, ids: unique).map(\.name)
-        case .expense: names = try store.delete(Expense.self, ids: unique).map(\.name)
+        let incomeIDs = unique.filter { $0.kind == .income }.map(\.id)
+        let expenseIDs = unique.filter { $0.kind == .expense }.map(\.id)
+        let (incomes, expenses) = try context.store().transaction { document in
+            (try document.incomes.remove(ids: incomeIDs), try document.expenses.remove(ids: expenseIDs))
         }
-        if names.count == 1 {
-            context.confirm("Deleted \(kind.singular) \(unique[0]) (\(names[0])).")
+        if unique.count == 1, let name = incomes.first?.name ?? expenses.first?.name {
+            context.confirm("Deleted \(unique[0].kind.singular) \(unique[0].id) (\(name)).")
         } else {
-            context.confirm("Deleted \(names.count) \(kind.plural).")
+            let counts = [(incomes.count, RecordKind.income), (expenses.count, .expense)].filter { $0.0 > 0 }
+            context.confirm("Deleted " + counts.map { $0.1.counted($0.0) }.joined(separator: " and ") + ".")
         }
     }
 
-    private func readIDs(_ context: CommandContext) throws -> [String] {
-        var ids: [String] = []
+    private func readReferences(_ context: CommandContext) throws -> [RecordReference] {
+        var references: [RecordReference] = []
         let text = String(decoding: try context.readAllInput(), as: UTF8.self)
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let lineNumber = index + 1
             let word = String(line).trimmingWhitespace()
             if word.isEmpty { continue }
-            guard let id = RecordID.normalized(word) else {
-                throw parsed.usageError("Invalid id '\(word)' on line \(lineNumber) of stdin: expected a record id such as 00000001 or 1")
-            }
-            ids.append(id)
+            references.append(try parsed.recordReference(word, kind: kind, source: " on line \(index + 1) of stdin"))
         }
-        return ids
+        return references
     }
 }
 

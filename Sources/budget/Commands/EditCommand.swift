@@ -1,11 +1,11 @@
 import BudgetCore
 
-/// `budget edit <kind> <id> [--name …] [--amount …] …`: changes fields of one record.
+/// `budget edit [<kind>] <id> [--name …] [--amount …] …`: changes fields of one record.
 struct EditCommand: Command {
     static let spec = CommandSpec(
         name: "edit", abstract: "Change fields of a record.",
         discussion: "Only the fields given change. '--note \"\"' removes the note.",
-        arguments: [CommonArguments.kind, CommonArguments.id],
+        arguments: [CommonArguments.optionalKind, CommonArguments.id],
         options: [
             OptionSpec(long: "name", valueName: "name", help: "A new name."),
             OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set)."),
@@ -26,8 +26,11 @@ struct EditCommand: Command {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
-        kind = try parsed.kind(parsed.positionals[0])
-        id = try parsed.recordID(parsed.positionals[1])
+        let (givenKind, rest) = try parsed.leadingKind()
+        if rest.count > 1 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 1])'") }
+        let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
+        self.kind = reference.kind
+        id = reference.id
         name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
         amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
@@ -49,10 +52,11 @@ struct EditCommand: Command {
                 let (changed, label) = try apply(to: &document.incomes, amount: amount) { _ in }
                 return (changed, label, nil)
             case .expense:
+                let original = document.expenses.record(id: id)
                 let (changed, label) = try apply(to: &document.expenses, amount: amount) { expense in
                     if let category { expense.category = category }
                 }
-                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document) }
+                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document, replacing: original) }
                 return (changed, label, changed ? warning : nil)
             }
         }

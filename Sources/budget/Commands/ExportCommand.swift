@@ -30,7 +30,7 @@ struct ExportCommand: Command {
             let value = BudgetExport.document(document, query: query)
             context.output.write(value.outputText)
         case .ledger:
-            context.output.write(LedgerJournal.write(document, query: query))
+            context.output.write(try LedgerJournal.write(document, query: query))
         case .csv, .tsv:
             let rows = RecordRow.matching(query, in: document, selection: .all)
             let printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)

@@ -4,10 +4,12 @@ import BudgetCore
 struct HistoryCommand: Command {
     static let spec = CommandSpec(
         name: "history", abstract: "List the changes undo can revert, most recent first.",
+        discussion: "Times are local. Tables write them with display.date-format; tsv and json in ISO 8601 with the offset from UTC.",
         options: [
             OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).", choices: ["table", "tsv", "json"]),
-            CommonArguments.noHeader,
-        ])
+            OptionSpec(long: "no-header", help: "Leave out the header row of tsv output."),
+        ],
+        subcommands: [HistoryClearCommand.spec], runsWithoutSubcommand: true)
 
     let format: OutputFormat
     let includeHeader: Bool
@@ -18,21 +20,30 @@ struct HistoryCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let history = try context.store().load().history.reversed()
-        let rows = history.enumerated().map { [String($0.offset + 1), $0.element.time, $0.element.summary] }
+        let document = try context.store().load()
+        let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
+        // Step 1 is the change the next undo reverts.
+        let entries = document.history.reversed().enumerated().map { offset, change in
+            // The summary and time come from the file, which a hand edit may have filled with
+            // control characters: tsv and tables show them escaped (json escapes them itself).
+            (step: offset + 1, time: LocalTime(utc: change.time), stored: change.time, summary: change.summary)
+        }
         switch format {
         case .json:
-            let value = JSONValue.array(history.map { .object([("time", .string($0.time)), ("summary", .string($0.summary))]) })
+            let value = JSONValue.array(entries.map { entry in
+                .object([("step", .int(entry.step)), ("time", .string(entry.time?.iso ?? entry.stored)), ("summary", .string(entry.summary))])
+            })
             context.output.write(value.outputText)
         case .tsv:
+            let rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.iso ?? $0.stored), TerminalText.escaped($0.summary)] }
             context.output.write(DelimitedText.tsv((includeHeader ? [["step", "time", "summary"]] : []) + rows))
         default:
-            if rows.isEmpty {
+            if entries.isEmpty {
                 if !context.isQuiet { context.messages.write("No changes to undo.\n") }
                 return
             }
             var table = TextTable(columns: [.init(title: "STEP", alignment: .right), .init(title: "TIME", alignment: .left), .init(title: "CHANGE", alignment: .left)])
-            table.rows = rows
+            table.rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.display(dateFormat) ?? $0.stored), TerminalText.escaped($0.summary)] }
             context.output.write(table.render())
         }
     }

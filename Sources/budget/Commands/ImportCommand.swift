@@ -49,7 +49,7 @@ struct ImportCommand: Command {
             let (ids, skipped) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
             return (ids, skipped, otherKind, rows)
         }
-        let noun = { (count: Int) in "\(count) \(count == 1 ? kind.singular : kind.plural)" }
+        let noun = kind.counted
         if dryRun {
             var document = try store.load()
             let result = try work(&document)

@@ -81,9 +81,10 @@ struct LimitCommand: Command {
                 + rows.map { [$0.category, money.plain($0.limit), money.plain($0.spent), money.plain($0.limit - $0.spent)] }
             return DelimitedText.text(lines, as: format)
         default:
+            let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
             var table = TextTable(columns: [
                 .init(title: "CATEGORY", alignment: .left), .init(title: "LIMIT", alignment: .right),
-                .init(title: "SPENT " + String(today.iso.prefix(7)), alignment: .right), .init(title: "REMAINING", alignment: .right),
+                .init(title: "SPENT " + dateFormat.formatMonth(String(today.iso.prefix(7))), alignment: .right), .init(title: "REMAINING", alignment: .right),
             ])
             table.rows = rows.map { row in
                 let remaining = money.display(row.limit - row.spent)

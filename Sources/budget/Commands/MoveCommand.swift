@@ -1,12 +1,12 @@
 import BudgetCore
 
-/// `budget move <kind> <id> <position>`: changes a record's display position.
+/// `budget move [<kind>] <id> <position>`: changes a record's display position.
 struct MoveCommand: Command {
     static let spec = CommandSpec(
         name: "move", abstract: "Move a record to another position in its list.",
         discussion: "The records between the old and the new position shift by one; positions stay 1 to n.",
         arguments: [
-            CommonArguments.kind, CommonArguments.id,
+            CommonArguments.optionalKind, CommonArguments.id,
             ArgumentSpec(name: "position", help: "The new position: 1 to the number of records, or first or last."),
         ])
 
@@ -19,14 +19,18 @@ struct MoveCommand: Command {
     }
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        kind = try parsed.kind(parsed.positionals[0])
-        id = try parsed.recordID(parsed.positionals[1])
-        let text = parsed.positionals[2]
+        let (givenKind, rest) = try parsed.leadingKind()
+        guard rest.count >= 2 else { throw parsed.usageError("Missing expected argument '<position>'") }
+        if rest.count > 2 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 2])'") }
+        let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
+        self.kind = reference.kind
+        id = reference.id
+        let text = rest[rest.startIndex + 1]
         switch text {
         case "first": position = .number(1)
         case "last": position = .last
         default:
-            guard let number = Int(text), number >= 1 else {
+            guard let number = try parsed.wholeNumber(text, for: "<position>"), number >= 1 else {
                 throw parsed.usageError("Invalid position '\(text)': expected a whole number from 1, first or last")
             }
             position = .number(number)
@@ -35,21 +39,27 @@ struct MoveCommand: Command {
 
     func run(in context: CommandContext) throws {
         let store = try context.store()
-        let target: Int
+        let (target, moved): (Int, Bool)
         switch kind {
-        case .income: target = try store.transaction { try move(in: &$0.incomes) }
-        case .expense: target = try store.transaction { try move(in: &$0.expenses) }
+        case .income: (target, moved) = try store.transaction { try move(in: &$0.incomes) }
+        case .expense: (target, moved) = try store.transaction { try move(in: &$0.expenses) }
         }
-        context.confirm("Moved \(kind.singular) \(id) to position \(target).")
+        if moved {
+            context.confirm("Moved \(kind.singular) \(id) to position \(target).")
+        } else {
+            context.confirm("No change: \(kind.singular) \(id) is already at position \(target).")
+        }
     }
 
-    private func move<Record: BaseModel>(in table: inout RecordTable<Record>) throws -> Int {
+    /// Moves the record; `false` when it already was at the target.
+    private func move<Record: BaseModel>(in table: inout RecordTable<Record>) throws -> (target: Int, moved: Bool) {
         let target: Int
         switch position {
         case .number(let number): target = number
         case .last: target = table.count
         }
+        let before = table.record(id: id)?.order
         try table.move(id: id, to: target)
-        return target
+        return (target, before != target)
     }
 }

@@ -29,19 +29,72 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.parseDay(text) }
     }
 
+    /// A name or category, trimmed and checked (`FieldRules.label`).
     func label(_ text: String, field: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.checkLabel(text, field: field) }
-        return text
+        try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
     }
 
     func note(_ text: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.checkNote(text) }
-        return text
+        try converting { () throws(ValueError) in try FieldRules.note(text) }
     }
 
-    func recordID(_ text: String) throws(UsageError) -> String {
-        guard let id = RecordID.normalized(text) else { throw usageError(sentence(ValueError.invalidID(text))) }
-        return id
+    /// A count or position typed as plain digits (ASCII or full-width): no sign, no spaces,
+    /// no grouping, like IDs. `nil` when the text is not digits; a usage error when the number
+    /// does not fit.
+    func wholeNumber(_ text: String, for option: String) throws(UsageError) -> Int? {
+        let digits = HalfWidth.plain(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard let number = Int(digits) else {
+            throw usageError("Invalid value '\(text)' for '\(option)': the number is too large")
+        }
+        return number
+    }
+
+    /// Splits `[<kind>] <id>…`: the kind, when the first positional names one, and the words
+    /// after it. Without a kind, every ID must carry its own (`expense-00000002`).
+    func leadingKind() throws(UsageError) -> (kind: RecordKind?, rest: ArraySlice<String>) {
+        guard let first = positionals.first else { return (nil, []) }
+        if let kind = RecordKind(argument: first) {
+            guard positionals.count > 1 else { throw usageError("Missing expected argument '<id>'") }
+            return (kind, positionals.dropFirst())
+        }
+        let plain = Self.plainID(first)
+        if first == "-" || RecordReference(qualified: plain) != nil { return (nil, positionals[...]) }
+        if RecordID.normalized(plain) != nil { throw usageError(Self.kindlessID(first, source: "")) }
+        if RecordKind.allCases.contains(where: { plain.lowercased().hasPrefix($0.singular + "-") }) {
+            // `income-0`, `Expense-2`: meant as an ID, so say what is wrong with it as one.
+            _ = try recordReference(first, kind: nil)
+        }
+        _ = try kind(first)
+        return (nil, positionals[...])
+    }
+
+    /// The record an `<id>` argument names: a bare ID of `kind`, or a kind-qualified ID
+    /// (`income-00000001`), which must be of `kind` when one was given.
+    func recordReference(_ original: String, kind: RecordKind?, source: String = "") throws(UsageError) -> RecordReference {
+        let text = Self.plainID(original)
+        if let reference = RecordReference(qualified: text) {
+            if let kind, reference.kind != kind {
+                throw usageError("The id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
+            }
+            return reference
+        }
+        guard let id = RecordID.normalized(text) else {
+            throw usageError("Invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): expected a record id such as 00000001, 1 or expense-00000001")
+        }
+        guard let kind else { throw usageError(Self.kindlessID(text, source: source)) }
+        return RecordReference(kind: kind, id: id)
+    }
+
+    /// An ID as typed, with surrounding space, a byte-order mark and full-width digits
+    /// (`１２`, as an IME types them) made plain.
+    private static func plainID(_ text: String) -> String {
+        HalfWidth.plain(FieldRules.trimmed(text))
+    }
+
+    private static func kindlessID(_ text: String, source: String) -> String {
+        let id = RecordID.normalized(text) ?? text
+        return "The id '\(text)'\(source) does not say its kind: write expense-\(id) or income-\(id), or give the kind first"
     }
 
     /// Runs a core conversion, turning its `ValueError` into a usage error.

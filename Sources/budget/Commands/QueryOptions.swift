@@ -42,7 +42,7 @@ struct QueryOptions {
         }
         query.reverse = parsed.flag("reverse")
         if let text = parsed.value("limit") {
-            guard let count = Int(text), count >= 0 else {
+            guard let count = try parsed.wholeNumber(text, for: "--limit <n>") else {
                 throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
             }
             query.limit = count

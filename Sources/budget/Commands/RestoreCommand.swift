@@ -24,7 +24,7 @@ struct RestoreCommand: Command {
             }
             document.replaceContents(with: restored)
         }
-        context.confirm("Restored \(restored.incomes.count) incomes and \(restored.expenses.count) expenses.")
+        context.confirm("Restored \(RecordKind.income.counted(restored.incomes.count)) and \(RecordKind.expense.counted(restored.expenses.count)).")
     }
 }
 

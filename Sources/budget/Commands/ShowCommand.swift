@@ -1,10 +1,10 @@
 import BudgetCore
 
-/// `budget show <kind> <id>`: prints one record.
+/// `budget show [<kind>] <id>`: prints one record.
 struct ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show", abstract: "Show one record.",
-        arguments: [CommonArguments.kind, CommonArguments.id],
+        arguments: [CommonArguments.optionalKind, CommonArguments.id],
         options: [OutputFormat.option, CommonArguments.noHeader])
 
     let kind: RecordKind
@@ -13,8 +13,11 @@ struct ShowCommand: Command {
     let includeHeader: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        kind = try parsed.kind(parsed.positionals[0])
-        id = try parsed.recordID(parsed.positionals[1])
+        let (givenKind, rest) = try parsed.leadingKind()
+        if rest.count > 1 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 1])'") }
+        let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
+        self.kind = reference.kind
+        id = reference.id
         format = try OutputFormat.from(parsed)
         includeHeader = !parsed.flag("no-header")
     }

@@ -38,7 +38,7 @@ struct SummaryCommand: Command {
         let summary = try Summary(document: document, query: query, groupings: [grouping])
         let printer = SummaryPrinter(
             summary: summary, grouping: grouping, format: format, includeHeader: includeHeader, money: document.moneyFormat,
-            painter: context.outputPainter(document), width: context.terminalWidth)
+            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
         context.output.write(printer.render())
     }
 }

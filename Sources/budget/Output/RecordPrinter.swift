@@ -30,7 +30,8 @@ struct RecordPrinter {
         case .table:
             output.write(try table(rows))
         case .ids:
-            output.write(rows.map { $0.id + "\n" }.joined())
+            // Both kinds share ID numbers, so a listing of both names each record with its kind.
+            output.write(rows.map { (selection.showsKind ? RecordReference(kind: $0.kind, id: $0.id).description : $0.id) + "\n" }.joined())
         case .tsv, .csv:
             let writer = delimited(rows, format == .tsv ? .tsv : .csv)
             writer.buffer.withBytes { output.write(bytes: $0) }

@@ -7,6 +7,8 @@ struct SummaryPrinter {
     let format: OutputFormat
     let includeHeader: Bool
     let money: MoneyFormat
+    /// How the table's title and month rows show dates; machine formats keep ISO.
+    let dateFormat: DateFormat
     let painter: Painter
     /// Columns available for a table row, bar included.
     let width: Int
@@ -25,7 +27,7 @@ struct SummaryPrinter {
     // MARK: Table
 
     private var table: String {
-        var text = painter.paint("Summary, \(summary.period.description)", .bold) + "\n"
+        var text = painter.paint("Summary, \(dateFormat.describe(summary.period))", .bold) + "\n"
         let totals = [("Income", summary.income), ("Expenses", summary.expenses), ("Balance", summary.balance)]
         let amounts = totals.map { money.display($0.1) }
         let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
@@ -49,7 +51,7 @@ struct SummaryPrinter {
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
             let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
-            let rows = summary.months.map { [$0.month, money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+            let rows = summary.months.map { [dateFormat.formatMonth($0.month), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
         case .income:
             guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
@@ -82,7 +84,7 @@ struct SummaryPrinter {
     }
 
     private func percent(_ part: Int, of total: Int) -> String {
-        String(format1: Summary.percent(part, of: total)) + "%"
+        Percent(part, of: total).description + "%"
     }
 
     // MARK: Machine formats
@@ -102,16 +104,16 @@ struct SummaryPrinter {
                           ["total", "expenses", money.plain(summary.expenses), "", "", "", ""],
                           ["total", "balance", money.plain(summary.balance), "", "", "", ""]]
             return totals + summary.categories.map { row in
-                ["category", row.category, money.plain(row.spent), String(format1: Summary.percent(row.spent, of: summary.expenses)),
+                ["category", row.category, money.plain(row.spent), Percent(row.spent, of: summary.expenses).description,
                  row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
-                 row.limit.map { String(format1: Summary.percent(row.spent, of: $0)) } ?? ""]
+                 row.limit.map { Percent(row.spent, of: $0).description } ?? ""]
             }
         case .month:
             return summary.months.map { [$0.month, money.plain($0.income), money.plain($0.expenses), money.plain($0.balance)] }
                 + [["total", money.plain(summary.income), money.plain(summary.expenses), money.plain(summary.balance)]]
         case .income:
             return [["total", "income", money.plain(summary.income), ""]] + summary.incomeSources.map {
-                ["source", $0.name, money.plain($0.received), String(format1: Summary.percent($0.received, of: summary.income))]
+                ["source", $0.name, money.plain($0.received), Percent($0.received, of: summary.income).description]
             }
         }
     }
@@ -126,9 +128,9 @@ struct SummaryPrinter {
         case .category:
             members.append(("categories", .array(summary.categories.map { row in
                 .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                         ("share", .string(String(format1: Summary.percent(row.spent, of: summary.expenses)))),
+                         ("share", .string(Percent(row.spent, of: summary.expenses).description)),
                          ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
-                         ("used", row.limit.map { .string(String(format1: Summary.percent(row.spent, of: $0))) } ?? .null),
+                         ("used", row.limit.map { .string(Percent(row.spent, of: $0).description) } ?? .null),
                          ("over", .bool(row.isOver))])
             })))
         case .month:
@@ -138,17 +140,9 @@ struct SummaryPrinter {
         case .income:
             members.append(("sources", .array(summary.incomeSources.map {
                 .object([("name", .string($0.name)), ("received", .int($0.received)),
-                         ("share", .string(String(format1: Summary.percent($0.received, of: summary.income))))])
+                         ("share", .string(Percent($0.received, of: summary.income).description))])
             })))
         }
         return .object(members)
-    }
-}
-
-extension String {
-    /// A number with one decimal (`66.0`).
-    init(format1 value: Double) {
-        let tenths = Int((value * 10).rounded())
-        self = (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 }

@@ -149,7 +149,17 @@ struct CommandLineParser {
         }
         var parsed = ParsedCommand(spec: root, path: [])
         parsed.wantsHelp = true
-        for word in words where !word.hasPrefix("-") {
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            if word.hasPrefix("--") {
+                // `--file x.json add --help`: an option's value is not a command word.
+                let name = word.dropFirst(2)
+                if !name.contains("="), options(for: parsed).contains(where: { $0.long == name && !$0.isFlag }) { index += 1 }
+                continue
+            }
+            if word.hasPrefix("-") && word.count > 1 { continue }
             guard let subcommand = parsed.spec.subcommand(named: word) else { break }
             parsed.spec = subcommand
             parsed.path.append(word)

@@ -10,6 +10,8 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [CommandSpec] = []
+    /// The command runs on its own too, without one of its subcommands (`budget history`).
+    var runsWithoutSubcommand = false
 
     /// The subcommand named `word`, if any.
     func subcommand(named word: String) -> CommandSpec? {

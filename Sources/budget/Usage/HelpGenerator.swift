@@ -11,8 +11,8 @@ struct HelpGenerator {
     var usage: String {
         var words = [Self.programName] + path
         if !spec.subcommands.isEmpty {
-            words.append("<subcommand>")
-            return words.joined(separator: " ")
+            words.append(spec.runsWithoutSubcommand ? "[<subcommand>]" : "<subcommand>")
+            if !spec.runsWithoutSubcommand { return words.joined(separator: " ") }
         }
         words += spec.arguments.map(\.usage)
         let full = words + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") }

@@ -1,10 +1,14 @@
 import BudgetCore
 
-/// The process exit codes, as listed in the README (values from `sysexits.h`).
+/// The process exit codes, as listed in the README (64 and up from `sysexits.h`).
 enum ExitCode: Int32 {
     case success = 0
     /// A runtime error: an unknown ID, a full ID space, a bad position.
     case failure = 1
+    /// The change was saved, but its output could not be written (stdout full, closed or a
+    /// broken pipe): running the command again would repeat the change. 3, because sysexits
+    /// takes 64 to 78, 2 is the customary usage status of many tools and shells take 126 and up.
+    case savedButOutputLost = 3
     /// The command line is wrong (EX_USAGE).
     case usage = 64
     /// The data file is invalid (EX_DATAERR).
@@ -17,12 +21,13 @@ enum ExitCode: Int32 {
     /// The code for a runtime error.
     init(for error: BudgetError) {
         switch error {
-        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow, .invalidLockTimeout,
-             .nothingToUndo, .undoConflict:
+        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
+             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .totalTooLarge, .limitTooLarge:
             self = .failure
-        case .invalidDataFile, .newerFormat, .cannotRepair:
+        case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
-        case .fileSystem, .notARegularFile, .inputNotARegularFile:
+        case .fileSystem, .notARegularFile, .inputNotARegularFile, .openDescriptorDataFile:
             self = .ioError
         case .busy:
             self = .busy

@@ -8,7 +8,8 @@ import Darwin
 /// (a closed pipe, `/dev/full`) so the tool can say so instead of pretending success.
 final class StandardStream: TextOutput {
     private let stream: UnsafeMutablePointer<FILE>
-    private(set) var failed = false
+    /// `errno` of the first write that failed, if any.
+    private(set) var failure: Int32?
 
     /// Standard output.
     static func output() -> StandardStream { StandardStream(stdout) }
@@ -25,12 +26,16 @@ final class StandardStream: TextOutput {
     }
 
     func write(bytes: UnsafeBufferPointer<UInt8>) {
-        if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { failed = true }
+        if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { noteFailure() }
     }
 
     /// Flushes buffered output; returns `false` when any write failed.
     func flush() -> Bool {
-        if fflush(stream) != 0 { failed = true }
-        return !failed
+        if fflush(stream) != 0 { noteFailure() }
+        return failure == nil
+    }
+
+    private func noteFailure() {
+        if failure == nil { failure = errno }
     }
 }

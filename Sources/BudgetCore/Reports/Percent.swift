@@ -1,0 +1,32 @@
+/// A ratio in percent to one decimal (`66.0`), computed exactly from integer amounts.
+///
+/// Amounts come from the data file, so any ratio is possible: an expense of 10¹⁶ against a
+/// limit of 1 is 10¹⁸ %. The arithmetic is done in 128 bits, so no ratio of two 64-bit
+/// amounts can overflow or lose precision.
+public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible {
+    /// Tenths of a percent: `660` is 66.0 %. Rounded half away from zero.
+    public let tenths: Int128
+
+    /// `part` as a percentage of `total`; 0 when `total` is 0.
+    public init(_ part: Int, of total: Int) {
+        guard total != 0 else {
+            tenths = 0
+            return
+        }
+        let numerator = Int128(part) * 1000
+        let denominator = Int128(total)
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        // Round half away from zero: compare twice the remainder with the divisor.
+        let roundsAway = remainder.magnitude * 2 >= denominator.magnitude
+        let sign: Int128 = (numerator < 0) != (denominator < 0) ? -1 : 1
+        tenths = roundsAway ? quotient + sign : quotient
+    }
+
+    /// `66.0`, `-3.5`, `1000000000000000000.0`.
+    public var description: String {
+        let magnitude = tenths.magnitude
+        return (tenths < 0 ? "-" : "") + "\(magnitude / 10).\(magnitude % 10)"
+    }
+
+    public static func < (lhs: Percent, rhs: Percent) -> Bool { lhs.tenths < rhs.tenths }
+}

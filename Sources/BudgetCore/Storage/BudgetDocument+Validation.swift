@@ -1,0 +1,124 @@
+/// Why a document in memory would become a data file that the reader refuses.
+struct DocumentInvalidity: Error, Sendable {
+    /// What is wrong, in lower case.
+    var reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
+extension BudgetDocument {
+    /// Checks the document against the rules the reader applies to the file written from it.
+    /// The store runs this before every write, so `budget` never writes a file it then refuses,
+    /// whatever path the change took (an undo of a hand-edited history, a restore, a repair).
+    ///
+    /// The structure (IDs, counters, orders) is checked for every record, which is cheap. The
+    /// text rules, which are not, are applied to the records that differ from `original` (a
+    /// document the reader accepted); without one, to every record.
+    ///
+    /// - Throws: `DocumentInvalidity` naming the first broken rule.
+    func validate(since original: BudgetDocument? = nil) throws(DocumentInvalidity) {
+        try Self.validate(incomes, since: original?.incomes)
+        try Self.validate(expenses, since: original?.expenses)
+        for key in settingsValues.storedKeys {
+            guard let value = settingsValues.value(forKey: key) else { continue }
+            if let refusal = DocumentCodec.settingRefusal(key: key, value: value) { throw DocumentInvalidity(refusal) }
+        }
+        for (number, entry) in history.enumerated() where !(original?.history.contains(entry) ?? false) {
+            let context = "history entry \(number + 1)"
+            try Self.validate(entry.incomes, context: context)
+            try Self.validate(entry.expenses, context: context)
+        }
+    }
+
+    /// A table as the reader checks it: a counter of 8 digits, IDs of 8 digits that are distinct
+    /// and at most the counter, orders exactly 1...n, and every record's fields.
+    private static func validate<Record: DocumentRecord>(_ table: RecordTable<Record>, since original: RecordTable<Record>?) throws(DocumentInvalidity) {
+        let kind = Record.kind.singular
+        let records = table.records
+        guard (0...RecordID.maximum).contains(table.lastID) else {
+            throw DocumentInvalidity("the \(kind) counter \(table.lastID) is not an 8-digit id")
+        }
+        var seen = IDSet(highest: table.lastID, count: records.count)
+        for index in records.indices {
+            let id = records[index].id
+            guard let number = RecordID.number(fromStored: id) else {
+                throw DocumentInvalidity("\(kind) id \"\(id)\" is not 8 digits")
+            }
+            guard number <= table.lastID else {
+                throw DocumentInvalidity("\(kind) \(id) is above the counter \(RecordID.string(for: table.lastID)); its id could be given out again")
+            }
+            guard seen.insert(number) else {
+                throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
+            }
+            guard records[index].order == index + 1 else {
+                throw DocumentInvalidity("\(kind) \(id) has order \(records[index].order) in position \(index + 1)")
+            }
+        }
+        for index in changedRange(of: records, since: original?.records ?? []) {
+            try validateFields(of: records[index])
+        }
+    }
+
+    /// The positions of `records` outside the longest runs at both ends that hold the same
+    /// records as `original`, order aside: a change to one record leaves one record to check.
+    private static func changedRange<Record: DocumentRecord>(of records: [Record], since original: [Record]) -> Range<Int> {
+        var start = 0
+        while start < records.count && start < original.count && records[start].hasSameContent(as: original[start]) { start += 1 }
+        var end = records.count, originalEnd = original.count
+        while end > start && originalEnd > start && records[end - 1].hasSameContent(as: original[originalEnd - 1]) {
+            end -= 1
+            originalEnd -= 1
+        }
+        return start..<end
+    }
+
+    /// One kind's part of a history entry: the records it would bring back, its IDs and positions.
+    private static func validate<Record: DocumentRecord>(_ change: TableChange<Record>, context: String) throws(DocumentInvalidity) {
+        for id in change.added + change.moved.map(\.id) where RecordID.number(fromStored: id) == nil {
+            throw DocumentInvalidity("\(context) lists the \(Record.kind.singular) id \"\(id)\", which is not 8 digits")
+        }
+        if let (id, position) = change.moved.first(where: { $0.position < 1 }) {
+            throw DocumentInvalidity("\(context) moves \(Record.kind.singular) \(id) to position \(position)")
+        }
+        for record in change.removed { try validateFields(of: record) }
+        for record in change.edited { try validateFields(of: record) }
+    }
+
+    /// The fields of one record, by the rules `DocumentCodec.decodeRecord` applies.
+    private static func validateFields<Record: DocumentRecord>(of record: Record) throws(DocumentInvalidity) {
+        guard record.amount >= 0 else {
+            throw DocumentInvalidity("\(Record.kind.singular) \(record.id) has a negative amount")
+        }
+        do throws(ValueError) {
+            try FieldRules.checkLabel(record.name, field: "name")
+            if let note = record.note { try FieldRules.checkNote(note) }
+            try record.checkOwnFields()
+        } catch {
+            throw DocumentInvalidity("\(Record.kind.singular) \(record.id): \(error)")
+        }
+    }
+}
+
+/// The ID numbers met so far: a bitmap up to the highest allowed, or a set when that is far
+/// above the number of records.
+private struct IDSet {
+    private var bits: [UInt64] = []
+    private var sparse: Set<Int> = []
+    private let isSparse: Bool
+
+    init(highest: Int, count: Int) {
+        isSparse = highest > max(count * 64, 1 << 20)
+        if !isSparse { bits = [UInt64](repeating: 0, count: highest / 64 + 1) }
+    }
+
+    /// Adds a number in 0...highest; `false` when it was there already.
+    mutating func insert(_ number: Int) -> Bool {
+        if isSparse { return sparse.insert(number).inserted }
+        let mask: UInt64 = 1 << UInt64(number % 64)
+        if bits[number / 64] & mask != 0 { return false }
+        bits[number / 64] |= mask
+        return true
+    }
+}

@@ -1,0 +1,28 @@
+import BudgetCore
+
+/// The `display.date-format` setting applied beyond single days: months, periods (report
+/// titles) and moments (history times). Machine formats keep ISO and never come through here.
+extension DateFormat {
+    /// A month written `YYYY-MM` in this format: `2026-11`, `2026/11`, or `11/2026` for `dmy`
+    /// and `mdy`. Text that is not such a month is returned as it is.
+    func formatMonth(_ month: String) -> String {
+        let parts = month.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2 else { return month }
+        switch self {
+        case .iso: return month
+        case .slashes: return "\(parts[0])/\(parts[1])"
+        case .dayFirst, .monthFirst: return "\(parts[1])/\(parts[0])"
+        }
+    }
+
+    /// A period as report titles show it: `2026-11-01 to 2026-11-30`, `from …`, `until …`,
+    /// `all dates`, with the days in this format.
+    func describe(_ period: DateRange) -> String {
+        switch (period.from, period.to) {
+        case let (from?, to?): return "\(format(from)) to \(format(to))"
+        case let (from?, nil): return "from \(format(from))"
+        case let (nil, to?): return "until \(format(to))"
+        case (nil, nil): return "all dates"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Text from outside (an argument, a line of stdin, a file) made safe to print in a message:
+/// control characters, line separators and bidirectional controls are written as escapes
+/// (`\u{1B}`, `\n`), so an input can neither drive the terminal nor disguise what it says.
+enum TerminalText {
+    /// Whether a scalar must not reach a terminal as it is.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// The text with every unsafe scalar escaped; the text itself when there is none (the
+    /// usual case, checked without building a new string).
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isUnsafe(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,202 @@
+import BudgetCore
+
+/// What to offer at the cursor, decided by the binary itself from the command specs, so that
+/// bash, zsh and fish offer exactly the same words at every position.
+///
+/// The shells' scripts (`CompletionGenerator`) pass the command line up to the cursor to
+/// `budget __complete <shell> <line>`, which answers with one candidate per line. Candidates
+/// are data, never code: the scripts add them as literal words (bash gets them escaped), so a
+/// category named `$(rm -rf ~)` is offered, and inserted, as exactly that text.
+struct CompletionEngine {
+    /// What the shell should do at the cursor.
+    enum Answer: Equatable {
+        /// Offer these words (already matched against what was typed).
+        case words([String])
+        /// Complete a file name; `prefix` comes before it in the same word (`--file=`),
+        /// `partial` is the part of the path typed so far.
+        case files(prefix: String, partial: String)
+    }
+
+    let root: CommandSpec
+    /// The categories of the data file a `--file` value names (`nil`: the default file).
+    let categories: (_ file: String?) -> [String]
+
+    // MARK: The line
+
+    /// Splits a command line as a POSIX shell would, without expanding anything: quotes and
+    /// backslashes are removed. The last word is the one being completed (empty after a space).
+    static func words(of line: String) -> (before: [String], current: String) {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                word.append(character)
+                escaped = false
+                continue
+            }
+            switch (quote, character) {
+            case ("'", "'"), ("\"", "\""):
+                quote = nil
+            case ("'", _):
+                word.append(character)
+            case ("\"", "\\"), (nil, "\\"):
+                escaped = true
+                inWord = true
+            case ("\"", _):
+                word.append(character)
+            case (nil, "'"), (nil, "\""):
+                quote = character
+                inWord = true
+            case (nil, " "), (nil, "\t"), (nil, "\n"):
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            default:
+                word.append(character)
+                inWord = true
+            }
+        }
+        // The first word is the program's name.
+        return (Array(words.dropFirst()), word)
+    }
+
+    // MARK: Deciding
+
+    /// What to offer for `current`, after the words `before` (the program's name left out).
+    func complete(before: [String], current: String) -> Answer {
+        var spec = root
+        var path: [String] = []
+        var positionals: [String] = []
+        var file: String?
+        var optionsEnded = false
+        var pending: OptionSpec?
+        for word in before {
+            if let option = pending {
+                if option.long == "file" { file = word }
+                pending = nil
+                continue
+            }
+            if !optionsEnded && word == "--" {
+                optionsEnded = true
+            } else if !optionsEnded && word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name = body.prefix { $0 != "=" }
+                guard let option = options(spec, path).first(where: { $0.long == name }), !option.isFlag else { continue }
+                if body.contains("=") {
+                    if option.long == "file" { file = String(body.drop { $0 != "=" }.dropFirst()) }
+                } else {
+                    pending = option
+                }
+            } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 && !CommandLineParser.looksNumeric(word) {
+                continue
+            } else if !spec.subcommands.isEmpty && positionals.isEmpty, let subcommand = spec.subcommand(named: word) {
+                spec = subcommand
+                path.append(word)
+            } else {
+                positionals.append(word)
+            }
+        }
+        let context = Context(file: file.map(expandingTilde), path: path, positionals: positionals)
+        if let option = pending {
+            return values(for: option, context).matching(current)
+        }
+        if !optionsEnded && current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
+            let name = current[current.index(current.startIndex, offsetBy: 2)..<equals]
+            guard let option = options(spec, path).first(where: { $0.long == name && !$0.isFlag }) else { return .words([]) }
+            let prefix = String(current[...equals])
+            switch values(for: option, context).matching(String(current[current.index(after: equals)...])) {
+            case .words(let words): return .words(words.map { prefix + $0 })
+            case .files(_, let partial): return .files(prefix: prefix, partial: partial)
+            }
+        }
+        if !optionsEnded && current.hasPrefix("-") {
+            let names = options(spec, path).flatMap { option in ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []) }
+            return Answer.words(names).matching(current)
+        }
+        if path == ["help"] {
+            let named = CommandTree.spec(for: positionals)
+            return Answer.words(named?.subcommands.map(\.name) ?? []).matching(current)
+        }
+        if !spec.subcommands.isEmpty && positionals.isEmpty {
+            return Answer.words(spec.subcommands.map(\.name)).matching(current)
+        }
+        guard let argument = argument(of: spec, after: positionals) else { return .words([]) }
+        return values(for: argument, context).matching(current)
+    }
+
+    /// What the words before the cursor say about the data and the command.
+    private struct Context {
+        var file: String?
+        var path: [String]
+        var positionals: [String]
+    }
+
+    private func options(_ spec: CommandSpec, _ path: [String]) -> [OptionSpec] {
+        spec.options + GlobalOptions.all + (path.isEmpty ? [GlobalOptions.version] : [])
+    }
+
+    /// The argument the next positional fills. `[<kind>] <id>` takes the kind only first, and
+    /// an ID that carries its kind (`expense-00000002`) fills both.
+    private func argument(of spec: CommandSpec, after positionals: [String]) -> ArgumentSpec? {
+        var index = positionals.count
+        if let first = spec.arguments.first, first.isOptional, first.name == "kind", let given = positionals.first,
+           RecordKind(argument: given) == nil {
+            index += 1
+        }
+        if index < spec.arguments.count { return spec.arguments[index] }
+        return spec.arguments.last.flatMap { $0.isRepeating ? $0 : nil }
+    }
+
+    private func values(for option: OptionSpec, _ context: Context) -> Answer {
+        if !option.choices.isEmpty { return .words(option.choices) }
+        switch option.long {
+        case "category": return .words(categories(context.file))
+        case "file": return .files(prefix: "", partial: "")
+        case "date", "from", "to": return .words(["today", "yesterday"])
+        case "month": return .words(["this", "last"])
+        default: return .words([])
+        }
+    }
+
+    private func values(for argument: ArgumentSpec, _ context: Context) -> Answer {
+        if !argument.choices.isEmpty { return .words(argument.choices) }
+        switch (context.path.first, argument.name) {
+        case ("limit", "category"): return .words(categories(context.file))
+        case ("config", "key"):
+            return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
+        case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
+        case (_, "file"): return .files(prefix: "", partial: "")
+        default: return .words([])
+        }
+    }
+
+    /// The values `config set <key>` takes, where they are a known set.
+    private func settingValues(key: String, _ context: Context) -> [String] {
+        switch key {
+        case DisplayKeys.color.storedKey: return ColorMode.allCases.map(\.rawValue)
+        case DisplayKeys.dateFormat.storedKey: return DateFormat.allCases.map(\.rawValue)
+        case DisplayKeys.currency.storedKey: return Currency.known.map(\.code) + ["none"]
+        case ExpenseKeys.defaultCategory.storedKey: return categories(context.file)
+        default: return []
+        }
+    }
+
+    /// `~/x` as the shell would have expanded it had the word been run.
+    private func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = ProcessEnvironment.current()["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+}
+
+extension CompletionEngine.Answer {
+    /// The words that begin with what was typed; for files, what was typed.
+    func matching(_ typed: String) -> Self {
+        switch self {
+        case .words(let words): return .words(words.filter { $0.hasPrefix(typed) })
+        case .files(let prefix, _): return .files(prefix: prefix, partial: typed)
+        }
+    }
+}

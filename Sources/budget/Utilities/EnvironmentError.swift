@@ -1,0 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An environment variable that `budget` cannot use: a configuration error (exit 64), reported
+/// as one line. The core never reads the environment, so these live here.
+enum EnvironmentError: LocalizedError, Equatable {
+    /// `BUDGET_LOCK_TIMEOUT` is not a number of seconds within `LockTimeout.range`.
+    case invalidLockTimeout(String)
+
+    var errorDescription: String? {
+        switch self {
+        case let .invalidLockTimeout(value):
+            // The runner escapes the message: no control character reaches the terminal.
+            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+final class DocumentValidationTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21")!
+
+    private func document(records count: Int) throws -> BudgetDocument {
+        var document = BudgetDocument()
+        for index in 1...count {
+            try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, category: "住居", date: day) }
+        }
+        return document
+    }
+
+    func testValidate_SinceAnOriginal_FindsABreakageAnywhereAfterOtherChanges() throws {
+        // Only records that differ from the original get the text rules: the comparison must
+        // not lose a broken record wherever it is, whatever else moved around it.
+        var generator = SeededGenerator(seed: 31)
+        let original = try document(records: 40)
+        XCTAssertNoThrow(try original.validate())
+        for round in 0..<300 {
+            var document = original
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: try document.expenses.remove(ids: [document.expenses.records[Int.random(in: 0..<40, using: &generator)].id])
+            case 1: try document.expenses.move(id: document.expenses.records[Int.random(in: 0..<40, using: &generator)].id,
+                                               to: Int.random(in: 1...40, using: &generator))
+            case 2: try document.expenses.add { Expense(id: $0, name: "new", amount: 1, category: "c", date: day) }
+            default: break
+            }
+            XCTAssertNoThrow(try document.validate(since: original), "round \(round): a valid change")
+            let index = Int.random(in: 0..<document.expenses.count, using: &generator)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: document.expenses.records[index].name = " "
+            case 1: document.expenses.records[index].category = "a\u{85}"
+            case 2: document.expenses.records[index].note = "\u{1B}[2J"
+            default: document.expenses.records[index].amount = -5
+            }
+            XCTAssertThrowsError(try document.validate(since: original), "round \(round): record \(index) broken")
+            XCTAssertThrowsError(try document.validate(), "round \(round): record \(index) broken")
+        }
+    }
+
+    func testValidate_ChecksStructureEverywhere() throws {
+        let original = try document(records: 5)
+        var duplicated = original
+        duplicated.expenses.records[4] = Expense(id: "00000002", name: "家賃 2", amount: 2, category: "住居", order: 5, date: day)
+        XCTAssertThrowsError(try duplicated.validate(since: original)) { error in
+            XCTAssertEqual((error as? DocumentInvalidity)?.reason, "two expenses have the id 00000002")
+        }
+        var reordered = original
+        reordered.expenses.records.swapAt(1, 3)
+        XCTAssertThrowsError(try reordered.validate(since: original)) { error in
+            XCTAssertEqual((error as? DocumentInvalidity)?.reason, "expense 00000004 has order 4 in position 2")
+        }
+    }
+
+    func testHasSameContent_ComparesEveryStoredFieldButOrder() {
+        // Validation skips the text rules for records with the same content as before: a field
+        // added to a record must be added to `hasSameContent` too.
+        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")
+        XCTAssertEqual(Mirror(reflecting: expense).children.compactMap(\.label).sorted(), ["amount", "category", "date", "id", "name", "note", "order"])
+        let income = Income(id: "00000001", name: "a", amount: 1, order: 1, date: day, note: "n")
+        XCTAssertEqual(Mirror(reflecting: income).children.compactMap(\.label).sorted(), ["amount", "date", "id", "name", "note", "order"])
+        var other = expense
+        other.order = 9
+        XCTAssertTrue(expense.hasSameContent(as: other))
+        for change in [{ (e: inout Expense) in e.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil }] {
+            var changed = expense
+            change(&changed)
+            XCTAssertFalse(expense.hasSameContent(as: changed))
+        }
+        XCTAssertFalse(expense.hasSameContent(as: Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")))
+    }
+}

@@ -1,0 +1,119 @@
+import XCTest
+@testable import BudgetCore
+
+/// What input (arguments, imports) may hold, beyond what a data file may.
+final class InputRulesTests: XCTestCase {
+    func testLabel_IsTrimmedOfSpaceAndInvisibleCharacters() throws {
+        for text in ["food", " food", "food ", "\tfood\u{3000}", "\u{200B}food\u{FEFF}", "\u{2060} food \u{200D}"] {
+            XCTAssertEqual(try FieldRules.label(text, field: "category"), "food", text.debugDescription)
+        }
+        XCTAssertEqual(try FieldRules.label(" 家 賃 ", field: "name"), "家 賃", "inner space stays")
+        XCTAssertEqual(try FieldRules.label("❤️", field: "name"), "❤️", "a variation selector is not trimmed")
+    }
+
+    func testLabel_RefusesBlankInvisibleAndBidiControls() {
+        for text in ["", "   ", "\u{200B}", "\u{200B}\u{FEFF}\u{2060}", "\u{3000}"] {
+            XCTAssertThrowsError(try FieldRules.label(text, field: "name"), text.debugDescription) { error in
+                XCTAssertEqual(error as? ValueError, .empty(field: "name"))
+            }
+        }
+        for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let text = "abc\(Character(Unicode.Scalar(scalar)!))txt.exe"
+            XCTAssertThrowsError(try FieldRules.label(text, field: "name")) { error in
+                guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
+            }
+            XCTAssertThrowsError(try FieldRules.note(text))
+        }
+    }
+
+    func testLabel_BidiControlsAtTheEndsAreRefusedNotTrimmed() {
+        for text in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}", " \u{2067}food "] {
+            XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in
+                guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(try FieldRules.label("\u{200B} food \u{FEFF}", field: "category"), "food", "other invisible characters are still trimmed")
+    }
+
+    func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: Day(iso: "2026-11-01")!) }
+        let day = Day(iso: "2026-11-02")!
+        let rows = [
+            ImportedRow(line: 2, name: "a", amount: 10, date: day, category: "x", note: nil),
+            ImportedRow(line: 3, name: "b", amount: 1, date: day, category: "x", note: nil),
+        ]
+        XCTAssertThrowsError(try document.importRows(rows, kind: .expense, skipDuplicates: false)) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 3)
+            XCTAssertEqual((error as? ImportError)?.column, "amount")
+        }
+        XCTAssertEqual(document.expenses.count, 1, "nothing was imported")
+        XCTAssertEqual(try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count, 2, "each kind has its own total")
+    }
+
+    /// Files written by earlier versions keep opening: the data-file rule is unchanged.
+    func testCheckLabel_StillAcceptsWhatEarlierVersionsWrote() throws {
+        for text in [" food", "food ", "a\u{202E}b"] {
+            XCTAssertNoThrow(try FieldRules.checkLabel(text, field: "category"), text.debugDescription)
+        }
+    }
+
+    func testAmount_AcceptsWhatAJapaneseIMETypes() throws {
+        let none = MoneyFormat(currency: nil), yen = MoneyFormat(currency: Currency(code: "JPY"))
+        for format in [none, yen] {
+            for text in ["１２,３４５", "１２，３４５", "￥12,345", "¥12,345", "12,345円", "￥１２，３４５円", " 12345 ", "１２_３４５"] {
+                XCTAssertEqual(try format.parse(text), 12_345, "\(format.currency?.code ?? "none") \(text)")
+            }
+        }
+        XCTAssertEqual(try MoneyFormat(currency: Currency(code: "USD")).parse("１２．５"), 1_250)
+    }
+
+    func testAmount_ReasonsFitTheCase() {
+        func reason(_ code: String?, _ text: String) -> String? {
+            do {
+                _ = try MoneyFormat(currency: code.flatMap(Currency.init(code:))).parse(text)
+                return nil
+            } catch {
+                guard case .invalidAmount(_, let reason) = error else { return nil }
+                return reason
+            }
+        }
+        XCTAssertEqual(reason(nil, "abc"), "an amount is a whole number such as 1200", "no decimals without a currency")
+        XCTAssertEqual(reason("USD", "abc"), "an amount is a number such as 1200 or 12.50")
+        XCTAssertEqual(reason("USD", "€5"), "this budget's currency is USD, not EUR")
+        XCTAssertEqual(reason("USD", "¥5"), "this budget's currency is USD, not JPY")
+        XCTAssertEqual(reason("USD", "5円"), "this budget's currency is USD, not JPY")
+        XCTAssertEqual(reason(nil, "€5"), "no currency is set, so amounts are plain numbers (set display.currency to EUR for € amounts)")
+        XCTAssertEqual(reason("USD", "5."), "expected digits after the decimal point")
+        XCTAssertEqual(reason("USD", "5.123"), "USD amounts have at most 2 decimals")
+        XCTAssertEqual(reason(nil, "－5"), "amounts cannot be negative")
+        XCTAssertEqual(reason(nil, "99999999999999999999"), "the number is too large")
+        XCTAssertThrowsError(try MoneyFormat.precheck("abc")) { error in
+            XCTAssertEqual(error as? ValueError, .invalidAmount("abc", reason: "an amount is a number such as 1200"))
+        }
+    }
+
+    func testDay_AcceptsFullWidthDigits() throws {
+        XCTAssertEqual(try FieldRules.parseDay("２０２６－１１－２２"), Day(iso: "2026-11-22"))
+        XCTAssertEqual(try FieldRules.parseDay(" 2026-11-22 "), Day(iso: "2026-11-22"))
+        XCTAssertThrowsError(try FieldRules.parseDay("２０２６－１３－０１"))
+    }
+
+    func testTotals_EachKindMustAddUpWithinSixtyFourBits() throws {
+        let day = Day(iso: "2026-11-22")!
+        let store = InMemoryStore()
+        try store.add(Expense.self) { Expense(id: $0, name: "A", amount: Int.max, date: day) }
+        XCTAssertThrowsError(try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }) { error in
+            XCTAssertEqual(error as? BudgetError, .totalTooLarge(.expense))
+        }
+        XCTAssertEqual(try store.load().expenses.count, 1)
+        try store.add(Income.self) { Income(id: $0, name: "Salary", amount: Int.max, date: day) }
+        XCTAssertNoThrow(try Summary(document: try store.load(), query: RecordQuery()))
+        XCTAssertThrowsError(try store.transaction { document in
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit + 1)
+        })
+        try store.transaction { document in
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit)
+        }
+    }
+}

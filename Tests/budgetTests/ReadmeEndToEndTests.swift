@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+
+/// The README's examples, run against the debug binary: the tour (and the settings example that
+/// continues it) and the data file it shows. The README is parsed, not copied, so the examples
+/// can change and this test follows them.
+final class ReadmeEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+    }
+
+    private func readme() throws -> Readme {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        return Readme(text: try String(contentsOf: url, encoding: .utf8))
+    }
+
+    func testTour_RunsAndPrintsWhatTheReadmeShows() throws {
+        let readme = try readme()
+        let tour = try XCTUnwrap(readme.section("## A short tour"), "the README has a tour")
+        let script = try XCTUnwrap(tour.blocks.first { $0.language == "sh" }, "the tour has a sh block").body
+        let sample = try XCTUnwrap(tour.blocks.first { $0.introduction.contains("The first `budget list expenses` prints:") },
+                                   "the tour shows the first listing").body
+        let settings = try XCTUnwrap(readme.section("### Settings, currency and limits")?.blocks.first { $0.language == "sh" })
+        XCTAssertTrue(settings.introduction.contains("Continuing the tour"), "the settings example runs after the tour")
+
+        let log = try TourLog(in: budget.directory)
+        let scriptFile = budget.directory.appendingPathComponent("tour.sh")
+        try Data((script + settings.body).utf8).write(to: scriptFile)
+        var environment = budget.environment
+        environment["BUDGET_FILE"] = nil
+        budget.environment = environment
+        let result = try budget.shell("bash -e -o pipefail tour.sh", environment: [
+            "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": budget.directory.path,
+            "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+        ])
+        XCTAssertEqual(result.code, 0, "the tour runs to its end under bash -e: \(result.stderr)")
+
+        let runs = try log.runs()
+        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script + settings.body), "every budget command of the tour ran")
+        for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
+        let firstListing = try XCTUnwrap(runs.first { $0.arguments == "list expenses" })
+        XCTAssertEqual(firstListing.stdout, sample, "the README's sample output is what budget prints")
+
+        let commentLines = settings.body.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
+        for message in commentLines where message.hasPrefix("budget: ") {
+            let run = try XCTUnwrap(runs.first { $0.stderr.contains(message + "\n") }, "some command printed \(message): \(runs.map(\.stderr))")
+            if let id = commentLines.first(where: { $0.hasSuffix(" on stdout, and on stderr:") })?.split(separator: " ").first {
+                XCTAssertEqual(run.stdout, id + "\n", "the command that warns prints the README's ID")
+            }
+        }
+    }
+
+    func testDataFile_ExampleIsWhatTheBinaryWrites() throws {
+        let section = try XCTUnwrap(try readme().section("### The data file"))
+        let example = try XCTUnwrap(section.blocks.first { $0.language == "json" }, "the data file section shows a file")
+        let command = try XCTUnwrap(example.introduction.split(separator: "`").first { $0.hasPrefix("budget ") },
+                                    "the example says which command wrote it: \(example.introduction)")
+        let bin = budget.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
+        let result = try budget.shell("bash -e -c '\(command)'", environment: ["PATH": bin.path + ":" + BudgetProcess.searchPath])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        func withoutTimes(_ text: String) -> String {
+            text.replacingOccurrences(of: #""time" : "[^"]*""#, with: #""time" : "…""#, options: .regularExpression)
+        }
+        XCTAssertEqual(withoutTimes(String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)), withoutTimes(example.body))
+    }
+
+    func testDataFile_CountsTheInvalidFilesTheSuiteHolds() throws {
+        let section = try XCTUnwrap(try readme().section("### The data file"))
+        let sentence = try XCTUnwrap(section.text.range(of: #"invalid-data-files/` holds \d+ such files"#, options: .regularExpression),
+                                     "the data file section counts the invalid files")
+        let stated = Int(section.text[sentence].filter(\.isNumber))
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/invalid-data-files")
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(stated, files.count, "the README's count of invalid data files")
+    }
+}
+
+/// The parts of README.md the tests read: sections by heading, fenced code blocks with the
+/// paragraph before each.
+private struct Readme {
+    struct Block {
+        var language: String
+        var body: String
+        /// The text between the previous block (or the heading) and this one.
+        var introduction: String
+    }
+
+    struct Section {
+        var blocks: [Block]
+        /// The text after the last block.
+        var ending: String
+        /// The prose around the blocks, lines joined by spaces (so a sentence may wrap).
+        var text: String {
+            (blocks.map(\.introduction).joined() + ending).replacingOccurrences(of: "\n", with: " ")
+        }
+    }
+
+    let lines: [Substring]
+
+    init(text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The section under `heading` (`## A short tour`), up to the next heading of its level or above.
+    func section(_ heading: String) -> Section? {
+        guard let start = lines.firstIndex(where: { $0 == heading }) else { return nil }
+        let level = heading.prefix { $0 == "#" }.count
+        var blocks: [Block] = []
+        var introduction = "", index = start + 1
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("#"), line.prefix(while: { $0 == "#" }).count <= level, line.dropFirst(level).first == " " { break }
+            if line.hasPrefix("```") {
+                var body = ""
+                index += 1
+                while index < lines.count, !lines[index].hasPrefix("```") {
+                    body += lines[index] + "\n"
+                    index += 1
+                }
+                blocks.append(Block(language: String(line.dropFirst(3)), body: body, introduction: introduction))
+                introduction = ""
+            } else {
+                introduction += line + "\n"
+            }
+            index += 1
+        }
+        return Section(blocks: blocks, ending: introduction)
+    }
+
+    /// How many times a script starts `budget`: at the start of a line, in `$(…)` or after `|`.
+    static func budgetCommandCount(in script: String) -> Int {
+        script.split(separator: "\n").reduce(0) { count, line in
+            count + (line.hasPrefix("budget ") ? 1 : 0) + line.components(separatedBy: "$(budget ").count - 1
+                + line.components(separatedBy: "| budget ").count - 1
+        }
+    }
+}
+
+/// A `budget` on PATH that runs the real one and records each run: arguments, output, exit code.
+private struct TourLog {
+    struct Run {
+        var arguments: String
+        var stdout: String
+        var stderr: String
+        var code: Int32
+    }
+
+    let directory: URL
+    let binDirectory: URL
+
+    init(in scratch: URL) throws {
+        directory = scratch.appendingPathComponent("runs")
+        binDirectory = scratch.appendingPathComponent("bin")
+        for made in [directory, binDirectory] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let wrapper = binDirectory.appendingPathComponent("budget")
+        try Data("""
+        #!/bin/sh
+        run="$TOUR_LOG/$$"
+        echo "$$" >> "$TOUR_LOG/order"
+        printf '%s' "$*" > "$run.args"
+        "$TOUR_BUDGET" "$@" > "$run.out" 2> "$run.err"
+        code=$?
+        echo "$code" > "$run.code"
+        cat "$run.out"
+        cat "$run.err" >&2
+        exit "$code"
+
+        """.utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    }
+
+    /// The runs in the order they started.
+    func runs() throws -> [Run] {
+        let order = try String(contentsOf: directory.appendingPathComponent("order"), encoding: .utf8)
+        return try order.split(separator: "\n").map { pid in
+            func read(_ suffix: String) throws -> String {
+                try String(contentsOf: directory.appendingPathComponent("\(pid).\(suffix)"), encoding: .utf8)
+            }
+            return Run(arguments: try read("args"), stdout: try read("out"), stderr: try read("err"),
+                       code: Int32(try read("code").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+        }
+    }
+}
