@@ -40,6 +40,16 @@ final class CompletionShellTests: XCTestCase {
         _ = try Peer.require("bash", for: "to complete in interactive bash")
         try start("bash --norc --noprofile", setup: "PS1='$ '; eval \"$(budget completion bash)\"")
         try checkCategories(listShowsEscaped: true)
+        // A word begun with a quote is completed inside that quote, and still reaches budget as itself.
+        for (typed, category, amount) in [("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"), ("\"\\$", "$(touch \(marker.path))", "3")] {
+            type("budget list expenses --no-header --format csv --category \(typed)")
+            press("Tab")
+            settle()
+            press("Enter")
+            try waitFor(",x,\(category),\(amount),")
+            clearScreen()
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a category was run as shell code")
         type("budget list expenses --format=t")
         press("Tab", "Tab")
         try waitFor("table  tsv")

@@ -86,7 +86,19 @@ struct CompletionGenerator {
         case .words(let words):
             guard shell == "bash" else { return ["words"] + words }
             let drop = max(0, typed.count - CompletionEngine.words(of: "budget " + bashWord).current.count)
-            return ["words"] + words.map { escapedForBash(String($0.dropFirst(drop))) }
+            // A word begun with a quote is answered inside that quote; readline adds the closing one.
+            let quote = bashWord.first.flatMap { $0 == "'" || $0 == "\"" ? $0 : nil }
+            return ["words"] + words.map { word in
+                let rest = String(word.dropFirst(drop))
+                switch quote {
+                case "'": return "'" + rest.replacing("'", with: "'\\''")
+                case "\"": return "\"" + rest.reduce(into: "") { text, character in
+                    if "\\\"$`".contains(character) { text.append("\\") }
+                    text.append(character)
+                }
+                default: return escapedForBash(rest)
+                }
+            }
         }
     }
 
