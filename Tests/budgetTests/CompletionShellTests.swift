@@ -22,7 +22,8 @@ final class CompletionShellTests: XCTestCase {
         let bin = budget.directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
-        for (amount, category) in [("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ")] {
+        for (amount, category) in [("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ"),
+                                   ("6", "food (home)"), ("7", "food & drink")] {
             XCTAssertEqual(try budget.run("add", "expense", "x", amount, "--category", category).code, 0)
         }
         otherFile = budget.directory.appendingPathComponent("other file.json")
@@ -39,7 +40,7 @@ final class CompletionShellTests: XCTestCase {
     func testBash() throws {
         _ = try Peer.require("bash", for: "to complete in interactive bash")
         try start("bash --norc --noprofile", setup: "PS1='$ '; eval \"$(budget completion bash)\"")
-        try checkCategories(listShowsEscaped: true)
+        try checkCategories(listShowsEscaped: false)
         // A word begun with a quote is completed inside that quote, and still reaches budget as itself.
         for (typed, category, amount) in [("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"), ("\"\\$", "$(touch \(marker.path))", "3")] {
             type("budget list expenses --no-header --format csv --category \(typed)")
@@ -50,13 +51,18 @@ final class CompletionShellTests: XCTestCase {
             clearScreen()
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a category was run as shell code")
+        // Right after '=' bash's word is the '=' itself: the values still complete after it.
+        type("budget list expenses --format=")
+        press("Tab", "Tab")
+        try waitFor("csv", "json", "table", "tsv")
+        XCTAssertFalse(screen().contains("--format=="), screen())
+        type("ts")
+        press("Tab")
+        try waitFor("expenses --format=tsv")
+        clearLine()
         type("budget list expenses --format=t")
         press("Tab", "Tab")
         try waitFor("table  tsv")
-        clearLine()
-        type("budget list expenses --format=ts")
-        press("Tab")
-        try waitFor("expenses --format=tsv")
         clearLine()
     }
 
@@ -110,6 +116,21 @@ final class CompletionShellTests: XCTestCase {
             clearScreen()
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a category was run as shell code")
+
+        // Several categories that share more than was typed: bash and fish insert what they share,
+        // `food\ `, and never half an escape (the common prefix of `food\ \(home\)` and
+        // `food\ \&\ drink` is `food\ \`); a second TAB in bash lists them and inserts nothing.
+        // zsh, as in its own file completion, inserts `food\ \` and leaves the `(` to the user.
+        type("budget list expenses --no-header --format csv --category fo")
+        press("Tab")
+        if shell == "bash" { press("Tab") }
+        settle()
+        type(shell == "zsh" ? "(" : "\\(")
+        press("Tab")
+        settle()
+        press("Enter")
+        try waitFor(",x,food (home),6,")
+        clearScreen()
 
         // A --file typed earlier is where categories come from.
         let quotedPath = otherFile.path.replacingOccurrences(of: " ", with: "\\ ")

@@ -171,6 +171,23 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("fish", "budget --file /nonexistent/x.json list expenses --category "), "words\n", "--file is honoured")
     }
 
+    /// Readline inserts the common prefix of bash's answers; of escaped words it can end inside
+    /// an escape (`food\ \(home\)`, `food\ \&\ drink`: `food\ \`), so bash gets that prefix alone,
+    /// or, when it adds nothing, words that only list.
+    func testCompletion_BashIsNeverGivenHalfAnEscapeToInsert() throws {
+        for category in ["food (home)", "food & drink", "it's", "it is"] {
+            try budget.succeed("add", "expense", "x", "1", "--category", category)
+        }
+        func answer(_ line: String, _ word: String) throws -> String {
+            try budget.run(["__complete", "bash", "budget list expenses --category " + line, word]).stdout
+        }
+        XCTAssertEqual(try answer("fo", "fo"), "partial\nfood\\ \n")
+        XCTAssertEqual(try answer("'fo", "'fo"), "partial\n'food \n")
+        XCTAssertEqual(try answer("food\\ ", "food\\ "), "words\nfood\\ & drink\nfood\\ (home)\n")
+        XCTAssertEqual(try answer("it", "it"), "words\nit is\nit's\n")
+        XCTAssertEqual(try answer("it\\ ", "it\\ "), "words\nit\\ is\n")
+    }
+
     func testManual_DocumentsEveryCommandAndOptionFromTheSameSpecs() throws {
         let page = try budget.run("manual").stdout
         XCTAssertTrue(page.hasPrefix(".TH BUDGET 1 "))
