@@ -23,7 +23,7 @@ final class CompletionShellTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
         for (amount, category) in [("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ"),
-                                   ("6", "food (home)"), ("7", "food & drink")] {
+                                   ("6", "food (home)"), ("7", "food & drink"), ("8", "wow!x")] {
             XCTAssertEqual(try budget.run("add", "expense", "x", amount, "--category", category).code, 0)
         }
         otherFile = budget.directory.appendingPathComponent("other file.json")
@@ -42,7 +42,8 @@ final class CompletionShellTests: XCTestCase {
         try start("bash --norc --noprofile", setup: "PS1='$ '; eval \"$(budget completion bash)\"")
         try checkCategories(listShowsEscaped: false)
         // A word begun with a quote is completed inside that quote, and still reaches budget as itself.
-        for (typed, category, amount) in [("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"), ("\"\\$", "$(touch \(marker.path))", "3")] {
+        for (typed, category, amount) in [("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"), ("\"\\$", "$(touch \(marker.path))", "3"),
+                                          ("\"wo", "wow!x", "8")] {
             type("budget list expenses --no-header --format csv --category \(typed)")
             press("Tab")
             settle()

@@ -186,6 +186,9 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("food\\ ", "food\\ "), "words\nfood\\ & drink\nfood\\ (home)\n")
         XCTAssertEqual(try answer("it", "it"), "words\nit is\nit's\n")
         XCTAssertEqual(try answer("it\\ ", "it\\ "), "words\nit\\ is\n")
+        // In double quotes a `!` would be history expansion, and `\!` keeps its backslash.
+        try budget.succeed("add", "expense", "x", "1", "--category", "wow!x")
+        XCTAssertEqual(try answer("\"wo", "\"wo"), "words\n\"wow\"'!'\"x\n")
     }
 
     func testManual_DocumentsEveryCommandAndOptionFromTheSameSpecs() throws {

@@ -97,6 +97,9 @@ struct CompletionGenerator {
                 switch quote {
                 case "'": return "'" + rest.replacing("'", with: "'\\''")
                 case "\"": return "\"" + rest.reduce(into: "") { text, character in
+                    // `\!` keeps its backslash inside double quotes, and a bare `!` is history
+                    // expansion: the quote is left for a single-quoted `!`.
+                    if character == "!" { return text.append("\"'!'\"") }
                     if "\\\"$`".contains(character) { text.append("\\") }
                     text.append(character)
                 }
