@@ -107,7 +107,15 @@ struct CompletionGenerator {
                 }
             }
             let rests = words.map { String($0.dropFirst(drop)) }
-            guard rests.count > 1 else { return ["words"] + rests.map(quoted) }
+            guard rests.count > 1 else {
+                // Readline closes the quote only when the line does not already end with that
+                // quote character; an answer ending in an escaped or reopened quote (`'end'\''`,
+                // `"say \"hi\"`) is closed here instead.
+                return ["words"] + rests.map(quoted).map { text in
+                    guard let quote, text.count > 1, text.last == quote else { return text }
+                    return text + String(quote)
+                }
+            }
             // Readline inserts the longest common prefix of several answers, and that of escaped
             // words can end inside an escape (`it\'s`, `it\ is`: `it\`). So the prefix is found on
             // the words themselves: inserted alone when it adds to what was typed, else the words
