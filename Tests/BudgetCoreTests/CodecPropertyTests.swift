@@ -10,6 +10,7 @@ final class CodecPropertyTests: XCTestCase {
         "Ünïcödé", "\u{7F}x", "x\u{2028}y", "\u{FEFF}bom", "𝄞", "<&>", "%d", "0", "-", "null",
     ]
     private static let notePieces = pieces + ["\n", "\t", "line\nbreak", "a\tb"]
+    private static let tagPieces = ["京都旅行", "reimbursable", "ｾﾌﾞﾝ", "😀", "say\"hi\"", "back\\slash", "a/b", "Z", "a", "é", "e\u{301}", "ＡＭＡＺＯＮ"]
 
     private func text(_ generator: inout SeededGenerator, note: Bool = false) -> String {
         let source = note ? Self.notePieces : Self.pieces
@@ -27,10 +28,11 @@ final class CodecPropertyTests: XCTestCase {
             let day = Day(year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...28, using: &generator))!
             let note: String? = Bool.random(using: &generator) ? text(&generator, note: true) : nil
             let amount = Bool.random(using: &generator) ? amounts.randomElement(using: &generator)! : Int.random(in: 0...1_000_000, using: &generator)
+            let tags = Tags((0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.tagPieces.randomElement(using: &generator)! })
             if Bool.random(using: &generator) {
-                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note) }
+                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags) }
             } else {
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note) }
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags) }
             }
         }
         if document.expenses.count > 2 {
@@ -142,6 +144,29 @@ final class CodecPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(accepted, 10)
         XCTAssertLessThan(accepted, literals.count * 2, "some of these must be refused, or this test proves little")
+    }
+
+    func testTagsAtTheEdgeOfTheRules_TheFastReaderAgreesWithTheStrictPath() throws {
+        let template = BudgetDocument(
+            incomes: RecordTable(lastID: 0, orderedRecords: []),
+            expenses: RecordTable(lastID: 1, orderedRecords: [Expense(id: "00000001", name: "n", amount: 5, category: "c", order: 1, date: Day.epoch, tags: ["TAG"])]),
+            settings: SettingsValues(), history: [])
+        let text = String(decoding: FastDocumentCodec.encode(template), as: UTF8.self)
+        XCTAssertTrue(text.contains("\"tags\" : [\n        \"TAG\"\n      ]"), text)
+        // (literal, the tags both readers must read, or nil: refused)
+        let cases: [(String, Tags?)] = [
+            (#"["a"]"#, ["a"]), (#"["b","a"]"#, ["a", "b"]), (#"["a","a"]"#, ["a"]), ("[]", []), (" [ ] ", []),
+            (#"["京都旅行","ｾﾌﾞﾝ"]"#, ["京都旅行", "ｾﾌﾞﾝ"]), (#"["\u0061"]"#, ["a"]),
+            (#"["a b"]"#, nil), (#"["a,b"]"#, nil), (#"[""]"#, nil), (#"[" "]"#, nil), (#"["a\tb"]"#, nil), ("[\"a\u{3000}b\"]", nil),
+            (#""a""#, nil), ("[1]", nil), ("[null]", nil), ("null", nil), (#"["a",]"#, nil), (#"[["a"]]"#, nil), ("{}", nil),
+        ]
+        for (literal, expected) in cases {
+            let bytes = Array(text.replacingOccurrences(of: "[\n        \"TAG\"\n      ]", with: literal).utf8)
+            let fast = FastDocumentCodec.decode(bytes)
+            let strict = try? DocumentCodec.decodeStrictly(bytes)
+            XCTAssertEqual(strict?.expenses.records.first?.tags, expected, literal)
+            XCTAssertEqual(fast, strict, literal)
+        }
     }
 
     func testRecordsOutOfIDOrder_AreReadAlikeAndADistantDuplicateIsRefused() throws {

@@ -55,21 +55,28 @@ final class DocumentValidationTests: XCTestCase {
         }
     }
 
-    func testHasSameContent_ComparesEveryStoredFieldButOrder() {
-        // Validation skips the text rules for records with the same content as before: a field
-        // added to a record must be added to `hasSameContent` too.
-        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")
-        XCTAssertEqual(Mirror(reflecting: expense).children.compactMap(\.label).sorted(), ["amount", "category", "date", "id", "name", "note", "order"])
+    func testSchemas_DeclareEveryStoredProperty() {
+        // Readers, writers, checks and comparisons all come from the schema: a stored property
+        // it does not declare would be silently dropped by the next write.
+        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
+        XCTAssertEqual(Mirror(reflecting: expense).children.compactMap(\.label).sorted(), Expense.schema.fields.map(\.key).sorted())
         let income = Income(id: "00000001", name: "a", amount: 1, order: 1, date: day, note: "n")
-        XCTAssertEqual(Mirror(reflecting: income).children.compactMap(\.label).sorted(), ["amount", "date", "id", "name", "note", "order"])
+        XCTAssertEqual(Mirror(reflecting: income).children.compactMap(\.label).sorted(), Income.schema.fields.map(\.key).sorted())
+    }
+
+    func testSameContent_ComparesEveryStoredFieldButOrder() {
+        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
         var other = expense
         other.order = 9
-        XCTAssertTrue(expense.hasSameContent(as: other))
-        for change in [{ (e: inout Expense) in e.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil }] {
+        XCTAssertTrue(Expense.schema.sameContent(expense, other))
+        let changes: [(inout Expense) -> Void] = [
+            { $0.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil }, { $0.tags = [] }, { $0.tags.insert("u") },
+        ]
+        for change in changes {
             var changed = expense
             change(&changed)
-            XCTAssertFalse(expense.hasSameContent(as: changed))
+            XCTAssertFalse(Expense.schema.sameContent(expense, changed))
         }
-        XCTAssertFalse(expense.hasSameContent(as: Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n")))
+        XCTAssertFalse(Expense.schema.sameContent(expense, Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])))
     }
 }

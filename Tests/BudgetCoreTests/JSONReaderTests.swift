@@ -96,25 +96,6 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, bytes.count)
     }
 
-    func testRecordFieldWords_MatchTheFieldNames() {
-        let expected: [(StaticString, ByteCursor.RecordField)] = [("amount", .amount), ("category", .category), ("date", .date), ("id", .id),
-                                                                  ("name", .name), ("note", .note), ("order", .order)]
-        for (name, field) in expected {
-            let json = Array("\"\(name)\"".utf8)
-            json.withUnsafeBufferPointer { buffer in
-                var cursor = ByteCursor(buffer)
-                XCTAssertEqual(cursor.recordField(), field, "\(name)")
-            }
-        }
-        for other in ["amounts", "Amount", "nam", "categoryX", "", "ordér"] {
-            let json = Array("\"\(other)\"".utf8)
-            json.withUnsafeBufferPointer { buffer in
-                var cursor = ByteCursor(buffer)
-                XCTAssertNil(cursor.recordField(), other)
-            }
-        }
-    }
-
     func testSerializer_EncoderCompatibleStyleMatchesJSONEncoder() throws {
         struct Sample: Encodable { var b: String; var a: [String: Int]; var c: [String: Int] }
         let encoder = JSONEncoder()

@@ -75,6 +75,15 @@ struct ByteCursor {
         return true
     }
 
+    /// Consumes `literal` when the next bytes are exactly it (no white space skipped).
+    mutating func skip(_ literal: [UInt8]) -> Bool {
+        let count = literal.count
+        guard index + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let equal = literal.withUnsafeBufferPointer { other in other.baseAddress.map { memcmp(base + index, $0, count) == 0 } ?? true }
+        if equal { index += count }
+        return equal
+    }
+
     /// Peeks at the next non-space byte.
     mutating func peek() -> UInt8? {
         skipWhitespace()
@@ -321,63 +330,5 @@ extension ByteCursor {
             position += lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         }
         return visible ? .visible : .maybeBlank
-    }
-}
-
-extension ByteCursor {
-    /// The fields a record may have.
-    enum RecordField { case amount, category, date, id, name, note, order }
-
-    /// A record field's key, matched on its bytes without making a string; `nil` for any other key.
-    /// Every field name fits in eight bytes, so the key is compared as one little-endian word.
-    mutating func recordField() -> RecordField? {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        var word: UInt64 = 0
-        var end = index + 1
-        if index + 10 <= bytes.count, let loaded = self.word(at: index + 1) {
-            // The eight bytes after the quote in one load; the closing quote is the first byte
-            // equal to 0x22 (the classic zero-byte test on `word ^ 0x2222…`), or the ninth.
-            let x = loaded ^ 0x2222_2222_2222_2222
-            let quotes = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-            let length: Int
-            if quotes != 0 {
-                length = quotes.trailingZeroBitCount / 8
-            } else if bytes[index + 9] == UInt8(ascii: "\"") {
-                length = 8
-            } else {
-                return nil
-            }
-            word = length == 8 ? loaded : loaded & ((1 << UInt64(8 * length)) - 1)
-            end = index + 1 + length
-        } else {
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                guard end - index <= 8 else { return nil }
-                word |= UInt64(bytes[end]) << (8 * UInt64(end - index - 1))
-                end += 1
-            }
-            guard end < bytes.count else { return nil }
-        }
-        let field: RecordField
-        // The names as little-endian words (`word(_:)` computes them; a test checks they agree).
-        switch word {
-        case 0x0000746E756F6D61: field = .amount
-        case 0x79726F6765746163: field = .category
-        case 0x0000000065746164: field = .date
-        case 0x0000000000006469: field = .id
-        case 0x00000000656D616E: field = .name
-        case 0x0000000065746F6E: field = .note
-        case 0x000000726564726F: field = .order
-        default: return nil
-        }
-        index = end + 1
-        return field
-    }
-
-    /// A name of at most eight ASCII bytes as the little-endian word `recordField()` builds.
-    static func word(_ name: StaticString) -> UInt64 {
-        var word: UInt64 = 0
-        for offset in 0..<name.utf8CodeUnitCount { word |= UInt64(name.utf8Start[offset]) << (8 * UInt64(offset)) }
-        return word
     }
 }

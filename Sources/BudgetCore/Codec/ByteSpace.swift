@@ -31,6 +31,10 @@ struct ByteSpace {
         next += bytes.count
     }
 
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+
     mutating func put(utf8Of text: String) {
         var text = text
         text.withUTF8 { put($0) }

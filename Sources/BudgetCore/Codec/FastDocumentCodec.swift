@@ -40,14 +40,8 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
-            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords) { common, category in
-                guard category == nil else { return nil }
-                return Income(id: common.id, name: common.name, amount: common.amount, order: common.order, date: common.date, note: common.note)
-            }
-            case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords) { common, category in
-                guard let category else { return nil }
-                return Expense(id: common.id, name: common.name, amount: common.amount, category: category, order: common.order, date: common.date, note: common.note)
-            }
+            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
+            case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
             case "settings", "history":
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
@@ -94,9 +88,7 @@ enum FastDocumentCodec {
 
     /// The records of one table, in file order, and the highest ID among them. Without
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
-    private static func records<Record: BaseModel>(
-        _ cursor: inout ByteCursor, keeping: Bool, make: (CommonFields, String?) -> Record?
-    ) -> (records: [Record], highestID: Int)? {
+    private static func records<Record: BaseModel>(_ cursor: inout ByteCursor, keeping: Bool) -> (records: [Record], highestID: Int)? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
         if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
@@ -107,10 +99,9 @@ enum FastDocumentCodec {
         var orders: [Int] = [], numbers: [Int] = []  // only without `keeping`
         var highest = 0
         var ascending = true
-        var fields = RecordFields()
+        let schema = Record.schema
         repeat {
-            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
-                  record(&cursor, key: key, into: &fields), let made = make(fields.common, fields.category) else { return nil }
+            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")), let made = schema.read(&cursor, key: key) else { return nil }
             // Files we write list IDs in ascending order, which rules out duplicates on the way.
             if key.number <= highest { ascending = false }
             highest = max(highest, key.number)
@@ -156,61 +147,6 @@ enum FastDocumentCodec {
         return true
     }
 
-    /// One record's fields as they are read.
-    private struct RecordFields {
-        var common = CommonFields(id: "", name: "", amount: 0, order: 0, date: Day.epoch, note: nil)
-        var category: String?
-    }
-
-    /// Reads one record's fields (and category, for expenses) into `fields`, checked like the
-    /// strict path checks them; `false` for anything else.
-    private static func record(_ cursor: inout ByteCursor, key: (text: String, number: Int), into fields: inout RecordFields) -> Bool {
-        guard cursor.consume(UInt8(ascii: "{")) else { return false }
-        let start = cursor.index
-        var values = RecordValues()
-        switch canonicalRecord(&cursor, into: &values, key: key.number) {
-        case true?: break
-        case false?: return false
-        case nil:
-            // Laid out some other way: read it again, field by field.
-            cursor.index = start
-            values = RecordValues()
-            repeat {
-                guard let field = cursor.recordField(), cursor.consume(UInt8(ascii: ":")),
-                      values.read(field, from: &cursor, key: key.number) else { return false }
-            } while cursor.consume(UInt8(ascii: ","))
-            guard cursor.consume(UInt8(ascii: "}")) else { return false }
-        }
-        guard values.idMatches, let name = values.name, let amount = values.amount, let order = values.order, let date = values.date else { return false }
-        fields.common = CommonFields(id: key.text, name: name, amount: amount, order: order, date: date, note: values.note)
-        fields.category = values.category
-        return true
-    }
-
-    /// A record in exactly the layout the writer produces, its separators and keys matched as
-    /// literals: `true` when read whole, `false` for an invalid value, `nil` as soon as the
-    /// layout differs (the caller then reads the record the general way). Unrolled on purpose,
-    /// mirroring `writeRecord`: a table-driven loop costs about 3% more per record.
-    private static func canonicalRecord(_ cursor: inout ByteCursor, into values: inout RecordValues, key: Int) -> Bool? {
-        guard cursor.skip("\n      \"amount\" : ") else { return nil }
-        guard values.read(.amount, from: &cursor, key: key) else { return false }
-        if cursor.skip(",\n      \"category\" : ") {
-            guard values.read(.category, from: &cursor, key: key) else { return false }
-        }
-        guard cursor.skip(",\n      \"date\" : ") else { return nil }
-        guard values.read(.date, from: &cursor, key: key) else { return false }
-        guard cursor.skip(",\n      \"id\" : ") else { return nil }
-        guard values.read(.id, from: &cursor, key: key) else { return false }
-        guard cursor.skip(",\n      \"name\" : ") else { return nil }
-        guard values.read(.name, from: &cursor, key: key) else { return false }
-        if cursor.skip(",\n      \"note\" : ") {
-            guard values.read(.note, from: &cursor, key: key) else { return false }
-        }
-        guard cursor.skip(",\n      \"order\" : ") else { return nil }
-        guard values.read(.order, from: &cursor, key: key) else { return false }
-        return cursor.skip("\n    }") ? true : nil
-    }
-
     // MARK: Writing
 
     /// The data file's bytes, identical to `DocumentCodec.encodeGeneral` (pretty, sorted keys,
@@ -231,7 +167,7 @@ enum FastDocumentCodec {
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
-        try writeTable(document.expenses.records, into: &out, emit: emit) { $0.category }
+        try writeTable(document.expenses.records, into: &out, emit: emit)
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -243,7 +179,7 @@ enum FastDocumentCodec {
         out.write("  \"income_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
-        try writeTable(document.incomes.records, into: &out, emit: emit) { _ in nil }
+        try writeTable(document.incomes.records, into: &out, emit: emit)
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -254,10 +190,9 @@ enum FastDocumentCodec {
         try out.withBytes(emit)
     }
 
-    /// Records by ascending ID, fields in sorted order: amount, (category), date, id, name, (note), order.
+    /// Records by ascending ID, fields in sorted order.
     private static func writeTable<Record: BaseModel, Failure: Error>(
-        _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void,
-        category: (Record) -> String?
+        _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
@@ -277,43 +212,12 @@ enum FastDocumentCodec {
         let byID = inIDOrder ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         for position in records.indices {
             let record = inIDOrder ? records[position] : records[byID[position].1]
-            writeRecord(record, category: category(record), first: position == 0, into: &out)
+            Record.schema.write(record, first: position == 0, into: &out)
             if out.count >= pieceSize {
                 try out.withBytes(emit)
                 out.removeAll()
             }
         }
         out.write("\n  }")
-    }
-
-    /// One record, written in place after reserving the most it can take.
-    private static func writeRecord(_ record: some BaseModel, category: String?, first: Bool, into out: inout ByteBuffer) {
-        var textBytes = record.name.utf8.count + (category?.utf8.count ?? 0) + (record.note?.utf8.count ?? 0)
-        textBytes += record.id.utf8.count * 2
-        // The fields as locals: the closure below then borrows them, not a copy of the record.
-        let id = record.id, amount = record.amount, date = record.date, name = record.name, note = record.note, order = record.order
-        out.writeInPlace(upTo: 256 + ByteSpace.jsonStringBound(textBytes)) { space in
-            space.put(first ? "\n    \"" : ",\n    \"")
-            space.put(utf8Of: id)
-            space.put("\" : {\n      \"amount\" : ")
-            space.put(amount)
-            if let category {
-                space.put(",\n      \"category\" : ")
-                space.putJSONString(category)
-            }
-            space.put(",\n      \"date\" : \"")
-            space.put(date)
-            space.put("\",\n      \"id\" : \"")
-            space.put(utf8Of: id)
-            space.put("\",\n      \"name\" : ")
-            space.putJSONString(name)
-            if let note {
-                space.put(",\n      \"note\" : ")
-                space.putJSONString(note)
-            }
-            space.put(",\n      \"order\" : ")
-            space.put(order)
-            space.put("\n    }")
-        }
     }
 }

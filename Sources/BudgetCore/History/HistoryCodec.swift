@@ -79,16 +79,16 @@ enum HistoryCodec {
 
     // MARK: One kind
 
-    private static func encodeTable<Record: DocumentRecord>(_ change: TableChange<Record>) -> JSONValue {
+    private static func encodeTable<Record: BaseModel>(_ change: TableChange<Record>) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if !change.added.isEmpty { members.append(("added", .array(change.added.map(JSONValue.string)))) }
-        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(DocumentCodec.encodeRecord)))) }
-        if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(DocumentCodec.encodeRecord)))) }
+        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(Record.schema.json)))) }
+        if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(Record.schema.json)))) }
         if !change.moved.isEmpty { members.append(("moved", .object(change.moved.map { ($0.id, .int($0.position)) }))) }
         return .object(members)
     }
 
-    private static func decodeTable<Record: DocumentRecord>(
+    private static func decodeTable<Record: BaseModel>(
         _ node: JSONNode?, context: String
     ) throws(DataFileProblem) -> TableChange<Record> {
         guard let node else { return TableChange() }
@@ -134,14 +134,14 @@ enum HistoryCodec {
         return text
     }
 
-    private static func records<Record: DocumentRecord>(_ node: JSONNode, context: String) throws(DataFileProblem) -> [Record] {
+    private static func records<Record: BaseModel>(_ node: JSONNode, context: String) throws(DataFileProblem) -> [Record] {
         var records: [Record] = []
         for element in try elements(node, context: context) {
             guard case .object(let members) = element.value,
                   case .string(let id)? = members.first(where: { $0.key == "id" })?.node.value else {
                 throw DataFileProblem(offset: element.offset, "a record in \(context) must be an object with an id")
             }
-            records.append(try DocumentCodec.decodeRecord(element, key: id))
+            records.append(try Record.schema.decode(element, key: id))
         }
         return records
     }

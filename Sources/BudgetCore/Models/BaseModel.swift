@@ -2,7 +2,7 @@
 ///
 /// Records are plain values. The invariants that involve other records (unique sequential
 /// IDs, contiguous `order`) are kept by `RecordTable`, never by the record itself.
-public protocol BaseModel: Hashable, Codable, Identifiable, Sendable where ID == String {
+public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     /// The key of this kind's records in the data file (`"incomes"`, `"expenses"`).
     static var dataKey: String { get }
     /// The key of this kind's ID counter in the data file (`"income_unique_id"`, …).
@@ -11,6 +11,8 @@ public protocol BaseModel: Hashable, Codable, Identifiable, Sendable where ID ==
     static var kind: RecordKind { get }
     /// Where this kind's records live in a document.
     static var table: WritableKeyPath<BudgetDocument, RecordTable<Self>> { get }
+    /// The kind's fields, declared once: what the data file holds, what outputs show.
+    static var schema: RecordSchema<Self> { get }
 
     /// The 8-digit, zero-padded ID (`"00000001"`), unique within the kind and never reused.
     var id: String { get }
@@ -24,4 +26,6 @@ public protocol BaseModel: Hashable, Codable, Identifiable, Sendable where ID ==
     var date: Day { get set }
     /// An optional free-text note.
     var note: String? { get set }
+    /// Labels for finding records across categories (`京都旅行`, `reimbursable`).
+    var tags: Tags { get set }
 }

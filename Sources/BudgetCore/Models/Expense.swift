@@ -8,6 +8,20 @@ public struct Expense: BaseModel {
     /// The category of an expense added without one.
     public static let defaultCategory = "uncategorized"
 
+    /// The fields, in the order listings show them.
+    public static let schema = RecordSchema<Expense>(
+        blank: { Expense(id: $0, name: "", amount: 0, date: .epoch) },
+        fields: [
+            .identifier,
+            .position,
+            RecordField("date", FieldCoders.Date.self, \.date),
+            RecordField("name", FieldCoders.Label.self, \.name),
+            RecordField("category", FieldCoders.Label.self, \.category),
+            RecordField("amount", FieldCoders.Amount.self, \.amount),
+            RecordField("note", FieldCoders.Note.self, \.note),
+            RecordField("tags", FieldCoders.TagList.self, \.tags),
+        ])
+
     public let id: String
     public var name: String
     public var amount: Int
@@ -16,10 +30,11 @@ public struct Expense: BaseModel {
     public var note: String?
     /// The spending category (`food`, `家賃`); never empty.
     public var category: String
+    public var tags: Tags
 
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
-        order: Int = 0, date: Day, note: String? = nil
+        order: Int = 0, date: Day, note: String? = nil, tags: Tags = []
     ) {
         self.id = id
         self.name = name
@@ -28,5 +43,6 @@ public struct Expense: BaseModel {
         self.order = order
         self.date = date
         self.note = note
+        self.tags = tags
     }
 }

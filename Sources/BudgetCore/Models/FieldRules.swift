@@ -32,6 +32,24 @@ public enum FieldRules {
         return trimmed
     }
 
+    /// A tag as input gives it: a label (`label`) without white space or commas, so that a
+    /// list of tags reads back from one CSV field (`a,b`).
+    ///
+    /// - Returns: the trimmed text.
+    public static func tag(_ text: String) throws(ValueError) -> String {
+        let tag = try label(text, field: "tag")
+        try checkTag(tag)
+        return tag
+    }
+
+    /// A tag as the data file holds it: a label (`checkLabel`) without white space or commas.
+    public static func checkTag(_ text: String) throws(ValueError) {
+        try checkLabel(text, field: "tag")
+        if text.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+            throw .invalidTag(text)
+        }
+    }
+
     /// A note as input gives it: checked like `checkNote`, and refused when it holds a
     /// bidirectional control. Notes keep their white space.
     public static func note(_ text: String) throws(ValueError) -> String {

@@ -5,19 +5,34 @@ public struct Income: BaseModel {
     public static let kind = RecordKind.income
     public static var table: WritableKeyPath<BudgetDocument, RecordTable<Income>> { \.incomes }
 
+    /// The fields, in the order listings show them.
+    public static let schema = RecordSchema<Income>(
+        blank: { Income(id: $0, name: "", amount: 0, date: .epoch) },
+        fields: [
+            .identifier,
+            .position,
+            RecordField("date", FieldCoders.Date.self, \.date),
+            RecordField("name", FieldCoders.Label.self, \.name),
+            RecordField("amount", FieldCoders.Amount.self, \.amount),
+            RecordField("note", FieldCoders.Note.self, \.note),
+            RecordField("tags", FieldCoders.TagList.self, \.tags),
+        ])
+
     public let id: String
     public var name: String
     public var amount: Int
     public var order: Int
     public var date: Day
     public var note: String?
+    public var tags: Tags
 
-    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil) {
+    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = []) {
         self.id = id
         self.name = name
         self.amount = amount
         self.order = order
         self.date = date
         self.note = note
+        self.tags = tags
     }
 }

@@ -10,6 +10,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case controlCharacter(field: String, value: String)
     /// A name, category or note holds a bidirectional control (U+202A–U+202E, U+2066–U+2069).
     case bidiControl(field: String, value: String)
+    /// A tag holds white space or a comma.
+    case invalidTag(String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -29,6 +31,8 @@ extension ValueError: CustomStringConvertible {
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
         case let .bidiControl(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional control character, which can make text read as something else"
+        case let .invalidTag(text):
+            return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; a tag is one word (use - or _ to join words)"
         case let .invalidID(text):
             return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):

@@ -34,7 +34,7 @@ extension BudgetDocument {
 
     /// A table as the reader checks it: a counter of 8 digits, IDs of 8 digits that are distinct
     /// and at most the counter, orders exactly 1...n, and every record's fields.
-    private static func validate<Record: DocumentRecord>(_ table: RecordTable<Record>, since original: RecordTable<Record>?) throws(DocumentInvalidity) {
+    private static func validate<Record: BaseModel>(_ table: RecordTable<Record>, since original: RecordTable<Record>?) throws(DocumentInvalidity) {
         let kind = Record.kind.singular
         let records = table.records
         guard (0...RecordID.maximum).contains(table.lastID) else {
@@ -63,11 +63,11 @@ extension BudgetDocument {
 
     /// The positions of `records` outside the longest runs at both ends that hold the same
     /// records as `original`, order aside: a change to one record leaves one record to check.
-    private static func changedRange<Record: DocumentRecord>(of records: [Record], since original: [Record]) -> Range<Int> {
+    private static func changedRange<Record: BaseModel>(of records: [Record], since original: [Record]) -> Range<Int> {
         var start = 0
-        while start < records.count && start < original.count && records[start].hasSameContent(as: original[start]) { start += 1 }
+        while start < records.count && start < original.count && Record.schema.sameContent(records[start], original[start]) { start += 1 }
         var end = records.count, originalEnd = original.count
-        while end > start && originalEnd > start && records[end - 1].hasSameContent(as: original[originalEnd - 1]) {
+        while end > start && originalEnd > start && Record.schema.sameContent(records[end - 1], original[originalEnd - 1]) {
             end -= 1
             originalEnd -= 1
         }
@@ -75,7 +75,7 @@ extension BudgetDocument {
     }
 
     /// One kind's part of a history entry: the records it would bring back, its IDs and positions.
-    private static func validate<Record: DocumentRecord>(_ change: TableChange<Record>, context: String) throws(DocumentInvalidity) {
+    private static func validate<Record: BaseModel>(_ change: TableChange<Record>, context: String) throws(DocumentInvalidity) {
         for id in change.added + change.moved.map(\.id) where RecordID.number(fromStored: id) == nil {
             throw DocumentInvalidity("\(context) lists the \(Record.kind.singular) id \"\(id)\", which is not 8 digits")
         }
@@ -86,15 +86,10 @@ extension BudgetDocument {
         for record in change.edited { try validateFields(of: record) }
     }
 
-    /// The fields of one record, by the rules `DocumentCodec.decodeRecord` applies.
-    private static func validateFields<Record: DocumentRecord>(of record: Record) throws(DocumentInvalidity) {
-        guard record.amount >= 0 else {
-            throw DocumentInvalidity("\(Record.kind.singular) \(record.id) has a negative amount")
-        }
+    /// The fields of one record, by the rules the readers apply (its kind's schema).
+    private static func validateFields<Record: BaseModel>(of record: Record) throws(DocumentInvalidity) {
         do throws(ValueError) {
-            try FieldRules.checkLabel(record.name, field: "name")
-            if let note = record.note { try FieldRules.checkNote(note) }
-            try record.checkOwnFields()
+            try Record.schema.check(record)
         } catch {
             throw DocumentInvalidity("\(Record.kind.singular) \(record.id): \(error)")
         }

@@ -173,7 +173,7 @@ enum DocumentCodec {
 
     // MARK: Tables
 
-    private static func decodeTable<Record: DocumentRecord>(
+    private static func decodeTable<Record: BaseModel>(
         _ reader: inout JSONObjectReader, problems: inout [DataFileProblem]
     ) throws(DataFileProblem) -> RecordTable<Record> {
         let counterNode = try reader.node(Record.uniqueIdKey)
@@ -199,7 +199,7 @@ enum DocumentCodec {
             highestID = max(highestID, number)
             let record: Record
             do {
-                record = try decodeRecord(member.node, key: member.key)
+                record = try Record.schema.decode(member.node, key: member.key)
             } catch {
                 problems.append(error)
                 continue
@@ -244,62 +244,7 @@ enum DocumentCodec {
         return order.node.offset
     }
 
-    static func decodeRecord<Record: DocumentRecord>(_ node: JSONNode, key: String) throws(DataFileProblem) -> Record {
-        let context = "\(Record.kind.singular) \(key)"
-        var reader = try JSONObjectReader(node, context: context)
-        let idNode = try reader.node("id")
-        let id = try reader.string("id")
-        guard id == key else {
-            throw DataFileProblem(offset: idNode.offset, "\(context) has the id \"\(id)\"; a record's key and id must match")
-        }
-        let nameNode = try reader.node("name")
-        let name = try reader.string("name")
-        try check(offset: nameNode.offset, context: context) { () throws(ValueError) in try FieldRules.checkLabel(name, field: "name") }
-        let amountNode = try reader.node("amount")
-        let amount = try reader.integer("amount")
-        guard amount >= 0 else {
-            throw DataFileProblem(offset: amountNode.offset, "\(context) has a negative amount")
-        }
-        let order = try reader.integer("order")
-        let dateNode = try reader.node("date")
-        let dateText = try reader.string("date")
-        guard let date = Day(iso: dateText) else {
-            throw DataFileProblem(offset: dateNode.offset, "\(context) has the date \"\(dateText)\", not a YYYY-MM-DD day")
-        }
-        let noteNode = reader.optionalNode("note")
-        let note = try reader.optionalString("note")
-        if let note, let noteNode {
-            try check(offset: noteNode.offset, context: context) { () throws(ValueError) in try FieldRules.checkNote(note) }
-        }
-        let common = CommonFields(id: id, name: name, amount: amount, order: order, date: date, note: note)
-        let record = try Record.decode(common: common, reader: &reader)
-        try reader.finish()
-        return record
-    }
-
-    private static func check(offset: Int, context: String, _ rule: () throws(ValueError) -> Void) throws(DataFileProblem) {
-        do {
-            try rule()
-        } catch {
-            throw DataFileProblem(offset: offset, "\(context): \(error)")
-        }
-    }
-
-    private static func encodeTable<Record: DocumentRecord>(_ table: RecordTable<Record>) -> JSONValue {
-        .object(table.records.map { record in (record.id, encodeRecord(record)) })
-    }
-
-    /// A record's object in the file.
-    static func encodeRecord<Record: DocumentRecord>(_ record: Record) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
-            ("id", .string(record.id)),
-            ("name", .string(record.name)),
-            ("amount", .int(record.amount)),
-            ("order", .int(record.order)),
-            ("date", .string(record.date.iso)),
-        ]
-        if let note = record.note { fields.append(("note", .string(note))) }
-        fields.append(contentsOf: record.extraFields)
-        return .object(fields)
+    private static func encodeTable<Record: BaseModel>(_ table: RecordTable<Record>) -> JSONValue {
+        .object(table.records.map { record in (record.id, Record.schema.json(record)) })
     }
 }

@@ -39,7 +39,11 @@ struct JSONObjectReader {
     }
 
     mutating func integer(_ key: String) throws(DataFileProblem) -> Int {
-        let field = try node(key)
+        try Self.integer(try node(key), key: key, context: context)
+    }
+
+    /// A field's node as a whole number that fits in 64 bits.
+    static func integer(_ field: JSONNode, key: String, context: String) throws(DataFileProblem) -> Int {
         guard case .number(let text) = field.value else {
             throw DataFileProblem(offset: field.offset, "\"\(key)\" of \(context) must be a whole number, not \(field.typeName)")
         }
@@ -58,7 +62,8 @@ struct JSONObjectReader {
         }
     }
 
-    private static func string(_ node: JSONNode, key: String, context: String) throws(DataFileProblem) -> String {
+    /// A field's node as a string.
+    static func string(_ node: JSONNode, key: String, context: String) throws(DataFileProblem) -> String {
         guard case .string(let text) = node.value else {
             throw DataFileProblem(offset: node.offset, "\"\(key)\" of \(context) must be a string, not \(node.typeName)")
         }

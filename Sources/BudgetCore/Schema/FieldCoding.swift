@@ -1,0 +1,42 @@
+/// How one type of field value is read, checked and written: the small coders that record
+/// field declarations (`RecordField`) are built from.
+///
+/// Every coder reads a value two ways that must agree: `read`, on the fast path, returns `nil`
+/// for anything unusual; `decode`, on the strict path, decides and words the problem. Tests
+/// hold them to that (`CodecPropertyTests`).
+protocol FieldCoding {
+    associatedtype Value: Equatable & Sendable
+
+    /// The value of a field missing from the record's object, which is then not written either;
+    /// `nil` when the field must be there.
+    static var absent: Value? { get }
+
+    /// The fast reader: the value at the cursor, checked by the file's rules; `nil` for
+    /// anything else. `key` is the number of the record's key in its table.
+    static func read(_ cursor: inout ByteCursor, key: Int) -> Value?
+
+    /// The strict reader: the value of a node, checked by the file's rules.
+    static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Value
+
+    /// The file's rules, for a value about to be written (what `decode` would refuse).
+    static func check(_ value: Value, field: String) throws(ValueError)
+
+    /// The value as the general JSON writer writes it.
+    static func json(_ value: Value) -> JSONValue
+
+    /// The most bytes `put` writes for the value.
+    static func bound(_ value: Value) -> Int
+
+    /// The fast writer: the value's JSON text, byte for byte what `json` gives through the
+    /// encoder-compatible serializer inside a record.
+    static func put(_ value: Value, into space: inout ByteSpace)
+
+    /// The value as outputs show it.
+    static func output(_ value: Value) -> FieldValue
+}
+
+extension FieldCoding {
+    static var absent: Value? { nil }
+
+    static func check(_ value: Value, field: String) throws(ValueError) {}
+}
