@@ -8,6 +8,11 @@ import Foundation
 public enum BudgetError: LocalizedError, Equatable, Sendable {
     /// No record of that kind has that ID.
     case recordNotFound(RecordKind, id: String)
+    /// No expense and no limit uses the category.
+    case categoryNotFound(String)
+    /// A category cannot take another's name: both have a monthly limit, and they differ
+    /// (each limit shown in the budget's currency).
+    case limitConflict(category: String, limit: String, target: String, targetLimit: String)
     /// The kind's ID counter is at 99999999: no further record can be added.
     case idSpaceExhausted(RecordKind)
     /// A record was offered with an ID that was never allocated.
@@ -51,6 +56,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         switch self {
         case let .recordNotFound(kind, id):
             return "no \(kind.singular) with id \(id)"
+        case let .categoryNotFound(name):
+            return "no category named '\(name)': no expense or limit uses it"
+        case let .limitConflict(category, limit, target, targetLimit):
+            return "cannot rename \(category) to \(target): both have a monthly limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
         case let .idSpaceExhausted(kind):
             return "ID space exhausted: \(kind.singular) ids have reached \(RecordID.string(for: RecordID.maximum))"
         case let .idNotAllocated(kind, id):

@@ -125,9 +125,7 @@ struct CommandRunner {
         let engine = CompletionEngine(root: CommandTree.root) { file in
             guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return [] }
             do {
-                let document = try makeStore(path, environment, SavedChanges()).load()
-                let used = Set(document.expenses.records.map(\.category))
-                return used.union(document[settings: BudgetKeys.self].limitedCategories).sorted()
+                return try makeStore(path, environment, SavedChanges()).load().categoryNames
             } catch {
                 return []  // No categories to offer from a missing, busy or invalid file; TAB must not fail.
             }

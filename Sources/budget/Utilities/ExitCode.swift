@@ -21,7 +21,7 @@ enum ExitCode: Int32 {
     /// The code for a runtime error.
     init(for error: BudgetError) {
         switch error {
-        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
+        case .recordNotFound, .categoryNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
              .totalTooLarge, .limitTooLarge:
             self = .failure
