@@ -45,7 +45,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
     case undoConflict(summary: String, reason: String)
-    /// `check --repair` found problems it cannot fix without guessing.
+    /// `JSONFileStore.repair()` found problems it cannot fix without guessing.
     case cannotRepair(path: String, count: Int)
     /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
     case invalidResult(path: String, reason: String)
@@ -97,7 +97,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .invalidResult(path, reason):
             return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
         case let .dateBeforeLedgerCalendar(reference, day):
-            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or export a period that leaves it out; nothing was exported"
         }
     }
 

@@ -100,18 +100,12 @@ struct CommandRunner {
             return report(error)
         } catch is CheckFailed {
             return .dataError
-        } catch let error as ImportError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return .dataError
-        } catch let error as BudgetError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return ExitCode(for: error)
-        } catch let error as EnvironmentError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return .usage
+        } catch let error as ValueError {
+            // A value the core refused once the file was open (an amount in the budget's currency).
+            return report(parsed.usageError(error))
         } catch {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
-            return .failure
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(ErrorText.describe(error)))\n")
+            return ExitCode(for: error)
         }
         return .success
     }

@@ -80,14 +80,12 @@ struct ConfigCommand: Command {
         }
     }
 
-    /// Runs a change, turning the core's refusals of the command line's values into usage errors.
+    /// Runs a change; `--rescale` with a key that holds no currency is a usage error.
     private func changing(_ change: () throws -> SettingChange) throws -> SettingChange {
         do {
             return try change()
         } catch SettingsError.rescaleNotApplicable {
             throw parsed.usageError("'--rescale' applies to display.currency only")
-        } catch let error as ValueError {
-            throw parsed.usageError(error)
         }
     }
 }
