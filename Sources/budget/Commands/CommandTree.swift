@@ -21,6 +21,7 @@ enum CommandTree {
         case ["list"]: return ListCommand.self
         case ["summary"]: return SummaryCommand.self
         case ["categories"]: return CategoriesCommand.self
+        case ["categories", "rename"]: return CategoryRenameCommand.self
         case ["show"]: return ShowCommand.self
         case ["edit"]: return EditCommand.self
         case ["delete"]: return DeleteCommand.self

@@ -5,7 +5,7 @@ struct RestoreCommand: Command {
     static let spec = CommandSpec(
         name: "restore", abstract: "Replace the budget with a JSON export, exactly as it was exported.",
         discussion: "Records keep their IDs and order, and settings come back too. A budget that is not empty is only replaced with --force; either way, undo brings back what was there before.",
-        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.")],
+        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.", completion: .files)],
         options: [OptionSpec(long: "force", help: "Replace a budget that is not empty.")])
 
     let path: String

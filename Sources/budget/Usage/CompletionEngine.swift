@@ -163,12 +163,15 @@ struct CompletionEngine {
 
     private func values(for argument: ArgumentSpec, _ context: Context) -> Answer {
         if !argument.choices.isEmpty { return .words(argument.choices) }
+        switch argument.completion {
+        case .categories: return .words(categories(context.file))
+        case .files: return .files(prefix: "", partial: "")
+        case .none: break
+        }
         switch (context.path.first, argument.name) {
-        case ("limit", "category"): return .words(categories(context.file))
         case ("config", "key"):
             return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
-        case (_, "file"): return .files(prefix: "", partial: "")
         default: return .words([])
         }
     }
