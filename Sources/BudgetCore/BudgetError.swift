@@ -8,6 +8,11 @@ import Foundation
 public enum BudgetError: LocalizedError, Equatable, Sendable {
     /// No record of that kind has that ID.
     case recordNotFound(RecordKind, id: String)
+    /// No expense and no limit uses the category.
+    case categoryNotFound(String)
+    /// A category cannot take another's name: both have a monthly limit, and they differ
+    /// (each limit shown in the budget's currency).
+    case limitConflict(category: String, limit: String, target: String, targetLimit: String)
     /// The kind's ID counter is at 99999999: no further record can be added.
     case idSpaceExhausted(RecordKind)
     /// A record was offered with an ID that was never allocated.
@@ -40,7 +45,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
     case undoConflict(summary: String, reason: String)
-    /// `check --repair` found problems it cannot fix without guessing.
+    /// `JSONFileStore.repair()` found problems it cannot fix without guessing.
     case cannotRepair(path: String, count: Int)
     /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
     case invalidResult(path: String, reason: String)
@@ -51,6 +56,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         switch self {
         case let .recordNotFound(kind, id):
             return "no \(kind.singular) with id \(id)"
+        case let .categoryNotFound(name):
+            return "no category named '\(name)': no expense or limit uses it"
+        case let .limitConflict(category, limit, target, targetLimit):
+            return "cannot rename \(category) to \(target): both have a monthly limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
         case let .idSpaceExhausted(kind):
             return "ID space exhausted: \(kind.singular) ids have reached \(RecordID.string(for: RecordID.maximum))"
         case let .idNotAllocated(kind, id):
@@ -88,7 +97,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .invalidResult(path, reason):
             return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
         case let .dateBeforeLedgerCalendar(reference, day):
-            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or export a period that leaves it out; nothing was exported"
         }
     }
 

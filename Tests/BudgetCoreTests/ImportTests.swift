@@ -70,7 +70,7 @@ final class ImportTests: XCTestCase {
             ("date,amount\n", .csv, ImportError(line: 1, "the header has no 'name' column")),
             ("", .csv, ImportError(line: nil, "the file is empty; expected a header row naming the columns")),
             ("[{\"name\": \"x\", \"amount\": -1}]", .json, ImportError(line: 1, column: "26", "amounts cannot be negative")),
-            ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it")),
+            ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it", reason: .amountNotInMinorUnits)),
             ("[{\"name\": \"x\", \"amount\": 5, \"tags\": []}]", .json, ImportError(line: 1, column: "37", "unknown field \"tags\" (expected date, name, category, amount, note)")),
             ("[{\"name\": \"x\",\n \"amount\": 5, \"currency\": \"USD\"}]", .json, ImportError(line: 2, column: "27", "the amounts are in USD but this budget uses no currency")),
             ("[{\"name\": \"x\", \"amount\": 5,]", .json, ImportError(line: 1, column: "28", "expected a string key but found ']'")),

@@ -106,6 +106,21 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("\t"), "no raw tab: \(result.stderr)")
     }
 
+    /// The core names no options; the command line says which one fixes the problem.
+    func testMessages_TheCommandLineNamesTheOptionThatFixesIt() throws {
+        let file = budget.directory.appendingPathComponent("bank.csv")
+        try Data("name\tamount\nLunch\t900\n".utf8).write(to: file)
+        XCTAssertEqual(try budget.run("import", "expenses", file.path).stderr,
+                       "budget: error: line 1: the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv); nothing was imported\n")
+        let json = try budget.run(["import", "expenses", "-", "--format", "json"], stdin: "[{\"name\": \"x\", \"amount\": \"5\"}]")
+        XCTAssertEqual(json.code, 65)
+        XCTAssertEqual(json.stderr, "budget: error: line 1, column 26: \"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it; nothing was imported\n")
+        let restore = try budget.run(["restore", "-"], stdin: "[]")
+        XCTAssertEqual(restore.code, 65)
+        XCTAssertEqual(restore.stderr, "budget: error: line 1, column 1: not a budget export (expected the document 'budget export --format json' writes); nothing was restored\n")
+        XCTAssertNil(budget.dataBytes())
+    }
+
     func testImport_NamesAreTrimmedAndTotalsMustStayComputable() throws {
         XCTAssertEqual(try importing(["expenses", "--format", "csv"], "name,amount,category\n Lunch ,１２，３４５円, food \n").code, 0)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[3...5], ["Lunch", "food", "12345"])

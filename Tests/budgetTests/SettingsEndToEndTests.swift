@@ -73,6 +73,20 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")
     }
 
+    func testConfig_RescaleWithAnotherKeyIsAUsageErrorAndChangesNothing() throws {
+        try budget.succeed("add", "expense", "Lunch", "900")
+        let before = budget.dataBytes()
+        let result = try budget.run("config", "set", "display.color", "never", "--rescale")
+        XCTAssertEqual(result.code, 64)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: '--rescale' applies to display.currency only\n"), result.stderr)
+        XCTAssertEqual(try budget.run("config", "unset", "display.color", "--rescale").code, 64)
+        XCTAssertEqual(budget.dataBytes(), before)
+        let limit = try budget.run("config", "set", "budget.limit.\u{202E}x", "5")
+        XCTAssertEqual(limit.code, 64)
+        XCTAssertTrue(limit.stderr.hasPrefix("Error: The category '\\u{202E}x' contains a bidirectional control character"), limit.stderr)
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
     func testConfig_ListShowsEveryKeyWithDefaultAndDescription() throws {
         try budget.succeed("config", "set", "expense.default-category", "食費")
         try budget.succeed("limit", "set", "住居", "80000")

@@ -11,10 +11,21 @@ extension BudgetDocument {
     /// Appends the change from `original` to this document to the history, unless the records
     /// did not change or the change itself rewrote the history (an undo).
     mutating func recordChange(since original: BudgetDocument) {
+        let summary = changeSummary
+        changeSummary = nil
         guard history == original.history,
-              let change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
+              var change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
+        if let summary { change.summary = summary }
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    /// Names the change being made, for the undo history and `undo`'s confirmation
+    /// (`rename category food → 食費 (12 expenses)`), in place of the summary made from what
+    /// changed (`edit 12 expenses, set budget.limit.食費`). It applies to the change the store
+    /// records when the transaction ends, and only when something changed.
+    public mutating func describeChange(_ summary: String) {
+        changeSummary = summary
     }
 
     /// Whether this document, after `recordChange(since: original)`, must be written: cheaper than

@@ -33,10 +33,10 @@ public enum BudgetExport {
     /// - Throws: `ImportError` naming the line and column of the first problem.
     public static func restore(_ text: String) throws(ImportError) -> BudgetDocument {
         let bytes = Array(text.utf8)
-        func fail(_ offset: Int?, _ message: String) -> ImportError {
+        func fail(_ offset: Int?, _ message: String, reason: ImportError.Reason = .other) -> ImportError {
             var positions = TextPositions(bytes)
             let position = offset.map { positions.position(of: $0) }
-            return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored")
+            return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored", reason: reason)
         }
         let root: JSONNode
         do {
@@ -45,7 +45,7 @@ public enum BudgetExport {
             throw fail(error.offset, error.message)
         }
         guard case .object(let members) = root.value, members.contains(where: { $0.key == marker }) else {
-            throw fail(root.offset, "not a budget export (expected the document 'budget export --format json' writes)")
+            throw fail(root.offset, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
         }
         // Rebuild the data file's shape and let the data file's validation judge it.
         var file: [JSONMember] = [JSONMember(key: "format", keyOffset: root.offset, node: JSONNode(value: .number("1"), offset: root.offset))]

@@ -7,20 +7,39 @@ import Foundation
 /// Why an import (or a restore) was refused, located by line and column where possible.
 /// Nothing is imported.
 public struct ImportError: LocalizedError, Equatable, Sendable {
+    /// Refusals that a front end may explain in its own terms (which option or command fixes
+    /// them); the message says it without naming any.
+    public enum Reason: Equatable, Sendable {
+        /// Any other refusal: the message says it all.
+        case other
+        /// A CSV file whose header holds tabs: it is TSV.
+        case tabSeparatedAsCSV
+        /// A JSON amount that is not a whole number of minor units.
+        case amountNotInMinorUnits
+        /// A restore of JSON that is not a budget export.
+        case notAnExport
+    }
+
+    /// The line, counted from 1.
     public var line: Int?
     /// The column's name (`amount`) or, for JSON, its number.
     public var column: String?
     public var message: String
     /// What did not happen: `imported` or `restored` ("nothing was restored").
     public var refused: String
+    /// Which refusal this is, where a front end may say more.
+    public var reason: Reason
 
-    public init(line: Int?, column: String? = nil, _ message: String, refused: String = "imported") {
+    /// A refusal at a line (and column), saying what was not done.
+    public init(line: Int?, column: String? = nil, _ message: String, refused: String = "imported", reason: Reason = .other) {
         self.line = line
         self.column = column
         self.message = message
         self.refused = refused
+        self.reason = reason
     }
 
+    /// `line 3, column 'amount': <message>; nothing was imported`.
     public var errorDescription: String? {
         var place: [String] = []
         if let line { place.append("line \(line)") }

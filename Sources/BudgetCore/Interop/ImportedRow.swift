@@ -9,7 +9,7 @@ public struct ImportedRow: Equatable, Sendable {
     public var category: String?
     public var note: String?
 
-    /// What makes two rows the same for `--skip-duplicates`: date, name, amount and category.
+    /// What makes two rows the same when duplicates are skipped: date, name, amount and category.
     public var duplicateKey: String {
         "\(date.iso)\u{1F}\(name)\u{1F}\(amount)\u{1F}\(category ?? "")"
     }

@@ -41,7 +41,8 @@ public struct RecordImporter: Sendable {
             let name = raw.trimmingSpacesAndTabs.lowercased()
             guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
                 if header.fields.count == 1 && raw.contains("\t") {
-                    throw ImportError(line: header.line, "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv)")
+                    throw ImportError(line: header.line, "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV",
+                                      reason: .tabSeparatedAsCSV)
                 }
                 throw ImportError(line: header.line, column: String(position + 1),
                                   "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
@@ -157,7 +158,8 @@ public struct RecordImporter: Sendable {
             guard let amountNode = fields["amount"] else { throw ImportError(line: at.line, column: at.column, "the record has no \"amount\"") }
             guard case .number(let amountText) = amountNode.value, let minorUnits = Int(amountText) else {
                 let where_ = place(amountNode)
-                throw ImportError(line: where_.line, column: where_.column, "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it")
+                throw ImportError(line: where_.line, column: where_.column, "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it",
+                                  reason: .amountNotInMinorUnits)
             }
             let columnOf: (String) -> String = { name in fields[name].map { place($0).column } ?? at.column }
             rows.append(try makeRow(line: at.line, name: try string("name"), amount: .minorUnits(minorUnits), date: try string("date"),

@@ -16,6 +16,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidID(String)
     /// A setting value of the wrong kind.
     case invalidSetting(String, expected: String)
+    /// A field that records of the kind do not have (a category for an income).
+    case notApplicable(field: String, kind: RecordKind)
 }
 
 extension ValueError: CustomStringConvertible {
@@ -37,6 +39,8 @@ extension ValueError: CustomStringConvertible {
             return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):
             return "invalid value '\(text)': expected \(expected)"
+        case let .notApplicable(field, kind):
+            return "\(kind.plural) have no \(field)"
         }
     }
 }

@@ -1,5 +1,6 @@
 /// Every settings domain, for commands that name keys at run time and for validating the file.
 public enum SettingsCatalog {
+    /// The domains, in the order `config list` shows them.
     public static let domains: [any SettingsDomain.Type] = [DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self]
 
     /// The key for a stored name, from whichever domain owns it.
@@ -10,8 +11,27 @@ public enum SettingsCatalog {
         return nil
     }
 
+    /// The key a person names to give it a value. A limit's category is read like any
+    /// category typed in (`FieldRules.label`: trimmed, no bidirectional controls), so
+    /// `budget.limit.food ` and `budget.limit.food` name one limit.
+    ///
+    /// - Throws: `SettingsError.unknownKey` (without a suggestion) when no domain owns the
+    ///   name; `ValueError` for a limit whose category cannot be one.
+    public static func key(toSet name: String) throws -> AnySettingKey {
+        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
+        let stored = name.hasPrefix(prefix) ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
+        guard let key = key(stored: stored) else { throw SettingsError.unknownKey(name, suggestion: nil) }
+        return key
+    }
+
     /// The fixed keys of all domains, in declaration order.
     public static var fixedKeys: [AnySettingKey] {
         domains.flatMap { $0.keys }
+    }
+
+    /// Every name a key can have, for suggestions: the fixed keys, then
+    /// `budget.limit.<category>`.
+    public static var keyPatterns: [String] {
+        fixedKeys.map(\.storedKey) + [BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>"]
     }
 }

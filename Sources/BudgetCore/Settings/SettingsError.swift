@@ -12,15 +12,19 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
     case currencyChangeNeedsRescale(from: String, to: String)
     /// Rescaling cannot keep an amount exact (dividing cents into yen) or overflows.
     case cannotRescale(reason: String)
+    /// Rescaling was asked for with a key that holds no currency.
+    case rescaleNotApplicable(key: String)
 
     public var errorDescription: String? {
         switch self {
         case let .unknownKey(key, suggestion):
             return "unknown setting '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case let .currencyChangeNeedsRescale(from, to):
-            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before"
+            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; rescaling converts the amounts so each shows the same number as before"
         case let .cannotRescale(reason):
             return "cannot rescale the amounts: \(reason); nothing was changed"
+        case let .rescaleNotApplicable(key):
+            return "rescaling applies to display.currency only, not to \(key)"
         }
     }
 }

@@ -12,6 +12,9 @@ public struct BudgetDocument: Equatable, Sendable {
     public var settingsValues: SettingsValues
     /// The changes `undo` can revert, oldest first.
     public internal(set) var history: [ChangeRecord]
+    /// What the change under way is called in the history, when the one made from what changed
+    /// would say less (`describeChange`); cleared when the change is recorded.
+    var changeSummary: String?
 
     /// An empty budget.
     public init(incomes: RecordTable<Income> = RecordTable(), expenses: RecordTable<Expense> = RecordTable()) {
@@ -39,6 +42,11 @@ public struct BudgetDocument: Equatable, Sendable {
     /// How amounts are read and shown in this budget.
     public var moneyFormat: MoneyFormat {
         MoneyFormat(currency: settingContext.currency)
+    }
+
+    /// Equal records, counters, settings and history (a pending `describeChange` aside).
+    public static func == (lhs: BudgetDocument, rhs: BudgetDocument) -> Bool {
+        lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.settingsValues == rhs.settingsValues && lhs.history == rhs.history
     }
 
     /// The table of one kind of record.

@@ -6,7 +6,7 @@ public struct DataFileCheck: Sendable, Equatable {
         public var position: TextPosition?
         /// What is wrong, in lower case.
         public var message: String
-        /// `check --repair` can fix it without guessing.
+        /// `JSONFileStore.repair()` can fix it without guessing.
         public var isRepairable: Bool
     }
 

@@ -4,7 +4,7 @@ struct DataFileProblem: Error, Sendable {
     var reason: String
     /// Set when the file declares a format newer than this build reads.
     var newerFormat: Int?
-    /// `budget check --repair` can fix it without guessing (orders, counters).
+    /// `JSONFileStore.repair()` can fix it without guessing (orders, counters).
     var isRepairable = false
 
     init(offset: Int?, _ reason: String, newerFormat: Int? = nil, isRepairable: Bool = false) {

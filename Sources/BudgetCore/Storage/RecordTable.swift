@@ -70,6 +70,35 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         records.append(appended)
     }
 
+    /// Runs `change` on each record named (in the table's order), all or nothing; the IDs and
+    /// orders stay as they are.
+    ///
+    /// - Returns: each record's ID, name after the change, and whether it changed.
+    /// - Throws: `BudgetError.recordNotFound` for the first ID not present, or what `change`
+    ///   throws; the table is unchanged then.
+    mutating func modify<Failure: Error>(
+        ids: [String], _ change: (inout Record) throws(Failure) -> Bool
+    ) throws -> [(id: String, name: String, changed: Bool)] {
+        if ids.isEmpty { return [] }
+        // One pass finds every position, so a bulk edit of many records costs one walk.
+        let wanted = Set(ids)
+        var positions: [Int] = []
+        for index in records.indices where wanted.contains(records[index].id) { positions.append(index) }
+        if positions.count < wanted.count {
+            let found = Set(positions.map { records[$0].id })
+            if let missing = ids.first(where: { !found.contains($0) }) { throw BudgetError.recordNotFound(Record.kind, id: missing) }
+        }
+        var copy = records
+        var results: [(id: String, name: String, changed: Bool)] = []
+        for index in positions {
+            let changed = try change(&copy[index])
+            copy[index].order = index + 1  // an edit never moves a record
+            results.append((copy[index].id, copy[index].name, changed))
+        }
+        records = copy
+        return results
+    }
+
     /// Removes every record named, all or nothing, and closes the gaps in `order`.
     ///
     /// - Returns: the removed records, in their former order.

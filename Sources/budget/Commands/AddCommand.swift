@@ -33,6 +33,7 @@ struct AddCommand: Command {
     let amountText: String
     let category: String?
     let date: Day
+    /// Empty means no note.
     let note: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -42,23 +43,22 @@ struct AddCommand: Command {
         amountText = try parsed.amountText(parsed.positionals[1])
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
         date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
-        let noteText = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
-        note = noteText?.isEmpty == true ? nil : noteText
+        note = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
     }
 
     func run(in context: CommandContext) throws {
-        let (id, warning) = try context.store().transaction { document -> (String, LimitWarning?) in
+        let (id, warnings, money) = try context.store().transaction { document -> (String, [LimitWarning], MoneyFormat) in
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             switch kind {
             case .income:
-                return (try document.incomes.add { Income(id: $0, name: name, amount: amount, date: date, note: note) }.id, nil)
+                return (try document.addIncome(name: name, amount: amount, date: date, note: note).id, [], document.moneyFormat)
             case .expense:
-                let category = category ?? document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory]
-                let expense = try document.expenses.add { Expense(id: $0, name: name, amount: amount, category: category, date: date, note: note) }
-                return (expense.id, try LimitWarning.check(expense, in: document))
+                let before = document
+                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note)
+                return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
             }
         }
         context.output.write(id + "\n")
-        if let warning { context.warn(warning.message) }
+        for warning in warnings { context.warn(warning.message(money)) }
     }
 }

@@ -17,30 +17,17 @@ struct CategoriesCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         let money = document.moneyFormat
-        var stats: [String: (count: Int, total: Int)] = [:]
-        for expense in document.expenses.records {
-            let current = stats[expense.category] ?? (0, 0)
-            let (total, overflow) = current.total.addingReportingOverflow(expense.amount)
-            if overflow { throw BudgetError.totalOverflow }
-            stats[expense.category] = (current.count + 1, total)
-        }
-        let limits = document[settings: BudgetKeys.self]
-        for category in limits.limitedCategories where stats[category] == nil {
-            stats[category] = (0, 0)
-        }
-        let rows = stats.keys.sorted().map { category in
-            (category, stats[category]?.count ?? 0, stats[category]?.total ?? 0, limits[BudgetKeys.limit(category)]?.minorUnits)
-        }
+        let rows = try CategoryReport(document: document).rows
         switch format {
         case .json:
             let value = JSONValue.array(rows.map { row in
-                .object([("category", .string(row.0)), ("expenses", .int(row.1)), ("total", .int(row.2)),
-                         ("limit", row.3.map(JSONValue.int) ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
+                .object([("category", .string(row.category)), ("expenses", .int(row.expenses)), ("total", .int(row.total)),
+                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
             })
             context.output.write(value.outputText)
         case .tsv, .csv:
             let lines = (includeHeader ? [["category", "expenses", "total", "limit"]] : [])
-                + rows.map { [$0.0, String($0.1), money.plain($0.2), $0.3.map(money.plain) ?? ""] }
+                + rows.map { [$0.category, String($0.expenses), money.plain($0.total), $0.limit.map(money.plain) ?? ""] }
             context.output.write(DelimitedText.text(lines, as: format))
         default:
             if rows.isEmpty {
@@ -51,7 +38,7 @@ struct CategoriesCommand: Command {
                 .init(title: "CATEGORY", alignment: .left), .init(title: "EXPENSES", alignment: .right),
                 .init(title: "TOTAL", alignment: .right), .init(title: "LIMIT", alignment: .right),
             ])
-            table.rows = rows.map { [$0.0, String($0.1), money.display($0.2), $0.3.map(money.display) ?? ""] }
+            table.rows = rows.map { [$0.category, String($0.expenses), money.display($0.total), $0.limit.map(money.display) ?? ""] }
             context.output.write(table.render(painter: context.outputPainter(document)))
         }
     }

@@ -100,18 +100,12 @@ struct CommandRunner {
             return report(error)
         } catch is CheckFailed {
             return .dataError
-        } catch let error as ImportError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return .dataError
-        } catch let error as BudgetError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return ExitCode(for: error)
-        } catch let error as EnvironmentError {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(error.errorDescription ?? "\(error)"))\n")
-            return .usage
+        } catch let error as ValueError {
+            // A value the core refused once the file was open (an amount in the budget's currency).
+            return report(parsed.usageError(error))
         } catch {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped((error as? any LocalizedError)?.errorDescription ?? "\(error)"))\n")
-            return .failure
+            messages.write("budget: \(errorLabel) \(TerminalText.escaped(ErrorText.describe(error)))\n")
+            return ExitCode(for: error)
         }
         return .success
     }
@@ -125,9 +119,7 @@ struct CommandRunner {
         let engine = CompletionEngine(root: CommandTree.root) { file in
             guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return [] }
             do {
-                let document = try makeStore(path, environment, SavedChanges()).load()
-                let used = Set(document.expenses.records.map(\.category))
-                return used.union(document[settings: BudgetKeys.self].limitedCategories).sorted()
+                return try makeStore(path, environment, SavedChanges()).load().categoryNames
             } catch {
                 return []  // No categories to offer from a missing, busy or invalid file; TAB must not fail.
             }

@@ -38,26 +38,23 @@ struct ConfigCommand: Command {
         case "get":
             action = .get(try Self.key(parsed.positionals[0], parsed))
         case "set":
-            action = .set(try Self.key(try Self.newKeyName(parsed.positionals[0], parsed), parsed), parsed.positionals[1], rescale: parsed.flag("rescale"))
+            action = .set(try Self.key(parsed.positionals[0], parsed, toSet: true), parsed.positionals[1], rescale: parsed.flag("rescale"))
         default:
             action = .unset(try Self.key(parsed.positionals[0], parsed), rescale: parsed.flag("rescale"))
         }
     }
 
-    /// A key name to set: a limit's category is read like `limit set` reads it (trimmed, no
-    /// bidirectional controls), so `budget.limit.food ` and `limit set food` name one limit.
-    static func newKeyName(_ name: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
-        let prefix = BudgetKeys.name + ".limit."
-        guard name.hasPrefix(prefix) else { return name }
-        return prefix + (try parsed.label(String(name.dropFirst(prefix.count)), field: "category"))
-    }
-
-    /// The key a user named, or a usage error with the closest known key.
-    static func key(_ name: String, _ parsed: ParsedCommand) throws(UsageError) -> AnySettingKey {
-        if let key = SettingsCatalog.key(stored: name) { return key }
+    /// The key a user named, or a usage error with the closest known key. A key to set reads
+    /// a limit's category like `limit set` does (`SettingsCatalog.key(toSet:)`).
+    static func key(_ name: String, _ parsed: ParsedCommand, toSet: Bool = false) throws(UsageError) -> AnySettingKey {
+        do {
+            if toSet { return try SettingsCatalog.key(toSet: name) }
+            if let key = SettingsCatalog.key(stored: name) { return key }
+        } catch let error as ValueError {
+            throw parsed.usageError(error)
+        } catch {}
         var message = "Unknown setting '\(name)'"
-        let names = SettingsCatalog.fixedKeys.map(\.storedKey) + ["budget.limit.<category>"]
-        if let guess = Suggestion.closest(to: name, among: names) {
+        if let guess = Suggestion.closest(to: name, among: SettingsCatalog.keyPatterns) {
             message += ". Did you mean '\(guess)'?"
         } else {
             message += "; see 'budget config list'"
@@ -70,44 +67,25 @@ struct ConfigCommand: Command {
         switch action {
         case let .list(format, includeHeader):
             let document = try store.load()
-            context.output.write(ConfigListing(document: document, format: format, includeHeader: includeHeader).render(painter: context.outputPainter(document)))
+            context.output.write(ConfigListing(entries: document.settingEntries, format: format, includeHeader: includeHeader).render(painter: context.outputPainter(document)))
         case .get(let key):
-            let document = try store.load()
-            let value = document.settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, document.settingContext) }
-            context.output.write((value ?? key.defaultText(context: document.settingContext)) + "\n")
+            context.output.write(try store.load().settingText(key) + "\n")
         case let .set(key, text, rescale):
-            let (shown, changed) = try store.transaction { document -> (String, Bool) in
-                let before = document.settingsValues.value(forKey: key.storedKey)
-                try apply(key, text: text, rescale: rescale, to: &document)
-                let after = document.settingsValues.value(forKey: key.storedKey)
-                return (after.flatMap { key.describe($0, document.settingContext) } ?? "none", before != after)
-            }
-            context.confirm(changed ? "Set \(key.storedKey) to \(shown)." : "No change: \(key.storedKey) is already \(shown).")
+            let change = try changing { try store.transaction { try $0.setSetting(key, to: text, rescale: rescale) } }
+            let shown = change.value ?? "none"
+            context.confirm(change.changed ? "Set \(key.storedKey) to \(shown)." : "No change: \(key.storedKey) is already \(shown).")
         case let .unset(key, rescale):
-            let wasSet = try store.transaction { document -> Bool in
-                let wasSet = document.settingsValues.value(forKey: key.storedKey) != nil
-                try apply(key, text: nil, rescale: rescale, to: &document)
-                return wasSet
-            }
-            context.confirm(wasSet ? "Unset \(key.storedKey); it is back to its default." : "No change: \(key.storedKey) was not set.")
+            let change = try changing { try store.transaction { try $0.setSetting(key, to: nil, rescale: rescale) } }
+            context.confirm(change.wasSet ? "Unset \(key.storedKey); it is back to its default." : "No change: \(key.storedKey) was not set.")
         }
     }
 
-    /// Sets (`text`) or removes (`nil`) a key. The currency goes through the rescale rules.
-    private func apply(_ key: AnySettingKey, text: String?, rescale: Bool, to document: inout BudgetDocument) throws {
-        if key.storedKey == DisplayKeys.currency.storedKey {
-            // `none`, as `config list` shows an unset currency, means plain whole numbers.
-            let currency = try text.flatMap { text throws(UsageError) -> Currency? in
-                if FieldRules.trimmed(text).lowercased() == "none" { return nil }
-                return try parsed.converting { () throws(ValueError) in try Currency(settingText: text) }
-            }
-            try document.setCurrency(currency, rescale: rescale)
-            return
+    /// Runs a change; `--rescale` with a key that holds no currency is a usage error.
+    private func changing(_ change: () throws -> SettingChange) throws -> SettingChange {
+        do {
+            return try change()
+        } catch SettingsError.rescaleNotApplicable {
+            throw parsed.usageError("'--rescale' applies to display.currency only")
         }
-        if rescale { throw parsed.usageError("'--rescale' applies to display.currency only") }
-        let stored = try text.map { text throws(UsageError) in
-            try parsed.converting { () throws(ValueError) in try key.parse(text, document.settingContext) }
-        } ?? nil
-        document.settingsValues.setValue(stored, forKey: key.storedKey)
     }
 }

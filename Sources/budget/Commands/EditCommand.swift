@@ -15,66 +15,43 @@ struct EditCommand: Command {
         ])
 
     let parsed: ParsedCommand
-    let kind: RecordKind
-    let id: String
-    let name: String?
+    let reference: RecordReference
+    /// Every field but the amount, which is read in the budget's currency when the file is open.
+    let edit: RecordEdit
     let amountText: String?
-    let category: String?
-    let date: Day?
-    /// `.some(nil)` removes the note.
-    let note: String??
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
         let (givenKind, rest) = try parsed.leadingKind()
         if rest.count > 1 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 1])'") }
-        let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
-        self.kind = reference.kind
-        id = reference.id
-        name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
+        reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
         amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
-        category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
-        date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) }
-        note = try parsed.value("note").map { text throws(UsageError) in text.isEmpty ? nil : try parsed.note(text) }
-        if category != nil && kind == .income {
+        edit = try parsed.converting { () throws(ValueError) in
+            try RecordEdit(
+                name: parsed.value("name"), category: parsed.value("category"),
+                date: try parsed.value("date").map { text throws(ValueError) in try FieldRules.parseDay(text) }, note: parsed.value("note"))
+        }
+        if edit.category != nil && reference.kind == .income {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
-        if name == nil && amountText == nil && category == nil && date == nil && note == nil {
+        if edit.isEmpty && amountText == nil {
             throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note")
         }
     }
 
     func run(in context: CommandContext) throws {
-        let (changed, label, warning) = try context.store().transaction { document -> (Bool, String, LimitWarning?) in
-            let amount = try amountText.map { text throws(UsageError) in try parsed.money(text, in: document.moneyFormat) }
-            switch kind {
-            case .income:
-                let (changed, label) = try apply(to: &document.incomes, amount: amount) { _ in }
-                return (changed, label, nil)
-            case .expense:
-                let original = document.expenses.record(id: id)
-                let (changed, label) = try apply(to: &document.expenses, amount: amount) { expense in
-                    if let category { expense.category = category }
-                }
-                let warning = try document.expenses.record(id: id).flatMap { try LimitWarning.check($0, in: document, replacing: original) }
-                return (changed, label, changed ? warning : nil)
+        let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
+            var edit = edit
+            if let amountText {
+                let amount = try parsed.money(amountText, in: document.moneyFormat)
+                try parsed.converting { () throws(ValueError) in try edit.setAmount(amount) }
             }
+            return (try document.edit([reference], with: edit), document.moneyFormat)
         }
-        context.confirm(changed ? "Updated \(kind.singular) \(id) (\(label))." : "No change: \(kind.singular) \(id) (\(label)) already has those values.")
-        if let warning { context.warn(warning.message) }
-    }
-
-    private func apply<Record: BaseModel>(
-        to table: inout RecordTable<Record>, amount: Int?, extra: (inout Record) -> Void
-    ) throws -> (changed: Bool, name: String) {
-        guard let original = table.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
-        var record = original
-        if let name { record.name = name }
-        if let amount { record.amount = amount }
-        if let date { record.date = date }
-        if let note { record.note = note }
-        extra(&record)
-        try table.update(record)
-        return (record != original, record.name)
+        if let entry = result.entries.first {
+            let record = "\(reference.kind.singular) \(reference.id) (\(entry.name))"
+            context.confirm(entry.changed ? "Updated \(record)." : "No change: \(record) already has those values.")
+        }
+        for warning in result.limitWarnings { context.warn(warning.message(money)) }
     }
 }

@@ -44,7 +44,7 @@ struct ImportCommand: Command {
         let work = { (document: inout BudgetDocument) throws -> (ids: [String], skipped: Int, otherKind: Int, rows: [ImportedRow]) in
             let importer = RecordImporter(
                 kind: kind, money: document.moneyFormat, today: Day.today(),
-                defaultCategory: document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory])
+                defaultCategory: document.defaultExpenseCategory)
             let (rows, otherKind) = try importer.read(text, format: format)
             let (ids, skipped) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
             return (ids, skipped, otherKind, rows)

@@ -43,52 +43,42 @@ struct LimitCommand: Command {
         case let .set(category, amountText):
             let shown = try store.transaction { document -> String in
                 let amount = try parsed.money(amountText, in: document.moneyFormat)
-                document[settings: BudgetKeys.self][BudgetKeys.limit(category)] = Money(minorUnits: amount)
+                try document.setLimit(amount, for: category)
                 return document.moneyFormat.display(amount)
             }
             context.confirm("Set the monthly limit of \(category) to \(shown).")
         case .unset(let category):
-            let existed = try store.transaction { document -> Bool in
-                let existed = document[settings: BudgetKeys.self].isSet(BudgetKeys.limit(category))
-                document[settings: BudgetKeys.self].remove(BudgetKeys.limit(category))
-                return existed
-            }
+            let existed = try store.transaction { document in try document.removeLimit(for: category) }
             context.confirm(existed ? "Removed the monthly limit of \(category)." : "\(category) had no monthly limit.")
         case let .list(format, includeHeader):
             let document = try store.load()
-            context.output.write(try render(document, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
+            let report = try LimitReport(document: document, month: Day.today())
+            context.output.write(render(report, document: document, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
         }
     }
 
-    private func render(_ document: BudgetDocument, format: OutputFormat, includeHeader: Bool, painter: Painter) throws -> String {
-        let today = Day.today()
+    private func render(_ report: LimitReport, document: BudgetDocument, format: OutputFormat, includeHeader: Bool, painter: Painter) -> String {
         let money = document.moneyFormat
-        var rows: [(category: String, limit: Int, spent: Int)] = []
-        let limits = document[settings: BudgetKeys.self]
-        for category in limits.limitedCategories {
-            guard let limit = limits[BudgetKeys.limit(category)] else { continue }
-            rows.append((category, limit.minorUnits, try document.monthTotal(category: category, month: today)))
-        }
         switch format {
         case .json:
-            let value = JSONValue.array(rows.map { row in
+            let value = JSONValue.array(report.rows.map { row in
                 .object([("category", .string(row.category)), ("limit", .int(row.limit)), ("spent", .int(row.spent)),
-                         ("remaining", .int(row.limit - row.spent)), ("currency", money.currency.map { .string($0.code) } ?? .null)])
+                         ("remaining", .int(row.remaining)), ("currency", money.currency.map { .string($0.code) } ?? .null)])
             })
             return value.outputText
         case .tsv, .csv:
             let lines = (includeHeader ? [["category", "limit", "spent", "remaining"]] : [])
-                + rows.map { [$0.category, money.plain($0.limit), money.plain($0.spent), money.plain($0.limit - $0.spent)] }
+                + report.rows.map { [$0.category, money.plain($0.limit), money.plain($0.spent), money.plain($0.remaining)] }
             return DelimitedText.text(lines, as: format)
         default:
             let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
             var table = TextTable(columns: [
                 .init(title: "CATEGORY", alignment: .left), .init(title: "LIMIT", alignment: .right),
-                .init(title: "SPENT " + dateFormat.formatMonth(String(today.iso.prefix(7))), alignment: .right), .init(title: "REMAINING", alignment: .right),
+                .init(title: "SPENT " + dateFormat.formatMonth(report.month.monthText), alignment: .right), .init(title: "REMAINING", alignment: .right),
             ])
-            table.rows = rows.map { row in
-                let remaining = money.display(row.limit - row.spent)
-                return [row.category, money.display(row.limit), money.display(row.spent), row.spent > row.limit ? painter.paint(remaining, .red) : remaining]
+            table.rows = report.rows.map { row in
+                let remaining = money.display(row.remaining)
+                return [row.category, money.display(row.limit), money.display(row.spent), row.isOver ? painter.paint(remaining, .red) : remaining]
             }
             return table.render(painter: painter)
         }

@@ -102,12 +102,13 @@ extension ParsedCommand {
         do {
             return try convert()
         } catch {
-            throw usageError(sentence(error))
+            throw usageError(error)
         }
     }
 
-    private func sentence(_ error: ValueError) -> String {
+    /// A value the core refused, as a usage error: its description as a sentence.
+    func usageError(_ error: ValueError) -> UsageError {
         let text = error.description
-        return text.prefix(1).uppercased() + text.dropFirst()
+        return usageError(text.prefix(1).uppercased() + text.dropFirst())
     }
 }

@@ -118,31 +118,20 @@ struct RecordPrinter {
         })
         table.rows = rows.map { fields(of: $0, forPeople: true) }
         let amountColumn = titles.count - 2
+        let incomes = rows.lazy.filter { $0.kind == .income }.map(\.amount)
+        let expenses = rows.lazy.filter { $0.kind == .expense }.map(\.amount)
+        let totals = try RecordTotals(incomeAmounts: incomes, expenseAmounts: expenses)
         if selection.showsKind {
-            let income = try Self.sum(rows.filter { $0.kind == .income })
-            let expenses = try Self.sum(rows.filter { $0.kind == .expense })
-            let (balance, overflow) = income.subtractingReportingOverflow(expenses)
-            if overflow { throw BudgetError.totalOverflow }
             table.footers = [
-                .init(label: "Income", value: money.display(income), column: amountColumn),
-                .init(label: "Expenses", value: money.display(expenses), column: amountColumn),
-                .init(label: "Balance", value: money.display(balance), column: amountColumn),
+                .init(label: "Income", value: money.display(totals.income), column: amountColumn),
+                .init(label: "Expenses", value: money.display(totals.expenses), column: amountColumn),
+                .init(label: "Balance", value: money.display(totals.balance), column: amountColumn),
             ]
         } else {
             let label = "Total (\(rows.count) \(rows.count == 1 ? String(selection.noun.dropLast()) : selection.noun))"
-            table.footers = [.init(label: label, value: money.display(try Self.sum(rows)), column: amountColumn)]
+            let total = selection == .only(.income) ? totals.income : totals.expenses
+            table.footers = [.init(label: label, value: money.display(total), column: amountColumn)]
         }
         return table.render(painter: painter)
-    }
-
-    /// The exact sum of the rows' amounts.
-    static func sum(_ rows: [RecordRow]) throws -> Int {
-        var total = 0
-        for row in rows {
-            let (next, overflow) = total.addingReportingOverflow(row.amount)
-            if overflow { throw BudgetError.totalOverflow }
-            total = next
-        }
-        return total
     }
 }

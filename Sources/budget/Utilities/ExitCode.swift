@@ -18,10 +18,21 @@ enum ExitCode: Int32 {
     /// The data file is locked by another process (EX_TEMPFAIL).
     case busy = 75
 
-    /// The code for a runtime error.
-    init(for error: BudgetError) {
+    /// The code for an error a command threw (usage errors aside): 65 for a refused import,
+    /// 64 for an unusable environment variable, else by `BudgetError` case, else 1.
+    init(for error: any Error) {
         switch error {
-        case .recordNotFound, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
+        case is ImportError: self = .dataError
+        case is EnvironmentError: self = .usage
+        case let error as BudgetError: self.init(budgetError: error)
+        default: self = .failure
+        }
+    }
+
+    /// The code for a runtime error of the core.
+    init(budgetError error: BudgetError) {
+        switch error {
+        case .recordNotFound, .categoryNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
              .totalTooLarge, .limitTooLarge:
             self = .failure

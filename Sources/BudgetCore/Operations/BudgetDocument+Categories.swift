@@ -1,0 +1,67 @@
+extension BudgetDocument {
+    /// Every category in use: those of the expenses and those a limit names, sorted.
+    public var categoryNames: [String] {
+        Set(expenses.records.map(\.category)).union(self[settings: BudgetKeys.self].limitedCategories).sorted()
+    }
+
+    /// Renames a category on every expense, in one change (one undo step).
+    ///
+    /// When `newName` is in use already, the two categories become one. The old name's
+    /// monthly limit follows it; when both names have a limit they must be equal (then one
+    /// remains), since no single limit would be right for both. An `expense.default-category`
+    /// set to the old name follows too, so that new expenses do not bring the old name back.
+    ///
+    /// - Parameters:
+    ///   - oldName: a category in use (`categoryNames`), as stored or as typed (trimmed).
+    ///   - newName: read with `FieldRules.label`, like any category typed in.
+    /// - Returns: what changed; `isUnchanged` when the names are the same.
+    /// - Throws: `BudgetError.categoryNotFound`, `BudgetError.limitConflict`, `ValueError` for a
+    ///   new name that cannot be a category; nothing changes then.
+    @discardableResult
+    public mutating func renameCategory(_ oldName: String, to newName: String) throws -> CategoryRename {
+        let new = try FieldRules.label(newName, field: "category")
+        let names = Set(categoryNames)
+        let old: String
+        if names.contains(oldName) {
+            old = oldName
+        } else if names.contains(FieldRules.trimmed(oldName)) {
+            old = FieldRules.trimmed(oldName)
+        } else {
+            throw BudgetError.categoryNotFound(oldName)
+        }
+        var result = CategoryRename(from: old, to: new, expenses: 0, merged: names.contains(new), limit: .none, movedDefaultCategory: false)
+        if old == new { return result }
+
+        let oldKey = BudgetKeys.limit(old).storedKey, newKey = BudgetKeys.limit(new).storedKey
+        var settings = settingsValues
+        if let oldLimit = settings.value(forKey: oldKey) {
+            let amount = Money(stored: oldLimit)?.minorUnits ?? 0
+            if let newLimit = settings.value(forKey: newKey) {
+                guard newLimit == oldLimit else {
+                    let money = moneyFormat
+                    func shown(_ value: StoredSetting) -> String { Money(stored: value).map { money.display($0.minorUnits) } ?? "an invalid amount" }
+                    throw BudgetError.limitConflict(category: old, limit: shown(oldLimit), target: new, targetLimit: shown(newLimit))
+                }
+                result.limit = .merged(amount)
+            } else {
+                settings.setValue(oldLimit, forKey: newKey)
+                result.limit = .moved(amount)
+            }
+            settings.setValue(nil, forKey: oldKey)
+        }
+        let defaultKey = ExpenseKeys.defaultCategory.storedKey
+        if settings.value(forKey: defaultKey) == .string(old) {
+            settings.setValue(.string(new), forKey: defaultKey)
+            result.movedDefaultCategory = true
+        }
+        var records = expenses.records
+        for index in records.indices where records[index].category == old {
+            records[index].category = new
+            result.expenses += 1
+        }
+        expenses.records = records
+        settingsValues = settings
+        describeChange("rename category \(old) → \(new) (\(RecordKind.expense.counted(result.expenses)))")
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+extension BudgetDocument {
+    // MARK: Adding
+
+    /// The category of an expense added without one: the `expense.default-category` setting
+    /// (`uncategorized` unless set).
+    public var defaultExpenseCategory: String {
+        self[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory]
+    }
+
+    /// Adds an income last, with the next income ID.
+    ///
+    /// - Parameters:
+    ///   - name: read with `FieldRules.label`.
+    ///   - amount: in the currency's minor unit (`moneyFormat.parse` reads typed text).
+    ///   - note: read with `FieldRules.note`; an empty text means no note.
+    /// - Returns: the new income.
+    /// - Throws: `ValueError` for a value no income may hold, `BudgetError.idSpaceExhausted`;
+    ///   nothing is added then.
+    @discardableResult
+    public mutating func addIncome(name: String, amount: Int, date: Day, note: String? = nil) throws -> Income {
+        let fields = try Self.newFields(name: name, amount: amount, note: note)
+        return try incomes.add { Income(id: $0, name: fields.name, amount: amount, date: date, note: fields.note) }
+    }
+
+    /// Adds an expense last, with the next expense ID.
+    ///
+    /// - Parameters:
+    ///   - name: read with `FieldRules.label`.
+    ///   - amount: in the currency's minor unit (`moneyFormat.parse` reads typed text).
+    ///   - category: read with `FieldRules.label`; `nil` files it under `defaultExpenseCategory`.
+    ///   - note: read with `FieldRules.note`; an empty text means no note.
+    /// - Returns: the new expense. `limitWarnings(since:)` tells whether it took its category
+    ///   past its monthly limit.
+    /// - Throws: `ValueError` for a value no expense may hold, `BudgetError.idSpaceExhausted`;
+    ///   nothing is added then.
+    @discardableResult
+    public mutating func addExpense(name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil) throws -> Expense {
+        let fields = try Self.newFields(name: name, amount: amount, note: note)
+        let category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") } ?? defaultExpenseCategory
+        return try expenses.add { Expense(id: $0, name: fields.name, amount: amount, category: category, date: date, note: fields.note) }
+    }
+
+    private static func newFields(name: String, amount: Int, note: String?) throws(ValueError) -> (name: String, note: String?) {
+        let name = try FieldRules.label(name, field: "name")
+        if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
+        let note = try note.flatMap { text throws(ValueError) in text.isEmpty ? nil : try FieldRules.note(text) }
+        return (name, note)
+    }
+
+    // MARK: Editing
+
+    /// Applies one edit to every record named, all or nothing: when one record is unknown, or
+    /// does not have a field the edit changes (a category on an income), nothing changes.
+    ///
+    /// In a store transaction this is one change and one undo step, however many records it
+    /// touches.
+    ///
+    /// - Parameters:
+    ///   - references: the records, of either kind; a record named twice is edited once.
+    ///   - edit: what to change.
+    /// - Returns: each record with its new name and whether it changed, and the limit warnings.
+    /// - Throws: `BudgetError.recordNotFound` for the first record that does not exist,
+    ///   `ValueError.notApplicable` for a category given for an income.
+    @discardableResult
+    public mutating func edit(_ references: [RecordReference], with edit: RecordEdit) throws -> RecordEditResult {
+        var seen = Set<RecordReference>()
+        let unique = references.filter { seen.insert($0).inserted }
+        if unique.contains(where: { $0.kind == .income }) { try edit.check(for: .income) }
+        let before = self
+        var incomes = self.incomes, expenses = self.expenses
+        let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) { income throws(ValueError) in
+            try edit.apply(to: &income)
+        }
+        let expenseEntries = try expenses.modify(ids: unique.filter { $0.kind == .expense }.map(\.id)) { edit.apply(to: &$0) }
+        (self.incomes, self.expenses) = (incomes, expenses)
+        var byReference: [RecordReference: RecordEditResult.Entry] = [:]
+        for (id, name, changed) in incomeEntries {
+            let reference = RecordReference(kind: .income, id: id)
+            byReference[reference] = RecordEditResult.Entry(reference: reference, name: name, changed: changed)
+        }
+        for (id, name, changed) in expenseEntries {
+            let reference = RecordReference(kind: .expense, id: id)
+            byReference[reference] = RecordEditResult.Entry(reference: reference, name: name, changed: changed)
+        }
+        return RecordEditResult(entries: unique.compactMap { byReference[$0] }, limitWarnings: limitWarnings(since: before))
+    }
+}

@@ -1,0 +1,78 @@
+extension BudgetDocument {
+    // MARK: Reading
+
+    /// A setting's value as text: its value when set, else its default (`none` when it has none).
+    public func settingText(_ key: AnySettingKey) -> String {
+        settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, settingContext) } ?? key.defaultText(context: settingContext)
+    }
+
+    /// Every fixed key, then each limit that is set, with its value and default.
+    public var settingEntries: [SettingEntry] {
+        let limits = self[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
+        return (SettingsCatalog.fixedKeys + limits).map { key in
+            SettingEntry(key: key, value: settingText(key), defaultValue: key.defaultText(context: settingContext),
+                         isSet: settingsValues.value(forKey: key.storedKey) != nil)
+        }
+    }
+
+    // MARK: Changing
+
+    /// Sets a key from text as a person types it, or removes it (`nil`), with the rules every
+    /// key follows: the value is read in the key's type (an amount in the budget's currency),
+    /// and the currency changes through `setCurrency`, where `none` means no currency and
+    /// `rescale` converts the amounts.
+    ///
+    /// - Parameters:
+    ///   - key: the key (`SettingsCatalog.key(toSet:)` finds it by name).
+    ///   - text: the new value; `nil` returns the key to its default.
+    ///   - rescale: with `display.currency` only: convert every amount to the new currency's decimals.
+    /// - Returns: what changed.
+    /// - Throws: `ValueError` for a value of the wrong kind, `SettingsError.rescaleNotApplicable`
+    ///   for `rescale` with another key, what `setCurrency` throws; nothing changes then.
+    @discardableResult
+    public mutating func setSetting(_ key: AnySettingKey, to text: String?, rescale: Bool = false) throws -> SettingChange {
+        let before = settingsValues.value(forKey: key.storedKey)
+        if key.storedKey == DisplayKeys.currency.storedKey {
+            // `none`, as `config list` shows an unset currency, means plain whole numbers.
+            let currency = try text.flatMap { text throws(ValueError) -> Currency? in
+                if FieldRules.trimmed(text).lowercased() == "none" { return nil }
+                return try Currency(settingText: text)
+            }
+            try setCurrency(currency, rescale: rescale)
+        } else {
+            if rescale { throw SettingsError.rescaleNotApplicable(key: key.storedKey) }
+            let stored = try text.flatMap { text throws(ValueError) in try key.parse(text, settingContext) }
+            settingsValues.setValue(stored, forKey: key.storedKey)
+        }
+        let after = settingsValues.value(forKey: key.storedKey)
+        return SettingChange(key: key.storedKey, wasSet: before != nil, changed: before != after,
+                             value: after.flatMap { key.describe($0, settingContext) })
+    }
+
+    /// Sets a category's monthly limit.
+    ///
+    /// - Parameters:
+    ///   - category: read with `FieldRules.label`.
+    ///   - amount: in the currency's minor unit; at most `maximumLimit`, which the store checks.
+    /// - Returns: the category as stored.
+    /// - Throws: `ValueError` for a category that cannot be one or a negative amount.
+    @discardableResult
+    public mutating func setLimit(_ amount: Int, for category: String) throws(ValueError) -> String {
+        let category = try FieldRules.label(category, field: "category")
+        if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
+        self[settings: BudgetKeys.self][BudgetKeys.limit(category)] = Money(minorUnits: amount)
+        return category
+    }
+
+    /// Removes a category's monthly limit.
+    ///
+    /// - Returns: whether the category had one.
+    /// - Throws: `ValueError` for a category that cannot be one.
+    @discardableResult
+    public mutating func removeLimit(for category: String) throws(ValueError) -> Bool {
+        let key = BudgetKeys.limit(try FieldRules.label(category, field: "category"))
+        let existed = self[settings: BudgetKeys.self].isSet(key)
+        self[settings: BudgetKeys.self].remove(key)
+        return existed
+    }
+}

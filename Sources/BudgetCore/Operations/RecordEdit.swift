@@ -1,0 +1,103 @@
+/// A change to some fields of a record, checked once and applied to any number of records.
+///
+/// Only the fields given change. Text goes through the input rules when the edit is made
+/// (`FieldRules.label` for the name and the category, `FieldRules.note` for the note), so an
+/// edit that exists can be applied: an empty note text means "remove the note".
+///
+/// ```swift
+/// let edit = try RecordEdit(category: "食費", note: "")   // recategorise, drop the note
+/// try document.edit([RecordReference(kind: .expense, id: "00000002")], with: edit)
+/// ```
+public struct RecordEdit: Equatable, Sendable {
+    /// What an edit does to the note.
+    public enum NoteChange: Equatable, Sendable {
+        /// The note becomes this text (never empty).
+        case set(String)
+        /// The record has no note afterwards.
+        case remove
+    }
+
+    /// The new name, trimmed.
+    public private(set) var name: String?
+    /// The new amount, in the currency's minor unit.
+    public private(set) var amount: Int?
+    /// The new category, trimmed (expenses only).
+    public private(set) var category: String?
+    /// The new date.
+    public private(set) var date: Day?
+    /// What happens to the note.
+    public private(set) var note: NoteChange?
+
+    /// An edit of the fields given; `nil` leaves a field as it is.
+    ///
+    /// - Parameters:
+    ///   - name: a new name, read with `FieldRules.label`.
+    ///   - amount: a new amount in minor units (`MoneyFormat.parse` reads typed text).
+    ///   - category: a new category, read with `FieldRules.label`; incomes have none.
+    ///   - date: a new date.
+    ///   - note: a new note, read with `FieldRules.note`; an empty text removes the note.
+    /// - Throws: `ValueError` for a value no record may hold (nothing is made then).
+    public init(name: String? = nil, amount: Int? = nil, category: String? = nil, date: Day? = nil, note: String? = nil) throws(ValueError) {
+        self.name = try name.map { text throws(ValueError) in try FieldRules.label(text, field: "name") }
+        if let amount { try setAmount(amount) }
+        self.category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") }
+        self.date = date
+        self.note = try note.map { text throws(ValueError) in text.isEmpty ? .remove : .set(try FieldRules.note(text)) }
+    }
+
+    /// Sets the new amount, once it is known (typed text needs the budget's currency:
+    /// `BudgetDocument.moneyFormat.parse`).
+    ///
+    /// - Throws: `ValueError.invalidAmount` for a negative amount; the edit is unchanged then.
+    public mutating func setAmount(_ minorUnits: Int) throws(ValueError) {
+        if minorUnits < 0 { throw .invalidAmount(String(minorUnits), reason: "amounts cannot be negative") }
+        amount = minorUnits
+    }
+
+    /// Whether the edit changes no field at all.
+    public var isEmpty: Bool {
+        name == nil && amount == nil && category == nil && date == nil && note == nil
+    }
+
+    /// Checks that records of a kind have every field the edit changes.
+    ///
+    /// - Throws: `ValueError.notApplicable` for a category given for incomes.
+    public func check(for kind: RecordKind) throws(ValueError) {
+        if kind == .income && category != nil { throw .notApplicable(field: "category", kind: .income) }
+    }
+
+    /// Applies the edit to an income.
+    ///
+    /// - Returns: whether the income changed.
+    /// - Throws: `ValueError.notApplicable` when the edit sets a category; the income is unchanged then.
+    @discardableResult
+    public func apply(to income: inout Income) throws(ValueError) -> Bool {
+        try check(for: .income)
+        return applyCommonFields(to: &income)
+    }
+
+    /// Applies the edit to an expense.
+    ///
+    /// - Returns: whether the expense changed.
+    @discardableResult
+    public func apply(to expense: inout Expense) -> Bool {
+        let before = expense
+        applyCommonFields(to: &expense)
+        if let category { expense.category = category }
+        return expense != before
+    }
+
+    @discardableResult
+    private func applyCommonFields<Record: BaseModel>(to record: inout Record) -> Bool {
+        let before = record
+        if let name { record.name = name }
+        if let amount { record.amount = amount }
+        if let date { record.date = date }
+        switch note {
+        case .set(let text): record.note = text
+        case .remove: record.note = nil
+        case nil: break
+        }
+        return record != before
+    }
+}

@@ -1,0 +1,36 @@
+import BudgetCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The text after `budget: error: ` for an error that reached the command line: the core's
+/// own words, except where the command line can name the option that fixes it (the core
+/// names no options). Built in this one place; the runner escapes it.
+enum ErrorText {
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let BudgetError.dateBeforeLedgerCalendar(reference, day):
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
+        case let SettingsError.currencyChangeNeedsRescale(from, to):
+            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before"
+        case var error as ImportError:
+            switch error.reason {
+            case .tabSeparatedAsCSV:
+                error.message = "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv)"
+            case .amountNotInMinorUnits:
+                error.message = "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it"
+            case .notAnExport:
+                error.message = "not a budget export (expected the document 'budget export --format json' writes)"
+            case .other:
+                break
+            }
+            return error.errorDescription ?? error.message
+        case let error as any LocalizedError:
+            return error.errorDescription ?? "\(error)"
+        default:
+            return "\(error)"
+        }
+    }
+}
