@@ -19,11 +19,11 @@ release:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## check: the fast loop: unit tests and the in-process parser, help and output tests, on the
-## debug build; the classes that start budget processes (*EndToEndTests, CompletionShellTests,
+## debug build; the classes that start budget processes (*EndToEndTests, *ShellTests,
 ## ReliabilityTests) are left to `make test`
 check:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|CompletionShellTests|ReliabilityTests'
+	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|ShellTests|ReliabilityTests'
 
 ## test: the whole test suite: unit, parser, end to end through the debug binary, and the
 ## reliability suite (parallel writers, kill -9, fault injection, fuzzing) on the release binary

@@ -84,6 +84,15 @@ struct ByteCursor {
         return equal
     }
 
+    /// Consumes `literal[range]` when the next bytes are exactly it (no white space skipped).
+    mutating func skip(_ literal: [UInt8], in range: Range<Int>) -> Bool {
+        let count = range.count
+        guard index + count <= bytes.count, range.lowerBound >= 0, range.upperBound <= literal.count, let base = bytes.baseAddress else { return false }
+        let equal = literal.withUnsafeBufferPointer { other in other.baseAddress.map { memcmp(base + index, $0 + range.lowerBound, count) == 0 } ?? true }
+        if equal { index += count }
+        return equal
+    }
+
     /// Peeks at the next non-space byte.
     mutating func peek() -> UInt8? {
         skipWhitespace()

@@ -211,8 +211,7 @@ enum FastDocumentCodec {
         }
         let byID = inIDOrder ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         for position in records.indices {
-            let record = inIDOrder ? records[position] : records[byID[position].1]
-            Record.schema.write(record, first: position == 0, into: &out)
+            Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
             if out.count >= pieceSize {
                 try out.withBytes(emit)
                 out.removeAll()

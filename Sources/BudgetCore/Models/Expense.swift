@@ -10,16 +10,16 @@ public struct Expense: BaseModel {
 
     /// The fields, in the order listings show them.
     public static let schema = RecordSchema<Expense>(
-        blank: { Expense(id: $0, name: "", amount: 0, date: .epoch) },
+        blank: { Expense(id: $0, name: "", amount: 0, category: "", date: .epoch) },
         fields: [
             .identifier,
             .position,
-            RecordField("date", FieldCoders.Date.self, \.date),
-            RecordField("name", FieldCoders.Label.self, \.name),
-            RecordField("category", FieldCoders.Label.self, \.category),
-            RecordField("amount", FieldCoders.Amount.self, \.amount),
-            RecordField("note", FieldCoders.Note.self, \.note),
-            RecordField("tags", FieldCoders.TagList.self, \.tags),
+            RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
+            RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
+            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }),
+            RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
+            RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
+            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
         ])
 
     public let id: String
@@ -34,7 +34,7 @@ public struct Expense: BaseModel {
 
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
-        order: Int = 0, date: Day, note: String? = nil, tags: Tags = []
+        order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()
     ) {
         self.id = id
         self.name = name

@@ -11,11 +11,11 @@ public struct Income: BaseModel {
         fields: [
             .identifier,
             .position,
-            RecordField("date", FieldCoders.Date.self, \.date),
-            RecordField("name", FieldCoders.Label.self, \.name),
-            RecordField("amount", FieldCoders.Amount.self, \.amount),
-            RecordField("note", FieldCoders.Note.self, \.note),
-            RecordField("tags", FieldCoders.TagList.self, \.tags),
+            RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
+            RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
+            RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
+            RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
+            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
         ])
 
     public let id: String
@@ -26,7 +26,7 @@ public struct Income: BaseModel {
     public var note: String?
     public var tags: Tags
 
-    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = []) {
+    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()) {
         self.id = id
         self.name = name
         self.amount = amount

@@ -2,8 +2,9 @@
 /// its coder, from which the fast and strict readers, the writers, the checks before a write,
 /// the comparisons of undo and every output are made.
 ///
-/// Immutable after it is made; its closures capture key paths and coders only.
-public struct RecordField<Record: BaseModel>: @unchecked Sendable {
+/// Immutable after it is made; its closures capture accessors and coders only. A class, so
+/// that walking a schema's fields costs one reference count each, not one per closure.
+public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     /// The key in the data file, and the column's name in listings, TSV, CSV and JSON.
     public let key: String
     /// Whether every record's object must hold the field (else a missing one takes its empty value).
@@ -18,38 +19,66 @@ public struct RecordField<Record: BaseModel>: @unchecked Sendable {
     /// The key as the writer puts it first in an object, and after another field.
     let firstPiece: [UInt8], nextPiece: [UInt8]
 
+    /// The fast reader: reads the value at the cursor into the record; `false` for anything unusual.
     let read: (inout ByteCursor, inout Record, Int) -> Bool
+    /// The strict reader: decodes a node into the record, or words the problem.
     let decode: (JSONNode, inout Record, FieldContext) throws(DataFileProblem) -> Void
+    /// The file's rules, for a record about to be written.
     let check: (Record) throws(ValueError) -> Void
-    let isWritten: (Record) -> Bool
-    let bound: (Record) -> Int
-    let put: (Record, inout ByteSpace) -> Void
-    let json: (Record) -> JSONValue
-    let same: (Record, Record) -> Bool
+    /// The fast writer: the field after the record's others (`first`: the first of them), or
+    /// nothing when it has its empty value; whether it wrote. (The record is `inout` though
+    /// never changed: a record passed by value to a closure of a generic type is copied on
+    /// every call, one passed `inout` is not.)
+    let write: (inout Record, Bool, inout ByteBuffer) -> Bool
+    /// The general writer's value, or `nil` when the field is not written.
+    let json: (Record) -> JSONValue?
 
-    /// A field whose value `Coder` reads and writes, stored at `path`.
-    init<Coder: FieldCoding>(_ key: String, _ coder: Coder.Type, _ path: WritableKeyPath<Record, Coder.Value>, isPosition: Bool = false) {
+    /// A field whose value `Coder` reads and writes, got and set by the two accessors (plain
+    /// closures, not key paths: those are applied through the runtime, several times slower
+    /// on a path that runs for every field of every record; `get` takes the record `inout`
+    /// though it never changes it, since a record passed by value to a closure of a generic
+    /// type is copied on every call).
+    @inline(__always)
+    init<Coder: FieldCoding>(
+        _ key: String, _ coder: Coder.Type, get: @escaping (inout Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
+        isPosition: Bool = false
+    ) {
         self.key = key
         self.isRequired = Coder.absent == nil
         self.isPosition = isPosition
-        (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
-        value = { Coder.output($0[keyPath: path]) }
+        let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
+        (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
+        value = { record in
+            var record = record
+            return Coder.output(get(&record))
+        }
         read = { cursor, record, number in
             guard let value = Coder.read(&cursor, key: number) else { return false }
-            record[keyPath: path] = value
+            set(&record, value)
             return true
         }
-        decode = { node, record, context throws(DataFileProblem) in record[keyPath: path] = try Coder.decode(node, context) }
-        check = { record throws(ValueError) in try Coder.check(record[keyPath: path], field: key) }
-        if let absent = Coder.absent {
-            isWritten = { $0[keyPath: path] != absent }
-        } else {
-            isWritten = { _ in true }
+        decode = { node, record, context throws(DataFileProblem) in set(&record, try Coder.decode(node, context)) }
+        check = { record throws(ValueError) in
+            var record = record
+            try Coder.check(get(&record), field: key)
         }
-        bound = { Coder.bound($0[keyPath: path]) }
-        put = { record, space in Coder.put(record[keyPath: path], into: &space) }
-        json = { Coder.json($0[keyPath: path]) }
-        same = { $0[keyPath: path] == $1[keyPath: path] }
+        let absent = Coder.absent
+        write = { record, first, out in
+            let value = get(&record)
+            if let absent, value == absent { return false }
+            let piece = first ? firstPiece : nextPiece
+            out.writeInPlace(upTo: piece.count + Coder.bound(value)) { space in
+                space.put(piece)
+                Coder.put(value, into: &space)
+            }
+            return true
+        }
+        json = { record in
+            var record = record
+            let value = get(&record)
+            if let absent, value == absent { return nil }
+            return Coder.json(value)
+        }
     }
 
     /// The record's `id`: 8 digits, equal to the record's key in its table (which already gave
@@ -60,14 +89,15 @@ public struct RecordField<Record: BaseModel>: @unchecked Sendable {
 
     /// The record's `order`: its 1-based display position.
     static var position: RecordField {
-        RecordField("order", FieldCoders.Position.self, \.order, isPosition: true)
+        RecordField("order", FieldCoders.Position.self, get: { $0.order }, set: { $0.order = $1 }, isPosition: true)
     }
 
     private init(identifierWithKey key: String) {
         self.key = key
         isRequired = true
         isPosition = false
-        (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
+        let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
+        (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
         value = { .text($0.id) }
         read = { cursor, _, number in cursor.storedIDNumber() == number }
         decode = { node, _, context throws(DataFileProblem) in
@@ -77,15 +107,18 @@ public struct RecordField<Record: BaseModel>: @unchecked Sendable {
             }
         }
         check = { _ throws(ValueError) in }
-        isWritten = { _ in true }
-        bound = { $0.id.utf8.count + 2 }
-        put = { record, space in
-            space.put("\"")
-            space.put(utf8Of: record.id)
-            space.put("\"")
+        write = { record, first, out in
+            let piece = first ? firstPiece : nextPiece
+            let id = record.id
+            out.writeInPlace(upTo: piece.count + id.utf8.count + 2) { space in
+                space.put(piece)
+                space.put("\"")
+                space.put(utf8Of: id)
+                space.put("\"")
+            }
+            return true
         }
         json = { .string($0.id) }
-        same = { $0.id == $1.id }
     }
 
     private static func pieces(_ key: String) -> ([UInt8], [UInt8], [UInt8]) {

@@ -12,16 +12,34 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     let blank: (String) -> Record
     /// The fields of `fileOrder` that every record must hold, as bits.
     private let requiredMask: UInt64
-    /// The fields compared for "same content" (all but the position).
-    private let contentFields: [RecordField<Record>]
+    /// The fast reader's view of `fileOrder`, flattened so that its loop touches no reference
+    /// but the readers': the keys with their separators as the writer puts them (first in
+    /// the object, then after a comma), one after the other in `pieces`.
+    private let pieces: [UInt8]
+    private let pieceRanges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)]
+    private let readers: [(inout ByteCursor, inout Record, Int) -> Bool]
+    /// The fast writer's view of `fileOrder`.
+    private let writers: [(inout Record, Bool, inout ByteBuffer) -> Bool]
 
     init(blank: @escaping (String) -> Record, fields: [RecordField<Record>]) {
         precondition(fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
         self.fields = fields
         self.blank = blank
         fileOrder = fields.sorted { $0.key < $1.key }
+        var pieces: [UInt8] = []
+        var ranges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)] = []
+        for field in fileOrder {
+            let first = pieces.count..<(pieces.count + field.firstPiece.count)
+            pieces += field.firstPiece
+            let next = pieces.count..<(pieces.count + field.nextPiece.count)
+            pieces += field.nextPiece
+            ranges.append((first, next, field.isRequired))
+        }
+        self.pieces = pieces
+        pieceRanges = ranges
+        readers = fileOrder.map(\.read)
+        writers = fileOrder.map(\.write)
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask }
-        contentFields = fields.filter { !$0.isPosition }
     }
 
     /// The field with this key.
@@ -36,9 +54,36 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// value against the rules).
     func read(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        let start = cursor.index
+        if let record = readAsWritten(&cursor, key: key) { return record }
+        cursor.index = start
+        return readAnyLayout(&cursor, key: key)
+    }
+
+    /// A record laid out exactly as the writer lays it out, each key matched with its
+    /// separators and indentation in one comparison; `nil` as soon as anything differs.
+    private func readAsWritten(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
+        var record = blank(key.text)
+        var first = true
+        for index in readers.indices {
+            let piece = pieceRanges[index]
+            if cursor.skip(pieces, in: first ? piece.first : piece.next) {
+                guard readers[index](&cursor, &record, key.number) else { return nil }
+                first = false
+            } else if piece.isRequired {
+                return nil
+            }
+        }
+        return cursor.skip(Self.closing) ? record : nil
+    }
+
+    private static var closing: StaticString { "\n    }" }
+
+    /// A record in any layout: keys in any order, any white space.
+    private func readAnyLayout(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
         var record = blank(key.text)
         var seen: UInt64 = 0
-        var next = 0  // files we write hold the keys in file order: try the next one first
+        var next = 0  // keys usually come in file order: try the next one first
         repeat {
             cursor.skipWhitespace()
             var index = next
@@ -78,25 +123,18 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// One record as the fast writer puts it: `"<id>" : { … }`, keys sorted, after a comma
     /// unless it is the first of its table.
     func write(_ record: Record, first: Bool, into out: inout ByteBuffer) {
-        var bound = 32 + 2 * record.id.utf8.count
-        for field in fileOrder where field.isWritten(record) { bound += field.nextPiece.count + field.bound(record) }
-        out.writeInPlace(upTo: bound) { space in
-            space.put(first ? "\n    \"" : ",\n    \"")
-            space.put(utf8Of: record.id)
-            space.put("\" : {")
-            var firstField = true
-            for field in fileOrder where field.isWritten(record) {
-                space.put(firstField ? field.firstPiece : field.nextPiece)
-                field.put(record, &space)
-                firstField = false
-            }
-            space.put("\n    }")
-        }
+        var record = record
+        out.write(first ? "\n    \"" : ",\n    \"")
+        out.write(utf8Of: record.id)
+        out.write("\" : {")
+        var firstField = true
+        for writer in writers.indices where writers[writer](&record, firstField, &out) { firstField = false }
+        out.write("\n    }")
     }
 
     /// One record as the general JSON writer writes it.
     func json(_ record: Record) -> JSONValue {
-        .object(fields.filter { $0.isWritten(record) }.map { ($0.key, $0.json(record)) })
+        .object(fields.compactMap { field in field.json(record).map { (field.key, $0) } })
     }
 
     // MARK: Checking
@@ -106,9 +144,12 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         for field in fields { try field.check(record) }
     }
 
-    /// Whether two records are equal apart from their position.
+    /// Whether two records are equal apart from their position. (Every stored property is a
+    /// field of the schema, a test makes sure, so the synthesized equality compares the fields.)
     func sameContent(_ a: Record, _ b: Record) -> Bool {
-        for field in contentFields where !field.same(a, b) { return false }
-        return true
+        if a.order == b.order { return a == b }
+        var moved = b
+        moved.order = a.order
+        return a == moved
     }
 }
