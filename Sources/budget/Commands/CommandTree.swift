@@ -43,11 +43,6 @@ enum CommandTree {
 
     /// The spec that a path of subcommand words names, or `nil` when a word is unknown.
     static func spec(for path: [String]) -> CommandSpec? {
-        var spec = root
-        for word in path {
-            guard let next = spec.subcommand(named: word) else { return nil }
-            spec = next
-        }
-        return spec
+        root.descendant(at: path)
     }
 }

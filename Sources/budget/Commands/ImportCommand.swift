@@ -38,7 +38,7 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let text = try InputText.read(path, context: context)
+        let text = try InputText.read(path, readAllInput: context.readAllInput)
         let format = self.format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
         let store = try context.store()
         let work = { (document: inout BudgetDocument) throws -> (ids: [String], skipped: Int, otherKind: Int, rows: [ImportedRow]) in

@@ -117,7 +117,7 @@ struct CompletionEngine {
             return Answer.words(names).matching(current)
         }
         if path == ["help"] {
-            let named = CommandTree.spec(for: positionals)
+            let named = root.descendant(at: positionals)
             return Answer.words(named?.subcommands.map(\.name) ?? []).matching(current)
         }
         if !spec.subcommands.isEmpty && positionals.isEmpty {
