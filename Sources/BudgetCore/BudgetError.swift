@@ -10,6 +10,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case recordNotFound(RecordKind, id: String)
     /// No expense and no limit uses the category.
     case categoryNotFound(String)
+    /// No record carries the tag.
+    case tagNotFound(String)
     /// A category cannot take another's name: both have a monthly limit, and they differ
     /// (each limit shown in the budget's currency).
     case limitConflict(category: String, limit: String, target: String, targetLimit: String)
@@ -59,6 +61,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "no \(kind.singular) with id \(id)"
         case let .categoryNotFound(name):
             return "no category named '\(name)': no expense or limit uses it"
+        case let .tagNotFound(name):
+            return "no tag named '\(name)': no record carries it"
         case let .limitConflict(category, limit, target, targetLimit):
             return "cannot rename \(category) to \(target): both have a monthly limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
         case let .idSpaceExhausted(kind):

@@ -22,6 +22,7 @@ final class HelpTests: XCTestCase {
                                   expense.default-category setting, else uncategorized).
           --date <day>            YYYY-MM-DD, today or yesterday (default: today).
           --note <text>           A free-text note.
+          --tag <tag>             A tag (one word, no commas); repeat for several.
           --file <path>           The data file (default: $BUDGET_FILE, else
                                   $XDG_DATA_HOME/budget/budget.json, else
                                   ~/.local/share/budget/budget.json).

@@ -37,10 +37,10 @@ extension BudgetDocument {
             }
             switch kind {
             case .income:
-                ids.append(try draft.incomes.add { Income(id: $0, name: row.name, amount: row.amount, date: row.date, note: row.note) }.id)
+                ids.append(try draft.incomes.add { Income(id: $0, name: row.name, amount: row.amount, date: row.date, note: row.note, tags: row.tags) }.id)
             case .expense:
                 ids.append(try draft.expenses.add {
-                    Expense(id: $0, name: row.name, amount: row.amount, category: row.category ?? Expense.defaultCategory, date: row.date, note: row.note)
+                    Expense(id: $0, name: row.name, amount: row.amount, category: row.category ?? Expense.defaultCategory, date: row.date, note: row.note, tags: row.tags)
                 }.id)
             }
         }

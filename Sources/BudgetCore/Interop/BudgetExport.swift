@@ -7,11 +7,9 @@ public enum BudgetExport {
     /// The export document for the records `query` selects, with every setting.
     public static func document(_ document: BudgetDocument, query: RecordQuery) -> JSONValue {
         let money = document.moneyFormat
-        func common(_ record: some BaseModel) -> [(String, JSONValue)] {
-            [("id", .string(record.id)), ("order", .int(record.order)), ("date", .string(record.date.iso)), ("name", .string(record.name))]
-        }
-        func tail(_ record: some BaseModel) -> [(String, JSONValue)] {
-            [("amount", .int(record.amount)), ("note", record.note.map(JSONValue.string) ?? .null)]
+        /// Every field of the kind's schema, in its order; absent values as `null` or `[]`.
+        func object<Record: BaseModel>(_ record: Record) -> JSONValue {
+            .object(Record.schema.fields.map { field in (field.key, json(field.value(record))) })
         }
         let settings = document.settingsValues.storedKeys.compactMap { key in
             document.settingsValues.value(forKey: key).map { (key, DocumentCodec.encodeSetting($0)) }
@@ -22,9 +20,20 @@ public enum BudgetExport {
             (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
             (Expense.uniqueIdKey, .string(RecordID.string(for: document.expenses.lastID))),
             ("settings", .object(settings)),
-            (Income.dataKey, .array(query.incomes(in: document).map { .object(common($0) + tail($0)) })),
-            (Expense.dataKey, .array(query.expenses(in: document).map { .object(common($0) + [("category", .string($0.category))] + tail($0)) })),
+            (Income.dataKey, .array(query.incomes(in: document).map(object))),
+            (Expense.dataKey, .array(query.expenses(in: document).map(object))),
         ])
+    }
+
+    /// A field's value in an export (and in `list --format json`).
+    public static func json(_ value: FieldValue) -> JSONValue {
+        switch value {
+        case .text(let text): return .string(text)
+        case .optionalText(let text): return text.map(JSONValue.string) ?? .null
+        case .number(let number), .amount(let number): return .int(number)
+        case .day(let day): return .string(day.iso)
+        case .tags(let tags): return .array(tags.sorted.map(JSONValue.string))
+        }
     }
 
     /// Reads an export back into a document with the same records (IDs and order), counters and

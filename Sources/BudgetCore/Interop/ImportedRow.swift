@@ -12,6 +12,8 @@ public struct ImportedRow: Equatable, Sendable {
     public var category: String?
     /// The note, if any.
     public var note: String?
+    /// The row's tags (none when the file has no `tags` column).
+    public var tags: Tags = Tags()
 
     /// What makes two rows the same when duplicates are skipped: date, name, amount and category.
     public var duplicateKey: String {

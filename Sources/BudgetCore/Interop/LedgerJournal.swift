@@ -44,6 +44,11 @@ public enum LedgerJournal {
                 text += "    ; " + cleaned(line) { _ in nil } + "\n"
             }
         }
+        // One tag per comment line, `name:`, which ledger (`tag name`, `%name`) and hledger
+        // (`tag:name`) both read as a tag; a colon inside a name would end it, so it becomes `_`.
+        for tag in record.tags {
+            text += "    ; " + String(tag.map { $0 == ":" ? "_" : $0 }) + ":\n"
+        }
         for (account, amount) in postings {
             text += "    " + account
             if let amount { text += "  " + amount }

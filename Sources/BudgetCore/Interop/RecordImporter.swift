@@ -3,7 +3,7 @@
 public struct RecordImporter: Sendable {
     /// The columns an import understands; `id`, `order`, `kind` and `currency` are recognised
     /// but not imported (records get new IDs and go last).
-    public static let columns = ["date", "name", "category", "amount", "note"]
+    public static let columns = Expense.schema.fields.map(\.key).filter { !ignoredColumns.contains($0) }
     static let ignoredColumns = ["id", "order", "kind", "currency"]
 
     /// The kind of record the rows become.
@@ -73,8 +73,9 @@ public struct RecordImporter: Sendable {
                 throw ImportError(line: row.line, column: "category", "incomes have no category")
             }
             func field(_ name: String) -> String? { index[name].map { row.fields[$0] } }
+            let tags = field("tags").map { $0.split(separator: ",").map(String.init) } ?? []
             rows.append(try makeRow(line: row.line, name: field("name"), amount: .text(field("amount") ?? ""), date: field("date"),
-                                    category: field("category"), note: field("note"), column: { $0 }))
+                                    category: field("category"), note: field("note"), tags: tags, column: { $0 }))
         }
         return (rows, otherKind)
     }
@@ -165,8 +166,27 @@ public struct RecordImporter: Sendable {
                                   reason: .amountNotInMinorUnits)
             }
             let columnOf: (String) -> String = { name in fields[name].map { place($0).column } ?? at.column }
+            var tags: [String] = []
+            if let node = fields["tags"] {
+                // An array as `list --format json` writes it, or the comma-separated text of a CSV cell.
+                switch node.value {
+                case .array(let elements):
+                    for element in elements {
+                        guard case .string(let tag) = element.value else {
+                            let where_ = place(element)
+                            throw ImportError(line: where_.line, column: where_.column, "\"tags\" must hold strings, not \(element.typeName)")
+                        }
+                        tags.append(tag)
+                    }
+                case .string(let text): tags = text.split(separator: ",").map(String.init)
+                case .null: break
+                default:
+                    let where_ = place(node)
+                    throw ImportError(line: where_.line, column: where_.column, "\"tags\" must be an array of strings, not \(node.typeName)")
+                }
+            }
             rows.append(try makeRow(line: at.line, name: try string("name"), amount: .minorUnits(minorUnits), date: try string("date"),
-                                    category: try string("category"), note: try string("note"), column: columnOf))
+                                    category: try string("category"), note: try string("note"), tags: tags, column: columnOf))
         }
         return (rows, otherKind)
     }
@@ -195,7 +215,7 @@ public struct RecordImporter: Sendable {
     }
 
     private func makeRow(
-        line: Int, name: String?, amount: AmountSource, date: String?, category: String?, note: String?, column: (String) -> String
+        line: Int, name: String?, amount: AmountSource, date: String?, category: String?, note: String?, tags: [String], column: (String) -> String
     ) throws(ImportError) -> ImportedRow {
         func check<T>(_ field: String, _ body: () throws(ValueError) -> T) throws(ImportError) -> T {
             do {
@@ -223,7 +243,9 @@ public struct RecordImporter: Sendable {
         }
         let noteValue = note.flatMap { $0.isEmpty ? nil : $0 }
         if let noteValue { _ = try check("note") { () throws(ValueError) in try FieldRules.note(noteValue) } }
-        return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue)
+        var tagValues: [String] = []
+        for tag in tags { tagValues.append(try check("tags") { () throws(ValueError) in try FieldRules.tag(tag) }) }
+        return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue, tags: Tags(tagValues))
     }
 }
 

@@ -13,13 +13,14 @@ extension BudgetDocument {
     ///   - name: read with `FieldRules.label`.
     ///   - amount: in the currency's minor unit (`moneyFormat.parse` reads typed text).
     ///   - note: read with `FieldRules.note`; an empty text means no note.
+    ///   - tags: each read with `FieldRules.tag`.
     /// - Returns: the new income.
     /// - Throws: `ValueError` for a value no income may hold, `BudgetError.idSpaceExhausted`;
     ///   nothing is added then.
     @discardableResult
-    public mutating func addIncome(name: String, amount: Int, date: Day, note: String? = nil) throws -> Income {
-        let fields = try Self.newFields(name: name, amount: amount, note: note)
-        return try incomes.add { Income(id: $0, name: fields.name, amount: amount, date: date, note: fields.note) }
+    public mutating func addIncome(name: String, amount: Int, date: Day, note: String? = nil, tags: [String] = []) throws -> Income {
+        let fields = try Self.newFields(name: name, amount: amount, note: note, tags: tags)
+        return try incomes.add { Income(id: $0, name: fields.name, amount: amount, date: date, note: fields.note, tags: fields.tags) }
     }
 
     /// Adds an expense last, with the next expense ID.
@@ -29,22 +30,27 @@ extension BudgetDocument {
     ///   - amount: in the currency's minor unit (`moneyFormat.parse` reads typed text).
     ///   - category: read with `FieldRules.label`; `nil` files it under `defaultExpenseCategory`.
     ///   - note: read with `FieldRules.note`; an empty text means no note.
+    ///   - tags: each read with `FieldRules.tag`.
     /// - Returns: the new expense. `limitWarnings(since:)` tells whether it took its category
     ///   past its monthly limit.
     /// - Throws: `ValueError` for a value no expense may hold, `BudgetError.idSpaceExhausted`;
     ///   nothing is added then.
     @discardableResult
-    public mutating func addExpense(name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil) throws -> Expense {
-        let fields = try Self.newFields(name: name, amount: amount, note: note)
+    public mutating func addExpense(
+        name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = []
+    ) throws -> Expense {
+        let fields = try Self.newFields(name: name, amount: amount, note: note, tags: tags)
         let category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") } ?? defaultExpenseCategory
-        return try expenses.add { Expense(id: $0, name: fields.name, amount: amount, category: category, date: date, note: fields.note) }
+        return try expenses.add { Expense(id: $0, name: fields.name, amount: amount, category: category, date: date, note: fields.note, tags: fields.tags) }
     }
 
-    private static func newFields(name: String, amount: Int, note: String?) throws(ValueError) -> (name: String, note: String?) {
+    private static func newFields(name: String, amount: Int, note: String?, tags: [String]) throws(ValueError) -> (name: String, note: String?, tags: Tags) {
         let name = try FieldRules.label(name, field: "name")
         if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
         let note = try note.flatMap { text throws(ValueError) in text.isEmpty ? nil : try FieldRules.note(text) }
-        return (name, note)
+        var checked: [String] = []
+        for tag in tags { checked.append(try FieldRules.tag(tag)) }
+        return (name, note, Tags(checked))
     }
 
     // MARK: Editing

@@ -27,6 +27,12 @@ public struct RecordEdit: Equatable, Sendable {
     public private(set) var date: Day?
     /// What happens to the note.
     public private(set) var note: NoteChange?
+    /// Whether every tag is removed first (`tagsToAdd` then become the only ones).
+    public private(set) var clearsTags = false
+    /// Tags the records get, checked with `FieldRules.tag`.
+    public private(set) var tagsToAdd: [String] = []
+    /// Tags the records lose.
+    public private(set) var tagsToRemove: [String] = []
 
     /// An edit of the fields given; `nil` leaves a field as it is.
     ///
@@ -45,6 +51,20 @@ public struct RecordEdit: Equatable, Sendable {
         self.note = try note.map { text throws(ValueError) in text.isEmpty ? .remove : .set(try FieldRules.note(text)) }
     }
 
+    /// Adds tags to the edit: the records get `add` and lose `remove`; with `replacing`, they
+    /// lose every tag they had first (so an empty `add` clears them).
+    ///
+    /// - Throws: `ValueError` for a text no tag may be (nothing changes then).
+    public mutating func changeTags(add: [String] = [], remove: [String] = [], replacing: Bool = false) throws(ValueError) {
+        var added: [String] = []
+        for tag in add { added.append(try FieldRules.tag(tag)) }
+        var removed: [String] = []
+        for tag in remove { removed.append(try FieldRules.tag(tag)) }
+        if replacing { clearsTags = true }
+        tagsToAdd += added
+        tagsToRemove += removed
+    }
+
     /// Sets the new amount, once it is known (typed text needs the budget's currency:
     /// `BudgetDocument.moneyFormat.parse`).
     ///
@@ -56,7 +76,7 @@ public struct RecordEdit: Equatable, Sendable {
 
     /// Whether the edit changes no field at all.
     public var isEmpty: Bool {
-        name == nil && amount == nil && category == nil && date == nil && note == nil
+        name == nil && amount == nil && category == nil && date == nil && note == nil && !clearsTags && tagsToAdd.isEmpty && tagsToRemove.isEmpty
     }
 
     /// Checks that records of a kind have every field the edit changes.
@@ -98,6 +118,9 @@ public struct RecordEdit: Equatable, Sendable {
         case .remove: record.note = nil
         case nil: break
         }
+        if clearsTags { record.tags = Tags() }
+        for tag in tagsToRemove { record.tags.remove(tag) }
+        for tag in tagsToAdd { record.tags.insert(tag) }
         return record != before
     }
 }

@@ -9,6 +9,8 @@ public struct RecordQuery: Equatable, Sendable {
     /// Expenses in any of these categories (empty: all). Incomes have no category, so a
     /// category filter leaves them out.
     public var categories: Set<String> = []
+    /// Records that carry any of these tags (empty: all).
+    public var tags: Set<String> = []
     /// Records dated within this range.
     public var period: DateRange = .all
     /// Case-insensitive text that the name or the note must contain.
@@ -36,6 +38,7 @@ public struct RecordQuery: Equatable, Sendable {
         if !categories.isEmpty {
             guard let category, categories.contains(category) else { return false }
         }
+        if !tags.isEmpty && !record.tags.contains(where: tags.contains) { return false }
         guard period.contains(record.date) else { return false }
         if let minimum, record.amount < minimum { return false }
         if let maximum, record.amount > maximum { return false }
@@ -47,7 +50,7 @@ public struct RecordQuery: Equatable, Sendable {
 
     /// Whether no filter is set, so every record matches.
     public var matchesEverything: Bool {
-        categories.isEmpty && period == .all && minimum == nil && maximum == nil && search.flatMap(TextSearch.init) == nil
+        categories.isEmpty && tags.isEmpty && period == .all && minimum == nil && maximum == nil && search.flatMap(TextSearch.init) == nil
     }
 
     /// The matching incomes, in the document's order.

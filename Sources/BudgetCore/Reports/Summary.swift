@@ -3,7 +3,7 @@
 public struct Summary: Sendable {
     /// How the rows are grouped.
     public enum Grouping: String, CaseIterable, Sendable {
-        case category, month, income
+        case category, month, income, tag
     }
 
     /// One row of a category breakdown.
@@ -32,6 +32,17 @@ public struct Summary: Sendable {
         public var balance: Int
     }
 
+    /// One row of a tag breakdown: the expenses that carry a tag. An expense with several tags
+    /// counts under each, so these rows can add up to more than the expenses.
+    public struct TagRow: Equatable, Sendable {
+        /// The tag.
+        public var tag: String
+        /// What the expenses that carry it add up to.
+        public var spent: Int
+        /// How many expenses carry the tag.
+        public var count: Int
+    }
+
     /// One row of an income breakdown (incomes grouped by name).
     public struct IncomeRow: Equatable, Sendable {
         /// The income's name.
@@ -54,6 +65,8 @@ public struct Summary: Sendable {
     public let months: [MonthRow]
     /// Incomes by name, largest first (empty unless asked for).
     public let incomeSources: [IncomeRow]
+    /// Expenses per tag, largest first (empty unless asked for).
+    public let tags: [TagRow]
 
     /// Builds the summary of the records `query` selects (its period included), with the
     /// breakdowns asked for (all three by default; the others are left empty).
@@ -85,6 +98,7 @@ public struct Summary: Sendable {
             return CategoryRow(category: category, spent: amount, limit: months == nil ? nil : limit)
         }.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
 
+        tags = groupings.contains(.tag) ? try Self.tagRows(expenses) : []
         guard groupings.contains(.month) else {
             self.months = []
             incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
@@ -100,6 +114,19 @@ public struct Summary: Sendable {
         }
 
         incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
+    }
+
+    private static func tagRows(_ expenses: [Expense]) throws -> [TagRow] {
+        var rows: [String: TagRow] = [:]
+        for expense in expenses where !expense.tags.isEmpty {
+            for tag in expense.tags {
+                var row = rows[tag] ?? TagRow(tag: tag, spent: 0, count: 0)
+                row.spent = try Sum.of([row.spent, expense.amount])
+                row.count += 1
+                rows[tag] = row
+            }
+        }
+        return rows.values.sorted { $0.spent != $1.spent ? $0.spent > $1.spent : Tags.precedes($0.tag, $1.tag) }
     }
 
     private static func sources(_ incomes: [Income]) throws -> [IncomeRow] {

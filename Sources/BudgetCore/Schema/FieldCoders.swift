@@ -13,6 +13,7 @@ enum FieldCoders {
         static func bound(_ value: Int) -> Int { 20 }
         static func put(_ value: Int, into space: inout ByteSpace) { space.put(value) }
         static func output(_ value: Int) -> FieldValue { .number(value) }
+        static var isNumeric: Bool { true }
     }
 
     /// Money in minor units: a whole number, never negative.
@@ -33,6 +34,7 @@ enum FieldCoders {
         static func bound(_ value: Int) -> Int { 20 }
         static func put(_ value: Int, into space: inout ByteSpace) { space.put(value) }
         static func output(_ value: Int) -> FieldValue { .amount(value) }
+        static var isNumeric: Bool { true }
     }
 
     /// A calendar day, `"YYYY-MM-DD"`.

@@ -33,10 +33,15 @@ protocol FieldCoding {
 
     /// The value as outputs show it.
     static func output(_ value: Value) -> FieldValue
+
+    /// Whether tables align the value to the right (numbers, money).
+    static var isNumeric: Bool { get }
 }
 
 extension FieldCoding {
     static var absent: Value? { nil }
 
     static func check(_ value: Value, field: String) throws(ValueError) {}
+
+    static var isNumeric: Bool { false }
 }

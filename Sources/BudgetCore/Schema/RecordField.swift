@@ -11,6 +11,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     public let isRequired: Bool
     /// The display position (`order`), which comparisons of content leave out.
     let isPosition: Bool
+    /// Whether tables align the field's values to the right (numbers, money).
+    public let isNumeric: Bool
     /// The record's value of this field, as outputs show it.
     public let value: (Record) -> FieldValue
 
@@ -46,6 +48,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         self.key = key
         self.isRequired = Coder.absent == nil
         self.isPosition = isPosition
+        isNumeric = Coder.isNumeric
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
         value = { record in
@@ -96,6 +99,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         self.key = key
         isRequired = true
         isPosition = false
+        isNumeric = false
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
         value = { .text($0.id) }

@@ -25,6 +25,7 @@ struct AddCommand: Command {
     static let commonOptions = [
         OptionSpec(long: "date", valueName: "day", help: "YYYY-MM-DD, today or yesterday (default: today)."),
         OptionSpec(long: "note", valueName: "text", help: "A free-text note."),
+        OptionSpec(long: "tag", valueName: "tag", help: "A tag (one word, no commas); repeat for several.", isRepeatable: true),
     ]
 
     let parsed: ParsedCommand
@@ -35,6 +36,7 @@ struct AddCommand: Command {
     let date: Day
     /// Empty means no note.
     let note: String?
+    let tags: [String]
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
@@ -44,6 +46,7 @@ struct AddCommand: Command {
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
         date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
         note = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
+        tags = try parsed.tags("tag")
     }
 
     func run(in context: CommandContext) throws {
@@ -51,10 +54,10 @@ struct AddCommand: Command {
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             switch kind {
             case .income:
-                return (try document.addIncome(name: name, amount: amount, date: date, note: note).id, [], document.moneyFormat)
+                return (try document.addIncome(name: name, amount: amount, date: date, note: note, tags: tags).id, [], document.moneyFormat)
             case .expense:
                 let before = document
-                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note)
+                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note, tags: tags)
                 return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
             }
         }

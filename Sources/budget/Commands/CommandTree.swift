@@ -8,7 +8,7 @@ enum CommandTree {
         name: "budget", abstract: "Track a household's income and expenses.",
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
-            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
+            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, ImportCommand.spec, ExportCommand.spec, RestoreCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
@@ -22,6 +22,8 @@ enum CommandTree {
         case ["summary"]: return SummaryCommand.self
         case ["categories"]: return CategoriesCommand.self
         case ["categories", "rename"]: return CategoryRenameCommand.self
+        case ["tags"]: return TagsCommand.self
+        case ["tags", "rename"]: return TagsRenameCommand.self
         case ["show"]: return ShowCommand.self
         case ["edit"]: return EditCommand.self
         case ["delete"]: return DeleteCommand.self

@@ -5,7 +5,7 @@ import BudgetCore
 struct EditCommand: Command {
     static let spec = CommandSpec(
         name: "edit", abstract: "Change fields of one or more records.",
-        discussion: "Only the fields given change, on every record named. '--note \"\"' removes the note. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them).",
+        discussion: "Only the fields given change, on every record named. '--note \"\"' removes the note, '--tags \"\"' every tag. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them).",
         arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "edit")],
         options: [
             OptionSpec(long: "name", valueName: "name", help: "A new name."),
@@ -13,12 +13,15 @@ struct EditCommand: Command {
             OptionSpec(long: "category", valueName: "name", help: "A new category (expenses only)."),
             OptionSpec(long: "date", valueName: "day", help: "A new date: YYYY-MM-DD, today or yesterday."),
             OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
+            OptionSpec(long: "tag", valueName: "tag", help: "Add this tag (repeat for several).", isRepeatable: true),
+            OptionSpec(long: "untag", valueName: "tag", help: "Remove this tag (repeat for several).", isRepeatable: true),
+            OptionSpec(long: "tags", valueName: "list", help: "Replace every tag with this comma-separated list; \"\" removes them all."),
         ])
 
     let parsed: ParsedCommand
     let targets: RecordTargets
     /// Every field but the amount, which is read in the budget's currency when the file is open.
-    let edit: RecordEdit
+    var edit: RecordEdit
     let amountText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -30,11 +33,17 @@ struct EditCommand: Command {
                 name: parsed.value("name"), category: parsed.value("category"),
                 date: try parsed.value("date").map { text throws(ValueError) in try FieldRules.parseDay(text) }, note: parsed.value("note"))
         }
+        let replacement = parsed.value("tags").map { list in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let added = parsed.values("tag") + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
+        if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
+            throw parsed.usageError("Invalid value '\(parsed.value("tags") ?? "")' for '--tags <list>': an empty tag between commas")
+        }
+        try parsed.converting { () throws(ValueError) in try edit.changeTags(add: added, remove: parsed.values("untag"), replacing: replacement != nil) }
         if edit.category != nil && targets.kind == .income {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
         if edit.isEmpty && amountText == nil {
-            throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note")
+            throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note, --tag, --untag, --tags")
         }
     }
 

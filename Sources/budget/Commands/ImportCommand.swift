@@ -75,14 +75,8 @@ struct ImportCommand: Command {
             ? ids.compactMap { document.incomes.record(id: $0) }.map(RecordRow.init)
             : ids.compactMap { document.expenses.record(id: $0) }.map(RecordRow.init)
         guard !rows.isEmpty else { return "" }
-        let money = document.moneyFormat
-        var columns = [TextTable.Column(title: "DATE", alignment: .left), .init(title: "NAME", alignment: .left)]
-        if kind == .expense { columns.append(.init(title: "CATEGORY", alignment: .left)) }
-        columns += [.init(title: "AMOUNT", alignment: .right), .init(title: "NOTE", alignment: .left)]
-        var table = TextTable(columns: columns)
-        table.rows = rows.map { row in
-            [row.date.iso, row.name] + (kind == .expense ? [row.category ?? ""] : []) + [money.display(row.amount), DelimitedText.escapeTSV(row.note ?? "")]
-        }
-        return table.render()
+        var printer = RecordPrinter(selection: .only(kind), format: .table, includeHeader: true, document: document, painter: .plain)
+        printer.dateFormat = .iso
+        return printer.preview(rows)
     }
 }

@@ -4,10 +4,10 @@ import BudgetCore
 struct SummaryCommand: Command {
     static let spec = CommandSpec(
         name: "summary", abstract: "Show income, expenses and balance for a period, broken down with bars.",
-        discussion: "The period is this month unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, or income sources. Bars fit the terminal (COLUMNS, else its width, else 80).",
+        discussion: "The period is this month unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). Bars fit the terminal (COLUMNS, else its width, else 80).",
         options: QueryOptions.periodSpecs + [
             OptionSpec(long: "all", help: "Every record, whatever its date."),
-            OptionSpec(long: "by", valueName: "grouping", help: "category, month or income (default: category).", choices: ["category", "month", "income"]),
+            OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
             OutputFormat.reportOption,
             CommonArguments.noHeader,
         ])
@@ -24,7 +24,7 @@ struct SummaryCommand: Command {
         if all && filters.hasPeriod { throw parsed.usageError("'--all' cannot be combined with a period option") }
         let by = parsed.value("by") ?? "category"
         guard let grouping = Summary.Grouping(rawValue: by) else {
-            throw parsed.usageError("Invalid value '\(by)' for '--by <grouping>': expected category, month or income")
+            throw parsed.usageError("Invalid value '\(by)' for '--by <grouping>': expected category, month, income or tag")
         }
         self.grouping = grouping
         format = try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json])

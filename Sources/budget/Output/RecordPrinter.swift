@@ -59,7 +59,10 @@ struct RecordPrinter {
         switch format {
         case .table:
             var table = TextTable(columns: [.init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left)])
-            table.rows = zip(selection.fieldNames, fields(of: row, forPeople: true)).map { [$0, $1] }
+            let columns = tableColumns([row])
+            let names = (selection.showsKind ? ["kind"] : []) + columns.map(\.key)
+            let cells = (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: true, columns: columns)
+            table.rows = zip(names, cells).map { [$0, $1] }
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             output.write(lines.joined(separator: "\n"))
         case .json:
@@ -76,48 +79,92 @@ struct RecordPrinter {
     private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> DelimitedWriter {
         var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
         if includeHeader { writer.row(selection.fieldNames) }
+        let columns = selection.columns
         for row in rows {
             if selection.showsKind { writer.field(row.kind.singular) }
-            writer.field(row.id)
-            writer.field(row.order)
-            writer.field(row.date)
-            writer.field(row.name)
-            if selection.hasCategory { writer.field(row.category ?? "") }
-            writer.field(row.amount, money)
-            writer.field(row.note ?? "")
+            for column in columns {
+                switch column.value(of: row) {
+                case .text(let text)?: writer.field(text)
+                case .optionalText(let text)?: writer.field(text ?? "")
+                case .number(let number)?: writer.field(number)
+                case .amount(let amount)?: writer.field(amount, money)
+                case .day(let day)?: writer.field(day)
+                case .tags(let tags)?: writer.field(tags.joined)
+                case nil: writer.field("")
+                }
+            }
             writer.endRow()
         }
         return writer
     }
 
+    /// The columns a table shows: all but `tags` when no row has any (people need not see an
+    /// empty column; machine formats always have every column).
+    private func tableColumns(_ rows: [RecordRow]) -> [RecordColumn] {
+        let columns = selection.columns
+        let tagsColumn = columns.first { $0.key == "tags" }
+        let hasTags = rows.contains { row in
+            if case .tags(let tags)? = tagsColumn?.value(of: row) { return !tags.isEmpty }
+            return false
+        }
+        return columns.filter { $0.key != "tags" || hasTags }
+    }
+
+    /// Records that do not exist yet (an import's `--dry-run`): a table without IDs,
+    /// positions or totals.
+    func preview(_ rows: [RecordRow]) -> String {
+        let columns = tableColumns(rows).filter { $0.key != "id" && $0.key != "order" }
+        var table = TextTable(columns: columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
+        table.rows = rows.map { fields(of: $0, forPeople: true, columns: columns) }
+        return table.render()
+    }
+
     private func fields(of row: RecordRow, forPeople: Bool) -> [String] {
+        (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: forPeople, columns: selection.columns)
+    }
+
+    private func fields(of row: RecordRow, forPeople: Bool, columns: [RecordColumn]) -> [String] {
         var fields: [String] = []
-        if selection.showsKind { fields.append(row.kind.singular) }
-        fields += [row.id, String(row.order), forPeople ? dateFormat.format(row.date) : row.date.iso, row.name]
-        if selection.hasCategory { fields.append(row.category ?? "") }
-        fields.append(forPeople ? money.display(row.amount) : money.plain(row.amount))
-        fields.append(forPeople ? DelimitedText.escapeTSV(row.note ?? "") : row.note ?? "")
+        for column in columns {
+            switch column.value(of: row) {
+            case .text(let text)?: fields.append(text)
+            case .optionalText(let text)?: fields.append(forPeople ? DelimitedText.escapeTSV(text ?? "") : text ?? "")
+            case .number(let number)?: fields.append(String(number))
+            case .amount(let amount)?: fields.append(forPeople ? money.display(amount) : money.plain(amount))
+            case .day(let day)?: fields.append(forPeople ? dateFormat.format(day) : day.iso)
+            case .tags(let tags)?: fields.append(forPeople ? tags.sorted.joined(separator: " ") : tags.joined)
+            case nil: fields.append("")
+            }
+        }
         return fields
     }
 
     private func jsonObject(_ row: RecordRow) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if selection.showsKind { members.append(("kind", .string(row.kind.singular))) }
-        members += [("id", .string(row.id)), ("order", .int(row.order)), ("date", .string(row.date.iso)), ("name", .string(row.name))]
-        if selection.hasCategory { members.append(("category", row.category.map(JSONValue.string) ?? .null)) }
-        members.append(("amount", .int(row.amount)))
-        members.append(("currency", money.currency.map { JSONValue.string($0.code) } ?? .null))
-        members.append(("note", row.note.map(JSONValue.string) ?? .null))
+        for column in selection.columns {
+            switch column.value(of: row) {
+            case .text(let text)?: members.append((column.key, .string(text)))
+            case .optionalText(let text)?: members.append((column.key, text.map(JSONValue.string) ?? .null))
+            case .number(let number)?: members.append((column.key, .int(number)))
+            case .amount(let amount)?:
+                members.append((column.key, .int(amount)))
+                members.append(("currency", money.currency.map { JSONValue.string($0.code) } ?? .null))
+            case .day(let day)?: members.append((column.key, .string(day.iso)))
+            case .tags(let tags)?: members.append((column.key, .array(tags.sorted.map(JSONValue.string))))
+            case nil: members.append((column.key, .null))
+            }
+        }
         return .object(members)
     }
 
     private func table(_ rows: [RecordRow]) throws -> String {
-        let titles = selection.fieldNames.map { $0 == "order" ? "#" : $0.uppercased() }
-        var table = TextTable(columns: titles.map { title in
-            TextTable.Column(title: title, alignment: title == "AMOUNT" || title == "#" ? .right : .left)
+        let columns = tableColumns(rows)
+        var table = TextTable(columns: (selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []) + columns.map { column in
+            TextTable.Column(title: column.key == "order" ? "#" : column.key.uppercased(), alignment: column.isNumeric ? .right : .left)
         })
-        table.rows = rows.map { fields(of: $0, forPeople: true) }
-        let amountColumn = titles.count - 2
+        table.rows = rows.map { (selection.showsKind ? [$0.kind.singular] : []) + fields(of: $0, forPeople: true, columns: columns) }
+        let amountColumn = (selection.showsKind ? 1 : 0) + (columns.firstIndex { $0.key == "amount" } ?? 0)
         let incomes = rows.lazy.filter { $0.kind == .income }.map(\.amount)
         let expenses = rows.lazy.filter { $0.kind == .expense }.map(\.amount)
         let totals = try RecordTotals(incomeAmounts: incomes, expenseAmounts: expenses)

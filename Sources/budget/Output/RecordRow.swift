@@ -1,16 +1,49 @@
 import BudgetCore
 
-/// One record of either kind, flattened for output.
+/// One record of either kind, as listings hold it; its cells come from the kind's schema
+/// (`RecordColumn`).
 struct RecordRow: Sendable {
-    var kind: RecordKind
-    var id: String
-    var order: Int
-    var date: Day
-    var name: String
-    /// `nil` for incomes.
-    var category: String?
-    var amount: Int
-    var note: String?
+    enum Record: Sendable {
+        case income(Income)
+        case expense(Expense)
+    }
+
+    var record: Record
+
+    var kind: RecordKind {
+        switch record {
+        case .income: return .income
+        case .expense: return .expense
+        }
+    }
+
+    var id: String {
+        switch record {
+        case .income(let income): return income.id
+        case .expense(let expense): return expense.id
+        }
+    }
+
+    var date: Day {
+        switch record {
+        case .income(let income): return income.date
+        case .expense(let expense): return expense.date
+        }
+    }
+
+    var name: String {
+        switch record {
+        case .income(let income): return income.name
+        case .expense(let expense): return expense.name
+        }
+    }
+
+    var amount: Int {
+        switch record {
+        case .income(let income): return income.amount
+        case .expense(let expense): return expense.amount
+        }
+    }
 
     /// The records of `selection` that `query` matches, incomes first, each kind in its order
     /// (a category filter leaves incomes out: they have none).
@@ -25,21 +58,10 @@ struct RecordRow: Sendable {
     }
 
     init(_ income: Income) {
-        self.init(kind: .income, record: income, category: nil)
+        record = .income(income)
     }
 
     init(_ expense: Expense) {
-        self.init(kind: .expense, record: expense, category: expense.category)
-    }
-
-    private init(kind: RecordKind, record: some BaseModel, category: String?) {
-        self.kind = kind
-        self.id = record.id
-        self.order = record.order
-        self.date = record.date
-        self.name = record.name
-        self.category = category
-        self.amount = record.amount
-        self.note = record.note
+        record = .expense(expense)
     }
 }

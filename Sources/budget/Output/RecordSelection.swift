@@ -19,9 +19,14 @@ enum RecordSelection: Sendable, Equatable {
     var hasCategory: Bool { self != .only(.income) }
     var showsKind: Bool { self == .all }
 
+    /// The records' columns, from their kinds' schemas.
+    var columns: [RecordColumn] {
+        RecordColumn.columns(incomes: self != .only(.expense), expenses: self != .only(.income))
+    }
+
     /// The column names of the machine formats, in order.
     var fieldNames: [String] {
-        (showsKind ? ["kind"] : []) + ["id", "order", "date", "name"] + (hasCategory ? ["category"] : []) + ["amount", "note"]
+        (showsKind ? ["kind"] : []) + columns.map(\.key)
     }
 
     /// What the records are called in messages (`expenses`, `records`).

@@ -58,6 +58,12 @@ struct SummaryPrinter {
             let columns = [("SOURCE", TextTable.Alignment.left), ("RECEIVED", .right), ("SHARE", .right)]
             let rows = summary.incomeSources.map { [$0.name, money.display($0.received), percent($0.received, of: summary.income)] }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.incomeSources.map { ($0.received, false) })
+        case .tag:
+            guard !summary.tags.isEmpty else { return text + "\nNo tagged expenses in this period.\n" }
+            let columns = [("TAG", TextTable.Alignment.left), ("EXPENSES", .right), ("SPENT", .right), ("SHARE", .right)]
+            let rows = summary.tags.map { [$0.tag, String($0.count), money.display($0.spent), percent($0.spent, of: summary.expenses)] }
+            let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.tags.map { ($0.spent, false) }) + note
         }
     }
 
@@ -94,6 +100,7 @@ struct SummaryPrinter {
         case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used"]
         case .month: return ["month", "income", "expenses", "balance"]
         case .income: return ["kind", "name", "amount", "share"]
+        case .tag: return ["kind", "name", "expenses", "amount", "share"]
         }
     }
 
@@ -114,6 +121,10 @@ struct SummaryPrinter {
         case .income:
             return [["total", "income", money.plain(summary.income), ""]] + summary.incomeSources.map {
                 ["source", $0.name, money.plain($0.received), Percent($0.received, of: summary.income).description]
+            }
+        case .tag:
+            return [["total", "expenses", "", money.plain(summary.expenses), ""]] + summary.tags.map {
+                ["tag", $0.tag, String($0.count), money.plain($0.spent), Percent($0.spent, of: summary.expenses).description]
             }
         }
     }
@@ -141,6 +152,12 @@ struct SummaryPrinter {
             members.append(("sources", .array(summary.incomeSources.map {
                 .object([("name", .string($0.name)), ("received", .int($0.received)),
                          ("share", .string(Percent($0.received, of: summary.income).description))])
+            })))
+        case .tag:
+            // An expense counts under each of its tags: the rows can add up to more than "expenses".
+            members.append(("tags", .array(summary.tags.map {
+                .object([("tag", .string($0.tag)), ("expenses", .int($0.count)), ("spent", .int($0.spent)),
+                         ("share", .string(Percent($0.spent, of: summary.expenses).description))])
             })))
         }
         return .object(members)

@@ -34,6 +34,16 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
     }
 
+    /// A tag by `FieldRules.tag`: one word without white space or commas.
+    func tag(_ text: String) throws(UsageError) -> String {
+        try converting { () throws(ValueError) in try FieldRules.tag(text) }
+    }
+
+    /// The tags of a repeatable option, each by `FieldRules.tag`.
+    func tags(_ long: String) throws(UsageError) -> [String] {
+        try values(long).map { text throws(UsageError) in try tag(text) }
+    }
+
     func note(_ text: String) throws(UsageError) -> String {
         try converting { () throws(ValueError) in try FieldRules.note(text) }
     }

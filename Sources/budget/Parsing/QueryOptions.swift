@@ -4,6 +4,7 @@ import BudgetCore
 /// turned into a `RecordQuery`.
 struct QueryOptions {
     static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
+    static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
     static let month = OptionSpec(long: "month", valueName: "month", help: "A calendar month: YYYY-MM, this or last.")
     static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
@@ -16,7 +17,7 @@ struct QueryOptions {
     static let limit = OptionSpec(long: "limit", valueName: "n", help: "At most this many records.")
 
     static let periodSpecs = [month, year, from, to]
-    static let listSpecs = [category] + periodSpecs + [search, min, max, sort, reverse, limit]
+    static let listSpecs = [category, tag] + periodSpecs + [search, min, max, sort, reverse, limit]
 
     private let parsed: ParsedCommand
     private var query = RecordQuery()
@@ -29,6 +30,7 @@ struct QueryOptions {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
         query.categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
+        query.tags = Set(try parsed.tags("tag"))
         query.period = try Self.period(parsed)
         hasPeriod = Self.periodSpecs.contains { parsed.value($0.long) != nil }
         query.search = parsed.value("search")

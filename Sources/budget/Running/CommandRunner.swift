@@ -112,16 +112,16 @@ struct CommandRunner {
 
     /// `budget __complete <shell> <line> [<bash word>]`, which the completion scripts call: the
     /// candidates at the end of the line, one per line. It reads the data file only for its
-    /// categories, never writes, and says nothing on stderr: a shell is waiting.
+    /// categories and tags, never writes, and says nothing on stderr: a shell is waiting.
     private func complete(_ arguments: [String]) -> ExitCode {
         guard arguments.count >= 2 else { return .usage }
         let (shell, line) = (arguments[0], arguments[1])
         let engine = CompletionEngine(root: CommandTree.root) { file in
-            guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return [] }
+            guard let path = DataFileLocation.resolve(explicit: file, environment: environment) else { return nil }
             do {
-                return try makeStore(path, environment, SavedChanges()).load().categoryNames
+                return try makeStore(path, environment, SavedChanges()).load()
             } catch {
-                return []  // No categories to offer from a missing, busy or invalid file; TAB must not fail.
+                return nil  // No names to offer from a missing, busy or invalid file; TAB must not fail.
             }
         }
         let (before, current) = CompletionEngine.words(of: line)

@@ -18,8 +18,12 @@ struct CompletionEngine {
     }
 
     let root: CommandSpec
-    /// The categories of the data file a `--file` value names (`nil`: the default file).
-    let categories: (_ file: String?) -> [String]
+    /// The data file a `--file` value names (`nil`: the default file), when it can be read:
+    /// its categories and tags are offered.
+    let document: (_ file: String?) -> BudgetDocument?
+
+    private func categories(_ file: String?) -> [String] { document(file)?.categoryNames ?? [] }
+    private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
 
     // MARK: The line
 
@@ -154,6 +158,7 @@ struct CompletionEngine {
         if !option.choices.isEmpty { return .words(option.choices) }
         switch option.long {
         case "category": return .words(categories(context.file))
+        case "tag", "untag": return .words(tags(context.file))
         case "file": return .files(prefix: "", partial: "")
         case "date", "from", "to": return .words(["today", "yesterday"])
         case "month": return .words(["this", "last"])
@@ -165,6 +170,7 @@ struct CompletionEngine {
         if !argument.choices.isEmpty { return .words(argument.choices) }
         switch argument.completion {
         case .categories: return .words(categories(context.file))
+        case .tags: return .words(tags(context.file))
         case .files: return .files(prefix: "", partial: "")
         case .none: break
         }

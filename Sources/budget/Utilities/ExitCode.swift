@@ -32,7 +32,7 @@ enum ExitCode: Int32 {
     /// The code for a runtime error of the core.
     init(budgetError error: BudgetError) {
         switch error {
-        case .recordNotFound, .categoryNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
+        case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
              .totalTooLarge, .limitTooLarge:
             self = .failure
