@@ -86,7 +86,14 @@ final class InteractiveShell {
     /// reads see only what follows.
     func freshLine() throws {
         step += 1
+        // Keys typed while bash or zsh is still handling C-c can land on the abandoned line
+        // (`$ e`, then `cho STEP…` on a loaded machine): wait for the new prompt it draws first.
+        // (fish clears its line in place and reads the keys itself.)
+        let prompts = try pane().count { $0.hasPrefix("$") }
         press("C-c")
+        if kind != .fish {
+            _ = try waitForScreen("a prompt after C-c", sinceMarker: false) { _ in ((try? self.pane().count { $0.hasPrefix("$") }) ?? 0) > prompts }
+        }
         type("echo STEP\"\"\(step)")
         press("Enter")
         _ = try waitForScreen("a prompt after the marker \(step)") { !$0.isEmpty }
