@@ -54,6 +54,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     /// A record to export as a ledger journal is dated before the calendar `ledger` reads.
     case dateBeforeLedgerCalendar(RecordReference, Day)
 
+    /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
         switch self {
         case let .recordNotFound(kind, id):

@@ -64,12 +64,11 @@ final class SettingsTests: XCTestCase {
     }
 
     func testPlainValueTypes_ParseStoreAndShow() throws {
-        XCTAssertEqual(try Int(settingText: "42", context: SettingContext(currency: nil)), 42)
-        XCTAssertThrowsError(try Int(settingText: "4x2"))
-        XCTAssertEqual(Int(stored: .int(7)), 7)
-        XCTAssertNil(Int(stored: .string("7")))
-        XCTAssertEqual(try Bool(settingText: "yes"), true)
-        XCTAssertEqual(false.settingText, "false")
+        XCTAssertEqual(try LabelSetting(settingText: " 食費\u{200B}", context: SettingContext(currency: nil)), "食費")
+        XCTAssertThrowsError(try LabelSetting(settingText: "a\u{1B}b"))
+        XCTAssertEqual(LabelSetting(stored: .string(" food")), " food", "the file rule, not the input rule")
+        XCTAssertNil(LabelSetting(stored: .int(7)))
+        XCTAssertEqual(LabelSetting(stringLiteral: "x").settingText, "x")
         XCTAssertEqual(try ColorMode(settingText: "never"), .never)
         XCTAssertEqual(try Optional<Currency>(settingText: "none", context: SettingContext(currency: nil)), .none)
         XCTAssertEqual(DateFormat.monthFirst.format(Day(iso: "2026-11-21")!), "11/21/2026")

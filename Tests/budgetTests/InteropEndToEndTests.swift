@@ -195,7 +195,7 @@ final class InteropEndToEndTests: XCTestCase {
         let page = try budget.run("manual").stdout
         XCTAssertTrue(page.hasPrefix(".TH BUDGET 1 "))
         func visit(_ spec: CommandSpec, _ path: [String]) {
-            if spec.subcommands.isEmpty && !path.isEmpty {
+            if (spec.subcommands.isEmpty || spec.runsWithoutSubcommand) && !path.isEmpty {
                 let usage = HelpGenerator(spec: spec, path: path).usage.replacingOccurrences(of: "-", with: "\\-")
                 XCTAssertTrue(page.contains(".SS \"\(usage)\""), usage)
                 for option in spec.options {

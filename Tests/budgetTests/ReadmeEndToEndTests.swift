@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// The README's examples, run against the debug binary: the tour (and the settings example that
-/// continues it) and the data file it shows. The README is parsed, not copied, so the examples
+/// The README's examples, run against the debug binary: the tour (and the settings and bulk
+/// change examples that continue it, with the messages they show) and the data file it shows. The README is parsed, not copied, so the examples
 /// can change and this test follows them.
 final class ReadmeEndToEndTests: XCTestCase {
     private var budget: BudgetProcess!
@@ -23,12 +23,19 @@ final class ReadmeEndToEndTests: XCTestCase {
         let script = try XCTUnwrap(tour.blocks.first { $0.language == "sh" }, "the tour has a sh block").body
         let sample = try XCTUnwrap(tour.blocks.first { $0.introduction.contains("The first `budget list expenses` prints:") },
                                    "the tour shows the first listing").body
-        let settings = try XCTUnwrap(readme.section("### Settings, currency and limits")?.blocks.first { $0.language == "sh" })
-        XCTAssertTrue(settings.introduction.contains("Continuing the tour"), "the settings example runs after the tour")
+        // The examples that continue the tour run after it, in README order.
+        var continuations: [Readme.Block] = []
+        for heading in ["### Settings, currency and limits", "### Bulk changes"] {
+            let block = try XCTUnwrap(readme.section(heading)?.blocks.first { $0.language == "sh" }, "\(heading) has a sh block")
+            XCTAssertTrue(block.introduction.contains("Continuing the tour"), "the \(heading) example runs after the tour")
+            continuations.append(block)
+        }
+        let settings = continuations[0]
+        let continued = continuations.map(\.body).joined()
 
         let log = try TourLog(in: budget.directory)
         let scriptFile = budget.directory.appendingPathComponent("tour.sh")
-        try Data((script + settings.body).utf8).write(to: scriptFile)
+        try Data((script + continued).utf8).write(to: scriptFile)
         var environment = budget.environment
         environment["BUDGET_FILE"] = nil
         budget.environment = environment
@@ -39,7 +46,7 @@ final class ReadmeEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, "the tour runs to its end under bash -e: \(result.stderr)")
 
         let runs = try log.runs()
-        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script + settings.body), "every budget command of the tour ran")
+        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script + continued), "every budget command of the tour ran")
         for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
         let firstListing = try XCTUnwrap(runs.first { $0.arguments == "list expenses" })
         XCTAssertEqual(firstListing.stdout, sample, "the README's sample output is what budget prints")
@@ -50,6 +57,15 @@ final class ReadmeEndToEndTests: XCTestCase {
             if let id = commentLines.first(where: { $0.hasSuffix(" on stdout, and on stderr:") })?.split(separator: " ").first {
                 XCTAssertEqual(run.stdout, id + "\n", "the command that warns prints the README's ID")
             }
+        }
+        // A comment line that is a sentence is what the command before it says on stderr.
+        let scriptLines = continued.split(separator: "\n").map(String.init)
+        for (index, line) in scriptLines.enumerated() where line.hasPrefix("# ") && line.hasSuffix(".") && !line.hasPrefix("# budget: ") {
+            let command = try XCTUnwrap(scriptLines[..<index].last { !$0.hasPrefix("#") }, "a command before \(line)")
+            let arguments = String(command.components(separatedBy: "budget ").last ?? "").trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "\"", with: "")
+            let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the README's command \(arguments) ran: \(runs.map(\.arguments))")
+            XCTAssertEqual(run.stderr, String(line.dropFirst(2)) + "\n", "what budget \(arguments) says")
         }
     }
 

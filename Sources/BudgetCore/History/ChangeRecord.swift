@@ -33,6 +33,7 @@ public struct ChangeRecord: Equatable, Sendable {
         self.settings = settings
     }
 
+    /// Equal summaries, times and changes.
     public static func == (lhs: ChangeRecord, rhs: ChangeRecord) -> Bool {
         lhs.summary == rhs.summary && lhs.time == rhs.time && lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses
             && lhs.settings.map(\.key) == rhs.settings.map(\.key) && lhs.settings.map(\.old) == rhs.settings.map(\.old)

@@ -2,15 +2,15 @@
 ///
 /// A leading UTF-8 byte order mark is skipped; lines may end in LF or CRLF; blank lines are
 /// skipped. Each row carries the line it starts on, for error messages.
-public enum DelimitedReader {
-    public struct Row: Equatable, Sendable {
-        public var line: Int
-        public var fields: [String]
+enum DelimitedReader {
+    struct Row: Equatable, Sendable {
+        var line: Int
+        var fields: [String]
     }
 
     /// RFC 4180: fields separated by commas; a field in double quotes may hold commas, quotes
     /// (doubled) and line breaks (read as `\n`, whether written CRLF, LF or CR).
-    public static func csv(_ text: String) throws(ImportError) -> [Row] {
+    static func csv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
@@ -81,7 +81,7 @@ public enum DelimitedReader {
     }
 
     /// Tab-separated, one record per line; `\t`, `\n`, `\r` and `\\` inside fields are unescaped.
-    public static func tsv(_ text: String) throws(ImportError) -> [Row] {
+    static func tsv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var number = 0
         // "\r\n" is one Character in Swift, so split on both line ends explicitly.

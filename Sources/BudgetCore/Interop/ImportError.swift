@@ -24,6 +24,7 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
     public var line: Int?
     /// The column's name (`amount`) or, for JSON, its number.
     public var column: String?
+    /// What is wrong, lower-case.
     public var message: String
     /// What did not happen: `imported` or `restored` ("nothing was restored").
     public var refused: String

@@ -2,11 +2,15 @@
 public struct ImportedRow: Equatable, Sendable {
     /// Where it starts in the file.
     public var line: Int
+    /// The name, trimmed.
     public var name: String
+    /// The amount in the currency's minor unit.
     public var amount: Int
+    /// The date (today when the row has none).
     public var date: Day
     /// `nil` for incomes.
     public var category: String?
+    /// The note, if any.
     public var note: String?
     /// The row's tags (none when the file has no `tags` column).
     public var tags: Tags = Tags()

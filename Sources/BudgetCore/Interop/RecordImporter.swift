@@ -6,13 +6,16 @@ public struct RecordImporter: Sendable {
     public static let columns = Expense.schema.fields.map(\.key).filter { !ignoredColumns.contains($0) }
     static let ignoredColumns = ["id", "order", "kind", "currency"]
 
+    /// The kind of record the rows become.
     public let kind: RecordKind
+    /// How amounts are read: the budget's currency.
     public let money: MoneyFormat
     /// For rows without a date column.
     public let today: Day
     /// For expenses without a category.
     public let defaultCategory: String
 
+    /// An importer of one kind of record into a budget with this currency; rows without a date get `today`, expenses without a category `defaultCategory`.
     public init(kind: RecordKind, money: MoneyFormat, today: Day, defaultCategory: String) {
         self.kind = kind
         self.money = money

@@ -10,8 +10,10 @@ public struct JSONSerializer: Sendable {
         case standard
     }
 
+    /// How the output is laid out.
     public var style: Style
 
+    /// A serializer writing in a style.
     public init(style: Style) {
         self.style = style
     }

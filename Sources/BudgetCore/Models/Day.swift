@@ -6,8 +6,11 @@ import Darwin
 
 /// A calendar day (no time, no time zone), written `YYYY-MM-DD`.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1 to 9999.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// Creates a day, or returns `nil` when the date does not exist (`2026-02-30`) or the year
@@ -142,8 +145,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         start[9] = digit(day % 10)
     }
 
+    /// The ISO form, `YYYY-MM-DD`.
     public var description: String { iso }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Day, rhs: Day) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -188,6 +193,7 @@ extension Day: Codable {
         self = day
     }
 
+    /// Encodes the ISO form, `YYYY-MM-DD`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)

@@ -3,10 +3,12 @@
 /// Bare IDs are per kind (income 00000001 and expense 00000001 are different records), so
 /// anything that mixes both kinds, such as `list all --format ids`, names records this way.
 public struct RecordReference: Hashable, Sendable, CustomStringConvertible {
+    /// Which kind of record.
     public var kind: RecordKind
     /// The 8-digit ID.
     public var id: String
 
+    /// The record of a kind with an 8-digit ID.
     public init(kind: RecordKind, id: String) {
         self.kind = kind
         self.id = id

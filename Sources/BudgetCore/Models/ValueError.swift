@@ -21,6 +21,7 @@ public enum ValueError: Error, Equatable, Sendable {
 }
 
 extension ValueError: CustomStringConvertible {
+    /// The message, lower-case (`invalid amount '12x': …`).
     public var description: String {
         switch self {
         case let .invalidAmount(text, reason):

@@ -1,6 +1,8 @@
 /// A currency: its ISO 4217 code, the symbol tables show, and how many decimals its minor unit has.
 public struct Currency: Hashable, Sendable {
+    /// The ISO 4217 code (`JPY`).
     public let code: String
+    /// What tables write before an amount (`¥`, `$`, `KWD `).
     public let symbol: String
     /// Digits after the decimal point: 0 for yen, 2 for dollars, 3 for Kuwaiti dinar.
     public let minorDigits: Int
@@ -51,18 +53,23 @@ public struct Currency: Hashable, Sendable {
 }
 
 extension Currency: PlainSettingValue {
+    /// What values look like.
     public static let valueDescription = "an ISO 4217 code such as JPY, USD, EUR or KWD"
 
+    /// Reads a code in any case (`usd`).
     public init(settingText text: String) throws(ValueError) {
         guard let currency = Currency(code: text) else { throw .invalidSetting(text, expected: Self.valueDescription) }
         self = currency
     }
 
+    /// Reads a stored code.
     public init?(stored: StoredSetting) {
         guard case .string(let text) = stored, let currency = Currency(code: text), currency.code == text else { return nil }
         self = currency
     }
 
+    /// The code.
     public var settingText: String { code }
+    /// The code, as a JSON string.
     public var stored: StoredSetting? { .string(code) }
 }

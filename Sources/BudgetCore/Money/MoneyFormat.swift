@@ -1,8 +1,10 @@
 /// Reads and writes amounts in a currency's minor unit (cents for USD, yen for JPY), or as plain
 /// whole numbers when no currency is set.
 public struct MoneyFormat: Sendable, Equatable {
+    /// The currency (`nil`: whole numbers).
     public let currency: Currency?
 
+    /// The format of a currency, or of whole numbers.
     public init(currency: Currency?) {
         self.currency = currency
     }

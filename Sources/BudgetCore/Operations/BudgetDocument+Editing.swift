@@ -4,7 +4,7 @@ extension BudgetDocument {
     /// The category of an expense added without one: the `expense.default-category` setting
     /// (`uncategorized` unless set).
     public var defaultExpenseCategory: String {
-        self[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory]
+        self[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory].text
     }
 
     /// Adds an income last, with the next income ID.

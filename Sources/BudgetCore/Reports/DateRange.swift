@@ -1,8 +1,11 @@
 /// An inclusive range of days; either end may be open.
 public struct DateRange: Equatable, Sendable {
+    /// The first day, inclusive (`nil`: no start).
     public var from: Day?
+    /// The last day, inclusive (`nil`: no end).
     public var to: Day?
 
+    /// The days from `from` to `to`, both inclusive.
     public init(from: Day?, to: Day?) {
         self.from = from
         self.to = to
@@ -22,6 +25,7 @@ public struct DateRange: Equatable, Sendable {
         return DateRange(from: first, to: last)
     }
 
+    /// Whether a day lies within the range.
     public func contains(_ day: Day) -> Bool {
         (from.map { $0 <= day } ?? true) && (to.map { day <= $0 } ?? true)
     }

@@ -28,5 +28,6 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
         return (tenths < 0 ? "-" : "") + "\(magnitude / 10).\(magnitude % 10)"
     }
 
+    /// Whether `lhs` is the smaller percentage.
     public static func < (lhs: Percent, rhs: Percent) -> Bool { lhs.tenths < rhs.tenths }
 }

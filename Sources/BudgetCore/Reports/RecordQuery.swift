@@ -11,16 +11,22 @@ public struct RecordQuery: Equatable, Sendable {
     public var categories: Set<String> = []
     /// Records that carry any of these tags (empty: all).
     public var tags: Set<String> = []
+    /// Records dated within this range.
     public var period: DateRange = .all
     /// Case-insensitive text that the name or the note must contain.
     public var search: String?
+    /// Amounts of at least this many minor units.
     public var minimum: Int?
+    /// Amounts of at most this many minor units.
     public var maximum: Int?
+    /// The order of the result.
     public var sort: SortKey = .order
+    /// Reverse the order.
     public var reverse = false
     /// At most this many records (after sorting).
     public var limit: Int?
 
+    /// A query that matches every record, in order.
     public init() {}
 
     /// Whether a record passes every filter.

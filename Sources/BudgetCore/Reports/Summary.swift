@@ -8,19 +8,27 @@ public struct Summary: Sendable {
 
     /// One row of a category breakdown.
     public struct CategoryRow: Equatable, Sendable {
+        /// The category.
         public var category: String
+        /// What its expenses of the period add up to.
         public var spent: Int
         /// The monthly limit times the months of the period, when a limit is set.
         public var limit: Int?
+        /// What is left of the limit (negative when over), when one is set.
         public var remaining: Int? { limit.map { $0 - spent } }
+        /// Whether the category spent more than its limit.
         public var isOver: Bool { limit.map { spent > $0 } ?? false }
     }
 
     /// One row of a monthly breakdown.
     public struct MonthRow: Equatable, Sendable {
+        /// The month, `YYYY-MM`.
         public var month: String
+        /// Income received.
         public var income: Int
+        /// Money spent.
         public var expenses: Int
+        /// `income - expenses`.
         public var balance: Int
     }
 
@@ -35,16 +43,25 @@ public struct Summary: Sendable {
 
     /// One row of an income breakdown (incomes grouped by name).
     public struct IncomeRow: Equatable, Sendable {
+        /// The income's name.
         public var name: String
+        /// What incomes of that name add up to.
         public var received: Int
     }
 
+    /// The period, open ends closed at the first and last record.
     public let period: DateRange
+    /// The total income of the period.
     public let income: Int
+    /// The total expenses of the period.
     public let expenses: Int
+    /// `income - expenses`.
     public let balance: Int
+    /// Expenses by category, largest first.
     public let categories: [CategoryRow]
+    /// Income and expenses by month, in order (empty unless asked for).
     public let months: [MonthRow]
+    /// Incomes by name, largest first (empty unless asked for).
     public let incomeSources: [IncomeRow]
     /// Expenses per tag, largest first (empty unless asked for).
     public let tags: [TagRow]

@@ -1,5 +1,6 @@
 /// Monthly spending limits, one key per category (`budget.limit.food`).
 public enum BudgetKeys: SettingsDomain {
+    /// The prefix of the domain's keys.
     public static let name = "budget"
     static let limitPrefix = "limit."
 
@@ -8,8 +9,10 @@ public enum BudgetKeys: SettingsDomain {
         SettingKey(limitPrefix + category, default: nil, "The monthly spending limit of the category \(category).")
     }
 
+    /// No fixed keys: one limit per category (`dynamicKey`).
     public static let keys: [AnySettingKey] = []
 
+    /// The limit key of a category (`limit.food`), when the category is one the file may hold.
     public static func dynamicKey(named name: String) -> AnySettingKey? {
         guard name.hasPrefix(limitPrefix) else { return nil }
         let category = String(name.dropFirst(limitPrefix.count))

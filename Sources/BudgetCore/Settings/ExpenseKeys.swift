@@ -1,9 +1,12 @@
 /// Defaults for new expenses.
 public enum ExpenseKeys: SettingsDomain {
+    /// The prefix of the domain's keys.
     public static let name = "expense"
 
-    public static let defaultCategory = SettingKey<ExpenseKeys, String>(
-        "default-category", default: Expense.defaultCategory, "The category of an expense added without one.")
+    /// The category of an expense added without one (`BudgetDocument.defaultExpenseCategory`).
+    public static let defaultCategory = SettingKey<ExpenseKeys, LabelSetting>(
+        "default-category", default: LabelSetting(stringLiteral: Expense.defaultCategory), "The category of an expense added without one.")
 
+    /// Every key of the domain.
     public static let keys = [defaultCategory.erased]
 }

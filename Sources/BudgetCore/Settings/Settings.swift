@@ -10,6 +10,7 @@ public struct Settings<Domain: SettingsDomain>: Sendable {
     /// The injected storage.
     public var storage: any SettingsStorage
 
+    /// The settings of a domain, kept in `storage`.
     public init(storage: any SettingsStorage) {
         self.storage = storage
     }

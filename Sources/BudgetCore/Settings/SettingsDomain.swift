@@ -13,6 +13,7 @@ public protocol SettingsDomain: Sendable {
 }
 
 extension SettingsDomain {
+    /// No keys beyond the fixed ones.
     public static func dynamicKey(named name: String) -> AnySettingKey? { nil }
 
     /// The key with a stored name (`display.currency`) if this domain owns it.

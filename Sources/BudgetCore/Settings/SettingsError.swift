@@ -15,6 +15,7 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
     /// Rescaling was asked for with a key that holds no currency.
     case rescaleNotApplicable(key: String)
 
+    /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
         switch self {
         case let .unknownKey(key, suggestion):

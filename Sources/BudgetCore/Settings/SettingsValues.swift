@@ -1,17 +1,9 @@
-/// Where settings are kept, by stored key. Injected into `Settings`, so tests can use their own.
-public protocol SettingsStorage: Sendable {
-    /// The stored value of a key, or `nil` when it is not set.
-    func value(forKey key: String) -> StoredSetting?
-    /// Sets (or, with `nil`, removes) a key.
-    mutating func setValue(_ value: StoredSetting?, forKey key: String)
-    /// Every key that is set.
-    var storedKeys: [String] { get }
-}
-
 /// The settings of a data file: a plain dictionary from stored key to value.
 public struct SettingsValues: SettingsStorage, Equatable {
+    /// The values, by stored key.
     public private(set) var values: [String: StoredSetting]
 
+    /// Settings holding these values.
     public init(_ values: [String: StoredSetting] = [:]) {
         self.values = values
     }
@@ -23,7 +15,10 @@ public struct SettingsValues: SettingsStorage, Equatable {
         self.values = values
     }
 
+    /// The stored value of a key, or `nil` when it is not set.
     public func value(forKey key: String) -> StoredSetting? { values[key] }
+    /// Sets (or, with `nil`, removes) a key.
     public mutating func setValue(_ value: StoredSetting?, forKey key: String) { values[key] = value }
+    /// Every key that is set, sorted.
     public var storedKeys: [String] { values.keys.sorted() }
 }

@@ -6,7 +6,9 @@ public struct BudgetDocument: Equatable, Sendable {
     /// The file format this build reads and writes.
     public static let formatVersion = 1
 
+    /// The incomes, in order, with their ID counter.
     public var incomes: RecordTable<Income>
+    /// The expenses, in order, with their ID counter.
     public var expenses: RecordTable<Expense>
     /// Every setting that is set, by stored key (`display.currency`).
     public var settingsValues: SettingsValues

@@ -52,10 +52,16 @@ extension DataProtocol {
 // MARK: The six named operations
 
 extension DataProtocol {
+    /// Saves an income (`update`).
     public func updateIncome(_ income: Income) throws { try update(income) }
+    /// Saves an expense (`update`).
     public func updateExpense(_ expense: Expense) throws { try update(expense) }
+    /// Deletes one income (`delete`).
     public func deleteIncome(id: String) throws { try delete(Income.self, ids: [id]) }
+    /// Deletes one expense (`delete`).
     public func deleteExpense(id: String) throws { try delete(Expense.self, ids: [id]) }
+    /// All incomes, in order (`fetch`).
     public func fetchIncomes() throws -> [Income] { try fetch(Income.self) }
+    /// All expenses, in order (`fetch`).
     public func fetchExpenses() throws -> [Expense] { try fetch(Expense.self) }
 }

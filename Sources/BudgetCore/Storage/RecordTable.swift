@@ -80,11 +80,16 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         ids: [String], _ change: (inout Record) throws(Failure) -> Bool
     ) throws -> [(id: String, name: String, changed: Bool)] {
         if ids.isEmpty { return [] }
-        // One pass finds every position, so a bulk edit of many records costs one walk.
-        let wanted = Set(ids)
+        // One pass finds every position, so a bulk edit of many records costs one walk (and
+        // one record, the usual edit, a walk of plain comparisons).
         var positions: [Int] = []
-        for index in records.indices where wanted.contains(records[index].id) { positions.append(index) }
-        if positions.count < wanted.count {
+        if ids.count == 1 {
+            if let index = records.firstIndex(where: { $0.id == ids[0] }) { positions.append(index) }
+        } else {
+            let wanted = Set(ids)
+            for index in records.indices where wanted.contains(records[index].id) { positions.append(index) }
+        }
+        if positions.count < Set(ids).count {
             let found = Set(positions.map { records[$0].id })
             if let missing = ids.first(where: { !found.contains($0) }) { throw BudgetError.recordNotFound(Record.kind, id: missing) }
         }

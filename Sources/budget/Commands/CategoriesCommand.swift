@@ -4,7 +4,8 @@ import BudgetCore
 struct CategoriesCommand: Command {
     static let spec = CommandSpec(
         name: "categories", abstract: "List expense categories with their count, total and limit.",
-        options: [OutputFormat.reportOption, CommonArguments.noHeader])
+        options: [OutputFormat.reportOption, CommonArguments.noHeader],
+        subcommands: [CategoryRenameCommand.spec], runsWithoutSubcommand: true)
 
     let format: OutputFormat
     let includeHeader: Bool

@@ -2,6 +2,9 @@ import BudgetCore
 
 /// `budget check [--repair]`: validates the data file and reports every problem.
 struct CheckCommand: Command {
+    /// `check` found problems: already reported, so the runner only sets exit code 65.
+    struct Failed: Error {}
+
     static let spec = CommandSpec(
         name: "check", abstract: "Check the data file and report every problem.",
         discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
@@ -37,7 +40,7 @@ struct CheckCommand: Command {
         let check = try store.check()
         report(check, to: context)
         summarize(check, context: context)
-        if !check.problems.isEmpty { throw CheckFailed() }
+        if !check.problems.isEmpty { throw Failed() }
     }
 
     private func report(_ check: DataFileCheck, to context: CommandContext) {
@@ -64,6 +67,3 @@ struct CheckCommand: Command {
         number == 1 ? "1 problem" : "\(number) problems"
     }
 }
-
-/// `check` found problems: already reported, so the runner only sets exit code 65.
-struct CheckFailed: Error {}

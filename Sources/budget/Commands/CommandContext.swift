@@ -51,10 +51,3 @@ final class CommandContext {
         if !isQuiet { messages.write(TerminalText.escaped(message) + "\n") }
     }
 }
-
-/// A destination for text.
-protocol TextOutput: AnyObject {
-    func write(_ text: String)
-    /// Writes UTF-8 bytes as they are (a long listing, without making one big string).
-    func write(bytes: UnsafeBufferPointer<UInt8>)
-}

@@ -21,6 +21,7 @@ enum CommandTree {
         case ["list"]: return ListCommand.self
         case ["summary"]: return SummaryCommand.self
         case ["categories"]: return CategoriesCommand.self
+        case ["categories", "rename"]: return CategoryRenameCommand.self
         case ["tags"]: return TagsCommand.self
         case ["tags", "rename"]: return TagsRenameCommand.self
         case ["show"]: return ShowCommand.self
@@ -44,11 +45,6 @@ enum CommandTree {
 
     /// The spec that a path of subcommand words names, or `nil` when a word is unknown.
     static func spec(for path: [String]) -> CommandSpec? {
-        var spec = root
-        for word in path {
-            guard let next = spec.subcommand(named: word) else { return nil }
-            spec = next
-        }
-        return spec
+        root.descendant(at: path)
     }
 }

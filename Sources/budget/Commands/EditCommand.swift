@@ -1,11 +1,12 @@
 import BudgetCore
 
-/// `budget edit [<kind>] <id> [--name …] [--amount …] …`: changes fields of one record.
+/// `budget edit [<kind>] <id>… [--name …] [--amount …] …` or `budget edit [<kind>] - …`:
+/// changes the same fields of one or many records, all or nothing, in one undo step.
 struct EditCommand: Command {
     static let spec = CommandSpec(
-        name: "edit", abstract: "Change fields of a record.",
-        discussion: "Only the fields given change. '--note \"\"' removes the note, '--tags \"\"' every tag.",
-        arguments: [CommonArguments.optionalKind, CommonArguments.id],
+        name: "edit", abstract: "Change fields of one or more records.",
+        discussion: "Only the fields given change, on every record named. '--note \"\"' removes the note, '--tags \"\"' every tag. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them).",
+        arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "edit")],
         options: [
             OptionSpec(long: "name", valueName: "name", help: "A new name."),
             OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set)."),
@@ -18,16 +19,14 @@ struct EditCommand: Command {
         ])
 
     let parsed: ParsedCommand
-    let reference: RecordReference
+    let targets: RecordTargets
     /// Every field but the amount, which is read in the budget's currency when the file is open.
     var edit: RecordEdit
     let amountText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
-        let (givenKind, rest) = try parsed.leadingKind()
-        if rest.count > 1 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 1])'") }
-        reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
+        targets = try RecordTargets(parsed)
         amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
         edit = try parsed.converting { () throws(ValueError) in
             try RecordEdit(
@@ -40,7 +39,7 @@ struct EditCommand: Command {
             throw parsed.usageError("Invalid value '\(parsed.value("tags") ?? "")' for '--tags <list>': an empty tag between commas")
         }
         try parsed.converting { () throws(ValueError) in try edit.changeTags(add: added, remove: parsed.values("untag"), replacing: replacement != nil) }
-        if edit.category != nil && reference.kind == .income {
+        if edit.category != nil && targets.kind == .income {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
         if edit.isEmpty && amountText == nil {
@@ -49,18 +48,41 @@ struct EditCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
+        let references = try targets.references(input: context.readAllInput)
+        if references.isEmpty {
+            context.confirm("Updated 0 \(targets.kind?.plural ?? "records") (no IDs on stdin).")
+            return
+        }
+        if edit.category != nil, let income = references.first(where: { $0.kind == .income }) {
+            throw parsed.usageError("'--category' applies to expenses; \(income) is an income, and incomes have no category")
+        }
         let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
             var edit = edit
             if let amountText {
                 let amount = try parsed.money(amountText, in: document.moneyFormat)
                 try parsed.converting { () throws(ValueError) in try edit.setAmount(amount) }
             }
-            return (try document.edit([reference], with: edit), document.moneyFormat)
+            return (try document.edit(references, with: edit), document.moneyFormat)
         }
-        if let entry = result.entries.first {
-            let record = "\(reference.kind.singular) \(reference.id) (\(entry.name))"
-            context.confirm(entry.changed ? "Updated \(record)." : "No change: \(record) already has those values.")
-        }
+        context.confirm(Self.confirmation(result))
         for warning in result.limitWarnings { context.warn(warning.message(money)) }
+    }
+
+    /// `Updated expense 00000002 (Lunch).` for one record; counts per kind for several.
+    static func confirmation(_ result: RecordEditResult) -> String {
+        if result.entries.count == 1, let entry = result.entries.first {
+            let record = "\(entry.reference.kind.singular) \(entry.reference.id) (\(entry.name))"
+            return entry.changed ? "Updated \(record)." : "No change: \(record) already has those values."
+        }
+        func counted(_ entries: [RecordEditResult.Entry]) -> String {
+            RecordKind.allCases.compactMap { kind in
+                let count = entries.count { $0.reference.kind == kind }
+                return count == 0 ? nil : kind.counted(count)
+            }.joined(separator: " and ")
+        }
+        let changed = result.entries.filter(\.changed), unchanged = result.entries.filter { !$0.changed }
+        if changed.isEmpty { return "No change: the \(counted(unchanged)) already have those values." }
+        if unchanged.isEmpty { return "Updated \(counted(changed))." }
+        return "Updated \(counted(changed)); \(counted(unchanged)) already had those values."
     }
 }

@@ -7,7 +7,7 @@ struct ImportCommand: Command {
         discussion: "CSV and TSV need a header row naming the columns (date, name, category, amount, note, in any order; id and order are ignored: records get new IDs and go last, in file order). Amounts are read like on the command line. JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; the error names its line and column. The new IDs are printed on stdout; the import is one undo step.",
         arguments: [
             ArgumentSpec(name: "kind", help: "incomes or expenses.", choices: ["incomes", "expenses"]),
-            ArgumentSpec(name: "file", help: "The file to read, or - for stdin."),
+            ArgumentSpec(name: "file", help: "The file to read, or - for stdin.", completion: .files),
         ],
         options: [
             OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json (default: from the file name, else from the content).",
@@ -38,7 +38,7 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let text = try InputText.read(path, context: context)
+        let text = try InputText.read(path, readAllInput: context.readAllInput)
         let format = self.format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
         let store = try context.store()
         let work = { (document: inout BudgetDocument) throws -> (ids: [String], skipped: Int, otherKind: Int, rows: [ImportedRow]) in

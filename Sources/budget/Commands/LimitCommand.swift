@@ -7,7 +7,7 @@ struct LimitCommand: Command {
         discussion: "An add or edit that takes a category past its limit for that calendar month prints a warning on stderr; the command still succeeds.",
         subcommands: [setSpec, unsetSpec, listSpec])
 
-    static let category = ArgumentSpec(name: "category", help: "The expense category.")
+    static let category = ArgumentSpec(name: "category", help: "The expense category.", completion: .categories)
     static let setSpec = CommandSpec(
         name: "set", abstract: "Set a category's monthly limit.",
         arguments: [category, ArgumentSpec(name: "amount", help: "The limit, in the budget's currency.")])

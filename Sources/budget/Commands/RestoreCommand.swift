@@ -2,10 +2,20 @@ import BudgetCore
 
 /// `budget restore <file|->`: brings back a JSON export exactly (IDs, order, settings).
 struct RestoreCommand: Command {
+    /// A restore over a budget that is not empty, without `--force`.
+    struct Refused: Error, CustomStringConvertible {
+        let incomes: Int
+        let expenses: Int
+
+        var description: String {
+            "the budget is not empty (\(incomes) incomes, \(expenses) expenses, or settings); add --force to replace it (undo brings it back)"
+        }
+    }
+
     static let spec = CommandSpec(
         name: "restore", abstract: "Replace the budget with a JSON export, exactly as it was exported.",
         discussion: "Records keep their IDs and order, and settings come back too. A budget that is not empty is only replaced with --force; either way, undo brings back what was there before.",
-        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.")],
+        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.", completion: .files)],
         options: [OptionSpec(long: "force", help: "Replace a budget that is not empty.")])
 
     let path: String
@@ -17,23 +27,13 @@ struct RestoreCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let restored = try BudgetExport.restore(try InputText.read(path, context: context, refused: "restored"))
+        let restored = try BudgetExport.restore(try InputText.read(path, readAllInput: context.readAllInput, refused: "restored"))
         try context.store().transaction { document in
             if !document.isEmpty && !force {
-                throw RestoreRefused(incomes: document.incomes.count, expenses: document.expenses.count)
+                throw Refused(incomes: document.incomes.count, expenses: document.expenses.count)
             }
             document.replaceContents(with: restored)
         }
         context.confirm("Restored \(RecordKind.income.counted(restored.incomes.count)) and \(RecordKind.expense.counted(restored.expenses.count)).")
-    }
-}
-
-/// A restore over a budget that is not empty, without `--force`.
-struct RestoreRefused: Error, CustomStringConvertible {
-    let incomes: Int
-    let expenses: Int
-
-    var description: String {
-        "the budget is not empty (\(incomes) incomes, \(expenses) expenses, or settings); add --force to replace it (undo brings it back)"
     }
 }

@@ -6,7 +6,7 @@ struct TagsRenameCommand: Command {
         name: "rename", abstract: "Rename a tag on every record (merging it into <new> when that tag exists).",
         discussion: "One change: a single undo puts every record back.",
         arguments: [
-            ArgumentSpec(name: "old", help: "A tag in use."),
+            ArgumentSpec(name: "old", help: "A tag in use.", completion: .tags),
             ArgumentSpec(name: "new", help: "Its new name: one word, no commas."),
         ])
 

@@ -9,6 +9,19 @@ struct ArgumentSpec: Sendable {
     var isRepeating = false
     /// The values it accepts, when they are a fixed set (for help and completion).
     var choices: [String] = []
+    /// What completion offers beyond `choices`.
+    var completion: Completion = .none
+
+    /// Values completion looks up at the time of completing.
+    enum Completion: Sendable {
+        case none
+        /// The categories of the data file.
+        case categories
+        /// The tags of the data file.
+        case tags
+        /// File names.
+        case files
+    }
 
     /// `<name>`, `<name> …` or `[<name>]`, as in a usage line.
     var usage: String {

@@ -17,4 +17,15 @@ struct CommandSpec: Sendable {
     func subcommand(named word: String) -> CommandSpec? {
         subcommands.first { $0.name == word }
     }
+
+    /// The command a path of subcommand words names below this one (itself for `[]`), or
+    /// `nil` when a word is unknown.
+    func descendant(at path: [String]) -> CommandSpec? {
+        var spec = self
+        for word in path {
+            guard let next = spec.subcommand(named: word) else { return nil }
+            spec = next
+        }
+        return spec
+    }
 }

@@ -121,7 +121,7 @@ struct CompletionEngine {
             return Answer.words(names).matching(current)
         }
         if path == ["help"] {
-            let named = CommandTree.spec(for: positionals)
+            let named = root.descendant(at: positionals)
             return Answer.words(named?.subcommands.map(\.name) ?? []).matching(current)
         }
         if !spec.subcommands.isEmpty && positionals.isEmpty {
@@ -168,13 +168,16 @@ struct CompletionEngine {
 
     private func values(for argument: ArgumentSpec, _ context: Context) -> Answer {
         if !argument.choices.isEmpty { return .words(argument.choices) }
+        switch argument.completion {
+        case .categories: return .words(categories(context.file))
+        case .tags: return .words(tags(context.file))
+        case .files: return .files(prefix: "", partial: "")
+        case .none: break
+        }
         switch (context.path.first, argument.name) {
-        case ("limit", "category"): return .words(categories(context.file))
-        case ("tags", "old"): return .words(tags(context.file))
         case ("config", "key"):
             return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
-        case (_, "file"): return .files(prefix: "", partial: "")
         default: return .words([])
         }
     }

@@ -13,7 +13,8 @@ struct ManPageGenerator {
             ".SH COMMANDS",
         ]
         func visit(_ spec: CommandSpec, _ path: [String]) {
-            if spec.subcommands.isEmpty {
+            // A command that runs on its own is documented, whether or not it has subcommands.
+            if spec.subcommands.isEmpty || spec.runsWithoutSubcommand {
                 lines.append(".SS \"\(escape(HelpGenerator(spec: spec, path: path).usage))\"")
                 lines.append(escape(spec.abstract))
                 if let discussion = spec.discussion { lines += [".PP", escape(discussion)] }

@@ -98,7 +98,7 @@ struct CommandRunner {
             try command.run(in: context)
         } catch let error as UsageError {
             return report(error)
-        } catch is CheckFailed {
+        } catch is CheckCommand.Failed {
             return .dataError
         } catch let error as ValueError {
             // A value the core refused once the file was open (an amount in the budget's currency).
