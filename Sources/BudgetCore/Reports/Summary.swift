@@ -35,7 +35,9 @@ public struct Summary: Sendable {
     /// One row of a tag breakdown: the expenses that carry a tag. An expense with several tags
     /// counts under each, so these rows can add up to more than the expenses.
     public struct TagRow: Equatable, Sendable {
+        /// The tag.
         public var tag: String
+        /// What the expenses that carry it add up to.
         public var spent: Int
         /// How many expenses carry the tag.
         public var count: Int

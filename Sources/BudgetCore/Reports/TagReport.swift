@@ -6,11 +6,13 @@ public struct TagReport: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         /// The tag.
         public var tag: String
-        /// How many incomes carry it, and their total in the currency's minor unit.
+        /// How many incomes carry it.
         public var incomes: Int
+        /// Their total, in the currency's minor unit.
         public var incomeTotal: Int
-        /// How many expenses carry it, and their total in the currency's minor unit.
+        /// How many expenses carry it.
         public var expenses: Int
+        /// Their total, in the currency's minor unit.
         public var expenseTotal: Int
     }
 

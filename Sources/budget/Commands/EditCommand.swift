@@ -34,7 +34,7 @@ struct EditCommand: Command {
                 date: try parsed.value("date").map { text throws(ValueError) in try FieldRules.parseDay(text) }, note: parsed.value("note"))
         }
         let replacement = parsed.value("tags").map { list in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let added = try parsed.values("tag") + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
+        let added = parsed.values("tag") + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
         if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
             throw parsed.usageError("Invalid value '\(parsed.value("tags") ?? "")' for '--tags <list>': an empty tag between commas")
         }
