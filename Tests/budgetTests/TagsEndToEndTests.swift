@@ -102,7 +102,7 @@ final class TagsEndToEndTests: XCTestCase {
     }
 
     func testLedgerJournal_TagsAreQueriedByHledger() throws {
-        try Peer.require("hledger", for: "to query the journal's tags")
+        _ = try Peer.require("hledger", for: "to query the journal's tags")
         let journal = budget.directory.appendingPathComponent("budget.journal")
         try Data(try budget.run("export", "--format", "ledger").stdout.utf8).write(to: journal)
         let result = try budget.shell("hledger -f budget.journal balance tag:京都旅行 --no-total Expenses")
