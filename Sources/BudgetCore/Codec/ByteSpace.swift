@@ -46,20 +46,30 @@ struct ByteSpace {
             next.pointee = UInt8(ascii: "-")
             next += 1
         }
-        let magnitude = number.magnitude
+        var rest = number.magnitude
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        while digits < 19 && rest >= bound {  // 10^19 is the last power of ten a UInt holds
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
-        rest = magnitude
+        if digits == 19 && rest >= bound { digits = 20 }
         var position = next + digits
-        repeat {
+        while rest >= 100 {  // two digits a division
+            let pair = Int(truncatingIfNeeded: rest % 100)
+            rest /= 100
+            position -= 2
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
+            position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
+        }
+        if rest >= 10 {
+            position -= 2
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / 10)
+            position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        } else {
             position -= 1
-            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
         next += digits
     }
 

@@ -202,12 +202,12 @@ enum FastDocumentCodec {
         // Display order is ID order until records are moved: then no sorting is needed.
         var previous = ""
         var inIDOrder = true
-        for record in records {
-            if record.id <= previous {
+        for index in records.indices {
+            if records[index].id <= previous {
                 inIDOrder = false
                 break
             }
-            previous = record.id
+            previous = records[index].id
         }
         let byID = inIDOrder ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         for position in records.indices {

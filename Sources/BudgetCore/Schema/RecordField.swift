@@ -28,21 +28,19 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     /// The file's rules, for a record about to be written.
     let check: (Record) throws(ValueError) -> Void
     /// The fast writer: the field after the record's others (`first`: the first of them), or
-    /// nothing when it has its empty value; whether it wrote. (The record is `inout` though
-    /// never changed: a record passed by value to a closure of a generic type is copied on
-    /// every call, one passed `inout` is not.)
-    let write: (inout Record, Bool, inout ByteBuffer) -> Bool
+    /// nothing when it has its empty value; whether it wrote. (The record is borrowed: a record
+    /// passed by value to a closure of a generic type is copied on every call.)
+    let write: (borrowing Record, Bool, inout ByteBuffer) -> Bool
     /// The general writer's value, or `nil` when the field is not written.
     let json: (Record) -> JSONValue?
 
     /// A field whose value `Coder` reads and writes, got and set by the two accessors (plain
     /// closures, not key paths: those are applied through the runtime, several times slower
-    /// on a path that runs for every field of every record; `get` takes the record `inout`
-    /// though it never changes it, since a record passed by value to a closure of a generic
-    /// type is copied on every call).
+    /// on a path that runs for every field of every record; `get` borrows the record, since a
+    /// record passed by value to a closure of a generic type is copied on every call).
     @inline(__always)
     init<Coder: FieldCoding>(
-        _ key: String, _ coder: Coder.Type, get: @escaping (inout Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
+        _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
         isPosition: Bool = false
     ) {
         self.key = key
@@ -51,23 +49,17 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         isNumeric = Coder.isNumeric
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
-        value = { record in
-            var record = record
-            return Coder.output(get(&record))
-        }
+        value = { record in Coder.output(get(record)) }
         read = { cursor, record, number in
             guard let value = Coder.read(&cursor, key: number) else { return false }
             set(&record, value)
             return true
         }
         decode = { node, record, context throws(DataFileProblem) in set(&record, try Coder.decode(node, context)) }
-        check = { record throws(ValueError) in
-            var record = record
-            try Coder.check(get(&record), field: key)
-        }
+        check = { record throws(ValueError) in try Coder.check(get(record), field: key) }
         let absent = Coder.absent
         write = { record, first, out in
-            let value = get(&record)
+            let value = get(record)
             if let absent, value == absent { return false }
             let piece = first ? firstPiece : nextPiece
             out.writeInPlace(upTo: piece.count + Coder.bound(value)) { space in
@@ -77,8 +69,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
             return true
         }
         json = { record in
-            var record = record
-            let value = get(&record)
+            let value = get(record)
             if let absent, value == absent { return nil }
             return Coder.json(value)
         }

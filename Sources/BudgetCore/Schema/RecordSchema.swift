@@ -17,9 +17,10 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// the object, then after a comma), one after the other in `pieces`.
     private let pieces: [UInt8]
     private let pieceRanges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)]
-    private let readers: [(inout ByteCursor, inout Record, Int) -> Bool]
-    /// The fast writer's view of `fileOrder`.
-    private let writers: [(inout Record, Bool, inout ByteBuffer) -> Bool]
+    /// `fileOrder` unretained, for the fast reader's and writer's loops: `fileOrder` keeps the
+    /// fields alive, and a loop over a plain array of them retains and releases each field
+    /// for each record (a fifth of the writer's time).
+    private let unretained: [Unmanaged<RecordField<Record>>]
 
     init(blank: @escaping (String) -> Record, fields: [RecordField<Record>]) {
         precondition(fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
@@ -37,8 +38,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         }
         self.pieces = pieces
         pieceRanges = ranges
-        readers = fileOrder.map(\.read)
-        writers = fileOrder.map(\.write)
+        unretained = fileOrder.map { Unmanaged.passUnretained($0) }
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask }
     }
 
@@ -65,10 +65,10 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     private func readAsWritten(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
         var record = blank(key.text)
         var first = true
-        for index in readers.indices {
+        for index in unretained.indices {
             let piece = pieceRanges[index]
             if cursor.skip(pieces, in: first ? piece.first : piece.next) {
-                guard readers[index](&cursor, &record, key.number) else { return nil }
+                guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else { return nil }
                 first = false
             } else if piece.isRequired {
                 return nil
@@ -123,12 +123,15 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// One record as the fast writer puts it: `"<id>" : { … }`, keys sorted, after a comma
     /// unless it is the first of its table.
     func write(_ record: Record, first: Bool, into out: inout ByteBuffer) {
-        var record = record
         out.write(first ? "\n    \"" : ",\n    \"")
         out.write(utf8Of: record.id)
         out.write("\" : {")
         var firstField = true
-        for writer in writers.indices where writers[writer](&record, firstField, &out) { firstField = false }
+        for field in unretained {
+            field._withUnsafeGuaranteedRef { field in
+                if field.write(record, firstField, &out) { firstField = false }
+            }
+        }
         out.write("\n    }")
     }
 
