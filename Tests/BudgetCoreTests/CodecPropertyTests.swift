@@ -46,6 +46,51 @@ final class CodecPropertyTests: XCTestCase {
         return document
     }
 
+    /// `document` after one to six recorded changes of every sort (adds, bulk removes, edits,
+    /// moves, settings), so that its history holds every part an entry can have.
+    private func withHistory(_ document: BudgetDocument, _ generator: inout SeededGenerator) throws -> BudgetDocument {
+        var document = document
+        for _ in 0..<Int.random(in: 1...6, using: &generator) {
+            let before = document
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0:
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: 5, category: self.text(&generator), date: .epoch, note: "a\nb", tags: ["京都旅行", "z"]) }
+                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: 9, date: .epoch) }
+            case 1:
+                let ids = document.expenses.records.map(\.id).filter { _ in Bool.random(using: &generator) }
+                if !ids.isEmpty { try document.expenses.remove(ids: ids) }
+                if let income = document.incomes.records.last { try document.incomes.remove(ids: [income.id]) }
+            case 2:
+                for var record in document.expenses.records where Bool.random(using: &generator) {
+                    record.name = text(&generator)
+                    record.tags = Tags([Self.tagPieces.randomElement(using: &generator)!])
+                    try document.expenses.update(record)
+                }
+            case 3:
+                if document.expenses.count > 1 {
+                    try document.expenses.move(id: document.expenses.records[0].id, to: document.expenses.count)
+                }
+                if document.incomes.count > 2 {
+                    try document.incomes.move(id: document.incomes.records[2].id, to: 1)
+                }
+            case 4:
+                document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = Money(minorUnits: Int.random(in: 0...1_000, using: &generator))
+                if Bool.random(using: &generator) {
+                    document[settings: DisplayKeys.self][DisplayKeys.color] = .never
+                } else {
+                    document[settings: DisplayKeys.self].remove(DisplayKeys.color)
+                }
+            default:
+                if let record = document.expenses.records.first {
+                    try document.expenses.remove(ids: [record.id])
+                }
+                try document.incomes.add { Income(id: $0, name: "say \"hi\"", amount: 1, date: .epoch) }
+            }
+            document.recordChange(since: before)
+        }
+        return document
+    }
+
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -65,6 +110,30 @@ final class CodecPropertyTests: XCTestCase {
             XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document)
             XCTAssertEqual(try JSONDecoder().decode(CodableDataFile.self, from: Data(fast)), CodableDataFile(document))
         }
+    }
+
+    func testRandomHistories_TheFastWriterMatchesTheGeneralOneAndTheFastReaderReadsThem() throws {
+        var generator = SeededGenerator(seed: 3_131)
+        var parts = Set<String>()
+        for round in 0..<1_000 {
+            let document = try withHistory(try randomDocument(&generator), &generator)
+            let fast = FastDocumentCodec.encode(document)
+            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: DocumentCodec.encodeGeneral(document), as: UTF8.self), "round \(round)")
+            let decoded = try XCTUnwrap(FastDocumentCodec.decode(fast), "round \(round): the fast reader must read the history the writer writes")
+            XCTAssertEqual(decoded, document, "round \(round)")
+            XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document, "round \(round)")
+            // Laid out otherwise (no white space at all), both readers still agree.
+            let compact = Array(Self.compact(String(decoding: fast, as: UTF8.self)).utf8)
+            XCTAssertEqual(FastDocumentCodec.decode(compact), document, "round \(round): compact")
+            for entry in document.history {
+                for (part, present) in [("added", !entry.expenses.added.isEmpty), ("removed", !entry.expenses.removed.isEmpty),
+                                        ("edited", !entry.expenses.edited.isEmpty), ("moved", !entry.expenses.moved.isEmpty || !entry.incomes.moved.isEmpty),
+                                        ("settings", !entry.settings.isEmpty), ("incomes", !entry.incomes.isEmpty)] where present {
+                    parts.insert(part)
+                }
+            }
+        }
+        XCTAssertEqual(parts, ["added", "removed", "edited", "moved", "settings", "incomes"], "the histories must hold every part an entry can have")
     }
 
     func testEscapedAndReformattedFiles_ReadTheSameByBothReaders() throws {
@@ -200,8 +269,9 @@ final class CodecPropertyTests: XCTestCase {
             { bytes, g in if !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g) } },
             { bytes, g in bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &g))) },
         ]
-        for _ in 0..<1_500 {
-            var bytes = FastDocumentCodec.encode(try randomDocument(&generator))
+        for round in 0..<1_500 {
+            let document = try randomDocument(&generator)
+            var bytes = FastDocumentCodec.encode(round.isMultiple(of: 2) ? try withHistory(document, &generator) : document)
             mutations.randomElement(using: &generator)!(&bytes, &generator)
             inputs.append(bytes)
         }
@@ -258,6 +328,7 @@ final class CodecPropertyTests: XCTestCase {
             document[settings: DisplayKeys.self][DisplayKeys.color] = .always
             if let first = document.incomes.records.first { try document.incomes.remove(ids: [first.id]) }
             document.recordChange(since: original)
+            document = try withHistory(document, &generator)
             let plain = FastDocumentCodec.encode(document)
             sources.append(plain)
             sources.append(Array(Self.compact(String(decoding: plain, as: UTF8.self)).utf8))

@@ -200,9 +200,11 @@ struct ByteCursor {
     }
 
     /// The end index of the JSON value that starts here (for handing it to the strict reader);
-    /// `nil` when the input ends inside it. The result is never past the end of the bytes.
+    /// `nil` when the input ends inside it or there is no value. A scalar ends before the next
+    /// `,`, `}` or `]`. The result is never past the end of the bytes.
     mutating func skipValue() -> Int? {
         skipWhitespace()
+        let start = index
         var depth = 0
         var inString = false
         while index < bytes.count {
@@ -224,7 +226,10 @@ struct ByteCursor {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 0 { return index }
-                if depth < 0 { return nil }
+                if depth < 0 {  // the end of the container holding a scalar
+                    index -= 1
+                    return index > start ? index : nil
+                }
             default:
                 if depth == 0 && (byte == UInt8(ascii: ",")) { index -= 1; return index }
             }

@@ -42,19 +42,17 @@ enum FastDocumentCodec {
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
             case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
             case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
-            case "settings", "history":
+            case "history":
+                guard let entries = Self.history(&cursor) else { return nil }
+                history = entries
+            case "settings":
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
                 let start = cursor.index
                 guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
                 var problems: [DataFileProblem] = []
-                if key == "settings" {
-                    guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else { return nil }
-                    settings = values
-                } else {
-                    guard let entries = try? HistoryCodec.decode(node) else { return nil }
-                    history = entries
-                }
+                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else { return nil }
+                settings = values
             default:
                 return nil
             }
@@ -171,9 +169,7 @@ enum FastDocumentCodec {
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
-            var history: [UInt8] = []
-            JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encode(document.history), indent: 2, into: &history)
-            history.withUnsafeBufferPointer { out.append($0) }
+            try writeHistory(document.history, into: &out, emit: emit)
             out.write(",\n")
         }
         out.write("  \"income_unique_id\" : \"")

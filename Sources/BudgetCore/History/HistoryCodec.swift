@@ -13,9 +13,7 @@ enum HistoryCodec {
             var members: [(String, JSONValue)] = [("summary", .string(change.summary)), ("time", .string(change.time))]
             if !change.incomes.isEmpty { members.append((Income.dataKey, encodeTable(change.incomes))) }
             if !change.expenses.isEmpty { members.append((Expense.dataKey, encodeTable(change.expenses))) }
-            if !change.settings.isEmpty {
-                members.append(("settings", .object(change.settings.map { ($0.key, $0.old.map(DocumentCodec.encodeSetting) ?? .null) })))
-            }
+            if !change.settings.isEmpty { members.append(("settings", encodeSettings(change.settings))) }
             return .object(members)
         })
     }
@@ -32,28 +30,7 @@ enum HistoryCodec {
             let time = try reader.string("time")
             let incomes: TableChange<Income> = try decodeTable(reader.optionalNode(Income.dataKey), context: context)
             let expenses: TableChange<Expense> = try decodeTable(reader.optionalNode(Expense.dataKey), context: context)
-            var settings: [(key: String, old: StoredSetting?)] = []
-            if let node = reader.optionalNode("settings") {
-                guard case .object(let members) = node.value else {
-                    throw DataFileProblem(offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
-                }
-                for member in members {
-                    // Undo puts these values back: each must be one the file's settings may hold.
-                    if let refusal = DocumentCodec.keyRefusal(member.key) {
-                        throw DataFileProblem(offset: member.keyOffset, "\"settings\" of \(context) names an \(refusal)")
-                    }
-                    if case .null = member.node.value {
-                        settings.append((member.key, nil))
-                    } else if let value = DocumentCodec.decodeSetting(member.node) {
-                        if let refusal = DocumentCodec.settingRefusal(key: member.key, value: value) {
-                            throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) would restore an invalid value: \(refusal)")
-                        }
-                        settings.append((member.key, value))
-                    } else {
-                        throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
-                    }
-                }
-            }
+            let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in try decodeSettings(node, context: context) } ?? []
             try reader.finish()
             history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
         }
@@ -75,6 +52,38 @@ enum HistoryCodec {
             }
         }
         return nil
+    }
+
+    // MARK: Settings
+
+    /// An entry's `settings`: the former values of the settings it changed.
+    static func encodeSettings(_ settings: [(key: String, old: StoredSetting?)]) -> JSONValue {
+        .object(settings.map { ($0.key, $0.old.map(DocumentCodec.encodeSetting) ?? .null) })
+    }
+
+    /// An entry's `settings`, each a value the file's settings may hold (undo puts them back).
+    static func decodeSettings(_ node: JSONNode, context: String) throws(DataFileProblem) -> [(key: String, old: StoredSetting?)] {
+        var settings: [(key: String, old: StoredSetting?)] = []
+        guard case .object(let members) = node.value else {
+            throw DataFileProblem(offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
+        }
+        for member in members {
+            // Undo puts these values back: each must be one the file's settings may hold.
+            if let refusal = DocumentCodec.keyRefusal(member.key) {
+                throw DataFileProblem(offset: member.keyOffset, "\"settings\" of \(context) names an \(refusal)")
+            }
+            if case .null = member.node.value {
+                settings.append((member.key, nil))
+            } else if let value = DocumentCodec.decodeSetting(member.node) {
+                if let refusal = DocumentCodec.settingRefusal(key: member.key, value: value) {
+                    throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) would restore an invalid value: \(refusal)")
+                }
+                settings.append((member.key, value))
+            } else {
+                throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
+            }
+        }
+        return settings
     }
 
     // MARK: One kind

@@ -125,7 +125,13 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     func write(_ record: Record, first: Bool, into out: inout ByteBuffer) {
         out.write(first ? "\n    \"" : ",\n    \"")
         out.write(utf8Of: record.id)
-        out.write("\" : {")
+        out.write("\" : ")
+        writeObject(record, into: &out)
+    }
+
+    /// One record's object, `{ … }`, laid out as in its table (fields six spaces deep).
+    func writeObject(_ record: Record, into out: inout ByteBuffer) {
+        out.write("{")
         var firstField = true
         for field in unretained {
             field._withUnsafeGuaranteedRef { field in
