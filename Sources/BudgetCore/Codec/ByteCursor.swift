@@ -265,6 +265,31 @@ extension ByteCursor {
         return (text, number)
     }
 
+    /// The ID after the first `key` (a quoted key) from here on that is followed by `:` and a
+    /// quoted 8-digit ID, without moving: a guess at the ID of the record that starts here,
+    /// made before reading it (the reader then checks that the record's own field says the
+    /// same, so a wrong guess only sends the file to the strict path).
+    func storedID(afterKey key: StaticString) -> (text: String, number: Int)? {
+        let count = key.utf8CodeUnitCount
+        guard count > 0, let base = bytes.baseAddress else { return nil }
+        var position = index
+        while position + count <= bytes.count {
+            // The key's first byte by `memchr`, then the rest by `memcmp`.
+            guard let found = memchr(base + position, Int32(key.utf8Start.pointee), bytes.count - position) else { return nil }
+            position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard position + count <= bytes.count else { return nil }
+            guard memcmp(base + position, key.utf8Start, count) == 0 else {
+                position += 1
+                continue
+            }
+            var probe = self
+            probe.index = position + count
+            if probe.consume(UInt8(ascii: ":")), let id = probe.storedID() { return id }
+            position += 1
+        }
+        return nil
+    }
+
     /// A quoted 8-digit ID's number, without making its text.
     mutating func storedIDNumber() -> Int? {
         skipWhitespace()

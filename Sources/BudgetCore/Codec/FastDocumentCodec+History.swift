@@ -100,31 +100,10 @@ extension FastDocumentCodec {
         if cursor.consume(UInt8(ascii: "]")) { return records }
         let schema = Record.schema
         repeat {
-            cursor.skipWhitespace()
-            let start = cursor.index
-            guard let id = idField(&cursor) else { return nil }
-            cursor.index = start
-            guard let record = schema.read(&cursor, key: id) else { return nil }
+            guard let id = cursor.storedID(afterKey: "\"id\""), let record = schema.read(&cursor, key: id, nesting: .historyElement) else { return nil }
             records.append(record)
         } while cursor.consume(UInt8(ascii: ","))
         return cursor.consume(UInt8(ascii: "]")) ? records : nil
-    }
-
-    /// The `id` of the object at the cursor (which it passes), read before the record itself.
-    private static func idField(_ cursor: inout ByteCursor) -> (text: String, number: Int)? {
-        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        var id: (text: String, number: Int)?
-        repeat {
-            guard let key = cursor.string(), cursor.consume(UInt8(ascii: ":")) else { return nil }
-            if key == "id" {
-                guard id == nil, let found = cursor.storedID() else { return nil }
-                id = found
-            } else {
-                guard cursor.skipValue() != nil else { return nil }
-            }
-        } while cursor.consume(UInt8(ascii: ","))
-        guard cursor.consume(UInt8(ascii: "}")) else { return nil }
-        return id
     }
 
     /// `{"00000001" : 3, …}`: former positions by ID.

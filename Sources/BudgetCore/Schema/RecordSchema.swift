@@ -14,9 +14,11 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     private let requiredMask: UInt64
     /// The fast reader's view of `fileOrder`, flattened so that its loop touches no reference
     /// but the readers': the keys with their separators as the writer puts them (first in
-    /// the object, then after a comma), one after the other in `pieces`.
+    /// the object, then after a comma), one after the other in `pieces`; for each `Nesting`,
+    /// `fileOrder.count` ranges (its indentation), and the object's closing line.
     private let pieces: [UInt8]
     private let pieceRanges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)]
+    private let closings: [[UInt8]]
     /// `fileOrder` unretained, for the fast reader's and writer's loops: `fileOrder` keeps the
     /// fields alive, and a loop over a plain array of them retains and releases each field
     /// for each record (a fifth of the writer's time).
@@ -29,15 +31,21 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         fileOrder = fields.sorted { $0.key < $1.key }
         var pieces: [UInt8] = []
         var ranges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)] = []
-        for field in fileOrder {
-            let first = pieces.count..<(pieces.count + field.firstPiece.count)
-            pieces += field.firstPiece
-            let next = pieces.count..<(pieces.count + field.nextPiece.count)
-            pieces += field.nextPiece
-            ranges.append((first, next, field.isRequired))
+        var closings: [[UInt8]] = []
+        for nesting in Nesting.allCases {
+            let indent = Array(repeating: UInt8(ascii: " "), count: nesting.fieldIndent)
+            for field in fileOrder {
+                let first = pieces.count..<(pieces.count + 1 + indent.count + field.quotedKey.count + 3)
+                pieces += [UInt8(ascii: "\n")] + indent + field.quotedKey + Array(" : ".utf8)
+                let next = pieces.count..<(pieces.count + 2 + indent.count + field.quotedKey.count + 3)
+                pieces += Array(",\n".utf8) + indent + field.quotedKey + Array(" : ".utf8)
+                ranges.append((first, next, field.isRequired))
+            }
+            closings.append([UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: nesting.fieldIndent - 2) + [UInt8(ascii: "}")])
         }
         self.pieces = pieces
         pieceRanges = ranges
+        self.closings = closings
         unretained = fileOrder.map { Unmanaged.passUnretained($0) }
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask }
     }
@@ -52,21 +60,22 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// The fast reader: one record's object at the cursor, in any layout; `nil` for anything
     /// the strict reader might judge otherwise (an unknown or repeated key, an escaped key, a
     /// value against the rules).
-    func read(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
+    func read(_ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table) -> Record? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         let start = cursor.index
-        if let record = readAsWritten(&cursor, key: key) { return record }
+        if let record = readAsWritten(&cursor, key: key, nesting: nesting) { return record }
         cursor.index = start
         return readAnyLayout(&cursor, key: key)
     }
 
     /// A record laid out exactly as the writer lays it out, each key matched with its
     /// separators and indentation in one comparison; `nil` as soon as anything differs.
-    private func readAsWritten(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
+    private func readAsWritten(_ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting) -> Record? {
         var record = blank(key.text)
         var first = true
+        let offset = nesting.rawValue * fileOrder.count
         for index in unretained.indices {
-            let piece = pieceRanges[index]
+            let piece = pieceRanges[offset + index]
             if cursor.skip(pieces, in: first ? piece.first : piece.next) {
                 guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else { return nil }
                 first = false
@@ -74,10 +83,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 return nil
             }
         }
-        return cursor.skip(Self.closing) ? record : nil
+        return cursor.skip(closings[nesting.rawValue]) ? record : nil
     }
-
-    private static var closing: StaticString { "\n    }" }
 
     /// A record in any layout: keys in any order, any white space.
     private func readAnyLayout(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
@@ -160,5 +167,17 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         var moved = b
         moved.order = a.order
         return a == moved
+    }
+}
+
+extension RecordSchema {
+    /// Where a record's object sits in the data file, which sets how deep the writer indents
+    /// its fields: in its table (`"00000001" : {…}`) or as an element of a list in a history
+    /// entry.
+    enum Nesting: Int, CaseIterable {
+        case table, historyElement
+
+        /// The spaces before each field's key.
+        var fieldIndent: Int { self == .table ? 6 : 12 }
     }
 }
