@@ -4,6 +4,9 @@
 import Darwin
 #endif
 
+/// A file's permission bits (`mode_t`: 32 bits on Linux, 16 on Darwin).
+typealias FileMode = mode_t
+
 /// Thin wrappers over the POSIX file calls the store needs, retried on `EINTR`,
 /// each failing with a `SystemError` that names the operation and path.
 enum FileSystem {

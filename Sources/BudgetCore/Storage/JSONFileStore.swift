@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The default store: one JSON file, read whole and replaced atomically.
 ///
 /// Every change follows one protocol: resolve the path (following a symbolic link to its
@@ -236,8 +230,8 @@ public struct JSONFileStore: DataProtocol {
 
     /// The mode for the new file: the old file's, or 0600. A file without write permission is
     /// refused: replacing it by rename would ignore the owner's wish to protect it.
-    private func permissions(of target: String) throws -> mode_t {
-        let mode: mode_t?
+    private func permissions(of target: String) throws -> FileMode {
+        let mode: FileMode?
         do {
             mode = try FileSystem.permissions(at: target)
         } catch {
@@ -245,7 +239,7 @@ public struct JSONFileStore: DataProtocol {
         }
         guard let mode else { return 0o600 }
         if mode & 0o200 == 0 {
-            throw BudgetError.fileSystem(operation: "write", path: path, errno: EACCES, message: "the file is read-only")
+            throw BudgetError.fileSystem(operation: "write", path: path, errno: SystemError.permissionDenied, message: "the file is read-only")
         }
         return mode
     }
@@ -261,7 +255,7 @@ public struct JSONFileStore: DataProtocol {
         do {
             switch try FileSystem.kind(at: target.path, followLinks: true) {
             case .missing:
-                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: ENOENT) }
+                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: SystemError.noSuchFile) }
                 return false
             case .regular: return true
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
