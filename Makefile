@@ -6,7 +6,7 @@ SWIFT ?= swift
 # The release build links the Swift runtime statically: it starts in about half the time.
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all build release check test test-asan bench install uninstall clean
+.PHONY: all build release lint check test test-asan bench install uninstall clean
 
 all: build
 
@@ -18,10 +18,16 @@ build:
 release:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## check: the fast loop: unit tests and the in-process parser, help and output tests, on the
-## debug build; the classes that start budget processes (*EndToEndTests, *ShellTests,
+## lint: swift-format's rule checks with the rules in .swift-format, on Sources and Tests; any
+## finding fails. Its whitespace pass is off (--debug-disable-pretty-print): the code is laid
+## out by hand, and swift-format cannot turn its layout findings off one by one
+lint:
+	$(SWIFT) format lint --strict --debug-disable-pretty-print --recursive Sources Tests
+
+## check: the fast loop: lint, then unit tests and the in-process parser, help and output tests,
+## on the debug build; the classes that start budget processes (*EndToEndTests, *ShellTests,
 ## ReliabilityTests) are left to `make test`
-check:
+check: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|ShellTests|ReliabilityTests'
 

@@ -53,6 +53,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case invalidResult(path: String, reason: String)
     /// A record to export as a ledger journal is dated before the calendar `ledger` reads.
     case dateBeforeLedgerCalendar(RecordReference, Day)
+    /// A store's `transaction` or `load` was called from inside a transaction on the same store
+    /// (the change it runs): it would wait for its own lock.
+    case nestedTransaction
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -103,6 +106,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
         case let .dateBeforeLedgerCalendar(reference, day):
             return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or export a period that leaves it out; nothing was exported"
+        case .nestedTransaction:
+            return "a transaction is already open on this store; nested transactions are not supported"
         }
     }
 

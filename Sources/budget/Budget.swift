@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `budget` executable: runs the command line and exits with its code.
 @main
 enum Budget {
@@ -26,15 +20,14 @@ enum Budget {
             code = runner.run(Array(CommandLine.arguments.dropFirst()))
         }
         _ = messages.flush()
-        exit(code.rawValue)
+        ProcessExit.exit(code.rawValue)
     }
 
     /// The position (1-based, after the program's name) of the first argument whose bytes are
     /// not valid UTF-8.
     private static func firstArgumentNotUTF8() -> Int? {
-        for index in 1..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        for index in 1..<CommandLineBytes.count {
+            guard let bytes = CommandLineBytes.argument(index) else { continue }
             if String(validating: bytes, as: UTF8.self) == nil { return index }
         }
         return nil

@@ -44,6 +44,23 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
     }
 
+    func testRepair_InsideATransactionOnTheSameStoreThrowsInsteadOfWaiting() throws {
+        let store = JSONFileStore(path: directory + "/budget.json")
+        try addLunch(store)
+        let worker = Worker.start {
+            try store.transaction { _ -> BudgetError? in
+                do {
+                    _ = try store.repair()
+                    return nil
+                } catch {
+                    return error as? BudgetError
+                }
+            }
+        }
+        guard let outcome = worker.wait() else { return XCTFail("repair inside a transaction still waits after 10 s") }
+        XCTAssertEqual(try outcome.get(), .nestedTransaction)
+    }
+
     func testTransaction_ThatWouldLeaveAnInvalidFile_IsRefusedAndWritesNothing() throws {
         let path = directory + "/budget.json"
         let store = JSONFileStore(path: path)

@@ -125,4 +125,69 @@ final class StoreConformanceTests: XCTestCase {
             }
         }
     }
+
+    // MARK: Nesting and threads
+
+    private static let nested = "a transaction is already open on this store; nested transactions are not supported"
+
+    /// The message of what `body` threw, or `no error`.
+    private static func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "no error"
+        } catch {
+            return error.localizedDescription
+        }
+    }
+
+    func testTransaction_NestedCallsOnTheSameStoreThrowInsteadOfWaiting() throws {
+        struct Abort: Error {}
+        try forEachStore { store, name in
+            let day = self.day
+            // On a missing file first (the file store runs the change before it locks), then on an existing one.
+            for round in 1...2 {
+                let worker = Worker.start {
+                    try store.transaction { document -> [String] in
+                        try document.incomes.add { Income(id: $0, name: "outer \(round)", amount: 1, date: day) }
+                        return [
+                            Self.message { try store.transaction { _ in } },
+                            Self.message { _ = try store.load() },
+                            Self.message { _ = try store.add(Income.self) { Income(id: $0, name: "inner", amount: 1, date: day) } },
+                        ]
+                    }
+                }
+                guard let outcome = worker.wait() else { return XCTFail("\(name): a nested call still waits after 10 s") }
+                XCTAssertEqual(try outcome.get(), Array(repeating: Self.nested, count: 3), name)
+            }
+            // A transaction that throws leaves the store open to the next one too.
+            XCTAssertThrowsError(try store.transaction { _ in throw Abort() }, name)
+            try store.add(Income.self) { Income(id: $0, name: "after", amount: 1, date: day) }
+            XCTAssertEqual(try store.fetchIncomes().map(\.name), ["outer 1", "outer 2", "after"], name)
+        }
+    }
+
+    func testTransaction_OnTwoThreadsBothCompleteOneAfterTheOther() throws {
+        try forEachStore { store, name in
+            let day = self.day
+            try store.add(Income.self) { Income(id: $0, name: "first", amount: 1, date: day) }
+            let inside = DispatchSemaphore(value: 0)
+            let first = Worker.start {
+                try store.transaction { document in
+                    try document.incomes.add { Income(id: $0, name: "a", amount: 1, date: day) }
+                    inside.signal()
+                    // Meanwhile the other thread asks for the store, and waits.
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+            let second = Worker.start {
+                _ = inside.wait(timeout: .now() + 10)
+                _ = try store.add(Income.self) { Income(id: $0, name: "b", amount: 1, date: day) }
+                _ = try store.load()
+            }
+            guard let a = first.wait(), let b = second.wait() else { return XCTFail("\(name): a transaction still waits after 10 s") }
+            XCTAssertNoThrow(try a.get(), name)
+            XCTAssertNoThrow(try b.get(), name)
+            XCTAssertEqual(try store.fetchIncomes().map(\.name), ["first", "a", "b"], name)
+        }
+    }
 }

@@ -3,9 +3,10 @@ import XCTest
 
 /// The executable's folders are layers: a file may use the types of its own folder and of the
 /// folders before it in `layers`, never those after it (ARCHITECTURE.md), and `Commands/`
-/// holds commands and what defines them, not helpers.
+/// holds commands and what defines them, not helpers. Only the `Platform/` folders call the C
+/// library.
 final class LayeringTests: XCTestCase {
-    private static let layers = ["Utilities", "Parsing", "Output", "Usage", "Commands", "Running"]
+    private static let layers = ["Platform", "Utilities", "Parsing", "Output", "Usage", "Commands", "Running"]
 
     private var sources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -44,6 +45,20 @@ final class LayeringTests: XCTestCase {
                 let uses = file.text.range(of: #"\b\#(type)\b"#, options: .regularExpression) != nil
                 XCTAssertFalse(uses, "\(file.folder)/\(file.name) uses \(type) of \(folder)/, a later layer")
             }
+        }
+    }
+
+    func testCLibrary_IsImportedOnlyByPlatformAndTheCodec() throws {
+        let root = sources.deletingLastPathComponent()
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: root.path)).filter { $0.hasSuffix(".swift") }
+        XCTAssertTrue(files.contains("budget/Platform/Signals.swift"), "the scan finds the sources")
+        let libraryImport = try NSRegularExpression(pattern: #"^\s*(?:@preconcurrency\s+)?import\s+(?:Glibc|Darwin|Musl)\b"#, options: .anchorsMatchLines)
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            guard libraryImport.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { continue }
+            // The codec's byte reader and buffers (memcmp, memcpy) are the one audited exception (ARCHITECTURE.md).
+            let allowed = file.hasPrefix("BudgetCore/Platform/") || file.hasPrefix("budget/Platform/") || file.hasPrefix("BudgetCore/Codec/")
+            XCTAssertTrue(allowed, "\(file) imports the C library: wrap the call in Platform/")
         }
     }
 

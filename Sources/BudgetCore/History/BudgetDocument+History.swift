@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension BudgetDocument {
     /// How many changes the history keeps; older ones are forgotten.
     public static let historyLimit = 30
@@ -77,10 +71,9 @@ extension BudgetDocument {
 
     /// The current time in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     static func now() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+        // The current time always converts; the fallback only guards a broken libc.
+        guard let time = CalendarTime(utc: CalendarTime.secondsNow()) else { return "1970-01-01T00:00:00Z" }
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(time.year)-\(pad(time.month))-\(pad(time.day))T\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))Z"
     }
 }

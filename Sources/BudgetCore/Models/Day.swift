@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A calendar day (no time, no time zone), written `YYYY-MM-DD`.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, 1 to 9999.
@@ -34,22 +28,21 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Today in the local time zone.
     ///
-    /// - Parameter now: the moment to take the day of (tests pass a fixed one).
-    public static func today(now: time_t = time(nil)) -> Day {
-        var now = now
-        var parts = tm()
-        localtime_r(&now, &parts)
-        // localtime_r always yields a valid date; the fallback only guards a broken libc.
-        return Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-            ?? Day.epoch
+    /// - Parameter now: the moment to take the day of, in seconds since 1970-01-01T00:00:00Z
+    ///   (tests pass a fixed one).
+    public static func today(now: Int = CalendarTime.secondsNow()) -> Day {
+        // The conversion always yields a valid date; the fallback only guards a broken libc.
+        guard let local = CalendarTime(local: now) else { return Day.epoch }
+        return Day(year: local.year, month: local.month, day: local.day) ?? Day.epoch
     }
 
     /// The local calendar day `count` days before today: counted in days of the calendar, not
     /// in 86,400-second steps, which miss a day after a 23-hour day (a daylight-saving change
     /// at midnight, as in Chile).
     ///
-    /// - Parameter now: the moment whose day counts as today (tests pass a fixed one).
-    public static func daysAgo(_ count: Int, now: time_t = time(nil)) -> Day {
+    /// - Parameter now: the moment whose day counts as today, in seconds since
+    ///   1970-01-01T00:00:00Z (tests pass a fixed one).
+    public static func daysAgo(_ count: Int, now: Int = CalendarTime.secondsNow()) -> Day {
         let today = today(now: now)
         return today.advanced(byDays: -count) ?? today
     }

@@ -4,6 +4,9 @@
 import Darwin
 #endif
 
+/// A file's permission bits (`mode_t`: 32 bits on Linux, 16 on Darwin).
+typealias FileMode = mode_t
+
 /// Thin wrappers over the POSIX file calls the store needs, retried on `EINTR`,
 /// each failing with a `SystemError` that names the operation and path.
 enum FileSystem {
@@ -125,7 +128,19 @@ enum FileSystem {
         }
     }
 
+    /// Flushes an open file's data and metadata to disk, retrying on `EINTR`.
+    ///
+    /// On Darwin `fsync` only hands the data to the drive, whose cache can still lose it in a
+    /// power cut: `fcntl(F_FULLFSYNC)` asks the drive to write its cache out too, and `fsync`
+    /// is the fallback where that fails (a file system that does not support it). On Linux,
+    /// `fsync` itself asks the drive to flush its cache.
     static func sync(_ descriptor: Int32, path: String) throws(SystemError) {
+        #if canImport(Darwin)
+        while true {
+            if fcntl(descriptor, F_FULLFSYNC) != -1 { return }
+            if errno != EINTR { break }
+        }
+        #endif
         while fsync(descriptor) != 0 {
             if errno != EINTR { throw SystemError(operation: "flush", path: path, code: errno) }
         }

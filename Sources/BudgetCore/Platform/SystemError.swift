@@ -10,6 +10,11 @@ struct SystemError: Error, Sendable {
     var path: String
     var code: Int32
 
+    /// `ENOENT`: no such file or directory.
+    static let noSuchFile = ENOENT
+    /// `EACCES`: permission denied.
+    static let permissionDenied = EACCES
+
     /// The C library's text for the error (`Permission denied`).
     var message: String {
         guard let text = strerror(code) else { return "error \(code)" }

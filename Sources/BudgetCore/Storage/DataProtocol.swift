@@ -11,7 +11,9 @@ public protocol DataProtocol: Sendable {
     /// Runs `change` on the current document under exclusive access and saves the result.
     ///
     /// When `change` throws, nothing is saved and the error is rethrown. When it leaves the
-    /// document equal to what it was, nothing is written.
+    /// document equal to what it was, nothing is written. `change` must not call `transaction`
+    /// or `load` on the same store: those calls throw `BudgetError.nestedTransaction` (a
+    /// transaction on another thread waits for this one instead).
     func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result
 }
 

@@ -1,8 +1,13 @@
 import Synchronization
 
 /// A store that keeps the document in memory, for tests and for previews that must not touch disk.
+///
+/// `transaction` and `load` called from inside a transaction's change on the same store throw
+/// `BudgetError.nestedTransaction`; on other threads they wait for the transaction to end.
 public final class InMemoryStore: DataProtocol {
     private let document: Mutex<BudgetDocument>
+    /// The threads inside a transaction on this store.
+    private let transactions = TransactionGuard()
 
     /// A store holding `document` (empty by default).
     public init(_ document: BudgetDocument = BudgetDocument()) {
@@ -10,18 +15,21 @@ public final class InMemoryStore: DataProtocol {
     }
 
     public func load() throws -> BudgetDocument {
-        document.withLock { $0 }
+        try transactions.checkOutside()
+        return document.withLock { $0 }
     }
 
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
-        try document.withLock { current in
-            var draft = current
-            let result = try change(&draft)
-            draft.recordChange(since: current)
-            if draft.differs(from: current) { try draft.checkTotals() }
-            current = draft
-            return Box(result)
-        }.value
+        try transactions.transaction {
+            try document.withLock { current in
+                var draft = current
+                let result = try change(&draft)
+                draft.recordChange(since: current)
+                if draft.differs(from: current) { try draft.checkTotals() }
+                current = draft
+                return Box(result)
+            }.value
+        }
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The default store: one JSON file, read whole and replaced atomically.
 ///
 /// Every change follows one protocol: resolve the path (following a symbolic link to its
@@ -19,6 +13,10 @@ import Darwin
 /// A path that leads through an open file descriptor (`/dev/stdin`, `/dev/fd/N`,
 /// `/proc/self/fd/N`) is read when it is a regular file, but never changed: the store would
 /// replace whatever file the descriptor's link text names.
+///
+/// `transaction`, `load` and `repair` called from inside a transaction's change on the same
+/// store (or a copy of it) throw `BudgetError.nestedTransaction` rather than wait for the lock
+/// the transaction holds; on other threads they behave as ever.
 public struct JSONFileStore: DataProtocol {
     /// The data file's path as given (it may be a symbolic link).
     public let path: String
@@ -33,6 +31,8 @@ public struct JSONFileStore: DataProtocol {
     /// records). A file that another program truncates while it is mapped raises `SIGBUS`, so
     /// this is for processes that handle that signal, as the `budget` executable does.
     public var mapsLargeFiles = false
+    /// The threads inside a transaction on this store (shared by its copies).
+    private let transactions = TransactionGuard()
 
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
@@ -43,6 +43,7 @@ public struct JSONFileStore: DataProtocol {
     }
 
     public func load() throws -> BudgetDocument {
+        try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
         return try decode(contents)
@@ -53,7 +54,13 @@ public struct JSONFileStore: DataProtocol {
     /// When the file does not exist yet, `change` first runs on an empty budget without the
     /// lock, and runs again under the lock only if another process created the file meanwhile:
     /// it must not act outside the document.
+    ///
+    /// - Throws: `BudgetError.nestedTransaction` when called from inside a transaction on this store.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
+        try transactions.transaction { try unguardedTransaction(change) }
+    }
+
+    private func unguardedTransaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
         let target = try writableTarget()
         if try !exists(Target(path: target, isOpenDescriptor: false)) {
             let empty = BudgetDocument()
@@ -106,6 +113,10 @@ public struct JSONFileStore: DataProtocol {
     /// - Returns: what was found, and the backup's path when something was repaired.
     /// - Throws: `BudgetError.cannotRepair` when any problem needs fixing by hand; nothing changes then.
     public func repair() throws -> (check: DataFileCheck, backup: String?) {
+        try transactions.transaction(unguardedRepair)
+    }
+
+    private func unguardedRepair() throws -> (check: DataFileCheck, backup: String?) {
         let target = try writableTarget()
         let missing = DataFileCheck(path: path, exists: false, problems: [])
         if try !exists(Target(path: target, isOpenDescriptor: false)) { return (missing, nil) }
@@ -219,8 +230,8 @@ public struct JSONFileStore: DataProtocol {
 
     /// The mode for the new file: the old file's, or 0600. A file without write permission is
     /// refused: replacing it by rename would ignore the owner's wish to protect it.
-    private func permissions(of target: String) throws -> mode_t {
-        let mode: mode_t?
+    private func permissions(of target: String) throws -> FileMode {
+        let mode: FileMode?
         do {
             mode = try FileSystem.permissions(at: target)
         } catch {
@@ -228,7 +239,7 @@ public struct JSONFileStore: DataProtocol {
         }
         guard let mode else { return 0o600 }
         if mode & 0o200 == 0 {
-            throw BudgetError.fileSystem(operation: "write", path: path, errno: EACCES, message: "the file is read-only")
+            throw BudgetError.fileSystem(operation: "write", path: path, errno: SystemError.permissionDenied, message: "the file is read-only")
         }
         return mode
     }
@@ -244,7 +255,7 @@ public struct JSONFileStore: DataProtocol {
         do {
             switch try FileSystem.kind(at: target.path, followLinks: true) {
             case .missing:
-                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: ENOENT) }
+                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: SystemError.noSuchFile) }
                 return false
             case .regular: return true
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")

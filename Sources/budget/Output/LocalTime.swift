@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BudgetCore
 
 /// A moment the data file stores in UTC (`2026-11-21T12:00:00Z`, as history entries are
@@ -23,22 +18,14 @@ struct LocalTime {
               let hour = Self.number(bytes[11..<13]), hour < 24,
               let minute = Self.number(bytes[14..<16]), minute < 60,
               let second = Self.number(bytes[17..<19]), second < 61 else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(utcDay.year - 1900)
-        parts.tm_mon = Int32(utcDay.month - 1)
-        parts.tm_mday = Int32(utcDay.day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        var seconds = timegm(&parts)
-        var local = tm()
-        guard localtime_r(&seconds, &local) != nil,
-              let day = Day(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday)) else { return nil }
+        guard let local = LocalTimeZone.moment(
+                utcYear: utcDay.year, month: utcDay.month, day: utcDay.day, hour: hour, minute: minute, second: second),
+              let day = Day(year: local.year, month: local.month, day: local.day) else { return nil }
         self.day = day
-        self.hour = Int(local.tm_hour)
-        self.minute = Int(local.tm_min)
-        self.second = Int(local.tm_sec)
-        offset = Int(local.tm_gmtoff)
+        self.hour = local.hour
+        self.minute = local.minute
+        self.second = local.second
+        offset = local.offset
     }
 
     /// `14:05:09`

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BudgetCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -26,7 +21,7 @@ struct CommandRunner {
     /// else the `errno` of the first failed write.
     var flushOutput: () -> Int32? = { nil }
     /// Whether stdout (`true`) or stderr (`false`) is a terminal.
-    var isTerminal: (Bool) -> Bool = { forOutput in isatty(forOutput ? STDOUT_FILENO : STDERR_FILENO) == 1 }
+    var isTerminal: (Bool) -> Bool = { forOutput in (forOutput ? FileDescriptor.standardOutput : .standardError).isTerminal }
 
     /// Runs the arguments after the program name and returns the exit code.
     ///
@@ -37,7 +32,7 @@ struct CommandRunner {
         let saved = SavedChanges()
         let code = execute(arguments, saved: saved)
         guard code == .success, let failure = flushOutput() else { return code }
-        let reason = strerror(failure).map { String(cString: $0) } ?? "error \(failure)"
+        let reason = Errno(code: failure).message
         let changes = saved.descriptions
         if changes.isEmpty {
             messages.write("budget: error: cannot write to standard output: \(reason)\n")
@@ -160,11 +155,11 @@ struct CommandRunner {
         var store = JSONFileStore(path: path, lockTimeout: try LockTimeout.from(environment: environment))
         // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
         store.mapsLargeFiles = true
-        store.warn = { message in fputs("budget: warning: \(TerminalText.escaped(message))\n", stderr) }
+        store.warn = { message in try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n") }
         store.saved = { change in
             // From now on a closed pipe must not kill the process silently: it is reported as
             // a saved change whose output was lost (exit 3).
-            signal(SIGPIPE, SIG_IGN)
+            Signals.ignoreBrokenPipe()
             saved.append(change)
         }
         return store

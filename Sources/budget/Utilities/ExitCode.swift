@@ -33,7 +33,7 @@ enum ExitCode: Int32 {
     init(budgetError error: BudgetError) {
         switch error {
         case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
-             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar, .nestedTransaction,
              .totalTooLarge, .limitTooLarge:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:

@@ -1,22 +1,16 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard output or standard error, remembering whether any write failed
 /// (a closed pipe, `/dev/full`) so the tool can say so instead of pretending success.
 final class StandardStream: TextOutput {
-    private let stream: UnsafeMutablePointer<FILE>
+    private let stream: StdioStream
     /// `errno` of the first write that failed, if any.
     private(set) var failure: Int32?
 
     /// Standard output.
-    static func output() -> StandardStream { StandardStream(stdout) }
+    static func output() -> StandardStream { StandardStream(.standardOutput) }
     /// Standard error.
-    static func error() -> StandardStream { StandardStream(stderr) }
+    static func error() -> StandardStream { StandardStream(.standardError) }
 
-    private init(_ stream: UnsafeMutablePointer<FILE>) {
+    private init(_ stream: StdioStream) {
         self.stream = stream
     }
 
@@ -26,16 +20,24 @@ final class StandardStream: TextOutput {
     }
 
     func write(bytes: UnsafeBufferPointer<UInt8>) {
-        if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { noteFailure() }
+        do {
+            try stream.write(bytes)
+        } catch {
+            noteFailure(error)
+        }
     }
 
     /// Flushes buffered output; returns `false` when any write failed.
     func flush() -> Bool {
-        if fflush(stream) != 0 { noteFailure() }
+        do {
+            try stream.flush()
+        } catch {
+            noteFailure(error)
+        }
         return failure == nil
     }
 
-    private func noteFailure() {
-        if failure == nil { failure = errno }
+    private func noteFailure(_ error: Errno) {
+        if failure == nil { failure = error.code }
     }
 }

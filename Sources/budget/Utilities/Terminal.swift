@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Facts about the terminal.
 enum Terminal {
     /// The widest layout drawn: a `COLUMNS` beyond it is taken as this, so a huge value
@@ -16,8 +10,7 @@ enum Terminal {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, maximumWidth) }
         // Digits too many for an Int: as wide as we draw.
         if let text = environment["COLUMNS"], Int(text) == nil, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return maximumWidth }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return min(Int(size.ws_col), maximumWidth) }
+        if let columns = FileDescriptor.standardOutput.terminalColumns { return min(columns, maximumWidth) }
         return 80
     }
 }

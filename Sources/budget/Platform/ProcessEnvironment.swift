@@ -8,6 +8,7 @@ import Foundation
 
 /// The process's environment variables.
 enum ProcessEnvironment {
+    /// Every variable by name; of two entries with one name, the first (as `getenv` sees it).
     static func current() -> [String: String] {
         #if canImport(Glibc)
         // Straight from `environ`: Foundation's `ProcessInfo` takes a sixth of the start-up
