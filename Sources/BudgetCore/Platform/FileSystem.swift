@@ -67,7 +67,7 @@ enum FileSystem {
 
     static func open(_ path: String, flags: Int32, mode: mode_t = 0, operation: String) throws(SystemError) -> Int32 {
         while true {
-            let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
+            let descriptor = CLibrary.open(path, flags | O_CLOEXEC, mode)
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw SystemError(operation: operation, path: path, code: errno) }
         }
@@ -154,14 +154,14 @@ enum FileSystem {
     }
 
     static func rename(_ source: String, to destination: String) throws(SystemError) {
-        if Glibc.rename(source, destination) != 0 {
+        if CLibrary.rename(source, destination) != 0 {
             throw SystemError(operation: "replace", path: destination, code: errno)
         }
     }
 
     /// Gives `source` a second name, failing with `EEXIST` rather than replacing a file.
     static func link(_ source: String, to destination: String) throws(SystemError) {
-        if Glibc.link(source, destination) != 0 {
+        if CLibrary.link(source, destination) != 0 {
             throw SystemError(operation: "create", path: destination, code: errno)
         }
     }
@@ -197,4 +197,17 @@ enum FileSystem {
         }
         return names
     }
+}
+
+/// The C library's own functions where `FileSystem` has members of the same names.
+private enum CLibrary {
+    #if canImport(Glibc)
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
+    static func rename(_ source: String, _ destination: String) -> Int32 { Glibc.rename(source, destination) }
+    static func link(_ source: String, _ destination: String) -> Int32 { Glibc.link(source, destination) }
+    #elseif canImport(Darwin)
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+    static func rename(_ source: String, _ destination: String) -> Int32 { Darwin.rename(source, destination) }
+    static func link(_ source: String, _ destination: String) -> Int32 { Darwin.link(source, destination) }
+    #endif
 }
