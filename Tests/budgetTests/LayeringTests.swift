@@ -56,10 +56,34 @@ final class LayeringTests: XCTestCase {
         for file in files {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             guard libraryImport.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { continue }
-            // The codec's byte reader and buffers (memcmp, memcpy) are the one audited exception (ARCHITECTURE.md).
-            let allowed = file.hasPrefix("BudgetCore/Platform/") || file.hasPrefix("budget/Platform/") || file.hasPrefix("BudgetCore/Codec/")
+            // The codec's byte view and buffers (memcmp, memcpy) are the one audited exception (ARCHITECTURE.md).
+            let allowed = file.hasPrefix("BudgetCore/Platform/") || file.hasPrefix("budget/Platform/") || file == Self.audited
             XCTAssertTrue(allowed, "\(file) imports the C library: wrap the call in Platform/")
         }
+    }
+
+    /// The file of BudgetCore's codec that may work with pointers.
+    private static let audited = "BudgetCore/Codec/RawBytes.swift"
+
+    func testPointers_AreUsedOnlyByPlatformAndTheAuditedCodecFile() throws {
+        let root = sources.deletingLastPathComponent()
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: root.path)).filter { $0.hasSuffix(".swift") }
+        XCTAssertTrue(files.contains(Self.audited), "the scan finds the sources")
+        // What pointer arithmetic and raw memory access look like in Swift.
+        let pointerWork = try NSRegularExpression(pattern: #"\b(?:baseAddress|memcmp|memcpy|memchr|memmove|loadUnaligned|pointee|UnsafeMutablePointer|UnsafeRawPointer|UnsafeMutableRawPointer|OpaquePointer)\b|rebasing:|\.allocate\("#)
+        var found = 0
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }.joined(separator: "\n")
+            let matches = pointerWork.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
+            if file == Self.audited || file.hasPrefix("BudgetCore/Platform/") || file.hasPrefix("budget/Platform/") {
+                found += matches
+                continue
+            }
+            XCTAssertEqual(matches, 0, "\(file) works with pointers: do it through \(Self.audited)'s checked types, or in Platform/")
+        }
+        XCTAssertGreaterThan(found, 10, "the pattern finds pointer work where it is allowed")
     }
 
     func testCommands_HoldsCommandsAndWhatDefinesThem() throws {

@@ -1,17 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A position in a UTF-8 buffer with the few reads the fast decoder needs. Every read
 /// returns `nil` on anything unexpected; the caller then gives up the fast path.
 struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        self.bytes = ByteView(bytes)
     }
 
     var isAtEnd: Bool { index >= bytes.count }
@@ -20,28 +14,12 @@ struct ByteCursor {
     var remaining: Int { bytes.count - index }
 
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20:
-                // Indentation comes in runs of spaces: skip up to eight at a time.
-                guard let word = word(at: index) else {
-                    index += 1
-                    continue
-                }
-                let other = word ^ 0x2020_2020_2020_2020
-                index += other == 0 ? 8 : other.trailingZeroBitCount / 8
-            case 0x0A, 0x0D, 0x09:
-                index += 1
-            default:
-                return
-            }
-        }
+        index = bytes.skippingWhitespace(from: index)
     }
 
     /// The eight bytes at `position` as a little-endian word, when there are eight.
     func word(at position: Int) -> UInt64? {
-        guard position + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
-        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        bytes.word(at: position)
     }
 
     /// The number that eight ASCII digits spell, read as one little-endian word; `nil` when
@@ -68,29 +46,21 @@ struct ByteCursor {
 
     /// Consumes `literal` when the next bytes are exactly it (no white space skipped).
     mutating func skip(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count, let base = bytes.baseAddress,
-              memcmp(base + index, literal.utf8Start, count) == 0 else { return false }
-        index += count
+        guard bytes.matches(literal, at: index) else { return false }
+        index += literal.utf8CodeUnitCount
         return true
     }
 
     /// Consumes `literal` when the next bytes are exactly it (no white space skipped).
     mutating func skip(_ literal: [UInt8]) -> Bool {
-        let count = literal.count
-        guard index + count <= bytes.count, let base = bytes.baseAddress else { return false }
-        let equal = literal.withUnsafeBufferPointer { other in other.baseAddress.map { memcmp(base + index, $0, count) == 0 } ?? true }
-        if equal { index += count }
-        return equal
+        skip(literal, in: 0..<literal.count)
     }
 
     /// Consumes `literal[range]` when the next bytes are exactly it (no white space skipped).
     mutating func skip(_ literal: [UInt8], in range: Range<Int>) -> Bool {
-        let count = range.count
-        guard index + count <= bytes.count, range.lowerBound >= 0, range.upperBound <= literal.count, let base = bytes.baseAddress else { return false }
-        let equal = literal.withUnsafeBufferPointer { other in other.baseAddress.map { memcmp(base + index, $0 + range.lowerBound, count) == 0 } ?? true }
-        if equal { index += count }
-        return equal
+        guard bytes.matches(literal, range, at: index) else { return false }
+        index += range.count
+        return true
     }
 
     /// Peeks at the next non-space byte.
@@ -103,30 +73,23 @@ struct ByteCursor {
     mutating func string() -> String? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                // `String(validating:)` is generic and slow per call; validate here, then decode.
-                return UTF8Validation.isValid(slice) ? String(decoding: slice, as: UTF8.self) : nil
-            }
-            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
-            if byte < 0x20 { return nil }
-            index += 1
-        }
-        return nil
+        guard let scan = bytes.scanText(from: start, refusingDelete: false), scan.end < bytes.count else { return nil }
+        index = scan.end
+        guard bytes[index] == UInt8(ascii: "\"") else { return escapedString(from: start) }
+        index += 1
+        // `String(validating:)` is generic and slow per call; validate here, then decode.
+        return scan.combined < 0x80 || UTF8Validation.isValid(bytes[start..<scan.end]) ? bytes.string(start..<scan.end) : nil
     }
 
     /// The slow part of `string()`: a string with escapes.
     private mutating func escapedString(from start: Int) -> String? {
-        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var decoded = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return decoded.withUnsafeBufferPointer { UTF8Validation.isValid($0) } ? String(decoding: decoded, as: UTF8.self) : nil
+                return UTF8Validation.isValid(decoded[...]) ? String(decoding: decoded, as: UTF8.self) : nil
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return nil }
                 let escape = bytes[index]
@@ -261,7 +224,7 @@ extension ByteCursor {
     /// A quoted 8-digit ID, as its text and number.
     mutating func storedID() -> (text: String, number: Int)? {
         guard let number = storedIDNumber() else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index - 9)..<(index - 1)]), as: UTF8.self)
+        let text = bytes.string((index - 9)..<(index - 1))
         return (text, number)
     }
 
@@ -271,14 +234,12 @@ extension ByteCursor {
     /// same, so a wrong guess only sends the file to the strict path).
     func storedID(afterKey key: StaticString) -> (text: String, number: Int)? {
         let count = key.utf8CodeUnitCount
-        guard count > 0, let base = bytes.baseAddress else { return nil }
+        guard count > 0 else { return nil }
+        let first = key.withUTF8Buffer { $0[0] }
         var position = index
-        while position + count <= bytes.count {
-            // The key's first byte by `memchr`, then the rest by `memcmp`.
-            guard let found = memchr(base + position, Int32(key.utf8Start.pointee), bytes.count - position) else { return nil }
-            position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard position + count <= bytes.count else { return nil }
-            guard memcmp(base + position, key.utf8Start, count) == 0 else {
+        while let found = bytes.firstIndex(of: first, from: position) {
+            position = found
+            guard bytes.matches(key, at: position) else {
                 position += 1
                 continue
             }
@@ -307,19 +268,10 @@ extension ByteCursor {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        var end = start
-        var combined: UInt8 = 0
-        var visible = false  // an ASCII byte other than a space
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 || byte == 0x7F { return nil }
-            combined |= byte
-            if byte != 0x20 && byte < 0x80 { visible = true }
-            end += 1
-        }
-        guard end < bytes.count else { return nil }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard let scan = bytes.scanText(from: start, refusingDelete: true), scan.end < bytes.count else { return nil }
+        let end = scan.end, combined = scan.combined
+        var visible = scan.visible  // an ASCII byte other than a space
+        let text = bytes[start..<end]
         if bytes[end] == UInt8(ascii: "\""), combined >= 0x80 {
             guard UTF8Validation.isValid(text) else { return nil }
             switch Self.nonASCIIShape(text) {
@@ -334,7 +286,7 @@ extension ByteCursor {
             return text
         }
         index = end + 1
-        return String(decoding: text, as: UTF8.self)
+        return bytes.string(start..<end)
     }
 
     private enum NonASCIIShape { case control, visible, maybeBlank }
@@ -342,13 +294,13 @@ extension ByteCursor {
     /// What the non-ASCII characters of valid UTF-8 say about a label: a control character
     /// (C1, U+2028, U+2029), a character that is surely not white space (anything from
     /// U+3001 on), or neither.
-    private static func nonASCIIShape(_ text: UnsafeBufferPointer<UInt8>) -> NonASCIIShape {
+    private static func nonASCIIShape(_ text: Slice<ByteView>) -> NonASCIIShape {
         var visible = false
-        var position = 0
+        var position = text.startIndex
         // The bytes were validated, but a mapped file can change under the reader: never look
         // past the end, whatever they say now.
-        func byte(_ offset: Int) -> UInt8 { position + offset < text.count ? text[position + offset] : 0 }
-        while position < text.count {
+        func byte(_ offset: Int) -> UInt8 { position + offset < text.endIndex ? text[position + offset] : 0 }
+        while position < text.endIndex {
             let lead = text[position]
             if lead < 0x80 {
                 position += 1

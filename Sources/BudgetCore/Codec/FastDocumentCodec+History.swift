@@ -221,15 +221,7 @@ extension FastDocumentCodec {
             out.write(index == 0 ? "\n          " : ",\n          ")
             scratch.removeAll()
             schema.writeObject(record, into: &scratch)
-            scratch.withBytes { bytes in
-                var start = 0
-                for position in bytes.indices where bytes[position] == UInt8(ascii: "\n") {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start...position]))
-                    out.write("      ")
-                    start = position + 1
-                }
-                out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-            }
+            out.appendIndenting(scratch, by: 6)
             if out.count >= pieceSize {
                 try out.withBytes(emit)
                 out.removeAll()

@@ -2,9 +2,9 @@
 /// checked a byte at a time, other sequences by the rules of RFC 3629 (no overlong forms, no
 /// surrogates, nothing above U+10FFFF).
 enum UTF8Validation {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
+    static func isValid<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        var index = bytes.startIndex
+        let count = bytes.endIndex
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {

@@ -108,34 +108,27 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The first `count` characters of `YYYY-MM-DD`, built without interpolation (it is hot).
     private func digits(_ count: Int) -> String {
         String(unsafeUninitializedCapacity: count) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            if count == 10 {
-                writeISO(into: start)
-            } else {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { scratch in
-                    if let scratchStart = scratch.baseAddress {
-                        writeISO(into: scratchStart)
-                        start.update(from: scratchStart, count: count)
-                    }
-                }
-            }
-            return count
+            let written = min(count, buffer.count)
+            for offset in 0..<written { buffer[offset] = isoByte(offset) }
+            return written
         }
     }
 
-    /// Writes the ten bytes of `YYYY-MM-DD` at `start`.
-    func writeISO(into start: UnsafeMutablePointer<UInt8>) {
-        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value) }
-        start[0] = digit(year / 1000)
-        start[1] = digit(year / 100 % 10)
-        start[2] = digit(year / 10 % 10)
-        start[3] = digit(year % 10)
-        start[4] = UInt8(ascii: "-")
-        start[5] = digit(month / 10)
-        start[6] = digit(month % 10)
-        start[7] = UInt8(ascii: "-")
-        start[8] = digit(day / 10)
-        start[9] = digit(day % 10)
+    /// The byte at `offset` (0...9) of `YYYY-MM-DD`.
+    private func isoByte(_ offset: Int) -> UInt8 {
+        let value: Int
+        switch offset {
+        case 0: value = year / 1000
+        case 1: value = year / 100 % 10
+        case 2: value = year / 10 % 10
+        case 3: value = year % 10
+        case 5: value = month / 10
+        case 6: value = month % 10
+        case 8: value = day / 10
+        case 9: value = day % 10
+        default: return UInt8(ascii: "-")
+        }
+        return UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
     }
 
     /// The ISO form, `YYYY-MM-DD`.

@@ -11,13 +11,16 @@ public enum RecordID {
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.
     public static func number(fromStored text: String) -> Int? {
-        guard text.utf8.count == 8 else { return nil }
-        var value = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard bytes.count == 8 else { return nil }
+            var value = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
         }
-        return value
     }
 
     /// Reads an ID as a person types it: `00000042` or simply `42` (1 to 8 digits, not zero).
