@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """make bench: budget against ledger and hledger on generated data (standard library only).
 
-Generates 1,000 / 10,000 / 100,000 expenses (fixed seed; Japanese and ASCII names, twelve
-categories, ten years of dates) in budget's format and as an equivalent ledger journal, times
-whole processes (hyperfine when installed, else a loop; median and spread after a warm-up),
-reads peak memory with /usr/bin/time (else getrusage), and writes bench/results.md.
+Generates 1,000 / 10,000 / 100,000 / 1,000,000 expenses (fixed seed; Japanese and ASCII names,
+twelve categories, ten years of dates) in budget's format and as an equivalent ledger journal,
+times whole processes (hyperfine when installed, else a loop; median and spread after a
+warm-up), reads peak memory with /usr/bin/time (else getrusage), and writes bench/results.md.
+
+From 10,000 records on, it also times a file whose undo history holds a bulk delete (the second
+half of the records, deleted in one command) against a file of the same live records without
+history. A peer that takes longer than BENCH_PEER_TIMEOUT seconds (default 60) on a size is
+reported as timed out instead of measured. The largest sizes run fewer times (BENCH_RUNS_LARGE).
 """
 import json, os, random, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
 RUNS = int(os.environ.get("BENCH_RUNS", "10"))
+RUNS_LARGE = int(os.environ.get("BENCH_RUNS_LARGE", "3"))  # at 1,000,000 records and more
+PEER_TIMEOUT = float(os.environ.get("BENCH_PEER_TIMEOUT", "60"))
 CATEGORIES = ["food", "住居", "transport", "utilities", "health", "食費", "fun", "gifts", "travel", "books", "clothes", "misc"]
 NAMES = ["Lunch", "家賃", "Coffee", "スーパー", "Bus", "電気代", "Groceries", "本", "Dinner", "Taxi"]
 
@@ -38,12 +45,23 @@ def generate(count, directory):
     return data, ledger
 
 
-def timed(command, prepare=None):
+def finishes(command, prepare=None):
+    """Whether one run of a shell command ends within PEER_TIMEOUT seconds."""
+    if prepare:
+        subprocess.run(prepare, shell=True, check=True)
+    try:
+        subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=PEER_TIMEOUT)
+        return True
+    except subprocess.TimeoutExpired:
+        return False
+
+
+def timed(command, prepare=None, runs=RUNS):
     """Median and spread (min-max) in ms of a shell command, prepare run before each."""
     if shutil.which("hyperfine"):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             args = ["hyperfine", "-N" if prepare is None and "|" not in command and ">" not in command else "-S=sh",
-                    "-w", "2", "-r", str(RUNS), "--export-json", out.name, "--style", "none"]
+                    "-w", "1" if runs < RUNS else "2", "-r", str(runs), "--export-json", out.name, "--style", "none"]
             if args[1] == "-S=sh":
                 args[1:2] = ["--shell", "sh"]
             if prepare:
@@ -53,7 +71,7 @@ def timed(command, prepare=None):
             times = [t * 1000 for t in result["times"]]
     else:
         times = []
-        for run in range(RUNS + 2):
+        for run in range(runs + 2):
             if prepare:
                 subprocess.run(prepare, shell=True, check=True)
             start = time.perf_counter()
@@ -74,6 +92,32 @@ def peak_memory(command, prepare=None):
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     subprocess.run(command, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+
+
+def history_rows(binary, size, work, runs):
+    """A file of `size` records whose second half was deleted in one command (so its history
+    holds size/2 records), against the first half alone without history: same live records."""
+    half = size // 2
+    plain, _ = generate(half, work)
+    full, _ = generate(size, work)
+    bulk = os.path.join(work, "bulk-%d.json" % size)
+    shutil.copy(full, bulk)
+    ids = "".join("%08d\n" % number for number in range(half + 1, size + 1))
+    subprocess.run([binary, "--file", bulk, "-q", "delete", "expense", "-"], input=ids, text=True, check=True,
+                   stdout=subprocess.DEVNULL)
+    rows = []
+    label = "history holds a delete of %s" % "{:,}".format(size - half)
+    for name, arguments in [("summary --all", "summary --all"), ("add expense", "add expense Lunch 900 --category food")]:
+        measured = {}
+        for source, title in [(plain, "no history"), (bulk, label)]:
+            live = source + ".live"
+            restore = "cp %s %s" % (source, live)
+            subprocess.run(restore, shell=True, check=True)
+            command = "%s --file %s %s" % (binary, live, arguments)
+            measured[title] = timed(command, restore if name.startswith("add") else None, runs)
+            ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
+            rows.append((half, "budget %s (%s)" % (name, title), measured[title], peak_memory(command, restore), ratio))
+    return rows
 
 
 def main():
@@ -110,20 +154,31 @@ def main():
         if have_hledger:
             peers["hledger balance"] = ("hledger -f %s balance" % journal, None)
             peers["hledger append"] = ("printf '2026-11-21 Lunch\\n    Expenses:food  900 JPY\\n    Assets:Cash\\n\\n' >> %s && hledger -f %s stats >/dev/null" % (live_journal, live_journal), restore_journal)
+        runs = RUNS if size < 1_000_000 else RUNS_LARGE
         measured = {}
         for name, (command, prepare) in peers.items():
-            measured[name] = timed(command, prepare)
+            # Peers are slow at the largest sizes: one run first, within the time limit.
+            if not finishes(command, prepare):
+                rows.append((size, name, None, None, "timed out (over %d s)" % PEER_TIMEOUT))
+                continue
+            measured[name] = timed(command, prepare, runs)
             rows.append((size, name, measured[name], peak_memory(command, prepare), ""))
         for name, command, prepare, peer in cases:
-            result = timed(command, prepare)
+            result = timed(command, prepare, runs)
             ratio = "%.2f× %s" % (result[0] / measured[peer][0], peer) if peer in measured else ""
             rows.append((size, name, result, peak_memory(command, prepare), ratio))
+        if size >= 10_000:
+            rows += history_rows(binary, size, work, runs)
         print("measured %d records" % size, file=sys.stderr)
     lines = ["# Benchmark", "", "Medians of %d runs after a warm-up (whole processes, %s), on %s." % (
         RUNS, "hyperfine" if shutil.which("hyperfine") else "a timing loop", os.uname().machine),
         "Generated by `make bench` on %s." % time.strftime("%Y-%m-%d"), "",
         "| records | command | median | spread (min–max) | peak memory | vs peer |", "|---:|---|---:|---:|---:|---|"]
-    for size, name, (median, low, high), memory, ratio in rows:
+    for size, name, timing, memory, ratio in rows:
+        if timing is None:
+            lines.append("| %s | %s | — | — | — | %s |" % ("{:,}".format(size), name, ratio))
+            continue
+        median, low, high = timing
         lines.append("| %s | %s | %.1f ms | %.1f–%.1f ms | %.0f MB | %s |" % ("{:,}".format(size), name, median, low, high, memory, ratio))
     text = "\n".join(lines) + "\n"
     with open(os.path.join(ROOT, "bench", "results.md"), "w", encoding="utf-8") as f:
