@@ -16,7 +16,7 @@ public struct Expense: BaseModel {
             .position,
             RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
             RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
-            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }),
+            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }, inputDefault: { $0.defaultCategory }),
             RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
             RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
