@@ -259,7 +259,7 @@ public struct RecordImporter: Sendable {
             }
             return .minorUnits(value)
         case (.list, .array(let elements)):
-            // An array as `list --format json` writes it.
+            // An array, as JSON listings write it.
             var items: [String] = []
             for element in elements {
                 guard case .string(let item) = element.value else {
