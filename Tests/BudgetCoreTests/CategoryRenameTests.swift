@@ -95,4 +95,15 @@ final class CategoryRenameTests: XCTestCase {
         XCTAssertTrue(rename.merged)
         XCTAssertEqual(document.categoryNames, ["food"])
     }
+
+    func testRenameTag_FindsTheOldTagAsTypedLikeCategories() throws {
+        var document = BudgetDocument()
+        try document.addExpense(name: "Lunch", amount: 1, date: day, tags: ["trip"])
+        try document.addIncome(name: "Refund", amount: 2, date: day, tags: ["trip", "work"])
+        XCTAssertThrowsError(try document.renameTag("nope ", to: "x")) { XCTAssertEqual($0 as? BudgetError, .tagNotFound("nope ")) }
+        let rename = try document.renameTag(" trip\u{200B}", to: "travel")
+        XCTAssertEqual(rename.from, "trip")
+        XCTAssertEqual(rename.records, 2)
+        XCTAssertEqual(document.tagNames, ["travel", "work"])
+    }
 }

@@ -14,6 +14,8 @@ final class CoreMessageTests: XCTestCase {
             SettingsError.currencyChangeNeedsRescale(from: "none", to: "USD").errorDescription,
             SettingsError.rescaleNotApplicable(key: "display.color").errorDescription,
             ValueError.notApplicable(field: "category", kind: .income).description,
+            ValueError.missing(field: "name").description,
+            ValueError.negativeAmount(-1).description,
             ExpenseKeys.defaultCategory.summary,
         ] + SettingsCatalog.fixedKeys.map(\.summary)
         for message in messages {

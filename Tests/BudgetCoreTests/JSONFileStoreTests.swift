@@ -186,15 +186,12 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
-    func testDataFileLocation_FollowsTheDocumentedPrecedence() {
-        let environment = ["BUDGET_FILE": "/b.json", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
-        XCTAssertEqual(DataFileLocation.resolve(explicit: "/x.json", environment: environment), "/x.json")
-        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: environment), "/b.json")
-        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u", "BUDGET_FILE": ""]),
-                       "/xdg/budget/budget.json")
-        XCTAssertEqual(DataFileLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]),
-                       "/home/u/.local/share/budget/budget.json")
-        XCTAssertNil(DataFileLocation.resolve(explicit: nil, environment: [:]))
+    func testDataFileLocation_IsUnderTheDataHomeElseHome() {
+        XCTAssertEqual(DataFileLocation.standard(dataHome: "/xdg", home: "/home/u"), "/xdg/budget/budget.json")
+        XCTAssertEqual(DataFileLocation.standard(dataHome: "relative", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
+        XCTAssertEqual(DataFileLocation.standard(dataHome: "", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
+        XCTAssertNil(DataFileLocation.standard(dataHome: nil, home: ""))
+        XCTAssertNil(DataFileLocation.standard(dataHome: "relative", home: nil))
     }
 
     // MARK: A change to a file that does not exist yet

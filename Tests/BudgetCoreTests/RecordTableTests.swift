@@ -67,6 +67,23 @@ final class RecordTableTests: XCTestCase {
         assertInvariants(table)
     }
 
+    func testLookups_NameTheFirstMissingIDInTheOrderGiven() throws {
+        var table = RecordTable<Expense>()
+        for name in ["a", "b", "c"] { try table.add { Expense(id: $0, name: name, amount: 1, date: day) } }
+        XCTAssertEqual(try table.existingRecord(id: "00000002").name, "b")
+        XCTAssertThrowsError(try table.existingRecord(id: "00000009")) {
+            XCTAssertEqual($0 as? BudgetError, .recordNotFound(.expense, id: "00000009"))
+        }
+        XCTAssertThrowsError(try table.remove(ids: ["00000003", "00000008", "00000001", "00000007"])) {
+            XCTAssertEqual($0 as? BudgetError, .recordNotFound(.expense, id: "00000008"))
+        }
+        XCTAssertThrowsError(try table.modify(ids: ["00000007", "00000002"]) { _ in true }) {
+            XCTAssertEqual($0 as? BudgetError, .recordNotFound(.expense, id: "00000007"))
+        }
+        XCTAssertEqual(table.count, 3)
+        XCTAssertEqual(try table.modify(ids: ["00000003", "00000001", "00000003"]) { _ in false }.map(\.id), ["00000001", "00000003"])
+    }
+
     func testMove_ShiftsTheRecordsBetween() throws {
         var table = RecordTable<Income>()
         for name in ["a", "b", "c", "d", "e"] { try table.add { Income(id: $0, name: name, amount: 1, date: day) } }

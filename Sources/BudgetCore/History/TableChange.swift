@@ -167,9 +167,3 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         return records
     }
 }
-
-/// Why an undo cannot be applied to the records as they are now.
-struct UndoConflict: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-}

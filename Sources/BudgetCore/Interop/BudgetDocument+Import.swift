@@ -36,12 +36,8 @@ extension BudgetDocument {
                 total = next
             }
             switch kind {
-            case .income:
-                ids.append(try draft.incomes.add { Income(id: $0, name: row.name, amount: row.amount, date: row.date, note: row.note, tags: row.tags) }.id)
-            case .expense:
-                ids.append(try draft.expenses.add {
-                    Expense(id: $0, name: row.name, amount: row.amount, category: row.category ?? Expense.defaultCategory, date: row.date, note: row.note, tags: row.tags)
-                }.id)
+            case .income: ids.append(try draft.incomes.add { row.income(id: $0) }.id)
+            case .expense: ids.append(try draft.expenses.add { row.expense(id: $0) }.id)
             }
         }
         self = draft
@@ -49,6 +45,6 @@ extension BudgetDocument {
     }
 
     private static func key(_ record: some BaseModel, category: String?) -> String {
-        ImportedRow(line: 0, name: record.name, amount: record.amount, date: record.date, category: category, note: nil).duplicateKey
+        ImportedRow.duplicateKey(date: record.date, name: record.name, amount: record.amount, category: category)
     }
 }

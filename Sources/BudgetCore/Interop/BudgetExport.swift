@@ -1,5 +1,5 @@
-/// The complete JSON export (`budget export --format json`) and its way back (`budget restore`):
-/// both kinds of record with their IDs and order, the counters and the settings.
+/// The complete export of a budget as JSON, and its way back (`restore`): both kinds of record
+/// with their IDs and order, the counters and the settings.
 public enum BudgetExport {
     /// Identifies the document and its version.
     static let marker = "budget_export"
@@ -25,7 +25,7 @@ public enum BudgetExport {
         ])
     }
 
-    /// A field's value in an export (and in `list --format json`).
+    /// A field's value in an export (and in JSON listings of records).
     public static func json(_ value: FieldValue) -> JSONValue {
         switch value {
         case .text(let text): return .string(text)

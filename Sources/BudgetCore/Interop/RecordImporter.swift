@@ -1,10 +1,43 @@
 /// Reads records of one kind from CSV, TSV or JSON, as `budget list` and `budget export` write
 /// them (and as a bank's CSV with a header row does), checking every field.
 public struct RecordImporter: Sendable {
-    /// The columns an import understands; `id`, `order`, `kind` and `currency` are recognised
-    /// but not imported (records get new IDs and go last).
-    public static let columns = Expense.schema.fields.map(\.key).filter { !ignoredColumns.contains($0) }
-    static let ignoredColumns = ["id", "order", "kind", "currency"]
+    /// The columns an import understands: the fields of either kind that imports read (their
+    /// declarations' coders are `FieldInputCoding`s), in the order listings show them; `id`,
+    /// `order`, `kind` and `currency` are recognised but not imported (records get new IDs and
+    /// go last).
+    public static let columns = readColumns.sorted { $0.display < $1.display }.map(\.key)
+    static let ignoredColumns = Expense.schema.fields.filter { $0.input == nil }.map(\.key)
+        + Income.schema.fields.filter { $0.input == nil && Expense.schema.field($0.key) == nil }.map(\.key) + ["kind", "currency"]
+
+    /// A column that imports read, as either kind declares it.
+    private struct Column {
+        var key: String
+        var form: FieldInput.Form
+        /// Whether a row of either kind must give it.
+        var isRequired: Bool
+        /// Its place in listings: expense fields first, then any field only incomes have.
+        var display: Int
+    }
+
+    /// The columns in the order a row's fields are read, which decides which of several
+    /// problems a row reports: the fields a row must give first, then the others, each in
+    /// display order (name, amount, date, category, note, tags).
+    private static let readColumns: [Column] = {
+        var columns: [Column] = []
+        func add<Record: BaseModel>(_ schema: RecordSchema<Record>) {
+            for field in schema.fields {
+                guard let input = field.input else { continue }
+                if let index = columns.firstIndex(where: { $0.key == field.key }) {
+                    columns[index].isRequired = columns[index].isRequired || input.isRequired
+                } else {
+                    columns.append(Column(key: field.key, form: input.form, isRequired: input.isRequired, display: columns.count))
+                }
+            }
+        }
+        add(Expense.schema)
+        add(Income.schema)
+        return columns.filter(\.isRequired) + columns.filter { !$0.isRequired }
+    }()
 
     /// The kind of record the rows become.
     public let kind: RecordKind
@@ -28,16 +61,41 @@ public struct RecordImporter: Sendable {
     ///
     /// - Throws: `ImportError` naming the line (and column) of the first problem.
     public func read(_ text: String, format: ImportFormat) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
-        switch format {
-        case .csv: return try readTable(try DelimitedReader.csv(text))
-        case .tsv: return try readTable(try DelimitedReader.tsv(text))
-        case .json: return try readJSON(text)
+        switch kind {
+        case .income: return try read(text, format: format) { ImportedRow(line: $0, record: .income($1)) }
+        case .expense: return try read(text, format: format) { ImportedRow(line: $0, record: .expense($1)) }
         }
+    }
+
+    /// The rows of a file as records of `Record` (`row`: the row of a record at a line).
+    private func read<Record: BaseModel>(
+        _ text: String, format: ImportFormat, row: (Int, Record) -> ImportedRow
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+        switch format {
+        case .csv: return try readTable(try DelimitedReader.csv(text), row: row)
+        case .tsv: return try readTable(try DelimitedReader.tsv(text), row: row)
+        case .json: return try readJSON(text, row: row)
+        }
+    }
+
+    /// What the fields' input rules need besides a row's values.
+    private var context: InputContext {
+        InputContext(money: money, today: today, defaultCategory: defaultCategory)
+    }
+
+    /// Fields of `Record` with how imports read them.
+    private typealias InputFields<Record: BaseModel> = [(key: String, input: RecordField<Record>.Input)]
+
+    /// The fields of `Record` that imports read, in reading order (`readColumns`).
+    private static func fields<Record: BaseModel>() -> InputFields<Record> {
+        readColumns.compactMap { column in Record.schema.field(column.key)?.input.map { (column.key, $0) } }
     }
 
     // MARK: CSV and TSV
 
-    private func readTable(_ table: [DelimitedReader.Row]) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    private func readTable<Record: BaseModel>(
+        _ table: [DelimitedReader.Row], row makeImportedRow: (Int, Record) -> ImportedRow
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
         guard let header = table.first else { throw ImportError(line: nil, "the file is empty; expected a header row naming the columns") }
         var index: [String: Int] = [:]
         for (position, raw) in header.fields.enumerated() {
@@ -53,9 +111,16 @@ public struct RecordImporter: Sendable {
             if index[name] != nil { throw ImportError(line: header.line, column: String(position + 1), "the column '\(name)' appears twice") }
             index[name] = position
         }
-        for required in ["name", "amount"] where index[required] == nil {
-            throw ImportError(line: header.line, "the header has no '\(required)' column")
+        let fields: InputFields<Record> = Self.fields()
+        for field in fields where field.input.isRequired && index[field.key] == nil {
+            throw ImportError(line: header.line, "the header has no '\(field.key)' column")
         }
+        let positions = fields.map { index[$0.key] }
+        // Columns of fields only the other kind has (an income's category) must be left empty.
+        let otherKindColumns = Self.readColumns.compactMap { column in
+            fields.contains { $0.key == column.key } ? nil : index[column.key].map { (key: column.key, position: $0) }
+        }
+        let context = self.context
         var rows: [ImportedRow] = []
         var otherKind = 0
         for row in table.dropFirst() {
@@ -69,13 +134,11 @@ public struct RecordImporter: Sendable {
                 otherKind += 1
                 continue
             }
-            if kind == .income, let position = index["category"], !row.fields[position].isEmpty {
-                throw ImportError(line: row.line, column: "category", "incomes have no category")
+            for column in otherKindColumns where !row.fields[column.position].isEmpty {
+                throw ImportError(line: row.line, column: column.key, ValueError.notApplicable(field: column.key, kind: kind).description)
             }
-            func field(_ name: String) -> String? { index[name].map { row.fields[$0] } }
-            let tags = field("tags").map { $0.split(separator: ",").map(String.init) } ?? []
-            rows.append(try makeRow(line: row.line, name: field("name"), amount: .text(field("amount") ?? ""), date: field("date"),
-                                    category: field("category"), note: field("note"), tags: tags, column: { $0 }))
+            let given = positions.map { position in position.map { FieldInput.text(row.fields[$0]) } }
+            rows.append(makeImportedRow(row.line, try record(line: row.line, fields, given: given, context, column: { $0 })))
         }
         return (rows, otherKind)
     }
@@ -92,7 +155,12 @@ public struct RecordImporter: Sendable {
 
     // MARK: JSON
 
-    private func readJSON(_ text: String) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    /// The order in which a JSON record's values have their types checked, before any value's
+    /// rules: numbers, then arrays, then strings, each in reading order.
+    private static let jsonTypeOrder = readColumns.filter { $0.form == .minorUnits } + readColumns.filter { $0.form == .list }
+        + readColumns.filter { $0.form == .text }
+
+    private func readJSON<Record: BaseModel>(_ text: String, row: (Int, Record) -> ImportedRow) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
         let bytes = Array(text.utf8)
         let root: JSONNode
         do {
@@ -122,6 +190,10 @@ public struct RecordImporter: Sendable {
         default:
             throw ImportError(line: place(root).line, column: place(root).column, "expected an array of \(kind.plural)")
         }
+        let fields: InputFields<Record> = Self.fields()
+        // Where each checked value goes among the fields (`nil`: a field only the other kind has).
+        let slots = Self.jsonTypeOrder.map { column in fields.firstIndex { $0.key == column.key } }
+        let context = self.context
         var rows: [ImportedRow] = []
         var otherKind = 0
         for element in elements {
@@ -129,16 +201,16 @@ public struct RecordImporter: Sendable {
             guard case .object(let members) = element.value else {
                 throw ImportError(line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
             }
-            var fields: [String: JSONNode] = [:]
+            var nodes: [String: JSONNode] = [:]
             for member in members {
                 let name = member.key
                 guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
                     let where_ = place(member.node)
                     throw ImportError(line: where_.line, column: where_.column, "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
                 }
-                fields[name] = member.node
+                nodes[name] = member.node
             }
-            if let kindNode = fields["kind"] {
+            if let kindNode = nodes["kind"] {
                 let where_ = place(kindNode)
                 guard case .string(let text) = kindNode.value else {
                     throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
@@ -148,47 +220,59 @@ public struct RecordImporter: Sendable {
                     continue
                 }
             }
-            if let currency = fields["currency"] { try checkCurrency(currency, place: place(currency)) }
-            func string(_ name: String) throws(ImportError) -> String? {
-                guard let node = fields[name] else { return nil }
-                switch node.value {
-                case .string(let text): return text
-                case .null: return nil
-                default:
-                    let where_ = place(node)
-                    throw ImportError(line: where_.line, column: where_.column, "\"\(name)\" must be a string, not \(node.typeName)")
-                }
-            }
-            guard let amountNode = fields["amount"] else { throw ImportError(line: at.line, column: at.column, "the record has no \"amount\"") }
-            guard case .number(let amountText) = amountNode.value, let minorUnits = Int(amountText) else {
-                let where_ = place(amountNode)
-                throw ImportError(line: where_.line, column: where_.column, "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it",
-                                  reason: .amountNotInMinorUnits)
-            }
-            let columnOf: (String) -> String = { name in fields[name].map { place($0).column } ?? at.column }
-            var tags: [String] = []
-            if let node = fields["tags"] {
-                // An array as `list --format json` writes it, or the comma-separated text of a CSV cell.
-                switch node.value {
-                case .array(let elements):
-                    for element in elements {
-                        guard case .string(let tag) = element.value else {
-                            let where_ = place(element)
-                            throw ImportError(line: where_.line, column: where_.column, "\"tags\" must hold strings, not \(element.typeName)")
-                        }
-                        tags.append(tag)
+            if let currency = nodes["currency"] { try checkCurrency(currency, place: place(currency)) }
+            var given = [FieldInput?](repeating: nil, count: fields.count)
+            for (column, slot) in zip(Self.jsonTypeOrder, slots) {
+                guard let node = nodes[column.key] else {
+                    // JSON amounts are numbers of minor units, which a record must hold.
+                    if column.form == .minorUnits, let slot, fields[slot].input.isRequired {
+                        throw ImportError(line: at.line, column: at.column, "the record has no \"\(column.key)\"")
                     }
-                case .string(let text): tags = text.split(separator: ",").map(String.init)
-                case .null: break
-                default:
-                    let where_ = place(node)
-                    throw ImportError(line: where_.line, column: where_.column, "\"tags\" must be an array of strings, not \(node.typeName)")
+                    continue
                 }
+                let value = try Self.input(node, key: column.key, form: column.form, place: place)
+                if let slot { given[slot] = value }
             }
-            rows.append(try makeRow(line: at.line, name: try string("name"), amount: .minorUnits(minorUnits), date: try string("date"),
-                                    category: try string("category"), note: try string("note"), tags: tags, column: columnOf))
+            let record: Record = try record(line: at.line, fields, given: given, context,
+                                            column: { name in nodes[name].map { place($0).column } ?? at.column })
+            rows.append(row(at.line, record))
         }
         return (rows, otherKind)
+    }
+
+    /// A JSON value as the field's form takes it; `nil` for `null`.
+    private static func input(_ node: JSONNode, key: String, form: FieldInput.Form, place: (JSONNode) -> (line: Int, column: String)) throws(ImportError) -> FieldInput? {
+        switch (form, node.value) {
+        case (.text, .string(let text)), (.list, .string(let text)):
+            // A list as the comma-separated text of a CSV cell, too.
+            return .text(text)
+        case (.text, .null), (.list, .null):
+            return nil
+        case (.text, _):
+            let where_ = place(node)
+            throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be a string, not \(node.typeName)")
+        case (.minorUnits, _):
+            guard case .number(let text) = node.value, let value = Int(text) else {
+                let where_ = place(node)
+                throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be a whole number of the currency's smallest unit, as JSON listings write it",
+                                  reason: .amountNotInMinorUnits)
+            }
+            return .minorUnits(value)
+        case (.list, .array(let elements)):
+            // An array, as JSON listings write it.
+            var items: [String] = []
+            for element in elements {
+                guard case .string(let item) = element.value else {
+                    let where_ = place(element)
+                    throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must hold strings, not \(element.typeName)")
+                }
+                items.append(item)
+            }
+            return .list(items)
+        case (.list, _):
+            let where_ = place(node)
+            throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be an array of strings, not \(node.typeName)")
+        }
     }
 
     /// JSON amounts are integers in the currency's minor unit, so the currencies must agree.
@@ -209,43 +293,21 @@ public struct RecordImporter: Sendable {
 
     // MARK: Fields
 
-    private enum AmountSource {
-        case text(String)
-        case minorUnits(Int)
-    }
-
-    private func makeRow(
-        line: Int, name: String?, amount: AmountSource, date: String?, category: String?, note: String?, tags: [String], column: (String) -> String
-    ) throws(ImportError) -> ImportedRow {
-        func check<T>(_ field: String, _ body: () throws(ValueError) -> T) throws(ImportError) -> T {
+    /// A row's record, each field read from what the row gives (`given`, in the order of
+    /// `fields`) by its declaration's input rules; a broken rule is reported at the field's
+    /// column (`column` turns a key into the column messages name).
+    private func record<Record: BaseModel>(
+        line: Int, _ fields: InputFields<Record>, given: [FieldInput?], _ context: InputContext, column: (String) -> String
+    ) throws(ImportError) -> Record {
+        var record = Record.schema.blank("")
+        for (field, value) in zip(fields, given) {
             do {
-                return try body()
+                try field.input.read(value, &record, context)
             } catch {
-                throw ImportError(line: line, column: column(field), error.description)
+                throw ImportError(line: line, column: column(field.key), error.description)
             }
         }
-        guard let rawName = name else { throw ImportError(line: line, column: column("name"), "the name is missing") }
-        let name = try check("name") { () throws(ValueError) in try FieldRules.label(rawName, field: "name") }
-        let minorUnits: Int
-        switch amount {
-        case .text(let text): minorUnits = try check("amount") { () throws(ValueError) in try money.parse(text.trimmingSpacesAndTabs) }
-        case .minorUnits(let value):
-            guard value >= 0 else { throw ImportError(line: line, column: column("amount"), "amounts cannot be negative") }
-            minorUnits = value
-        }
-        let day = try date.flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ImportError) in
-            try check("date") { () throws(ValueError) in try FieldRules.isoDay(text) }
-        } ?? today
-        var categoryValue: String?
-        if kind == .expense {
-            let given = category.map(FieldRules.trimmed).flatMap { $0.isEmpty ? nil : $0 } ?? defaultCategory
-            categoryValue = try check("category") { () throws(ValueError) in try FieldRules.label(given, field: "category") }
-        }
-        let noteValue = note.flatMap { $0.isEmpty ? nil : $0 }
-        if let noteValue { _ = try check("note") { () throws(ValueError) in try FieldRules.note(noteValue) } }
-        var tagValues: [String] = []
-        for tag in tags { tagValues.append(try check("tags") { () throws(ValueError) in try FieldRules.tag(tag) }) }
-        return ImportedRow(line: line, name: name, amount: minorUnits, date: day, category: categoryValue, note: noteValue, tags: Tags(tagValues))
+        return record
     }
 }
 

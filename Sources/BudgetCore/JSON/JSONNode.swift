@@ -30,10 +30,3 @@ struct JSONNode: Sendable {
         }
     }
 }
-
-/// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable {
-    var key: String
-    var keyOffset: Int
-    var node: JSONNode
-}

@@ -170,6 +170,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 extension Day: Codable {
+    /// Decodes the ISO form, `YYYY-MM-DD`; any other string is corrupted data.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)

@@ -1,8 +1,12 @@
 /// Money that went out, filed under a category.
 public struct Expense: BaseModel {
+    /// Expenses sit under `"expenses"` in the data file.
     public static let dataKey = "expenses"
+    /// The counter of expense IDs in the data file.
     public static let uniqueIdKey = "expense_unique_id"
+    /// `.expense`.
     public static let kind = RecordKind.expense
+    /// A document's expenses.
     public static var table: WritableKeyPath<BudgetDocument, RecordTable<Expense>> { \.expenses }
 
     /// The category of an expense added without one.
@@ -16,22 +20,31 @@ public struct Expense: BaseModel {
             .position,
             RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
             RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
-            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }),
+            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }, inputDefault: { $0.defaultCategory }),
             RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
             RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
         ])
 
+    /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.
     public let id: String
+    /// What the money was spent on (`Lunch`); never empty.
     public var name: String
+    /// The amount spent, in the currency's minor unit; never negative.
     public var amount: Int
+    /// The 1-based position among the expenses, kept by their table.
     public var order: Int
+    /// The day the money went out.
     public var date: Day
+    /// A free-text note, `nil` when there is none.
     public var note: String?
     /// The spending category (`food`, `家賃`); never empty.
     public var category: String
+    /// The labels the expense carries.
     public var tags: Tags
 
+    /// An expense with these values, under `Expense.defaultCategory` unless a category is
+    /// given; `RecordTable.add` gives it its `order`.
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
         order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()

@@ -69,6 +69,11 @@ public enum FieldRules {
         return String(scalars[start...end])
     }
 
+    /// Whether the text is nothing but what `trimmed` removes (empty text included).
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(isTrimmable)
+    }
+
     /// White space, and the characters that show nothing at all (zero-width space and joiners,
     /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
     /// belong to the character before them (`❤️`).

@@ -1,8 +1,12 @@
 /// Money that came in.
 public struct Income: BaseModel {
+    /// Incomes sit under `"incomes"` in the data file.
     public static let dataKey = "incomes"
+    /// The counter of income IDs in the data file.
     public static let uniqueIdKey = "income_unique_id"
+    /// `.income`.
     public static let kind = RecordKind.income
+    /// A document's incomes.
     public static var table: WritableKeyPath<BudgetDocument, RecordTable<Income>> { \.incomes }
 
     /// The fields, in the order listings show them.
@@ -18,14 +22,22 @@ public struct Income: BaseModel {
             RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
         ])
 
+    /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused.
     public let id: String
+    /// Where the money came from (`Salary`); never empty.
     public var name: String
+    /// The amount received, in the currency's minor unit; never negative.
     public var amount: Int
+    /// The 1-based position among the incomes, kept by their table.
     public var order: Int
+    /// The day the money came in.
     public var date: Day
+    /// A free-text note, `nil` when there is none.
     public var note: String?
+    /// The labels the income carries.
     public var tags: Tags
 
+    /// An income with these values; `RecordTable.add` gives it its `order`.
     public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()) {
         self.id = id
         self.name = name

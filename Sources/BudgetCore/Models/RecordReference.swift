@@ -1,7 +1,8 @@
 /// A record named with its kind: `income-00000001` or `expense-00000042`.
 ///
 /// Bare IDs are per kind (income 00000001 and expense 00000001 are different records), so
-/// anything that mixes both kinds, such as `list all --format ids`, names records this way.
+/// anything that mixes both kinds, such as a list of the IDs of all records, names records
+/// this way.
 public struct RecordReference: Hashable, Sendable, CustomStringConvertible {
     /// Which kind of record.
     public var kind: RecordKind

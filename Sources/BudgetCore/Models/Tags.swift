@@ -18,6 +18,7 @@ public struct Tags: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         sorted = Self.ordered(Array(tags))
     }
 
+    /// The distinct tags of the literal, sorted (`["trip", "food"]`), taken as they are.
     public init(arrayLiteral elements: String...) {
         self.init(elements)
     }
@@ -28,13 +29,17 @@ public struct Tags: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         sorted = tags
     }
 
+    /// Whether the record carries no tag.
     public var isEmpty: Bool { sorted.isEmpty }
+    /// How many distinct tags there are.
     public var count: Int { sorted.count }
 
+    /// The tags in their sorted order.
     public func makeIterator() -> IndexingIterator<[String]> {
         sorted.makeIterator()
     }
 
+    /// Whether `tag` is one of the tags (case matters).
     public func contains(_ tag: String) -> Bool {
         sorted.contains(tag)
     }

@@ -18,6 +18,10 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidSetting(String, expected: String)
     /// A field that records of the kind do not have (a category for an income).
     case notApplicable(field: String, kind: RecordKind)
+    /// A field that must be given is not there (an imported row without a name).
+    case missing(field: String)
+    /// An amount given in minor units is below zero (a JSON import's number).
+    case negativeAmount(Int)
 }
 
 extension ValueError: CustomStringConvertible {
@@ -42,6 +46,10 @@ extension ValueError: CustomStringConvertible {
             return "invalid value '\(text)': expected \(expected)"
         case let .notApplicable(field, kind):
             return "\(kind.plural) have no \(field)"
+        case let .missing(field):
+            return "the \(field) is missing"
+        case .negativeAmount:
+            return "amounts cannot be negative"
         }
     }
 }

@@ -21,14 +21,7 @@ extension BudgetDocument {
     public mutating func renameCategory(_ oldName: String, to newName: String) throws -> CategoryRename {
         let new = try FieldRules.label(newName, field: "category")
         let names = Set(categoryNames)
-        let old: String
-        if names.contains(oldName) {
-            old = oldName
-        } else if names.contains(FieldRules.trimmed(oldName)) {
-            old = FieldRules.trimmed(oldName)
-        } else {
-            throw BudgetError.categoryNotFound(oldName)
-        }
+        guard let old = Self.nameInUse(oldName, among: names) else { throw BudgetError.categoryNotFound(oldName) }
         var result = CategoryRename(from: old, to: new, expenses: 0, merged: names.contains(new), limit: .none, movedDefaultCategory: false)
         if old == new { return result }
 

@@ -20,14 +20,7 @@ extension BudgetDocument {
     public mutating func renameTag(_ oldName: String, to newName: String) throws -> TagRename {
         let new = try FieldRules.tag(newName)
         let names = Set(tagNames)
-        let old: String
-        if names.contains(oldName) {
-            old = oldName
-        } else if names.contains(FieldRules.trimmed(oldName)) {
-            old = FieldRules.trimmed(oldName)
-        } else {
-            throw BudgetError.tagNotFound(oldName)
-        }
+        guard let old = Self.nameInUse(oldName, among: names) else { throw BudgetError.tagNotFound(oldName) }
         var result = TagRename(from: old, to: new, records: 0, merged: names.contains(new))
         if old == new { return result }
         func rename<Record: BaseModel>(_ table: inout RecordTable<Record>) {

@@ -33,17 +33,27 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     let write: (borrowing Record, Bool, inout ByteBuffer) -> Bool
     /// The general writer's value, or `nil` when the field is not written.
     let json: (Record) -> JSONValue?
+    /// How an import reads the field; `nil` for a field no import gives (`id`, `order`).
+    let input: Input?
+    /// Sets the field of the second record to the first's value (the ID is left alone: a record
+    /// is made with its ID).
+    let copy: (borrowing Record, inout Record) -> Void
 
     /// A field whose value `Coder` reads and writes, got and set by the two accessors (plain
     /// closures, not key paths: those are applied through the runtime, several times slower
     /// on a path that runs for every field of every record; `get` borrows the record, since a
     /// record passed by value to a closure of a generic type is copied on every call).
+    /// `input`: how an import reads it (`nil`: no import gives it).
+    ///
+    /// Fields that imports read are declared with the initialiser in `RecordField+Input`.
     @inline(__always)
     init<Coder: FieldCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        isPosition: Bool = false
+        isPosition: Bool, input: Input?
     ) {
         self.key = key
+        self.input = input
+        copy = { source, target in set(&target, get(source)) }
         self.isRequired = Coder.absent == nil
         self.isPosition = isPosition
         isNumeric = Coder.isNumeric
@@ -83,7 +93,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
 
     /// The record's `order`: its 1-based display position.
     static var position: RecordField {
-        RecordField("order", FieldCoders.Position.self, get: { $0.order }, set: { $0.order = $1 }, isPosition: true)
+        RecordField("order", FieldCoders.Position.self, get: { $0.order }, set: { $0.order = $1 }, isPosition: true, input: nil)
     }
 
     private init(identifierWithKey key: String) {
@@ -91,6 +101,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         isRequired = true
         isPosition = false
         isNumeric = false
+        input = nil
+        copy = { _, _ in }
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
         value = { .text($0.id) }

@@ -14,11 +14,20 @@ public final class InMemoryStore: DataProtocol {
         self.document = Mutex(document)
     }
 
+    /// A copy of the document as the last transaction left it.
+    ///
+    /// - Throws: `BudgetError.nestedTransaction` when called from inside a transaction on this store.
     public func load() throws -> BudgetDocument {
         try transactions.checkOutside()
         return document.withLock { $0 }
     }
 
+    /// Runs `change` on a copy of the document and keeps the copy, with the change recorded in
+    /// its undo history, only when `change` returns and the totals stay computable.
+    ///
+    /// - Throws: what `change` throws; `BudgetError.totalTooLarge` or `limitTooLarge`
+    ///   (`checkTotals`); `BudgetError.nestedTransaction` when called from inside a transaction
+    ///   on this store.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
         try transactions.transaction {
             try document.withLock { current in

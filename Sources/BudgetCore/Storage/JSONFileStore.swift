@@ -37,11 +37,18 @@ public struct JSONFileStore: DataProtocol {
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
 
+    /// A store of the file at `path`, which need not exist yet; changes wait up to
+    /// `lockTimeout` seconds for another process's lock.
     public init(path: String, lockTimeout: Double = JSONFileStore.defaultLockTimeout) {
         self.path = path
         self.lockTimeout = lockTimeout
     }
 
+    /// The document in the file, validated, without taking the lock; an empty budget when the
+    /// file does not exist.
+    ///
+    /// - Throws: `BudgetError` when the file cannot be read or is not a valid data file, or
+    ///   `BudgetError.nestedTransaction` when called from inside a transaction on this store.
     public func load() throws -> BudgetDocument {
         try transactions.checkOutside()
         let target = try resolvedPath()

@@ -27,6 +27,46 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         records.first { $0.id == id }
     }
 
+    /// The record with an ID, found as the changes that name records (`modify`, `remove`,
+    /// `move`) find theirs.
+    ///
+    /// - Throws: `BudgetError.recordNotFound` when there is none.
+    public func existingRecord(id: String) throws -> Record {
+        records[try position(of: id)]
+    }
+
+    /// The index of the record with an ID.
+    ///
+    /// - Throws: `BudgetError.recordNotFound` when there is none.
+    private func position(of id: String) throws -> Int {
+        guard let index = records.firstIndex(where: { $0.id == id }) else {
+            throw BudgetError.recordNotFound(Record.kind, id: id)
+        }
+        return index
+    }
+
+    /// The indices of the records with these IDs, in the table's order; an ID named twice
+    /// counts once. One pass finds them all, so naming many records costs one walk (and one
+    /// record, the usual case, a walk of plain comparisons).
+    ///
+    /// - Throws: `BudgetError.recordNotFound` for the first ID, in the order given, that is not
+    ///   present.
+    private func positions(of ids: [String]) throws -> [Int] {
+        if ids.count == 1 { return [try position(of: ids[0])] }
+        let wanted = Set(ids)
+        var positions: [Int] = []
+        for index in records.indices where wanted.contains(records[index].id) {
+            positions.append(index)
+        }
+        if positions.count < wanted.count {
+            let found = Set(positions.map { records[$0].id })
+            if let missing = ids.first(where: { !found.contains($0) }) {
+                throw BudgetError.recordNotFound(Record.kind, id: missing)
+            }
+        }
+        return positions
+    }
+
     // MARK: Changing
 
     /// Allocates an ID, builds the record with it and appends it last.
@@ -80,19 +120,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         ids: [String], _ change: (inout Record) throws(Failure) -> Bool
     ) throws -> [(id: String, name: String, changed: Bool)] {
         if ids.isEmpty { return [] }
-        // One pass finds every position, so a bulk edit of many records costs one walk (and
-        // one record, the usual edit, a walk of plain comparisons).
-        var positions: [Int] = []
-        if ids.count == 1 {
-            if let index = records.firstIndex(where: { $0.id == ids[0] }) { positions.append(index) }
-        } else {
-            let wanted = Set(ids)
-            for index in records.indices where wanted.contains(records[index].id) { positions.append(index) }
-        }
-        if positions.count < Set(ids).count {
-            let found = Set(positions.map { records[$0].id })
-            if let missing = ids.first(where: { !found.contains($0) }) { throw BudgetError.recordNotFound(Record.kind, id: missing) }
-        }
+        let positions = try self.positions(of: ids)
         var copy = records
         var results: [(id: String, name: String, changed: Bool)] = []
         for index in positions {
@@ -110,19 +138,9 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is removed then.
     @discardableResult
     public mutating func remove(ids: [String]) throws -> [Record] {
-        // One pass finds every position; the array then loses them with as few element moves
-        // as possible (this is generic code, often run unspecialized, on up to 100,000 records).
-        let doomed = Set(ids)
-        var positions: [Int] = []
-        for index in records.indices where doomed.contains(records[index].id) {
-            positions.append(index)
-        }
-        if positions.count < doomed.count {
-            let found = Set(positions.map { records[$0].id })
-            if let missing = ids.first(where: { !found.contains($0) }) {
-                throw BudgetError.recordNotFound(Record.kind, id: missing)
-            }
-        }
+        // The array loses the records with as few element moves as possible (this is generic
+        // code, often run unspecialized, on up to 100,000 records).
+        let positions = try self.positions(of: ids)
         let removed = positions.map { records[$0] }
         guard let first = positions.first else { return removed }
         if positions.count <= 16 {
@@ -146,9 +164,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
 
     /// Moves a record to a 1-based position, shifting the records in between by one.
     public mutating func move(id: String, to position: Int) throws {
-        guard let index = records.firstIndex(where: { $0.id == id }) else {
-            throw BudgetError.recordNotFound(Record.kind, id: id)
-        }
+        let index = try self.position(of: id)
         guard (1...max(records.count, 1)).contains(position), !records.isEmpty else {
             throw BudgetError.positionOutOfRange(Record.kind, position: position, count: records.count)
         }

@@ -4,7 +4,7 @@ import BudgetCore
 struct ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", abstract: "Add records from a CSV, TSV or JSON file, all or nothing.",
-        discussion: "CSV and TSV need a header row naming the columns (date, name, category, amount, note, in any order; id and order are ignored: records get new IDs and go last, in file order). Amounts are read like on the command line. JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; the error names its line and column. The new IDs are printed on stdout; the import is one undo step.",
+        discussion: "CSV and TSV need a header row naming the columns (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, in file order). Amounts are read like on the command line. JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; the error names its line and column. The new IDs are printed on stdout; the import is one undo step.",
         arguments: [
             ArgumentSpec(name: "kind", help: "incomes or expenses.", choices: ["incomes", "expenses"]),
             ArgumentSpec(name: "file", help: "The file to read, or - for stdin.", completion: .files),

@@ -24,14 +24,9 @@ struct ShowCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
-        let row: RecordRow
-        switch kind {
-        case .income:
-            guard let income = document.incomes.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
-            row = RecordRow(income)
-        case .expense:
-            guard let expense = document.expenses.record(id: id) else { throw BudgetError.recordNotFound(kind, id: id) }
-            row = RecordRow(expense)
+        let row: RecordRow = switch kind {
+        case .income: RecordRow(try document.incomes.existingRecord(id: id))
+        case .expense: RecordRow(try document.expenses.existingRecord(id: id))
         }
         let printer = RecordPrinter(
             selection: .only(kind), format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))

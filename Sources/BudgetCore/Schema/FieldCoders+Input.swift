@@ -1,0 +1,62 @@
+// The input rules of each type of value, as imports read them.
+
+extension FieldCoders.Amount: FieldInputCoding {
+    static var inputForm: FieldInput.Form { .minorUnits }
+
+    /// Text as the command line reads it, in the budget's currency (`1,234.50`); a JSON number
+    /// as minor units, never negative.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Int? {
+        if case .minorUnits(let value) = given {
+            guard value >= 0 else { throw .negativeAmount(value) }
+            return value
+        }
+        return try context.money.parse(given.text.trimmingSpacesAndTabs)
+    }
+}
+
+extension FieldCoders.Date: FieldInputCoding {
+    /// A `YYYY-MM-DD` day (`FieldRules.isoDay`); empty text is blank.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Day? {
+        let text = given.text
+        return text.isEmpty ? nil : try FieldRules.isoDay(text)
+    }
+
+    /// A row without a date is dated today.
+    static var fallback: ((InputContext) -> Day)? { { $0.today } }
+}
+
+extension FieldCoders.Label: FieldInputCoding {
+    /// A label (`FieldRules.label`), trimmed; text that trims to nothing is blank.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String? {
+        let text = given.text
+        return FieldRules.isBlank(text) ? nil : try FieldRules.label(text, field: field)
+    }
+}
+
+extension FieldCoders.Note: FieldInputCoding {
+    /// A note checked by `FieldRules.note` and kept as given; empty text is no note.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
+        let text = given.text
+        guard !text.isEmpty else { return nil }
+        _ = try FieldRules.note(text)
+        return .some(text)
+    }
+}
+
+extension FieldCoders.TagList: FieldInputCoding {
+    static var inputForm: FieldInput.Form { .list }
+
+    /// Tags (`FieldRules.tag`) from a JSON array, or from comma-separated text (`a,b`; empty
+    /// items are skipped).
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Tags? {
+        let texts: [String]
+        if case .list(let items) = given {
+            texts = items
+        } else {
+            texts = given.text.split(separator: ",").map(String.init)
+        }
+        var tags: [String] = []
+        for text in texts { tags.append(try FieldRules.tag(text)) }
+        return Tags(tags)
+    }
+}
