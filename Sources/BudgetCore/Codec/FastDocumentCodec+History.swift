@@ -130,12 +130,7 @@ extension FastDocumentCodec {
         for (index, change) in history.enumerated() {
             out.write(index == 0 ? "\n    {" : ",\n    {")
             var first = true
-            func key(_ key: StaticString, into out: inout ByteBuffer) {
-                out.write(first ? "\n      \"" : ",\n      \"")
-                out.write(key)
-                out.write("\" : ")
-                first = false
-            }
+            func key(_ key: StaticString, into out: inout ByteBuffer) { writeKey(key, indent: "      ", first: &first, into: &out) }
             // Keys in sorted order, as the serializer puts them.
             if !change.expenses.isEmpty {
                 key("expenses", into: &out)
@@ -160,6 +155,16 @@ extension FastDocumentCodec {
         out.write("\n  ]")
     }
 
+    /// `"key" : ` on its own line `indent` deep, after a comma unless it is the object's first.
+    private static func writeKey(_ key: StaticString, indent: StaticString, first: inout Bool, into out: inout ByteBuffer) {
+        out.write(first ? "\n" : ",\n")
+        out.write(indent)
+        out.write("\"")
+        out.write(key)
+        out.write("\" : ")
+        first = false
+    }
+
     private static func writeString(_ text: String, into out: inout ByteBuffer) {
         out.writeInPlace(upTo: ByteSpace.jsonStringBound(text.utf8.count)) { $0.putJSONString(text) }
     }
@@ -170,12 +175,7 @@ extension FastDocumentCodec {
     ) throws(Failure) {
         out.write("{")
         var first = true
-        func key(_ key: StaticString, into out: inout ByteBuffer) {
-            out.write(first ? "\n        \"" : ",\n        \"")
-            out.write(key)
-            out.write("\" : ")
-            first = false
-        }
+        func key(_ key: StaticString, into out: inout ByteBuffer) { writeKey(key, indent: "        ", first: &first, into: &out) }
         if !change.added.isEmpty {
             key("added", into: &out)
             out.write("[")
