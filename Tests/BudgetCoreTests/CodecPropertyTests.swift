@@ -115,12 +115,25 @@ final class CodecPropertyTests: XCTestCase {
     func testRandomHistories_TheFastWriterMatchesTheGeneralOneAndTheFastReaderReadsThem() throws {
         var generator = SeededGenerator(seed: 3_131)
         var parts = Set<String>()
+        var kept = 0
         for round in 0..<1_000 {
             let document = try withHistory(try randomDocument(&generator), &generator)
             let fast = FastDocumentCodec.encode(document)
             XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: DocumentCodec.encodeGeneral(document), as: UTF8.self), "round \(round)")
             let decoded = try XCTUnwrap(FastDocumentCodec.decode(fast), "round \(round): the fast reader must read the history the writer writes")
             XCTAssertEqual(decoded, document, "round \(round)")
+            // Entries the writer wrote are kept as their bytes (unless a text needs an escape),
+            // decode to the change, and go back out byte for byte.
+            for (position, entry) in decoded.history.entries.enumerated() {
+                guard case .stored(let stored) = entry else {
+                    XCTAssertTrue(String(decoding: fast, as: UTF8.self).contains("\\"), "round \(round): entry \(position + 1) was not kept as bytes")
+                    continue
+                }
+                kept += 1
+                XCTAssertEqual(FastDocumentCodec.decodeStoredEntry(stored.bytes), document.history[position], "round \(round)")
+            }
+            XCTAssertEqual(FastDocumentCodec.encode(decoded), fast, "round \(round): kept entries must go back out unchanged")
+            XCTAssertTrue(decoded.history.hasSameEntries(as: decoded.history))
             XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document, "round \(round)")
             // Laid out otherwise (no white space at all), both readers still agree.
             let compact = Array(Self.compact(String(decoding: fast, as: UTF8.self)).utf8)
@@ -134,6 +147,7 @@ final class CodecPropertyTests: XCTestCase {
             }
         }
         XCTAssertEqual(parts, ["added", "removed", "edited", "moved", "settings", "incomes"], "the histories must hold every part an entry can have")
+        XCTAssertGreaterThan(kept, 1_000, "most entries must be kept as bytes")
     }
 
     func testEscapedAndReformattedFiles_ReadTheSameByBothReaders() throws {

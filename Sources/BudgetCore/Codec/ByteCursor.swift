@@ -289,6 +289,77 @@ extension ByteCursor {
         return bytes.string(start..<end)
     }
 
+    // MARK: Canonical reads
+    // For the undo history, whose entries are kept as their bytes when they are exactly what
+    // the writer writes. Each says `false` for anything unusual, including text that is valid
+    // but needs the general reading (escapes): the entry is then read the general way.
+
+    /// Whether the next byte is one that starts a value (not white space, not the end).
+    var isAtValue: Bool {
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case 0x20, 0x0A, 0x0D, 0x09: return false
+        default: return true
+        }
+    }
+
+    /// Consumes `"key" : ` on its own line `indent` deep, after a comma unless it is the first
+    /// of its object, as the writer puts it; moves nowhere when the bytes differ.
+    mutating func skipKey(_ key: StaticString, indent: StaticString, first: inout Bool) -> Bool {
+        let start = index
+        guard skip(first ? "\n" : ",\n"), skip(indent), skip("\""), skip(key), skip("\" : ") else {
+            index = start
+            return false
+        }
+        first = false
+        return true
+    }
+
+    /// Consumes a label (as `label()` reads it) written without escapes, making no `String`.
+    mutating func skimLabel() -> Bool {
+        guard let text = plainText() else { return false }
+        var visible = text.visible
+        if text.combined >= 0x80 {
+            guard UTF8Validation.isValid(bytes[text.start..<text.end]) else { return false }
+            switch Self.nonASCIIShape(bytes[text.start..<text.end]) {
+            case .control: return false
+            case .visible: visible = true
+            case .maybeBlank: break
+            }
+        }
+        guard visible else { return false }
+        index = text.end + 1
+        return true
+    }
+
+    /// Consumes a string written without escapes whose text meets `rule`; ASCII text (which
+    /// holds no control character here) is taken without asking it.
+    mutating func skimPlainText(_ rule: (String) -> Bool) -> Bool {
+        guard let text = plainText() else { return false }
+        if text.combined >= 0x80 {
+            guard UTF8Validation.isValid(bytes[text.start..<text.end]), rule(bytes.string(text.start..<text.end)) else { return false }
+        }
+        index = text.end + 1
+        return true
+    }
+
+    /// A string written without escapes, as its text.
+    mutating func plainString() -> String? {
+        guard let text = plainText(), text.combined < 0x80 || UTF8Validation.isValid(bytes[text.start..<text.end]) else { return nil }
+        index = text.end + 1
+        return bytes.string(text.start..<text.end)
+    }
+
+    /// The string at the cursor when it has no escape and no control character (DEL
+    /// included): where its text starts and ends, its bytes OR-ed together and whether it has
+    /// an ASCII byte other than a space (as `ByteView.scanText`). The cursor does not move.
+    private func plainText() -> (start: Int, end: Int, combined: UInt8, visible: Bool)? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+              let scan = bytes.scanText(from: index + 1, refusingDelete: true), scan.end < bytes.count,
+              bytes[scan.end] == UInt8(ascii: "\"") else { return nil }
+        return (index + 1, scan.end, scan.combined, scan.visible)
+    }
+
     private enum NonASCIIShape { case control, visible, maybeBlank }
 
     /// What the non-ASCII characters of valid UTF-8 say about a label: a control character
@@ -321,5 +392,25 @@ extension ByteCursor {
             position += lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         }
         return visible ? .visible : .maybeBlank
+    }
+}
+
+extension ByteView {
+    /// Whether the bytes in `range` are `written`'s, with `indent` more spaces after each of
+    /// its line breaks.
+    func matches(_ written: ByteView, indentedBy indent: Int, in range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= count else { return false }
+        var position = range.lowerBound
+        for byte in written {
+            guard position < range.upperBound, self[position] == byte else { return false }
+            position += 1
+            if byte == UInt8(ascii: "\n") {
+                for _ in 0..<indent {
+                    guard position < range.upperBound, self[position] == UInt8(ascii: " ") else { return false }
+                    position += 1
+                }
+            }
+        }
+        return position == range.upperBound
     }
 }

@@ -8,19 +8,8 @@
 extension FastDocumentCodec {
     // MARK: Reading
 
-    /// The history array at the cursor.
-    static func history(_ cursor: inout ByteCursor) -> [ChangeRecord]? {
-        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
-        var entries: [ChangeRecord] = []
-        if cursor.consume(UInt8(ascii: "]")) { return entries }
-        repeat {
-            guard let entry = historyEntry(&cursor) else { return nil }
-            entries.append(entry)
-        } while cursor.consume(UInt8(ascii: ","))
-        return cursor.consume(UInt8(ascii: "]")) ? entries : nil
-    }
-
-    private static func historyEntry(_ cursor: inout ByteCursor) -> ChangeRecord? {
+    /// One entry in any layout (the general reading, for entries the skim declines).
+    static func historyEntry(_ cursor: inout ByteCursor) -> ChangeRecord? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var summary: String?, time: String?
         var incomes: TableChange<Income>?, expenses: TableChange<Expense>?
@@ -123,12 +112,29 @@ extension FastDocumentCodec {
     // MARK: Writing
 
     /// The history array as the value of the file's `"history"` key (two spaces deep).
+    /// Entries kept as a file's bytes go out as they are: they are what this writes.
     static func writeHistory<Failure: Error>(
-        _ history: [ChangeRecord], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+        _ history: UndoHistory, into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         out.write("[")
-        for (index, change) in history.enumerated() {
-            out.write(index == 0 ? "\n    {" : ",\n    {")
+        for (index, entry) in history.entries.enumerated() {
+            out.write(index == 0 ? "\n    " : ",\n    ")
+            let change: ChangeRecord
+            switch entry {
+            case .stored(let stored):
+                // A large one (a bulk change) goes out without a copy.
+                if stored.bytes.count < pieceSize {
+                    stored.bytes.withUnsafeBufferPointer { out.append($0) }
+                } else {
+                    try out.withBytes(emit)
+                    out.removeAll()
+                    try stored.bytes.withUnsafeBufferPointer { bytes throws(Failure) in try emit(bytes) }
+                }
+                continue
+            case .change(let made):
+                change = made
+            }
+            out.write("{")
             var first = true
             func key(_ key: StaticString, into out: inout ByteBuffer) { writeKey(key, indent: "      ", first: &first, into: &out) }
             // Keys in sorted order, as the serializer puts them.

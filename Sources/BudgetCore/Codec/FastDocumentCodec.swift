@@ -31,7 +31,8 @@ enum FastDocumentCodec {
         var incomeCounter: Int?, expenseCounter: Int?
         var incomes: (records: [Income], highestID: Int)?, expenses: (records: [Expense], highestID: Int)?
         var settings = SettingsValues()
-        var history: [ChangeRecord] = []
+        var history = UndoHistory()
+        var highestIncome = 0, highestExpense = 0
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -43,8 +44,8 @@ enum FastDocumentCodec {
             case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
             case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
             case "history":
-                guard let entries = Self.history(&cursor) else { return nil }
-                history = entries
+                guard let read = Self.history(&cursor) else { return nil }
+                (history, highestIncome, highestExpense) = read
             case "settings":
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
@@ -64,7 +65,7 @@ enum FastDocumentCodec {
               let incomeCounter, let expenseCounter, let incomes, let expenses,
               let incomeTable = table(incomes, counter: incomeCounter),
               let expenseTable = table(expenses, counter: expenseCounter),
-              HistoryCodec.counterRefusal(history, incomeCounter: incomeCounter, expenseCounter: expenseCounter) == nil else { return nil }
+              highestIncome <= incomeCounter, highestExpense <= expenseCounter else { return nil }
         return BudgetDocument(incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
     }
 

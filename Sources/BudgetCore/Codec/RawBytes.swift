@@ -103,6 +103,24 @@ struct ByteView: RandomAccessCollection {
         return (end, combined, visible)
     }
 
+    /// The bytes in `range`, copied at once.
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
+        return Array(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// Whether two runs of bytes are equal: at once when they are the same memory, else by
+    /// `memcmp` (an undo history compares kept entries that may be megabytes long).
+    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+                return left == right || memcmp(left, right, a.count) == 0
+            }
+        }
+    }
+
     /// The bytes in `range` as text (invalid UTF-8 repaired: validate first where it matters).
     func string(_ range: Range<Int>) -> String {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")

@@ -7,7 +7,7 @@ extension BudgetDocument {
     mutating func recordChange(since original: BudgetDocument) {
         let summary = changeSummary
         changeSummary = nil
-        guard history == original.history,
+        guard history.hasSameEntries(as: original.history),
               var change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
         if let summary { change.summary = summary }
         history.append(change)
@@ -26,7 +26,7 @@ extension BudgetDocument {
     /// `!=` because any change to records or settings has put an entry in the history (and an
     /// undo has taken one out), so the history and the counters tell it all.
     func differs(from original: BudgetDocument) -> Bool {
-        history != original.history || incomes.lastID != original.incomes.lastID || expenses.lastID != original.expenses.lastID
+        !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID || expenses.lastID != original.expenses.lastID
     }
 
     /// Reverts the most recent change in the history and forgets it.
@@ -37,7 +37,10 @@ extension BudgetDocument {
     ///   edited by hand); nothing changes then.
     @discardableResult
     public mutating func undoLastChange() throws -> ChangeRecord {
-        guard let last = history.last else { throw BudgetError.nothingToUndo }
+        guard let lastEntry = history.entries.last else { throw BudgetError.nothingToUndo }
+        guard let last = lastEntry.change else {
+            throw BudgetError.undoConflict(summary: lastEntry.summary, reason: "its entry in the history could not be read")
+        }
         var draft = self
         do {
             try last.incomes.revert(&draft.incomes)

@@ -15,6 +15,13 @@ protocol FieldCoding {
     /// anything else. `key` is the number of the record's key in its table.
     static func read(_ cursor: inout ByteCursor, key: Int) -> Value?
 
+    /// The canonical reader: whether the value at the cursor (which is not white space) is
+    /// valid by the file's rules and written exactly as `put` writes it, with `indent` more
+    /// spaces after every line break; `false` for anything else. Used on the undo history,
+    /// whose entries are kept as their bytes and copied back verbatim: it makes no value
+    /// where it can avoid it. `key` is as for `read`.
+    static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool
+
     /// The strict reader: the value of a node, checked by the file's rules.
     static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Value
 
@@ -44,4 +51,14 @@ extension FieldCoding {
     static func check(_ value: Value, field: String) throws(ValueError) {}
 
     static var isNumeric: Bool { false }
+
+    /// Reads the value, then compares the bytes with what `put` makes of it.
+    static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool {
+        let start = cursor.index
+        // A value equal to `absent` is one the writer leaves out.
+        guard let value = read(&cursor, key: key), value != absent else { return false }
+        var written = ByteBuffer(capacity: bound(value))
+        written.writeInPlace(upTo: bound(value)) { put(value, into: &$0) }
+        return written.withBytes { cursor.bytes.matches(ByteView($0), indentedBy: indent, in: start..<cursor.index) }
+    }
 }

@@ -86,6 +86,28 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         return cursor.skip(closings[nesting.rawValue]) ? record : nil
     }
 
+    /// The canonical reader: whether the record's object at the cursor is valid and laid out
+    /// exactly as the writer lays it out at `nesting`, every value as the writer writes it
+    /// (`FieldCoding.skim`): the record's ID number, or `nil`. Makes no record: the undo
+    /// history keeps such records as their bytes.
+    func skim(_ cursor: inout ByteCursor, nesting: Nesting) -> Int? {
+        guard cursor.skip("{") else { return nil }
+        var id = -1  // set by the `id` field, which every record has
+        var first = true
+        let offset = nesting.rawValue * fileOrder.count
+        let indent = nesting.fieldIndent - Nesting.table.fieldIndent
+        for index in unretained.indices {
+            let piece = pieceRanges[offset + index]
+            if cursor.skip(pieces, in: first ? piece.first : piece.next) {
+                guard cursor.isAtValue, unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, &id, indent) }) else { return nil }
+                first = false
+            } else if piece.isRequired {
+                return nil
+            }
+        }
+        return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
+    }
+
     /// A record in any layout: keys in any order, any white space.
     private func readAnyLayout(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
         var record = blank(key.text)

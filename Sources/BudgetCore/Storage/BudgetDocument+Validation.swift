@@ -25,7 +25,9 @@ extension BudgetDocument {
             guard let value = settingsValues.value(forKey: key) else { continue }
             if let refusal = DocumentCodec.settingRefusal(key: key, value: value) { throw DocumentInvalidity(refusal) }
         }
-        for (number, entry) in history.enumerated() where !(original?.history.contains(entry) ?? false) {
+        // Entries kept as a file's bytes passed the reader; so did those `original` holds.
+        for (number, entry) in history.entries.enumerated() {
+            guard case .change(let entry) = entry, !(original?.history.entries.contains { $0.isSame(as: .change(entry)) } ?? false) else { continue }
             let context = "history entry \(number + 1)"
             try Self.validate(entry.incomes, context: context)
             try Self.validate(entry.expenses, context: context)

@@ -13,17 +13,17 @@ public struct BudgetDocument: Equatable, Sendable {
     /// Every setting that is set, by stored key (`display.currency`).
     public var settingsValues: SettingsValues
     /// The changes `undo` can revert, oldest first.
-    public internal(set) var history: [ChangeRecord]
+    public internal(set) var history: UndoHistory
     /// What the change under way is called in the history, when the one made from what changed
     /// would say less (`describeChange`); cleared when the change is recorded.
     var changeSummary: String?
 
     /// An empty budget.
     public init(incomes: RecordTable<Income> = RecordTable(), expenses: RecordTable<Expense> = RecordTable()) {
-        self.init(incomes: incomes, expenses: expenses, settings: SettingsValues(), history: [])
+        self.init(incomes: incomes, expenses: expenses, settings: SettingsValues(), history: UndoHistory())
     }
 
-    init(incomes: RecordTable<Income>, expenses: RecordTable<Expense>, settings: SettingsValues, history: [ChangeRecord]) {
+    init(incomes: RecordTable<Income>, expenses: RecordTable<Expense>, settings: SettingsValues, history: UndoHistory) {
         self.incomes = incomes
         self.expenses = expenses
         self.settingsValues = settings

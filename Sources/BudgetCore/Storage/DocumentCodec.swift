@@ -65,11 +65,12 @@ enum DocumentCodec {
         if let settingsNode = reader.optionalNode("settings") {
             settings = try decodeSettings(settingsNode, problems: &problems)
         }
-        var history: [ChangeRecord] = []
+        var history = UndoHistory()
         if let historyNode = reader.optionalNode("history") {
             do {
-                history = try HistoryCodec.decode(historyNode)
-                if let refusal = HistoryCodec.counterRefusal(history, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
+                let changes = try HistoryCodec.decode(historyNode)
+                history = UndoHistory(changes)
+                if let refusal = HistoryCodec.counterRefusal(changes, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
                     problems.append(DataFileProblem(offset: historyNode.offset, refusal))
                 }
             } catch {
@@ -102,7 +103,7 @@ enum DocumentCodec {
         if !document.settingsValues.values.isEmpty {
             members.append(("settings", encodeSettings(document.settingsValues)))
         }
-        if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(document.history))) }
+        if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(Array(document.history)))) }
         let root = JSONValue.object(members)
         var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
         bytes.append(UInt8(ascii: "\n"))

@@ -194,10 +194,10 @@ public struct JSONFileStore: DataProtocol {
         let description: String
         if document.history.isEmpty, !original.history.isEmpty, ChangeRecord(from: original, to: document, time: "") == nil {
             description = "clear the history of \(original.history.count) \(original.history.count == 1 ? "change" : "changes")"
-        } else if let undone = original.history.last, document.history.elementsEqual(original.history.dropLast()) {
-            description = "undo of '\(undone.summary)'"
-        } else if let added = document.history.last, added != original.history.last {
-            description = added.summary
+        } else if let undone = original.history.indices.last, document.history.isWithoutLast(of: original.history) {
+            description = "undo of '\(original.history.summary(at: undone))'"
+        } else if let added = document.history.indices.last, !document.history.hasSameEntries(as: original.history) {
+            description = document.history.summary(at: added)
         } else {
             description = "a change to \(path)"
         }

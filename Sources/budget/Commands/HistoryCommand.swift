@@ -23,10 +23,12 @@ struct HistoryCommand: Command {
         let document = try context.store().load()
         let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
         // Step 1 is the change the next undo reverts.
-        let entries = document.history.reversed().enumerated().map { offset, change in
+        let history = document.history
+        let entries = history.indices.reversed().enumerated().map { offset, position in
             // The summary and time come from the file, which a hand edit may have filled with
             // control characters: tsv and tables show them escaped (json escapes them itself).
-            (step: offset + 1, time: LocalTime(utc: change.time), stored: change.time, summary: change.summary)
+            let time = history.time(at: position)
+            return (step: offset + 1, time: LocalTime(utc: time), stored: time, summary: history.summary(at: position))
         }
         switch format {
         case .json:

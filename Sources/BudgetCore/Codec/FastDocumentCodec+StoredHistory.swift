@@ -1,0 +1,161 @@
+/// The undo history kept as bytes: a skim that accepts an entry only when it is valid and
+/// written exactly as `writeHistory` writes it, so that the entry can be kept as its bytes,
+/// decoded only when needed and copied back verbatim (`UndoHistory`).
+///
+/// The skim makes no record and, for text without escapes, no `String`; anything it is not
+/// sure of (an escape, another layout, a value it cannot check without decoding) it declines,
+/// and the entry is read the general way (`historyEntry`). It accepts only entries that the
+/// general reading accepts; tests hold it to that, and to the bytes being the writer's.
+extension FastDocumentCodec {
+    /// What the skim keeps of an entry besides its bytes.
+    struct SkimmedEntry {
+        var summary: String
+        var time: String
+        /// The highest ID among the records each kind's part would bring back (0: none), for
+        /// the counter rule (`HistoryCodec.counterRefusal`).
+        var highestIncome = 0, highestExpense = 0
+    }
+
+    /// The history array at the cursor: entries written as the writer writes them kept as
+    /// their bytes (one copy of the array's bytes, shared), others read; and the highest
+    /// ID each kind's `removed` lists hold.
+    static func history(_ cursor: inout ByteCursor) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
+        enum Read {
+            case stored(Range<Int>, SkimmedEntry)
+            case change(ChangeRecord)
+        }
+        var read: [Read] = []
+        var highestIncome = 0, highestExpense = 0
+        if !cursor.consume(UInt8(ascii: "]")) {
+            repeat {
+                cursor.skipWhitespace()
+                let start = cursor.index
+                if let skimmed = skimEntry(&cursor) {
+                    read.append(.stored(start..<cursor.index, skimmed))
+                    highestIncome = max(highestIncome, skimmed.highestIncome)
+                    highestExpense = max(highestExpense, skimmed.highestExpense)
+                    continue
+                }
+                cursor.index = start
+                guard let entry = historyEntry(&cursor) else { return nil }
+                for record in entry.incomes.removed { highestIncome = max(highestIncome, RecordID.number(fromStored: record.id) ?? Int.max) }
+                for record in entry.expenses.removed { highestExpense = max(highestExpense, RecordID.number(fromStored: record.id) ?? Int.max) }
+                read.append(.change(entry))
+            } while cursor.consume(UInt8(ascii: ","))
+            guard cursor.consume(UInt8(ascii: "]")) else { return nil }
+        }
+        var lower = Int.max, upper = 0
+        for case .stored(let range, _) in read {
+            lower = min(lower, range.lowerBound)
+            upper = max(upper, range.upperBound)
+        }
+        let kept = lower < upper ? cursor.bytes.copy(lower..<upper) : []
+        let entries: [UndoHistory.Entry] = read.map { entry in
+            switch entry {
+            case .change(let change):
+                return .change(change)
+            case .stored(let range, let skimmed):
+                return .stored(StoredHistoryEntry(bytes: kept[(range.lowerBound - lower)..<(range.upperBound - lower)], summary: skimmed.summary, time: skimmed.time))
+            }
+        }
+        return (UndoHistory(entries: entries), highestIncome, highestExpense)
+    }
+
+    /// An entry kept as bytes, decoded (`nil` only if the skim that kept it was wrong).
+    static func decodeStoredEntry(_ bytes: ArraySlice<UInt8>) -> ChangeRecord? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = ByteCursor(buffer)
+            guard let entry = historyEntry(&cursor) else { return nil }
+            cursor.skipWhitespace()
+            return cursor.isAtEnd ? entry : nil
+        }
+    }
+
+    // MARK: The skim
+
+    /// The entry at the cursor (its `{`), when it is valid and exactly as the writer writes
+    /// it four spaces deep; the cursor is then after its `}`.
+    static func skimEntry(_ cursor: inout ByteCursor) -> SkimmedEntry? {
+        guard cursor.skip("{") else { return nil }
+        var first = true
+        var highestIncome = 0, highestExpense = 0
+        if cursor.skipKey("expenses", indent: "      ", first: &first) {
+            guard let highest = skimTableChange(Expense.self, &cursor) else { return nil }
+            highestExpense = highest
+        }
+        if cursor.skipKey("incomes", indent: "      ", first: &first) {
+            guard let highest = skimTableChange(Income.self, &cursor) else { return nil }
+            highestIncome = highest
+        }
+        if cursor.skipKey("settings", indent: "      ", first: &first) {
+            guard skimSettings(&cursor) else { return nil }
+        }
+        guard cursor.skipKey("summary", indent: "      ", first: &first), let summary = cursor.plainString(),
+              cursor.skipKey("time", indent: "      ", first: &first), let time = cursor.plainString(),
+              cursor.skip("\n    }") else { return nil }
+        return SkimmedEntry(summary: summary, time: time, highestIncome: highestIncome, highestExpense: highestExpense)
+    }
+
+    /// One kind's part, six spaces deep (never empty: the writer leaves an empty one out):
+    /// the highest ID its `removed` list holds, 0 without one.
+    private static func skimTableChange<Record: BaseModel>(_: Record.Type, _ cursor: inout ByteCursor) -> Int? {
+        guard cursor.skip("{") else { return nil }
+        var first = true
+        var highest = 0
+        if cursor.skipKey("added", indent: "        ", first: &first) {
+            guard skimList(&cursor, element: { cursor in cursor.isAtValue && cursor.storedIDNumber() != nil }) else { return nil }
+        }
+        if cursor.skipKey("edited", indent: "        ", first: &first) {
+            guard skimList(&cursor, element: { cursor in Record.schema.skim(&cursor, nesting: .historyElement) != nil }) else { return nil }
+        }
+        if cursor.skipKey("moved", indent: "        ", first: &first) {
+            guard skimPositions(&cursor) else { return nil }
+        }
+        if cursor.skipKey("removed", indent: "        ", first: &first) {
+            let listed = skimList(&cursor) { cursor in
+                guard let id = Record.schema.skim(&cursor, nesting: .historyElement) else { return false }
+                highest = max(highest, id)
+                return true
+            }
+            guard listed else { return nil }
+        }
+        guard !first, cursor.skip("\n      }") else { return nil }
+        return highest
+    }
+
+    /// A non-empty array eight spaces deep, its elements ten deep, each accepted by `element`.
+    private static func skimList(_ cursor: inout ByteCursor, element: (inout ByteCursor) -> Bool) -> Bool {
+        guard cursor.skip("[") else { return false }
+        var count = 0
+        while !cursor.skip("\n        ]") {
+            guard cursor.skip(count == 0 ? "\n          " : ",\n          "), element(&cursor) else { return false }
+            count += 1
+        }
+        return count > 0
+    }
+
+    /// `moved`: former positions (whole numbers from 1) by ID, IDs ascending as the writer
+    /// sorts them; never empty.
+    private static func skimPositions(_ cursor: inout ByteCursor) -> Bool {
+        guard cursor.skip("{") else { return false }
+        var previous = -1
+        while !cursor.skip("\n        }") {
+            guard cursor.skip(previous < 0 ? "\n          " : ",\n          "), cursor.isAtValue, let id = cursor.storedIDNumber(), id > previous,
+                  cursor.skip(" : "), cursor.isAtValue, let position = cursor.nonNegativeInteger(), position >= 1 else { return false }
+            previous = id
+        }
+        return previous >= 0
+    }
+
+    /// `settings`: small and rare, so parsed by the strict reader and kept only when the
+    /// serializer writes the same bytes back.
+    private static func skimSettings(_ cursor: inout ByteCursor) -> Bool {
+        let start = cursor.index
+        guard cursor.isAtValue, let end = cursor.skipValue(), let node = try? JSONReader.parse(cursor.bytes.copy(start..<end)),
+              let values = try? HistoryCodec.decodeSettings(node, context: "history"), !values.isEmpty else { return false }
+        var written: [UInt8] = []
+        JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encodeSettings(values), indent: 6, into: &written)
+        return written.elementsEqual(cursor.bytes[start..<end])
+    }
+}
