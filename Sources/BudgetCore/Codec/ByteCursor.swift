@@ -1,11 +1,15 @@
 /// A position in a UTF-8 buffer with the few reads the fast decoder needs. Every read
 /// returns `nil` on anything unexpected; the caller then gives up the fast path.
-struct ByteCursor {
+struct ByteCursor: Sendable {
     let bytes: ByteView
     var index = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = ByteView(bytes)
+    }
+
+    init(_ bytes: ByteView) {
+        self.bytes = bytes
     }
 
     var isAtEnd: Bool { index >= bytes.count }
@@ -315,9 +319,25 @@ extension ByteCursor {
         return true
     }
 
-    /// Consumes a label (as `label()` reads it) written without escapes, making no `String`.
+    /// Consumes a whole number from 0 that fits in `Int`, written without a sign or leading
+    /// zero (as `nonNegativeInteger()` reads it), without making its value when it is short.
+    mutating func skimInteger() -> Bool {
+        var end = index
+        while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+        let length = end - index
+        guard length > 0, length < 19 else { return length >= 19 && nonNegativeInteger() != nil }
+        guard length == 1 || bytes[index] != UInt8(ascii: "0") else { return false }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] | 0x20 == UInt8(ascii: "e") { return false }
+        index = end
+        return true
+    }
+
+    /// Consumes a label (as `label()` reads it) written as the writer writes it, making no
+    /// `String` when it needs no escape.
     mutating func skimLabel() -> Bool {
-        guard let text = plainText() else { return false }
+        guard let text = plainText() else {
+            return writtenString().map { (try? FieldRules.checkLabel($0, field: "")) != nil } ?? false
+        }
         var visible = text.visible
         if text.combined >= 0x80 {
             guard UTF8Validation.isValid(bytes[text.start..<text.end]) else { return false }
@@ -327,15 +347,20 @@ extension ByteCursor {
             case .maybeBlank: break
             }
         }
-        guard visible else { return false }
+        guard visible else {
+            // Perhaps only white space: the full rule decides.
+            guard (try? FieldRules.checkLabel(bytes.string(text.start..<text.end), field: "")) != nil else { return false }
+            index = text.end + 1
+            return true
+        }
         index = text.end + 1
         return true
     }
 
-    /// Consumes a string written without escapes whose text meets `rule`; ASCII text (which
-    /// holds no control character here) is taken without asking it.
+    /// Consumes a string written as the writer writes it whose text meets `rule`; ASCII text
+    /// without escapes (which holds no control character) is taken without asking it.
     mutating func skimPlainText(_ rule: (String) -> Bool) -> Bool {
-        guard let text = plainText() else { return false }
+        guard let text = plainText() else { return writtenString().map(rule) ?? false }
         if text.combined >= 0x80 {
             guard UTF8Validation.isValid(bytes[text.start..<text.end]), rule(bytes.string(text.start..<text.end)) else { return false }
         }
@@ -343,11 +368,24 @@ extension ByteCursor {
         return true
     }
 
-    /// A string written without escapes, as its text.
+    /// A string written as the writer writes it, as its text.
     mutating func plainString() -> String? {
-        guard let text = plainText(), text.combined < 0x80 || UTF8Validation.isValid(bytes[text.start..<text.end]) else { return nil }
+        guard let text = plainText() else { return writtenString() }
+        guard text.combined < 0x80 || UTF8Validation.isValid(bytes[text.start..<text.end]) else { return nil }
         index = text.end + 1
         return bytes.string(text.start..<text.end)
+    }
+
+    /// The string at the cursor, escapes and all, when its bytes are exactly what the writer
+    /// makes of its text (`JSONSerializer.writeString`); the cursor moves only then.
+    private mutating func writtenString() -> String? {
+        var probe = self
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let text = probe.string() else { return nil }
+        var written: [UInt8] = []
+        JSONSerializer.writeString(text, into: &written)
+        guard written.elementsEqual(bytes[index..<probe.index]) else { return nil }
+        index = probe.index
+        return text
     }
 
     /// The string at the cursor when it has no escape and no control character (DEL

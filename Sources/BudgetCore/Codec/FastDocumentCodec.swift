@@ -13,19 +13,51 @@ enum FastDocumentCodec {
     }
 
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
-        var cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor, keepingRecords: true)
+        decodeDocument(buffer, keepingRecords: true)
     }
 
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
     /// whose memory then stays near the size of the file.
     static func accepts(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        var cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor, keepingRecords: false) != nil
+        decodeDocument(buffer, keepingRecords: false) != nil
     }
 
-    /// The document, or with `keepingRecords` false the same checks and a document without records.
-    private static func decodeDocument(_ cursor: inout ByteCursor, keepingRecords: Bool) -> BudgetDocument? {
+    /// A history at least this long is skimmed on a thread of its own while the tables are read.
+    static let concurrentHistorySize = 1 << 20
+
+    /// The document, a large history skimmed alongside the tables; when that attempt declines,
+    /// once more one part after the other (the history's end may have been guessed wrong).
+    private static func decodeDocument(_ buffer: UnsafeBufferPointer<UInt8>, keepingRecords: Bool) -> BudgetDocument? {
+        var cursor = ByteCursor(buffer)
+        var wentConcurrent = false
+        if let document = decodeDocument(&cursor, keepingRecords: keepingRecords, concurrently: true, wentConcurrent: &wentConcurrent) {
+            return document
+        }
+        guard wentConcurrent else { return nil }
+        cursor = ByteCursor(buffer)
+        return decodeDocument(&cursor, keepingRecords: keepingRecords, concurrently: false, wentConcurrent: &wentConcurrent)
+    }
+
+    /// Where the history that starts at the cursor ends, if the file is laid out as the writer
+    /// lays it out: after the `]` that the line break and two spaces before `"income_unique_id"`
+    /// close. (A string cannot hold a raw line break, so these bytes are the layout's; the
+    /// skim then confirms that it ends there.)
+    private static func writtenHistoryEnd(_ cursor: ByteCursor) -> Int? {
+        // `]` is rare in a history (it ends lists), so looking for it first is quick.
+        var position = cursor.index
+        while let found = cursor.bytes.firstIndex(of: UInt8(ascii: "]"), from: position) {
+            if found >= 3, cursor.bytes.matches("\n  ],\n  \"income_unique_id\" : ", at: found - 3) { return found + 1 }
+            position = found + 1
+        }
+        return nil
+    }
+
+    /// The document, or with `keepingRecords` false the same checks and a document without
+    /// records. With `concurrently`, a large history written as the writer writes it is skimmed
+    /// on another thread (`wentConcurrent` then says so).
+    private static func decodeDocument(
+        _ cursor: inout ByteCursor, keepingRecords: Bool, concurrently: Bool, wentConcurrent: inout Bool
+    ) -> BudgetDocument? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
@@ -33,6 +65,7 @@ enum FastDocumentCodec {
         var settings = SettingsValues()
         var history = UndoHistory()
         var highestIncome = 0, highestExpense = 0
+        var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -44,8 +77,21 @@ enum FastDocumentCodec {
             case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
             case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
             case "history":
-                guard let read = Self.history(&cursor) else { return nil }
-                (history, highestIncome, highestExpense) = read
+                cursor.skipWhitespace()
+                if concurrently, cursor.remaining >= concurrentHistorySize, let end = writtenHistoryEnd(cursor) {
+                    let start = cursor.index, bytes = cursor.bytes
+                    skimming = BackgroundWork {
+                        var cursor = ByteCursor(bytes)
+                        cursor.index = start
+                        guard let read = Self.history(&cursor), cursor.index == end else { return nil }
+                        return read
+                    }
+                    wentConcurrent = true
+                    cursor.index = end
+                } else {
+                    guard let read = Self.history(&cursor) else { return nil }
+                    (history, highestIncome, highestExpense) = read
+                }
             case "settings":
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
@@ -61,6 +107,10 @@ enum FastDocumentCodec {
         } while cursor.consume(UInt8(ascii: ","))
         guard cursor.consume(UInt8(ascii: "}")) else { return nil }
         cursor.skipWhitespace()
+        if let skimming {
+            guard let read = skimming.result() else { return nil }
+            (history, highestIncome, highestExpense) = read
+        }
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
               let incomeTable = table(incomes, counter: incomeCounter),

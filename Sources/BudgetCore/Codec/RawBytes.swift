@@ -12,8 +12,10 @@ import Darwin
 
 /// Bytes to read, with every access checked against their end: the fast reader's only way to
 /// the memory of the file it reads. (An `UnsafeBufferPointer`'s subscript is not checked in
-/// a release build; this one is.)
-struct ByteView: RandomAccessCollection {
+/// a release build; this one is.) Sendable because it only reads: the reader shares the bytes
+/// of the file it reads with the thread that skims the history, and waits for that thread
+/// before the bytes go away.
+struct ByteView: RandomAccessCollection, @unchecked Sendable {
     private let buffer: UnsafeBufferPointer<UInt8>
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
@@ -46,7 +48,18 @@ struct ByteView: RandomAccessCollection {
         guard range.lowerBound >= 0, range.upperBound <= other.count, position >= 0, position <= buffer.count - range.count,
               let base = buffer.baseAddress else { return false }
         return other.withUnsafeBufferPointer { other in
-            other.baseAddress.map { memcmp(base + position, $0 + range.lowerBound, range.count) == 0 } ?? range.isEmpty
+            guard let start = other.baseAddress else { return range.isEmpty }
+            let left = UnsafeRawPointer(base + position), right = UnsafeRawPointer(start + range.lowerBound)
+            let count = range.count
+            // The pieces compared here (a key with its separators) are short: words inline
+            // beat a call to `memcmp`. The last word may overlap the one before it.
+            guard count >= 8 else { return memcmp(left, right, count) == 0 }
+            var offset = 0
+            while offset < count - 8 {
+                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
     }
 

@@ -4,7 +4,7 @@ enum FieldCoders {
     /// A position (`order`): a whole number. Its range (exactly 1…n) is the table's rule.
     enum Position: FieldCoding {
         static func read(_ cursor: inout ByteCursor, key: Int) -> Int? { cursor.nonNegativeInteger() }
-        static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool { cursor.nonNegativeInteger() != nil }
+        static var skimKind: SkimKind { .integer }
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Int {
             try JSONObjectReader.integer(node, key: context.field, context: context.record)
@@ -20,7 +20,7 @@ enum FieldCoders {
     /// Money in minor units: a whole number, never negative.
     enum Amount: FieldCoding {
         static func read(_ cursor: inout ByteCursor, key: Int) -> Int? { cursor.nonNegativeInteger() }
-        static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool { cursor.nonNegativeInteger() != nil }
+        static var skimKind: SkimKind { .integer }
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Int {
             let value = try JSONObjectReader.integer(node, key: context.field, context: context.record)
@@ -42,7 +42,7 @@ enum FieldCoders {
     /// A calendar day, `"YYYY-MM-DD"`.
     enum Date: FieldCoding {
         static func read(_ cursor: inout ByteCursor, key: Int) -> Day? { cursor.isoDay() }
-        static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool { cursor.isoDay() != nil }
+        static var skimKind: SkimKind { .day }
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Day {
             let text = try JSONObjectReader.string(node, key: context.field, context: context.record)
@@ -68,7 +68,7 @@ enum FieldCoders {
     /// (`FieldRules.checkLabel`).
     enum Label: FieldCoding {
         static func read(_ cursor: inout ByteCursor, key: Int) -> String? { cursor.label() }
-        static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool { cursor.skimLabel() }
+        static var skimKind: SkimKind { .label }
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> String {
             let text = try JSONObjectReader.string(node, key: context.field, context: context.record)
@@ -95,9 +95,7 @@ enum FieldCoders {
             return .some(text)
         }
 
-        static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool {
-            cursor.skimPlainText { text in (try? FieldRules.checkNote(text)) != nil }
-        }
+        static var skimKind: SkimKind { .note }
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> String? {
             let text = try JSONObjectReader.string(node, key: context.field, context: context.record)

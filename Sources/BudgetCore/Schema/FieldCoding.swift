@@ -15,11 +15,15 @@ protocol FieldCoding {
     /// anything else. `key` is the number of the record's key in its table.
     static func read(_ cursor: inout ByteCursor, key: Int) -> Value?
 
-    /// The canonical reader: whether the value at the cursor (which is not white space) is
-    /// valid by the file's rules and written exactly as `put` writes it, with `indent` more
-    /// spaces after every line break; `false` for anything else. Used on the undo history,
-    /// whose entries are kept as their bytes and copied back verbatim: it makes no value
-    /// where it can avoid it. `key` is as for `read`.
+    /// How the canonical reader checks the value (`RecordSchema.skim`): one of the common
+    /// kinds, or `.general` for this coder's `skim`.
+    static var skimKind: SkimKind { get }
+
+    /// The canonical reader for `.general`: whether the value at the cursor (which is not
+    /// white space) is valid by the file's rules and written exactly as `put` writes it, with
+    /// `indent` more spaces after every line break; `false` for anything else. Used on the
+    /// undo history, whose entries are kept as their bytes and copied back verbatim. `key` is
+    /// as for `read`.
     static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool
 
     /// The strict reader: the value of a node, checked by the file's rules.
@@ -51,6 +55,8 @@ extension FieldCoding {
     static func check(_ value: Value, field: String) throws(ValueError) {}
 
     static var isNumeric: Bool { false }
+
+    static var skimKind: SkimKind { .general }
 
     /// Reads the value, then compares the bytes with what `put` makes of it.
     static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool {

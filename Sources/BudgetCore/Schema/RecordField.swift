@@ -23,10 +23,12 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
 
     /// The fast reader: reads the value at the cursor into the record; `false` for anything unusual.
     let read: (inout ByteCursor, inout Record, Int) -> Bool
-    /// The canonical reader: whether the value at the cursor is valid and written as the
-    /// writer writes it (`FieldCoding.skim`), given the extra indent; the `id` field sets the
-    /// record's ID number.
-    let skim: (inout ByteCursor, inout Int, Int) -> Bool
+    /// How the canonical reader checks the value; for `.general`, by `skim`.
+    let skimKind: SkimKind
+    /// The canonical reader of a `.general` value: whether the value at the cursor is valid
+    /// and written as the writer writes it (`FieldCoding.skim`), given the record's ID number
+    /// and the extra indent.
+    let skim: (inout ByteCursor, Int, Int) -> Bool
     /// The strict reader: decodes a node into the record, or words the problem.
     let decode: (JSONNode, inout Record, FieldContext) throws(DataFileProblem) -> Void
     /// The file's rules, for a record about to be written.
@@ -69,6 +71,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
             set(&record, value)
             return true
         }
+        skimKind = Coder.skimKind
         skim = { cursor, number, indent in Coder.skim(&cursor, key: number, indent: indent) }
         decode = { node, record, context throws(DataFileProblem) in set(&record, try Coder.decode(node, context)) }
         check = { record throws(ValueError) in try Coder.check(get(record), field: key) }
@@ -112,11 +115,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
         value = { .text($0.id) }
         read = { cursor, _, number in cursor.storedIDNumber() == number }
-        skim = { cursor, number, _ in
-            guard let id = cursor.storedIDNumber() else { return false }
-            number = id
-            return true
-        }
+        skimKind = .identifier
+        skim = { cursor, number, _ in cursor.storedIDNumber() == number }
         decode = { node, _, context throws(DataFileProblem) in
             let id = try JSONObjectReader.string(node, key: context.field, context: context.record)
             guard id == context.key else {

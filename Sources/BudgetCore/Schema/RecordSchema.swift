@@ -23,6 +23,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// fields alive, and a loop over a plain array of them retains and releases each field
     /// for each record (a fifth of the writer's time).
     private let unretained: [Unmanaged<RecordField<Record>>]
+    /// How the canonical reader checks each field of `fileOrder`.
+    private let skimKinds: [SkimKind]
 
     init(blank: @escaping (String) -> Record, fields: [RecordField<Record>]) {
         precondition(fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
@@ -47,6 +49,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         pieceRanges = ranges
         self.closings = closings
         unretained = fileOrder.map { Unmanaged.passUnretained($0) }
+        skimKinds = fileOrder.map(\.skimKind)
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask }
     }
 
@@ -98,11 +101,26 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         let indent = nesting.fieldIndent - Nesting.table.fieldIndent
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
-            if cursor.skip(pieces, in: first ? piece.first : piece.next) {
-                guard cursor.isAtValue, unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, &id, indent) }) else { return nil }
-                first = false
-            } else if piece.isRequired {
-                return nil
+            guard cursor.skip(pieces, in: first ? piece.first : piece.next) else {
+                if piece.isRequired { return nil }
+                continue
+            }
+            first = false
+            guard cursor.isAtValue else { return nil }
+            switch skimKinds[index] {
+            case .integer:
+                guard cursor.skimInteger() else { return nil }
+            case .day:
+                guard cursor.isoDay() != nil else { return nil }
+            case .label:
+                guard cursor.skimLabel() else { return nil }
+            case .note:
+                guard cursor.skimPlainText({ text in (try? FieldRules.checkNote(text)) != nil }) else { return nil }
+            case .identifier:
+                guard let number = cursor.storedIDNumber() else { return nil }
+                id = number
+            case .general:
+                guard unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, id, indent) }) else { return nil }
             }
         }
         return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
