@@ -38,18 +38,26 @@ enum FastDocumentCodec {
         return decodeDocument(&cursor, keepingRecords: keepingRecords, concurrently: false, wentConcurrent: &wentConcurrent)
     }
 
-    /// Where the history that starts at the cursor ends, if the file is laid out as the writer
-    /// lays it out: after the `]` that the line break and two spaces before `"income_unique_id"`
-    /// close. (A string cannot hold a raw line break, so these bytes are the layout's; the
-    /// skim then confirms that it ends there.)
-    private static func writtenHistoryEnd(_ cursor: ByteCursor) -> Int? {
-        // `]` is rare in a history (it ends lists), so looking for it first is quick.
-        var position = cursor.index
-        while let found = cursor.bytes.firstIndex(of: UInt8(ascii: "]"), from: position) {
-            if found >= 3, cursor.bytes.matches("\n  ],\n  \"income_unique_id\" : ", at: found - 3) { return found + 1 }
-            position = found + 1
+    /// Where the history's array starts and ends, if the file is laid out as the writer lays it
+    /// out: the `[` after `"history" : ` two spaces deep, and the position after the `]` that
+    /// the line break and two spaces before `"income_unique_id"` close. `[` and `]` are rare
+    /// in a data file (they open and close lists), so looking for them first is quick. (A
+    /// string cannot hold a raw line break, so these bytes are the layout's; the reader then
+    /// confirms that the history starts there, and the skim that it ends there.)
+    private static func writtenHistoryRange(_ bytes: ByteView) -> Range<Int>? {
+        func find(_ bracket: UInt8, after pattern: StaticString, from position: Int) -> Int? {
+            var position = position
+            let length = pattern.utf8CodeUnitCount
+            while let found = bytes.firstIndex(of: bracket, from: position) {
+                if found >= length, bytes.matches(pattern, at: found - length) { return found }
+                position = found + 1
+            }
+            return nil
         }
-        return nil
+        guard let start = find(UInt8(ascii: "["), after: "\n  \"history\" : ", from: 0),
+              let close = find(UInt8(ascii: "]"), after: "\n  ", from: start),
+              bytes.matches("],\n  \"income_unique_id\" : ", at: close) else { return nil }
+        return start..<(close + 1)
     }
 
     /// The document, or with `keepingRecords` false the same checks and a document without
@@ -58,6 +66,21 @@ enum FastDocumentCodec {
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, concurrently: Bool, wentConcurrent: inout Bool
     ) -> BudgetDocument? {
+        // A large history, as the writer lays it out, is skimmed while the tables are read.
+        var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
+        var skimmed = 0..<0
+        if concurrently, cursor.bytes.count >= concurrentHistorySize, let range = writtenHistoryRange(cursor.bytes),
+           range.count >= concurrentHistorySize {
+            let bytes = cursor.bytes
+            skimming = BackgroundWork {
+                var cursor = ByteCursor(bytes)
+                cursor.index = range.lowerBound
+                guard let read = Self.history(&cursor), cursor.index == range.upperBound else { return nil }
+                return read
+            }
+            skimmed = range
+            wentConcurrent = true
+        }
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
@@ -65,7 +88,6 @@ enum FastDocumentCodec {
         var settings = SettingsValues()
         var history = UndoHistory()
         var highestIncome = 0, highestExpense = 0
-        var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -78,16 +100,10 @@ enum FastDocumentCodec {
             case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
             case "history":
                 cursor.skipWhitespace()
-                if concurrently, cursor.remaining >= concurrentHistorySize, let end = writtenHistoryEnd(cursor) {
-                    let start = cursor.index, bytes = cursor.bytes
-                    skimming = BackgroundWork {
-                        var cursor = ByteCursor(bytes)
-                        cursor.index = start
-                        guard let read = Self.history(&cursor), cursor.index == end else { return nil }
-                        return read
-                    }
-                    wentConcurrent = true
-                    cursor.index = end
+                if skimming != nil {
+                    // Being skimmed: it must start here.
+                    guard cursor.index == skimmed.lowerBound else { return nil }
+                    cursor.index = skimmed.upperBound
                 } else {
                     guard let read = Self.history(&cursor) else { return nil }
                     (history, highestIncome, highestExpense) = read
@@ -108,7 +124,7 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "}")) else { return nil }
         cursor.skipWhitespace()
         if let skimming {
-            guard let read = skimming.result() else { return nil }
+            guard seen.contains("history"), let read = skimming.result() else { return nil }
             (history, highestIncome, highestExpense) = read
         }
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
