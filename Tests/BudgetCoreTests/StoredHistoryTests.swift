@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import BudgetCore
 
@@ -95,5 +96,23 @@ final class StoredHistoryTests: XCTestCase {
         try undone.undoLastChange()
         XCTAssertTrue(undone.history.isWithoutLast(of: changed.history))
         XCTAssertTrue(undone.history.hasSameEntries(as: read.history))
+    }
+
+    func testHistoryReadFromAFile_StaysInTheFileAndOutlivesItsReplacement() throws {
+        let (document, bytes) = try bulkDeleted(3_000)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-history-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/budget.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let store = JSONFileStore(path: path)
+        var loaded = try store.load()
+        guard case .stored? = loaded.history.entries.first else { return XCTFail("the entry must be kept as the file's bytes") }
+        // The file is replaced (a rename over it) while the document still refers to its bytes.
+        try store.add(Expense.self) { Expense(id: $0, name: "later", amount: 1, date: self.day) }
+        XCTAssertEqual(loaded, document)
+        XCTAssertEqual(FastDocumentCodec.encode(loaded), bytes)
+        try loaded.undoLastChange()
+        XCTAssertEqual(loaded.expenses.count, 3_000)
     }
 }

@@ -124,11 +124,11 @@ extension FastDocumentCodec {
             case .stored(let stored):
                 // A large one (a bulk change) goes out without a copy.
                 if stored.bytes.count < pieceSize {
-                    stored.bytes.withUnsafeBufferPointer { out.append($0) }
+                    stored.bytes.withBytes { out.append($0) }
                 } else {
                     try out.withBytes(emit)
                     out.removeAll()
-                    try stored.bytes.withUnsafeBufferPointer { bytes throws(Failure) in try emit(bytes) }
+                    try stored.bytes.withBytes { bytes throws(Failure) in try emit(bytes) }
                 }
                 continue
             case .change(let made):

@@ -17,9 +17,9 @@ extension FastDocumentCodec {
     }
 
     /// The history array at the cursor: entries written as the writer writes them kept as
-    /// their bytes (one copy of the array's bytes, shared), others read; and the highest
-    /// ID each kind's `removed` lists hold.
-    static func history(_ cursor: inout ByteCursor) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
+    /// their bytes (in `file`, the contents the cursor reads, or else in one copy of the
+    /// array's bytes), others read; and the highest ID each kind's `removed` lists hold.
+    static func history(_ cursor: inout ByteCursor, file: FileContents?) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
         guard cursor.consume(UInt8(ascii: "[")) else { return nil }
         enum Read {
             case stored(Range<Int>, SkimmedEntry)
@@ -50,21 +50,22 @@ extension FastDocumentCodec {
             lower = min(lower, range.lowerBound)
             upper = max(upper, range.upperBound)
         }
-        let kept = lower < upper ? cursor.bytes.copy(lower..<upper) : []
+        let copy = file == nil && lower < upper ? cursor.bytes.copy(lower..<upper) : []
         let entries: [UndoHistory.Entry] = read.map { entry in
             switch entry {
             case .change(let change):
                 return .change(change)
             case .stored(let range, let skimmed):
-                return .stored(StoredHistoryEntry(bytes: kept[(range.lowerBound - lower)..<(range.upperBound - lower)], summary: skimmed.summary, time: skimmed.time))
+                let bytes = file.map { HistoryBytes($0, range) } ?? HistoryBytes(copy: copy, (range.lowerBound - lower)..<(range.upperBound - lower))
+                return .stored(StoredHistoryEntry(bytes: bytes, summary: skimmed.summary, time: skimmed.time))
             }
         }
         return (UndoHistory(entries: entries), highestIncome, highestExpense)
     }
 
     /// An entry kept as bytes, decoded (`nil` only if the skim that kept it was wrong).
-    static func decodeStoredEntry(_ bytes: ArraySlice<UInt8>) -> ChangeRecord? {
-        bytes.withUnsafeBufferPointer { buffer in
+    static func decodeStoredEntry(_ bytes: HistoryBytes) -> ChangeRecord? {
+        bytes.withBytes { buffer in
             var cursor = ByteCursor(buffer)
             guard let entry = historyEntry(&cursor) else { return nil }
             cursor.skipWhitespace()

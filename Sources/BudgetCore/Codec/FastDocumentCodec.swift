@@ -13,13 +13,18 @@ enum FastDocumentCodec {
     }
 
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
-        decodeDocument(buffer, keepingRecords: true)
+        decodeDocument(buffer, keepingRecords: true, file: nil)
+    }
+
+    /// A file's document; history entries kept as bytes stay in `contents` (no copy).
+    static func decode(_ contents: FileContents) -> BudgetDocument? {
+        contents.withBytes { decodeDocument($0, keepingRecords: true, file: contents) }
     }
 
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
     /// whose memory then stays near the size of the file.
     static func accepts(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        decodeDocument(buffer, keepingRecords: false) != nil
+        decodeDocument(buffer, keepingRecords: false, file: nil) != nil
     }
 
     /// A history at least this long is skimmed on a thread of its own while the tables are read.
@@ -27,15 +32,15 @@ enum FastDocumentCodec {
 
     /// The document, a large history skimmed alongside the tables; when that attempt declines,
     /// once more one part after the other (the history's end may have been guessed wrong).
-    private static func decodeDocument(_ buffer: UnsafeBufferPointer<UInt8>, keepingRecords: Bool) -> BudgetDocument? {
+    private static func decodeDocument(_ buffer: UnsafeBufferPointer<UInt8>, keepingRecords: Bool, file: FileContents?) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
-        if let document = decodeDocument(&cursor, keepingRecords: keepingRecords, concurrently: true, wentConcurrent: &wentConcurrent) {
+        if let document = decodeDocument(&cursor, keepingRecords: keepingRecords, file: file, concurrently: true, wentConcurrent: &wentConcurrent) {
             return document
         }
         guard wentConcurrent else { return nil }
         cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor, keepingRecords: keepingRecords, concurrently: false, wentConcurrent: &wentConcurrent)
+        return decodeDocument(&cursor, keepingRecords: keepingRecords, file: file, concurrently: false, wentConcurrent: &wentConcurrent)
     }
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it
@@ -61,10 +66,11 @@ enum FastDocumentCodec {
     }
 
     /// The document, or with `keepingRecords` false the same checks and a document without
-    /// records. With `concurrently`, a large history written as the writer writes it is skimmed
+    /// records. Kept history entries stay in `file` when it is given (the contents the cursor
+    /// reads), else in a copy. With `concurrently`, a large history written as the writer writes it is skimmed
     /// on another thread (`wentConcurrent` then says so).
     private static func decodeDocument(
-        _ cursor: inout ByteCursor, keepingRecords: Bool, concurrently: Bool, wentConcurrent: inout Bool
+        _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, concurrently: Bool, wentConcurrent: inout Bool
     ) -> BudgetDocument? {
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
@@ -75,7 +81,7 @@ enum FastDocumentCodec {
             skimming = BackgroundWork {
                 var cursor = ByteCursor(bytes)
                 cursor.index = range.lowerBound
-                guard let read = Self.history(&cursor), cursor.index == range.upperBound else { return nil }
+                guard let read = Self.history(&cursor, file: file), cursor.index == range.upperBound else { return nil }
                 return read
             }
             skimmed = range
@@ -105,7 +111,7 @@ enum FastDocumentCodec {
                     guard cursor.index == skimmed.lowerBound else { return nil }
                     cursor.index = skimmed.upperBound
                 } else {
-                    guard let read = Self.history(&cursor) else { return nil }
+                    guard let read = Self.history(&cursor, file: file) else { return nil }
                     (history, highestIncome, highestExpense) = read
                 }
             case "settings":

@@ -124,14 +124,16 @@ struct ByteView: RandomAccessCollection, @unchecked Sendable {
 
     /// Whether two runs of bytes are equal: at once when they are the same memory, else by
     /// `memcmp` (an undo history compares kept entries that may be megabytes long).
-    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
-                return left == right || memcmp(left, right, a.count) == 0
-            }
-        }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return left == right || memcmp(left, right, a.count) == 0
+    }
+
+    /// `range` of `bytes`, checked against their end.
+    static func part(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "read past the end of the bytes")
+        return UnsafeBufferPointer(rebasing: bytes[range])
     }
 
     /// The bytes in `range` as text (invalid UTF-8 repaired: validate first where it matters).

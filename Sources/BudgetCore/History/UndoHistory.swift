@@ -41,7 +41,7 @@ public struct UndoHistory: RandomAccessCollection, Equatable, Sendable, Expressi
         func isSame(as other: Entry) -> Bool {
             switch (self, other) {
             case (.change(let a), .change(let b)): return a == b
-            case (.stored(let a), .stored(let b)): return ByteView.equal(a.bytes, b.bytes)
+            case (.stored(let a), .stored(let b)): return a.bytes == b.bytes
             default: return false
             }
         }
@@ -128,8 +128,8 @@ public struct UndoHistory: RandomAccessCollection, Equatable, Sendable, Expressi
 /// A history entry kept as the bytes a data file holds it in (`{` to `}`, four spaces deep,
 /// exactly as the writer writes it), with what listing it needs.
 struct StoredHistoryEntry: Sendable {
-    /// The entry's bytes: a slice of one copy of the file's history, shared by its entries.
-    var bytes: ArraySlice<UInt8>
+    /// The entry's bytes, in the file's bytes (or a copy), shared by its entries.
+    var bytes: HistoryBytes
     var summary: String
     var time: String
 }

@@ -11,7 +11,7 @@ import Darwin
 /// mapping keeps the old contents. A file that another program truncates while it is mapped
 /// raises `SIGBUS` on the next read of a lost page; the `budget` executable turns that signal
 /// into an error message. Library users who cannot rule that out read with `mapping: false`.
-final class FileContents {
+final class FileContents: @unchecked Sendable {
     private let mapped: UnsafeRawBufferPointer?
     private let read: [UInt8]
 
@@ -45,7 +45,7 @@ final class FileContents {
     var isMapped: Bool { mapped != nil }
 
     /// Lends the bytes.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         if let mapped {
             return try body(mapped.bindMemory(to: UInt8.self))
         }

@@ -285,7 +285,7 @@ public struct JSONFileStore: DataProtocol {
     }
 
     private func decode(_ contents: FileContents) throws -> BudgetDocument {
-        if let document = contents.withBytes(FastDocumentCodec.decode) { return document }
+        if let document = FastDocumentCodec.decode(contents) { return document }
         // The fast reader declined: the strict path decides, and words any error.
         let bytes = contents.bytes
         do {
