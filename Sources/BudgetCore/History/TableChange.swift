@@ -99,13 +99,16 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     func revert(_ table: inout RecordTable<Record>) throws(UndoConflict) {
         // Every lookup goes through one set, and the records are rebuilt in one pass: an undo
         // of a 100,000-record import or delete costs what reading the file does.
-        let present = Set(table.records.map(\.id))
+        // IDs by number (every stored ID is 8 digits): a set of numbers is a fraction of a set
+        // of strings when a table holds 100,000 records.
+        func number(_ id: String) -> Int { RecordID.number(fromStored: id) ?? -1 }
+        let present = Set(table.records.map { number($0.id) })
         let doomed = Set(added)
         let movedIDs = Set(moved.map(\.id))
         // The checks of taking the change back step by step: the added records go, the edited
         // ones get their old contents, the moved ones are taken out, the removed ones return.
         func require(_ id: String, unless gone: Set<String> = []) throws(UndoConflict) {
-            if !present.contains(id) || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
+            if !present.contains(number(id)) || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
         }
         for id in added { try require(id) }
         for old in edited { try require(old.id, unless: doomed) }
@@ -114,40 +117,55 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
             try require(id, unless: taken)
             taken.insert(id)
         }
-        for record in removed where present.contains(record.id) && !taken.contains(record.id) {
+        for record in removed where present.contains(number(record.id)) && !taken.contains(record.id) {
             throw UndoConflict("\(Record.kind.singular) \(record.id) exists again")
         }
         var formerly: [String: Record] = [:]
         for old in edited { formerly[old.id] = old }
-        var staying: [Record] = []
-        staying.reserveCapacity(table.records.count)
-        var returning: [(record: Record, position: Int)] = removed.map { ($0, $0.order) }
-        var movedRecords: [String: Record] = [:]
-        for record in table.records where !doomed.contains(record.id) {
-            let restored = formerly[record.id] ?? record
-            if movedIDs.contains(record.id) { movedRecords[record.id] = restored } else { staying.append(restored) }
+        // The records that return are named by where they are (`removed`, then `movedBack`), not
+        // copied: an undo of a bulk delete holds each record once.
+        let removed = self.removed
+        var returning: [(source: Int, position: Int)] = removed.indices.map { ($0, removed[$0].order) }
+        var movedBack: [Record] = []
+        let staying: [Record]
+        if doomed.isEmpty && formerly.isEmpty && movedIDs.isEmpty {
+            staying = table.records
+        } else {
+            var kept: [Record] = []
+            kept.reserveCapacity(table.records.count)
+            var movedRecords: [String: Record] = [:]
+            for record in table.records where !doomed.contains(record.id) {
+                let restored = formerly[record.id] ?? record
+                if movedIDs.contains(record.id) { movedRecords[record.id] = restored } else { kept.append(restored) }
+            }
+            for (id, position) in moved {
+                guard let record = movedRecords[id] else { continue }
+                returning.append((removed.count + movedBack.count, position))
+                movedBack.append(record)
+            }
+            staying = kept
         }
-        for (id, position) in moved {
-            if let record = movedRecords[id] { returning.append((record, position)) }
-        }
-        var records = try Self.insert(returning, into: staying)
+        var records = try Self.insert(returning, into: staying) { source in source < removed.count ? removed[source] : movedBack[source - removed.count] }
         for position in records.indices where records[position].order != position + 1 { records[position].order = position + 1 }
         table.records = records
     }
 
     /// The records put back at their former 1-based positions, lowest first, as inserting them
-    /// one at a time would: in one pass when no two share a position.
-    private static func insert(_ returning: [(record: Record, position: Int)], into staying: [Record]) throws(UndoConflict) -> [Record] {
+    /// one at a time would: in one pass when no two share a position. `record` gives each
+    /// returning record by its `source`.
+    private static func insert(
+        _ returning: [(source: Int, position: Int)], into staying: [Record], record: (Int) -> Record
+    ) throws(UndoConflict) -> [Record] {
         let sorted = returning.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
-        func outOfRange(_ entry: (record: Record, position: Int)) -> UndoConflict {
-            UndoConflict("position \(entry.position) of \(Record.kind.singular) \(entry.record.id) no longer exists")
+        func outOfRange(_ entry: (source: Int, position: Int)) -> UndoConflict {
+            UndoConflict("position \(entry.position) of \(Record.kind.singular) \(record(entry.source).id) no longer exists")
         }
         if zip(sorted, sorted.dropFirst()).contains(where: { $0.position == $1.position }) {
             // Only a hand-edited history repeats a position: insert one at a time.
             var records = staying
             for entry in sorted {
                 guard entry.position >= 1 && entry.position <= records.count + 1 else { throw outOfRange(entry) }
-                records.insert(entry.record, at: entry.position - 1)
+                records.insert(record(entry.source), at: entry.position - 1)
             }
             return records
         }
@@ -161,7 +179,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                 next += 1
             }
             guard records.count == entry.position - 1 else { throw outOfRange(entry) }
-            records.append(entry.record)
+            records.append(record(entry.source))
         }
         records.append(contentsOf: staying[next...])
         return records

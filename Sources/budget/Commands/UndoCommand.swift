@@ -9,7 +9,9 @@ struct UndoCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {}
 
     func run(in context: CommandContext) throws {
-        let change = try context.store().transaction { try $0.undoLastChange() }
-        context.confirm("Undid: \(change.summary).")
+        // Only the summary leaves the transaction: the change (a bulk delete's records) is
+        // let go before the file is written.
+        let summary = try context.store().transaction { try $0.undoLastChange().summary }
+        context.confirm("Undid: \(summary).")
     }
 }
