@@ -101,10 +101,10 @@ final class JSONFileStoreTests: XCTestCase {
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"amount\" : ", with: "\"amount\" : -")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let before = TextPositionsCounter.bytesScanned.load(ordering: .relaxed)
         let check = try store.check()
         XCTAssertEqual(check.problems.count, 2_000)
-        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertLessThanOrEqual(TextPositionsCounter.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
         XCTAssertEqual(check.problems.first?.message, "expense 00000001 has a negative amount")
         XCTAssertEqual(check.problems.last?.position?.line, text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
     }
