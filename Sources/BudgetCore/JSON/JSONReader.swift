@@ -96,7 +96,7 @@ struct JSONReader<Bytes: JSONBytes> {
         try enterContainer()
         index += 1
         var members: [JSONMember] = []
-        var seen = Set<String>()
+        var seen = KeysSeen()
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -108,7 +108,7 @@ struct JSONReader<Bytes: JSONBytes> {
             guard peek() == UInt8(ascii: "\"") else { throw unexpectedByte("a string key") }
             let keyOffset = index
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            if !seen.insert(key) {
                 throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -177,7 +177,7 @@ struct JSONReader<Bytes: JSONBytes> {
             guard let byte = peek(), isDigit(byte) else { throw unexpectedByte("a digit") }
             while let byte = peek(), isDigit(byte) { index += 1 }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return bytes.string(start..<index)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -271,7 +271,7 @@ struct JSONReader<Bytes: JSONBytes> {
 
     private func decodeUTF8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
         if range.isEmpty { return "" }
-        guard let text = String(validating: bytes[range], as: UTF8.self) else {
+        guard let text = bytes.validatedString(range) else {
             throw JSONSyntaxError(offset: range.lowerBound, message: "invalid UTF-8 in a string")
         }
         return text
@@ -315,5 +315,23 @@ struct JSONReader<Bytes: JSONBytes> {
         let byte = bytes[index]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         return JSONSyntaxError(offset: index, message: "expected \(expected) but found \(found)")
+    }
+}
+
+/// The keys of one object met so far: a short list searched in order (most objects are records
+/// of a few fields), a set once the object has many.
+private struct KeysSeen {
+    private var few: [String] = []
+    private var many: Set<String> = []
+
+    /// Adds `key`; `false` when it was there already.
+    mutating func insert(_ key: String) -> Bool {
+        if few.count < 16 {
+            if few.contains(key) { return false }
+            few.append(key)
+            return true
+        }
+        if many.isEmpty { many = Set(few) }
+        return many.insert(key).inserted
     }
 }

@@ -7,7 +7,8 @@ struct JSONObjectReader<Value: JSONLocated> {
     private let members: [(key: String, keyOffset: Int, value: Value)]
     private let offset: Int
     private let context: String
-    private var consumed = Set<String>()
+    /// The fields asked for (a few: a list is quicker than a set).
+    private var consumed: [String] = []
 
     private init(members: [(key: String, keyOffset: Int, value: Value)], offset: Int, context: String) {
         self.members = members
@@ -17,7 +18,7 @@ struct JSONObjectReader<Value: JSONLocated> {
 
     /// A field's value, or `nil` when it is absent.
     mutating func optionalValue(_ key: String) -> Value? {
-        consumed.insert(key)
+        if !consumed.contains(key) { consumed.append(key) }
         return members.first { $0.key == key }?.value
     }
 
