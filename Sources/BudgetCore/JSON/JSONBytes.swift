@@ -13,6 +13,6 @@ extension Array: JSONBytes where Element == UInt8 {
     }
 
     func validatedString(_ range: Range<Int>) -> String? {
-        String(validating: self[range], as: UTF8.self)
+        UTF8Validation.isValid(self[range]) ? string(range) : nil
     }
 }
