@@ -199,7 +199,7 @@ enum DocumentCodec {
         _ reader: inout JSONObjectReader<JSONSpan<Bytes>>, layout: Layout, problems: inout [DataFileProblem]
     ) throws(DataFileProblem) -> RecordTable<Record> {
         let counterNode = try reader.node(Record.uniqueIdKey)
-        let counterText = try JSONObjectReader.string(counterNode, key: Record.uniqueIdKey, context: "the top level")
+        let counterText = try reader.string(Record.uniqueIdKey)
         guard let counter = RecordID.number(fromStored: counterText) else {
             throw DataFileProblem(offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
         }
