@@ -88,18 +88,31 @@ public enum BudgetExport {
                 }
             case Income.dataKey, Expense.dataKey:
                 guard member.value.isArray else { throw DataFileProblem(offset: member.value.offset, "\"\(member.key)\" must be an array") }
-                try member.value.forEachElement { record throws(DataFileProblem) in _ = try keyed(try record.parsed()) }
+                try member.value.forEachElement { record throws(DataFileProblem) in _ = try id(of: record) }
             default:
                 continue
             }
         }
     }
 
-    /// An export's record as the data file's `"<id>" : {…}` (a `null` note is an absent one).
-    private static func keyed(_ record: JSONNode) throws(DataFileProblem) -> JSONMember {
-        guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
-            throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"")
+    /// The ID of an export's record, which must be an object with an `"id"` string (found
+    /// without parsing the rest of the record).
+    private static func id<Bytes>(of record: JSONSpan<Bytes>) throws(DataFileProblem) -> String {
+        var id: String?
+        if record.isObject {
+            try record.forEachMember { member throws(DataFileProblem) in
+                if member.key == "id", member.value.isString, case .string(let text) = try member.value.parsed().value { id = text }
+            }
         }
+        guard let id else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
+        return id
+    }
+
+    /// An export's record as the data file's `"<id>" : {…}` (a `null` note is an absent one).
+    private static func keyed<Bytes>(_ record: JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember {
+        let id = try id(of: record)
+        let node = try record.parsed()
+        guard case .object(let fields) = node.value else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
         let kept = fields.filter { !($0.key == "note" && { if case .null = $0.node.value { return true } else { return false } }($0)) }
         return JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset))
     }

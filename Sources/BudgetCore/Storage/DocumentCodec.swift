@@ -27,13 +27,13 @@ enum DocumentCodec {
     }
 
     /// How a document lays out what the data file holds.
-    enum Layout {
+    enum Layout<Bytes: JSONBytes> {
         /// The data file: a `format`, and tables that map IDs to records.
         case dataFile
         /// An export being restored (`BudgetExport`): no `format` (the members `ignored` stand
         /// for it), and tables that list their records, each made the data file's `"<id>" : {…}`
         /// by `keyed`.
-        case export(ignored: [String], keyed: (JSONNode) throws(DataFileProblem) -> JSONMember)
+        case export(ignored: [String], keyed: (JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember)
     }
 
     /// Validates a whole data file, collecting every problem (in file order) instead of stopping at the first.
@@ -54,13 +54,13 @@ enum DocumentCodec {
     }
 
     /// Validates a document that `JSONReader.validate` accepted (an export being restored takes this way).
-    static func decode<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout) throws(DataFileProblem) -> BudgetDocument {
+    static func decode<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> BudgetDocument {
         let report = try inspect(root, layout: layout)
         if let first = report.problems.first { throw first }
         return report.document
     }
 
-    private static func inspect<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout) throws(DataFileProblem) -> Report {
+    private static func inspect<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> Report {
         var reader = try JSONObjectReader(root, context: "the top level")
         let formatNode: JSONNode
         switch layout {
@@ -196,7 +196,7 @@ enum DocumentCodec {
     // MARK: Tables
 
     private static func decodeTable<Record: BaseModel, Bytes>(
-        _ reader: inout JSONObjectReader<JSONSpan<Bytes>>, layout: Layout, problems: inout [DataFileProblem]
+        _ reader: inout JSONObjectReader<JSONSpan<Bytes>>, layout: Layout<Bytes>, problems: inout [DataFileProblem]
     ) throws(DataFileProblem) -> RecordTable<Record> {
         let counterNode = try reader.node(Record.uniqueIdKey)
         let counterText = try reader.string(Record.uniqueIdKey)
@@ -243,7 +243,7 @@ enum DocumentCodec {
             }
             holderOfOrder = [Int](repeating: -1, count: try table.count())
             records.reserveCapacity(holderOfOrder.count)
-            try table.forEachElement { element throws(DataFileProblem) in check(try keyed(try element.parsed())) }
+            try table.forEachElement { element throws(DataFileProblem) in check(try keyed(element)) }
         }
         var lastID = counter
         if highestID > counter {
