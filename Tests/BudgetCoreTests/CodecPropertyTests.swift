@@ -12,7 +12,7 @@ final class CodecPropertyTests: XCTestCase {
     private static let notePieces = pieces + ["\n", "\t", "line\nbreak", "a\tb"]
     private static let tagPieces = ["京都旅行", "reimbursable", "ｾﾌﾞﾝ", "😀", "say\"hi\"", "back\\slash", "a/b", "Z", "a", "é", "e\u{301}", "ＡＭＡＺＯＮ"]
 
-    private func text(_ generator: inout SeededGenerator, note: Bool = false) -> String {
+    func text(_ generator: inout SeededGenerator, note: Bool = false) -> String {
         let source = note ? Self.notePieces : Self.pieces
         var result = ""
         for _ in 0..<Int.random(in: 1...3, using: &generator) { result += source.randomElement(using: &generator)! }
@@ -21,7 +21,7 @@ final class CodecPropertyTests: XCTestCase {
         return result
     }
 
-    private func randomDocument(_ generator: inout SeededGenerator) throws -> BudgetDocument {
+    func randomDocument(_ generator: inout SeededGenerator) throws -> BudgetDocument {
         var document = BudgetDocument()
         let amounts = [0, 1, 9, 10, 999_999, Int.max, Int.max - 1, 1 << 53, 12_345]
         for _ in 0..<Int.random(in: 0...12, using: &generator) {
@@ -48,7 +48,7 @@ final class CodecPropertyTests: XCTestCase {
 
     /// `document` after one to six recorded changes of every sort (adds, bulk removes, edits,
     /// moves, settings), so that its history holds every part an entry can have.
-    private func withHistory(_ document: BudgetDocument, _ generator: inout SeededGenerator) throws -> BudgetDocument {
+    func withHistory(_ document: BudgetDocument, _ generator: inout SeededGenerator) throws -> BudgetDocument {
         var document = document
         for _ in 0..<Int.random(in: 1...6, using: &generator) {
             let before = document
@@ -179,7 +179,7 @@ final class CodecPropertyTests: XCTestCase {
     }
 
     /// The JSON without white space outside strings (JSONSerialization would round big integers).
-    private static func compact(_ json: String) -> String {
+    static func compact(_ json: String) -> String {
         var result = String.UnicodeScalarView()
         var inString = false, escaped = false
         for scalar in json.unicodeScalars {
@@ -338,7 +338,7 @@ final class CodecPropertyTests: XCTestCase {
     }
 
     /// Documents with every part the file can have: records of both kinds, settings and a history.
-    private func fuzzSources(_ generator: inout SeededGenerator) throws -> [[UInt8]] {
+    func fuzzSources(_ generator: inout SeededGenerator) throws -> [[UInt8]] {
         // Also an invalid file whose settings and history are strings with escapes: cut anywhere,
         // it ends inside a value the fast reader skips over to hand to the strict one.
         var sources: [[UInt8]] = [Array(#"{"format" : 1, "settings" : "a\"b\\", "history" : "\u0041\\"}"#.utf8)]

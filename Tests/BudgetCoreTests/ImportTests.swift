@@ -52,9 +52,9 @@ final class ImportTests: XCTestCase {
         // `list --format json | import -`: each row's line was once a scan from byte 0.
         let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
         let text = "[\n" + rows.joined(separator: ",\n") + "\n]\n"
-        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let before = TextPositionsCounter.bytesScanned.load(ordering: .relaxed)
         let read = try importer().read(text, format: .json)
-        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertLessThanOrEqual(TextPositionsCounter.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
         XCTAssertEqual(read.rows.count, 3_000)
         XCTAssertEqual(read.rows.last?.line, 2 + 2_999 * 5)
     }

@@ -44,6 +44,37 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
     }
 
+    func testMappedInvalidFile_IsCheckedRefusedAndRepairedInPlaceAsWhenRead() throws {
+        // The strict path reads a mapped file in place (no copy): the same problems, the same
+        // refusal, and a repair whose backup holds the original bytes.
+        let path = directory + "/budget.json"
+        var store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 1...800 { try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, date: day) } }
+        }
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"order\" : 800", with: "\"order\" : 1")
+        text = text.replacingOccurrences(of: "\"amount\" : 799", with: "\"amount\" : -799")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try FileContents(path: path, mapping: true).isMapped)
+        let read = try store.check()
+        var readError: String?
+        XCTAssertThrowsError(try store.load()) { readError = "\($0)" }
+        store.mapsLargeFiles = true
+        XCTAssertEqual(try store.check(), read)
+        XCTAssertEqual(read.problems.map(\.message), [
+            "expense 00000799 has a negative amount",
+            "expense 00000800 has order 1 like expense 00000001, but expense orders must be exactly 1 to 800",
+        ])
+        XCTAssertThrowsError(try store.load()) { XCTAssertEqual("\($0)", readError) }
+        text = text.replacingOccurrences(of: "\"amount\" : -799", with: "\"amount\" : 799")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (check, backup) = try store.repair()
+        XCTAssertEqual(check.problems.map(\.isRepairable), [true])
+        XCTAssertEqual(try String(contentsOfFile: try XCTUnwrap(backup), encoding: .utf8), text)
+        XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...800))
+    }
+
     func testRepair_InsideATransactionOnTheSameStoreThrowsInsteadOfWaiting() throws {
         let store = JSONFileStore(path: directory + "/budget.json")
         try addLunch(store)
@@ -101,10 +132,10 @@ final class JSONFileStoreTests: XCTestCase {
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"amount\" : ", with: "\"amount\" : -")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let before = TextPositions.bytesScanned.load(ordering: .relaxed)
+        let before = TextPositionsCounter.bytesScanned.load(ordering: .relaxed)
         let check = try store.check()
         XCTAssertEqual(check.problems.count, 2_000)
-        XCTAssertLessThanOrEqual(TextPositions.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
+        XCTAssertLessThanOrEqual(TextPositionsCounter.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
         XCTAssertEqual(check.problems.first?.message, "expense 00000001 has a negative amount")
         XCTAssertEqual(check.problems.last?.position?.line, text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
     }

@@ -27,6 +27,11 @@ enum FastDocumentCodec {
         decodeDocument(buffer, keepingRecords: false, file: nil) != nil
     }
 
+    /// Whether `decode` would accept a file's contents (kept history entries stay in them).
+    static func accepts(_ contents: FileContents) -> Bool {
+        contents.withBytes { decodeDocument($0, keepingRecords: false, file: contents) } != nil
+    }
+
     /// A history at least this long is skimmed on a thread of its own while the tables are read.
     static let concurrentHistorySize = 1 << 20
 

@@ -18,19 +18,23 @@ enum HistoryCodec {
         })
     }
 
-    static func decode(_ node: JSONNode) throws(DataFileProblem) -> [ChangeRecord] {
-        guard case .array(let entries) = node.value else {
-            throw DataFileProblem(offset: node.offset, "\"history\" must be an array, not \(node.typeName)")
+    /// The history of a validated data file, read entry by entry and record by record (a bulk
+    /// change holds a whole table: it is never parsed whole).
+    ///
+    /// - Throws: the first problem.
+    static func decode<Bytes>(_ span: JSONSpan<Bytes>) throws(DataFileProblem) -> [ChangeRecord] {
+        guard span.isArray else {
+            throw DataFileProblem(offset: span.offset, "\"history\" must be an array, not \(span.typeName)")
         }
         var history: [ChangeRecord] = []
-        for (index, entry) in entries.enumerated() {
-            let context = "history entry \(index + 1)"
+        try span.forEachElement { entry throws(DataFileProblem) in
+            let context = "history entry \(history.count + 1)"
             var reader = try JSONObjectReader(entry, context: context)
             let summary = try reader.string("summary")
             let time = try reader.string("time")
-            let incomes: TableChange<Income> = try decodeTable(reader.optionalNode(Income.dataKey), context: context)
-            let expenses: TableChange<Expense> = try decodeTable(reader.optionalNode(Expense.dataKey), context: context)
-            let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in try decodeSettings(node, context: context) } ?? []
+            let incomes: TableChange<Income> = try decodeTable(reader.optionalValue(Income.dataKey), context: context)
+            let expenses: TableChange<Expense> = try decodeTable(reader.optionalValue(Expense.dataKey), context: context)
+            let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in try decodeSettings(try span.parsed(), context: context) } ?? []
             try reader.finish()
             history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
         }
@@ -97,28 +101,30 @@ enum HistoryCodec {
         return .object(members)
     }
 
-    private static func decodeTable<Record: BaseModel>(
-        _ node: JSONNode?, context: String
+    private static func decodeTable<Record: BaseModel, Bytes>(
+        _ span: JSONSpan<Bytes>?, context: String
     ) throws(DataFileProblem) -> TableChange<Record> {
-        guard let node else { return TableChange() }
+        guard let span else { return TableChange() }
         let context = "\(context) (\(Record.dataKey))"
-        var reader = try JSONObjectReader(node, context: context)
+        var reader = try JSONObjectReader(span, context: context)
         var change = TableChange<Record>()
-        if let added = reader.optionalNode("added") {
-            change.added = try elements(added, context: context).map { element throws(DataFileProblem) in try id(element, context: context) }
+        if let added = reader.optionalValue("added") {
+            try forEachElement(of: added, context: context) { element throws(DataFileProblem) in
+                change.added.append(try id(try element.parsed(), context: context))
+            }
         }
-        if let removed = reader.optionalNode("removed") {
+        if let removed = reader.optionalValue("removed") {
             change.removed = try records(removed, context: context)
         }
-        if let edited = reader.optionalNode("edited") {
+        if let edited = reader.optionalValue("edited") {
             change.edited = try records(edited, context: context)
         }
-        if let moved = reader.optionalNode("moved") {
-            guard case .object(let members) = moved.value else {
+        if let moved = reader.optionalValue("moved") {
+            guard moved.isObject else {
                 throw DataFileProblem(offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
             }
-            for member in members {
-                guard RecordID.number(fromStored: member.key) != nil, case .number(let text) = member.node.value,
+            try moved.forEachMember { member throws(DataFileProblem) in
+                guard RecordID.number(fromStored: member.key) != nil, case .number(let text) = try member.value.parsed().value,
                       let position = Int(text), position >= 1 else {
                     throw DataFileProblem(offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
                 }
@@ -129,11 +135,14 @@ enum HistoryCodec {
         return change
     }
 
-    private static func elements(_ node: JSONNode, context: String) throws(DataFileProblem) -> [JSONNode] {
-        guard case .array(let elements) = node.value else {
-            throw DataFileProblem(offset: node.offset, "a list in \(context) must be an array, not \(node.typeName)")
+    /// Calls `body` with each element of one of a kind's lists.
+    private static func forEachElement<Bytes>(
+        of list: JSONSpan<Bytes>, context: String, _ body: (JSONSpan<Bytes>) throws(DataFileProblem) -> Void
+    ) throws(DataFileProblem) {
+        guard list.isArray else {
+            throw DataFileProblem(offset: list.offset, "a list in \(context) must be an array, not \(list.typeName)")
         }
-        return elements
+        try list.forEachElement(body)
     }
 
     private static func id(_ node: JSONNode, context: String) throws(DataFileProblem) -> String {
@@ -143,9 +152,10 @@ enum HistoryCodec {
         return text
     }
 
-    private static func records<Record: BaseModel>(_ node: JSONNode, context: String) throws(DataFileProblem) -> [Record] {
+    private static func records<Record: BaseModel, Bytes>(_ list: JSONSpan<Bytes>, context: String) throws(DataFileProblem) -> [Record] {
         var records: [Record] = []
-        for element in try elements(node, context: context) {
+        try forEachElement(of: list, context: context) { span throws(DataFileProblem) in
+            let element = try span.parsed()
             guard case .object(let members) = element.value,
                   case .string(let id)? = members.first(where: { $0.key == "id" })?.node.value else {
                 throw DataFileProblem(offset: element.offset, "a record in \(context) must be an object with an id")

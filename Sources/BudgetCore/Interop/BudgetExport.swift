@@ -41,48 +41,79 @@ public enum BudgetExport {
     ///
     /// - Throws: `ImportError` naming the line and column of the first problem.
     public static func restore(_ text: String) throws(ImportError) -> BudgetDocument {
-        let bytes = Array(text.utf8)
+        try restore(Array(text.utf8))
+    }
+
+    /// `restore(_:)` for the export's UTF-8 bytes. They are read as a data file is: checked by a
+    /// syntax pass, then one record at a time, never held as a tree.
+    ///
+    /// - Throws: `ImportError` naming the line and column of the first problem.
+    public static func restore(_ bytes: [UInt8]) throws(ImportError) -> BudgetDocument {
         func fail(_ offset: Int?, _ message: String, reason: ImportError.Reason = .other) -> ImportError {
             var positions = TextPositions(bytes)
             let position = offset.map { positions.position(of: $0) }
             return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored", reason: reason)
         }
-        let root: JSONNode
+        let root: JSONSpan<[UInt8]>
         do {
-            root = try JSONReader.parse(bytes)
+            root = try JSONReader.validate(bytes)
         } catch {
             throw fail(error.offset, error.message)
         }
-        guard case .object(let members) = root.value, members.contains(where: { $0.key == marker }) else {
-            throw fail(root.offset, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
-        }
-        // Rebuild the data file's shape and let the data file's validation judge it.
-        var file: [JSONMember] = [JSONMember(key: "format", keyOffset: root.offset, node: JSONNode(value: .number("1"), offset: root.offset))]
-        for member in members {
-            switch member.key {
-            case marker:
-                guard case .number("1") = member.node.value else { throw fail(member.node.offset, "this export was written by a newer budget") }
-            case "currency":
-                continue
-            case Income.dataKey, Expense.dataKey:
-                guard case .array(let records) = member.node.value else { throw fail(member.node.offset, "\"\(member.key)\" must be an array") }
-                var keyed: [JSONMember] = []
-                for record in records {
-                    guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
-                        throw fail(record.offset, "each record must be an object with an \"id\"")
-                    }
-                    let kept = fields.filter { !($0.key == "note" && { if case .null = $0.node.value { return true } else { return false } }($0)) }
-                    keyed.append(JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
-                }
-                file.append(JSONMember(key: member.key, keyOffset: member.keyOffset, node: JSONNode(value: .object(keyed), offset: member.node.offset)))
-            default:
-                file.append(member)
-            }
-        }
+        var members: [JSONSpan<[UInt8]>.Member] = []
         do {
-            return try DocumentCodec.decode(JSONNode(value: .object(file), offset: root.offset))
+            if root.isObject { try root.forEachMember { member throws(DataFileProblem) in members.append(member) } }
         } catch {
             throw fail(error.offset, error.reason)
         }
+        guard root.isObject, members.contains(where: { $0.key == marker }) else {
+            throw fail(root.offset, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+        }
+        do {
+            try checkShape(members)
+            return try DocumentCodec.decode(root, layout: .export(ignored: [marker, "currency"], keyed: keyed))
+        } catch {
+            throw fail(error.offset, error.reason)
+        }
+    }
+
+    /// The export's own rules, member by member, before the data file's validation judges it
+    /// (read as the data file it stands for).
+    private static func checkShape<Bytes>(_ members: [JSONSpan<Bytes>.Member]) throws(DataFileProblem) {
+        for member in members {
+            switch member.key {
+            case marker:
+                guard case .number("1") = try member.value.parsed().value else {
+                    throw DataFileProblem(offset: member.value.offset, "this export was written by a newer budget")
+                }
+            case Income.dataKey, Expense.dataKey:
+                guard member.value.isArray else { throw DataFileProblem(offset: member.value.offset, "\"\(member.key)\" must be an array") }
+                try member.value.forEachElement { record throws(DataFileProblem) in _ = try id(of: record) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The ID of an export's record, which must be an object with an `"id"` string (found
+    /// without parsing the rest of the record).
+    private static func id<Bytes>(of record: JSONSpan<Bytes>) throws(DataFileProblem) -> String {
+        var id: String?
+        if record.isObject {
+            try record.forEachMember { member throws(DataFileProblem) in
+                if member.key == "id", member.value.isString, case .string(let text) = try member.value.parsed().value { id = text }
+            }
+        }
+        guard let id else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
+        return id
+    }
+
+    /// An export's record as the data file's `"<id>" : {…}` (a `null` note is an absent one).
+    private static func keyed<Bytes>(_ record: JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember {
+        let id = try id(of: record)
+        let node = try record.parsed()
+        guard case .object(let fields) = node.value else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
+        let kept = fields.filter { !($0.key == "note" && { if case .null = $0.node.value { return true } else { return false } }($0)) }
+        return JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset))
     }
 }

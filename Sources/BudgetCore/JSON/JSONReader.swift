@@ -2,36 +2,75 @@
 ///
 /// Stricter than `JSONDecoder` where a data file needs it: duplicate keys, invalid UTF-8,
 /// lone surrogates and trailing content are errors, and every error carries an offset.
-struct JSONReader {
+///
+/// A large document is checked without a tree: `validate` runs the same parser keeping no
+/// values, and `JSONSpan` then walks the valid document, parsing one small value at a time
+/// (`parse(_:at:)`) at its offset in the whole document.
+struct JSONReader<Bytes: JSONBytes> {
     /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
-    static let maximumDepth = 64
+    static var maximumDepth: Int { 64 }
 
-    private let bytes: [UInt8]
-    private var index = 0
+    private let bytes: Bytes
+    private var index: Int
     private var depth = 0
+    /// `false` for the syntax pass: objects and arrays come back empty, their contents checked
+    /// exactly as when kept (keys still compared), and dropped.
+    private let keepsValues: Bool
 
     /// Parses one complete JSON document.
     ///
     /// - Throws: `JSONSyntaxError` for anything that is not exactly one valid JSON value.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    static func parse(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes, at: 0, keepingValues: true)
+        return try reader.parseDocument()
+    }
+
+    /// Checks one complete JSON document as `parse` does, with the same error for the same
+    /// bytes, but builds nothing: its memory does not grow with the document.
+    ///
+    /// - Returns: the document's top-level value, to walk without a tree.
+    /// - Throws: the `JSONSyntaxError` that `parse` would throw.
+    static func validate(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONSpan<Bytes> {
+        var reader = JSONReader(bytes: bytes, at: 0, keepingValues: false)
+        let root = try reader.parseDocument()
+        return JSONSpan(validated: bytes, at: root.offset)
+    }
+
+    /// Parses the one value that begins at `offset`, ignoring what follows: its nodes' offsets
+    /// are those of `bytes`.
+    static func parse(_ bytes: Bytes, at offset: Int) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes, at: offset, keepingValues: true)
+        return try reader.parseValue()
+    }
+
+    /// The string that begins at `offset` (its opening quote), unescaped, and where it ends.
+    static func string(_ bytes: Bytes, at offset: Int) throws(JSONSyntaxError) -> (text: String, end: Int) {
+        var reader = JSONReader(bytes: bytes, at: offset, keepingValues: true)
+        guard reader.peek() == UInt8(ascii: "\"") else { throw reader.unexpectedByte("a string") }
+        let text = try reader.parseString()
+        return (text, reader.index)
+    }
+
+    private init(bytes: Bytes, at offset: Int, keepingValues: Bool) {
+        self.bytes = bytes
+        self.index = offset
+        self.keepsValues = keepingValues
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw JSONSyntaxError(offset: 0, message: "the file starts with a byte order mark; a data file is UTF-8 without one")
         }
-        var reader = JSONReader(bytes: bytes)
-        reader.skipWhitespace()
-        if reader.index == bytes.count {
+        skipWhitespace()
+        if index == bytes.count {
             throw JSONSyntaxError(offset: 0, message: "the file is empty")
         }
-        let node = try reader.parseValue()
-        reader.skipWhitespace()
-        if reader.index != bytes.count {
-            throw JSONSyntaxError(offset: reader.index, message: "unexpected content after the end of the document")
+        let node = try parseValue()
+        skipWhitespace()
+        if index != bytes.count {
+            throw JSONSyntaxError(offset: index, message: "unexpected content after the end of the document")
         }
         return node
-    }
-
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
     }
 
     // MARK: Values
@@ -57,7 +96,7 @@ struct JSONReader {
         try enterContainer()
         index += 1
         var members: [JSONMember] = []
-        var seen = Set<String>()
+        var seen = KeysSeen()
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -69,7 +108,7 @@ struct JSONReader {
             guard peek() == UInt8(ascii: "\"") else { throw unexpectedByte("a string key") }
             let keyOffset = index
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            if !seen.insert(key) {
                 throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -77,7 +116,7 @@ struct JSONReader {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONMember(key: key, keyOffset: keyOffset, node: value))
+            if keepsValues { members.append(JSONMember(key: key, keyOffset: keyOffset, node: value)) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -99,7 +138,8 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if keepsValues { elements.append(element) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -137,7 +177,7 @@ struct JSONReader {
             guard let byte = peek(), isDigit(byte) else { throw unexpectedByte("a digit") }
             while let byte = peek(), isDigit(byte) { index += 1 }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return bytes.string(start..<index)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -231,7 +271,7 @@ struct JSONReader {
 
     private func decodeUTF8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
         if range.isEmpty { return "" }
-        guard let text = String(validating: bytes[range], as: UTF8.self) else {
+        guard let text = bytes.validatedString(range) else {
             throw JSONSyntaxError(offset: range.lowerBound, message: "invalid UTF-8 in a string")
         }
         return text
@@ -275,5 +315,23 @@ struct JSONReader {
         let byte = bytes[index]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         return JSONSyntaxError(offset: index, message: "expected \(expected) but found \(found)")
+    }
+}
+
+/// The keys of one object met so far: a short list searched in order (most objects are records
+/// of a few fields), a set once the object has many.
+private struct KeysSeen {
+    private var few: [String] = []
+    private var many: Set<String> = []
+
+    /// Adds `key`; `false` when it was there already.
+    mutating func insert(_ key: String) -> Bool {
+        if few.count < 16 {
+            if few.contains(key) { return false }
+            few.append(key)
+            return true
+        }
+        if many.isEmpty { many = Set(few) }
+        return many.insert(key).inserted
     }
 }

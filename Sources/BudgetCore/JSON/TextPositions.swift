@@ -6,18 +6,14 @@ import Synchronization
 /// in file order, rows of an import) scan the text once in all: O(size + lookups), where a
 /// fresh scan from byte 0 per lookup would be O(size × lookups). Only a lookup behind the last
 /// one starts over. Nothing is computed until a position is asked for.
-struct TextPositions {
-    private let bytes: [UInt8]
+struct TextPositions<Bytes: JSONBytes> {
+    private let bytes: Bytes
     /// Where the last lookup stopped, and the line and column there.
     private var offset = 0
     private var line = 1
     private var column = 1
 
-    /// Bytes scanned by all lookups in this process. Tests hold it to the size of the text,
-    /// which no timing could check reliably.
-    static let bytesScanned = Atomic<Int>(0)
-
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: Bytes) {
         self.bytes = bytes
     }
 
@@ -41,7 +37,13 @@ struct TextPositions {
             }
             offset += 1
         }
-        Self.bytesScanned.add(end - start, ordering: .relaxed)
+        TextPositionsCounter.bytesScanned.add(end - start, ordering: .relaxed)
         return TextPosition(line: line, column: column)
     }
+}
+
+/// Bytes scanned by all `TextPositions` lookups in this process. Tests hold it to the size of
+/// the text, which no timing could check reliably. (A generic type cannot hold it.)
+enum TextPositionsCounter {
+    static let bytesScanned = Atomic<Int>(0)
 }

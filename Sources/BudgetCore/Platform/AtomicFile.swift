@@ -46,11 +46,9 @@ enum AtomicFile {
     ///
     /// - Returns: the new file's path, and the error of the final directory flush, if any.
     static func create(
-        _ bytes: [UInt8], besides sibling: String, mode: mode_t, name: (Int) -> String
+        _ bytes: UnsafeBufferPointer<UInt8>, besides sibling: String, mode: mode_t, name: (Int) -> String
     ) throws(SystemError) -> (path: String, unflushed: SystemError?) {
-        let temporary = try bytes.withUnsafeBufferPointer { buffer throws(SystemError) in
-            try writeTemporary(besides: sibling, mode: mode, reportedAs: name(1)) { emit throws(SystemError) in try emit(buffer) }
-        }
+        let temporary = try writeTemporary(besides: sibling, mode: mode, reportedAs: name(1)) { emit throws(SystemError) in try emit(bytes) }
         defer { FileSystem.remove(temporary) }
         for attempt in 1...1_000 {
             let path = name(attempt)

@@ -13,4 +13,9 @@ struct DataFileProblem: Error, Sendable {
         self.newerFormat = newerFormat
         self.isRepairable = isRepairable
     }
+
+    /// A JSON syntax error, at its place.
+    init(_ error: JSONSyntaxError) {
+        self.init(offset: error.offset, error.message)
+    }
 }

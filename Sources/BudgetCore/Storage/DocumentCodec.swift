@@ -13,7 +13,7 @@ enum DocumentCodec {
     }
 
     /// The strict path alone: the reference that the fast reader must agree with.
-    static func decodeStrictly(_ bytes: [UInt8]) throws(DataFileProblem) -> BudgetDocument {
+    static func decodeStrictly<Bytes: JSONBytes>(_ bytes: Bytes) throws(DataFileProblem) -> BudgetDocument {
         let report = try inspect(bytes)
         if let first = report.problems.first { throw first }
         return report.document
@@ -26,29 +26,51 @@ enum DocumentCodec {
         var problems: [DataFileProblem]
     }
 
-    /// Validates a whole data file, collecting every problem (in file order) instead of stopping at the first.
-    ///
-    /// - Throws: a problem that leaves nothing to check further (not JSON, a wrong top level, a newer format).
-    static func inspect(_ bytes: [UInt8]) throws(DataFileProblem) -> Report {
-        let root: JSONNode
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            throw DataFileProblem(offset: error.offset, error.message)
-        }
-        return try inspect(root)
+    /// How a document lays out what the data file holds.
+    enum Layout<Bytes: JSONBytes> {
+        /// The data file: a `format`, and tables that map IDs to records.
+        case dataFile
+        /// An export being restored (`BudgetExport`): no `format` (the members `ignored` stand
+        /// for it), and tables that list their records, each made the data file's `"<id>" : {…}`
+        /// by `keyed`.
+        case export(ignored: [String], keyed: (JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember)
     }
 
-    /// Validates an already parsed document (an export being restored takes this way).
-    static func decode(_ root: JSONNode) throws(DataFileProblem) -> BudgetDocument {
-        let report = try inspect(root)
+    /// Validates a whole data file, collecting every problem (in file order) instead of stopping at the first.
+    ///
+    /// The file is never held as a tree: a syntax pass checks all of it first (a syntax error
+    /// anywhere is the one problem), then the walk parses one record, or one other small value,
+    /// at a time, at its offset in the file.
+    ///
+    /// - Throws: a problem that leaves nothing to check further (not JSON, a wrong top level, a newer format).
+    static func inspect<Bytes: JSONBytes>(_ bytes: Bytes) throws(DataFileProblem) -> Report {
+        let root: JSONSpan<Bytes>
+        do {
+            root = try JSONReader.validate(bytes)
+        } catch {
+            throw DataFileProblem(error)
+        }
+        return try inspect(root, layout: .dataFile)
+    }
+
+    /// Validates a document that `JSONReader.validate` accepted (an export being restored takes this way).
+    static func decode<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> BudgetDocument {
+        let report = try inspect(root, layout: layout)
         if let first = report.problems.first { throw first }
         return report.document
     }
 
-    private static func inspect(_ root: JSONNode) throws(DataFileProblem) -> Report {
+    private static func inspect<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> Report {
         var reader = try JSONObjectReader(root, context: "the top level")
-        let formatNode = try reader.node("format")
+        let formatNode: JSONNode
+        switch layout {
+        case .dataFile:
+            formatNode = try reader.node("format")
+        case .export(let ignored, _):
+            // An export is read as the data file of the format it was written for.
+            formatNode = JSONNode(value: .number("1"), offset: root.offset)
+            for key in ["format"] + ignored { _ = reader.optionalValue(key) }
+        }
         guard case .number(let formatText) = formatNode.value, let format = Int(formatText) else {
             throw DataFileProblem(offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
         }
@@ -59,19 +81,19 @@ enum DocumentCodec {
             throw DataFileProblem(offset: formatNode.offset, "unknown format version \(format)")
         }
         var problems: [DataFileProblem] = []
-        let incomes: RecordTable<Income> = try decodeTable(&reader, problems: &problems)
-        let expenses: RecordTable<Expense> = try decodeTable(&reader, problems: &problems)
+        let incomes: RecordTable<Income> = try decodeTable(&reader, layout: layout, problems: &problems)
+        let expenses: RecordTable<Expense> = try decodeTable(&reader, layout: layout, problems: &problems)
         var settings = SettingsValues()
-        if let settingsNode = reader.optionalNode("settings") {
-            settings = try decodeSettings(settingsNode, problems: &problems)
+        if let settingsNode = reader.optionalValue("settings") {
+            settings = try decodeSettings(try settingsNode.parsed(), problems: &problems)
         }
         var history = UndoHistory()
-        if let historyNode = reader.optionalNode("history") {
+        if let historySpan = reader.optionalValue("history") {
             do {
-                let changes = try HistoryCodec.decode(historyNode)
+                let changes = try HistoryCodec.decode(historySpan)
                 history = UndoHistory(changes)
                 if let refusal = HistoryCodec.counterRefusal(changes, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
-                    problems.append(DataFileProblem(offset: historyNode.offset, refusal))
+                    problems.append(DataFileProblem(offset: historySpan.offset, refusal))
                 }
             } catch {
                 problems.append(error)
@@ -174,28 +196,24 @@ enum DocumentCodec {
 
     // MARK: Tables
 
-    private static func decodeTable<Record: BaseModel>(
-        _ reader: inout JSONObjectReader, problems: inout [DataFileProblem]
+    private static func decodeTable<Record: BaseModel, Bytes>(
+        _ reader: inout JSONObjectReader<JSONSpan<Bytes>>, layout: Layout<Bytes>, problems: inout [DataFileProblem]
     ) throws(DataFileProblem) -> RecordTable<Record> {
         let counterNode = try reader.node(Record.uniqueIdKey)
         let counterText = try reader.string(Record.uniqueIdKey)
         guard let counter = RecordID.number(fromStored: counterText) else {
             throw DataFileProblem(offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
         }
-        let tableNode = try reader.node(Record.dataKey)
-        guard case .object(let members) = tableNode.value else {
-            throw DataFileProblem(offset: tableNode.offset, "\"\(Record.dataKey)\" must be an object, not \(tableNode.typeName)")
-        }
+        let table = try reader.value(Record.dataKey)
         var records: [Record] = []
-        records.reserveCapacity(members.count)
         var highestID = 0
         // Orders must be exactly 1...n, n counting the records that have other problems too:
         // every record whose order is out of range or taken is a problem of its own.
-        var holderOfOrder = [Int](repeating: -1, count: members.count)  // index in `records`
-        for member in members {
+        var holderOfOrder: [Int] = []  // index in `records`
+        func check(_ member: JSONMember) {
             guard let number = RecordID.number(fromStored: member.key) else {
                 problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
-                continue
+                return
             }
             highestID = max(highestID, number)
             let record: Record
@@ -203,12 +221,30 @@ enum DocumentCodec {
                 record = try Record.schema.decode(member.node, key: member.key)
             } catch {
                 problems.append(error)
-                continue
+                return
             }
             if let reason = orderProblem(of: record, among: records, holders: &holderOfOrder) {
                 problems.append(DataFileProblem(offset: orderOffset(in: member.node), reason, isRepairable: true))
             }
             records.append(record)
+        }
+        switch layout {
+        case .dataFile:
+            guard table.isObject else {
+                throw DataFileProblem(offset: table.offset, "\"\(Record.dataKey)\" must be an object, not \(table.typeName)")
+            }
+            holderOfOrder = [Int](repeating: -1, count: try table.count())
+            records.reserveCapacity(holderOfOrder.count)
+            try table.forEachMember { member throws(DataFileProblem) in
+                check(JSONMember(key: member.key, keyOffset: member.keyOffset, node: try member.value.parsed()))
+            }
+        case .export(_, let keyed):
+            guard table.isArray else {
+                throw DataFileProblem(offset: table.offset, "\"\(Record.dataKey)\" must be an array, not \(table.typeName)")
+            }
+            holderOfOrder = [Int](repeating: -1, count: try table.count())
+            records.reserveCapacity(holderOfOrder.count)
+            try table.forEachElement { element throws(DataFileProblem) in check(try keyed(element)) }
         }
         var lastID = counter
         if highestID > counter {

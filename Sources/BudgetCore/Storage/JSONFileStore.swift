@@ -109,8 +109,9 @@ public struct JSONFileStore: DataProtocol {
         guard let contents = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
         // What the fast reader accepts has no problems (tests hold it to that): for a valid file,
         // no parse tree and no records in memory, only the bytes.
-        if contents.withBytes(FastDocumentCodec.accepts) { return DataFileCheck(path: path, exists: true, problems: []) }
-        return inspect(contents.bytes).check
+        if FastDocumentCodec.accepts(contents) { return DataFileCheck(path: path, exists: true, problems: []) }
+        // Otherwise the strict path reads the same bytes in place: no copy, and no tree.
+        return contents.withBytes { inspect(ByteView($0)).check }
     }
 
     /// Fixes what can be fixed without guessing (orders re-compacted, counters raised), after
@@ -128,31 +129,36 @@ public struct JSONFileStore: DataProtocol {
         let missing = DataFileCheck(path: path, exists: false, problems: [])
         if try !exists(Target(path: target, isOpenDescriptor: false)) { return (missing, nil) }
         return try locked(target) { existing in
-            guard let existing = existing?.bytes else { return (missing, nil) }
-            let (check, document) = inspect(existing)
-            if check.problems.isEmpty { return (check, nil) }
-            let manual = check.problems.filter { !$0.isRepairable }.count
-            guard manual == 0, let document else { throw BudgetError.cannotRepair(path: path, count: manual) }
-            // Judged before the backup, so a refused repair leaves no backup behind either.
-            try validate(document, since: nil)
-            let stamp = target + ".bak-" + BudgetDocument.now().filter { $0.isNumber || $0 == "T" }
-            let mode = try permissions(of: target)
-            let backup: String
-            do throws(SystemError) {
-                let created = try AtomicFile.create(existing, besides: target, mode: mode) { attempt in
-                    attempt == 1 ? stamp : "\(stamp)-\(attempt)"
-                }
-                if let failure = created.unflushed { throw failure }
-                backup = created.path
-            } catch {
-                throw error.budgetError
-            }
-            try write(document, describedAs: "repair, the original saved as \(backup)", to: target)
-            return (check, backup)
+            guard let existing else { return (missing, nil) }
+            return try existing.withBytes { bytes in try repair(bytes, at: target) }
         }
     }
 
-    private func inspect(_ bytes: [UInt8]) -> (check: DataFileCheck, repaired: BudgetDocument?) {
+    /// Repairs the file at `target` whose bytes are `existing` (read in place), the lock held.
+    private func repair(_ existing: UnsafeBufferPointer<UInt8>, at target: String) throws -> (check: DataFileCheck, backup: String?) {
+        let (check, document) = inspect(ByteView(existing))
+        if check.problems.isEmpty { return (check, nil) }
+        let manual = check.problems.filter { !$0.isRepairable }.count
+        guard manual == 0, let document else { throw BudgetError.cannotRepair(path: path, count: manual) }
+        // Judged before the backup, so a refused repair leaves no backup behind either.
+        try validate(document, since: nil)
+        let stamp = target + ".bak-" + BudgetDocument.now().filter { $0.isNumber || $0 == "T" }
+        let mode = try permissions(of: target)
+        let backup: String
+        do throws(SystemError) {
+            let created = try AtomicFile.create(existing, besides: target, mode: mode) { attempt in
+                attempt == 1 ? stamp : "\(stamp)-\(attempt)"
+            }
+            if let failure = created.unflushed { throw failure }
+            backup = created.path
+        } catch {
+            throw error.budgetError
+        }
+        try write(document, describedAs: "repair, the original saved as \(backup)", to: target)
+        return (check, backup)
+    }
+
+    private func inspect<Bytes: JSONBytes>(_ bytes: Bytes) -> (check: DataFileCheck, repaired: BudgetDocument?) {
         // Problems come in file order: their positions take one pass over the bytes in all.
         var positions = TextPositions(bytes)
         func problem(_ problem: DataFileProblem) -> DataFileCheck.Problem {
@@ -286,8 +292,12 @@ public struct JSONFileStore: DataProtocol {
 
     private func decode(_ contents: FileContents) throws -> BudgetDocument {
         if let document = FastDocumentCodec.decode(contents) { return document }
-        // The fast reader declined: the strict path decides, and words any error.
-        let bytes = contents.bytes
+        // The fast reader declined: the strict path decides, and words any error, reading the
+        // same bytes in place.
+        return try contents.withBytes { buffer in try decodeStrictly(ByteView(buffer)) }
+    }
+
+    private func decodeStrictly(_ bytes: ByteView) throws -> BudgetDocument {
         do {
             return try DocumentCodec.decodeStrictly(bytes)
         } catch {
