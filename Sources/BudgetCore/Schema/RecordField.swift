@@ -13,8 +13,9 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     let isPosition: Bool
     /// Whether tables align the field's values to the right (numbers, money).
     public let isNumeric: Bool
-    /// The record's value of this field, as outputs show it.
-    public let value: (Record) -> FieldValue
+    /// The record's value of this field, as outputs show it. (Borrowed, like `write`: listings
+    /// call it for every field of every record.)
+    public let value: (borrowing Record) -> FieldValue
 
     /// The key with its quotes, as the fast reader matches it.
     let quotedKey: [UInt8]
@@ -113,7 +114,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         copy = { _, _ in }
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
-        value = { .text($0.id) }
+        value = { record in .text(record.id) }
         read = { cursor, _, number in cursor.storedIDNumber() == number }
         skimKind = .identifier
         skim = { cursor, number, _ in cursor.storedIDNumber() == number }

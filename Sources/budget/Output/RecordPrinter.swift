@@ -80,22 +80,33 @@ struct RecordPrinter {
         var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
         if includeHeader { writer.row(selection.fieldNames) }
         let columns = selection.columns
+        // Each row's record is unpacked once, and its fields read from it in place: reading a
+        // column from the row would copy the record (and retain its strings) for every cell.
+        let incomeFields = columns.map { $0.income.map(Unmanaged.passUnretained) }
+        let expenseFields = columns.map { $0.expense.map(Unmanaged.passUnretained) }
         for row in rows {
             if selection.showsKind { writer.field(row.kind.singular) }
-            for column in columns {
-                switch column.value(of: row) {
-                case .text(let text)?: writer.field(text)
-                case .optionalText(let text)?: writer.field(text ?? "")
-                case .number(let number)?: writer.field(number)
-                case .amount(let amount)?: writer.field(amount, money)
-                case .day(let day)?: writer.field(day)
-                case .tags(let tags)?: writer.field(tags.joined)
-                case nil: writer.field("")
-                }
+            switch row.record {
+            case .income(let income):
+                for field in incomeFields { write(field?._withUnsafeGuaranteedRef { $0.value(income) }, to: &writer) }
+            case .expense(let expense):
+                for field in expenseFields { write(field?._withUnsafeGuaranteedRef { $0.value(expense) }, to: &writer) }
             }
             writer.endRow()
         }
         return writer
+    }
+
+    private func write(_ value: FieldValue?, to writer: inout DelimitedWriter) {
+        switch value {
+        case .text(let text)?: writer.field(text)
+        case .optionalText(let text)?: writer.field(text ?? "")
+        case .number(let number)?: writer.field(number)
+        case .amount(let amount)?: writer.field(amount, money)
+        case .day(let day)?: writer.field(day)
+        case .tags(let tags)?: writer.field(tags.joined)
+        case nil: writer.field("")
+        }
     }
 
     /// The columns a table shows: all but `tags` when no row has any (people need not see an
