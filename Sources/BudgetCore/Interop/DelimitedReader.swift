@@ -11,6 +11,11 @@ enum DelimitedReader {
     /// RFC 4180: fields separated by commas; a field in double quotes may hold commas, quotes
     /// (doubled) and line breaks (read as `\n`, whether written CRLF, LF or CR).
     static func csv(_ text: String) throws(ImportError) -> [Row] {
+        try separated(text, by: ",")
+    }
+
+    /// CSV's rules with another separator (a statement's tab or semicolon).
+    static func separated(_ text: String, by delimiter: Unicode.Scalar) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
@@ -55,7 +60,7 @@ enum DelimitedReader {
                 inQuotes = true
                 wasQuoted = true
                 atFieldStart = false
-            case ",":
+            case delimiter:
                 fields.append(String(field))
                 field = String.UnicodeScalarView()
                 atFieldStart = true

@@ -18,6 +18,12 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
         case amountNotInMinorUnits
         /// A restore of JSON that is not a budget export.
         case notAnExport
+        /// A statement's column that is not there (the layout maps another).
+        case statementColumn
+        /// A statement's date that its date format does not read.
+        case statementDate
+        /// A statement's amount that is no number.
+        case statementAmount
     }
 
     /// The line, counted from 1.

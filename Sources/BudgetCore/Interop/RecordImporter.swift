@@ -9,6 +9,24 @@ public struct RecordImporter: Sendable {
     static let ignoredColumns = Expense.schema.fields.filter { $0.input == nil }.map(\.key)
         + Income.schema.fields.filter { $0.input == nil && Expense.schema.field($0.key) == nil }.map(\.key) + ["kind", "currency"]
 
+    /// Whether a header row is budget's own (every cell a column of `columns`, or one
+    /// recognised and left out): a file `list` or `export` wrote, not a bank's statement.
+    public static func readsHeader(_ cells: [String]) -> Bool {
+        !cells.isEmpty && cells.allSatisfy { cell in
+            let name = cell.trimmingSpacesAndTabs.lowercased()
+            return columns.contains(name) || ignoredColumns.contains(name)
+        }
+    }
+
+    /// The header cells of a CSV or TSV text (`nil` for JSON or an unreadable text).
+    public static func headerCells(_ text: String, format: ImportFormat) -> [String]? {
+        switch format {
+        case .json: return nil
+        case .csv: return (try? DelimitedReader.csv(String(text.prefix(20_000))))?.first?.fields
+        case .tsv: return (try? DelimitedReader.tsv(String(text.prefix(20_000))))?.first?.fields
+        }
+    }
+
     /// A column that imports read, as either kind declares it.
     private struct Column {
         var key: String

@@ -23,7 +23,8 @@ public struct Expense: BaseModel {
             RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }, inputDefault: { $0.defaultCategory }),
             RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
-            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
+            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue),
+            RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
         ])
 
     /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.
@@ -42,12 +43,14 @@ public struct Expense: BaseModel {
     public var category: String
     /// The labels the expense carries.
     public var tags: Tags
+    /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
+    public var source: String?
 
     /// An expense with these values, under `Expense.defaultCategory` unless a category is
     /// given; `RecordTable.add` gives it its `order`.
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
-        order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()
+        order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -57,5 +60,6 @@ public struct Expense: BaseModel {
         self.date = date
         self.note = note
         self.tags = tags
+        self.source = source
     }
 }

@@ -19,7 +19,8 @@ public struct Income: BaseModel {
             RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
             RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
-            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }),
+            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue),
+            RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
         ])
 
     /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused.
@@ -36,9 +37,11 @@ public struct Income: BaseModel {
     public var note: String?
     /// The labels the income carries.
     public var tags: Tags
+    /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
+    public var source: String?
 
     /// An income with these values; `RecordTable.add` gives it its `order`.
-    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags()) {
+    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil) {
         self.id = id
         self.name = name
         self.amount = amount
@@ -46,5 +49,6 @@ public struct Income: BaseModel {
         self.date = date
         self.note = note
         self.tags = tags
+        self.source = source
     }
 }

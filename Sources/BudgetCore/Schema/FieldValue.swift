@@ -13,4 +13,14 @@ public enum FieldValue: Hashable, Sendable {
     case day(Day)
     /// A set of labels.
     case tags(Tags)
+
+    /// Whether the value is empty: no text, no tags (a number, an amount or a day never is).
+    public var isEmpty: Bool {
+        switch self {
+        case .text(let text): return text.isEmpty
+        case .optionalText(let text): return text?.isEmpty ?? true
+        case .tags(let tags): return tags.isEmpty
+        case .number, .amount, .day: return false
+        }
+    }
 }

@@ -42,8 +42,8 @@ extension RecordField {
     @inline(__always)
     convenience init<Coder: FieldInputCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        inputDefault: ((InputContext) -> String)? = nil
+        inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always
     ) {
-        self.init(key, coder, get: get, set: set, isPosition: false, input: Input(coder, key: key, set: set, default: inputDefault))
+        self.init(key, coder, get: get, set: set, isPosition: false, input: Input(coder, key: key, set: set, default: inputDefault), listing: listing)
     }
 }

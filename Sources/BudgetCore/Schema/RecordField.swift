@@ -13,6 +13,9 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     let isPosition: Bool
     /// Whether tables align the field's values to the right (numbers, money).
     public let isNumeric: Bool
+    /// When tables of many records show the field (machine formats and a single record's
+    /// details always do).
+    public let listing: FieldListing
     /// The record's value of this field, as outputs show it. (Borrowed, like `write`: listings
     /// call it for every field of every record.)
     public let value: (borrowing Record) -> FieldValue
@@ -56,9 +59,10 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     @inline(__always)
     init<Coder: FieldCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        isPosition: Bool, input: Input?
+        isPosition: Bool, input: Input?, listing: FieldListing = .always
     ) {
         self.key = key
+        self.listing = listing
         self.input = input
         copy = { source, target in set(&target, get(source)) }
         self.isRequired = Coder.absent == nil
@@ -110,6 +114,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         isRequired = true
         isPosition = false
         isNumeric = false
+        listing = .always
         input = nil
         copy = { _, _ in }
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)

@@ -1,30 +1,51 @@
 import BudgetCore
 
-/// `budget import incomes|expenses <file|->`: adds records from CSV, TSV or JSON, all or nothing.
+/// `budget import [incomes|expenses] <file|->`: adds records from budget's own CSV, TSV or
+/// JSON, or from a bank, card or household-app statement (a built-in preset, a saved profile
+/// or columns mapped with `--map`), all or nothing, as one undo step.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        name: "import", abstract: "Add records from a CSV, TSV or JSON file, all or nothing.",
-        discussion: "CSV and TSV need a header row naming the columns (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, in file order). Amounts are read like on the command line. JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; the error names its line and column. The new IDs are printed on stdout; the import is one undo step.",
+        name: "import", abstract: "Add records from a statement or from CSV, TSV or JSON, all or nothing.",
+        discussion: """
+            A statement (a bank, card or household-app CSV) is recognised by its header: \(StatementPreset.all.map(\.name).joined(separator: ", ")); \
+            other statements need --map (or a saved --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign \
+            of the amount); with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
+            overlapping statement adds only new rows. budget's own CSV and TSV need a header row naming the columns \
+            (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, \
+            in file order); JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; \
+            every bad row is reported with its line and column. The new IDs are printed on stdout; the import is one undo step.
+            """,
         arguments: [
-            ArgumentSpec(name: "kind", help: "incomes or expenses.", choices: ["incomes", "expenses"]),
+            ArgumentSpec(name: "kind", help: "incomes or expenses: import only that kind (optional).", isOptional: true, choices: ["incomes", "expenses"]),
             ArgumentSpec(name: "file", help: "The file to read, or - for stdin.", completion: .files),
         ],
         options: [
-            OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json (default: from the file name, else from the content).",
+            OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json for budget's own files (default: from the file name, else from the content).",
                        choices: ["csv", "tsv", "json"]),
+        ] + ImportOptions.specs + [
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
-            OptionSpec(long: "skip-duplicates", help: "Skip rows equal (date, name, amount, category) to a record or an earlier row."),
+            OptionSpec(long: "skip-duplicates", help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, as many times as such records exist."),
         ])
 
-    let kind: RecordKind
+    let kind: RecordKind?
     let path: String
     let format: ImportFormat?
+    let profileName: String?
+    let given: ImportProfile
+    let saveAs: String?
+    let isStatement: Bool
     let dryRun: Bool
     let skipDuplicates: Bool
+    let allowDuplicates: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        kind = try parsed.kind(parsed.positionals[0])
-        path = parsed.positionals[1]
+        if parsed.positionals.count == 2 {
+            kind = try parsed.kind(parsed.positionals[0])
+            path = parsed.positionals[1]
+        } else {
+            kind = nil
+            path = parsed.positionals[0]
+        }
         if let text = parsed.value("format") {
             guard let format = ImportFormat(rawValue: text) else {
                 throw parsed.usageError("Invalid value '\(text)' for '--format <format>': expected csv, tsv or json")
@@ -33,33 +54,174 @@ struct ImportCommand: Command {
         } else {
             format = nil
         }
+        profileName = parsed.value("profile")
+        given = try ImportOptions.profile(parsed)
+        saveAs = parsed.value("save-profile")
         dryRun = parsed.flag("dry-run")
         skipDuplicates = parsed.flag("skip-duplicates")
+        allowDuplicates = parsed.flag("allow-duplicates")
+        isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
+        if format != nil && isStatement {
+            throw parsed.usageError("'--format' is for budget's own files; a statement is read by --profile and --map")
+        }
+        if dryRun && saveAs != nil { throw parsed.usageError("'--save-profile' saves nothing with '--dry-run'") }
+        if let saveAs, !ImportKeys.isValidName(saveAs) {
+            throw parsed.usageError("Invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas that is not a preset's")
+        }
     }
 
     func run(in context: CommandContext) throws {
         let text = try InputText.read(path, readAllInput: context.readAllInput)
-        let format = self.format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
-        let store = try context.store()
-        let work = { (document: inout BudgetDocument) throws -> (ids: [String], skipped: Int, otherKind: Int, rows: [ImportedRow]) in
-            let importer = RecordImporter(
-                kind: kind, money: document.moneyFormat, today: Day.today(),
-                defaultCategory: document.defaultExpenseCategory)
-            let (rows, otherKind) = try importer.read(text, format: format)
-            let (ids, skipped) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
-            return (ids, skipped, otherKind, rows)
+        let ownFormat = format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
+        if !isStatement && (format != nil || ownFormat == .json || RecordImporter.readsHeader(RecordImporter.headerCells(text, format: ownFormat) ?? [])) {
+            try importOwn(text, format: ownFormat, in: context)
+        } else {
+            try importStatement(text, in: context)
         }
-        let noun = kind.counted
+    }
+
+    // MARK: Statements
+
+    private func importStatement(_ text: String, in context: CommandContext) throws {
+        let store = try context.store()
+        let plan = try statementPlan(text, document: try store.load())
+        let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
+            let reading = try plan.reader(document).read(text)
+            var settings = StatementImport(origin: plan.origin)
+            settings.defaultCategory = plan.profile.category
+            settings.defaultTags = Tags(plan.profile.tags)
+            settings.foldNames = plan.profile.foldNames
+            settings.allowDuplicates = allowDuplicates
+            let result = try document.importStatement(reading.entries, settings)
+            if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
+            return (reading, result)
+        }
+        if dryRun {
+            var document = try store.load()
+            let (reading, result) = try work(&document)
+            context.output.write(preview(result.added, in: document))
+            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
+            return
+        }
+        let (reading, result) = try store.transaction { try work(&$0) }
+        context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
+        var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
+        if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
+        context.confirm(message)
+    }
+
+    /// How a statement is read: its profile (the options given on a saved profile or preset),
+    /// the preset, the layout and what its records' sources begin with.
+    private struct StatementPlan {
+        var profile: ImportProfile
+        var preset: StatementPreset?
+        var layout: StatementLayout
+        var origin: String
+        var title: String
+        var kind: RecordKind?
+        var signDecidesKind: Bool
+
+        func reader(_ document: BudgetDocument) -> StatementReader {
+            StatementReader(layout: layout, preset: preset, kind: kind, signDecidesKind: signDecidesKind,
+                            minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: Day.today())
+        }
+    }
+
+    private func statementPlan(_ text: String, document: BudgetDocument) throws -> StatementPlan {
+        var base = ImportProfile()
+        var savedName: String?
+        if let profileName {
+            guard let found = document.importProfile(named: profileName) else {
+                let saved = document[settings: ImportKeys.self].profileNames
+                throw UsageError("Unknown profile '\(profileName)'; expected a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))"
+                                 + (saved.isEmpty ? "" : " or a saved profile (\(saved.joined(separator: ", ")))"), commandPath: ["import"])
+            }
+            base = found
+            if StatementPreset.named(profileName) == nil { savedName = profileName }
+        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text) {
+            base.preset = detected.name
+        }
+        let profile = base.overridden(by: given)
+        let preset = profile.preset.flatMap(StatementPreset.named)
+        let layout = profile.layout(on: preset?.layout ?? StatementLayout())
+        if let missing = layout.missingField {
+            let cells = StatementReader.headerCells(text, layout: layout)
+            var message = preset == nil && profile.mappings.isEmpty
+                ? "the file matches no known statement (its columns: \(cells.map { "'\($0)'" }.joined(separator: ", "))); map its columns with --map date=<column> --map name=<column> --map amount=<column> (or out= and in=)"
+                : "no column gives the \(missing.rawValue); map one with --map \(missing.rawValue)=<column>"
+            if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
+                message += "; it looks closest to \(closest.title) (--profile \(closest.name))"
+            }
+            throw ImportError(line: nil, message)
+        }
+        let origin = preset?.name ?? savedName ?? saveAs ?? "statement"
+        return StatementPlan(profile: profile, preset: preset, layout: layout, origin: origin, title: preset?.title ?? "the statement",
+                             kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil)
+    }
+
+    /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
+    private func confirmation(_ reading: StatementReading, _ result: StatementImportResult, title: String) -> String {
+        var counts: [String] = []
+        if kind != .expense { counts.append(RecordKind.income.counted(result.incomes)) }
+        if kind != .income { counts.append(RecordKind.expense.counted(result.expenses)) }
+        if kind == nil && result.incomes == 0 { counts.removeFirst() } else if kind == nil && result.expenses == 0 && result.incomes > 0 { counts.removeLast() }
+        var notes: [String] = []
+        func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
+        rows(result.alreadyThere, "already there")
+        rows(reading.excluded, "skipped as transfers or left out of totals")
+        if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) total or section line\(reading.nonTransactions == 1 ? "" : "s") skipped") }
+        rows(result.skippedByRule, "skipped by rules")
+        rows(reading.otherKind, "of the other kind left out")
+        var filed: [String] = []
+        if result.categorizedByRule > 0 { filed.append("\(result.categorizedByRule) by rules") }
+        if result.categorizedByStatement > 0 { filed.append("\(result.categorizedByStatement) by the statement") }
+        if result.categorizedByDefault > 0 { filed.append("\(result.categorizedByDefault) under the default category") }
+        if !filed.isEmpty && (result.categorizedByRule > 0 || result.categorizedByStatement > 0) { notes.append("expenses filed " + filed.joined(separator: ", ")) }
+        let what = result.added.isEmpty && kind == nil ? "nothing" : counts.joined(separator: " and ")
+        return what + " from " + title + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+    }
+
+    // MARK: budget's own files
+
+    private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
+        let kinds: [RecordKind]
+        if let kind {
+            kinds = [kind]
+        } else if format == .json || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: { FieldRules.trimmed($0).lowercased() == "kind" }) {
+            kinds = [.income, .expense]
+        } else {
+            throw UsageError("Missing expected argument '<kind>': the file has no kind column, so name the kind to import (incomes or expenses)", commandPath: ["import"])
+        }
+        let store = try context.store()
+        let work = { (document: inout BudgetDocument) throws -> (added: [RecordReference], skipped: Int, otherKind: Int) in
+            var added: [RecordReference] = []
+            var skipped = 0
+            var otherKind = 0
+            var read: [(RecordKind, [ImportedRow])] = []
+            for kind in kinds {
+                let importer = RecordImporter(kind: kind, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory)
+                let (rows, other) = try importer.read(text, format: format)
+                read.append((kind, rows))
+                if kinds.count == 1 { otherKind = other }
+            }
+            for (kind, rows) in read {
+                let (ids, skippedRows) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
+                added += ids.map { RecordReference(kind: kind, id: $0) }
+                skipped += skippedRows
+            }
+            return (added, skipped, otherKind)
+        }
+        let noun: (Int) -> String = { count in kinds.count == 1 ? kinds[0].counted(count) : "\(count) record\(count == 1 ? "" : "s")" }
         if dryRun {
             var document = try store.load()
             let result = try work(&document)
-            context.output.write(preview(result.ids, in: document))
-            context.confirm("Would import \(noun(result.ids.count))\(notes(result.skipped, result.otherKind)); nothing was changed (--dry-run).")
+            context.output.write(preview(result.added, in: document))
+            context.confirm("Would import \(noun(result.added.count))\(notes(result.skipped, result.otherKind)); nothing was changed (--dry-run).")
             return
         }
         let result = try store.transaction { try work(&$0) }
-        context.output.write(result.ids.map { $0 + "\n" }.joined())
-        context.confirm("Imported \(noun(result.ids.count))\(notes(result.skipped, result.otherKind)).")
+        context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
+        context.confirm("Imported \(noun(result.added.count))\(notes(result.skipped, result.otherKind)).")
     }
 
     private func notes(_ skipped: Int, _ otherKind: Int) -> String {
@@ -70,12 +232,16 @@ struct ImportCommand: Command {
     }
 
     /// The records an import would add, as a table without IDs.
-    private func preview(_ ids: [String], in document: BudgetDocument) -> String {
-        let rows: [RecordRow] = kind == .income
-            ? ids.compactMap { document.incomes.record(id: $0) }.map(RecordRow.init)
-            : ids.compactMap { document.expenses.record(id: $0) }.map(RecordRow.init)
+    private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
+        let rows: [RecordRow] = added.compactMap { reference in
+            switch reference.kind {
+            case .income: return document.incomes.record(id: reference.id).map(RecordRow.init)
+            case .expense: return document.expenses.record(id: reference.id).map(RecordRow.init)
+            }
+        }
         guard !rows.isEmpty else { return "" }
-        var printer = RecordPrinter(selection: .only(kind), format: .table, includeHeader: true, document: document, painter: .plain)
+        let kinds = Set(rows.map(\.kind))
+        var printer = RecordPrinter(selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true, document: document, painter: .plain)
         printer.dateFormat = .iso
         return printer.preview(rows)
     }

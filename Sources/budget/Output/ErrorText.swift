@@ -9,6 +9,21 @@ import Foundation
 /// own words, except where the command line can name the option that fixes it (the core
 /// names no options). Built in this one place; the runner escapes it.
 enum ErrorText {
+    /// The lines after `budget: error: `: one for most errors, one per bad row of a refused
+    /// statement (each its own line, so a script can count them).
+    static func lines(_ error: any Error) -> [String] {
+        guard let statement = error as? StatementProblems else { return [describe(error)] }
+        var lines = statement.problems.map { describe($0) }
+        let nothing = "; nothing was imported"
+        for index in lines.indices where lines[index].hasSuffix(nothing) { lines[index].removeLast(nothing.count) }
+        if statement.total > lines.count {
+            let more = statement.total - lines.count
+            lines.append("and \(more) more row\(more == 1 ? "" : "s") with problems")
+        }
+        if !lines.isEmpty { lines[lines.count - 1] += nothing }
+        return lines
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error {
         case let BudgetError.dateBeforeLedgerCalendar(reference, day):
@@ -23,6 +38,12 @@ enum ErrorText {
                 error.message = "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it"
             case .notAnExport:
                 error.message = "not a budget export (expected the document 'budget export --format json' writes)"
+            case .statementColumn:
+                error.message += "; name the column with --map <field>=<column> (a header name or a position from 1)"
+            case .statementDate:
+                error.message += " (give the format with --date-format, such as %Y/%m/%d)"
+            case .statementAmount:
+                error.message += " (check --map and --decimal-mark)"
             case .other:
                 break
             }

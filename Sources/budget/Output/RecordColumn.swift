@@ -12,6 +12,9 @@ struct RecordColumn {
     /// Whether tables align the column to the right.
     var isNumeric: Bool { income?.isNumeric ?? expense?.isNumeric ?? false }
 
+    /// When tables show the column (as either kind declares the field).
+    var listing: FieldListing { expense?.listing ?? income?.listing ?? .always }
+
     /// The columns for these kinds, in the schemas' order (expense fields first, then any field
     /// only incomes have).
     static func columns(incomes: Bool, expenses: Bool) -> [RecordColumn] {

@@ -59,7 +59,7 @@ struct RecordPrinter {
         switch format {
         case .table:
             var table = TextTable(columns: [.init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left)])
-            let columns = tableColumns([row])
+            let columns = tableColumns([row], details: true)
             let names = (selection.showsKind ? ["kind"] : []) + columns.map(\.key)
             let cells = (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: true, columns: columns)
             table.rows = zip(names, cells).map { [$0, $1] }
@@ -109,16 +109,19 @@ struct RecordPrinter {
         }
     }
 
-    /// The columns a table shows: all but `tags` when no row has any (people need not see an
-    /// empty column; machine formats always have every column).
-    private func tableColumns(_ rows: [RecordRow]) -> [RecordColumn] {
-        let columns = selection.columns
-        let tagsColumn = columns.first { $0.key == "tags" }
-        let hasTags = rows.contains { row in
-            if case .tags(let tags)? = tagsColumn?.value(of: row) { return !tags.isEmpty }
-            return false
+    /// The columns a table shows, as the fields' declarations say (`RecordField.Listing`): a
+    /// column shown only when some row has a value is left out when none has (people need not
+    /// see an empty column), and one for details only is left out of tables of many records
+    /// unless `details`. Machine formats always have every column.
+    private func tableColumns(_ rows: [RecordRow], details: Bool = false) -> [RecordColumn] {
+        selection.columns.filter { column in
+            switch column.listing {
+            case .always: return true
+            case .detailsOnly where details: return rows.contains { column.value(of: $0)?.isEmpty == false }
+            case .detailsOnly: return false
+            case .whenAnyHasValue: return rows.contains { column.value(of: $0)?.isEmpty == false }
+            }
         }
-        return columns.filter { $0.key != "tags" || hasTags }
     }
 
     /// Records that do not exist yet (an import's `--dry-run`): a table without IDs,

@@ -99,7 +99,7 @@ struct CommandRunner {
             // A value the core refused once the file was open (an amount in the budget's currency).
             return report(parsed.usageError(error))
         } catch {
-            messages.write("budget: \(errorLabel) \(TerminalText.escaped(ErrorText.describe(error)))\n")
+            for line in ErrorText.lines(error) { messages.write("budget: \(errorLabel) \(TerminalText.escaped(line))\n") }
             return ExitCode(for: error)
         }
         return .success

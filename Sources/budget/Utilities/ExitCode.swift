@@ -22,7 +22,7 @@ enum ExitCode: Int32 {
     /// 64 for an unusable environment variable, else by `BudgetError` case, else 1.
     init(for error: any Error) {
         switch error {
-        case is ImportError: self = .dataError
+        case is ImportError, is StatementProblems: self = .dataError
         case is EnvironmentError: self = .usage
         case let error as BudgetError: self.init(budgetError: error)
         default: self = .failure

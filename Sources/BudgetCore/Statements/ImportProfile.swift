@@ -1,0 +1,208 @@
+/// A saved way of importing one source's statements (`import --save-profile mybank`): the
+/// options given, on top of a preset when one was used. Stored as one setting
+/// (`import.profile.mybank`) whose text lists the options, `;`-separated, each `name=value`
+/// (`%`, `;` and `=` inside values written `%25`, `%3B`, `%3D`).
+public struct ImportProfile: PlainSettingValue, Hashable {
+    /// A field mapped to a column.
+    public struct Mapping: Hashable, Sendable {
+        /// The field.
+        public var field: StatementField
+        /// Its column.
+        public var column: ColumnReference
+
+        /// `field` read from `column`.
+        public init(field: StatementField, column: ColumnReference) {
+            self.field = field
+            self.column = column
+        }
+    }
+
+    /// The built-in preset it starts from.
+    public var preset: String?
+    /// The text encoding (`auto`, `utf-8`, `cp932`, `euc-jp`).
+    public var encoding: String?
+    /// The field separator.
+    public var delimiter: Unicode.Scalar?
+    /// Lines before the header.
+    public var skipLines: Int?
+    /// Whether the first row names the columns.
+    public var hasHeader: Bool?
+    /// Columns mapped to fields, on top of the preset's (a field mapped here replaces the
+    /// preset's columns for it; several mappings of one field are alternatives, in order).
+    public var mappings: [Mapping] = []
+    /// The date pattern.
+    public var dateFormat: String?
+    /// The decimal mark.
+    public var decimalMark: DecimalMark?
+    /// Which sign of the amount column is spending.
+    public var sign: StatementSign?
+    /// The category for expenses that get none.
+    public var category: String?
+    /// Tags for records that get none.
+    public var tags: [String] = []
+    /// Whether names are folded.
+    public var foldNames = false
+
+    /// The encodings a profile may name.
+    public static let encodings = ["auto", "utf-8", "cp932", "euc-jp"]
+
+    /// No options.
+    public init() {}
+
+    /// What values look like.
+    public static let valueDescription = "import options (name=value;…)"
+
+    /// The layout these options give, on top of `base` (a preset's, or an empty one).
+    public func layout(on base: StatementLayout) -> StatementLayout {
+        var layout = base
+        if let delimiter { layout.delimiter = delimiter }
+        if let skipLines { layout.skipLines = skipLines }
+        if let hasHeader { layout.hasHeader = hasHeader }
+        if let dateFormat { layout.dateFormat = dateFormat }
+        if let decimalMark { layout.decimalMark = decimalMark }
+        if let sign { layout.sign = sign }
+        let mapped = Set(mappings.map(\.field))
+        for field in mapped { layout[field] = mappings.filter { $0.field == field }.map(\.column) }
+        return layout
+    }
+
+    /// These options, with `other`'s given ones replacing them (a field `other` maps replaces
+    /// this profile's mappings of it).
+    public func overridden(by other: ImportProfile) -> ImportProfile {
+        var result = self
+        result.preset = other.preset ?? preset
+        result.encoding = other.encoding ?? encoding
+        result.delimiter = other.delimiter ?? delimiter
+        result.skipLines = other.skipLines ?? skipLines
+        result.hasHeader = other.hasHeader ?? hasHeader
+        let replaced = Set(other.mappings.map(\.field))
+        result.mappings = mappings.filter { !replaced.contains($0.field) } + other.mappings
+        result.dateFormat = other.dateFormat ?? dateFormat
+        result.decimalMark = other.decimalMark ?? decimalMark
+        result.sign = other.sign ?? sign
+        result.category = other.category ?? category
+        result.tags = other.tags.isEmpty ? tags : other.tags
+        result.foldNames = other.foldNames || foldNames
+        return result
+    }
+
+    // MARK: Text
+
+    /// Reads the text `settingText` writes.
+    ///
+    /// - Throws: `ValueError.invalidSetting` naming what is wrong.
+    public init(settingText text: String) throws(ValueError) {
+        func fail(_ why: String) -> ValueError { .invalidSetting(text, expected: why) }
+        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+            guard let equals = part.firstIndex(of: "=") else { throw fail("name=value options separated by ';'") }
+            let name = String(part[..<equals])
+            guard let value = Self.unescaped(part[part.index(after: equals)...]) else { throw fail("'%' followed by two hex digits") }
+            switch name {
+            case "preset":
+                guard StatementPreset.named(value) != nil else { throw fail("a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))") }
+                preset = value
+            case "encoding":
+                guard Self.encodings.contains(value) else { throw fail("an encoding (\(Self.encodings.joined(separator: ", ")))") }
+                encoding = value
+            case "delimiter":
+                guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
+                    throw fail("one character as the delimiter")
+                }
+                delimiter = scalar
+            case "skip":
+                guard let number = Int(value), number >= 0, number <= 1_000 else { throw fail("a number of lines to skip, 0 to 1000") }
+                skipLines = number
+            case "header":
+                guard value == "yes" || value == "no" else { throw fail("header=yes or header=no") }
+                hasHeader = value == "yes"
+            case "map":
+                guard let colon = value.firstIndex(of: ":"), let field = StatementField(rawValue: String(value[..<colon])),
+                      let column = ColumnReference(text: String(value[value.index(after: colon)...])) else {
+                    throw fail("map=<field>:<column>")
+                }
+                mappings.append(Mapping(field: field, column: column))
+            case "date-format":
+                guard StatementDate.isValidPattern(value) else { throw fail("a date format such as %Y/%m/%d") }
+                dateFormat = value
+            case "decimal-mark":
+                guard let mark = DecimalMark(rawValue: value) else { throw fail("decimal-mark=. or decimal-mark=,") }
+                decimalMark = mark
+            case "sign":
+                guard let sign = StatementSign(rawValue: value) else { throw fail("sign=expense-negative or sign=expense-positive") }
+                self.sign = sign
+            case "category":
+                do { category = try FieldRules.label(value, field: "category") } catch { throw fail("a category") }
+            case "tag":
+                do { tags.append(try FieldRules.tag(value)) } catch { throw fail("a tag") }
+            case "normalize-names":
+                guard value == "yes" else { throw fail("normalize-names=yes") }
+                foldNames = true
+            default:
+                throw fail("known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, category, tag, normalize-names)")
+            }
+        }
+    }
+
+    /// The options as `name=value` pairs separated by `;`, in a fixed order.
+    public var settingText: String {
+        var parts: [(String, String)] = []
+        if let preset { parts.append(("preset", preset)) }
+        if let encoding { parts.append(("encoding", encoding)) }
+        if let delimiter { parts.append(("delimiter", String(Character(delimiter)))) }
+        if let skipLines { parts.append(("skip", String(skipLines))) }
+        if let hasHeader { parts.append(("header", hasHeader ? "yes" : "no")) }
+        for mapping in mappings { parts.append(("map", mapping.field.rawValue + ":" + mapping.column.text)) }
+        if let dateFormat { parts.append(("date-format", dateFormat)) }
+        if let decimalMark { parts.append(("decimal-mark", decimalMark.rawValue)) }
+        if let sign { parts.append(("sign", sign.rawValue)) }
+        if let category { parts.append(("category", category)) }
+        for tag in tags { parts.append(("tag", tag)) }
+        if foldNames { parts.append(("normalize-names", "yes")) }
+        return parts.map { $0.0 + "=" + Self.escaped($0.1) }.joined(separator: ";")
+    }
+
+    /// Reads a stored string that `init(settingText:)` reads back to the same text.
+    public init?(stored: StoredSetting) {
+        guard case .string(let text) = stored, let profile = try? ImportProfile(settingText: text), profile.settingText == text else { return nil }
+        self = profile
+    }
+
+    /// The text, as a JSON string.
+    public var stored: StoredSetting? { .string(settingText) }
+
+    private static func escaped(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            switch character {
+            case "%": result += "%25"
+            case ";": result += "%3B"
+            case "=": result += "%3D"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func unescaped(_ value: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = Array(value.utf8)[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard utf8.count >= 2, let high = hexValue(utf8.removeFirst()), let low = hexValue(utf8.removeFirst()) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Reads the dates statements hold: `2026/4/7`, `2026-04-07`, `20260407`, `2026年4月7日`,
+/// `2026.04.07`, a weekday after it (`07/16(火)`) or a time; without a year (`4月30日`,
+/// `04/30`) the latest such day on or before `today`. With a pattern (`%Y/%m/%d`, `%Y%m%d`,
+/// `%d.%m.%Y`, `%Y年%m月%d日`; `%y` two-digit year, `%e` day, `%%` a percent sign) only that form.
+public enum StatementDate {
+    /// The day the text names, or `nil` when it names none (or no real day: `2026/2/30`).
+    public static func parse(_ text: String, pattern: String?, today: Day) -> Day? {
+        let scalars = Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)
+        guard !scalars.isEmpty else { return nil }
+        if let pattern { return parse(scalars, pattern: Array(HalfWidth.plain(pattern).unicodeScalars), today: today) }
+        for pattern in usualPatterns {
+            if let day = parse(scalars, pattern: Array(pattern.unicodeScalars), today: today) { return day }
+        }
+        return nil
+    }
+
+    /// Whether a pattern is one `parse` understands: every `%` starts a known directive, and
+    /// it has a month and a day.
+    public static func isValidPattern(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        var month = false, day = false
+        while index < scalars.count {
+            if scalars[index] == "%" {
+                guard index + 1 < scalars.count else { return false }
+                switch scalars[index + 1] {
+                case "Y", "y", "%": break
+                case "m": month = true
+                case "d", "e": day = true
+                default: return false
+                }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return month && day
+    }
+
+    private static let usualPatterns = ["%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d", "%m/%d", "%m月%d日", "%m-%d"]
+
+    private static func parse(_ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day) -> Day? {
+        var year: Int?, month: Int?, day: Int?
+        var position = 0
+        var index = 0
+        func number(maxDigits: Int, exactly: Bool) -> Int? {
+            var value = 0, count = 0
+            while position < text.count, count < maxDigits, let digit = digitValue(text[position]) {
+                value = value * 10 + digit
+                count += 1
+                position += 1
+            }
+            return count == 0 || (exactly && count != maxDigits) ? nil : value
+        }
+        // In a pattern whose numbers touch (`%Y%m%d`), each takes its full width.
+        let compact = !pattern.contains { $0 != "%" && $0 != "Y" && $0 != "m" && $0 != "d" && $0 != "y" && $0 != "e" }
+        while index < pattern.count {
+            let scalar = pattern[index]
+            if scalar == "%", index + 1 < pattern.count {
+                switch pattern[index + 1] {
+                case "Y": year = number(maxDigits: 4, exactly: true)
+                    if year == nil { return nil }
+                case "y": guard let short = number(maxDigits: 2, exactly: true) else { return nil }
+                    year = 2000 + short
+                case "m": month = number(maxDigits: 2, exactly: compact)
+                    if month == nil { return nil }
+                case "d", "e": day = number(maxDigits: 2, exactly: compact)
+                    if day == nil { return nil }
+                case "%": guard position < text.count, text[position] == "%" else { return nil }
+                    position += 1
+                default: return nil
+                }
+                index += 2
+                continue
+            }
+            guard position < text.count, text[position] == scalar else { return nil }
+            position += 1
+            index += 1
+        }
+        // What may follow a date: a weekday in brackets, a time, after a space or a bracket.
+        if position < text.count {
+            let next = text[position]
+            guard next == " " || next == "(" || next == "（" || next == "T" else { return nil }
+        }
+        guard let month, let day else { return nil }
+        if let year { return Day(year: year, month: month, day: day) }
+        // No year: the latest such day on or before today.
+        for candidate in [today.year, today.year - 1] {
+            if let found = Day(year: candidate, month: month, day: day), !(today < found) { return found }
+        }
+        return Day(year: today.year - 1, month: month, day: day)
+    }
+
+    private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+        scalar.value >= 48 && scalar.value <= 57 ? Int(scalar.value - 48) : nil
+    }
+}

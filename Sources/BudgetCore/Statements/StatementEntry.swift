@@ -1,0 +1,23 @@
+/// One row of a statement, read: which kind of record it becomes and its values, before rules
+/// and defaults (`BudgetDocument.importStatement`).
+public struct StatementEntry: Equatable, Sendable {
+    /// Where the row starts in the file.
+    public var line: Int
+    /// Income or expense, by the statement's columns and sign.
+    public var kind: RecordKind
+    /// The day.
+    public var date: Day
+    /// The name, by the input rules of names.
+    public var name: String
+    /// The amount in minor units, never negative.
+    public var amount: Int
+    /// The statement's own category, if it has one (expenses only).
+    public var category: String?
+    /// The note, if any.
+    public var note: String?
+    /// The row's tags (none unless a column gives them).
+    public var tags: Tags
+    /// What identifies the row within its statement, across downloads: the statement's own ID,
+    /// else its date, kind, amount and name with its occurrence among identical rows.
+    public var identity: String
+}

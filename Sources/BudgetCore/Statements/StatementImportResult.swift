@@ -1,0 +1,22 @@
+/// What importing a statement did, for its confirmation.
+public struct StatementImportResult: Equatable, Sendable {
+    /// The new records, kind-qualified, in file order.
+    public var added: [RecordReference] = []
+    /// Rows imported before (their `source` is already in the budget).
+    public var alreadyThere = 0
+    /// Rows a rule skips.
+    public var skippedByRule = 0
+    /// Expenses filed by a rule's category.
+    public var categorizedByRule = 0
+    /// Expenses filed under the statement's own category.
+    public var categorizedByStatement = 0
+    /// Expenses filed under the default category.
+    public var categorizedByDefault = 0
+    /// Rows a rule renamed or tagged (whatever filed them).
+    public var changedByRule = 0
+
+    /// How many incomes were added.
+    public var incomes: Int { added.filter { $0.kind == .income }.count }
+    /// How many expenses were added.
+    public var expenses: Int { added.filter { $0.kind == .expense }.count }
+}

@@ -1,0 +1,162 @@
+/// A Japanese bank, card or household-app export that `import` reads without options: how it is
+/// laid out, how its header is recognised, and which of its rows are not spending.
+/// (`../shared/reference/statements-jp.md` has the formats.)
+public struct StatementPreset: Sendable {
+    /// The name `--profile` takes (`rakuten-card`).
+    public let name: String
+    /// What the confirmation calls such a file (`a Rakuten Card statement`).
+    public let title: String
+    /// The header cells (folded) that together identify the export.
+    let signature: [String]
+    /// How its rows are read.
+    public let layout: StatementLayout
+    /// Rows that are not spending or income (transfers, rows left out of totals): a column and
+    /// the (folded) values that mark them.
+    let exclusions: [(column: String, values: [String])]
+    /// For exports without a header (SMBC's Vpass): the number of fields of a purchase row
+    /// (surplus fields are commas of the shop's name, joined back) and how a section's first
+    /// line (the card holder) is recognised.
+    let headerless: Headerless?
+
+    struct Headerless: Sendable {
+        var fieldCount: Int
+        var nameField: Int
+        var isSectionLine: @Sendable ([String]) -> Bool
+    }
+
+    /// Every built-in preset.
+    public static let all: [StatementPreset] = [moneyForward, zaim, rakutenCard, rakutenBank, sbiSumishin, mufg, smbcCard, payPayCard, yucho]
+
+    /// The preset with this name.
+    public static func named(_ name: String) -> StatementPreset? {
+        all.first { $0.name == name }
+    }
+
+    init(
+        name: String, title: String, signature: [String], layout: StatementLayout,
+        exclusions: [(column: String, values: [String])] = [], headerless: Headerless? = nil
+    ) {
+        self.name = name
+        self.title = title
+        self.signature = signature
+        self.layout = layout
+        self.exclusions = exclusions
+        self.headerless = headerless
+    }
+
+    /// Whether a row is this export's header: it holds every cell of the signature.
+    func matchesHeader(_ cells: [String]) -> Bool {
+        guard headerless == nil else { return false }
+        let folded = Set(cells.map(ColumnReference.folded))
+        return signature.allSatisfy(folded.contains)
+    }
+
+    private static func layout(
+        _ columns: [StatementField: [String]], sign: StatementSign = .expenseNegative, hasHeader: Bool = true
+    ) -> StatementLayout {
+        var layout = StatementLayout()
+        layout.hasHeader = hasHeader
+        layout.sign = sign
+        for (field, names) in columns { layout[field] = names.compactMap(ColumnReference.init(text:)) }
+        return layout
+    }
+
+    // MARK: The presets
+
+    /// MoneyForward ME's household-book export: one signed amount (spending negative), its
+    /// own category (大項目) and a stable row ID; rows left out of totals (計算対象 0) and
+    /// transfers between one's own accounts (振替 1) are skipped.
+    static let moneyForward = StatementPreset(
+        name: "moneyforward", title: "a MoneyForward ME export",
+        signature: ["計算対象", "日付", "内容", "大項目", "振替"],
+        layout: layout([.date: ["日付"], .name: ["内容"], .amount: ["金額(円)", "金額"], .category: ["大項目"], .note: ["メモ"], .id: ["ID"]]),
+        exclusions: [("計算対象", ["0"]), ("振替", ["1"])])
+
+    /// Zaim's export: separate income and spending columns, the item's name else the shop's,
+    /// its category; transfers and rows excluded from totals are skipped.
+    static let zaim = StatementPreset(
+        name: "zaim", title: "a Zaim export",
+        signature: ["日付", "方法", "カテゴリ", "品目", "お店", "収入", "支出"],
+        layout: layout([.date: ["日付"], .name: ["品目", "お店", "カテゴリの内訳"], .out: ["支出"], .in: ["収入"], .category: ["カテゴリ"], .note: ["メモ"]]),
+        exclusions: [("方法", ["transfer", "振替"]), ("集計の設定", ["集計に含めない"])])
+
+    /// Rakuten Card's statement: purchases positive, a refund negative (an income).
+    static let rakutenCard = StatementPreset(
+        name: "rakuten-card", title: "a Rakuten Card statement",
+        signature: ["利用日", "利用店名・商品名", "利用金額"],
+        layout: layout([.date: ["利用日"], .name: ["利用店名・商品名"], .amount: ["利用金額"]], sign: .expensePositive))
+
+    /// Rakuten Bank's statement: one signed amount, dates as `20230407`.
+    static let rakutenBank = StatementPreset(
+        name: "rakuten-bank", title: "a Rakuten Bank statement",
+        signature: ["取引日", "入出金(円)", "入出金内容"],
+        layout: layout([.date: ["取引日"], .name: ["入出金内容"], .amount: ["入出金(円)"]]))
+
+    /// SBI Sumishin Net Bank's statement: separate out and in columns (`-` when empty).
+    static let sbiSumishin = StatementPreset(
+        name: "sbi-sumishin", title: "an SBI Sumishin Net Bank statement",
+        signature: ["日付", "内容", "出金金額(円)", "入金金額(円)"],
+        layout: layout([.date: ["日付"], .name: ["内容"], .out: ["出金金額(円)"], .in: ["入金金額(円)"], .note: ["メモ"]]))
+
+    /// MUFG Bank's statement: the detail (摘要内容) else the summary (摘要) as the name.
+    static let mufg = StatementPreset(
+        name: "mufg", title: "an MUFG Bank statement",
+        signature: ["日付", "摘要", "摘要内容", "支払い金額", "預かり金額"],
+        layout: layout([.date: ["日付"], .name: ["摘要内容", "摘要"], .out: ["支払い金額"], .in: ["預かり金額"], .note: ["メモ"]]))
+
+    /// SMBC card's Vpass export: no header; each card's section starts with the holder's line
+    /// (`氏名　様,0000-00**-****-****,カード名`); rows are `date,shop,amount,…` with unquoted
+    /// commas inside shop names; total lines have no date.
+    static let smbcCard = StatementPreset(
+        name: "smbc-card", title: "an SMBC card (Vpass) statement", signature: [],
+        layout: layout([.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
+        headerless: Headerless(fieldCount: 7, nameField: 1, isSectionLine: { cells in
+            cells.count >= 2 && isMaskedCardNumber(cells[1])
+        }))
+
+    /// PayPay Card's statement: purchases positive, cancellations negative.
+    static let payPayCard = StatementPreset(
+        name: "paypay-card", title: "a PayPay Card statement",
+        signature: ["利用日/キャンセル日", "利用店名・商品名", "利用金額"],
+        layout: layout([.date: ["利用日/キャンセル日"], .name: ["利用店名・商品名"], .amount: ["利用金額"]], sign: .expensePositive))
+
+    /// Japan Post Bank (ゆうちょ): separate out and in columns, a row ID, the details as name.
+    static let yucho = StatementPreset(
+        name: "yucho", title: "a Japan Post Bank (Yucho) statement",
+        signature: ["日付", "入出金明細ID", "払出し金額", "預入れ金額"],
+        layout: layout([.date: ["日付"], .name: ["詳細2", "詳細1"], .out: ["払出し金額"], .in: ["預入れ金額"], .note: ["メモ"], .id: ["入出金明細ID"]]))
+
+    /// `0000-00**-****-****`: digits and asterisks in four groups.
+    static func isMaskedCardNumber(_ text: String) -> Bool {
+        let groups = FieldRules.trimmed(HalfWidth.plain(text)).split(separator: "-", omittingEmptySubsequences: false)
+        return groups.count == 4 && groups.allSatisfy { group in
+            group.count == 4 && group.allSatisfy { $0 == "*" || $0.isASCII && $0.isNumber }
+        } && groups.contains { $0.contains("*") }
+    }
+}
+
+extension StatementPreset {
+    /// The built-in export a statement is, by its header (within its first ten rows) or, for
+    /// exports without one, its first line; `nil` when it is none of them.
+    public static func detect(in text: String) -> StatementPreset? {
+        guard let rows = try? DelimitedReader.separated(String(text.prefix(20_000)), by: ",") else { return nil }
+        let first = rows.prefix(10)
+        for preset in all {
+            if let headerless = preset.headerless {
+                if let row = first.first, headerless.isSectionLine(row.fields) { return preset }
+            } else if first.contains(where: { preset.matchesHeader($0.fields) }) {
+                return preset
+            }
+        }
+        return nil
+    }
+
+    /// The preset whose header shares the most cells with this one (at least half of its
+    /// signature), for a message about a statement that matches none.
+    public static func closest(toHeader cells: [String]) -> StatementPreset? {
+        let folded = Set(cells.map(ColumnReference.folded))
+        let scored = all.filter { !$0.signature.isEmpty }.map { preset in (preset, preset.signature.filter(folded.contains).count) }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 * 2 >= best.0.signature.count, best.1 > 0 else { return nil }
+        return best.0
+    }
+}

@@ -1,0 +1,31 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every problem of a refused statement (the first `shownLimit`, and how many in all), each
+/// at its line and column. Nothing is imported.
+public struct StatementProblems: LocalizedError, Equatable, Sendable {
+    /// How many problems are worded; the rest are counted.
+    public static let shownLimit = 20
+
+    /// The first problems, in file order.
+    public var problems: [ImportError]
+    /// How many rows had a problem.
+    public var total: Int
+
+    /// One line per problem shown, and one for those left out.
+    public var errorDescription: String? {
+        var lines = problems.map { problem in
+            var text = problem.errorDescription ?? problem.message
+            let suffix = "; nothing was " + problem.refused
+            if text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+            return text
+        }
+        if total > problems.count { lines.append("and \(total - problems.count) more problem\(total - problems.count == 1 ? "" : "s")") }
+        guard !lines.isEmpty else { return "the statement was refused; nothing was imported" }
+        lines[lines.count - 1] += "; nothing was imported"
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,248 @@
+/// Reads a bank, card or household-app statement into entries (`StatementEntry`), by a layout
+/// and, for a built-in export, its preset's rules for rows that are not transactions.
+///
+/// Every bad row is reported (`StatementProblems`), not only the first.
+public struct StatementReader: Sendable {
+    /// How the statement is laid out.
+    public var layout: StatementLayout
+    /// The built-in export it is, if any (exclusions, the headerless card sections).
+    public var preset: StatementPreset?
+    /// Only this kind is imported (the others are counted); `nil`: both.
+    public var kind: RecordKind?
+    /// Whether the sign of the amount column decides the kind even when `kind` is given (a
+    /// preset's or an explicit `sign`); otherwise amounts of `kind` are plain, never negative.
+    public var signDecidesKind: Bool
+    /// The currency's decimals.
+    public var minorDigits: Int
+    /// For dates without a year.
+    public var today: Day
+
+    /// A reader of statements laid out so.
+    public init(layout: StatementLayout, preset: StatementPreset?, kind: RecordKind?, signDecidesKind: Bool, minorDigits: Int, today: Day) {
+        self.layout = layout
+        self.preset = preset
+        self.kind = kind
+        self.signDecidesKind = signDecidesKind
+        self.minorDigits = minorDigits
+        self.today = today
+    }
+
+    /// The statement's entries, in file order.
+    ///
+    /// - Throws: `ImportError` when the file cannot be read as a table or its header lacks a
+    ///   mapped column; `StatementProblems` with every bad row.
+    public func read(_ text: String) throws -> StatementReading {
+        let table = try DelimitedReader.separated(text, by: layout.delimiter).filter { $0.line > layout.skipLines }
+        return try read(rows: table)
+    }
+
+    /// The columns of the header row (or the first row): for messages that suggest `--map`.
+    public static func headerCells(_ text: String, layout: StatementLayout) -> [String] {
+        let rows = (try? DelimitedReader.separated(text, by: layout.delimiter)) ?? []
+        return rows.first { $0.line > layout.skipLines }?.fields ?? []
+    }
+
+    func read(rows table: [DelimitedReader.Row]) throws -> StatementReading {
+        var rows = table[...]
+        var header: [String] = []
+        if layout.hasHeader {
+            // A preset's header may come after a preamble; otherwise it is the first row.
+            if let preset, let index = rows.firstIndex(where: { preset.matchesHeader($0.fields) }) {
+                rows = rows[index...]
+            }
+            guard let first = rows.first else { throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns") }
+            header = first.fields
+            rows = rows.dropFirst()
+        }
+        let columns = try resolve(header: header, line: table.first?.line)
+        let exclusions: [(index: Int, values: [String])] = (preset?.exclusions ?? []).compactMap { exclusion in
+            header.firstIndex { ColumnReference.folded($0) == exclusion.column }.map { ($0, exclusion.values) }
+        }
+        var reading = StatementReading()
+        var problems: [ImportError] = []
+        var problemCount = 0
+        var occurrences: [String: Int] = [:]
+        for row in rows {
+            var cells = row.fields
+            if let headerless = preset?.headerless {
+                if headerless.isSectionLine(cells) {
+                    reading.nonTransactions += 1
+                    continue
+                }
+                if cells.count > headerless.fieldCount {
+                    // Unquoted commas in a shop's name: the surplus fields belong to it.
+                    let surplus = cells.count - headerless.fieldCount
+                    let name = cells[headerless.nameField...(headerless.nameField + surplus)].joined(separator: ",")
+                    cells.replaceSubrange(headerless.nameField...(headerless.nameField + surplus), with: [name])
+                }
+            }
+            if exclusions.contains(where: { $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased()) }) {
+                reading.excluded += 1
+                continue
+            }
+            do {
+                guard let entry = try entry(cells, line: row.line, columns: columns, occurrences: &occurrences) else {
+                    reading.nonTransactions += 1
+                    continue
+                }
+                if let kind, entry.kind != kind {
+                    reading.otherKind += 1
+                    continue
+                }
+                reading.entries.append(entry)
+            } catch {
+                problemCount += 1
+                if problems.count < StatementProblems.shownLimit { problems.append(error) }
+            }
+        }
+        if problemCount > 0 { throw StatementProblems(problems: problems, total: problemCount) }
+        return reading
+    }
+
+    // MARK: Columns
+
+    /// Each mapped field's column indices, in order of preference.
+    private func resolve(header: [String], line: Int?) throws(ImportError) -> [StatementField: [Int]] {
+        let folded = header.map(ColumnReference.folded)
+        var columns: [StatementField: [Int]] = [:]
+        for (field, references) in layout.columns {
+            var indices: [Int] = []
+            for reference in references {
+                switch reference {
+                case .position(let number):
+                    indices.append(number - 1)
+                case .name(let name):
+                    guard layout.hasHeader else {
+                        throw ImportError(line: nil, "the statement has no header row, so '\(name)' (for \(field.rawValue)) names no column; give its position", reason: .statementColumn)
+                    }
+                    if let index = folded.firstIndex(of: ColumnReference.folded(name)) { indices.append(index) }
+                }
+            }
+            if indices.isEmpty {
+                let names = references.map { "'\($0.text)'" }.joined(separator: " or ")
+                throw ImportError(line: line, "the header has no column \(names) for \(field.rawValue); its columns are \(header.map { "'\($0)'" }.joined(separator: ", "))",
+                                  reason: .statementColumn)
+            }
+            columns[field] = indices
+        }
+        return columns
+    }
+
+    // MARK: Rows
+
+    /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total),
+    /// or the row's first problem.
+    private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [String: Int]) throws(ImportError) -> StatementEntry? {
+        func text(_ field: StatementField) -> (text: String, column: String)? {
+            for index in columns[field] ?? [] where index < cells.count {
+                let value = FieldRules.trimmed(cells[index])
+                if !value.isEmpty { return (value, column(index)) }
+            }
+            return nil
+        }
+        func column(_ index: Int) -> String { String(index + 1) }
+        func columnOf(_ field: StatementField) -> String { (columns[field]?.first).map(column) ?? field.rawValue }
+
+        let dateText = text(.date)
+        let nameText = text(.name)
+        guard let dateText else {
+            if nameText == nil { return nil }
+            throw ImportError(line: line, column: columnOf(.date), "the row has no date")
+        }
+        guard let date = StatementDate.parse(dateText.text, pattern: layout.dateFormat, today: today) else {
+            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124 or 2026年11月24日"
+            throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
+        }
+        let (kind, amount) = try kindAndAmount(text, line: line, columnOf: columnOf)
+        guard let nameText else { throw ImportError(line: line, column: columnOf(.name), "the row has no name") }
+        func rule<Value>(_ column: String, _ body: () throws(ValueError) -> Value) throws(ImportError) -> Value {
+            do { return try body() } catch { throw ImportError(line: line, column: column, error.description) }
+        }
+        let name = try rule(nameText.column) { () throws(ValueError) in try FieldRules.label(nameText.text, field: "name") }
+        var category: String?
+        if kind == .expense, let given = text(.category) {
+            category = try rule(given.column) { () throws(ValueError) in try FieldRules.label(given.text, field: "category") }
+        }
+        var note: String?
+        if let given = text(.note) {
+            note = try rule(given.column) { () throws(ValueError) in try FieldRules.note(given.text) }
+        }
+        var tags = Tags()
+        if let given = text(.tags) {
+            var list: [String] = []
+            for item in given.text.split(separator: ",") {
+                list.append(try rule(given.column) { () throws(ValueError) in try FieldRules.tag(String(item)) })
+            }
+            tags = Tags(list)
+        }
+        let identity: String
+        if let id = text(.id) {
+            identity = "id=" + HalfWidth.plain(id.text)
+        } else {
+            let content = "\(date.iso)|\(kind.singular)|\(amount)|\(name)"
+            let occurrence = (occurrences[content] ?? 0) + 1
+            occurrences[content] = occurrence
+            identity = "\(date.iso)|\(kind.singular)|\(amount)|\(occurrence)|\(name)"
+        }
+        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity)
+    }
+
+    /// Which kind a row is and its amount: from a kind column, from out and in columns, or
+    /// from the sign of the amount column.
+    private func kindAndAmount(
+        _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
+    ) throws(ImportError) -> (RecordKind, Int) {
+        func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
+            guard let given = text(field) else { return nil }
+            switch StatementAmount.parse(given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+            case .success(let value?): return (value, given.column)
+            case .success(nil): return nil
+            case .failure(.notANumber): throw ImportError(line: line, column: given.column, "'\(given.text)' is not an amount", reason: .statementAmount)
+            case .failure(.tooLarge): throw ImportError(line: line, column: given.column, "'\(given.text)' is too large an amount")
+            case .failure(.tooManyDecimals(let allowed)):
+                throw ImportError(line: line, column: given.column, "'\(given.text)' has more decimals than the currency's \(allowed)")
+            }
+        }
+        var kindWord: RecordKind?
+        if let given = text(.kind) {
+            guard let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] else {
+                throw ImportError(line: line, column: given.column, "unknown kind '\(given.text)' (expected income or expense)")
+            }
+            kindWord = word
+        }
+        let out = try amount(.out).flatMap { $0.value == 0 ? nil : $0 }
+        let `in` = try amount(.in).flatMap { $0.value == 0 ? nil : $0 }
+        if out != nil || `in` != nil {
+            if out != nil && `in` != nil { throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in") }
+            let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
+            return (kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
+        }
+        guard let signed = try amount(.amount) else {
+            if !(columns(.out) && columns(.in)) && text(.amount) == nil && text(.out) == nil && text(.in) == nil {
+                throw ImportError(line: line, column: columnOf(.amount), "the row has no amount")
+            }
+            // Zero in both columns: nothing moved.
+            return (kindWord ?? .expense, 0)
+        }
+        if let kindWord { return (kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
+        if !signDecidesKind, let kind {
+            guard signed.value >= 0 else { throw ImportError(line: line, column: signed.column, ValueError.negativeAmount(signed.value).description) }
+            return (kind, signed.value)
+        }
+        let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0
+        return (spending ? .expense : .income, try magnitude(signed.value, line: line, column: signed.column))
+    }
+
+    private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }
+
+    private func magnitude(_ value: Int, line: Int, column: String) throws(ImportError) -> Int {
+        guard value != Int.min else { throw ImportError(line: line, column: column, "the amount is too large") }
+        return abs(value)
+    }
+
+    /// The words of a kind column.
+    static let kindWords: [String: RecordKind] = [
+        "income": .income, "incomes": .income, "収入": .income, "入金": .income, "in": .income,
+        "expense": .expense, "expenses": .expense, "支出": .expense, "出金": .expense, "out": .expense, "payment": .expense,
+    ]
+}
