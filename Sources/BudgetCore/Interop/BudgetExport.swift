@@ -108,12 +108,19 @@ public enum BudgetExport {
         return id
     }
 
-    /// An export's record as the data file's `"<id>" : {…}` (a `null` note is an absent one).
+    /// The fields a record may leave out (a note, a source): an export writes them `null`.
+    private static let optionalKeys = Set(Income.schema.fields.filter { !$0.isRequired }.map(\.key) + Expense.schema.fields.filter { !$0.isRequired }.map(\.key))
+
+    /// An export's record as the data file's `"<id>" : {…}` (a `null` optional field, such as
+    /// the note, is an absent one).
     private static func keyed<Bytes>(_ record: JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember {
         let id = try id(of: record)
         let node = try record.parsed()
         guard case .object(let fields) = node.value else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
-        let kept = fields.filter { !($0.key == "note" && { if case .null = $0.node.value { return true } else { return false } }($0)) }
+        let kept = fields.filter { field in
+            guard optionalKeys.contains(field.key), case .null = field.node.value else { return true }
+            return false
+        }
         return JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset))
     }
 }
