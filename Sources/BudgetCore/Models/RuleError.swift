@@ -22,6 +22,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
     case ruleNotFound(number: Int, count: Int)
     /// A position to move a rule to outside 1…count.
     case positionOutOfRange(position: Int, count: Int)
+    /// No rule matches a text (shown folded).
+    case noMatch(String)
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -44,6 +46,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
         case let .positionOutOfRange(position, count):
             if count == 0 { return "position \(position) is out of range: there are no rules" }
             return "position \(position) is out of range: rules are numbered 1 to \(count)"
+        case .noMatch(let text):
+            return "no rule matches '\(text)'"
         }
     }
 }
