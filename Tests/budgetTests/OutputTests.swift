@@ -30,6 +30,14 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("ｶﾀｶﾅ 家賃"), 9)
     }
 
+    func testDisplayWidth_HalfWidthSoundMarksTakeAColumn() {
+        // U+FF9E and U+FF9F extend the grapheme before them but are drawn in a column of their own.
+        XCTAssertEqual(DisplayWidth.of("ｾﾌﾞﾝ"), 4)
+        XCTAssertEqual(DisplayWidth.of("ﾊﾟﾝ"), 3)
+        XCTAssertEqual(DisplayWidth.of("ｾﾌﾞﾝ\u{301}"), 4, "the slow path counts them too")
+        XCTAssertEqual("ﾌﾞ".reduce(0) { $0 + DisplayWidth.of($1) }, 2)
+    }
+
     func testTextTable_PadsByDisplayWidthAndRightAlignsNumbers() {
         var table = TextTable(columns: [.init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right)])
         table.rows = [["家賃", "80,000"], ["Lunch", "900"]]

@@ -8,14 +8,19 @@ public enum HalfWidth {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x2212 }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0xFF01...0xFF5E: scalars.append(Unicode.Scalar(UInt8(scalar.value - 0xFF01 + 0x21)))
-            case 0x3000: scalars.append(" ")
-            case 0x2212: scalars.append("-")
-            case 0xFFE5: scalars.append("¥")
-            default: scalars.append(scalar)
-            }
+            scalars.append(plainScalar(scalar.value).flatMap(Unicode.Scalar.init) ?? scalar)
         }
         return String(scalars)
+    }
+
+    /// The plain form of one scalar value (`plain`'s table), or `nil` when it has none.
+    static func plainScalar(_ value: UInt32) -> UInt32? {
+        switch value {
+        case 0xFF01...0xFF5E: return value - 0xFF01 + 0x21
+        case 0x3000: return 0x20
+        case 0x2212: return 0x2D
+        case 0xFFE5: return 0xA5
+        default: return nil
+        }
     }
 }

@@ -9,7 +9,7 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
             AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, ImportCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, RuleCommand.spec, ImportCommand.spec, ExportCommand.spec, RestoreCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
         ])
@@ -38,6 +38,10 @@ enum CommandTree {
         case ["completion"]: return CompletionCommand.self
         case ["manual"]: return ManualCommand.self
         case ["config", "list"], ["config", "get"], ["config", "set"], ["config", "unset"]: return ConfigCommand.self
+        case ["rule", "add"]: return RuleAddCommand.self
+        case ["rule", "list"], ["rule", "delete"], ["rule", "move"]: return RuleCommand.self
+        case ["rule", "test"]: return RuleTestCommand.self
+        case ["rule", "apply"]: return RuleApplyCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         default: return nil
         }

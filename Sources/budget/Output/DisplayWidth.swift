@@ -44,6 +44,8 @@ enum DisplayWidth {
             // kana (without the combining sound marks U+3099, U+309A), CJK ideographs and
             // fullwidth forms: all wide, none combining.
             case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60: width += 2
+            // Half-width katakana, their sound marks (U+FF9E, U+FF9F) included: one column each.
+            case 0xFF61...0xFF9F: width += 1
             default: return nil
             }
         }
@@ -60,7 +62,9 @@ enum DisplayWidth {
         if first.properties.isEmojiPresentation || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
             return 2
         }
-        return isWide(first.value) ? 2 : 1
+        // A half-width sound mark extends the cluster before it (`ﾌﾞ`) but takes a column of its own.
+        let soundMarks = character.unicodeScalars.dropFirst().count { $0.value == 0xFF9E || $0.value == 0xFF9F }
+        return (isWide(first.value) ? 2 : 1) + soundMarks
     }
 
     /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15 (abridged to the blocks in use).

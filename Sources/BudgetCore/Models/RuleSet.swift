@@ -1,0 +1,159 @@
+/// A budget's rules in order, prepared for matching many records: each pattern is folded
+/// (and each regular expression compiled) once, and each record's text is folded once
+/// however many rules look at it.
+///
+/// ```swift
+/// let rules = document.rules
+/// if let (index, rule) = rules.firstMatch(name: "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", note: nil, kind: .expense) {
+///     if rule.skip { /* an import drops the row */ }
+///     rule.apply(to: &expense)   // rule number index + 1
+/// }
+/// ```
+public struct RuleSet: Sendable, Equatable {
+    /// The rules, in the order they are tried; rule number n is `rules[n - 1]`.
+    public let rules: [Rule]
+    private let matchers: [Matcher]
+    private let usesNote: Bool
+
+    /// The rules, prepared. A regular expression that does not compile (which `Rule` never
+    /// holds) matches nothing.
+    public init(_ rules: [Rule] = []) {
+        self.rules = rules
+        matchers = rules.map(Matcher.init)
+        usesNote = rules.contains { $0.field == .note }
+    }
+
+    /// Whether there are no rules.
+    public var isEmpty: Bool { rules.isEmpty }
+    /// How many rules there are.
+    public var count: Int { rules.count }
+
+    /// Equal rules in the same order.
+    public static func == (lhs: RuleSet, rhs: RuleSet) -> Bool { lhs.rules == rhs.rules }
+
+    /// The first rule that matches a record's text, and its index in `rules` (its number is
+    /// `index + 1`), or `nil` when none does.
+    ///
+    /// - Parameters:
+    ///   - name: the record's name (or an imported row's), as it is: it is folded here, once.
+    ///   - note: its note, folded only when a rule looks at notes.
+    ///   - kind: its kind; rules for the other kind are passed over.
+    public func firstMatch(name: String, note: String?, kind: RecordKind) -> (index: Int, rule: Rule)? {
+        var name = FoldedText(name)
+        var note = usesNote ? note.map(FoldedText.init) : nil
+        for (index, matcher) in matchers.enumerated() {
+            if let only = matcher.kind, only != kind { continue }
+            switch matcher.field {
+            case .name:
+                if matcher.matches(&name) { return (index, rules[index]) }
+            case .note:
+                guard var text = note else { continue }
+                let found = matcher.matches(&text)
+                note = text
+                if found { return (index, rules[index]) }
+            }
+        }
+        return nil
+    }
+
+    /// The first rule that matches a record, as `firstMatch(name:note:kind:)`.
+    public func firstMatch<Record: BaseModel>(for record: Record) -> (index: Int, rule: Rule)? {
+        firstMatch(name: record.name, note: record.note, kind: Record.kind)
+    }
+
+    // MARK: Matching
+
+    /// A text folded once: its bytes and which byte values occur in it.
+    private struct FoldedText {
+        let bytes: [UInt8]
+        let present: ByteSet
+
+        init(_ text: String) {
+            bytes = TextFolding.foldedUTF8(text)
+            present = ByteSet(bytes)
+        }
+
+        /// The folded text as a string, for regular expressions (made once, when one asks).
+        lazy var string = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The byte values a text holds, as 256 bits: a pattern holding a byte the text lacks
+    /// cannot be in it, which rules most patterns out without a search.
+    private struct ByteSet: Equatable {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        init(_ bytes: [UInt8]) {
+            for byte in bytes {
+                let bit = UInt64(1) << UInt64(byte & 63)
+                switch byte >> 6 {
+                case 0: words.0 |= bit
+                case 1: words.1 |= bit
+                case 2: words.2 |= bit
+                default: words.3 |= bit
+                }
+            }
+        }
+
+        func isSubset(of other: ByteSet) -> Bool {
+            words.0 & ~other.words.0 == 0 && words.1 & ~other.words.1 == 0
+                && words.2 & ~other.words.2 == 0 && words.3 & ~other.words.3 == 0
+        }
+
+        static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
+            lhs.words == rhs.words
+        }
+    }
+
+    /// One rule, prepared: its folded pattern, or its compiled regular expression.
+    private struct Matcher: @unchecked Sendable {
+        // `Regex` holds no shared mutable state once compiled; it is only read here.
+        let field: Rule.Field
+        let kind: RecordKind?
+        let needle: [UInt8]
+        let needleBytes: ByteSet
+        let regex: Regex<AnyRegexOutput>?
+        let isRegex: Bool
+
+        init(_ rule: Rule) {
+            field = rule.field
+            kind = rule.kind
+            isRegex = rule.isRegex
+            if rule.isRegex {
+                needle = []
+                regex = try? Rule.regex(rule.pattern)
+            } else {
+                needle = TextFolding.foldedUTF8(rule.pattern)
+                regex = nil
+            }
+            needleBytes = ByteSet(needle)
+        }
+
+        func matches(_ text: inout FoldedText) -> Bool {
+            if isRegex {
+                guard let regex else { return false }
+                return (try? regex.firstMatch(in: text.string)) != nil
+            }
+            guard !needle.isEmpty, needleBytes.isSubset(of: text.present) else { return false }
+            return Self.contains(text.bytes, needle)
+        }
+
+        /// Whether `haystack` holds `needle` (not empty) as a run of bytes. On UTF-8 a byte
+        /// match is a match of whole scalars: no scalar's bytes start inside another's.
+        static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+            let count = needle.count
+            guard count <= haystack.count else { return false }
+            let first = needle[0]
+            var start = 0
+            let last = haystack.count - count
+            while start <= last {
+                if haystack[start] == first {
+                    var offset = 1
+                    while offset < count && haystack[start + offset] == needle[offset] { offset += 1 }
+                    if offset == count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+}

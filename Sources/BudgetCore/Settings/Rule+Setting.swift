@@ -1,0 +1,120 @@
+/// A rule as a setting's value: one line of text, `key=value` parts joined by `;`, in a
+/// fixed order, each part only when it differs from the default:
+///
+/// ```
+/// match=ｾﾌﾞﾝ;kind=expense;category=food;tag=conbini
+/// regex=^amazon;field=note;rename=Amazon
+/// match=ｶｰﾄﾞ ﾗｸﾃﾝ;skip
+/// ```
+///
+/// `match=` (text to find) or `regex=` comes first, then `field=note`, `kind=`, `category=`,
+/// `rename=`, one `tag=` per tag in their sorted order, and `skip`. In values, `%` is written
+/// `%25` and `;` is written `%3B`. Each rule has exactly one text: a text that reads as a
+/// rule but is written otherwise (parts out of order, a default spelt out, other escapes) is
+/// refused, so the text round-trips exactly.
+extension Rule: PlainSettingValue {
+    /// What values look like.
+    public static let valueDescription =
+        "a rule: match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag= or skip, joined by ';'"
+
+    /// Reads a rule's text.
+    public init(settingText text: String) throws(ValueError) {
+        guard let rule = Self.decode(text) else { throw .invalidSetting(text, expected: Self.valueDescription) }
+        self = rule
+    }
+
+    /// Reads a stored string that is exactly a valid rule's text.
+    public init?(stored: StoredSetting) {
+        guard case .string(let text) = stored, let rule = Self.decode(text) else { return nil }
+        self = rule
+    }
+
+    /// The rule's text.
+    public var settingText: String {
+        var parts = [(isRegex ? "regex=" : "match=") + Self.escaped(pattern)]
+        if field != .name { parts.append("field=" + field.rawValue) }
+        if let kind { parts.append("kind=" + kind.rawValue) }
+        if let category { parts.append("category=" + Self.escaped(category)) }
+        if let rename { parts.append("rename=" + Self.escaped(rename)) }
+        for tag in tags { parts.append("tag=" + Self.escaped(tag)) }
+        if skip { parts.append("skip") }
+        return parts.joined(separator: ";")
+    }
+
+    /// The text, as a JSON string.
+    public var stored: StoredSetting? { .string(settingText) }
+
+    // MARK: Reading
+
+    private static func decode(_ text: String) -> Rule? {
+        var pattern: String?
+        var isRegex = false, skip = false
+        var field = Field.name
+        var kind: RecordKind?
+        var category: String?, rename: String?
+        var tags: [String] = []
+        for part in text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: false) {
+            let part = String(String.UnicodeScalarView(part))
+            if part == "skip" {
+                skip = true
+                continue
+            }
+            guard let equals = part.unicodeScalars.firstIndex(of: "=") else { return nil }
+            let key = String(part.unicodeScalars[..<equals])
+            guard let value = unescaped(String(part.unicodeScalars[part.unicodeScalars.index(after: equals)...])) else { return nil }
+            switch key {
+            case "match", "regex":
+                pattern = value
+                isRegex = key == "regex"
+            case "field":
+                guard let named = Field(rawValue: value) else { return nil }
+                field = named
+            case "kind":
+                guard let named = RecordKind(rawValue: value) else { return nil }
+                kind = named
+            case "category": category = value
+            case "rename": rename = value
+            case "tag": tags.append(value)
+            default: return nil
+            }
+        }
+        guard let pattern,
+              let rule = try? Rule(pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip),
+              rule.settingText == text else { return nil }
+        return rule
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "%" || $0 == ";" }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case ";": result += "%3B"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The text with `%25` and `%3B` read back; `nil` for any other `%`.
+    private static func unescaped(_ text: String) -> String? {
+        guard text.unicodeScalars.contains("%") else { return text }
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "%" else {
+                result.append(scalar)
+                continue
+            }
+            let code = String(String.UnicodeScalarView(scalars.prefix(2)))
+            switch code {
+            case "25": result.append("%")
+            case "3B": result.append(";")
+            default: return nil
+            }
+            scalars = scalars.dropFirst(2)
+        }
+        return String(result)
+    }
+}

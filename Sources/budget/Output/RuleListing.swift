@@ -1,0 +1,56 @@
+import BudgetCore
+
+/// The rules as `rule list` shows them, in an output format; and a rule's pattern and
+/// actions in words, for `rule test` and confirmations.
+struct RuleListing {
+    let rules: [Rule]
+    let format: OutputFormat
+    let includeHeader: Bool
+
+    func render(painter: Painter) -> String {
+        let numbered = rules.enumerated().map { (number: $0.offset + 1, rule: $0.element) }
+        switch format {
+        case .json:
+            let value = JSONValue.array(numbered.map { number, rule in
+                .object([
+                    ("number", .int(number)), ("pattern", .string(rule.pattern)), ("regex", .bool(rule.isRegex)),
+                    ("field", .string(rule.field.rawValue)), ("kind", rule.kind.map { .string($0.rawValue) } ?? .null),
+                    ("category", rule.category.map(JSONValue.string) ?? .null), ("rename", rule.rename.map(JSONValue.string) ?? .null),
+                    ("tags", .array(rule.tags.map(JSONValue.string))), ("skip", .bool(rule.skip)), ("setting", .string(rule.settingText)),
+                ])
+            })
+            return value.outputText
+        case .tsv, .csv:
+            let lines = (includeHeader ? [["number", "pattern", "regex", "field", "kind", "category", "rename", "tags", "skip"]] : [])
+                + numbered.map { number, rule in
+                    [String(number), rule.pattern, String(rule.isRegex), rule.field.rawValue, rule.kind?.rawValue ?? "",
+                     rule.category ?? "", rule.rename ?? "", rule.tags.joined, String(rule.skip)]
+                }
+            return DelimitedText.text(lines, as: format)
+        default:
+            var table = TextTable(columns: [
+                .init(title: "#", alignment: .right), .init(title: "PATTERN", alignment: .left), .init(title: "FIELD", alignment: .left),
+                .init(title: "KIND", alignment: .left), .init(title: "ACTIONS", alignment: .left),
+            ])
+            table.rows = numbered.map { number, rule in
+                [String(number), Self.pattern(rule), rule.field.rawValue, rule.kind?.rawValue ?? "any", Self.actions(rule)]
+            }
+            return table.render(painter: painter)
+        }
+    }
+
+    /// The pattern, a regular expression between slashes (`/^amazon/`).
+    static func pattern(_ rule: Rule) -> String {
+        rule.isRegex ? "/" + rule.pattern + "/" : rule.pattern
+    }
+
+    /// What the rule does: `category food, rename Amazon, tag a, tag b`, or `skip`.
+    static func actions(_ rule: Rule) -> String {
+        if rule.skip { return "skip (on import)" }
+        var parts: [String] = []
+        if let category = rule.category { parts.append("category \(category)" + (rule.kind == nil ? " (expenses)" : "")) }
+        if let rename = rule.rename { parts.append("rename \(rename)") }
+        for tag in rule.tags { parts.append("tag \(tag)") }
+        return parts.joined(separator: ", ")
+    }
+}
