@@ -20,6 +20,15 @@ public enum TextFolding {
         String(decoding: foldedUTF8(text), as: UTF8.self)
     }
 
+    /// The text with widths and spaces folded (steps 1 and 3) but its case kept: how an
+    /// import writes names it is asked to normalise (`ＡＭＡＺＯＮ．ＣＯ．ＪＰ` → `AMAZON.CO.JP`).
+    public static func widthFolded(_ text: String) -> String {
+        var folder = Folder(capacity: text.utf8.count)
+        folder.lowercases = false
+        for scalar in text.unicodeScalars { folder.add(scalar.value) }
+        return String(decoding: folder.bytes, as: UTF8.self)
+    }
+
     /// The folded text as UTF-8 bytes, for matching many patterns against one text.
     public static func foldedUTF8(_ text: String) -> [UInt8] {
         var folder = Folder(capacity: text.utf8.count)
@@ -33,6 +42,7 @@ public enum TextFolding {
         var pendingSpace = false
         var last: UInt32 = 0
         var lastStart = 0
+        var lowercases = true
 
         init(capacity: Int) {
             bytes.reserveCapacity(capacity)
@@ -51,7 +61,7 @@ public enum TextFolding {
                 if value == 0x20 || (0x09...0x0D).contains(value) {
                     pendingSpace = true
                 } else {
-                    write((0x41...0x5A).contains(value) ? value + 0x20 : value)
+                    write(lowercases && (0x41...0x5A).contains(value) ? value + 0x20 : value)
                 }
                 return
             }
@@ -65,7 +75,7 @@ public enum TextFolding {
             let properties = scalar.properties
             if properties.isWhitespace {
                 pendingSpace = true
-            } else if properties.changesWhenLowercased {
+            } else if lowercases && properties.changesWhenLowercased {
                 for lower in properties.lowercaseMapping.unicodeScalars { write(lower.value) }
             } else {
                 write(value)

@@ -26,7 +26,7 @@ extension BudgetDocument {
                 continue
             }
             var entry = entry
-            if settings.foldNames, let folded = try? FieldRules.label(HalfWidth.plain(entry.name), field: "name") { entry.name = folded }
+            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name") { entry.name = folded }
             let action = settings.rule(entry)
             if action?.skip == true {
                 result.skippedByRule += 1

@@ -37,6 +37,16 @@ public struct StatementImport: Sendable {
     /// The rule that applies to an entry, if any.
     public var rule: @Sendable (StatementEntry) -> RuleAction?
 
+    /// An import of rows from `origin` under a budget's rules (`RuleSet`: the first match
+    /// decides).
+    public init(origin: String, rules: RuleSet) {
+        self.init(origin: origin) { entry in
+            rules.firstMatch(name: entry.name, note: entry.note, kind: entry.kind).map { match in
+                RuleAction(category: match.rule.category, rename: match.rule.rename, tags: match.rule.tags, skip: match.rule.skip)
+            }
+        }
+    }
+
     /// An import of rows from `origin`, with no rules unless `rule` is given.
     public init(origin: String, rule: @escaping @Sendable (StatementEntry) -> RuleAction? = { _ in nil }) {
         self.origin = origin

@@ -25,7 +25,13 @@ struct ImportCommand: Command {
         ] + ImportOptions.specs + [
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
             OptionSpec(long: "skip-duplicates", help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, as many times as such records exist."),
+            OptionSpec(long: "encoding", valueName: "encoding",
+                       help: "auto, utf-8, cp932 or euc-jp (default: auto: a byte-order mark, else UTF-8, else CP932; euc-jp must be named).",
+                       choices: encodings),
         ])
+
+    /// What `--encoding` accepts.
+    static let encodings = ["auto"] + TextEncoding.allCases.map(\.rawValue)
 
     let kind: RecordKind?
     let path: String
@@ -37,6 +43,8 @@ struct ImportCommand: Command {
     let dryRun: Bool
     let skipDuplicates: Bool
     let allowDuplicates: Bool
+    /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
+    let encodingText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         if parsed.positionals.count == 2 {
@@ -55,11 +63,15 @@ struct ImportCommand: Command {
             format = nil
         }
         profileName = parsed.value("profile")
-        given = try ImportOptions.profile(parsed)
+        var given = try ImportOptions.profile(parsed)
+        if let encoding = parsed.value("encoding") { given.encoding = encoding.lowercased() }
+        self.given = given
         saveAs = parsed.value("save-profile")
         dryRun = parsed.flag("dry-run")
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
+        _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
+        encodingText = parsed.value("encoding")?.lowercased()
         isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
         if format != nil && isStatement {
             throw parsed.usageError("'--format' is for budget's own files; a statement is read by --profile and --map")
@@ -71,7 +83,12 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let text = try InputText.read(path, readAllInput: context.readAllInput)
+        var encoding = encodingText
+        if encoding == nil, let profileName, StatementPreset.named(profileName) == nil {
+            // A saved profile remembers its statements' encoding.
+            encoding = try context.store().load().importProfile(named: profileName)?.encoding
+        }
+        let text = try InputText.decoded(path, decoder: TextDecoder(encoding: TextEncoding(rawValue: encoding ?? "auto")), readAllInput: context.readAllInput)
         let ownFormat = format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
         if !isStatement && (format != nil || ownFormat == .json || RecordImporter.readsHeader(RecordImporter.headerCells(text, format: ownFormat) ?? [])) {
             try importOwn(text, format: ownFormat, in: context)
@@ -87,7 +104,7 @@ struct ImportCommand: Command {
         let plan = try statementPlan(text, document: try store.load())
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
             let reading = try plan.reader(document).read(text)
-            var settings = StatementImport(origin: plan.origin)
+            var settings = StatementImport(origin: plan.origin, rules: document.rules)
             settings.defaultCategory = plan.profile.category
             settings.defaultTags = Tags(plan.profile.tags)
             settings.foldNames = plan.profile.foldNames
