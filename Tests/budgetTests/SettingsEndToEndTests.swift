@@ -38,7 +38,7 @@ final class SettingsEndToEndTests: XCTestCase {
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table.contains("\nTotal (2 expenses)  "), table)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
-                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\t\n")
+                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\t\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\t\t\n")
         let json = try budget.run("show", "expense", "2", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(object["amount"] as? Int, 123_450)

@@ -90,11 +90,24 @@ struct ImportCommand: Command {
         }
         let text = try InputText.decoded(path, decoder: TextDecoder(encoding: TextEncoding(rawValue: encoding ?? "auto")), readAllInput: context.readAllInput)
         let ownFormat = format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
-        if !isStatement && (format != nil || ownFormat == .json || RecordImporter.readsHeader(RecordImporter.headerCells(text, format: ownFormat) ?? [])) {
-            try importOwn(text, format: ownFormat, in: context)
-        } else {
+        if isStatement || (format == nil && ownFormat != .json && isStatementText(text, ownFormat: ownFormat)) {
             try importStatement(text, in: context)
+        } else {
+            try importOwn(text, format: ownFormat, in: context)
         }
+    }
+
+    /// Whether a file given without statement options is a statement rather than budget's own
+    /// CSV or TSV: a built-in export, or a header mostly of columns budget does not write (a
+    /// header of budget's columns with a stranger among them is budget's, and its error names
+    /// the stranger; a CSV header holding tabs is a TSV file, and its error says so).
+    private func isStatementText(_ text: String, ownFormat: ImportFormat) -> Bool {
+        let header = RecordImporter.headerCells(text, format: ownFormat) ?? []
+        if RecordImporter.readsHeader(header) { return false }
+        if StatementPreset.detect(in: text) != nil { return true }
+        if header.count == 1 && header[0].contains("\t") { return false }
+        let known = header.filter { RecordImporter.readsHeader([$0]) }.count
+        return known * 2 < header.count
     }
 
     // MARK: Statements

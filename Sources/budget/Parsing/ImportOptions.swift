@@ -9,7 +9,7 @@ enum ImportOptions {
         OptionSpec(long: "skip", valueName: "n", help: "Lines to skip before the header."),
         OptionSpec(long: "no-header-row", help: "The statement has no header row: name columns by position."),
         OptionSpec(long: "map", valueName: "field=column", help: "Read a field (date, name, amount, out, in, kind, category, note, tags, id) from a column: its header or its position from 1.", isRepeatable: true),
-        OptionSpec(long: "date-format", valueName: "pattern", help: "The statement's dates, such as %Y/%m/%d, %Y%m%d, %d.%m.%Y or %Y年%m月%d日 (default: the usual forms)."),
+        OptionSpec(long: "date-format", valueName: "pattern", help: "The statement's dates, such as %Y/%m/%d, %Y%m%d or %d.%m.%Y, with any characters between the fields (default: the usual forms, Japanese ones too)."),
         OptionSpec(long: "decimal-mark", valueName: "mark", help: "What separates decimals in amounts: . or ,.", choices: [".", ","]),
         OptionSpec(long: "sign", valueName: "sign", help: "Which sign of a single amount column is spending.", choices: StatementSign.allCases.map(\.rawValue)),
         OptionSpec(long: "category", valueName: "name", help: "The category of expenses that neither a rule nor the statement files."),

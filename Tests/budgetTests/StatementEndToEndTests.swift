@@ -1,0 +1,229 @@
+import BudgetCore
+import Foundation
+import XCTest
+
+/// Statements through the built binary: each built-in preset on a realistic file (several
+/// months, refunds, transfers, half-width katakana, quoted line breaks, CP932 and UTF-8 with a
+/// byte-order mark), overlapping downloads, rules, profiles and bad input.
+final class StatementEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+    }
+
+    /// Writes a statement file (in CP932 when asked) and returns its path.
+    private func statement(_ name: String, _ text: String, cp932: Bool = false, bom: Bool = false) throws -> String {
+        let url = budget.directory.appendingPathComponent(name)
+        var bytes = cp932 ? try TextEncoding.cp932.encode(text) : Array(text.utf8)
+        if bom { bytes = [0xEF, 0xBB, 0xBF] + bytes }
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    private func tsv(_ kind: String = "all") throws -> [[String]] {
+        try budget.run("list", kind, "--format", "tsv", "--no-header").stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    // MARK: Presets
+
+    static let rakutenCard = """
+        "利用日","利用店名・商品名","利用者","支払方法","利用金額","支払手数料","支払総額","10月支払金額","11月繰越残高","新規サイン"
+        "2026/09/03","ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ","本人","1回払い","150","0","150","150","0","*"
+        "2026/09/03","ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ","本人","1回払い","150","0","150","150","0",""
+        "2026/09/05","ＡＭＡＺＯＮ．ＣＯ．ＪＰ","本人","1回払い","3,980","0","3,980","3,980","0",""
+        "2026/10/10","ＡＭＡＺＯＮ．ＣＯ．ＪＰ","本人","1回払い","-1,200","0","-1,200","-1,200","0",""
+
+        """
+
+    func testRakutenCard_RefundIsAnIncomeAndTwoIdenticalCoffeesAreBothImported() throws {
+        let path = try statement("rakuten.csv", Self.rakutenCard, bom: true)
+        let first = try budget.run("import", path)
+        XCTAssertEqual(first.code, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nincome-00000001\n")
+        XCTAssertEqual(first.stderr, "Imported 1 income and 3 expenses from a Rakuten Card statement.\n")
+        let rows = try tsv()
+        XCTAssertEqual(rows.map { $0[4] }, ["ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
+        XCTAssertEqual(rows.map { $0[6] }, ["1200", "150", "150", "3980"])
+        XCTAssertEqual(rows[0][3], "2026-10-10")
+        // The same file again adds nothing.
+        let again = try budget.run("import", path)
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertEqual(again.stderr, "Imported nothing from a Rakuten Card statement (4 rows already there).\n")
+        XCTAssertEqual(try tsv().count, 4)
+    }
+
+    func testOverlappingStatements_ImportOnlyTheNewRows() throws {
+        let september = try statement("sep.csv", Self.rakutenCard)
+        try budget.succeed("import", september)
+        let next = Self.rakutenCard + """
+            "2026/10/12","ﾛｰｿﾝ","本人","1回払い","480","0","480","480","0",""
+            "2026/09/03","ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ","本人","1回払い","150","0","150","150","0",""
+
+            """
+        let result = try budget.run("import", try statement("oct.csv", next))
+        XCTAssertEqual(result.stdout, "expense-00000004\nexpense-00000005\n", "the third identical coffee is new")
+        XCTAssertTrue(result.stderr.contains("(4 rows already there)"), result.stderr)
+        // --allow-duplicates imports every row again.
+        XCTAssertEqual(try budget.run("import", try statement("oct.csv", next), "--allow-duplicates").stdout.split(separator: "\n").count, 6)
+    }
+
+    func testMoneyForward_CP932SkipsTransfersAndExcludedRowsAndUsesItsCategoryAndID() throws {
+        let text = """
+            "計算対象","日付","内容","金額（円）","保有金融機関","大項目","中項目","メモ","振替","ID"
+            "1","2026/10/25","給与 株式会社ABC","300000","三菱UFJ銀行","収入","給与","","0","mf001"
+            "1","2026/10/26","ｾﾌﾞﾝｲﾚﾌﾞﾝ","-450","楽天カード","食費","コンビニ","朝食","0","mf002"
+            "0","2026/10/27","現金引き出し","-10000","三菱UFJ銀行","現金・カード","ATM引き出し","","0","mf003"
+            "1","2026/10/28","楽天カード引き落とし","-50000","三菱UFJ銀行","未分類","未分類","","1","mf004"
+            "1","2026/11/01","家賃","-80000","三菱UFJ銀行","住宅","家賃","11月分
+            二行目","0","mf005"
+
+            """
+        let path = try statement("mf.csv", text, cp932: true)
+        let result = try budget.run("import", path)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Imported 1 income and 2 expenses from a MoneyForward ME export (2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
+        let rows = try tsv("expenses")
+        XCTAssertEqual(rows.map { $0[4] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
+        XCTAssertEqual(rows.map { $0[5] }, ["食費", "住宅"])
+        XCTAssertEqual(rows.map { $0[7] }, ["朝食", "11月分\\n二行目"])
+        XCTAssertEqual(rows.map { $0[9] }, ["moneyforward:id=mf002", "moneyforward:id=mf005"])
+        XCTAssertTrue(try budget.run("import", path).stderr.contains("3 rows already there"))
+    }
+
+    func testZaim_SeparateColumnsItemElseShopAndTransfersSkipped() throws {
+        let text = """
+            日付,方法,カテゴリ,カテゴリの内訳,支払元,入金先,品目,メモ,お店,通貨,収入,支出,振替,残高調整,通貨変換前の金額,集計の設定
+            2026-11-01,payment,食費,食料品,財布,-,-,,ｲｵﾝ,JPY,0,2480,0,0,2480,常に集計に含める
+            2026-11-02,payment,日用雑貨,消耗品,財布,-,洗剤,,ﾏﾂｷﾖ,JPY,0,398,0,0,398,常に集計に含める
+            2026-11-03,income,給与,給与,-,銀行,-,,-,JPY,250000,0,0,0,250000,常に集計に含める
+            2026-11-04,transfer,-,-,銀行,財布,-,,-,JPY,0,0,10000,0,10000,常に集計に含める
+            2026-11-05,payment,交際費,飲み会,財布,-,-,,居酒屋,JPY,0,5000,0,0,5000,集計に含めない
+
+            """
+        let result = try budget.run("import", try statement("zaim.csv", text))
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 2 expenses from a Zaim export (2 rows skipped"), result.stderr)
+        XCTAssertEqual(try tsv().map { [$0[4], $0[5], $0[6]] }, [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])
+    }
+
+    func testBanks_SignedOrSeparateColumnsAndCompactDates() throws {
+        try budget.succeed("import", try statement("rb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1500,98500,ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ\n20261025,250000,348500,給与\n", cp932: true))
+        try budget.succeed("import", try statement("sbi.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
+        try budget.succeed("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n", cp932: true))
+        try budget.succeed("import", try statement("yucho.csv", "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
+        XCTAssertEqual(try tsv().map { [$0[0], $0[3], $0[4], $0[6]] }, [
+            ["income", "2026-10-25", "給与", "250000"], ["income", "2026-10-25", "振込", "1000"],
+            ["expense", "2026-10-01", "ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ", "1500"], ["expense", "2026-10-03", "振込＊ヤマダ", "40000"],
+            ["expense", "2026-10-04", "ﾗｸﾃﾝｶ-ﾄﾞ", "12000"], ["expense", "2026-10-05", "NHK", "2200"],
+        ])
+    }
+
+    func testSMBCCard_NoHeaderSectionsTotalsAndUnquotedCommasInNames() throws {
+        let text = """
+            山田　太郎　様,1234-56**-****-****,三井住友カード
+            2026/10/13,ＥＴＣ首都高,390,１,１,390,
+            2026/10/15,GITHUB, INC. (GITHUB.COM),1500,１,１,1500,
+            ,,,,,1890,
+            山田　花子　様,1234-56**-****-5678,家族カード
+            2026/10/20,ﾏｸﾄﾞﾅﾙﾄﾞ,680,１,１,680,
+            ,,,,,680,
+
+            """
+        let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Imported 3 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped).\n")
+        XCTAssertEqual(try tsv("expenses").map { [$0[4], $0[6]] }, [["ＥＴＣ首都高", "390"], ["GITHUB, INC. (GITHUB.COM)", "1500"], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680"]])
+    }
+
+    func testPayPayCard_ACancellationIsAnIncome() throws {
+        let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\",\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
+            + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\",\"2026/11/27\"\n"
+            + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\",\"2026/11/27\"\n"
+        try budget.succeed("import", try statement("paypay.csv", text))
+        XCTAssertEqual(try tsv().map { $0[0] }, ["income", "expense"])
+    }
+
+    // MARK: Mapping, profiles, kinds
+
+    func testMap_SaveProfileAndReuseItNextMonth() throws {
+        let october = "Datum;Omschrijving;Bedrag\n01.10.2026;Albert Heijn;-12,50\n25.10.2026;Salaris;2.500,00\n"
+        let refused = try budget.run("import", try statement("oct.txt", october))
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertTrue(refused.stderr.contains("matches no known statement") && refused.stderr.contains("--map"), refused.stderr)
+        try budget.succeed("config", "set", "display.currency", "EUR")
+        let saved = try budget.run("import", try statement("oct.txt", october), "--delimiter", ";", "--map", "date=Datum", "--map", "name=2", "--map", "amount=Bedrag",
+                                   "--date-format", "%d.%m.%Y", "--decimal-mark", ",", "--save-profile", "ing")
+        XCTAssertEqual(saved.code, 0, saved.stderr)
+        XCTAssertTrue(saved.stderr.hasSuffix("Saved the options as the profile 'ing'.\n"), saved.stderr)
+        XCTAssertEqual(try tsv().map { [$0[0], $0[6]] }, [["income", "2500.00"], ["expense", "12.50"]])
+        XCTAssertTrue(try budget.run("config", "list").stdout.contains("import.profile.ing"))
+        let november = october + "03.11.2026;Jumbo;-7,25\n"
+        let next = try budget.run("import", try statement("nov.txt", november), "--profile", "ing")
+        XCTAssertEqual(next.stdout, "expense-00000002\n")
+        XCTAssertTrue(next.stderr.contains("2 rows already there"), next.stderr)
+        XCTAssertEqual(try budget.run("import", "x.csv", "--profile", "nope").code, 64)
+    }
+
+    func testKindArgument_ImportsOnlyThatKindAndCountsTheOthers() throws {
+        let result = try budget.run("import", "expenses", try statement("r.csv", Self.rakutenCard))
+        XCTAssertEqual(result.stdout, "00000001\n00000002\n00000003\n")
+        XCTAssertTrue(result.stderr.contains("1 row of the other kind left out"), result.stderr)
+    }
+
+    // MARK: Rules
+
+    func testRules_FileRowsByFoldedNamesAndSkipCardSettlements() throws {
+        try budget.succeed("rule", "add", "セブン", "--category", "食費")
+        try budget.succeed("rule", "add", "amazon", "--category", "買い物", "--tag", "online")
+        let result = try budget.run("import", try statement("r.csv", Self.rakutenCard))
+        XCTAssertTrue(result.stderr.contains("expenses filed 3 by rules"), result.stderr)
+        XCTAssertEqual(try tsv("expenses").map { [$0[5], $0[8]] }, [["食費", ""], ["食費", ""], ["買い物", "online"]])
+        try budget.succeed("rule", "add", "ｶｰﾄﾞ", "--skip")
+        let bank = try budget.run("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶｰﾄﾞ,12000,,88000,,,\n"))
+        XCTAssertTrue(bank.stderr.contains("1 row skipped by rules"), bank.stderr)
+    }
+
+    func testNormalizeNames_FoldsWidthButKeepsCase() throws {
+        try budget.succeed("import", try statement("r.csv", Self.rakutenCard), "--normalize-names")
+        XCTAssertEqual(Set(try tsv().map { $0[4] }), ["AMAZON.CO.JP", "セブン-イレブン"])
+    }
+
+    // MARK: Bad input
+
+    func testBadRows_AreAllReportedAndNothingChanges() throws {
+        try budget.succeed("add", "expense", "Before", "1")
+        let before = budget.dataBytes()
+        let text = Self.rakutenCard.replacingOccurrences(of: "\"3,980\"", with: "\"3,98x\"").replacingOccurrences(of: "\"2026/10/10\"", with: "\"2026/13/10\"")
+            .replacingOccurrences(of: "\"ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"", with: "\"\u{1B}[31mevil\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"")
+        let result = try budget.run("import", try statement("bad.csv", text))
+        XCTAssertEqual(result.code, 65)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, result.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("budget: error: line ") }, result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), "escape sequences are never echoed raw")
+        XCTAssertTrue(result.stderr.hasSuffix("; nothing was imported\n"))
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
+    func testUndecodableAndUnmappedFiles_NameTheOptionThatHelps() throws {
+        let mufgLike = try statement("m.csv", "日付,摘要,支払い金額,預かり金額,残高\n2026/10/4,カード,12000,,88000\n")
+        let result = try budget.run("import", mufgLike)
+        XCTAssertEqual(result.code, 65)
+        XCTAssertTrue(result.stderr.contains("'日付', '摘要'") && result.stderr.contains("closest to an MUFG Bank statement (--profile mufg)"), result.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
+    func testOwnFormats_StillImportAndAKindColumnImportsBoth() throws {
+        try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-11-25")
+        try budget.succeed("add", "expense", "Lunch", "900", "--category", "food", "--date", "2026-11-21")
+        let csv = try budget.run("list", "all", "--format", "csv").stdout
+        let other = try BudgetProcess()
+        let result = try other.run(["import", "-"], stdin: csv)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "income-00000001\nexpense-00000001\n")
+        XCTAssertEqual(try other.run("list", "all", "--format", "csv").stdout, csv)
+    }
+}
