@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "BudgetCore", targets: ["BudgetCore"]),
     ],
     targets: [
-        .target(name: "BudgetCore"),
+        // iconv (CP932 and EUC-JP statements) is in glibc on Linux, in libiconv on Apple platforms.
+        .target(name: "BudgetCore", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS]))]),
         .executableTarget(
             name: "budget", dependencies: ["BudgetCore"],
             // The toolchain's lld: the default linker warns that the static FoundationEssentials

@@ -4,14 +4,21 @@ import BudgetCore
 struct ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", abstract: "Write records and settings as JSON, CSV, TSV or a ledger journal.",
-        discussion: "json is complete (both kinds with IDs and order, counters and settings): 'budget restore' or 'budget import' reads it back. csv and tsv are 'list all' with a kind column. ledger is a journal that ledger and hledger read: expenses to Expenses:<category>, incomes to Income:<name>, against Assets:Cash, each tagged with its ID.",
+        discussion: "json is complete (both kinds with IDs and order, counters and settings): 'budget restore' or 'budget import' reads it back. csv and tsv are 'list all' with a kind column. ledger is a journal that ledger and hledger read: expenses to Expenses:<category>, incomes to Income:<name>, against Assets:Cash, each tagged with its ID. For a spreadsheet, csv and tsv take --for-excel (a UTF-8 byte-order mark, CRLF line ends, and a ' before any text starting with =, +, -, @, a tab or a carriage return, so that it is not run as a formula) and --encoding cp932 (for Excel in Japanese: a character CP932 has no code for but holds as another, such as the wave dash, the minus sign or the yen sign, is written as that one, the full-width form; a record holding any other character CP932 cannot hold, such as an emoji, stops the export before anything is written).",
         options: [QueryOptions.category] + QueryOptions.periodSpecs + [QueryOptions.search, QueryOptions.min, QueryOptions.max,
-            OptionSpec(long: "format", valueName: "format", help: "json, csv, tsv or ledger (default: json).", choices: ["json", "csv", "tsv", "ledger"])])
+            OptionSpec(long: "format", valueName: "format", help: "json, csv, tsv or ledger (default: json).", choices: ["json", "csv", "tsv", "ledger"]),
+            OptionSpec(long: "for-excel", help: "csv and tsv for a spreadsheet: a byte-order mark (in UTF-8), CRLF line ends, formulas written as text."),
+            OptionSpec(long: "encoding", valueName: "encoding", help: "csv and tsv in utf-8 or cp932 (default: utf-8).", choices: encodings)])
+
+    /// What `--encoding` accepts.
+    static let encodings = [TextEncoding.utf8, .cp932].map(\.rawValue)
 
     enum Format: String { case json, csv, tsv, ledger }
 
     let filters: QueryOptions
     let format: Format
+    let forExcel: Bool
+    let encoding: TextEncoding
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         filters = try QueryOptions(parsed)
@@ -20,6 +27,15 @@ struct ExportCommand: Command {
             throw parsed.usageError("Invalid value '\(text)' for '--format <format>': expected json, csv, tsv or ledger")
         }
         self.format = format
+        forExcel = parsed.flag("for-excel")
+        encoding = try parsed.textEncoding(choices: Self.encodings, default: TextEncoding.utf8.rawValue) ?? .utf8
+        let delimited = format == .csv || format == .tsv
+        if forExcel, !delimited {
+            throw parsed.usageError("--for-excel is for --format csv or tsv, not \(format.rawValue)")
+        }
+        if encoding != .utf8, !delimited {
+            throw parsed.usageError("--encoding \(encoding.rawValue) is for --format csv or tsv: \(format == .json ? "JSON" : "a ledger journal") is written in UTF-8")
+        }
     }
 
     func run(in context: CommandContext) throws {
@@ -32,9 +48,19 @@ struct ExportCommand: Command {
         case .ledger:
             context.output.write(try LedgerJournal.write(document, query: query))
         case .csv, .tsv:
+            // Every record is checked before anything is written.
+            try BudgetExport.checkEncodable(document, query: query, as: encoding)
             let rows = RecordRow.matching(query, in: document, selection: .all)
-            let printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
-            try printer.write(rows, to: context.output)
+            var printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
+            printer.forSpreadsheet = forExcel
+            guard forExcel || encoding != .utf8 else {
+                try printer.write(rows, to: context.output)
+                return
+            }
+            // A byte-order mark tells a spreadsheet the text is UTF-8; CP932 has none.
+            var bytes: [UInt8] = forExcel && encoding == .utf8 ? [0xEF, 0xBB, 0xBF] : []
+            bytes += try encoding.encode(String(decoding: printer.delimitedBytes(rows), as: UTF8.self))
+            bytes.withUnsafeBufferPointer { context.output.write(bytes: $0) }
         }
     }
 }

@@ -14,13 +14,21 @@ struct ImportCommand: Command {
                        choices: ["csv", "tsv", "json"]),
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
             OptionSpec(long: "skip-duplicates", help: "Skip rows equal (date, name, amount, category) to a record or an earlier row."),
+            OptionSpec(long: "encoding", valueName: "encoding",
+                       help: "auto, utf-8, cp932 or euc-jp (default: auto: a byte-order mark, else UTF-8, else CP932; euc-jp must be named).",
+                       choices: encodings),
         ])
+
+    /// What `--encoding` accepts.
+    static let encodings = ["auto"] + TextEncoding.allCases.map(\.rawValue)
 
     let kind: RecordKind
     let path: String
     let format: ImportFormat?
     let dryRun: Bool
     let skipDuplicates: Bool
+    /// The statement's encoding; `nil` finds it.
+    let encoding: TextEncoding?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         kind = try parsed.kind(parsed.positionals[0])
@@ -35,10 +43,11 @@ struct ImportCommand: Command {
         }
         dryRun = parsed.flag("dry-run")
         skipDuplicates = parsed.flag("skip-duplicates")
+        encoding = try parsed.textEncoding(choices: Self.encodings, default: "auto")
     }
 
     func run(in context: CommandContext) throws {
-        let text = try InputText.read(path, readAllInput: context.readAllInput)
+        let text = try InputText.decoded(path, decoder: TextDecoder(encoding: encoding), readAllInput: context.readAllInput)
         let format = self.format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
         let store = try context.store()
         let work = { (document: inout BudgetDocument) throws -> (ids: [String], skipped: Int, otherKind: Int, rows: [ImportedRow]) in

@@ -6,18 +6,31 @@ struct DelimitedWriter: ~Copyable {
     enum Dialect { case tsv, csv }
 
     let dialect: Dialect
+    /// For a spreadsheet (`export --for-excel`): rows end in CRLF in TSV too, and a text field
+    /// that a spreadsheet would run as a formula is written with a `'` before it.
+    let forSpreadsheet: Bool
     private(set) var buffer: ByteBuffer
     private var atRowStart = true
 
-    init(_ dialect: Dialect, capacity: Int = 0) {
+    init(_ dialect: Dialect, capacity: Int = 0, forSpreadsheet: Bool = false) {
         self.dialect = dialect
+        self.forSpreadsheet = forSpreadsheet
         buffer = ByteBuffer(capacity: capacity)
+    }
+
+    /// Whether a spreadsheet would take a cell with this text for a formula (or, with a tab
+    /// or carriage return first, could be led to): `=`, `+`, `-`, `@`, tab, CR.
+    static func startsFormula(_ text: String) -> Bool {
+        switch text.utf8.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
+        }
     }
 
     /// Adds one field to the current row.
     mutating func field(_ text: String) {
         separate()
-        var text = text
+        var text = forSpreadsheet && Self.startsFormula(text) ? "'" + text : text
         text.withUTF8 { utf8 in
             switch dialect {
             case .tsv:
@@ -69,7 +82,7 @@ struct DelimitedWriter: ~Copyable {
 
     /// Ends the current row.
     mutating func endRow() {
-        if dialect == .csv { buffer.append(0x0D) }
+        if dialect == .csv || forSpreadsheet { buffer.append(0x0D) }
         buffer.append(0x0A)
         atRowStart = true
     }

@@ -27,10 +27,29 @@ enum ErrorText {
                 break
             }
             return error.errorDescription ?? error.message
+        case let error as TextEncodingError:
+            return encoding(error)
         case let error as any LocalizedError:
             return error.errorDescription ?? "\(error)"
         default:
             return "\(error)"
+        }
+    }
+
+    /// A statement that does not decode (only `import` decodes) names `--encoding` and its
+    /// choices; a character an export's encoding cannot hold, the record to change.
+    private static func encoding(_ error: TextEncodingError) -> String {
+        let message = error.errorDescription ?? "\(error)"
+        let choices = TextEncoding.allCases.map(\.rawValue).joined(separator: ", ")
+        switch error {
+        case .invalid, .invalidUTF16:
+            return message + "; choose another --encoding (\(choices)); nothing was imported"
+        case .undetected:
+            return message + "; name its encoding with --encoding (\(choices)); nothing was imported"
+        case let .unencodable(_, encoding, _):
+            return message + "; change it, or export without --encoding \(encoding.rawValue) (UTF-8 holds every character); nothing was exported"
+        case .unavailable:
+            return message + "; nothing was done"
         }
     }
 }

@@ -10,6 +10,8 @@ struct RecordPrinter {
     /// How tables show dates.
     var dateFormat = DateFormat.iso
     var painter = Painter.plain
+    /// TSV and CSV for a spreadsheet: CRLF, formulas guarded (`DelimitedWriter.forSpreadsheet`).
+    var forSpreadsheet = false
 
     /// A printer using a budget's currency, date format and colour.
     init(selection: RecordSelection, format: OutputFormat, includeHeader: Bool, document: BudgetDocument, painter: Painter) {
@@ -53,6 +55,11 @@ struct RecordPrinter {
         }
     }
 
+    /// A TSV or CSV listing's UTF-8 bytes, for an export that converts them before writing.
+    func delimitedBytes(_ rows: [RecordRow]) -> [UInt8] {
+        delimited(rows, format == .tsv ? .tsv : .csv).buffer.withBytes { Array($0) }
+    }
+
     /// Writes one record on its own: a vertical `field  value` list as a table, a single object
     /// as JSON, else as a listing of one.
     func writeSingle(_ row: RecordRow, to output: any TextOutput) throws {
@@ -77,7 +84,7 @@ struct RecordPrinter {
     /// Rows for machine formats, written field by field into one buffer (this is the hot path
     /// of `list --format tsv` on a large file).
     private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> DelimitedWriter {
-        var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
+        var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80, forSpreadsheet: forSpreadsheet)
         if includeHeader { writer.row(selection.fieldNames) }
         let columns = selection.columns
         // Each row's record is unpacked once, and its fields read from it in place: reading a

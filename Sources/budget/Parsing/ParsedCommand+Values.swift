@@ -34,6 +34,17 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
     }
 
+    /// The `--encoding` value, one of `choices` in any case (`auto` is `nil`), or `fallback`
+    /// when none is given.
+    func textEncoding(choices: [String], default fallback: String) throws(UsageError) -> TextEncoding? {
+        let text = value("encoding") ?? fallback
+        guard choices.contains(text.lowercased()) else {
+            let expected = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
+            throw usageError("Invalid value '\(text)' for '--encoding <encoding>': expected \(expected)")
+        }
+        return TextEncoding(rawValue: text.lowercased())
+    }
+
     /// A tag by `FieldRules.tag`: one word without white space or commas.
     func tag(_ text: String) throws(UsageError) -> String {
         try converting { () throws(ValueError) in try FieldRules.tag(text) }

@@ -18,11 +18,17 @@ enum ExitCode: Int32 {
     /// The data file is locked by another process (EX_TEMPFAIL).
     case busy = 75
 
-    /// The code for an error a command threw (usage errors aside): 65 for a refused import,
-    /// 64 for an unusable environment variable, else by `BudgetError` case, else 1.
+    /// The code for an error a command threw (usage errors aside): 65 for a refused import
+    /// (a statement that does not decode too), 64 for an unusable environment variable, else
+    /// by `BudgetError` case, else 1 (a character an export's encoding cannot hold).
     init(for error: any Error) {
         switch error {
         case is ImportError: self = .dataError
+        case let error as TextEncodingError:
+            switch error {
+            case .invalid, .invalidUTF16, .undetected: self = .dataError
+            case .unencodable, .unavailable: self = .failure
+            }
         case is EnvironmentError: self = .usage
         case let error as BudgetError: self.init(budgetError: error)
         default: self = .failure

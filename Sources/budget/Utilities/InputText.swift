@@ -19,4 +19,13 @@ enum InputText {
         }
         return bytes
     }
+
+    /// The text of a file argument or stdin in any encoding `decoder` reads (a statement in
+    /// CP932, say), without a leading byte-order mark.
+    ///
+    /// - Throws: `TextEncodingError` when the bytes are not text in the encoding named or
+    ///   found; `BudgetError` when the file cannot be read.
+    static func decoded(_ path: String, decoder: TextDecoder, readAllInput: () throws -> [UInt8]) throws -> String {
+        try decoder.decode(path == "-" ? try readAllInput() : try InputFile.read(path))
+    }
 }
