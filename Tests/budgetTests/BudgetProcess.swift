@@ -7,10 +7,13 @@ final class BudgetProcess {
         var code: Int32
         var stdout: String
         var stderr: String
+        /// stdout as it was written (an export in CP932, with a byte-order mark).
+        var stdoutBytes: Data
 
         init(code: Int32, _ output: ProcessPipes.Output) {
             self.code = code
             stdout = String(decoding: output.stdout, as: UTF8.self)
+            stdoutBytes = output.stdout
             stderr = String(decoding: output.stderr, as: UTF8.self)
         }
     }

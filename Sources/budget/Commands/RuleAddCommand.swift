@@ -5,7 +5,7 @@ struct RuleAddCommand: Command {
     static let spec = CommandSpec(
         name: "add", abstract: "Add a rule (tried after the existing ones) and print its number.",
         discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII.",
-        arguments: [ArgumentSpec(name: "pattern", help: "Text to find in the field (folded: ｾﾌﾞﾝ finds セブン, AMAZON finds ａｍａｚｏｎ).")],
+        arguments: [ArgumentSpec(name: "pattern", help: "Text to find in the field, folded: half-width katakana find full-width ones, and full-width letters find ASCII ones, in any case.")],
         options: [
             OptionSpec(long: "regex", help: "The pattern is a regular expression."),
             OptionSpec(long: "field", valueName: "field", help: "name or note (default: name).", choices: Rule.Field.allCases.map(\.rawValue)),

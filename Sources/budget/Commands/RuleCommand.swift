@@ -5,7 +5,7 @@ import BudgetCore
 struct RuleCommand: Command {
     static let spec = CommandSpec(
         name: "rule", abstract: "Categorise, rename and tag records by their text, with ordered rules.",
-        discussion: "Rules are tried in order; the first whose pattern matches a record applies all its actions. A pattern matches when it is found in the record's name (or note) once both are folded: half-width katakana as full width (ｾﾌﾞﾝ as セブン), full-width letters and digits as ASCII, upper case as lower case, runs of spaces as one. Rules are kept in the data file (as the settings rule.1, rule.2, …, which 'config list' leaves out), so undo reverts their changes.",
+        discussion: "Rules are tried in order; the first whose pattern matches a record applies all its actions. A pattern matches when it is found in the record's name (or note) once both are folded: half-width katakana as full width, full-width letters and digits as ASCII, upper case as lower case, runs of spaces as one. Rules are kept in the data file (as the settings rule.1, rule.2, …, which 'config list' leaves out), so undo reverts their changes.",
         subcommands: [RuleAddCommand.spec, listSpec, deleteSpec, moveSpec, RuleTestCommand.spec, RuleApplyCommand.spec])
 
     static let numberArgument = ArgumentSpec(name: "n", help: "The rule's number, as 'budget rule list' shows it.")

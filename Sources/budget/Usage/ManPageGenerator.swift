@@ -61,9 +61,20 @@ struct ManPageGenerator {
         return label
     }
 
-    /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// Text safe in roff: backslashes and hyphens escaped, characters beyond ASCII as groff's
+    /// `\[uXXXX]` (so help may quote ｾﾌﾞﾝ or →), no line starting with a control character.
     private func escape(_ text: String) -> String {
-        let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }
