@@ -86,10 +86,10 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stderr, "Imported 1 income and 2 expenses from a MoneyForward ME export (2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
-        XCTAssertEqual(rows.map { $0[4] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
-        XCTAssertEqual(rows.map { $0[5] }, ["食費", "住宅"])
-        XCTAssertEqual(rows.map { $0[7] }, ["朝食", "11月分\\n二行目"])
-        XCTAssertEqual(rows.map { $0[9] }, ["moneyforward:id=mf002", "moneyforward:id=mf005"])
+        XCTAssertEqual(rows.map { $0[3] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
+        XCTAssertEqual(rows.map { $0[4] }, ["食費", "住宅"])
+        XCTAssertEqual(rows.map { $0[6] }, ["朝食", "11月分\\n二行目"])
+        XCTAssertEqual(rows.map { $0[8] }, ["moneyforward:id=mf002", "moneyforward:id=mf005"])
         XCTAssertTrue(try budget.run("import", path).stderr.contains("3 rows already there"))
     }
 
@@ -135,7 +135,7 @@ final class StatementEndToEndTests: XCTestCase {
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stderr, "Imported 3 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped).\n")
-        XCTAssertEqual(try tsv("expenses").map { [$0[4], $0[6]] }, [["ＥＴＣ首都高", "390"], ["GITHUB, INC. (GITHUB.COM)", "1500"], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680"]])
+        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["ＥＴＣ首都高", "390"], ["GITHUB, INC. (GITHUB.COM)", "1500"], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680"]])
     }
 
     func testPayPayCard_ACancellationIsAnIncome() throws {
@@ -164,7 +164,7 @@ final class StatementEndToEndTests: XCTestCase {
         let next = try budget.run("import", try statement("nov.txt", november), "--profile", "ing")
         XCTAssertEqual(next.stdout, "expense-00000002\n")
         XCTAssertTrue(next.stderr.contains("2 rows already there"), next.stderr)
-        XCTAssertEqual(try budget.run("import", "x.csv", "--profile", "nope").code, 64)
+        XCTAssertEqual(try budget.run("import", try statement("nov.txt", november), "--profile", "nope").code, 64)
     }
 
     func testKindArgument_ImportsOnlyThatKindAndCountsTheOthers() throws {
@@ -180,7 +180,7 @@ final class StatementEndToEndTests: XCTestCase {
         try budget.succeed("rule", "add", "amazon", "--category", "買い物", "--tag", "online")
         let result = try budget.run("import", try statement("r.csv", Self.rakutenCard))
         XCTAssertTrue(result.stderr.contains("expenses filed 3 by rules"), result.stderr)
-        XCTAssertEqual(try tsv("expenses").map { [$0[5], $0[8]] }, [["食費", ""], ["食費", ""], ["買い物", "online"]])
+        XCTAssertEqual(try tsv("expenses").map { [$0[4], $0[7]] }, [["食費", ""], ["食費", ""], ["買い物", "online"]])
         try budget.succeed("rule", "add", "ｶｰﾄﾞ", "--skip")
         let bank = try budget.run("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶｰﾄﾞ,12000,,88000,,,\n"))
         XCTAssertTrue(bank.stderr.contains("1 row skipped by rules"), bank.stderr)

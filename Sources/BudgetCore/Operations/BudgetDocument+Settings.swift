@@ -6,10 +6,12 @@ extension BudgetDocument {
         settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, settingContext) } ?? key.defaultText(context: settingContext)
     }
 
-    /// Every fixed key, then each limit that is set, with its value and default.
+    /// Every fixed key, then each limit and each saved import profile that is set, with its
+    /// value and default.
     public var settingEntries: [SettingEntry] {
         let limits = self[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
-        return (SettingsCatalog.fixedKeys + limits).map { key in
+        let profiles = self[settings: ImportKeys.self].profileNames.map { ImportKeys.profile($0).erased }
+        return (SettingsCatalog.fixedKeys + limits + profiles).map { key in
             SettingEntry(key: key, value: settingText(key), defaultValue: key.defaultText(context: settingContext),
                          isSet: settingsValues.value(forKey: key.storedKey) != nil)
         }

@@ -8,8 +8,8 @@ public enum ColumnReference: Hashable, Sendable {
 
     /// `3` is a position, anything else a header name; `nil` for empty text or position 0.
     public init?(text: String) {
-        let trimmed = FieldRules.trimmed(text)
-        guard !trimmed.isEmpty else { return nil }
+        // A header's name by the rules of a label: no control characters or bidi controls.
+        guard let trimmed = try? FieldRules.label(text, field: "column") else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             guard trimmed.utf8.count <= 4, let number = Int(trimmed), number > 0 else { return nil }
             self = .position(number)

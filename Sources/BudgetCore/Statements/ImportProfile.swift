@@ -1,7 +1,7 @@
 /// A saved way of importing one source's statements (`import --save-profile mybank`): the
 /// options given, on top of a preset when one was used. Stored as one setting
 /// (`import.profile.mybank`) whose text lists the options, `;`-separated, each `name=value`
-/// (`%`, `;` and `=` inside values written `%25`, `%3B`, `%3D`).
+/// (`;` and `\\` inside values written `\\;` and `\\\\`).
 public struct ImportProfile: PlainSettingValue, Hashable {
     /// A field mapped to a column.
     public struct Mapping: Hashable, Sendable {
@@ -93,10 +93,11 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// - Throws: `ValueError.invalidSetting` naming what is wrong.
     public init(settingText text: String) throws(ValueError) {
         func fail(_ why: String) -> ValueError { .invalidSetting(text, expected: why) }
-        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+        guard let parts = Self.parts(text) else { throw fail("name=value options separated by ';' (\\; and \\\\ inside values)") }
+        for part in parts {
             guard let equals = part.firstIndex(of: "=") else { throw fail("name=value options separated by ';'") }
             let name = String(part[..<equals])
-            guard let value = Self.unescaped(part[part.index(after: equals)...]) else { throw fail("'%' followed by two hex digits") }
+            let value = String(part[part.index(after: equals)...])
             switch name {
             case "preset":
                 guard StatementPreset.named(value) != nil else { throw fail("a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))") }
@@ -145,7 +146,12 @@ public struct ImportProfile: PlainSettingValue, Hashable {
 
     /// The options as `name=value` pairs separated by `;`, in a fixed order.
     public var settingText: String {
-        var parts: [(String, String)] = []
+        options.map { $0.name + "=" + Self.escaped($0.value) }.joined(separator: ";")
+    }
+
+    /// The options given, in a fixed order, as names and values (unescaped).
+    public var options: [(name: String, value: String)] {
+        var parts: [(name: String, value: String)] = []
         if let preset { parts.append(("preset", preset)) }
         if let encoding { parts.append(("encoding", encoding)) }
         if let delimiter { parts.append(("delimiter", String(Character(delimiter)))) }
@@ -158,7 +164,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         if let category { parts.append(("category", category)) }
         for tag in tags { parts.append(("tag", tag)) }
         if foldNames { parts.append(("normalize-names", "yes")) }
-        return parts.map { $0.0 + "=" + Self.escaped($0.1) }.joined(separator: ";")
+        return parts
     }
 
     /// Reads a stored string that `init(settingText:)` reads back to the same text.
@@ -170,39 +176,36 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// The text, as a JSON string.
     public var stored: StoredSetting? { .string(settingText) }
 
+    /// A value with `\\` and `;` escaped by a backslash.
     private static func escaped(_ value: String) -> String {
         var result = ""
         for character in value {
-            switch character {
-            case "%": result += "%25"
-            case ";": result += "%3B"
-            case "=": result += "%3D"
-            default: result.append(character)
-            }
+            if character == "\\" || character == ";" { result.append("\\") }
+            result.append(character)
         }
         return result
     }
 
-    private static func unescaped(_ value: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var utf8 = Array(value.utf8)[...]
-        while let byte = utf8.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
+    /// The `;`-separated parts of a profile's text, unescaped; `nil` when a backslash ends it.
+    private static func parts(_ text: String) -> [String]? {
+        var parts: [String] = []
+        var current = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == ";" {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
             }
-            guard utf8.count >= 2, let high = hexValue(utf8.removeFirst()), let low = hexValue(utf8.removeFirst()) else { return nil }
-            bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
-        }
+        guard !escaping else { return nil }
+        parts.append(current)
+        return parts.filter { !$0.isEmpty }
     }
 }

@@ -18,6 +18,7 @@ public enum StatementDate {
     /// it has a month and a day.
     public static func isValidPattern(_ pattern: String) -> Bool {
         let scalars = Array(pattern.unicodeScalars)
+        guard !scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || FieldRules.isBidiControl($0) }) else { return false }
         var index = 0
         var month = false, day = false
         while index < scalars.count {

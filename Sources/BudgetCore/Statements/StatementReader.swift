@@ -135,8 +135,9 @@ public struct StatementReader: Sendable {
     private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [String: Int]) throws(ImportError) -> StatementEntry? {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
+                // Statements write `-` (or its full-width form) for "nothing".
                 let value = FieldRules.trimmed(cells[index])
-                if !value.isEmpty { return (value, column(index)) }
+                if !value.isEmpty && value != "-" && value != "－" { return (value, column(index)) }
             }
             return nil
         }
@@ -200,7 +201,7 @@ public struct StatementReader: Sendable {
             case .failure(.notANumber): throw ImportError(line: line, column: given.column, "'\(given.text)' is not an amount", reason: .statementAmount)
             case .failure(.tooLarge): throw ImportError(line: line, column: given.column, "'\(given.text)' is too large an amount")
             case .failure(.tooManyDecimals(let allowed)):
-                throw ImportError(line: line, column: given.column, "'\(given.text)' has more decimals than the currency's \(allowed)")
+                throw ImportError(line: line, column: given.column, allowed == 0 ? "'\(given.text)' has decimals, but the budget's amounts have none (set its currency)" : "'\(given.text)' has more than the currency's \(allowed) decimals")
             }
         }
         var kindWord: RecordKind?
