@@ -90,7 +90,9 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(other, 1)
     }
 
-    func testImportRows_SkipsDuplicatesOfRecordsAndEarlierRows() throws {
+    /// A row equal to a record is skipped once per such record: identical rows of one file are
+    /// separate purchases (two ¥150 coffees), not duplicates of each other.
+    func testImportRows_SkipsRowsEqualToRecordsOncePerRecord() throws {
         var document = BudgetDocument()
         try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 900, category: "food", date: self.today) }
         let rows = [
@@ -99,8 +101,11 @@ final class ImportTests: XCTestCase {
             ImportedRow(line: 4, name: "Lunch", amount: 900, date: today, category: "other", note: nil),
         ]
         let result = try document.importRows(rows, kind: .expense, skipDuplicates: true)
-        XCTAssertEqual(result.ids, ["00000002"])
-        XCTAssertEqual(result.skipped, 2)
+        XCTAssertEqual(result.ids, ["00000002", "00000003"])
+        XCTAssertEqual(result.skipped, 1)
+        let again = try document.importRows(rows + [rows[0]], kind: .expense, skipDuplicates: true)
+        XCTAssertEqual(again.ids, ["00000004"], "the second identical row is new: the budget has one such record")
+        XCTAssertEqual(again.skipped, 3)
     }
 
     func testLedger_EscapesWhatTheToolsReadSpecially() {

@@ -68,15 +68,15 @@ final class InteropEndToEndTests: XCTestCase {
         try Data("\u{FEFF}name,amount,date,category\r\nLunch,900,2026-11-01,food\r\nLunch,900,2026-11-01,food\r\nBus,220,2026-11-02,transport\r\n".utf8).write(to: file)
         let dry = try budget.run("import", "expenses", file.path, "--dry-run", "--skip-duplicates")
         XCTAssertEqual(dry.code, 0)
-        XCTAssertEqual(dry.stdout, "DATE        NAME   CATEGORY   AMOUNT  NOTE\n2026-11-01  Lunch  food          900\n2026-11-02  Bus    transport     220\n")
-        XCTAssertEqual(dry.stderr, "Would import 2 expenses (skipped 1 duplicate); nothing was changed (--dry-run).\n")
+        XCTAssertEqual(dry.stdout, "DATE        NAME   CATEGORY   AMOUNT  NOTE\n2026-11-01  Lunch  food          900\n2026-11-01  Lunch  food          900\n2026-11-02  Bus    transport     220\n")
+        XCTAssertEqual(dry.stderr, "Would import 3 expenses; nothing was changed (--dry-run).\n", "two identical rows of one file are two purchases")
         XCTAssertNil(budget.dataBytes())
         let real = try budget.run("import", "expenses", file.path, "--skip-duplicates")
-        XCTAssertEqual(real.stdout, "00000001\n00000002\n")
+        XCTAssertEqual(real.stdout, "00000001\n00000002\n00000003\n")
         let again = try budget.run("import", "expenses", file.path, "--skip-duplicates")
         XCTAssertEqual(again.stdout, "")
         XCTAssertEqual(again.stderr, "Imported 0 expenses (skipped 3 duplicates).\n")
-        XCTAssertEqual(try budget.run("undo").stderr, "Undid: add 2 expenses.\n", "an import is one undo step")
+        XCTAssertEqual(try budget.run("undo").stderr, "Undid: add 3 expenses.\n", "an import is one undo step")
     }
 
     func testImport_HundredThousandRowsInOneTransaction() throws {

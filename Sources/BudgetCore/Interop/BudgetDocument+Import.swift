@@ -2,17 +2,18 @@ extension BudgetDocument {
     /// Appends imported rows of one kind in file order, as one change (one undo step).
     ///
     /// - Parameter skipDuplicates: leave out rows equal (date, name, amount, category) to an
-    ///   existing record or to an earlier row.
+    ///   existing record, as many of them as there are such records: two identical coffees in
+    ///   the file and one in the budget add one.
     /// - Returns: the new IDs and the number of rows skipped as duplicates.
     /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; `ImportError` naming the
     ///   first row after which the kind's amounts would add up to more than the largest total
     ///   (`checkTotals`); nothing is added then.
     public mutating func importRows(_ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool) throws -> (ids: [String], skipped: Int) {
-        var seen = Set<String>()
+        var existing: [String: Int] = [:]
         if skipDuplicates {
             switch kind {
-            case .income: seen = Set(incomes.records.map { Self.key($0, category: nil) })
-            case .expense: seen = Set(expenses.records.map { Self.key($0, category: $0.category) })
+            case .income: for record in incomes.records { existing[Self.key(record, category: nil), default: 0] += 1 }
+            case .expense: for record in expenses.records { existing[Self.key(record, category: record.category), default: 0] += 1 }
             }
         }
         var ids: [String] = []
@@ -24,7 +25,8 @@ extension BudgetDocument {
             total = total.flatMap { $0.addingReportingOverflow(amount).overflow ? nil : $0 + amount }
         }
         for row in rows {
-            if skipDuplicates && !seen.insert(row.duplicateKey).inserted {
+            if skipDuplicates, let count = existing[row.duplicateKey], count > 0 {
+                existing[row.duplicateKey] = count - 1
                 skipped += 1
                 continue
             }

@@ -1,0 +1,131 @@
+import XCTest
+@testable import BudgetCore
+
+/// The statement reader's pieces: amounts, dates, profiles' text, presets' detection, row
+/// identities and the import into a document.
+final class StatementReadingTests: XCTestCase {
+    private let today = Day(year: 2026, month: 11, day: 24)!
+
+    private func amount(_ text: String, _ mark: DecimalMark = .point, digits: Int = 0) -> Result<Int?, StatementAmount.Problem> {
+        StatementAmount.parse(text, decimalMark: mark, minorDigits: digits)
+    }
+
+    func testAmounts_TakeTheFormsStatementsWrite() {
+        XCTAssertEqual(amount("1,234"), .success(1234))
+        XCTAssertEqual(amount("\\1,234"), .success(1234))
+        XCTAssertEqual(amount("¥1,234"), .success(1234))
+        XCTAssertEqual(amount("￥１，２３４"), .success(1234))
+        XCTAssertEqual(amount("1,234円"), .success(1234))
+        XCTAssertEqual(amount("-1,200"), .success(-1200))
+        XCTAssertEqual(amount("▲500"), .success(-500))
+        XCTAssertEqual(amount("−500"), .success(-500))
+        XCTAssertEqual(amount("1,234.00"), .success(1234), "zero decimals are fine for yen")
+        XCTAssertEqual(amount("12.5"), .failure(.tooManyDecimals(allowed: 0)))
+        XCTAssertEqual(amount("2.500,50", .comma, digits: 2), .success(250050))
+        XCTAssertEqual(amount("-12,5", .comma, digits: 2), .success(-1250))
+        XCTAssertEqual(amount("-"), .success(nil))
+        XCTAssertEqual(amount("  "), .success(nil))
+        XCTAssertEqual(amount("12x"), .failure(.notANumber))
+        XCTAssertEqual(amount("99999999999999999999"), .failure(.tooLarge))
+        XCTAssertEqual(amount("9223372036854775807", digits: 2), .failure(.tooLarge))
+    }
+
+    func testDates_UsualFormsPatternsAndDaysWithoutAYear() {
+        func day(_ text: String, _ pattern: String? = nil) -> String? { StatementDate.parse(text, pattern: pattern, today: today)?.iso }
+        XCTAssertEqual(day("2026/4/7"), "2026-04-07")
+        XCTAssertEqual(day("2026-04-07"), "2026-04-07")
+        XCTAssertEqual(day("20260407"), "2026-04-07")
+        XCTAssertEqual(day("2026年4月7日"), "2026-04-07")
+        XCTAssertEqual(day("２０２６／０４／０７"), "2026-04-07")
+        XCTAssertEqual(day("2026/07/16(火)"), "2026-07-16")
+        XCTAssertEqual(day("2026/07/16 12:30"), "2026-07-16")
+        XCTAssertEqual(day("4月30日"), "2026-04-30")
+        XCTAssertEqual(day("12/31"), "2025-12-31", "without a year: the latest such day on or before today")
+        XCTAssertEqual(day("07.10.2026", "%d.%m.%Y"), "2026-10-07")
+        XCTAssertEqual(day("26/10/07", "%y/%m/%d"), "2026-10-07")
+        XCTAssertNil(day("2026/02/30"))
+        XCTAssertNil(day("2026/10/07", "%d.%m.%Y"))
+        XCTAssertNil(day("yesterday"))
+        XCTAssertTrue(StatementDate.isValidPattern("%Y年%m月%d日"))
+        XCTAssertFalse(StatementDate.isValidPattern("%Y/%m"), "a day is needed")
+        XCTAssertFalse(StatementDate.isValidPattern("%Y/%m/%q"))
+        XCTAssertFalse(StatementDate.isValidPattern("%Y/%m/%d\u{1B}"))
+    }
+
+    func testProfiles_RoundTripTheirTextExactly() throws {
+        var profile = ImportProfile()
+        profile.preset = "mufg"
+        profile.encoding = "cp932"
+        profile.delimiter = ";"
+        profile.skipLines = 2
+        profile.hasHeader = true
+        profile.mappings = [.init(field: .name, column: .name("摘要;内容\\x")), .init(field: .name, column: .position(3))]
+        profile.dateFormat = "%Y/%m/%d"
+        profile.decimalMark = .comma
+        profile.sign = .expensePositive
+        profile.category = "食費"
+        profile.tags = ["bank", "京都"]
+        profile.foldNames = true
+        let text = profile.settingText
+        XCTAssertEqual(try ImportProfile(settingText: text), profile)
+        XCTAssertEqual(ImportProfile(stored: .string(text)), profile)
+        XCTAssertNil(ImportProfile(stored: .string("preset=nope")))
+        XCTAssertNil(ImportProfile(stored: .string("skip=-1")))
+        XCTAssertNil(ImportProfile(stored: .string("map=date:1;")), "not the canonical text: refused as stored")
+        XCTAssertThrowsError(try ImportProfile(settingText: "delimiter=\\"))
+        var layout = profile.layout(on: StatementPreset.mufg.layout)
+        XCTAssertEqual(layout[.name], [.name("摘要;内容\\x"), .position(3)], "mapped fields replace the preset's")
+        XCTAssertEqual(layout[.out], StatementPreset.mufg.layout[.out])
+        layout.columns = [:]
+        XCTAssertEqual(layout.missingField, .date)
+    }
+
+    func testPresets_AreFoundByTheirHeaderEvenAfterAPreamble() {
+        XCTAssertEqual(StatementPreset.detect(in: "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1,0,x\n")?.name, "rakuten-bank")
+        XCTAssertEqual(StatementPreset.detect(in: "口座番号,123\n\n\"日付\",\"内容\",\"出金金額（円）\",\"入金金額（円）\",\"残高（円）\",\"メモ\"\n")?.name, "sbi-sumishin")
+        XCTAssertEqual(StatementPreset.detect(in: "山田　様,1234-56**-****-****,カード\n")?.name, "smbc-card")
+        XCTAssertNil(StatementPreset.detect(in: "date,name,amount\n"))
+        XCTAssertEqual(StatementPreset.closest(toHeader: ["日付", "摘要", "支払い金額", "預かり金額"])?.name, "mufg")
+        XCTAssertNil(StatementPreset.closest(toHeader: ["a", "b"]))
+    }
+
+    func testImport_RulesBeatTheStatementAndSourcesStopDuplicates() throws {
+        var reader = StatementReader(layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let text = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n1,2026/11/01,ｾﾌﾞﾝ,-150,x,食費,x,,0,a\n1,2026/11/01,Salary,1000,x,収入,x,,0,b\n1,2026/11/02,AMAZON,-900,x,未分類,x,,0,c\n"
+        let reading = try reader.read(text)
+        XCTAssertEqual(reading.entries.map(\.identity), ["id=a", "id=b", "id=c"])
+        var document = BudgetDocument()
+        let settings = StatementImport(origin: "moneyforward") { entry in
+            entry.name == "AMAZON" ? .init(category: "買い物", rename: "Amazon", tags: ["online"], skip: false) : nil
+        }
+        let result = try document.importStatement(reading.entries, settings)
+        XCTAssertEqual(result.added.map(\.description), ["expense-00000001", "income-00000001", "expense-00000002"])
+        XCTAssertEqual([result.categorizedByRule, result.categorizedByStatement, result.categorizedByDefault], [1, 1, 0])
+        XCTAssertEqual(document.expenses.records.map(\.name), ["ｾﾌﾞﾝ", "Amazon"])
+        XCTAssertEqual(document.expenses.records.map(\.category), ["食費", "買い物"])
+        XCTAssertEqual(document.expenses.records.map(\.source), ["moneyforward:id=a", "moneyforward:id=c"])
+        XCTAssertEqual(try document.importStatement(reading.entries, settings).alreadyThere, 3)
+        reader.kind = .income
+        XCTAssertEqual(try reader.read(text).otherKind, 2)
+    }
+
+    func testRows_WithoutAnIDAreTellApartByTheirOccurrence() throws {
+        let reader = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let text = "利用日,利用店名・商品名,利用金額\n2026/11/01,Coffee,150\n2026/11/01,Coffee,150\n2026/11/01,Coffee,-150\n"
+        XCTAssertEqual(try reader.read(text).entries.map(\.identity), [
+            "2026-11-01|expense|150|1|Coffee", "2026-11-01|expense|150|2|Coffee", "2026-11-01|income|150|1|Coffee",
+        ])
+    }
+
+    func testBadRows_AreAllReportedUpToTheLimit() {
+        let reader = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let rows = (1...25).map { "2026/11/\($0 % 28 + 1),Shop,\($0)x" }.joined(separator: "\n")
+        XCTAssertThrowsError(try reader.read("利用日,利用店名・商品名,利用金額\n" + rows)) { error in
+            guard let problems = error as? StatementProblems else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.problems.count, StatementProblems.shownLimit)
+            XCTAssertEqual(problems.total, 25)
+            XCTAssertEqual(problems.problems.first?.line, 2)
+            XCTAssertTrue(problems.errorDescription?.hasSuffix("and 5 more problems; nothing was imported") ?? false)
+        }
+    }
+}
