@@ -11,17 +11,17 @@ extension BudgetDocument {
     ///   added then.
     public mutating func importStatement(_ entries: [StatementEntry], _ settings: StatementImport) throws -> StatementImportResult {
         var result = StatementImportResult()
-        var sources = Set<String>()
+        var sources = Set<ExactText>()
         if !settings.allowDuplicates {
-            for income in incomes.records { if let source = income.source { sources.insert(source) } }
-            for expense in expenses.records { if let source = expense.source { sources.insert(source) } }
+            for income in incomes.records { if let source = income.source { sources.insert(ExactText(source)) } }
+            for expense in expenses.records { if let source = expense.source { sources.insert(ExactText(source)) } }
         }
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
         var draft = self
         for entry in entries {
             let source = settings.origin + ":" + entry.identity
-            if !settings.allowDuplicates && !sources.insert(source).inserted {
+            if !settings.allowDuplicates && !sources.insert(ExactText(source)).inserted {
                 result.alreadyThere += 1
                 continue
             }

@@ -61,7 +61,7 @@ public struct StatementReader: Sendable {
         var reading = StatementReading()
         var problems: [ImportError] = []
         var problemCount = 0
-        var occurrences: [String: Int] = [:]
+        var occurrences: [ExactText: Int] = [:]
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
@@ -132,7 +132,7 @@ public struct StatementReader: Sendable {
 
     /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total),
     /// or the row's first problem.
-    private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [String: Int]) throws(ImportError) -> StatementEntry? {
+    private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]) throws(ImportError) -> StatementEntry? {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
                 // Statements write `-` (or its full-width form) for "nothing".
@@ -181,8 +181,8 @@ public struct StatementReader: Sendable {
             identity = "id=" + HalfWidth.plain(id.text)
         } else {
             let content = "\(date.iso)|\(kind.singular)|\(amount)|\(name)"
-            let occurrence = (occurrences[content] ?? 0) + 1
-            occurrences[content] = occurrence
+            let occurrence = (occurrences[ExactText(content)] ?? 0) + 1
+            occurrences[ExactText(content)] = occurrence
             identity = "\(date.iso)|\(kind.singular)|\(amount)|\(occurrence)|\(name)"
         }
         return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity)
