@@ -25,7 +25,7 @@ final class ReadmeEndToEndTests: XCTestCase {
                                    "the tour shows the first listing").body
         // The examples that continue the tour run after it, in README order.
         var continuations: [Readme.Block] = []
-        for heading in ["### Settings, currency and limits", "### Bulk changes", "### Tags"] {
+        for heading in ["### Settings, currency and limits", "### Bulk changes", "### Tags", "### Rules", "### Statements"] {
             let block = try XCTUnwrap(readme.section(heading)?.blocks.first { $0.language == "sh" }, "\(heading) has a sh block")
             XCTAssertTrue(block.introduction.contains("Continuing the tour"), "the \(heading) example runs after the tour")
             continuations.append(block)

@@ -12,14 +12,29 @@
 public struct RuleSet: Sendable, Equatable {
     /// The rules, in the order they are tried; rule number n is `rules[n - 1]`.
     public let rules: [Rule]
-    private let matchers: [Matcher]
+    // The prepared rules, in parallel arrays of plain values, so that passing a rule over
+    // (the usual case) touches no reference count.
+    private let kinds: [RecordKind?]
+    private let onNote: [Bool]
+    private let needleBytes: [ByteSet]
+    private let needles: [[UInt8]]
+    private let isRegex: [Bool]
+    private let regexes: Regexes
     private let usesNote: Bool
 
     /// The rules, prepared. A regular expression that does not compile (which `Rule` never
     /// holds) matches nothing.
     public init(_ rules: [Rule] = []) {
         self.rules = rules
-        matchers = rules.map(Matcher.init)
+        kinds = rules.map(\.kind)
+        onNote = rules.map { $0.field == .note }
+        needles = rules.map { $0.isRegex ? [] : TextFolding.foldedUTF8($0.pattern) }
+        needleBytes = needles.map(ByteSet.init)
+        isRegex = rules.map(\.isRegex)
+        regexes = Regexes(rules.map { rule in
+            guard rule.isRegex else { return .text }
+            return (try? Rule.regex(rule.pattern)).map(Regexes.Matcher.regex) ?? .none
+        })
         usesNote = rules.contains { $0.field == .note }
     }
 
@@ -41,17 +56,17 @@ public struct RuleSet: Sendable, Equatable {
     public func firstMatch(name: String, note: String?, kind: RecordKind) -> (index: Int, rule: Rule)? {
         var name = FoldedText(name)
         var note = usesNote ? note.map(FoldedText.init) : nil
-        for (index, matcher) in matchers.enumerated() {
-            if let only = matcher.kind, only != kind { continue }
-            switch matcher.field {
-            case .name:
-                if matcher.matches(&name) { return (index, rules[index]) }
-            case .note:
+        for index in 0..<rules.count {
+            if let only = kinds[index], only != kind { continue }
+            let found: Bool
+            if onNote[index] {
                 guard var text = note else { continue }
-                let found = matcher.matches(&text)
+                found = matches(index, &text)
                 note = text
-                if found { return (index, rules[index]) }
+            } else {
+                found = matches(index, &name)
             }
+            if found { return (index, rules[index]) }
         }
         return nil
     }
@@ -59,6 +74,40 @@ public struct RuleSet: Sendable, Equatable {
     /// The first rule that matches a record, as `firstMatch(name:note:kind:)`.
     public func firstMatch<Record: BaseModel>(for record: Record) -> (index: Int, rule: Rule)? {
         firstMatch(name: record.name, note: record.note, kind: Record.kind)
+    }
+
+    private func matches(_ index: Int, _ text: inout FoldedText) -> Bool {
+        if !isRegex[index] {
+            guard needleBytes[index].isSubset(of: text.present) else { return false }
+            return Self.contains(text.bytes, needles[index])
+        }
+        switch regexes.matchers[index] {
+        case .text:
+            return false
+        case .regex(let regex):
+            return (try? regex.firstMatch(in: text.string)) != nil
+        case .none:
+            return false
+        }
+    }
+
+    /// Whether `haystack` holds `needle` as a run of bytes (an empty needle is in nothing).
+    /// On UTF-8 a byte match is a match of whole scalars: no scalar's bytes start inside another's.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        let count = needle.count
+        guard count > 0, count <= haystack.count else { return false }
+        let first = needle[0]
+        var start = 0
+        let last = haystack.count - count
+        while start <= last {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < count && haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     // MARK: Matching
@@ -104,56 +153,19 @@ public struct RuleSet: Sendable, Equatable {
         }
     }
 
-    /// One rule, prepared: its folded pattern, or its compiled regular expression.
-    private struct Matcher: @unchecked Sendable {
-        // `Regex` holds no shared mutable state once compiled; it is only read here.
-        let field: Rule.Field
-        let kind: RecordKind?
-        let needle: [UInt8]
-        let needleBytes: ByteSet
-        let regex: Regex<AnyRegexOutput>?
-        let isRegex: Bool
-
-        init(_ rule: Rule) {
-            field = rule.field
-            kind = rule.kind
-            isRegex = rule.isRegex
-            if rule.isRegex {
-                needle = []
-                regex = try? Rule.regex(rule.pattern)
-            } else {
-                needle = TextFolding.foldedUTF8(rule.pattern)
-                regex = nil
-            }
-            needleBytes = ByteSet(needle)
+    /// How each rule matches: text to find, a compiled regular expression, or nothing.
+    private struct Regexes: @unchecked Sendable {
+        // A compiled `Regex` is only read here, never changed, so sharing it is safe.
+        enum Matcher {
+            case text
+            case regex(Regex<AnyRegexOutput>)
+            case none
         }
 
-        func matches(_ text: inout FoldedText) -> Bool {
-            if isRegex {
-                guard let regex else { return false }
-                return (try? regex.firstMatch(in: text.string)) != nil
-            }
-            guard !needle.isEmpty, needleBytes.isSubset(of: text.present) else { return false }
-            return Self.contains(text.bytes, needle)
-        }
+        let matchers: [Matcher]
 
-        /// Whether `haystack` holds `needle` (not empty) as a run of bytes. On UTF-8 a byte
-        /// match is a match of whole scalars: no scalar's bytes start inside another's.
-        static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-            let count = needle.count
-            guard count <= haystack.count else { return false }
-            let first = needle[0]
-            var start = 0
-            let last = haystack.count - count
-            while start <= last {
-                if haystack[start] == first {
-                    var offset = 1
-                    while offset < count && haystack[start + offset] == needle[offset] { offset += 1 }
-                    if offset == count { return true }
-                }
-                start += 1
-            }
-            return false
+        init(_ matchers: [Matcher]) {
+            self.matchers = matchers
         }
     }
 }

@@ -15,7 +15,7 @@
 extension Rule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
-        "a rule: match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag= or skip, joined by ';'"
+        "a rule's text (match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag=, skip, in that order, joined by ';')"
 
     /// Reads a rule's text.
     public init(settingText text: String) throws(ValueError) {
