@@ -160,6 +160,9 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertTrue(saved.stderr.hasSuffix("Saved the options as the profile 'ing'.\n"), saved.stderr)
         XCTAssertEqual(try tsv().map { [$0[0], $0[6]] }, [["income", "2500.00"], ["expense", "12.50"]])
         XCTAssertTrue(try budget.run("config", "list").stdout.contains("import.profile.ing"))
+        XCTAssertEqual(try budget.run("__complete", "bash", "budget import x.csv --profile i").stdout, "words\ning\n", "completion offers saved profiles")
+        XCTAssertTrue(try budget.run("__complete", "bash", "budget import x.csv --profile ").stdout.contains("\nrakuten-card\n"), "and the presets")
+        XCTAssertEqual(try budget.run("__complete", "bash", "budget profile delete ").stdout, "words\ning\n")
         let november = october + "03.11.2026;Jumbo;-7,25\n"
         let next = try budget.run("import", try statement("nov.txt", november), "--profile", "ing")
         XCTAssertEqual(next.stdout, "expense-00000002\n")

@@ -24,6 +24,7 @@ struct CompletionEngine {
 
     private func categories(_ file: String?) -> [String] { document(file)?.categoryNames ?? [] }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
+    private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
 
     // MARK: The line
 
@@ -159,6 +160,7 @@ struct CompletionEngine {
         switch option.long {
         case "category": return .words(categories(context.file))
         case "tag", "untag": return .words(tags(context.file))
+        case "profile": return .words(profiles(context.file) + StatementPreset.all.map(\.name))
         case "file": return .files(prefix: "", partial: "")
         case "date", "from", "to": return .words(["today", "yesterday"])
         case "month": return .words(["this", "last"])
@@ -175,6 +177,7 @@ struct CompletionEngine {
         case .none: break
         }
         switch (context.path.first, argument.name) {
+        case ("profile", "name"): return .words(profiles(context.file))
         case ("config", "key"):
             return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
