@@ -86,6 +86,9 @@ public enum FieldRules {
     /// U+00AD, U+180E, U+034F, …) or a blank filler (U+3164, U+115F, U+1160, U+FFA0, U+2800).
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        // Printable ASCII, kana and CJK ideographs (most of a statement's text) show: no need
+        // to look up their properties.
+        case 0x21...0x7E, 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: return false
         case 0x3164, 0x115F, 0x1160, 0xFFA0, 0x2800: return true
         default: return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
         }

@@ -5,26 +5,19 @@ struct ExactText: Hashable, Sendable {
     let text: String
 
     init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
         self.text = text
     }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        var left = lhs.text, right = rhs.text
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 
-    /// The bytes, eight at a time, then their count.
     func hash(into hasher: inout Hasher) {
-        var word: UInt64 = 0
-        var count = 0
-        for byte in text.utf8 {
-            word = word << 8 | UInt64(byte)
-            count += 1
-            if count & 7 == 0 {
-                hasher.combine(word)
-                word = 0
-            }
-        }
-        hasher.combine(word)
-        hasher.combine(count)
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -181,8 +181,10 @@ public struct StatementReader: Sendable {
             identity = "id=" + HalfWidth.plain(id.text)
         } else {
             let content = "\(date.iso)|\(kind.singular)|\(amount)|\(name)"
-            let occurrence = (occurrences[ExactText(content)] ?? 0) + 1
-            occurrences[ExactText(content)] = occurrence
+            let occurrence = { (count: inout Int) -> Int in
+                count += 1
+                return count
+            }(&occurrences[ExactText(content), default: 0])
             identity = "\(date.iso)|\(kind.singular)|\(amount)|\(occurrence)|\(name)"
         }
         return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity)
