@@ -290,4 +290,16 @@ final class RuleTests: XCTestCase {
         let result = try store.transaction { try $0.applyRules(matching: query) }
         XCTAssertEqual(result.records.map(\.description), ["expense-00000001"])
     }
+
+    /// Backtracking without a limit on untrusted names: a repeated group that repeats inside
+    /// is refused when the rule is made (a statement could hold an import for minutes).
+    func testRegex_RefusesNestedRepetition() {
+        for pattern in [#"^(\w+\s?)+$"#, "(a+)+$", "((ab)+c)*", "(a{2,})+", "(?:x+y)*", "(a*)*"] {
+            XCTAssertTrue(Rule.hasNestedRepetition(pattern), pattern)
+            XCTAssertThrowsError(try Rule(pattern: pattern, isRegex: true, category: "x"), pattern)
+        }
+        for pattern in ["(a|b)*c", "セブン.*東京", "(a{1,3})+", "[(]+x", #"\(a+\)+"#, "a+b+", "(ab)+", #"[+*]+"#] {
+            XCTAssertFalse(Rule.hasNestedRepetition(pattern), pattern)
+        }
+    }
 }

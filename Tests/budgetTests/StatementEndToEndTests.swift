@@ -98,7 +98,7 @@ final class StatementEndToEndTests: XCTestCase {
             日付,方法,カテゴリ,カテゴリの内訳,支払元,入金先,品目,メモ,お店,通貨,収入,支出,振替,残高調整,通貨変換前の金額,集計の設定
             2026-11-01,payment,食費,食料品,財布,-,-,,ｲｵﾝ,JPY,0,2480,0,0,2480,常に集計に含める
             2026-11-02,payment,日用雑貨,消耗品,財布,-,洗剤,,ﾏﾂｷﾖ,JPY,0,398,0,0,398,常に集計に含める
-            2026-11-03,income,給与,給与,-,銀行,-,,-,JPY,250000,0,0,0,250000,常に集計に含める
+            2026-11-03,income,給与,-,-,銀行,-,,-,JPY,250000,0,0,0,250000,常に集計に含める
             2026-11-04,transfer,-,-,銀行,財布,-,,-,JPY,0,0,10000,0,10000,常に集計に含める
             2026-11-05,payment,交際費,飲み会,財布,-,-,,居酒屋,JPY,0,5000,0,0,5000,集計に含めない
 
@@ -129,13 +129,21 @@ final class StatementEndToEndTests: XCTestCase {
             ,,,,,1890,
             山田　花子　様,1234-56**-****-5678,家族カード
             2026/10/20,ﾏｸﾄﾞﾅﾙﾄﾞ,680,１,１,680,
-            ,,,,,680,
+            2026/10/21,SHOP,1,234,１,１,1234,
+            2026/10/22,ETC,390,１,１,390,note, with comma
+            ,,,,,,,2304,
 
             """
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "Imported 3 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped).\n")
-        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["ＥＴＣ首都高", "390"], ["GITHUB, INC. (GITHUB.COM)", "1500"], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680"]])
+        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped).\n")
+        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5], $0[6]] }, [
+            ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
+            ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],
+        ], "an unquoted comma goes where the row reads as a purchase: the shop's name, the amount or the note")
+        let unreadable = try budget.run("import", try statement("bad.csv", "山田　様,1234-56**-****-****,カード\n2026/10/13,A,B,C,390,１,１,999,\n"))
+        XCTAssertEqual(unreadable.code, 65)
+        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields, not 7"), unreadable.stderr)
     }
 
     func testPayPayCard_ACancellationIsAnIncome() throws {
@@ -228,5 +236,37 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stdout, "income-00000001\nexpense-00000001\n")
         XCTAssertEqual(try other.run("list", "all", "--format", "csv").stdout, csv)
+    }
+
+    // MARK: What a hostile tester found
+
+    func testTwoAccountsAtOneBank_AreToldApartByTheirProfiles() throws {
+        let his = try statement("his.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,90000,ATM\r\n20261031,3,90003,普通預金利息\r\n")
+        let hers = try statement("hers.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
+        try budget.succeed("import", his, "--save-profile", "his")
+        XCTAssertEqual(try budget.run("import", hers, "--save-profile", "hers").stderr,
+                       "Imported 1 income and 2 expenses from a Rakuten Bank statement. Saved the options as the profile 'hers'.\n")
+        XCTAssertTrue(try budget.run("import", hers, "--profile", "hers").stderr.contains("(3 rows already there)"))
+    }
+
+    func testFilesThatAreNotBudgetsOwn_AreStatementsWhoseMessageNamesMap() throws {
+        let english = try budget.run("import", try statement("en.csv", "Date,Description,Amount,Balance\n2026-10-01,Coffee,-450,100\n"))
+        XCTAssertEqual(english.code, 65)
+        XCTAssertTrue(english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'") && english.stderr.contains("--map date=<column>")
+                      && english.stderr.contains("budget's own files have the columns"), english.stderr)
+        let empty = try budget.run(["import", "-"], stdin: "")
+        XCTAssertEqual(empty.code, 65)
+        XCTAssertEqual(empty.stderr, "budget: error: the file is empty; nothing was imported\n")
+        XCTAssertEqual(try budget.run("import", try statement("r.csv", Self.rakutenCard), "--skip-duplicates").code, 64)
+        XCTAssertEqual(try budget.run(["import", "expenses", "-", "--allow-duplicates"], stdin: "name,amount\nLunch,900\n").code, 64)
+    }
+
+    func testPreamble_ThatIsNoCSVIsLeftUnreadAndDryRunShowsKinds() throws {
+        let text = "楽天カード\r\n\"お支払日 2026年\"11月\"27日\"\r\n" + Self.rakutenCard.replacingOccurrences(of: "\n", with: "\r\n")
+        let result = try budget.run("import", try statement("pre.csv", text), "--dry-run")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("KIND "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nincome   2026-10-10"), result.stdout)
+        XCTAssertNil(budget.dataBytes())
     }
 }

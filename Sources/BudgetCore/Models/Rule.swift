@@ -70,11 +70,85 @@ public struct Rule: Hashable, Sendable {
     ///
     /// - Throws: `RuleError.invalidRegex` when it does not compile.
     static func regex(_ pattern: String) throws(RuleError) -> Regex<AnyRegexOutput> {
+        let regex: Regex<AnyRegexOutput>
         do {
-            return try Regex(pattern).ignoresCase()
+            regex = try Regex(pattern).ignoresCase()
         } catch {
             throw .invalidRegex(pattern, reason: "\(error)")
         }
+        // Swift's `Regex` backtracks without a limit, and a statement's names are untrusted:
+        // `(\w+\s?)+$` on a long name would hold the data file's lock for minutes.
+        if hasNestedRepetition(pattern) {
+            throw .invalidRegex(pattern, reason: "a repeated group that repeats inside, such as (a+)+, can take exponential time on some texts; write it without the nesting")
+        }
+        return regex
+    }
+
+    /// Whether a pattern repeats (`*`, `+`, `{n,}`) a group that itself holds such a
+    /// repetition: the shape whose backtracking grows exponentially with the text.
+    static func hasNestedRepetition(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        var groups: [Bool] = [false]  // for each open group: whether it holds a repetition
+        var closedGroupRepeats = false  // the group that just closed held one
+        var index = 0
+        func unboundedRepetition(at position: Int) -> (Bool, Int)? {
+            guard position < scalars.count else { return nil }
+            switch scalars[position] {
+            case "*", "+": return (true, position + 1)
+            case "?": return (false, position + 1)
+            case "{":
+                guard let close = scalars[position...].firstIndex(of: "}") else { return nil }
+                let body = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
+                let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), !body.isEmpty else { return nil }
+                let unbounded = parts.count == 2 && (parts[1].isEmpty || (Int(parts[1]) ?? 0) > 10)
+                return (unbounded, close + 1)
+            default: return nil
+            }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            var repeatsWhatCame = false
+            switch scalar {
+            case "\\":
+                index += 2
+                closedGroupRepeats = false
+                repeatsWhatCame = true
+            case "[":
+                // A class: up to its closing bracket (a `]` first in it, or escaped, is literal).
+                index += 1
+                if index < scalars.count && scalars[index] == "^" { index += 1 }
+                if index < scalars.count && scalars[index] == "]" { index += 1 }
+                while index < scalars.count && scalars[index] != "]" { index += scalars[index] == "\\" ? 2 : 1 }
+                index += 1
+                closedGroupRepeats = false
+                repeatsWhatCame = true
+            case "(":
+                groups.append(false)
+                index += 1
+                continue
+            case ")":
+                let held = groups.popLast() ?? false
+                if groups.isEmpty { groups = [false] }
+                closedGroupRepeats = held
+                if held { groups[groups.count - 1] = true }
+                index += 1
+                repeatsWhatCame = true
+            default:
+                index += 1
+                closedGroupRepeats = false
+                repeatsWhatCame = true
+            }
+            guard repeatsWhatCame, let (unbounded, next) = unboundedRepetition(at: index) else { continue }
+            if unbounded {
+                if closedGroupRepeats { return true }
+                groups[groups.count - 1] = true
+            }
+            index = next
+            if index < scalars.count && (scalars[index] == "?" || scalars[index] == "+") { index += 1 }  // lazy or possessive
+            closedGroupRepeats = false
+        }
+        return false
     }
 
     // MARK: Actions

@@ -21,8 +21,8 @@ public struct StatementImport: Sendable {
         }
     }
 
-    /// The statement's source, the first part of each record's `source`: the preset's name,
-    /// else the saved profile's, else `statement`.
+    /// The statement's source, the first part of each record's `source`: the saved profile's
+    /// name (one account), else the preset's, else `statement`.
     public var origin: String
     /// The category of an expense that neither a rule nor the statement gives one (`nil`: the
     /// budget's default category).

@@ -22,6 +22,40 @@ public struct StatementPreset: Sendable {
         var fieldCount: Int
         var nameField: Int
         var isSectionLine: @Sendable ([String]) -> Bool
+
+        /// A purchase row with more fields than `fieldCount`, its unquoted commas joined back:
+        /// into the shop's name (`GITHUB, INC.`), the amount (`1,234`) or the note, whichever
+        /// way gives the shape of a purchase: `date, shop, amount, n, n, payment, note`, with
+        /// the two small counts where they belong and, for a single payment, the payment equal
+        /// to the amount. `nil` when no way does.
+        func rejoined(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> [String]? {
+            let surplus = cells.count - fieldCount
+            func amount(_ text: String) -> Int? {
+                if case .success(let value?) = StatementAmount.parse(text, decimalMark: decimalMark, minorDigits: minorDigits) { return value }
+                return nil
+            }
+            func count(_ text: String) -> Int? {
+                let plain = FieldRules.trimmed(HalfWidth.plain(text))
+                guard (1...2).contains(plain.count), plain.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                return Int(plain)
+            }
+            for amountCommas in 0...min(surplus, 2) {
+                for nameCommas in 0...(surplus - amountCommas) {
+                    let amountStart = nameField + 1 + nameCommas
+                    let amountEnd = amountStart + amountCommas
+                    let rest = Array(cells[(amountEnd + 1)...])
+                    guard rest.count >= 3, let value = amount(cells[amountStart...amountEnd].joined(separator: ",")),
+                          count(rest[0]) != nil, let times = count(rest[1]), let payment = amount(rest[2]) else { continue }
+                    if times == 1 && payment != value { continue }
+                    let name = cells[nameField...(nameField + nameCommas)].joined(separator: ",")
+                    var noteParts = Array(rest.dropFirst(3))
+                    while noteParts.last.map({ FieldRules.trimmed($0).isEmpty }) == true { noteParts.removeLast() }
+                    let note = noteParts.joined(separator: ",")
+                    return Array(cells[..<nameField]) + [name, cells[amountStart...amountEnd].joined(separator: ",")] + Array(rest.prefix(3)) + [note]
+                }
+            }
+            return nil
+        }
     }
 
     /// Every built-in preset.
@@ -73,11 +107,12 @@ public struct StatementPreset: Sendable {
         exclusions: [("計算対象", ["0"]), ("振替", ["1"])])
 
     /// Zaim's export: separate income and spending columns, the item's name else the shop's,
+    /// else the category's detail or the category (an income row has only its category),
     /// its category; transfers and rows excluded from totals are skipped.
     static let zaim = StatementPreset(
         name: "zaim", title: "a Zaim export",
         signature: ["日付", "方法", "カテゴリ", "品目", "お店", "収入", "支出"],
-        layout: layout([.date: ["日付"], .name: ["品目", "お店", "カテゴリの内訳"], .out: ["支出"], .in: ["収入"], .category: ["カテゴリ"], .note: ["メモ"]]),
+        layout: layout([.date: ["日付"], .name: ["品目", "お店", "カテゴリの内訳", "カテゴリ"], .out: ["支出"], .in: ["収入"], .category: ["カテゴリ"], .note: ["メモ"]]),
         exclusions: [("方法", ["transfer", "振替"]), ("集計の設定", ["集計に含めない"])])
 
     /// Rakuten Card's statement: purchases positive, a refund negative (an income).
@@ -136,17 +171,27 @@ public struct StatementPreset: Sendable {
 }
 
 extension StatementPreset {
-    /// The built-in export a statement is, by its header (within its first ten rows) or, for
-    /// exports without one, its first line; `nil` when it is none of them.
-    public static func detect(in text: String) -> StatementPreset? {
-        guard let rows = try? DelimitedReader.separated(String(text.prefix(20_000)), by: ",") else { return nil }
-        let first = rows.prefix(10)
-        for preset in all {
-            if let headerless = preset.headerless {
-                if let row = first.first, headerless.isSectionLine(row.fields) { return preset }
-            } else if first.contains(where: { preset.matchesHeader($0.fields) }) {
-                return preset
+    /// The built-in export a statement is, by its header (within its first ten lines, each
+    /// read on its own, so that a preamble that is no CSV does not hide it) or, for exports
+    /// without one, its first line; `nil` when it is none of them.
+    public static func detect(in text: String, delimiter: Unicode.Scalar = ",") -> StatementPreset? {
+        for (index, line) in StatementText.leadingLines(text, count: 10).enumerated() {
+            guard let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields else { continue }
+            for preset in all {
+                if let headerless = preset.headerless {
+                    if index == 0 && headerless.isSectionLine(cells) { return preset }
+                } else if preset.matchesHeader(cells) {
+                    return preset
+                }
             }
+        }
+        return nil
+    }
+
+    /// The index of the line that is this preset's header, among the first ten from `start`.
+    func headerLine(in text: String, delimiter: Unicode.Scalar, from start: Int) -> Int? {
+        for (index, line) in StatementText.leadingLines(text, count: start + 10).enumerated() where index >= start {
+            if let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields, matchesHeader(cells) { return index }
         }
         return nil
     }

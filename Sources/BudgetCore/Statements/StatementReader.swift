@@ -32,24 +32,30 @@ public struct StatementReader: Sendable {
     /// - Throws: `ImportError` when the file cannot be read as a table or its header lacks a
     ///   mapped column; `StatementProblems` with every bad row.
     public func read(_ text: String) throws -> StatementReading {
-        let table = try DelimitedReader.separated(text, by: layout.delimiter).filter { $0.line > layout.skipLines }
+        // The lines before the header are left unread: `skipLines`, and a preset's preamble.
+        var start = layout.skipLines
+        if layout.hasHeader, let preset, preset.headerless == nil, let header = preset.headerLine(in: text, delimiter: layout.delimiter, from: start) {
+            start = header
+        }
+        guard let body = StatementText.dropping(lines: start, of: text) else {
+            throw ImportError(line: nil, "the statement has \(StatementText.leadingLines(text, count: start).count) lines, all of them skipped")
+        }
+        let table = try DelimitedReader.separated(String(body), by: layout.delimiter).map { row in
+            DelimitedReader.Row(line: row.line + start, fields: row.fields)
+        }
         return try read(rows: table)
     }
 
     /// The columns of the header row (or the first row): for messages that suggest `--map`.
     public static func headerCells(_ text: String, layout: StatementLayout) -> [String] {
-        let rows = (try? DelimitedReader.separated(text, by: layout.delimiter)) ?? []
-        return rows.first { $0.line > layout.skipLines }?.fields ?? []
+        guard let line = StatementText.leadingLines(text, count: layout.skipLines + 1).dropFirst(layout.skipLines).first else { return [] }
+        return (try? DelimitedReader.separated(String(line), by: layout.delimiter))?.first?.fields ?? []
     }
 
     func read(rows table: [DelimitedReader.Row]) throws -> StatementReading {
         var rows = table[...]
         var header: [String] = []
         if layout.hasHeader {
-            // A preset's header may come after a preamble; otherwise it is the first row.
-            if let preset, let index = rows.firstIndex(where: { preset.matchesHeader($0.fields) }) {
-                rows = rows[index...]
-            }
             guard let first = rows.first else { throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns") }
             header = first.fields
             rows = rows.dropFirst()
@@ -65,15 +71,20 @@ public struct StatementReader: Sendable {
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
-                if headerless.isSectionLine(cells) {
+                // A card's first line, and a total (no date), whatever their fields.
+                if headerless.isSectionLine(cells) || FieldRules.trimmed(cells.first ?? "").isEmpty {
                     reading.nonTransactions += 1
                     continue
                 }
                 if cells.count > headerless.fieldCount {
-                    // Unquoted commas in a shop's name: the surplus fields belong to it.
-                    let surplus = cells.count - headerless.fieldCount
-                    let name = cells[headerless.nameField...(headerless.nameField + surplus)].joined(separator: ",")
-                    cells.replaceSubrange(headerless.nameField...(headerless.nameField + surplus), with: [name])
+                    guard let joined = headerless.rejoined(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) else {
+                        problemCount += 1
+                        if problems.count < StatementProblems.shownLimit {
+                            problems.append(ImportError(line: row.line, "the row has \(cells.count) fields, not \(headerless.fieldCount), and no way of joining the commas of its shop's name (or amount) back gives a purchase"))
+                        }
+                        continue
+                    }
+                    cells = joined
                 }
             }
             if exclusions.contains(where: { $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased()) }) {

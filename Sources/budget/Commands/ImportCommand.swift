@@ -89,6 +89,9 @@ struct ImportCommand: Command {
             encoding = try context.store().load().importProfile(named: profileName)?.encoding
         }
         let text = try InputText.decoded(path, decoder: TextDecoder(encoding: TextEncoding(rawValue: encoding ?? "auto")), readAllInput: context.readAllInput)
+        if text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }) {
+            throw ImportError(line: nil, "the file is empty")
+        }
         let ownFormat = format ?? ImportFormat(fileName: path) ?? ImportFormat(sniffing: text)
         if isStatement || (format == nil && ownFormat != .json && isStatementText(text, ownFormat: ownFormat)) {
             try importStatement(text, in: context)
@@ -98,21 +101,20 @@ struct ImportCommand: Command {
     }
 
     /// Whether a file given without statement options is a statement rather than budget's own
-    /// CSV or TSV: a built-in export, or a header mostly of columns budget does not write (a
-    /// header of budget's columns with a stranger among them is budget's, and its error names
-    /// the stranger; a CSV header holding tabs is a TSV file, and its error says so).
+    /// CSV or TSV: any header that is not all budget's columns (a CSV header holding tabs
+    /// aside: that is a TSV file, and budget's own reader says so).
     private func isStatementText(_ text: String, ownFormat: ImportFormat) -> Bool {
         let header = RecordImporter.headerCells(text, format: ownFormat) ?? []
         if RecordImporter.readsHeader(header) { return false }
-        if StatementPreset.detect(in: text) != nil { return true }
-        if header.count == 1 && header[0].contains("\t") { return false }
-        let known = header.filter { RecordImporter.readsHeader([$0]) }.count
-        return known * 2 < header.count
+        return !(header.count == 1 && header[0].contains("\t"))
     }
 
     // MARK: Statements
 
     private func importStatement(_ text: String, in context: CommandContext) throws {
+        if skipDuplicates {
+            throw UsageError("'--skip-duplicates' is for budget's own files; a statement's rows imported before are left out by themselves (--allow-duplicates imports them again)", commandPath: ["import"])
+        }
         let store = try context.store()
         let plan = try statementPlan(text, document: try store.load())
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
@@ -168,7 +170,7 @@ struct ImportCommand: Command {
             }
             base = found
             if StatementPreset.named(profileName) == nil { savedName = profileName }
-        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text) {
+        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
             base.preset = detected.name
         }
         let profile = base.overridden(by: given)
@@ -181,10 +183,14 @@ struct ImportCommand: Command {
                 : "no column gives the \(missing.rawValue); map one with --map \(missing.rawValue)=<column>"
             if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
                 message += "; it looks closest to \(closest.title) (--profile \(closest.name))"
+            } else if preset == nil && profile.mappings.isEmpty && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
+                message += "; budget's own files have the columns \(RecordImporter.columns.joined(separator: ", "))"
             }
             throw ImportError(line: nil, message)
         }
-        let origin = preset?.name ?? savedName ?? saveAs ?? "statement"
+        // A saved profile stands for one account: two accounts at one bank are told apart by
+        // their profiles. Without one, the preset's name (or `statement`) is the source.
+        let origin = savedName ?? saveAs ?? preset?.name ?? "statement"
         return StatementPlan(profile: profile, preset: preset, layout: layout, origin: origin, title: preset?.title ?? "the statement",
                              kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil)
     }
@@ -214,6 +220,9 @@ struct ImportCommand: Command {
     // MARK: budget's own files
 
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
+        if allowDuplicates {
+            throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+        }
         let kinds: [RecordKind]
         if let kind {
             kinds = [kind]
@@ -263,10 +272,13 @@ struct ImportCommand: Command {
 
     /// The records an import would add, as a table without IDs.
     private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
+        // The added records are the last of their tables, in the order they were added.
+        var incomes = document.incomes.records.suffix(added.filter { $0.kind == .income }.count).makeIterator()
+        var expenses = document.expenses.records.suffix(added.filter { $0.kind == .expense }.count).makeIterator()
         let rows: [RecordRow] = added.compactMap { reference in
             switch reference.kind {
-            case .income: return document.incomes.record(id: reference.id).map(RecordRow.init)
-            case .expense: return document.expenses.record(id: reference.id).map(RecordRow.init)
+            case .income: return incomes.next().map(RecordRow.init)
+            case .expense: return expenses.next().map(RecordRow.init)
             }
         }
         guard !rows.isEmpty else { return "" }

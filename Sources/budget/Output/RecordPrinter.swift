@@ -135,8 +135,9 @@ struct RecordPrinter {
     /// positions or totals.
     func preview(_ rows: [RecordRow]) -> String {
         let columns = tableColumns(rows).filter { $0.key != "id" && $0.key != "order" }
-        var table = TextTable(columns: columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
-        table.rows = rows.map { fields(of: $0, forPeople: true, columns: columns) }
+        let kind = selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []
+        var table = TextTable(columns: kind + columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
+        table.rows = rows.map { row in (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: true, columns: columns) }
         return table.render()
     }
 
