@@ -24,6 +24,8 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
         case statementDate
         /// A statement's amount that is no number.
         case statementAmount
+        /// A negative amount where one kind was asked for and no sign convention given.
+        case statementNegative
     }
 
     /// The line, counted from 1.

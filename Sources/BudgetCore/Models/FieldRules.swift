@@ -52,11 +52,11 @@ public enum FieldRules {
 
     /// A note as input gives it: checked like `checkNote`, and refused when it holds a
     /// bidirectional control. Notes keep their white space.
-    public static func note(_ text: String) throws(ValueError) -> String {
+    public static func note(_ text: String, field: String = "note") throws(ValueError) -> String {
         // A line break typed or pasted as CRLF (or CR) is a line break.
         let text = text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
-        try checkNote(text)
-        if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: "note", value: text) }
+        try checkNote(text, field: field)
+        if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: text) }
         return text
     }
 
@@ -103,11 +103,12 @@ public enum FieldRules {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
-    /// A note: free text where only tabs and newlines are allowed among the control characters.
-    public static func checkNote(_ text: String) throws(ValueError) {
+    /// A note (or another free text, `field`): only tabs and newlines are allowed among the
+    /// control characters.
+    public static func checkNote(_ text: String, field: String = "note") throws(ValueError) {
         if asciiShape(text, allowingTabsAndNewlines: true) == .printable || asciiShape(text, allowingTabsAndNewlines: true) == .blank { return }
         if text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-            throw .controlCharacter(field: "note", value: text)
+            throw .controlCharacter(field: field, value: text)
         }
     }
 

@@ -38,7 +38,7 @@ extension FieldCoders.Note: FieldInputCoding {
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
         let text = given.text
         guard !text.isEmpty else { return nil }
-        _ = try FieldRules.note(text)
+        _ = try FieldRules.note(text, field: field)
         return .some(text)
     }
 }

@@ -99,12 +99,12 @@ enum FieldCoders {
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> String? {
             let text = try JSONObjectReader.string(node, key: context.field, context: context.record)
-            try refuse(node, context) { () throws(ValueError) in try FieldRules.checkNote(text) }
+            try refuse(node, context) { () throws(ValueError) in try FieldRules.checkNote(text, field: context.field) }
             return text
         }
 
         static func check(_ value: String?, field: String) throws(ValueError) {
-            if let value { try FieldRules.checkNote(value) }
+            if let value { try FieldRules.checkNote(value, field: field) }
         }
 
         static func json(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }

@@ -1,5 +1,5 @@
 /// Reads the amounts statements hold: `"1,234"`, `\1,234`, `¥1,234`, `￥1,234`, `1,234円`,
-/// full-width digits, a leading `-`, `−`, `△` or `▲` for a negative amount, and decimals with
+/// full-width digits, a leading `+`, or `-`, `−`, `△` or `▲` for a negative amount, and decimals with
 /// the chosen mark when the currency has them.
 public enum StatementAmount {
     /// Why an amount was refused.
@@ -25,6 +25,10 @@ public enum StatementAmount {
         trim()
         if scalars.isEmpty || scalars == ["-"] { return .success(nil) }
         var negative = false
+        if scalars.first == "+" {
+            scalars.removeFirst()
+            trim()
+        }
         if let first = scalars.first, first == "-" || first == "△" || first == "▲" {
             negative = true
             scalars.removeFirst()

@@ -85,11 +85,11 @@ public enum StatementDate {
         }
         guard let month, let day else { return nil }
         if let year { return Day(year: year, month: month, day: day) }
-        // No year: the latest such day on or before today.
-        for candidate in [today.year, today.year - 1] {
+        // No year: the latest such day on or before today (29 February: of a leap year).
+        for candidate in stride(from: today.year, through: today.year - 8, by: -1) {
             if let found = Day(year: candidate, month: month, day: day), !(today < found) { return found }
         }
-        return Day(year: today.year - 1, month: month, day: day)
+        return nil
     }
 
     private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {

@@ -240,7 +240,9 @@ public struct StatementReader: Sendable {
         }
         if let kindWord { return (kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
         if !signDecidesKind, let kind {
-            guard signed.value >= 0 else { throw ImportError(line: line, column: signed.column, ValueError.negativeAmount(signed.value).description) }
+            guard signed.value >= 0 else {
+                throw ImportError(line: line, column: signed.column, ValueError.negativeAmount(signed.value).description, reason: .statementNegative)
+            }
             return (kind, signed.value)
         }
         let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0

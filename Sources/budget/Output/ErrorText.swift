@@ -44,6 +44,8 @@ enum ErrorText {
                 error.message += " (give the format with --date-format, such as %Y/%m/%d)"
             case .statementAmount:
                 error.message += " (check --map and --decimal-mark)"
+            case .statementNegative:
+                error.message += " (a statement that writes spending as negative amounts is read with --sign expense-negative)"
             case .other:
                 break
             }

@@ -11,7 +11,7 @@ enum ImportOptions {
         OptionSpec(long: "map", valueName: "field=column", help: "Read a field (date, name, amount, out, in, kind, category, note, tags, id) from a column: its header or its position from 1.", isRepeatable: true),
         OptionSpec(long: "date-format", valueName: "pattern", help: "The statement's dates, such as %Y/%m/%d, %Y%m%d or %d.%m.%Y, with any characters between the fields (default: the usual forms, Japanese ones too)."),
         OptionSpec(long: "decimal-mark", valueName: "mark", help: "What separates decimals in amounts: . or ,.", choices: [".", ","]),
-        OptionSpec(long: "sign", valueName: "sign", help: "Which sign of a single amount column is spending.", choices: StatementSign.allCases.map(\.rawValue)),
+        OptionSpec(long: "sign", valueName: "sign", help: "Which sign of a single amount column is spending: expense-negative (banks: money out is negative; the default) or expense-positive (cards: a negative amount is a refund).", choices: StatementSign.allCases.map(\.rawValue)),
         OptionSpec(long: "category", valueName: "name", help: "The category of expenses that neither a rule nor the statement files."),
         OptionSpec(long: "tag", valueName: "tag", help: "A tag for records that get none (repeatable).", isRepeatable: true),
         OptionSpec(long: "normalize-names", help: "Fold names: full-width letters and half-width katakana made plain, spaces collapsed."),
