@@ -38,11 +38,13 @@ struct RecordPrinter {
         case .json:
             // The array an element at a time, through one buffer: no tree of 100,000 objects.
             let serializer = JSONSerializer(style: .standard)
+            let columns = selection.columns
+            let keys = columns.map(\.key), fields = ColumnFields(columns)
             var bytes: [UInt8] = [UInt8(ascii: "[")]
             bytes.reserveCapacity(1 << 20)
             for (index, row) in rows.enumerated() {
                 bytes.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
-                serializer.write(jsonObject(row), indent: 2, into: &bytes)
+                serializer.write(jsonObject(row, keys: keys, fields: fields), indent: 2, into: &bytes)
                 if bytes.count >= 1 << 20 {
                     bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
                     bytes.removeAll(keepingCapacity: true)
@@ -66,7 +68,8 @@ struct RecordPrinter {
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             output.write(lines.joined(separator: "\n"))
         case .json:
-            output.write(jsonObject(row).outputText)
+            let columns = selection.columns
+            output.write(jsonObject(row, keys: columns.map(\.key), fields: ColumnFields(columns)).outputText)
         default:
             try write([row], to: output)
         }
@@ -79,22 +82,39 @@ struct RecordPrinter {
     private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> DelimitedWriter {
         var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
         if includeHeader { writer.row(selection.fieldNames) }
-        let columns = selection.columns
-        // Each row's record is unpacked once, and its fields read from it in place: reading a
-        // column from the row would copy the record (and retain its strings) for every cell.
-        let incomeFields = columns.map { $0.income.map(Unmanaged.passUnretained) }
-        let expenseFields = columns.map { $0.expense.map(Unmanaged.passUnretained) }
+        let fields = ColumnFields(selection.columns)
         for row in rows {
             if selection.showsKind { writer.field(row.kind.singular) }
-            switch row.record {
-            case .income(let income):
-                for field in incomeFields { write(field?._withUnsafeGuaranteedRef { $0.value(income) }, to: &writer) }
-            case .expense(let expense):
-                for field in expenseFields { write(field?._withUnsafeGuaranteedRef { $0.value(expense) }, to: &writer) }
-            }
+            fields.forEachValue(in: row) { write($0, to: &writer) }
             writer.endRow()
         }
         return writer
+    }
+
+    /// The columns' fields, held unretained, so that a row's cells are read from its record
+    /// unpacked once and borrowed: reading a column from the row would copy the record (and
+    /// retain its strings) for every cell. (The fields are the kinds' schemas', which live as
+    /// long as the process.)
+    private struct ColumnFields {
+        let income: [Unmanaged<RecordField<Income>>?]
+        let expense: [Unmanaged<RecordField<Expense>>?]
+
+        init(_ columns: [RecordColumn]) {
+            income = columns.map { $0.income.map(Unmanaged.passUnretained) }
+            expense = columns.map { $0.expense.map(Unmanaged.passUnretained) }
+        }
+
+        /// Calls `body` with the row's value in each column, in order (`nil` where its kind has
+        /// no such field).
+        @inline(__always)
+        func forEachValue(in row: RecordRow, _ body: (FieldValue?) -> Void) {
+            switch row.record {
+            case .income(let income):
+                for field in self.income { body(field?._withUnsafeGuaranteedRef { $0.value(income) }) }
+            case .expense(let expense):
+                for field in self.expense { body(field?._withUnsafeGuaranteedRef { $0.value(expense) }) }
+            }
+        }
     }
 
     private func write(_ value: FieldValue?, to writer: inout DelimitedWriter) {
@@ -113,10 +133,13 @@ struct RecordPrinter {
     /// empty column; machine formats always have every column).
     private func tableColumns(_ rows: [RecordRow]) -> [RecordColumn] {
         let columns = selection.columns
-        let tagsColumn = columns.first { $0.key == "tags" }
-        let hasTags = rows.contains { row in
-            if case .tags(let tags)? = tagsColumn?.value(of: row) { return !tags.isEmpty }
-            return false
+        guard let tagsColumn = columns.first(where: { $0.key == "tags" }) else { return columns }
+        let tags = ColumnFields([tagsColumn])
+        var hasTags = false
+        for row in rows where !hasTags {
+            tags.forEachValue(in: row) { value in
+                if case .tags(let tags)? = value, !tags.isEmpty { hasTags = true }
+            }
         }
         return columns.filter { $0.key != "tags" || hasTags }
     }
@@ -126,7 +149,8 @@ struct RecordPrinter {
     func preview(_ rows: [RecordRow]) -> String {
         let columns = tableColumns(rows).filter { $0.key != "id" && $0.key != "order" }
         var table = TextTable(columns: columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
-        table.rows = rows.map { fields(of: $0, forPeople: true, columns: columns) }
+        let fields = ColumnFields(columns)
+        table.rows = rows.map { self.fields(of: $0, forPeople: true, showingKind: false, columns: fields) }
         return table.render()
     }
 
@@ -135,9 +159,16 @@ struct RecordPrinter {
     }
 
     private func fields(of row: RecordRow, forPeople: Bool, columns: [RecordColumn]) -> [String] {
+        fields(of: row, forPeople: forPeople, showingKind: false, columns: ColumnFields(columns))
+    }
+
+    /// The row's cells, after its kind when `showingKind`.
+    private func fields(of row: RecordRow, forPeople: Bool, showingKind: Bool, columns: ColumnFields) -> [String] {
         var fields: [String] = []
-        for column in columns {
-            switch column.value(of: row) {
+        fields.reserveCapacity(columns.income.count + 1)
+        if showingKind { fields.append(row.kind.singular) }
+        columns.forEachValue(in: row) { value in
+            switch value {
             case .text(let text)?: fields.append(text)
             case .optionalText(let text)?: fields.append(forPeople ? DelimitedText.escapeTSV(text ?? "") : text ?? "")
             case .number(let number)?: fields.append(String(number))
@@ -150,20 +181,26 @@ struct RecordPrinter {
         return fields
     }
 
-    private func jsonObject(_ row: RecordRow) -> JSONValue {
+    /// The row as a JSON object: its value in each column (`keys`, the columns' keys, read
+    /// through `fields`), a currency after the amount.
+    private func jsonObject(_ row: RecordRow, keys: [String], fields: ColumnFields) -> JSONValue {
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(keys.count + 2)
         if selection.showsKind { members.append(("kind", .string(row.kind.singular))) }
-        for column in selection.columns {
-            switch column.value(of: row) {
-            case .text(let text)?: members.append((column.key, .string(text)))
-            case .optionalText(let text)?: members.append((column.key, text.map(JSONValue.string) ?? .null))
-            case .number(let number)?: members.append((column.key, .int(number)))
+        var column = 0
+        fields.forEachValue(in: row) { value in
+            let key = keys[column]
+            column += 1
+            switch value {
+            case .text(let text)?: members.append((key, .string(text)))
+            case .optionalText(let text)?: members.append((key, text.map(JSONValue.string) ?? .null))
+            case .number(let number)?: members.append((key, .int(number)))
             case .amount(let amount)?:
-                members.append((column.key, .int(amount)))
+                members.append((key, .int(amount)))
                 members.append(("currency", money.currency.map { JSONValue.string($0.code) } ?? .null))
-            case .day(let day)?: members.append((column.key, .string(day.iso)))
-            case .tags(let tags)?: members.append((column.key, .array(tags.sorted.map(JSONValue.string))))
-            case nil: members.append((column.key, .null))
+            case .day(let day)?: members.append((key, .string(day.iso)))
+            case .tags(let tags)?: members.append((key, .array(tags.sorted.map(JSONValue.string))))
+            case nil: members.append((key, .null))
             }
         }
         return .object(members)
@@ -174,10 +211,17 @@ struct RecordPrinter {
         var table = TextTable(columns: (selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []) + columns.map { column in
             TextTable.Column(title: column.key == "order" ? "#" : column.key.uppercased(), alignment: column.isNumeric ? .right : .left)
         })
-        table.rows = rows.map { (selection.showsKind ? [$0.kind.singular] : []) + fields(of: $0, forPeople: true, columns: columns) }
+        let fields = ColumnFields(columns)
+        var incomes: [Int] = [], expenses: [Int] = []
+        table.rows.reserveCapacity(rows.count)
+        for row in rows {
+            table.rows.append(self.fields(of: row, forPeople: true, showingKind: selection.showsKind, columns: fields))
+            switch row.record {
+            case .income(let income): incomes.append(income.amount)
+            case .expense(let expense): expenses.append(expense.amount)
+            }
+        }
         let amountColumn = (selection.showsKind ? 1 : 0) + (columns.firstIndex { $0.key == "amount" } ?? 0)
-        let incomes = rows.lazy.filter { $0.kind == .income }.map(\.amount)
-        let expenses = rows.lazy.filter { $0.kind == .expense }.map(\.amount)
         let totals = try RecordTotals(incomeAmounts: incomes, expenseAmounts: expenses)
         if selection.showsKind {
             table.footers = [
