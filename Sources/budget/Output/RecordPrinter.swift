@@ -83,9 +83,9 @@ struct RecordPrinter {
         var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80)
         if includeHeader { writer.row(selection.fieldNames) }
         let fields = ColumnFields(selection.columns)
-        for row in rows {
-            if selection.showsKind { writer.field(row.kind.singular) }
-            fields.forEachValue(in: row) { write($0, to: &writer) }
+        for index in rows.indices {
+            if selection.showsKind { writer.field(rows[index].kind.singular) }
+            fields.forEachValue(in: rows[index]) { write($0, to: &writer) }
             writer.endRow()
         }
         return writer
@@ -124,8 +124,8 @@ struct RecordPrinter {
         case .number(let number)?: writer.field(number)
         case .amount(let amount)?: writer.field(amount, money)
         case .day(let day)?: writer.field(day)
-        case .tags(let tags)?: writer.field(tags.joined)
-        case nil: writer.field("")
+        case .tags(let tags)?: if tags.isEmpty { writer.emptyField() } else { writer.field(tags.joined) }
+        case nil: writer.emptyField()
         }
     }
 
