@@ -35,6 +35,8 @@ struct ExportCommand: Command {
             let rows = RecordRow.matching(query, in: document, selection: .all)
             let printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
             try printer.write(rows, to: context.output)
+            context.keepUntilExit(rows)
         }
+        context.keepUntilExit(document)
     }
 }
