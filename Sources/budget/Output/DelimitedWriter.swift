@@ -91,6 +91,12 @@ struct DelimitedWriter: ~Copyable {
         atRowStart = true
     }
 
+    /// Forgets the rows written (after they were handed on), keeping the buffer's room.
+    mutating func removeAll() {
+        buffer.removeAll()
+        atRowStart = true
+    }
+
     /// Adds a whole row.
     mutating func row(_ fields: [String]) {
         for field in fields { self.field(field) }
