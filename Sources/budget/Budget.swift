@@ -10,6 +10,9 @@ enum Budget {
             readAllInput: StandardInput.readAll,
             environment: ProcessEnvironment.current())
         runner.flushOutput = { output.flush() ? nil : output.failure }
+        // Never freed: `ProcessExit.exit` ends the process before this frame would end.
+        let kept = KeptUntilExit()
+        runner.keepUntilExit = { kept.values.append($0) }
         let code: ExitCode
         if let index = firstArgumentNotUTF8() {
             // `CommandLine.arguments` would turn the bytes into U+FFFD: a `--file` would then
@@ -32,4 +35,9 @@ enum Budget {
         }
         return nil
     }
+}
+
+/// What commands are done with, left for the exit to free (`CommandContext.keepUntilExit`).
+private final class KeptUntilExit {
+    var values: [Any] = []
 }

@@ -12,9 +12,11 @@ public enum DateFormat: String, EnumSettingValue {
 
     /// A day in this format.
     public func format(_ day: Day) -> String {
-        let parts = day.iso.split(separator: "-")
+        let iso = day.iso
+        if self == .iso { return iso }
+        let parts = iso.split(separator: "-")
         switch self {
-        case .iso: return day.iso
+        case .iso: return iso
         case .slashes: return parts.joined(separator: "/")
         case .dayFirst: return "\(parts[2])/\(parts[1])/\(parts[0])"
         case .monthFirst: return "\(parts[1])/\(parts[2])/\(parts[0])"

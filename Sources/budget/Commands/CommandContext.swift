@@ -16,10 +16,12 @@ final class CommandContext {
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol
+    private let keep: (Any) -> Void
 
     init(
         output: any TextOutput, messages: any TextOutput, readAllInput: @escaping () throws -> [UInt8], isQuiet: Bool,
         colorDecision: @escaping (Bool, ColorMode) -> Bool = { _, _ in false },
+        keepUntilExit: @escaping (Any) -> Void = { _ in },
         makeStore: @escaping () throws -> any BudgetCore.DataProtocol
     ) {
         self.output = output
@@ -27,7 +29,16 @@ final class CommandContext {
         self.readAllInput = readAllInput
         self.isQuiet = isQuiet
         self.colorDecision = colorDecision
+        self.keep = keepUntilExit
         self.makeStore = makeStore
+    }
+
+    /// Hands a large value the command is done with (a document, a listing's rows) to the
+    /// process, which lets it go only by exiting: freeing 100,000 records one string at a time
+    /// costs more than the exit that frees them at once. Without a process to keep it (tests),
+    /// it goes as usual.
+    func keepUntilExit(_ value: Any) {
+        keep(value)
     }
 
     /// The painter for stdout, honouring the budget's `display.color`.

@@ -55,6 +55,7 @@ struct ExportCommand: Command {
             printer.forSpreadsheet = forExcel
             guard forExcel || encoding != .utf8 else {
                 try printer.write(rows, to: context.output)
+                context.keepUntilExit(rows)
                 return
             }
             // A byte-order mark tells a spreadsheet the text is UTF-8; CP932 has none.
@@ -62,5 +63,6 @@ struct ExportCommand: Command {
             bytes += try encoding.encode(String(decoding: printer.delimitedBytes(rows), as: UTF8.self))
             bytes.withUnsafeBufferPointer { context.output.write(bytes: $0) }
         }
+        context.keepUntilExit(document)
     }
 }

@@ -40,5 +40,6 @@ struct ListCommand: Command {
         let printer = RecordPrinter(
             selection: selection, format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
         try printer.write(rows, to: context.output)
+        context.keepUntilExit((document, rows))
     }
 }

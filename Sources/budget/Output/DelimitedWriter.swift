@@ -34,7 +34,7 @@ struct DelimitedWriter: ~Copyable {
         text.withUTF8 { utf8 in
             switch dialect {
             case .tsv:
-                guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
+                guard Self.contains(utf8, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
                     buffer.append(utf8)
                     return
                 }
@@ -48,7 +48,7 @@ struct DelimitedWriter: ~Copyable {
                     }
                 }
             case .csv:
-                guard utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+                guard Self.contains(utf8, where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
                     buffer.append(utf8)
                     return
                 }
@@ -60,6 +60,23 @@ struct DelimitedWriter: ~Copyable {
                 buffer.append(UInt8(ascii: "\""))
             }
         }
+    }
+
+    /// Whether any byte is one `special` picks; a plain loop, inlined with its test (the
+    /// library's `contains(where:)` calls the closure for every byte of every field).
+    @inline(__always)
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, where special: (UInt8) -> Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if special(bytes[index]) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Adds an empty field.
+    mutating func emptyField() {
+        separate()
     }
 
     /// Adds a whole number field without making a string.
@@ -84,6 +101,12 @@ struct DelimitedWriter: ~Copyable {
     mutating func endRow() {
         if dialect == .csv || forSpreadsheet { buffer.append(0x0D) }
         buffer.append(0x0A)
+        atRowStart = true
+    }
+
+    /// Forgets the rows written (after they were handed on), keeping the buffer's room.
+    mutating func removeAll() {
+        buffer.removeAll()
         atRowStart = true
     }
 

@@ -35,16 +35,17 @@ struct RecordPrinter {
             // Both kinds share ID numbers, so a listing of both names each record with its kind.
             output.write(rows.map { (selection.showsKind ? RecordReference(kind: $0.kind, id: $0.id).description : $0.id) + "\n" }.joined())
         case .tsv, .csv:
-            let writer = delimited(rows, format == .tsv ? .tsv : .csv)
-            writer.buffer.withBytes { output.write(bytes: $0) }
+            delimited(rows, format == .tsv ? .tsv : .csv, to: output)
         case .json:
             // The array an element at a time, through one buffer: no tree of 100,000 objects.
             let serializer = JSONSerializer(style: .standard)
+            let columns = selection.columns
+            let keys = columns.map(\.key), fields = ColumnFields(columns)
             var bytes: [UInt8] = [UInt8(ascii: "[")]
             bytes.reserveCapacity(1 << 20)
             for (index, row) in rows.enumerated() {
                 bytes.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
-                serializer.write(jsonObject(row), indent: 2, into: &bytes)
+                serializer.write(jsonObject(row, keys: keys, fields: fields), indent: 2, into: &bytes)
                 if bytes.count >= 1 << 20 {
                     bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
                     bytes.removeAll(keepingCapacity: true)
@@ -57,7 +58,9 @@ struct RecordPrinter {
 
     /// A TSV or CSV listing's UTF-8 bytes, for an export that converts them before writing.
     func delimitedBytes(_ rows: [RecordRow]) -> [UInt8] {
-        delimited(rows, format == .tsv ? .tsv : .csv).buffer.withBytes { Array($0) }
+        var bytes: [UInt8] = []
+        delimited(rows, format == .tsv ? .tsv : .csv) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Writes one record on its own: a vertical `field  value` list as a table, a single object
@@ -73,7 +76,8 @@ struct RecordPrinter {
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             output.write(lines.joined(separator: "\n"))
         case .json:
-            output.write(jsonObject(row).outputText)
+            let columns = selection.columns
+            output.write(jsonObject(row, keys: columns.map(\.key), fields: ColumnFields(columns)).outputText)
         default:
             try write([row], to: output)
         }
@@ -81,27 +85,55 @@ struct RecordPrinter {
 
     // MARK: Formats
 
-    /// Rows for machine formats, written field by field into one buffer (this is the hot path
-    /// of `list --format tsv` on a large file).
-    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect) -> DelimitedWriter {
-        var writer = DelimitedWriter(dialect, capacity: 64 + rows.count * 80, forSpreadsheet: forSpreadsheet)
+    /// Rows for machine formats, written field by field into one buffer handed to `output`
+    /// a piece of about a megabyte at a time (this is the hot path of `list --format tsv` on a
+    /// large file: a buffer for the whole output would be fresh memory to fault in).
+    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, to output: any TextOutput) {
+        delimited(rows, dialect) { output.write(bytes: $0) }
+    }
+
+    /// `delimited(_:_:to:)`, its pieces handed to `emit`.
+    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let pieceSize = 1 << 20
+        var writer = DelimitedWriter(dialect, capacity: min(64 + rows.count * 80, pieceSize + (64 << 10)), forSpreadsheet: forSpreadsheet)
         if includeHeader { writer.row(selection.fieldNames) }
-        let columns = selection.columns
-        // Each row's record is unpacked once, and its fields read from it in place: reading a
-        // column from the row would copy the record (and retain its strings) for every cell.
-        let incomeFields = columns.map { $0.income.map(Unmanaged.passUnretained) }
-        let expenseFields = columns.map { $0.expense.map(Unmanaged.passUnretained) }
-        for row in rows {
-            if selection.showsKind { writer.field(row.kind.singular) }
+        let fields = ColumnFields(selection.columns)
+        for index in rows.indices {
+            if selection.showsKind { writer.field(rows[index].kind.singular) }
+            fields.forEachValue(in: rows[index]) { write($0, to: &writer) }
+            writer.endRow()
+            if writer.buffer.count >= pieceSize {
+                writer.buffer.withBytes { emit($0) }
+                writer.removeAll()
+            }
+        }
+        writer.buffer.withBytes { emit($0) }
+    }
+
+    /// The columns' fields, held unretained, so that a row's cells are read from its record
+    /// unpacked once and borrowed: reading a column from the row would copy the record (and
+    /// retain its strings) for every cell. (The fields are the kinds' schemas', which live as
+    /// long as the process.)
+    private struct ColumnFields {
+        let income: [Unmanaged<RecordField<Income>>?]
+        let expense: [Unmanaged<RecordField<Expense>>?]
+
+        init(_ columns: [RecordColumn]) {
+            income = columns.map { $0.income.map(Unmanaged.passUnretained) }
+            expense = columns.map { $0.expense.map(Unmanaged.passUnretained) }
+        }
+
+        /// Calls `body` with the row's value in each column, in order (`nil` where its kind has
+        /// no such field).
+        @inline(__always)
+        func forEachValue(in row: RecordRow, _ body: (FieldValue?) -> Void) {
             switch row.record {
             case .income(let income):
-                for field in incomeFields { write(field?._withUnsafeGuaranteedRef { $0.value(income) }, to: &writer) }
+                for field in self.income { body(field?._withUnsafeGuaranteedRef { $0.value(income) }) }
             case .expense(let expense):
-                for field in expenseFields { write(field?._withUnsafeGuaranteedRef { $0.value(expense) }, to: &writer) }
+                for field in self.expense { body(field?._withUnsafeGuaranteedRef { $0.value(expense) }) }
             }
-            writer.endRow()
         }
-        return writer
     }
 
     private func write(_ value: FieldValue?, to writer: inout DelimitedWriter) {
@@ -111,22 +143,28 @@ struct RecordPrinter {
         case .number(let number)?: writer.field(number)
         case .amount(let amount)?: writer.field(amount, money)
         case .day(let day)?: writer.field(day)
-        case .tags(let tags)?: writer.field(tags.joined)
-        case nil: writer.field("")
+        case .tags(let tags)?: if tags.isEmpty { writer.emptyField() } else { writer.field(tags.joined) }
+        case nil: writer.emptyField()
         }
     }
 
-    /// The columns a table shows, as the fields' declarations say (`RecordField.Listing`): a
-    /// column shown only when some row has a value is left out when none has (people need not
-    /// see an empty column), and one for details only is left out of tables of many records
-    /// unless `details`. Machine formats always have every column.
+    /// The columns a table shows, as the fields' declarations say (`FieldListing`): a column
+    /// shown only when some row has a value is left out when none has (people need not see an
+    /// empty column), and one for details only is left out of tables of many records unless
+    /// `details`. Machine formats always have every column.
     private func tableColumns(_ rows: [RecordRow], details: Bool = false) -> [RecordColumn] {
         selection.columns.filter { column in
             switch column.listing {
             case .always: return true
-            case .detailsOnly where details: return rows.contains { column.value(of: $0)?.isEmpty == false }
-            case .detailsOnly: return false
-            case .whenAnyHasValue: return rows.contains { column.value(of: $0)?.isEmpty == false }
+            case .detailsOnly where !details: return false
+            case .detailsOnly, .whenAnyHasValue:
+                let fields = ColumnFields([column])
+                for row in rows {
+                    var hasValue = false
+                    fields.forEachValue(in: row) { value in hasValue = value?.isEmpty == false }
+                    if hasValue { return true }
+                }
+                return false
             }
         }
     }
@@ -137,7 +175,8 @@ struct RecordPrinter {
         let columns = tableColumns(rows).filter { $0.key != "id" && $0.key != "order" }
         let kind = selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []
         var table = TextTable(columns: kind + columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
-        table.rows = rows.map { row in (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: true, columns: columns) }
+        let fields = ColumnFields(columns)
+        table.rows = rows.map { self.fields(of: $0, forPeople: true, showingKind: selection.showsKind, columns: fields) }
         return table.render()
     }
 
@@ -146,9 +185,16 @@ struct RecordPrinter {
     }
 
     private func fields(of row: RecordRow, forPeople: Bool, columns: [RecordColumn]) -> [String] {
+        fields(of: row, forPeople: forPeople, showingKind: false, columns: ColumnFields(columns))
+    }
+
+    /// The row's cells, after its kind when `showingKind`.
+    private func fields(of row: RecordRow, forPeople: Bool, showingKind: Bool, columns: ColumnFields) -> [String] {
         var fields: [String] = []
-        for column in columns {
-            switch column.value(of: row) {
+        fields.reserveCapacity(columns.income.count + 1)
+        if showingKind { fields.append(row.kind.singular) }
+        columns.forEachValue(in: row) { value in
+            switch value {
             case .text(let text)?: fields.append(text)
             case .optionalText(let text)?: fields.append(forPeople ? DelimitedText.escapeTSV(text ?? "") : text ?? "")
             case .number(let number)?: fields.append(String(number))
@@ -161,20 +207,26 @@ struct RecordPrinter {
         return fields
     }
 
-    private func jsonObject(_ row: RecordRow) -> JSONValue {
+    /// The row as a JSON object: its value in each column (`keys`, the columns' keys, read
+    /// through `fields`), a currency after the amount.
+    private func jsonObject(_ row: RecordRow, keys: [String], fields: ColumnFields) -> JSONValue {
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(keys.count + 2)
         if selection.showsKind { members.append(("kind", .string(row.kind.singular))) }
-        for column in selection.columns {
-            switch column.value(of: row) {
-            case .text(let text)?: members.append((column.key, .string(text)))
-            case .optionalText(let text)?: members.append((column.key, text.map(JSONValue.string) ?? .null))
-            case .number(let number)?: members.append((column.key, .int(number)))
+        var column = 0
+        fields.forEachValue(in: row) { value in
+            let key = keys[column]
+            column += 1
+            switch value {
+            case .text(let text)?: members.append((key, .string(text)))
+            case .optionalText(let text)?: members.append((key, text.map(JSONValue.string) ?? .null))
+            case .number(let number)?: members.append((key, .int(number)))
             case .amount(let amount)?:
-                members.append((column.key, .int(amount)))
+                members.append((key, .int(amount)))
                 members.append(("currency", money.currency.map { JSONValue.string($0.code) } ?? .null))
-            case .day(let day)?: members.append((column.key, .string(day.iso)))
-            case .tags(let tags)?: members.append((column.key, .array(tags.sorted.map(JSONValue.string))))
-            case nil: members.append((column.key, .null))
+            case .day(let day)?: members.append((key, .string(day.iso)))
+            case .tags(let tags)?: members.append((key, .array(tags.sorted.map(JSONValue.string))))
+            case nil: members.append((key, .null))
             }
         }
         return .object(members)
@@ -185,10 +237,17 @@ struct RecordPrinter {
         var table = TextTable(columns: (selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []) + columns.map { column in
             TextTable.Column(title: column.key == "order" ? "#" : column.key.uppercased(), alignment: column.isNumeric ? .right : .left)
         })
-        table.rows = rows.map { (selection.showsKind ? [$0.kind.singular] : []) + fields(of: $0, forPeople: true, columns: columns) }
+        let fields = ColumnFields(columns)
+        var incomes: [Int] = [], expenses: [Int] = []
+        table.rows.reserveCapacity(rows.count)
+        for row in rows {
+            table.rows.append(self.fields(of: row, forPeople: true, showingKind: selection.showsKind, columns: fields))
+            switch row.record {
+            case .income(let income): incomes.append(income.amount)
+            case .expense(let expense): expenses.append(expense.amount)
+            }
+        }
         let amountColumn = (selection.showsKind ? 1 : 0) + (columns.firstIndex { $0.key == "amount" } ?? 0)
-        let incomes = rows.lazy.filter { $0.kind == .income }.map(\.amount)
-        let expenses = rows.lazy.filter { $0.kind == .expense }.map(\.amount)
         let totals = try RecordTotals(incomeAmounts: incomes, expenseAmounts: expenses)
         if selection.showsKind {
             table.footers = [

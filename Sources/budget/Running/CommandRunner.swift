@@ -22,6 +22,9 @@ struct CommandRunner {
     var flushOutput: () -> Int32? = { nil }
     /// Whether stdout (`true`) or stderr (`false`) is a terminal.
     var isTerminal: (Bool) -> Bool = { forOutput in (forOutput ? FileDescriptor.standardOutput : .standardError).isTerminal }
+    /// Takes what a command is done with and keeps it until the process exits
+    /// (`CommandContext.keepUntilExit`); by default nothing is kept.
+    var keepUntilExit: (Any) -> Void = { _ in }
 
     /// Runs the arguments after the program name and returns the exit code.
     ///
@@ -88,7 +91,7 @@ struct CommandRunner {
             let command = try commandType.init(parsed)
             let context = CommandContext(
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
-                makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
+                keepUntilExit: keepUntilExit, makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
             context.terminalWidth = Terminal.width(environment: environment)
             try command.run(in: context)
         } catch let error as UsageError {
