@@ -13,7 +13,7 @@ struct CodableDataFile: Codable, Equatable {
     var expenses: [String: CodableRecord]
     var settings: [String: CodableSetting]?
 
-    /// A record of either kind; `category` only for expenses, `note` and `tags` only when set.
+    /// A record of either kind; `category` only for expenses, `note`, `tags` and `source` only when set.
     struct CodableRecord: Codable, Equatable {
         var id: String
         var name: String
@@ -23,6 +23,7 @@ struct CodableDataFile: Codable, Equatable {
         var category: String?
         var note: String?
         var tags: [String]?
+        var source: String?
 
         init(_ record: some BaseModel, category: String?) {
             id = record.id
@@ -33,6 +34,7 @@ struct CodableDataFile: Codable, Equatable {
             self.category = category
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
+            source = record.source
         }
     }
 

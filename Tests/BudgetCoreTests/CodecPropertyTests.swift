@@ -29,10 +29,12 @@ final class CodecPropertyTests: XCTestCase {
             let note: String? = Bool.random(using: &generator) ? text(&generator, note: true) : nil
             let amount = Bool.random(using: &generator) ? amounts.randomElement(using: &generator)! : Int.random(in: 0...1_000_000, using: &generator)
             let tags = Tags((0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.tagPieces.randomElement(using: &generator)! })
+            // Where an imported record came from: a statement's source and the row's identity.
+            let source: String? = Int.random(in: 0..<4, using: &generator) == 0 ? "rakuten-card:" + text(&generator, note: true) : nil
             if Bool.random(using: &generator) {
-                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags) }
+                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags, source: source) }
             } else {
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags) }
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags, source: source) }
             }
         }
         if document.expenses.count > 2 {
