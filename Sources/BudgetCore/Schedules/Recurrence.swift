@@ -1,0 +1,168 @@
+/// When a schedule's occurrences fall: every `interval` days, weeks, months or years from a
+/// first day, on a day of the month (clamped to short months: the 31st is a 30-day month's
+/// last day), the last day or a weekday, until a day or for a number of times, with
+/// occurrences on a weekend kept or moved to the Friday before or the Monday after.
+///
+/// An occurrence is identified by its due day (`Occurrence.due`); the day it is recorded on
+/// (`Occurrence.day`) is the due day moved by the weekend rule, so changing that rule never
+/// makes an occurrence due twice.
+public struct Recurrence: Hashable, Sendable {
+    /// The unit of the interval.
+    public enum Unit: String, CaseIterable, Sendable {
+        case day, week, month, year
+    }
+
+    /// Which day of the period an occurrence falls on.
+    public enum Anchor: Hashable, Sendable {
+        /// This day of the month (1…31), the last day of shorter months.
+        case dayOfMonth(Int)
+        /// The last day of the month.
+        case lastDayOfMonth
+        /// This day of the week.
+        case weekday(Weekday)
+    }
+
+    /// What happens to an occurrence that falls on a Saturday or Sunday.
+    public enum WeekendRule: String, CaseIterable, Sendable {
+        /// It stays where it falls.
+        case keep
+        /// It moves to the Friday before.
+        case before
+        /// It moves to the Monday after.
+        case after
+    }
+
+    /// One occurrence: the day it is due by the schedule, and the day it is recorded on.
+    public struct Occurrence: Hashable, Sendable {
+        /// The day the schedule gives: what identifies the occurrence.
+        public var due: Day
+        /// `due` moved by the weekend rule.
+        public var day: Day
+    }
+
+    /// How many units between occurrences (1 or more).
+    public var interval: Int
+    /// Days, weeks, months or years.
+    public var unit: Unit
+    /// The day within the period; `nil`: the first day's (its weekday, its day of the month).
+    public var anchor: Anchor?
+    /// The first day an occurrence may fall on.
+    public var start: Day
+    /// The last day an occurrence may be due, if any.
+    public var end: Day?
+    /// How many occurrences there are, if limited.
+    public var count: Int?
+    /// What happens to occurrences on a weekend.
+    public var weekend: WeekendRule
+
+    /// A recurrence, checked.
+    ///
+    /// - Throws: `RecurrenceError` naming what is impossible (an interval of 0, a count of 0,
+    ///   an end before the start, a weekday for months or years, a day of the month for days,
+    ///   weeks or years).
+    public init(
+        every interval: Int = 1, _ unit: Unit, on anchor: Anchor? = nil, from start: Day,
+        until end: Day? = nil, count: Int? = nil, weekend: WeekendRule = .keep
+    ) throws(RecurrenceError) {
+        guard (1...1_000).contains(interval) else { throw .interval(interval) }
+        if let count, !(1...100_000).contains(count) { throw .count(count) }
+        if let end, end < start { throw .endBeforeStart(start: start, end: end) }
+        if end != nil && count != nil { throw .endAndCount }
+        switch (unit, anchor) {
+        case (_, nil), (.week, .weekday?), (.month, .dayOfMonth?), (.month, .lastDayOfMonth?): break
+        case (.month, .weekday?), (.year, .weekday?), (.day, .weekday?): throw .weekdayNeedsWeeks
+        case (_, .dayOfMonth?), (_, .lastDayOfMonth?): throw .dayOfMonthNeedsMonths(unit)
+        }
+        if case .dayOfMonth(let day)? = anchor, !(1...31).contains(day) { throw .dayOfMonth(day) }
+        self.interval = interval
+        self.unit = unit
+        self.anchor = anchor
+        self.start = start
+        self.end = end
+        self.count = count
+        self.weekend = weekend
+    }
+
+    /// The occurrences due on or before `last`, in order, from the first: at most `limit`
+    /// of them (the rest are counted as due later). An occurrence past year 9999 ends the
+    /// schedule.
+    public func occurrences(through last: Day, limit: Int = 100_000) -> [Occurrence] {
+        var result: [Occurrence] = []
+        var index = 0
+        while result.count < limit, let due = due(index), !(last < due) {
+            if let end, end < due { break }
+            if let count, index >= count { break }
+            result.append(Occurrence(due: due, day: moved(due)))
+            index += 1
+        }
+        return result
+    }
+
+    /// The first occurrence due after `day`, if any (for a forecast and for what is next).
+    public func next(after day: Day) -> Occurrence? {
+        // Occurrences are in order: walk them to the first after `day`.
+        var index = 0
+        while let due = due(index) {
+            if let end, end < due { return nil }
+            if let count, index >= count { return nil }
+            if day < due { return Occurrence(due: due, day: moved(due)) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The `index`-th due day (from 0), or `nil` past the calendar's end.
+    func due(_ index: Int) -> Day? {
+        let (steps, overflow) = index.multipliedReportingOverflow(by: interval)
+        guard !overflow else { return nil }
+        switch unit {
+        case .day:
+            return start.advanced(byDays: steps)
+        case .week:
+            guard let first = firstWeekly() else { return nil }
+            let (days, overflow) = steps.multipliedReportingOverflow(by: 7)
+            return overflow ? nil : first.advanced(byDays: days)
+        case .month:
+            // The first month whose day is on or after the start, then every `interval` months.
+            let firstMonthIndex = start.year * 12 + start.month - 1
+            let skip = monthDay(year: start.year, month: start.month) < start.day ? interval : 0
+            let (monthIndex, overflow) = firstMonthIndex.addingReportingOverflow(skip + steps)
+            guard !overflow else { return nil }
+            let year = monthIndex / 12, month = monthIndex % 12 + 1
+            guard (1...9999).contains(year) else { return nil }
+            return Day(year: year, month: month, day: monthDay(year: year, month: month))
+        case .year:
+            let (year, overflow) = start.year.addingReportingOverflow(steps)
+            guard !overflow, (1...9999).contains(year) else { return nil }
+            return Day(year: year, month: start.month, day: min(start.day, Day.daysInMonth(year: year, month: start.month)))
+        }
+    }
+
+    /// The day of the month an occurrence falls on in a month.
+    private func monthDay(year: Int, month: Int) -> Int {
+        let last = Day.daysInMonth(year: year, month: month)
+        switch anchor {
+        case .dayOfMonth(let day)?: return min(day, last)
+        case .lastDayOfMonth?: return last
+        default: return min(start.day, last)
+        }
+    }
+
+    /// The first weekly occurrence: the anchor's weekday on or after the start.
+    private func firstWeekly() -> Day? {
+        guard case .weekday(let weekday)? = anchor else { return start }
+        let offset = (weekday.rawValue - Weekday(of: start).rawValue + 7) % 7
+        return start.advanced(byDays: offset)
+    }
+
+    /// A due day moved off the weekend by the rule.
+    private func moved(_ due: Day) -> Day {
+        let weekday = Weekday(of: due)
+        guard weekday.isWeekend else { return due }
+        switch weekend {
+        case .keep: return due
+        case .before: return due.advanced(byDays: weekday == .saturday ? -1 : -2) ?? due
+        case .after: return due.advanced(byDays: weekday == .saturday ? 2 : 1) ?? due
+        }
+    }
+}
