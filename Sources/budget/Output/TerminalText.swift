@@ -29,4 +29,15 @@ enum TerminalText {
         }
         return result
     }
+
+    /// A message line of at most about `limit` characters: a longer one (a value of a megabyte
+    /// quoted in an error) keeps its start and its end, which says what happened, and says how
+    /// much was left out between them.
+    static func shortened(_ line: String, limit: Int = 1_000) -> String {
+        guard line.unicodeScalars.count > limit else { return line }
+        let scalars = Array(line.unicodeScalars)
+        let head = String(String.UnicodeScalarView(scalars.prefix(limit * 3 / 4)))
+        let tail = String(String.UnicodeScalarView(scalars.suffix(limit / 4)))
+        return head + " …(\(scalars.count - limit * 3 / 4 - limit / 4) characters left out)… " + tail
+    }
 }

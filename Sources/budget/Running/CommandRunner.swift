@@ -102,7 +102,7 @@ struct CommandRunner {
             // A value the core refused once the file was open (an amount in the budget's currency).
             return report(parsed.usageError(error))
         } catch {
-            for line in ErrorText.lines(error) { messages.write("budget: \(errorLabel) \(TerminalText.escaped(line))\n") }
+            for line in ErrorText.lines(error) { messages.write("budget: \(errorLabel) \(TerminalText.shortened(TerminalText.escaped(line)))\n") }
             return ExitCode(for: error)
         }
         return .success
