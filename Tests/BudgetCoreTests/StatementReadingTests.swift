@@ -130,4 +130,18 @@ final class StatementReadingTests: XCTestCase {
             XCTAssertTrue(problems.errorDescription?.hasSuffix("and 5 more problems; nothing was imported") ?? false)
         }
     }
+
+    func testColumns_ANameTwoColumnsShareIsRefused() {
+        var layout = StatementLayout()
+        layout[.date] = [.name("date")]
+        layout[.name] = [.name("name")]
+        layout[.amount] = [.position(4)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertThrowsError(try reader.read("date,name,name,amount\n2026-10-01,a,b,-5\n")) { error in
+            XCTAssertTrue((error as? ImportError)?.message.contains("2 columns 'name' (2, 3)") ?? false, "\(error)")
+        }
+        layout[.name] = [.position(3)]
+        let reading = try? StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today).read("date,name,name,amount\n2026-10-01,a,b,-5\n")
+        XCTAssertEqual(reading?.entries.map(\.name), ["b"])
+    }
 }

@@ -126,7 +126,11 @@ public struct StatementReader: Sendable {
                     guard layout.hasHeader else {
                         throw ImportError(line: nil, "the statement has no header row, so '\(name)' (for \(field.rawValue)) names no column; give its position", reason: .statementColumn)
                     }
-                    if let index = folded.firstIndex(of: ColumnReference.folded(name)) { indices.append(index) }
+                    let matches = folded.indices.filter { folded[$0] == ColumnReference.folded(name) }
+                    if matches.count > 1 {
+                        throw ImportError(line: line, "the header has \(matches.count) columns '\(name)' (\(matches.map { String($0 + 1) }.joined(separator: ", "))); map \(field.rawValue) to one of them by its position (a number from 1)")
+                    }
+                    if let index = matches.first { indices.append(index) }
                 }
             }
             if indices.isEmpty {
