@@ -43,7 +43,7 @@ final class StatementEndToEndTests: XCTestCase {
         let first = try budget.run("import", path)
         XCTAssertEqual(first.code, 0, first.stderr)
         XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nincome-00000001\n")
-        XCTAssertEqual(first.stderr, "Imported 1 income and 3 expenses from a Rakuten Card statement.\n")
+        XCTAssertEqual(first.stderr, "Imported 1 income and 3 expenses from a Rakuten Card statement (expenses filed 3 under the default category).\n")
         let rows = try tsv()
         XCTAssertEqual(rows.map { $0[4] }, ["ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
         XCTAssertEqual(rows.map { $0[6] }, ["1200", "150", "150", "3980"])
@@ -65,7 +65,7 @@ final class StatementEndToEndTests: XCTestCase {
             """
         let result = try budget.run("import", try statement("oct.csv", next))
         XCTAssertEqual(result.stdout, "expense-00000004\nexpense-00000005\n", "the third identical coffee is new")
-        XCTAssertTrue(result.stderr.contains("(4 rows already there)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(4 rows already there;"), result.stderr)
         // --allow-duplicates imports every row again.
         XCTAssertEqual(try budget.run("import", try statement("oct.csv", next), "--allow-duplicates").stdout.split(separator: "\n").count, 6)
     }
@@ -136,7 +136,7 @@ final class StatementEndToEndTests: XCTestCase {
             """
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped).\n")
+        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped; expenses filed 5 under the default category).\n")
         XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5], $0[6]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],
@@ -245,7 +245,7 @@ final class StatementEndToEndTests: XCTestCase {
         let hers = try statement("hers.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
         try budget.succeed("import", his, "--save-profile", "his")
         XCTAssertEqual(try budget.run("import", hers, "--save-profile", "hers").stderr,
-                       "Imported 1 income and 2 expenses from a Rakuten Bank statement. Saved the options as the profile 'hers'.\n")
+                       "Imported 1 income and 2 expenses from a Rakuten Bank statement (expenses filed 2 under the default category). Saved the options as the profile 'hers'.\n")
         XCTAssertTrue(try budget.run("import", hers, "--profile", "hers").stderr.contains("(3 rows already there)"))
     }
 

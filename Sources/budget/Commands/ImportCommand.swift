@@ -212,7 +212,7 @@ struct ImportCommand: Command {
         if result.categorizedByRule > 0 { filed.append("\(result.categorizedByRule) by rules") }
         if result.categorizedByStatement > 0 { filed.append("\(result.categorizedByStatement) by the statement") }
         if result.categorizedByDefault > 0 { filed.append("\(result.categorizedByDefault) under the default category") }
-        if !filed.isEmpty && (result.categorizedByRule > 0 || result.categorizedByStatement > 0) { notes.append("expenses filed " + filed.joined(separator: ", ")) }
+        if !filed.isEmpty { notes.append("expenses filed " + filed.joined(separator: ", ")) }
         let what = result.added.isEmpty && kind == nil ? "nothing" : counts.joined(separator: " and ")
         return what + " from " + title + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
     }
