@@ -201,4 +201,16 @@ final class RuleEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("__complete", "fish", "budget rule add x --kind ").stdout, "words\nincome\nexpense\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget rule apply --category f").stdout, "words\nfood\n")
     }
+
+    func testConfig_RefusesToSetOrUnsetARuleByItsNumber() throws {
+        try budget.succeed("rule", "add", "a", "--category", "x")
+        let before = budget.dataBytes()
+        for arguments in [["config", "set", "rule.9", "match=x;category=y"], ["config", "unset", "rule.1"], ["config", "set", "rule.1", "match=b;category=y"]] {
+            let result = try budget.run(arguments)
+            XCTAssertEqual(result.code, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("is one of the rules"), result.stderr)
+        }
+        XCTAssertEqual(budget.dataBytes(), before)
+        XCTAssertEqual(try budget.run("config", "get", "rule.1").stdout, "match=a;category=x\n")
+    }
 }

@@ -30,10 +30,14 @@ extension BudgetDocument {
     ///   - rescale: with `display.currency` only: convert every amount to the new currency's decimals.
     /// - Returns: what changed.
     /// - Throws: `ValueError` for a value of the wrong kind, `SettingsError.rescaleNotApplicable`
-    ///   for `rescale` with another key, what `setCurrency` throws; nothing changes then.
+    ///   for `rescale` with another key, `SettingsError.numberedRule` for a rule's key (rules
+    ///   change through `addRule`, `deleteRule`, `moveRule`), what `setCurrency` throws;
+    ///   nothing changes then.
     @discardableResult
     public mutating func setSetting(_ key: AnySettingKey, to text: String?, rescale: Bool = false) throws -> SettingChange {
         let before = settingsValues.value(forKey: key.storedKey)
+        // Set one by one, rules could leave a gap in their numbers or skip one.
+        if RuleKeys.key(stored: key.storedKey) != nil { throw SettingsError.numberedRule(key: key.storedKey) }
         if key.storedKey == DisplayKeys.currency.storedKey {
             // `none`, as `config list` shows an unset currency, means plain whole numbers.
             let currency = try text.flatMap { text throws(ValueError) -> Currency? in

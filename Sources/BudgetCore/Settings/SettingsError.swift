@@ -14,6 +14,9 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
     case cannotRescale(reason: String)
     /// Rescaling was asked for with a key that holds no currency.
     case rescaleNotApplicable(key: String)
+    /// A key of the rules (`rule.<n>`): they are numbered 1…n in order, so they change only
+    /// by adding, deleting and moving rules.
+    case numberedRule(key: String)
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -26,6 +29,8 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
             return "cannot rescale the amounts: \(reason); nothing was changed"
         case let .rescaleNotApplicable(key):
             return "rescaling applies to display.currency only, not to \(key)"
+        case let .numberedRule(key):
+            return "\(key) is one of the rules, numbered 1 to n in the order they are tried; rules change by adding, deleting and moving them"
         }
     }
 }
