@@ -144,4 +144,28 @@ final class StatementReadingTests: XCTestCase {
         let reading = try? StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today).read("date,name,name,amount\n2026-10-01,a,b,-5\n")
         XCTAssertEqual(reading?.entries.map(\.name), ["b"])
     }
+
+    /// What an app calls to import a statement: the plan names the source by the saved
+    /// profile (one account), else the preset found, else `statement`.
+    func testPlan_ResolvesPresetsProfilesAndTheSource() throws {
+        var document = BudgetDocument()
+        let bank = "取引日,入出金(円),取引後残高(円),入出金内容\n20261010,-10000,90000,ATM\n"
+        XCTAssertEqual(try StatementPlan(for: bank, profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document).origin, "rakuten-bank")
+        XCTAssertEqual(try StatementPlan(for: bank, profileName: nil, options: ImportProfile(), savingAs: "his", kind: nil, in: document).origin, "his")
+        var saved = ImportProfile()
+        saved.preset = "rakuten-bank"
+        try document.saveImportProfile(saved, as: "hers")
+        let plan = try StatementPlan(for: bank, profileName: "hers", options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        XCTAssertEqual([plan.origin, plan.title], ["hers", "a Rakuten Bank statement"])
+        let reading = try plan.reader(for: document, today: today).read(bank)
+        let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: false))
+        XCTAssertEqual(document.expenses.records.first?.source, "hers:2026-10-10|expense|10000|1|ATM")
+        XCTAssertEqual(result.expenses, 1)
+        XCTAssertThrowsError(try StatementPlan(for: bank, profileName: "nope", options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+            XCTAssertEqual(error as? ImportProfileError, .unknown("nope", saved: ["hers"]))
+        }
+        XCTAssertThrowsError(try StatementPlan(for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+            XCTAssertEqual((error as? ImportError)?.reason, .statementUnmapped)
+        }
+    }
 }

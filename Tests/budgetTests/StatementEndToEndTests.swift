@@ -223,7 +223,7 @@ final class StatementEndToEndTests: XCTestCase {
         let mufgLike = try statement("m.csv", "日付,摘要,支払い金額,預かり金額,残高\n2026/10/4,カード,12000,,88000\n")
         let result = try budget.run("import", mufgLike)
         XCTAssertEqual(result.code, 65)
-        XCTAssertTrue(result.stderr.contains("'日付', '摘要'") && result.stderr.contains("closest to an MUFG Bank statement (--profile mufg)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("'日付', '摘要'") && result.stderr.contains("closest to an MUFG Bank statement (the preset mufg)") && result.stderr.contains("--profile"), result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -252,7 +252,7 @@ final class StatementEndToEndTests: XCTestCase {
     func testFilesThatAreNotBudgetsOwn_AreStatementsWhoseMessageNamesMap() throws {
         let english = try budget.run("import", try statement("en.csv", "Date,Description,Amount,Balance\n2026-10-01,Coffee,-450,100\n"))
         XCTAssertEqual(english.code, 65)
-        XCTAssertTrue(english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'") && english.stderr.contains("--map date=<column>")
+        XCTAssertTrue(english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'") && english.stderr.contains("--map <field>=<column>")
                       && english.stderr.contains("budget's own files have the columns"), english.stderr)
         let huge = try budget.run(["import", "-"], stdin: String(repeating: "X", count: 200_000) + ",b,c\n1,2,3\n")
         XCTAssertEqual(huge.code, 65)

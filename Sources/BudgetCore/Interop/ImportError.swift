@@ -26,6 +26,8 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
         case statementAmount
         /// A negative amount where one kind was asked for and no sign convention given.
         case statementNegative
+        /// A statement no preset or mapping reads (no column gives a date, name or amount).
+        case statementUnmapped
     }
 
     /// The line, counted from 1.

@@ -116,15 +116,15 @@ struct ImportCommand: Command {
             throw UsageError("'--skip-duplicates' is for budget's own files; a statement's rows imported before are left out by themselves (--allow-duplicates imports them again)", commandPath: ["import"])
         }
         let store = try context.store()
-        let plan = try statementPlan(text, document: try store.load())
+        let plan: StatementPlan
+        do {
+            plan = try StatementPlan(for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: try store.load())
+        } catch let error as ImportProfileError {
+            throw UsageError(error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile", commandPath: ["import"])
+        }
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
-            let reading = try plan.reader(document).read(text)
-            var settings = StatementImport(origin: plan.origin, rules: document.rules)
-            settings.defaultCategory = plan.profile.category
-            settings.defaultTags = Tags(plan.profile.tags)
-            settings.foldNames = plan.profile.foldNames
-            settings.allowDuplicates = allowDuplicates
-            let result = try document.importStatement(reading.entries, settings)
+            let reading = try plan.reader(for: document, today: Day.today()).read(text)
+            let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates))
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             return (reading, result)
         }
@@ -140,59 +140,6 @@ struct ImportCommand: Command {
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
         context.confirm(message)
-    }
-
-    /// How a statement is read: its profile (the options given on a saved profile or preset),
-    /// the preset, the layout and what its records' sources begin with.
-    private struct StatementPlan {
-        var profile: ImportProfile
-        var preset: StatementPreset?
-        var layout: StatementLayout
-        var origin: String
-        var title: String
-        var kind: RecordKind?
-        var signDecidesKind: Bool
-
-        func reader(_ document: BudgetDocument) -> StatementReader {
-            StatementReader(layout: layout, preset: preset, kind: kind, signDecidesKind: signDecidesKind,
-                            minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: Day.today())
-        }
-    }
-
-    private func statementPlan(_ text: String, document: BudgetDocument) throws -> StatementPlan {
-        var base = ImportProfile()
-        var savedName: String?
-        if let profileName {
-            guard let found = document.importProfile(named: profileName) else {
-                let saved = document[settings: ImportKeys.self].profileNames
-                throw UsageError("Unknown profile '\(profileName)'; expected a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))"
-                                 + (saved.isEmpty ? "" : " or a saved profile (\(saved.joined(separator: ", ")))"), commandPath: ["import"])
-            }
-            base = found
-            if StatementPreset.named(profileName) == nil { savedName = profileName }
-        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
-            base.preset = detected.name
-        }
-        let profile = base.overridden(by: given)
-        let preset = profile.preset.flatMap(StatementPreset.named)
-        let layout = profile.layout(on: preset?.layout ?? StatementLayout())
-        if let missing = layout.missingField {
-            let cells = StatementReader.headerCells(text, layout: layout)
-            var message = preset == nil && profile.mappings.isEmpty
-                ? "the file matches no known statement (its columns: \(cells.map { "'\($0)'" }.joined(separator: ", "))); map its columns with --map date=<column> --map name=<column> --map amount=<column> (or out= and in=)"
-                : "no column gives the \(missing.rawValue); map one with --map \(missing.rawValue)=<column>"
-            if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
-                message += "; it looks closest to \(closest.title) (--profile \(closest.name))"
-            } else if preset == nil && profile.mappings.isEmpty && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
-                message += "; budget's own files have the columns \(RecordImporter.columns.joined(separator: ", "))"
-            }
-            throw ImportError(line: nil, message)
-        }
-        // A saved profile stands for one account: two accounts at one bank are told apart by
-        // their profiles. Without one, the preset's name (or `statement`) is the source.
-        let origin = savedName ?? saveAs ?? preset?.name ?? "statement"
-        return StatementPlan(profile: profile, preset: preset, layout: layout, origin: origin, title: preset?.title ?? "the statement",
-                             kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil)
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.

@@ -44,6 +44,8 @@ enum ErrorText {
                 error.message += " (give the format with --date-format, such as %Y/%m/%d)"
             case .statementAmount:
                 error.message += " (check --map and --decimal-mark)"
+            case .statementUnmapped:
+                error.message += "; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a preset with --profile"
             case .statementNegative:
                 error.message += " (a statement that writes spending as negative amounts is read with --sign expense-negative)"
             case .other:

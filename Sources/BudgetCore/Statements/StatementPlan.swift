@@ -1,0 +1,80 @@
+/// How one statement is read and where its rows come from: a built-in preset (named or found
+/// from the header), a saved profile, and the options given on top of them.
+public struct StatementPlan: Sendable {
+    /// The options in force: what `--save-profile` stores (the preset used included).
+    public let profile: ImportProfile
+    /// The built-in export the statement is, if any.
+    public let preset: StatementPreset?
+    /// How its rows are read.
+    public let layout: StatementLayout
+    /// The first part of each record's `source`: a saved profile's name (a profile stands
+    /// for one account, so two accounts at one bank are told apart), else the preset's, else
+    /// `statement`.
+    public let origin: String
+    /// The only kind imported, if one was asked for.
+    public let kind: RecordKind?
+
+    /// What the confirmation calls the file (`a Rakuten Card statement`).
+    public var title: String { preset?.title ?? "the statement" }
+
+    /// The plan for a statement's text.
+    ///
+    /// - Parameters:
+    ///   - profileName: a preset's or a saved profile's name, if one was named; without one a
+    ///     preset is looked for in the text (unless `options` map columns of their own).
+    ///   - options: options given for this import, which win over the profile's.
+    ///   - saveAs: the name the options will be saved under, if any (it names the source).
+    ///   - kind: the only kind to import, if one was asked for.
+    /// - Throws: `ImportProfileError.unknown` for a name that is neither a preset nor a saved
+    ///   profile; `ImportError` (`.statementUnmapped`) when no column gives a date, a name or
+    ///   an amount, listing the header and the closest preset.
+    public init(for text: String, profileName: String?, options given: ImportProfile, savingAs saveAs: String?, kind: RecordKind?, in document: BudgetDocument) throws {
+        var base = ImportProfile()
+        var savedName: String?
+        if let profileName {
+            guard let found = document.importProfile(named: profileName) else {
+                throw ImportProfileError.unknown(profileName, saved: document[settings: ImportKeys.self].profileNames)
+            }
+            base = found
+            if StatementPreset.named(profileName) == nil { savedName = profileName }
+        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
+            base.preset = detected.name
+        }
+        profile = base.overridden(by: given)
+        preset = profile.preset.flatMap(StatementPreset.named)
+        layout = profile.layout(on: preset?.layout ?? StatementLayout())
+        origin = savedName ?? saveAs ?? preset?.name ?? "statement"
+        self.kind = kind
+        if let missing = layout.missingField {
+            let cells = StatementReader.headerCells(text, layout: layout)
+            var message = preset == nil && profile.mappings.isEmpty
+                ? "the file matches no known statement (its columns: \(cells.map { "'\($0)'" }.joined(separator: ", ")))"
+                : "no column gives the \(missing.rawValue)"
+            if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
+                message += "; it looks closest to \(closest.title) (the preset \(closest.name))"
+            } else if preset == nil && profile.mappings.isEmpty && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
+                message += "; budget's own files have the columns \(RecordImporter.columns.joined(separator: ", "))"
+            }
+            throw ImportError(line: nil, message, reason: .statementUnmapped)
+        }
+    }
+
+    /// The reader of the statement, for a budget's currency; dates without a year are read
+    /// as the latest such day on or before `today`.
+    public func reader(for document: BudgetDocument, today: Day) -> StatementReader {
+        // A preset's or a given sign decides each row's kind; without either, a kind asked for
+        // takes plain amounts (a negative one is refused).
+        StatementReader(layout: layout, preset: preset, kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
+                        minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
+    }
+
+    /// How an import of this statement goes, under the budget's rules.
+    public func importSettings(rules: RuleSet, allowDuplicates: Bool) -> StatementImport {
+        var settings = StatementImport(origin: origin, rules: rules)
+        settings.defaultCategory = profile.category
+        settings.defaultTags = Tags(profile.tags)
+        settings.foldNames = profile.foldNames
+        settings.allowDuplicates = allowDuplicates
+        return settings
+    }
+}
