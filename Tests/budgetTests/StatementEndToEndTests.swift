@@ -272,4 +272,28 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("\nincome   2026-10-10"), result.stdout)
         XCTAssertNil(budget.dataBytes())
     }
+
+    func testSecondRound_ProfilesNamesDelimitersAndOwnFilesWithStatementOptions() throws {
+        let october = try statement("oct.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n")
+        let november = try statement("nov.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n20261102,-700,1,Bread\n")
+        try budget.succeed("import", october, "--save-profile", "a")
+        // Saving under a new name starts a new account (a second account at the same bank
+        // takes the first one's options): its rows are its own, even those a has too.
+        XCTAssertEqual(try budget.run("import", november, "--profile", "a", "--save-profile", "b").stdout, "expense-00000002\nexpense-00000003\n")
+        XCTAssertTrue(try budget.run("import", november, "--profile", "b").stderr.hasPrefix("Imported nothing"), "no row twice")
+        let before = budget.dataBytes()
+        XCTAssertEqual(try budget.run("import", october, "--save-profile", "\u{202E}abc").code, 64)
+        XCTAssertEqual(try budget.run("config", "set", "import.profile.\u{202E}x", "preset=mufg").code, 64)
+        XCTAssertEqual(try budget.run("import", october, "--delimiter", "\u{1B}").code, 64)
+        XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "").code, 64)
+        XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "preset=zaim;preset=mufg").code, 64)
+        XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "category=a\\qb").code, 64)
+        let own = try budget.run("import", "expenses", try statement("own.csv", "date,name,amount\n2026-10-01,Lunch,900\n"), "--save-profile", "c")
+        XCTAssertEqual(own.code, 64)
+        XCTAssertTrue(own.stderr.contains("budget's own columns"), own.stderr)
+        XCTAssertEqual(budget.dataBytes(), before)
+        try budget.succeed("rule", "add", "bread", "--rename", "Brot", "--tag", "bakery")
+        let renamed = try budget.run("import", try statement("dec.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261203,-700,1,Bread\n"))
+        XCTAssertTrue(renamed.stderr.contains("1 row renamed or tagged by rules"), renamed.stderr)
+    }
 }

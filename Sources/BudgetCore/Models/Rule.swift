@@ -79,16 +79,18 @@ public struct Rule: Hashable, Sendable {
         // Swift's `Regex` backtracks without a limit, and a statement's names are untrusted:
         // `(\w+\s?)+$` on a long name would hold the data file's lock for minutes.
         if hasNestedRepetition(pattern) {
-            throw .invalidRegex(pattern, reason: "a repeated group that repeats inside, such as (a+)+, can take exponential time on some texts; write it without the nesting")
+            throw .invalidRegex(pattern, reason: "a group that is repeated and holds a repetition or alternatives, such as (a+)+, (a{1,3})+ or (a|b)+, can take exponential time on some texts; write it without the nesting")
         }
         return regex
     }
 
-    /// Whether a pattern repeats (`*`, `+`, `{n,}`) a group that itself holds such a
-    /// repetition: the shape whose backtracking grows exponentially with the text.
+    /// Whether a pattern repeats (`*`, `+`, `{n,}`) a group that holds any repetition (`?`
+    /// and `{1,3}` too) or alternatives: the shapes whose backtracking can grow exponentially
+    /// with the text (`(a+)+`, `(\d{1,3},?)+`, `(\w|\d)+`). Conservative: some such
+    /// patterns are harmless, but none is needed to match a statement's names.
     static func hasNestedRepetition(_ pattern: String) -> Bool {
         let scalars = Array(pattern.unicodeScalars)
-        var groups: [Bool] = [false]  // for each open group: whether it holds a repetition
+        var groups: [Bool] = [false]  // for each open group: whether it holds a repetition or a `|`
         var closedGroupRepeats = false  // the group that just closed held one
         var index = 0
         func unboundedRepetition(at position: Int) -> (Bool, Int)? {
@@ -127,6 +129,11 @@ public struct Rule: Hashable, Sendable {
                 groups.append(false)
                 index += 1
                 continue
+            case "|":
+                groups[groups.count - 1] = true
+                index += 1
+                closedGroupRepeats = false
+                continue
             case ")":
                 let held = groups.popLast() ?? false
                 if groups.isEmpty { groups = [false] }
@@ -140,10 +147,8 @@ public struct Rule: Hashable, Sendable {
                 repeatsWhatCame = true
             }
             guard repeatsWhatCame, let (unbounded, next) = unboundedRepetition(at: index) else { continue }
-            if unbounded {
-                if closedGroupRepeats { return true }
-                groups[groups.count - 1] = true
-            }
+            if unbounded && closedGroupRepeats { return true }
+            groups[groups.count - 1] = true
             index = next
             if index < scalars.count && (scalars[index] == "?" || scalars[index] == "+") { index += 1 }  // lazy or possessive
             closedGroupRepeats = false

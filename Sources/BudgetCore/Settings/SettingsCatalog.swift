@@ -20,6 +20,9 @@ public enum SettingsCatalog {
     public static func key(toSet name: String) throws -> AnySettingKey {
         let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
         let stored = name.hasPrefix(prefix) ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
+        // A profile's name by a tag's input rules: no bidirectional controls in new names.
+        let profilePrefix = ImportKeys.name + "." + ImportKeys.profilePrefix
+        if stored.hasPrefix(profilePrefix) { _ = try FieldRules.tag(String(stored.dropFirst(profilePrefix.count))) }
         guard let key = key(stored: stored) else { throw SettingsError.unknownKey(name, suggestion: nil) }
         return key
     }

@@ -90,7 +90,7 @@ extension BudgetDocument {
             profile.preset = name
             return profile
         }
-        guard ImportKeys.isValidName(name) else { return nil }
+        guard ImportProfile.isValidName(name) else { return nil }
         let settings = self[settings: ImportKeys.self]
         return settings.isSet(ImportKeys.profile(name)) ? settings[ImportKeys.profile(name)] : nil
     }

@@ -88,16 +88,33 @@ public struct ImportProfile: PlainSettingValue, Hashable {
 
     // MARK: Text
 
+    /// Whether a character can separate a statement's fields: a tab or a visible character
+    /// other than the double quote (no control or bidirectional character, no line end).
+    public static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" { return true }
+        if scalar == "\"" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || FieldRules.isBidiControl(scalar) { return false }
+        return !scalar.properties.isWhitespace || scalar == " "
+    }
+
+    /// Whether a name can be a saved profile's: a tag's input rules (no spaces, commas,
+    /// control or bidirectional characters), and no preset's name.
+    public static func isValidName(_ name: String) -> Bool {
+        (try? FieldRules.tag(name)) == name && ImportKeys.isValidName(name)
+    }
+
     /// Reads the text `settingText` writes.
     ///
     /// - Throws: `ValueError.invalidSetting` naming what is wrong.
     public init(settingText text: String) throws(ValueError) {
         func fail(_ why: String) -> ValueError { .invalidSetting(text, expected: why) }
+        guard !text.isEmpty else { throw fail("at least one option (name=value)") }
+        var seen = Set<String>()
         guard let parts = Self.parts(text) else { throw fail("name=value options separated by ';' (\\; and \\\\ inside values)") }
         for part in parts {
             guard let equals = part.firstIndex(of: "=") else { throw fail("name=value options separated by ';'") }
             let name = String(part[..<equals])
             let value = String(part[part.index(after: equals)...])
+            if name != "map" && name != "tag" && !seen.insert(name).inserted { throw fail("each option once (\(name) is given twice)") }
             switch name {
             case "preset":
                 guard StatementPreset.named(value) != nil else { throw fail("a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))") }
@@ -106,7 +123,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                 guard Self.encodings.contains(value) else { throw fail("an encoding (\(Self.encodings.joined(separator: ", ")))") }
                 encoding = value
             case "delimiter":
-                guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
+                guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, Self.isDelimiter(scalar) else {
                     throw fail("one character as the delimiter")
                 }
                 delimiter = scalar
@@ -193,6 +210,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         var escaping = false
         for character in text {
             if escaping {
+                guard character == ";" || character == "\\" else { return nil }
                 current.append(character)
                 escaping = false
             } else if character == "\\" {

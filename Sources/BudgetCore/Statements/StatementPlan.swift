@@ -7,9 +7,9 @@ public struct StatementPlan: Sendable {
     public let preset: StatementPreset?
     /// How its rows are read.
     public let layout: StatementLayout
-    /// The first part of each record's `source`: a saved profile's name (a profile stands
-    /// for one account, so two accounts at one bank are told apart), else the preset's, else
-    /// `statement`.
+    /// The first part of each record's `source`: the name of the profile being saved, else of
+    /// the saved profile used (a profile stands for one account, so two accounts at one bank
+    /// are told apart), else the preset's, else `statement`.
     public let origin: String
     /// The only kind imported, if one was asked for.
     public let kind: RecordKind?
@@ -43,7 +43,7 @@ public struct StatementPlan: Sendable {
         profile = base.overridden(by: given)
         preset = profile.preset.flatMap(StatementPreset.named)
         layout = profile.layout(on: preset?.layout ?? StatementLayout())
-        origin = savedName ?? saveAs ?? preset?.name ?? "statement"
+        origin = saveAs ?? savedName ?? preset?.name ?? "statement"
         self.kind = kind
         if let missing = layout.missingField {
             let cells = StatementReader.headerCells(text, layout: layout)

@@ -77,7 +77,7 @@ struct ImportCommand: Command {
             throw parsed.usageError("'--format' is for budget's own files; a statement is read by --profile and --map")
         }
         if dryRun && saveAs != nil { throw parsed.usageError("'--save-profile' saves nothing with '--dry-run'") }
-        if let saveAs, !ImportKeys.isValidName(saveAs) {
+        if let saveAs, !ImportProfile.isValidName(saveAs) {
             throw parsed.usageError("Invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas that is not a preset's")
         }
     }
@@ -121,6 +121,10 @@ struct ImportCommand: Command {
             plan = try StatementPlan(for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: try store.load())
         } catch let error as ImportProfileError {
             throw UsageError(error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile", commandPath: ["import"])
+        } catch let error as ImportError where error.reason == .statementUnmapped
+            && RecordImporter.readsHeader(RecordImporter.headerCells(text, format: .csv) ?? []) {
+            // budget's own file with options that are for statements.
+            throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
             let reading = try plan.reader(for: document, today: Day.today()).read(text)
@@ -154,6 +158,7 @@ struct ImportCommand: Command {
         rows(reading.excluded, "skipped as transfers or left out of totals")
         if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) total or section line\(reading.nonTransactions == 1 ? "" : "s") skipped") }
         rows(result.skippedByRule, "skipped by rules")
+        rows(result.changedByRule, "renamed or tagged by rules")
         rows(reading.otherKind, "of the other kind left out")
         var filed: [String] = []
         if result.categorizedByRule > 0 { filed.append("\(result.categorizedByRule) by rules") }

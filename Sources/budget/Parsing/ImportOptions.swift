@@ -27,8 +27,8 @@ enum ImportOptions {
         var profile = ImportProfile()
         if let text = parsed.value("delimiter") {
             let value = text == "\\t" || text == "tab" ? "\t" : text
-            guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, scalar != "\"", scalar != "\n", scalar != "\r" else {
-                throw parsed.usageError("Invalid value '\(text)' for '--delimiter <c>': expected one character (\\t for a tab)")
+            guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, ImportProfile.isDelimiter(scalar) else {
+                throw parsed.usageError("Invalid value '\(text)' for '--delimiter <c>': expected one visible character other than a double quote (\\t for a tab)")
             }
             profile.delimiter = scalar
         }
