@@ -114,6 +114,9 @@ final class StatementEndToEndTests: XCTestCase {
         try budget.succeed("import", try statement("sbi.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
         try budget.succeed("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n", cp932: true))
         try budget.succeed("import", try statement("yucho.csv", "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
+        let zero = try budget.run("import", try statement("zero.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
+        XCTAssertEqual(zero.stdout, "", "rows where nothing moved are no transactions")
+        XCTAssertTrue(zero.stderr.contains("2 lines without a transaction skipped"), zero.stderr)
         XCTAssertEqual(try tsv().map { [$0[0], $0[3], $0[4], $0[6]] }, [
             ["income", "2026-10-25", "給与", "250000"], ["income", "2026-10-25", "振込", "1000"],
             ["expense", "2026-10-01", "ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ", "1500"], ["expense", "2026-10-03", "振込＊ヤマダ", "40000"],
@@ -136,7 +139,7 @@ final class StatementEndToEndTests: XCTestCase {
             """
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 total or section lines skipped; expenses filed 5 under the default category).\n")
+        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped (totals, sections, nothing moved); expenses filed 5 under the default category).\n")
         XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5], $0[6]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],

@@ -145,8 +145,8 @@ public struct StatementReader: Sendable {
 
     // MARK: Rows
 
-    /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total),
-    /// or the row's first problem.
+    /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total;
+    /// or nothing moved: an amount of 0), or the row's first problem.
     private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]) throws(ImportError) -> StatementEntry? {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
@@ -169,7 +169,8 @@ public struct StatementReader: Sendable {
             let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124 or 2026年11月24日"
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
-        let (kind, amount) = try kindAndAmount(text, line: line, columnOf: columnOf)
+        // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
+        guard let (kind, amount) = try kindAndAmount(text, line: line, columnOf: columnOf) else { return nil }
         guard let nameText else { throw ImportError(line: line, column: columnOf(.name), "the row has no name") }
         func rule<Value>(_ column: String, _ body: () throws(ValueError) -> Value) throws(ImportError) -> Value {
             do { return try body() } catch { throw ImportError(line: line, column: column, error.description) }
@@ -209,7 +210,7 @@ public struct StatementReader: Sendable {
     /// from the sign of the amount column.
     private func kindAndAmount(
         _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
-    ) throws(ImportError) -> (RecordKind, Int) {
+    ) throws(ImportError) -> (RecordKind, Int)? {
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
             switch StatementAmount.parse(given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
@@ -239,9 +240,10 @@ public struct StatementReader: Sendable {
             if !(columns(.out) && columns(.in)) && text(.amount) == nil && text(.out) == nil && text(.in) == nil {
                 throw ImportError(line: line, column: columnOf(.amount), "the row has no amount")
             }
-            // Zero in both columns: nothing moved.
-            return (kindWord ?? .expense, 0)
+            // Zero or nothing in both columns: nothing moved.
+            return nil
         }
+        if signed.value == 0 { return nil }
         if let kindWord { return (kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
         if !signDecidesKind, let kind {
             guard signed.value >= 0 else {

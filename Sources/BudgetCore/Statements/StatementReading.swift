@@ -5,7 +5,8 @@ public struct StatementReading: Sendable {
     /// Rows the statement marks as neither spending nor income (transfers between one's own
     /// accounts, rows left out of its totals).
     public var excluded = 0
-    /// Lines that are no transaction: totals, a card section's first line.
+    /// Lines that are no transaction: totals, a card section's first line, rows where nothing
+    /// moved (an amount of 0).
     public var nonTransactions = 0
     /// Rows of the other kind, when one kind was asked for.
     public var otherKind = 0

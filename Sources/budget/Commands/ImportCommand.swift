@@ -156,7 +156,7 @@ struct ImportCommand: Command {
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
-        if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) total or section line\(reading.nonTransactions == 1 ? "" : "s") skipped") }
+        if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
         rows(result.skippedByRule, "skipped by rules")
         rows(result.changedByRule, "renamed or tagged by rules")
         rows(reading.otherKind, "of the other kind left out")
