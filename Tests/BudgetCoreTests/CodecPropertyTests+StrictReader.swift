@@ -161,7 +161,7 @@ extension CodecPropertyTests {
             text.replaceSubrange(place, with: replacement)
         }
         try replace(#""format" : 1"#, with: #""format" : 1, "extra" : [1, {"a" : "b"}]"#)
-        try replace(#""date" : "1970-01-01""#, with: #""date" : "1970-13-01""#, after: #""history""#)
+        try replace(#""date":"1970-01-01""#, with: #""date":"1970-13-01""#, after: #""history""#)
         try replace(#""income_unique_id" : "00000003""#, with: #""income_unique_id" : "00000002""#)
         try replace(#""amount" : 7"#, with: #""amount" : -7"#)
         try replace(#""order" : 3"#, with: #""order" : 2"#, last: true)
@@ -177,7 +177,7 @@ extension CodecPropertyTests {
         ])
         XCTAssertEqual(report.problems.map(\.isRepairable), [false, false, true, false, true])
         var positions = TextPositions(bytes)
-        XCTAssertEqual(report.problems.compactMap(\.offset).map { positions.position(of: $0).line }, [13, 21, 40, 43, 61])
+        XCTAssertEqual(report.problems.compactMap(\.offset).map { positions.position(of: $0).line }, [13, 18, 26, 29, 47])
     }
 
     // MARK: Restoring an export

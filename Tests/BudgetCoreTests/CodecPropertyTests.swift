@@ -140,6 +140,13 @@ final class CodecPropertyTests: XCTestCase {
             // Laid out otherwise (no white space at all), both readers still agree.
             let compact = Array(Self.compact(String(decoding: fast, as: UTF8.self)).utf8)
             XCTAssertEqual(FastDocumentCodec.decode(compact), document, "round \(round): compact")
+            // As versions before records in history entries went on one line wrote it: read
+            // alike by both readers, and written back in the current layout.
+            let former = try FormerHistoryLayoutTests.formerBytes(document)
+            let fromFormer = try XCTUnwrap(FastDocumentCodec.decode(former), "round \(round): the former layout must be read")
+            XCTAssertEqual(fromFormer, document, "round \(round): former layout")
+            XCTAssertEqual(try DocumentCodec.decodeStrictly(former), document, "round \(round): former layout")
+            XCTAssertEqual(FastDocumentCodec.encode(fromFormer), fast, "round \(round): former layout written back")
             for entry in document.history {
                 for (part, present) in [("added", !entry.expenses.added.isEmpty), ("removed", !entry.expenses.removed.isEmpty),
                                         ("edited", !entry.expenses.edited.isEmpty), ("moved", !entry.expenses.moved.isEmpty || !entry.incomes.moved.isEmpty),

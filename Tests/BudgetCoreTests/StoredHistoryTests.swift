@@ -32,27 +32,27 @@ final class StoredHistoryTests: XCTestCase {
     }
 
     func testLargeHistory_IsKeptAsBytesReadBackEqualAndWrittenUnchanged() throws {
-        let (document, bytes) = try bulkDeleted(12_000)
+        let (document, bytes) = try bulkDeleted(20_000)
         let read = try XCTUnwrap(FastDocumentCodec.decode(bytes))
         guard case .stored(let stored)? = read.history.entries.first else { return XCTFail("the bulk delete must be kept as bytes") }
         XCTAssertEqual(FastDocumentCodec.decodeStoredEntry(stored.bytes), document.history[0])
         XCTAssertEqual(read, document)
-        XCTAssertEqual(read.history.summary(at: 0), "delete 11999 expenses")
+        XCTAssertEqual(read.history.summary(at: 0), "delete 19999 expenses")
         XCTAssertEqual(FastDocumentCodec.encode(read), bytes, "a kept entry goes back out as it came")
         XCTAssertEqual(DocumentCodec.encodeGeneral(read), bytes)
 
         var undone = read
         try undone.undoLastChange()
-        XCTAssertEqual(undone.expenses.count, 12_000)
-        XCTAssertEqual(undone.expenses.records.last?.name, "a/b 11999")
+        XCTAssertEqual(undone.expenses.count, 20_000)
+        XCTAssertEqual(undone.expenses.records.last?.name, "a/b 19999")
     }
 
     func testLargeHistory_AnInvalidRecordDeepInsideIsRefusedAsByTheStrictReader() throws {
-        let (_, bytes) = try bulkDeleted(12_000)
+        let (_, bytes) = try bulkDeleted(20_000)
         var text = String(decoding: bytes, as: UTF8.self)
-        let target = "\"amount\" : \(11_000 * 7),"
+        let target = "\"amount\":\(11_000 * 7),"
         let range = try XCTUnwrap(text.range(of: target, options: .backwards))
-        text.replaceSubrange(range, with: "\"amount\" : -5,")
+        text.replaceSubrange(range, with: "\"amount\":-5,")
         let broken = Array(text.utf8)
         XCTAssertNil(FastDocumentCodec.decode(broken))
         XCTAssertThrowsError(try DocumentCodec.decodeStrictly(broken)) { error in
@@ -61,13 +61,13 @@ final class StoredHistoryTests: XCTestCase {
     }
 
     func testLargeHistory_LaidOutOtherwiseIsStillReadExactly() throws {
-        let (document, bytes) = try bulkDeleted(12_000)
+        let (document, bytes) = try bulkDeleted(20_000)
         // One record's value with an extra space: valid, but not the writer's bytes, so that
         // entry is read the general way (and the concurrent attempt gives way to it).
         var text = String(decoding: bytes, as: UTF8.self)
-        let target = "\"amount\" : \(11_000 * 7),"
+        let target = "\"amount\":\(11_000 * 7),"
         let range = try XCTUnwrap(text.range(of: target, options: .backwards))
-        text.replaceSubrange(range, with: "\"amount\" :  \(11_000 * 7),")
+        text.replaceSubrange(range, with: "\"amount\": \(11_000 * 7),")
         let read = try XCTUnwrap(FastDocumentCodec.decode(Array(text.utf8)))
         guard case .change? = read.history.entries.first else { return XCTFail("an entry laid out otherwise is read, not kept") }
         XCTAssertEqual(read, document)
@@ -75,10 +75,10 @@ final class StoredHistoryTests: XCTestCase {
     }
 
     func testLargeHistory_ARecordAboveItsCounterIsRefused() throws {
-        let (_, bytes) = try bulkDeleted(12_000)
+        let (_, bytes) = try bulkDeleted(20_000)
         var text = String(decoding: bytes, as: UTF8.self)
-        let counter = try XCTUnwrap(text.range(of: "\"expense_unique_id\" : \"00012000\""))
-        text.replaceSubrange(counter, with: "\"expense_unique_id\" : \"00011000\"")
+        let counter = try XCTUnwrap(text.range(of: "\"expense_unique_id\" : \"00020000\""))
+        text.replaceSubrange(counter, with: "\"expense_unique_id\" : \"00019000\"")
         XCTAssertNil(FastDocumentCodec.decode(Array(text.utf8)))
         XCTAssertThrowsError(try DocumentCodec.decodeStrictly(Array(text.utf8)))
     }

@@ -434,21 +434,14 @@ extension ByteCursor {
 }
 
 extension ByteView {
-    /// Whether the bytes in `range` are `written`'s, with `indent` more spaces after each of
-    /// its line breaks.
-    func matches(_ written: ByteView, indentedBy indent: Int, in range: Range<Int>) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= count else { return false }
+    /// Whether the bytes in `range` are exactly `written`'s.
+    func matches(_ written: ByteView, in range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= count, range.count == written.count else { return false }
         var position = range.lowerBound
         for byte in written {
-            guard position < range.upperBound, self[position] == byte else { return false }
+            guard self[position] == byte else { return false }
             position += 1
-            if byte == UInt8(ascii: "\n") {
-                for _ in 0..<indent {
-                    guard position < range.upperBound, self[position] == UInt8(ascii: " ") else { return false }
-                    position += 1
-                }
-            }
         }
-        return position == range.upperBound
+        return true
     }
 }

@@ -175,7 +175,8 @@ extension FastDocumentCodec {
         out.writeInPlace(upTo: ByteSpace.jsonStringBound(text.utf8.count)) { $0.putJSONString(text) }
     }
 
-    /// One kind's part of an entry, six spaces deep: its lists eight deep, their elements ten.
+    /// One kind's part of an entry, six spaces deep: its lists eight deep, their elements ten
+    /// (records on one line each).
     private static func writeTableChange<Record: BaseModel, Failure: Error>(
         _ change: TableChange<Record>, into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
@@ -214,20 +215,15 @@ extension FastDocumentCodec {
         out.write("\n      }")
     }
 
-    /// Records as array elements ten spaces deep: each written as in its table, into `scratch`,
-    /// then copied with six more spaces after every line break (a value never holds a raw
-    /// line break: the writer escapes it).
+    /// Records as array elements ten spaces deep, each on one line (`writeCompactObject`).
     private static func writeRecords<Record: BaseModel, Failure: Error>(
         _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         let schema = Record.schema
-        var scratch = ByteBuffer(capacity: 1024)
         out.write("[")
         for (index, record) in records.enumerated() {
             out.write(index == 0 ? "\n          " : ",\n          ")
-            scratch.removeAll()
-            schema.writeObject(record, into: &scratch)
-            out.appendIndenting(scratch, by: 6)
+            schema.writeCompactObject(record, into: &out)
             if out.count >= pieceSize {
                 try out.withBytes(emit)
                 out.removeAll()

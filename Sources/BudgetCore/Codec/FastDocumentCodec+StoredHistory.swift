@@ -1,6 +1,8 @@
 /// The undo history kept as bytes: a skim that accepts an entry only when it is valid and
-/// written exactly as `writeHistory` writes it, so that the entry can be kept as its bytes,
-/// decoded only when needed and copied back verbatim (`UndoHistory`).
+/// written exactly as `writeHistory` writes it (records on one line each), so that the entry
+/// can be kept as its bytes, decoded only when needed and copied back verbatim (`UndoHistory`).
+/// An entry written by an earlier version (each record field on its own line) is declined,
+/// read the general way and written in the current layout by the next write.
 ///
 /// The skim makes no record and, for text without escapes, no `String`; anything it is not
 /// sure of (an escape, another layout, a value it cannot check without decoding) it declines,
@@ -108,14 +110,14 @@ extension FastDocumentCodec {
             guard skimList(&cursor, element: { cursor in cursor.isAtValue && cursor.storedIDNumber() != nil }) else { return nil }
         }
         if cursor.skipKey("edited", indent: "        ", first: &first) {
-            guard skimList(&cursor, element: { cursor in Record.schema.skim(&cursor, nesting: .historyElement) != nil }) else { return nil }
+            guard skimList(&cursor, element: { cursor in Record.schema.skim(&cursor) != nil }) else { return nil }
         }
         if cursor.skipKey("moved", indent: "        ", first: &first) {
             guard skimPositions(&cursor) else { return nil }
         }
         if cursor.skipKey("removed", indent: "        ", first: &first) {
             let listed = skimList(&cursor) { cursor in
-                guard let id = Record.schema.skim(&cursor, nesting: .historyElement) else { return false }
+                guard let id = Record.schema.skim(&cursor) else { return false }
                 highest = max(highest, id)
                 return true
             }

@@ -219,19 +219,6 @@ public struct ByteBuffer: ~Copyable {
         count += written
     }
 
-    /// Adds `other`'s bytes with `indent` more spaces after each line break.
-    mutating func appendIndenting(_ other: borrowing ByteBuffer, by indent: Int) {
-        var start = 0
-        for position in 0..<other.count where other.base[position] == UInt8(ascii: "\n") {
-            append(UnsafeBufferPointer(start: other.base + start, count: position + 1 - start))
-            reserve(indent)
-            (base + count).initialize(repeating: UInt8(ascii: " "), count: indent)
-            count += indent
-            start = position + 1
-        }
-        append(UnsafeBufferPointer(start: other.base + start, count: other.count - start))
-    }
-
     /// Forgets the bytes written, keeping the room.
     public mutating func removeAll() {
         count = 0

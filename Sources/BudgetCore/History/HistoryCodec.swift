@@ -2,11 +2,13 @@
 ///
 /// ```json
 /// "history" : [ { "summary" : "delete expense 00000002 (Lunch)", "time" : "2026-11-21T12:00:00Z",
-///                 "expenses" : { "removed" : [ { …the record… } ] } } ]
+///                 "expenses" : { "removed" : [ {"amount":900,…,"order":2} ] } } ]
 /// ```
-/// Each kind may hold `added` (IDs), `removed` and `edited` (records as before the change)
-/// and `moved` (ID to former position); `settings` maps keys to their former values (`null`:
-/// was not set). Empty parts are left out.
+/// Each kind may hold `added` (IDs), `removed` and `edited` (records as before the change,
+/// each written on one line: `JSONValue.compact`) and `moved` (ID to former position);
+/// `settings` maps keys to their former values (`null`: was not set). Empty parts are left
+/// out. Records in any layout are read (versions before the compact one wrote each field on
+/// its own line).
 enum HistoryCodec {
     static func encode(_ history: [ChangeRecord]) -> JSONValue {
         .array(history.map { change in
@@ -95,8 +97,8 @@ enum HistoryCodec {
     private static func encodeTable<Record: BaseModel>(_ change: TableChange<Record>) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if !change.added.isEmpty { members.append(("added", .array(change.added.map(JSONValue.string)))) }
-        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(Record.schema.json)))) }
-        if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(Record.schema.json)))) }
+        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(Record.schema.compactJSON)))) }
+        if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(Record.schema.compactJSON)))) }
         if !change.moved.isEmpty { members.append(("moved", .object(change.moved.map { ($0.id, .int($0.position)) }))) }
         return .object(members)
     }

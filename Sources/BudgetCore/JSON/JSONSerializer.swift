@@ -34,6 +34,7 @@ public struct JSONSerializer: Sendable {
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number): output.append(contentsOf: String(number).utf8)
         case .string(let text): Self.writeString(text, into: &output)
+        case .compact(let value): writeCompact(value, into: &output)
         case .array(let elements):
             writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &output) { index, output in
                 write(elements[index], indent: indent + 2, into: &output)
@@ -46,6 +47,31 @@ public struct JSONSerializer: Sendable {
                 output.append(contentsOf: separator.utf8)
                 write(ordered[index].1, indent: indent + 2, into: &output)
             }
+        }
+    }
+
+    /// A value on one line: no line breaks, no spaces between tokens (`{"a":1,"b":[2,3]}`).
+    private func writeCompact(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .null, .bool, .int, .string: write(value, indent: 0, into: &output)
+        case .compact(let inner): writeCompact(inner, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeCompact(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            let ordered = style == .encoderCompatible ? members.sorted { $0.0 < $1.0 } : members
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in ordered.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(member.0, into: &output)
+                output.append(UInt8(ascii: ":"))
+                writeCompact(member.1, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
         }
     }
 

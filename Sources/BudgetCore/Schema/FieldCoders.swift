@@ -165,6 +165,16 @@ enum FieldCoders {
             space.put("\n      ]")
         }
 
+        /// `["a","b"]`.
+        static func putCompact(_ value: Tags, into space: inout ByteSpace) {
+            space.put("[")
+            for (index, tag) in value.sorted.enumerated() {
+                if index > 0 { space.put(",") }
+                space.putJSONString(tag)
+            }
+            space.put("]")
+        }
+
         static func output(_ value: Tags) -> FieldValue { .tags(value) }
     }
 

@@ -20,11 +20,10 @@ protocol FieldCoding {
     static var skimKind: SkimKind { get }
 
     /// The canonical reader for `.general`: whether the value at the cursor (which is not
-    /// white space) is valid by the file's rules and written exactly as `put` writes it, with
-    /// `indent` more spaces after every line break; `false` for anything else. Used on the
-    /// undo history, whose entries are kept as their bytes and copied back verbatim. `key` is
-    /// as for `read`.
-    static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool
+    /// white space) is valid by the file's rules and written exactly as `putCompact` writes
+    /// it; `false` for anything else. Used on the undo history, whose entries are kept as
+    /// their bytes and copied back verbatim. `key` is as for `read`.
+    static func skim(_ cursor: inout ByteCursor, key: Int) -> Bool
 
     /// The strict reader: the value of a node, checked by the file's rules.
     static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Value
@@ -42,6 +41,12 @@ protocol FieldCoding {
     /// encoder-compatible serializer inside a record.
     static func put(_ value: Value, into space: inout ByteSpace)
 
+    /// The fast writer of the compact layout (records in history entries, one line each):
+    /// the value's JSON text without line breaks or spaces, byte for byte what `json` gives
+    /// through the serializer inside `JSONValue.compact`; at most `bound` bytes. The default
+    /// is `put`, right for every value written on one line.
+    static func putCompact(_ value: Value, into space: inout ByteSpace)
+
     /// The value as outputs show it.
     static func output(_ value: Value) -> FieldValue
 
@@ -58,13 +63,15 @@ extension FieldCoding {
 
     static var skimKind: SkimKind { .general }
 
-    /// Reads the value, then compares the bytes with what `put` makes of it.
-    static func skim(_ cursor: inout ByteCursor, key: Int, indent: Int) -> Bool {
+    static func putCompact(_ value: Value, into space: inout ByteSpace) { put(value, into: &space) }
+
+    /// Reads the value, then compares the bytes with what `putCompact` makes of it.
+    static func skim(_ cursor: inout ByteCursor, key: Int) -> Bool {
         let start = cursor.index
         // A value equal to `absent` is one the writer leaves out.
         guard let value = read(&cursor, key: key), value != absent else { return false }
         var written = ByteBuffer(capacity: bound(value))
-        written.writeInPlace(upTo: bound(value)) { put(value, into: &$0) }
-        return written.withBytes { cursor.bytes.matches(ByteView($0), indentedBy: indent, in: start..<cursor.index) }
+        written.writeInPlace(upTo: bound(value)) { putCompact(value, into: &$0) }
+        return written.withBytes { cursor.bytes.matches(ByteView($0), in: start..<cursor.index) }
     }
 }

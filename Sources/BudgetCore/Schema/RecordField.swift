@@ -24,15 +24,17 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     let quotedKey: [UInt8]
     /// The key as the writer puts it first in an object, and after another field.
     let firstPiece: [UInt8], nextPiece: [UInt8]
+    /// The same in the compact layout of history records: `"key":` and `,"key":`.
+    let compactFirstPiece: [UInt8], compactNextPiece: [UInt8]
 
     /// The fast reader: reads the value at the cursor into the record; `false` for anything unusual.
     let read: (inout ByteCursor, inout Record, Int) -> Bool
     /// How the canonical reader checks the value; for `.general`, by `skim`.
     let skimKind: SkimKind
     /// The canonical reader of a `.general` value: whether the value at the cursor is valid
-    /// and written as the writer writes it (`FieldCoding.skim`), given the record's ID number
-    /// and the extra indent.
-    let skim: (inout ByteCursor, Int, Int) -> Bool
+    /// and written as the compact writer writes it (`FieldCoding.skim`), given the record's
+    /// ID number.
+    let skim: (inout ByteCursor, Int) -> Bool
     /// The strict reader: decodes a node into the record, or words the problem.
     let decode: (JSONNode, inout Record, FieldContext) throws(DataFileProblem) -> Void
     /// The file's rules, for a record about to be written.
@@ -41,6 +43,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     /// nothing when it has its empty value; whether it wrote. (The record is borrowed: a record
     /// passed by value to a closure of a generic type is copied on every call.)
     let write: (borrowing Record, Bool, inout ByteBuffer) -> Bool
+    /// The same in the compact layout of history records (`writeCompact`).
+    let writeCompact: (borrowing Record, Bool, inout ByteBuffer) -> Bool
     /// The general writer's value, or `nil` when the field is not written.
     let json: (Record) -> JSONValue?
     /// How an import reads the field; `nil` for a field no import gives (`id`, `order`).
@@ -70,6 +74,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         isNumeric = Coder.isNumeric
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
+        let (compactFirst, compactNext) = Self.compactPieces(quotedKey)
+        (compactFirstPiece, compactNextPiece) = (compactFirst, compactNext)
         value = { record in Coder.output(get(record)) }
         read = { cursor, record, number in
             guard let value = Coder.read(&cursor, key: number) else { return false }
@@ -77,7 +83,7 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
             return true
         }
         skimKind = Coder.skimKind
-        skim = { cursor, number, indent in Coder.skim(&cursor, key: number, indent: indent) }
+        skim = { cursor, number in Coder.skim(&cursor, key: number) }
         decode = { node, record, context throws(DataFileProblem) in set(&record, try Coder.decode(node, context)) }
         check = { record throws(ValueError) in try Coder.check(get(record), field: key) }
         let absent = Coder.absent
@@ -88,6 +94,16 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
             out.writeInPlace(upTo: piece.count + Coder.bound(value)) { space in
                 space.put(piece)
                 Coder.put(value, into: &space)
+            }
+            return true
+        }
+        writeCompact = { record, first, out in
+            let value = get(record)
+            if let absent, value == absent { return false }
+            let piece = first ? compactFirst : compactNext
+            out.writeInPlace(upTo: piece.count + Coder.bound(value)) { space in
+                space.put(piece)
+                Coder.putCompact(value, into: &space)
             }
             return true
         }
@@ -119,10 +135,12 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         copy = { _, _ in }
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)
+        let (compactFirst, compactNext) = Self.compactPieces(quotedKey)
+        (compactFirstPiece, compactNextPiece) = (compactFirst, compactNext)
         value = { record in .text(record.id) }
         read = { cursor, _, number in cursor.storedIDNumber() == number }
         skimKind = .identifier
-        skim = { cursor, number, _ in cursor.storedIDNumber() == number }
+        skim = { cursor, number in cursor.storedIDNumber() == number }
         decode = { node, _, context throws(DataFileProblem) in
             let id = try JSONObjectReader.string(node, key: context.field, context: context.record)
             guard id == context.key else {
@@ -130,17 +148,21 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
             }
         }
         check = { _ throws(ValueError) in }
-        write = { record, first, out in
-            let piece = first ? firstPiece : nextPiece
-            let id = record.id
-            out.writeInPlace(upTo: piece.count + id.utf8.count + 2) { space in
-                space.put(piece)
-                space.put("\"")
-                space.put(utf8Of: id)
-                space.put("\"")
+        func writeID(first: [UInt8], next: [UInt8]) -> (borrowing Record, Bool, inout ByteBuffer) -> Bool {
+            { record, isFirst, out in
+                let piece = isFirst ? first : next
+                let id = record.id
+                out.writeInPlace(upTo: piece.count + id.utf8.count + 2) { space in
+                    space.put(piece)
+                    space.put("\"")
+                    space.put(utf8Of: id)
+                    space.put("\"")
+                }
+                return true
             }
-            return true
         }
+        write = writeID(first: firstPiece, next: nextPiece)
+        writeCompact = writeID(first: compactFirst, next: compactNext)
         json = { .string($0.id) }
     }
 
@@ -148,5 +170,9 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         var quoted: [UInt8] = []
         JSONSerializer.writeString(key, into: &quoted)
         return (quoted, Array("\n      ".utf8) + quoted + Array(" : ".utf8), Array(",\n      ".utf8) + quoted + Array(" : ".utf8))
+    }
+
+    private static func compactPieces(_ quoted: [UInt8]) -> ([UInt8], [UInt8]) {
+        RecordSchema<Record>.Nesting.historyElement.pieces(quoted)
     }
 }

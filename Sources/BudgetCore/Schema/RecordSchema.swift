@@ -15,7 +15,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// The fast reader's view of `fileOrder`, flattened so that its loop touches no reference
     /// but the readers': the keys with their separators as the writer puts them (first in
     /// the object, then after a comma), one after the other in `pieces`; for each `Nesting`,
-    /// `fileOrder.count` ranges (its indentation), and the object's closing line.
+    /// `fileOrder.count` ranges (its layout), and the object's closing.
     private let pieces: [UInt8]
     private let pieceRanges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)]
     private let closings: [[UInt8]]
@@ -35,15 +35,15 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         var ranges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)] = []
         var closings: [[UInt8]] = []
         for nesting in Nesting.allCases {
-            let indent = Array(repeating: UInt8(ascii: " "), count: nesting.fieldIndent)
             for field in fileOrder {
-                let first = pieces.count..<(pieces.count + 1 + indent.count + field.quotedKey.count + 3)
-                pieces += [UInt8(ascii: "\n")] + indent + field.quotedKey + Array(" : ".utf8)
-                let next = pieces.count..<(pieces.count + 2 + indent.count + field.quotedKey.count + 3)
-                pieces += Array(",\n".utf8) + indent + field.quotedKey + Array(" : ".utf8)
+                let (firstPiece, nextPiece) = nesting.pieces(field.quotedKey)
+                let first = pieces.count..<(pieces.count + firstPiece.count)
+                pieces += firstPiece
+                let next = pieces.count..<(pieces.count + nextPiece.count)
+                pieces += nextPiece
                 ranges.append((first, next, field.isRequired))
             }
-            closings.append([UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: nesting.fieldIndent - 2) + [UInt8(ascii: "}")])
+            closings.append(nesting.closing)
         }
         self.pieces = pieces
         pieceRanges = ranges
@@ -62,12 +62,17 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
 
     /// The fast reader: one record's object at the cursor, in any layout; `nil` for anything
     /// the strict reader might judge otherwise (an unknown or repeated key, an escaped key, a
-    /// value against the rules).
+    /// value against the rules). In a history entry, a record in the layout that earlier
+    /// versions wrote (`formerHistoryElement`) is read fast too, until the next write.
     func read(_ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table) -> Record? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         let start = cursor.index
         if let record = readAsWritten(&cursor, key: key, nesting: nesting) { return record }
         cursor.index = start
+        if nesting == .historyElement {
+            if let record = readAsWritten(&cursor, key: key, nesting: .formerHistoryElement) { return record }
+            cursor.index = start
+        }
         return readAnyLayout(&cursor, key: key)
     }
 
@@ -90,15 +95,15 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     }
 
     /// The canonical reader: whether the record's object at the cursor is valid and laid out
-    /// exactly as the writer lays it out at `nesting`, every value as the writer writes it
-    /// (`FieldCoding.skim`): the record's ID number, or `nil`. Makes no record: the undo
-    /// history keeps such records as their bytes.
-    func skim(_ cursor: inout ByteCursor, nesting: Nesting) -> Int? {
+    /// exactly as the writer lays out a record of a history entry (`writeCompactObject`), every
+    /// value as the writer writes it (`FieldCoding.skim`): the record's ID number, or `nil`.
+    /// Makes no record: the undo history keeps such records as their bytes.
+    func skim(_ cursor: inout ByteCursor) -> Int? {
         guard cursor.skip("{") else { return nil }
         var id = -1  // set by the `id` field, which every record has
         var first = true
+        let nesting = Nesting.historyElement
         let offset = nesting.rawValue * fileOrder.count
-        let indent = nesting.fieldIndent - Nesting.table.fieldIndent
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
             guard cursor.skip(pieces, in: first ? piece.first : piece.next) else {
@@ -120,7 +125,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 guard let number = cursor.storedIDNumber() else { return nil }
                 id = number
             case .general:
-                guard unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, id, indent) }) else { return nil }
+                guard unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, id) }) else { return nil }
             }
         }
         return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
@@ -188,9 +193,27 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         out.write("\n    }")
     }
 
+    /// One record's object on one line, as a history entry holds it:
+    /// `{"amount":900,"category":"food",…}`, keys sorted, no spaces.
+    func writeCompactObject(_ record: Record, into out: inout ByteBuffer) {
+        out.write("{")
+        var firstField = true
+        for field in unretained {
+            field._withUnsafeGuaranteedRef { field in
+                if field.writeCompact(record, firstField, &out) { firstField = false }
+            }
+        }
+        out.write("}")
+    }
+
     /// One record as the general JSON writer writes it.
     func json(_ record: Record) -> JSONValue {
         .object(fields.compactMap { field in field.json(record).map { (field.key, $0) } })
+    }
+
+    /// One record as the general JSON writer writes it in a history entry (`writeCompactObject`).
+    func compactJSON(_ record: Record) -> JSONValue {
+        .compact(json(record))
     }
 
     // MARK: Checking
@@ -211,13 +234,34 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
 }
 
 extension RecordSchema {
-    /// Where a record's object sits in the data file, which sets how deep the writer indents
-    /// its fields: in its table (`"00000001" : {…}`) or as an element of a list in a history
-    /// entry.
+    /// Where a record's object sits in the data file, which sets how the writer lays it out:
+    /// in its table (`"00000001" : {…}`, each field on its own line six spaces deep) or as an
+    /// element of a list in a history entry (on one line: `{"amount":900,…}`).
     enum Nesting: Int, CaseIterable {
         case table, historyElement
+        /// A history entry's record as versions before the compact layout wrote it: each field
+        /// on its own line, twelve spaces deep. Read (fast, and by the general path: the skim
+        /// declines it), never written.
+        case formerHistoryElement
 
-        /// The spaces before each field's key.
-        var fieldIndent: Int { self == .table ? 6 : 12 }
+        /// A key with its separators, first in the object and after a comma.
+        func pieces(_ quotedKey: [UInt8]) -> (first: [UInt8], next: [UInt8]) {
+            switch self {
+            case .historyElement:
+                return (quotedKey + Array(":".utf8), Array(",".utf8) + quotedKey + Array(":".utf8))
+            case .table, .formerHistoryElement:
+                let indent = Array(repeating: UInt8(ascii: " "), count: self == .table ? 6 : 12)
+                return ([UInt8(ascii: "\n")] + indent + quotedKey + Array(" : ".utf8), Array(",\n".utf8) + indent + quotedKey + Array(" : ".utf8))
+            }
+        }
+
+        /// What closes the object.
+        var closing: [UInt8] {
+            switch self {
+            case .table: return Array("\n    }".utf8)
+            case .historyElement: return Array("}".utf8)
+            case .formerHistoryElement: return Array("\n          }".utf8)
+            }
+        }
     }
 }
