@@ -15,6 +15,12 @@ public struct StatementProblems: LocalizedError, Equatable, Sendable {
     /// How many rows had a problem.
     public var total: Int
 
+    /// The line that counts the problems not worded (`and 5 more problems`), if any.
+    public var remainder: String? {
+        let more = total - problems.count
+        return more > 0 ? "and \(more) more problem\(more == 1 ? "" : "s")" : nil
+    }
+
     /// One line per problem shown, and one for those left out.
     public var errorDescription: String? {
         var lines = problems.map { problem in
@@ -23,7 +29,7 @@ public struct StatementProblems: LocalizedError, Equatable, Sendable {
             if text.hasSuffix(suffix) { text.removeLast(suffix.count) }
             return text
         }
-        if total > problems.count { lines.append("and \(total - problems.count) more problem\(total - problems.count == 1 ? "" : "s")") }
+        if let remainder { lines.append(remainder) }
         guard !lines.isEmpty else { return "the statement was refused; nothing was imported" }
         lines[lines.count - 1] += "; nothing was imported"
         return lines.joined(separator: "\n")

@@ -148,10 +148,10 @@ struct ImportCommand: Command {
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
     private func confirmation(_ reading: StatementReading, _ result: StatementImportResult, title: String) -> String {
+        // The kind asked for, even when none was added; without one, the kinds that were.
         var counts: [String] = []
-        if kind != .expense { counts.append(RecordKind.income.counted(result.incomes)) }
-        if kind != .income { counts.append(RecordKind.expense.counted(result.expenses)) }
-        if kind == nil && result.incomes == 0 { counts.removeFirst() } else if kind == nil && result.expenses == 0 && result.incomes > 0 { counts.removeLast() }
+        if kind == .income || (kind == nil && result.incomes > 0) { counts.append(RecordKind.income.counted(result.incomes)) }
+        if kind == .expense || (kind == nil && result.expenses > 0) { counts.append(RecordKind.expense.counted(result.expenses)) }
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
@@ -165,7 +165,7 @@ struct ImportCommand: Command {
         if result.categorizedByStatement > 0 { filed.append("\(result.categorizedByStatement) by the statement") }
         if result.categorizedByDefault > 0 { filed.append("\(result.categorizedByDefault) under the default category") }
         if !filed.isEmpty { notes.append("expenses filed " + filed.joined(separator: ", ")) }
-        let what = result.added.isEmpty && kind == nil ? "nothing" : counts.joined(separator: " and ")
+        let what = counts.isEmpty ? "nothing" : counts.joined(separator: " and ")
         return what + " from " + title + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
     }
 

@@ -16,10 +16,7 @@ enum ErrorText {
         var lines = statement.problems.map { describe($0) }
         let nothing = "; nothing was imported"
         for index in lines.indices where lines[index].hasSuffix(nothing) { lines[index].removeLast(nothing.count) }
-        if statement.total > lines.count {
-            let more = statement.total - lines.count
-            lines.append("and \(more) more row\(more == 1 ? "" : "s") with problems")
-        }
+        if let remainder = statement.remainder { lines.append(remainder) }
         if !lines.isEmpty { lines[lines.count - 1] += nothing }
         return lines
     }
