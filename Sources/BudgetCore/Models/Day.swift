@@ -26,13 +26,18 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: year, month: month, day: day)
     }
 
-    /// Today in the local time zone.
+    /// The day `today()` gives instead of the clock's, when set: a fixed day for scripts and
+    /// tests (the command line's `BUDGET_TODAY`). Set it once, before any work starts.
+    nonisolated(unsafe) public static var fixedToday: Day?
+
+    /// Today in the local time zone (or `fixedToday`, when set).
     ///
     /// - Parameter now: the moment to take the day of, in seconds since 1970-01-01T00:00:00Z
-    ///   (tests pass a fixed one).
-    public static func today(now: Int = CalendarTime.secondsNow()) -> Day {
+    ///   (tests pass a fixed one; `fixedToday` does not apply then).
+    public static func today(now: Int? = nil) -> Day {
+        if now == nil, let fixedToday { return fixedToday }
         // The conversion always yields a valid date; the fallback only guards a broken libc.
-        guard let local = CalendarTime(local: now) else { return Day.epoch }
+        guard let local = CalendarTime(local: now ?? CalendarTime.secondsNow()) else { return Day.epoch }
         return Day(year: local.year, month: local.month, day: local.day) ?? Day.epoch
     }
 
@@ -42,7 +47,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter now: the moment whose day counts as today, in seconds since
     ///   1970-01-01T00:00:00Z (tests pass a fixed one).
-    public static func daysAgo(_ count: Int, now: Int = CalendarTime.secondsNow()) -> Day {
+    public static func daysAgo(_ count: Int, now: Int? = nil) -> Day {
         let today = today(now: now)
         return today.advanced(byDays: -count) ?? today
     }

@@ -22,16 +22,6 @@ public struct Recurrence: Hashable, Sendable {
         case weekday(Weekday)
     }
 
-    /// What happens to an occurrence that falls on a Saturday or Sunday.
-    public enum WeekendRule: String, CaseIterable, Sendable {
-        /// It stays where it falls.
-        case keep
-        /// It moves to the Friday before.
-        case before
-        /// It moves to the Monday after.
-        case after
-    }
-
     /// One occurrence: the day it is due by the schedule, and the day it is recorded on.
     public struct Occurrence: Hashable, Sendable {
         /// The day the schedule gives: what identifies the occurrence.
@@ -92,7 +82,7 @@ public struct Recurrence: Hashable, Sendable {
         while result.count < limit, let due = due(index), !(last < due) {
             if let end, end < due { break }
             if let count, index >= count { break }
-            result.append(Occurrence(due: due, day: moved(due)))
+            result.append(Occurrence(due: due, day: weekend.moved(due)))
             index += 1
         }
         return result
@@ -105,7 +95,7 @@ public struct Recurrence: Hashable, Sendable {
         while let due = due(index) {
             if let end, end < due { return nil }
             if let count, index >= count { return nil }
-            if day < due { return Occurrence(due: due, day: moved(due)) }
+            if day < due { return Occurrence(due: due, day: weekend.moved(due)) }
             index += 1
         }
         return nil
@@ -153,16 +143,5 @@ public struct Recurrence: Hashable, Sendable {
         guard case .weekday(let weekday)? = anchor else { return start }
         let offset = (weekday.rawValue - Weekday(of: start).rawValue + 7) % 7
         return start.advanced(byDays: offset)
-    }
-
-    /// A due day moved off the weekend by the rule.
-    private func moved(_ due: Day) -> Day {
-        let weekday = Weekday(of: due)
-        guard weekday.isWeekend else { return due }
-        switch weekend {
-        case .keep: return due
-        case .before: return due.advanced(byDays: weekday == .saturday ? -1 : -2) ?? due
-        case .after: return due.advanced(byDays: weekday == .saturday ? 2 : 1) ?? due
-        }
     }
 }

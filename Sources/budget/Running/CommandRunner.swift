@@ -88,6 +88,7 @@ struct CommandRunner {
         }
         let errorLabel = Painter(isEnabled: decide(false, .auto)).paint("error:", .red)
         do {
+            Day.fixedToday = try Self.fixedToday(environment: environment)
             let command = try commandType.init(parsed)
             let context = CommandContext(
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
@@ -151,6 +152,15 @@ struct CommandRunner {
             throw parsed.usageError("No data file: give --file or set BUDGET_FILE or HOME")
         }
         return path
+    }
+
+    /// The day `BUDGET_TODAY` fixes as today, if set (an empty variable counts as unset).
+    ///
+    /// - Throws: `EnvironmentError.invalidToday` for anything but a `YYYY-MM-DD` day.
+    static func fixedToday(environment: [String: String]) throws(EnvironmentError) -> Day? {
+        guard let text = environment["BUDGET_TODAY"], !text.isEmpty else { return nil }
+        guard let day = Day(iso: text) else { throw .invalidToday(text) }
+        return day
     }
 
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.

@@ -9,12 +9,16 @@ import Foundation
 enum EnvironmentError: LocalizedError, Equatable {
     /// `BUDGET_LOCK_TIMEOUT` is not a number of seconds within `LockTimeout.range`.
     case invalidLockTimeout(String)
+    /// `BUDGET_TODAY` is not a day written `YYYY-MM-DD`.
+    case invalidToday(String)
 
     var errorDescription: String? {
         switch self {
         case let .invalidLockTimeout(value):
             // The runner escapes the message: no control character reaches the terminal.
             return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
+        case let .invalidToday(value):
+            return "invalid BUDGET_TODAY '\(value)': expected a day written YYYY-MM-DD"
         }
     }
 }
