@@ -4,14 +4,27 @@ extension BudgetDocument {
 
     /// Appends the change from `original` to this document to the history, unless the records
     /// did not change or the change itself rewrote the history (an undo).
+    ///
+    /// When part of the change was already recorded as a step of its own (`recordStep`), only
+    /// what changed since that step is recorded.
     mutating func recordChange(since original: BudgetDocument) {
         let summary = changeSummary
         changeSummary = nil
-        guard history.hasSameEntries(as: original.history),
-              var change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
+        let base = stepBase?.document ?? original
+        stepBase = nil
+        guard history.hasSameEntries(as: base.history),
+              var change = ChangeRecord(from: base, to: self, time: Self.now()) else { return }
         if let summary { change.summary = summary }
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    /// Records the change from `original` so far as an undo step of its own, inside a
+    /// transaction: what the transaction changes after it is recorded as another step when
+    /// the transaction ends (what schedules had due, then the command's own change).
+    mutating func recordStep(since original: BudgetDocument) {
+        recordChange(since: original)
+        stepBase = StepBase(document: self)
     }
 
     /// Names the change being made, for the undo history and `undo`'s confirmation

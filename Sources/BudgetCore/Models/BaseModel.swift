@@ -32,4 +32,7 @@ public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     /// it (`StatementRowIdentity`), so that importing an overlapping statement adds only what
     /// is new; `nil` for records typed in.
     var source: String? { get set }
+    /// The schedule that made it and the due day of that occurrence (`00000001@2026-11-25`,
+    /// read with `ScheduleMark`); `nil` for records not made by a schedule.
+    var schedule: String? { get set }
 }

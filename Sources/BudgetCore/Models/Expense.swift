@@ -25,6 +25,7 @@ public struct Expense: BaseModel {
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
             RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue),
             RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
+            RecordField("schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 }, listing: .whenAnyHasValue),
         ])
 
     /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.
@@ -45,12 +46,16 @@ public struct Expense: BaseModel {
     public var tags: Tags
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
+    /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
+    /// `ScheduleMark`); `nil` for records not made by a schedule.
+    public var schedule: String?
 
     /// An expense with these values, under `Expense.defaultCategory` unless a category is
     /// given; `RecordTable.add` gives it its `order`.
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
-        order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil
+        order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil,
+        schedule: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -61,5 +66,6 @@ public struct Expense: BaseModel {
         self.note = note
         self.tags = tags
         self.source = source
+        self.schedule = schedule
     }
 }

@@ -1,10 +1,12 @@
 extension BudgetDocument {
-    /// Every category in use: those of the expenses and those a limit names, sorted.
+    /// Every category in use: those of the expenses, those a limit names and those of
+    /// expense schedules, sorted.
     public var categoryNames: [String] {
-        Set(expenses.records.map(\.category)).union(self[settings: BudgetKeys.self].limitedCategories).sorted()
+        Set(expenses.records.map(\.category)).union(self[settings: BudgetKeys.self].limitedCategories)
+            .union(schedules.compactMap(\.schedule.category)).sorted()
     }
 
-    /// Renames a category on every expense, in one change (one undo step).
+    /// Renames a category on every expense and expense schedule, in one change (one undo step).
     ///
     /// When `newName` is in use already, the two categories become one. The old name's
     /// monthly limit follows it; when both names have a limit they must be equal (then one
@@ -54,6 +56,11 @@ extension BudgetDocument {
         }
         expenses.records = records
         settingsValues = settings
+        updateSchedules { schedule in
+            guard schedule.category == old else { return false }
+            schedule.category = new
+            return true
+        }
         describeChange("rename category \(old) → \(new) (\(RecordKind.expense.counted(result.expenses)))")
         return result
     }

@@ -4,6 +4,7 @@ extension BudgetDocument {
         var names = Set<String>()
         for income in incomes.records { names.formUnion(income.tags) }
         for expense in expenses.records { names.formUnion(expense.tags) }
+        for entry in schedules { names.formUnion(entry.schedule.tags) }
         return Tags(names).sorted
     }
 
@@ -34,6 +35,12 @@ extension BudgetDocument {
         }
         rename(&incomes)
         rename(&expenses)
+        updateSchedules { schedule in
+            guard schedule.tags.contains(old) else { return false }
+            schedule.tags.remove(old)
+            schedule.tags.insert(new)
+            return true
+        }
         describeChange("rename tag \(old) → \(new) (\(result.records) \(result.records == 1 ? "record" : "records"))")
         return result
     }

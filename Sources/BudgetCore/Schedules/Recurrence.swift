@@ -73,32 +73,54 @@ public struct Recurrence: Hashable, Sendable {
         self.weekend = weekend
     }
 
-    /// The occurrences due on or before `last`, in order, from the first: at most `limit`
-    /// of them (the rest are counted as due later). An occurrence past year 9999 ends the
-    /// schedule.
-    public func occurrences(through last: Day, limit: Int = 100_000) -> [Occurrence] {
+    /// The occurrences due after `first` (from the start when `nil`) and on or before `last`,
+    /// in order: at most `limit` of them (the rest are due later). An occurrence past year
+    /// 9999 ends the schedule.
+    public func occurrences(after first: Day? = nil, through last: Day, limit: Int = 100_000) -> [Occurrence] {
         var result: [Occurrence] = []
-        var index = 0
-        while result.count < limit, let due = due(index), !(last < due) {
-            if let end, end < due { break }
-            if let count, index >= count { break }
-            result.append(Occurrence(due: due, day: weekend.moved(due)))
+        var index = firstIndex(after: first)
+        while result.count < limit, let occurrence = occurrence(index), !(last < occurrence.due) {
+            result.append(occurrence)
             index += 1
         }
         return result
     }
 
-    /// The first occurrence due after `day`, if any (for a forecast and for what is next).
-    public func next(after day: Day) -> Occurrence? {
-        // Occurrences are in order: walk them to the first after `day`.
-        var index = 0
-        while let due = due(index) {
-            if let end, end < due { return nil }
-            if let count, index >= count { return nil }
-            if day < due { return Occurrence(due: due, day: weekend.moved(due)) }
-            index += 1
+    /// The first occurrence due after `day` (the first of all when `nil`), if any.
+    public func next(after day: Day?) -> Occurrence? {
+        occurrence(firstIndex(after: day))
+    }
+
+    /// The `index`-th occurrence, or `nil` when the end, the count or the calendar is past.
+    private func occurrence(_ index: Int) -> Occurrence? {
+        guard let due = due(index) else { return nil }
+        if let end, end < due { return nil }
+        if let count, index >= count { return nil }
+        return Occurrence(due: due, day: weekend.moved(due))
+    }
+
+    /// Whether the occurrences after `day` stop because the next would be past the calendar's
+    /// last day (9999-12-31), not because of the end or the count.
+    public func endsWithCalendar(after day: Day?) -> Bool {
+        let index = firstIndex(after: day)
+        if let count, index >= count { return false }
+        return due(index) == nil
+    }
+
+    /// The index of the first occurrence due after `day` (0 when `nil`): estimated from the
+    /// distance, then walked, so that a schedule years old costs a few steps.
+    func firstIndex(after day: Day?) -> Int {
+        guard let day else { return 0 }
+        let estimate: Int
+        switch unit {
+        case .day: estimate = (day.dayNumber - start.dayNumber) / interval
+        case .week: estimate = (day.dayNumber - start.dayNumber) / (7 * interval)
+        case .month: estimate = ((day.year - start.year) * 12 + day.month - start.month) / interval
+        case .year: estimate = (day.year - start.year) / interval
         }
-        return nil
+        var index = max(0, estimate - 2)
+        while let due = due(index), !(day < due) { index += 1 }
+        return index
     }
 
     /// The `index`-th due day (from 0), or `nil` past the calendar's end.

@@ -2,7 +2,7 @@ extension BudgetDocument {
     /// Sets `display.currency`, refusing to silently change what stored amounts mean.
     ///
     /// When the old and new currency have a different number of decimals and the budget holds
-    /// amounts (records or limits), the change needs `rescale`: every amount is then multiplied
+    /// amounts (records, limits or schedules), the change needs `rescale`: every amount is then multiplied
     /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
     /// must be exact and multiplying must not overflow, or nothing changes.
     ///
@@ -12,7 +12,8 @@ extension BudgetDocument {
         let old = settingContext.currency
         let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
         let limitKeys = self[settings: BudgetKeys.self].setKeys
-        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || !limitKeys.isEmpty
+        let schedules = self.schedules
+        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || !limitKeys.isEmpty || !schedules.isEmpty
         if shift != 0 && holdsAmounts {
             guard rescale else {
                 throw SettingsError.currencyChangeNeedsRescale(from: old?.code ?? "none", to: currency?.code ?? "none")
@@ -39,6 +40,13 @@ extension BudgetDocument {
                     settings.setValue(.int(try scaled(amount)), forKey: key)
                 }
             }
+            var recur = Settings<RecurKeys>(storage: settings)
+            for entry in schedules {
+                var schedule = entry.schedule
+                schedule.amount = try scaled(schedule.amount)
+                recur[RecurKeys.schedule(entry.id)] = schedule
+            }
+            settings = SettingsValues(copying: recur.storage)
             (self.incomes, self.expenses, settingsValues) = (incomes, expenses, settings)
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency

@@ -31,12 +31,12 @@ extension Rule: PlainSettingValue {
 
     /// The rule's text.
     public var settingText: String {
-        var parts = [(isRegex ? "regex=" : "match=") + Self.escaped(pattern)]
+        var parts = [(isRegex ? "regex=" : "match=") + SettingText.escaped(pattern)]
         if field != .name { parts.append("field=" + field.rawValue) }
         if let kind { parts.append("kind=" + kind.rawValue) }
-        if let category { parts.append("category=" + Self.escaped(category)) }
-        if let rename { parts.append("rename=" + Self.escaped(rename)) }
-        for tag in tags { parts.append("tag=" + Self.escaped(tag)) }
+        if let category { parts.append("category=" + SettingText.escaped(category)) }
+        if let rename { parts.append("rename=" + SettingText.escaped(rename)) }
+        for tag in tags { parts.append("tag=" + SettingText.escaped(tag)) }
         if skip { parts.append("skip") }
         return parts.joined(separator: ";")
     }
@@ -53,19 +53,17 @@ extension Rule: PlainSettingValue {
         var kind: RecordKind?
         var category: String?, rename: String?
         var tags: [String] = []
-        for part in text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: false) {
-            let part = String(String.UnicodeScalarView(part))
-            if part == "skip" {
+        guard let parts = SettingText.parts(of: text) else { return nil }
+        for part in parts {
+            guard let value = part.value else {
+                if part.key != "skip" { return nil }
                 skip = true
                 continue
             }
-            guard let equals = part.unicodeScalars.firstIndex(of: "=") else { return nil }
-            let key = String(part.unicodeScalars[..<equals])
-            guard let value = unescaped(String(part.unicodeScalars[part.unicodeScalars.index(after: equals)...])) else { return nil }
-            switch key {
+            switch part.key {
             case "match", "regex":
                 pattern = value
-                isRegex = key == "regex"
+                isRegex = part.key == "regex"
             case "field":
                 guard let named = Field(rawValue: value) else { return nil }
                 field = named
@@ -82,39 +80,5 @@ extension Rule: PlainSettingValue {
               let rule = try? Rule(pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip),
               rule.settingText == text else { return nil }
         return rule
-    }
-
-    private static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "%" || $0 == ";" }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case ";": result += "%3B"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// The text with `%25` and `%3B` read back; `nil` for any other `%`.
-    private static func unescaped(_ text: String) -> String? {
-        guard text.unicodeScalars.contains("%") else { return text }
-        var result = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "%" else {
-                result.append(scalar)
-                continue
-            }
-            let code = String(String.UnicodeScalarView(scalars.prefix(2)))
-            switch code {
-            case "25": result.append("%")
-            case "3B": result.append(";")
-            default: return nil
-            }
-            scalars = scalars.dropFirst(2)
-        }
-        return String(result)
     }
 }

@@ -17,6 +17,9 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
     /// A key of the rules (`rule.<n>`): they are numbered 1…n in order, so they change only
     /// by adding, deleting and moving rules.
     case numberedRule(key: String)
+    /// A schedule's key or the schedules' counter (`recur.00000001`, `recur.last-id`): they
+    /// change only through the schedule operations.
+    case scheduleKey(key: String)
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -31,6 +34,8 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
             return "rescaling applies to display.currency only, not to \(key)"
         case let .numberedRule(key):
             return "\(key) is one of the rules, numbered 1 to n in the order they are tried; rules change by adding, deleting and moving them"
+        case let .scheduleKey(key):
+            return "\(key) belongs to the schedules, which change by adding, editing and deleting them"
         }
     }
 }

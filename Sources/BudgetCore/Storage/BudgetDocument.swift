@@ -17,6 +17,18 @@ public struct BudgetDocument: Equatable, Sendable {
     /// What the change under way is called in the history, when the one made from what changed
     /// would say less (`describeChange`); cleared when the change is recorded.
     var changeSummary: String?
+    /// The document as it was after the last step recorded inside the transaction under way
+    /// (`recordStep`), which the rest of the change is recorded against.
+    var stepBase: StepBase?
+
+    /// A document kept by reference, so that a document can hold an earlier state of itself.
+    final class StepBase: Sendable {
+        let document: BudgetDocument
+
+        init(document: BudgetDocument) {
+            self.document = document
+        }
+    }
 
     /// An empty budget.
     public init(incomes: RecordTable<Income> = RecordTable(), expenses: RecordTable<Expense> = RecordTable()) {

@@ -2,7 +2,7 @@ import BudgetCore
 
 /// Where a command writes, reads and keeps its data; replaced by buffers and an in-memory
 /// store in tests.
-final class CommandContext {
+final class CommandContext: @unchecked Sendable {  // One command, on one thread: the scheduling store calls back into it.
     /// Standard output: data only.
     let output: any TextOutput
     /// Standard error: confirmations (unless quiet), warnings and errors.
@@ -13,6 +13,8 @@ final class CommandContext {
     let isQuiet: Bool
     /// Columns to lay tables and bars out for.
     var terminalWidth = 80
+    /// Whether stdout is a terminal (a read-only command's notes are for people, not pipes).
+    var outputIsTerminal = false
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol
@@ -52,9 +54,30 @@ final class CommandContext {
         messages.write("budget: \(painter.paint("warning:", .yellow)) \(TerminalText.escaped(message))\n")
     }
 
-    /// The data store named by `--file` or the environment.
+    /// The data store named by `--file` or the environment, whose every change first records
+    /// what schedules have due (`SchedulingStore`, with `recur.auto` on), saying so on stderr.
     func store() throws -> any BudgetCore.DataProtocol {
+        let confirm: @Sendable (ScheduleRun, MoneyFormat) -> Void = { [self] run, money in
+            RecurRunCommand.confirm(run, in: self, money: money, through: Day.today())
+        }
+        return SchedulingStore(base: try makeStore(), recorded: confirm)
+    }
+
+    /// The data store without recording what schedules have due: for the changes that must
+    /// not record anything (`undo`, `history clear`, `restore`, `recur run` itself).
+    func unscheduledStore() throws -> any BudgetCore.DataProtocol {
         try makeStore()
+    }
+
+    /// Says once, on stderr, that schedules have occurrences due, when a read-only command
+    /// shows a table on a terminal (never in a pipe, never in a machine format).
+    func noteDueOccurrences(in document: BudgetDocument, format: OutputFormat) {
+        guard format == .table, outputIsTerminal, !document.schedules.isEmpty else { return }
+        let due = document.dueOccurrences(through: Day.today()).recorded
+        guard let first = due.first else { return }
+        let auto = document[settings: RecurKeys.self][RecurKeys.auto].isOn
+        let what = due.count == 1 ? "1 scheduled occurrence is due (\(first.name) on \(first.day.iso))" : "\(due.count) scheduled occurrences are due (from \(first.name) on \(first.day.iso))"
+        messages.write("budget: note: \(TerminalText.escaped(what)); \(auto ? "the next change records them, or " : "")run 'budget recur run' to record them\n")
     }
 
     /// A confirmation on stderr, unless quiet.

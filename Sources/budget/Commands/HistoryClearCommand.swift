@@ -10,7 +10,7 @@ struct HistoryClearCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {}
 
     func run(in context: CommandContext) throws {
-        let count = try context.store().transaction { document in document.clearHistory() }
+        let count = try context.unscheduledStore().transaction { document in document.clearHistory() }
         if count == 0 {
             context.confirm("The history is already empty; nothing was changed.")
         } else {

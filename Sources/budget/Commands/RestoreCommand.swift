@@ -28,7 +28,7 @@ struct RestoreCommand: Command {
 
     func run(in context: CommandContext) throws {
         let restored = try BudgetExport.restore(try InputText.bytes(path, readAllInput: context.readAllInput, refused: "restored"))
-        try context.store().transaction { document in
+        try context.unscheduledStore().transaction { document in
             if !document.isEmpty && !force {
                 throw Refused(incomes: document.incomes.count, expenses: document.expenses.count)
             }

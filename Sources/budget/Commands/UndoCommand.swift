@@ -11,7 +11,7 @@ struct UndoCommand: Command {
     func run(in context: CommandContext) throws {
         // Only the summary leaves the transaction: the change (a bulk delete's records) is
         // let go before the file is written.
-        let summary = try context.store().transaction { try $0.undoLastChange().summary }
+        let summary = try context.unscheduledStore().transaction { try $0.undoLastChange().summary }
         context.confirm("Undid: \(summary).")
     }
 }

@@ -94,6 +94,7 @@ struct CommandRunner {
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
                 keepUntilExit: keepUntilExit, makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
             context.terminalWidth = Terminal.width(environment: environment)
+            context.outputIsTerminal = isTerminal(true)
             try command.run(in: context)
         } catch let error as UsageError {
             return report(error)

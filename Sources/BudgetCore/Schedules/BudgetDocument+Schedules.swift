@@ -1,0 +1,275 @@
+extension BudgetDocument {
+    // MARK: Reading
+
+    /// Every schedule, in the order of their IDs.
+    public var schedules: [ScheduleEntry] {
+        self[settings: RecurKeys.self].schedules
+    }
+
+    /// The schedule with an ID (`42` or `00000042`).
+    ///
+    /// - Throws: `ScheduleError.notFound`.
+    public func schedule(id: String) throws(ScheduleError) -> ScheduleEntry {
+        let id = RecordID.normalized(id) ?? id
+        guard let schedule = self[settings: RecurKeys.self][RecurKeys.schedule(id)] else { throw .notFound(id: id) }
+        return ScheduleEntry(id: id, schedule: schedule)
+    }
+
+    // MARK: Changing schedules
+
+    /// Adds a schedule with the next schedule ID. An expense schedule without a category
+    /// takes `defaultExpenseCategory`, as `addExpense` does.
+    ///
+    /// - Returns: the new schedule's ID.
+    /// - Throws: `ScheduleError.idSpaceExhausted`.
+    @discardableResult
+    public mutating func addSchedule(_ schedule: Schedule) throws(ScheduleError) -> String {
+        var settings = self[settings: RecurKeys.self]
+        // A hand-edited counter below a schedule's ID must not give that ID again.
+        let highest = settings.schedules.compactMap { RecordID.number(fromStored: $0.id) }.max() ?? 0
+        let last = max(settings[RecurKeys.counter].value, highest)
+        guard last < RecordID.maximum else { throw .idSpaceExhausted }
+        let id = RecordID.string(for: last + 1)
+        var schedule = schedule
+        if schedule.kind == .expense && schedule.category == nil { schedule.category = defaultExpenseCategory }
+        settings[RecurKeys.counter] = ScheduleCounter(last + 1)
+        settings[RecurKeys.schedule(id)] = schedule
+        self[settings: RecurKeys.self] = settings
+        return id
+    }
+
+    /// Replaces what a schedule records and when, keeping what it has recorded: occurrences
+    /// due on or before its last recorded one are not recorded again. When the timing changes
+    /// (the interval, the day, the first day), the new timing starts with the period (month,
+    /// week, year or day) of the occurrence the old one had next, so a monthly rent moved
+    /// from the 25th to the 27th is not recorded twice in the month already recorded.
+    ///
+    /// - Parameters:
+    ///   - id: the schedule's ID.
+    ///   - edited: the new values; its pause and recording state are ignored.
+    /// - Returns: the schedule as saved.
+    /// - Throws: `ScheduleError.notFound`; `ValueError` for a category on an income.
+    @discardableResult
+    public mutating func editSchedule(id: String, to edited: Schedule) throws -> Schedule {
+        let old = try schedule(id: id)
+        var new = edited
+        if new.kind == .expense && new.category == nil { new.category = old.schedule.category ?? defaultExpenseCategory }
+        if new.kind == .income && new.category != nil { throw ValueError.notApplicable(field: "category", kind: .income) }
+        new.isPaused = old.schedule.isPaused
+        new.recordedThrough = old.schedule.recordedThrough
+        if let through = old.schedule.recordedThrough, Self.timingDiffers(old.schedule.recurrence, new.recurrence) {
+            let oldNext = old.schedule.recurrence.next(after: through)?.due ?? through.advanced(byDays: 1) ?? through
+            let periodStart = Self.start(of: new.recurrence.unit, containing: oldNext)
+            if let dayBefore = periodStart.advanced(byDays: -1), through < dayBefore { new.recordedThrough = dayBefore }
+        }
+        new.skipped = old.schedule.skipped.filter { day in new.recordedThrough.map { $0 < day } ?? true }
+        self[settings: RecurKeys.self][RecurKeys.schedule(old.id)] = new
+        return new
+    }
+
+    /// Deletes a schedule. The records it made stay; its ID is not given again.
+    ///
+    /// - Returns: the deleted schedule.
+    /// - Throws: `ScheduleError.notFound`.
+    @discardableResult
+    public mutating func deleteSchedule(id: String) throws(ScheduleError) -> ScheduleEntry {
+        let entry = try schedule(id: id)
+        self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = nil
+        return entry
+    }
+
+    /// Pauses a schedule: it records nothing until resumed.
+    ///
+    /// - Returns: whether it was running.
+    /// - Throws: `ScheduleError.notFound`.
+    @discardableResult
+    public mutating func pauseSchedule(id: String) throws(ScheduleError) -> Bool {
+        var entry = try schedule(id: id)
+        guard !entry.schedule.isPaused else { return false }
+        entry.schedule.isPaused = true
+        self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
+        return true
+    }
+
+    /// Resumes a paused schedule. What fell due while it was paused, up to `today`, is skipped,
+    /// not recorded: a paused subscription does not come back as a pile of payments.
+    ///
+    /// - Returns: whether it was paused, and the occurrences skipped.
+    /// - Throws: `ScheduleError.notFound`.
+    @discardableResult
+    public mutating func resumeSchedule(id: String, today: Day) throws(ScheduleError) -> (resumed: Bool, skipped: [Recurrence.Occurrence]) {
+        var entry = try schedule(id: id)
+        guard entry.schedule.isPaused else { return (false, []) }
+        let missed = entry.schedule.pending(through: today)
+        entry.schedule.isPaused = false
+        if let last = missed.last {
+            entry.schedule.recordedThrough = last.due
+            entry.schedule.skipped.removeAll { !(last.due < $0) }
+        }
+        self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
+        return (true, missed.filter { !entry.schedule.skipped.contains($0.due) })
+    }
+
+    /// Skips one occurrence: the next one not yet recorded, or the one due on `day`.
+    ///
+    /// - Returns: the occurrence skipped.
+    /// - Throws: `ScheduleError.notFound`; `.ended` when there is none left;
+    ///   `.alreadyRecorded` or `.notAnOccurrence` for a day that is not one still to come.
+    @discardableResult
+    public mutating func skipOccurrence(of id: String, due day: Day? = nil) throws(ScheduleError) -> Recurrence.Occurrence {
+        var entry = try schedule(id: id)
+        let occurrence: Recurrence.Occurrence
+        if let day {
+            guard let found = entry.schedule.recurrence.occurrences(after: day.advanced(byDays: -1), through: day).first,
+                  found.due == day else {
+                throw .notAnOccurrence(id: entry.id, day: day, next: Self.coming(entry.schedule, count: 3))
+            }
+            if let through = entry.schedule.recordedThrough, !(through < day) { throw .alreadyRecorded(id: entry.id, day: day) }
+            if entry.schedule.skipped.contains(day) { throw .alreadyRecorded(id: entry.id, day: day) }
+            occurrence = found
+        } else {
+            guard let next = entry.schedule.next else { throw .ended(id: entry.id) }
+            occurrence = next
+        }
+        entry.schedule.skipped = Array(Set(entry.schedule.skipped + [occurrence.due])).sorted()
+        self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
+        return occurrence
+    }
+
+    // MARK: Recording
+
+    /// What `recordDueOccurrences(through:)` would record now, changing nothing.
+    public func dueOccurrences(through day: Day, limit: Int = 100_000) -> ScheduleRun {
+        var draft = self
+        return draft.recording(through: day, limit: limit, dryRun: true)
+    }
+
+    /// Records every occurrence not yet recorded whose day is on or before `day`, for every
+    /// running schedule, catching up all that were missed, and marks each schedule recorded
+    /// through its last. Skipped occurrences are passed over. Records are added in the order
+    /// of their days; each remembers its schedule and due day (`ScheduleMark`).
+    ///
+    /// Running it again records nothing twice: an occurrence is identified by its schedule
+    /// and due day, and a deleted record does not come back.
+    ///
+    /// - Parameter limit: at most this many occurrences per schedule; the rest stay due
+    ///   (`ScheduleRun.unfinished`).
+    /// - Throws: `BudgetError.idSpaceExhausted`; nothing is recorded then.
+    @discardableResult
+    public mutating func recordDueOccurrences(through day: Day, limit: Int = 100_000) throws -> ScheduleRun {
+        var draft = self
+        let run = draft.recording(through: day, limit: limit, dryRun: false)
+        var incomes = draft.incomes, expenses = draft.expenses
+        var items = run.items
+        let byID = Dictionary(schedules.map { ($0.id, $0.schedule) }, uniquingKeysWith: { first, _ in first })
+        for index in items.indices where !items[index].isSkipped {
+            let item = items[index]
+            guard let schedule = byID[item.scheduleID] else { continue }
+            let mark = ScheduleMark(id: item.scheduleID, due: item.due).description
+            switch item.kind {
+            case .income:
+                items[index].recordID = try incomes.add {
+                    Income(id: $0, name: schedule.name, amount: schedule.amount, date: item.day, note: schedule.note, tags: schedule.tags, schedule: mark)
+                }.id
+            case .expense:
+                items[index].recordID = try expenses.add {
+                    Expense(
+                        id: $0, name: schedule.name, amount: schedule.amount, category: schedule.category ?? defaultExpenseCategory,
+                        date: item.day, note: schedule.note, tags: schedule.tags, schedule: mark)
+                }.id
+            }
+        }
+        draft.incomes = incomes
+        draft.expenses = expenses
+        self = draft
+        return ScheduleRun(items: items, unfinished: run.unfinished)
+    }
+
+    /// When `recur.auto` is on, records what is due through `day` as an undo step of its own,
+    /// so that the change that follows in the same transaction is another step: `undo` then
+    /// takes back that change, not the rent recorded before it.
+    ///
+    /// - Returns: what was recorded (empty when `recur.auto` is off or nothing was due).
+    /// - Throws: what `recordDueOccurrences` throws.
+    @discardableResult
+    public mutating func recordDueOccurrencesFirst(through day: Day) throws -> ScheduleRun {
+        guard self[settings: RecurKeys.self][RecurKeys.auto].isOn, !schedules.isEmpty else { return ScheduleRun() }
+        let before = self
+        let run = try recordDueOccurrences(through: day)
+        if !run.isEmpty {
+            describeChange(Self.summary(of: run))
+            recordStep(since: before)
+        }
+        return run
+    }
+
+    /// `record 2 scheduled occurrences`, the history's name for a run.
+    public static func summary(of run: ScheduleRun) -> String {
+        let recorded = run.recorded.count, skipped = run.items.count - recorded
+        var parts: [String] = []
+        if recorded > 0 { parts.append("record \(recorded) scheduled occurrence\(recorded == 1 ? "" : "s")") }
+        if skipped > 0 { parts.append("pass \(skipped) skipped") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Works out the run, marking each schedule recorded through its last occurrence; the
+    /// records are made by the caller.
+    private mutating func recording(through day: Day, limit: Int, dryRun: Bool) -> ScheduleRun {
+        var run = ScheduleRun()
+        var settings = self[settings: RecurKeys.self]
+        for entry in settings.schedules where !entry.schedule.isPaused {
+            let pending = entry.schedule.pending(through: day, limit: limit)
+            guard let last = pending.last else { continue }
+            if pending.count == limit, entry.schedule.pending(through: day, limit: limit + 1).count > limit { run.unfinished.append(entry.id) }
+            var schedule = entry.schedule
+            for occurrence in pending {
+                run.items.append(ScheduleRun.Item(
+                    scheduleID: entry.id, kind: schedule.kind, recordID: nil, due: occurrence.due, day: occurrence.day,
+                    name: schedule.name, amount: schedule.amount, isSkipped: schedule.skipped.contains(occurrence.due)))
+            }
+            schedule.recordedThrough = last.due
+            schedule.skipped.removeAll { !(last.due < $0) }
+            if !dryRun { settings[RecurKeys.schedule(entry.id)] = schedule }
+        }
+        run.items.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
+        if !dryRun { self[settings: RecurKeys.self] = settings }
+        return run
+    }
+
+    // MARK: Helpers
+
+    /// Changes every schedule for which `change` returns `true` (a category or tag renamed).
+    mutating func updateSchedules(_ change: (inout Schedule) -> Bool) {
+        var settings = self[settings: RecurKeys.self]
+        for entry in settings.schedules {
+            var schedule = entry.schedule
+            if change(&schedule) { settings[RecurKeys.schedule(entry.id)] = schedule }
+        }
+        self[settings: RecurKeys.self] = settings
+    }
+
+    /// The next `count` occurrences of a schedule still to come.
+    static func coming(_ schedule: Schedule, count: Int) -> [Day] {
+        var result: [Day] = []
+        var schedule = schedule
+        while result.count < count, let next = schedule.next {
+            result.append(next.due)
+            schedule.recordedThrough = next.due
+        }
+        return result
+    }
+
+    private static func timingDiffers(_ old: Recurrence, _ new: Recurrence) -> Bool {
+        old.interval != new.interval || old.unit != new.unit || old.anchor != new.anchor || old.start != new.start
+    }
+
+    /// The first day of the month, week (from Monday), year or day that holds `day`.
+    private static func start(of unit: Recurrence.Unit, containing day: Day) -> Day {
+        switch unit {
+        case .day: return day
+        case .week: return day.advanced(byDays: 1 - Weekday(of: day).rawValue) ?? day
+        case .month: return Day(year: day.year, month: day.month, day: 1) ?? day
+        case .year: return Day(year: day.year, month: 1, day: 1) ?? day
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// A schedule as a setting's value (`recur.00000001`): one line of text, `key=value` parts
+/// joined by `;` in a fixed order, each optional part only when it is not the default:
+///
+/// ```
+/// kind=expense;name=家賃;amount=80000;category=住居;every=1 month;on=25;from=2026-01-25;weekend=before;through=2026-11-25
+/// kind=income;name=給料;amount=300000;tag=work;every=1 month;on=last;from=2026-01-31;paused
+/// ```
+///
+/// The parts: `kind`, `name`, `amount` (minor units), `category`, one `tag=` per tag in their
+/// sorted order, `note`, `every=<n> <unit>`, `on=` (a day of the month, `last`, or a weekday),
+/// `from`, `until` or `count`, `weekend`, `paused`, `through` (the last due day recorded or
+/// skipped) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
+/// `%3B`. A text that reads as a schedule but is written otherwise is refused, so each
+/// schedule has exactly one text.
+extension Schedule: PlainSettingValue {
+    /// What values look like.
+    public static let valueDescription =
+        "a schedule's text (kind=, name=, amount=, category=, tag=, note=, every=, on=, from=, until= or count=, weekend=, paused, through=, skip=, in that order, joined by ';')"
+
+    /// Reads a schedule's text.
+    public init(settingText text: String) throws(ValueError) {
+        guard let schedule = Self.decode(text) else { throw .invalidSetting(text, expected: Self.valueDescription) }
+        self = schedule
+    }
+
+    /// Reads a stored string that is exactly a valid schedule's text.
+    public init?(stored: StoredSetting) {
+        guard case .string(let text) = stored, let schedule = Self.decode(text) else { return nil }
+        self = schedule
+    }
+
+    /// The schedule's text.
+    public var settingText: String {
+        var parts = ["kind=" + kind.rawValue, SettingText.part("name", name), "amount=" + String(amount)]
+        if let category { parts.append(SettingText.part("category", category)) }
+        for tag in tags { parts.append(SettingText.part("tag", tag)) }
+        if let note { parts.append(SettingText.part("note", note)) }
+        parts.append("every=\(recurrence.interval) \(recurrence.unit.rawValue)")
+        if let anchor = recurrence.anchor { parts.append("on=" + Self.text(of: anchor)) }
+        parts.append("from=" + recurrence.start.iso)
+        if let end = recurrence.end { parts.append("until=" + end.iso) }
+        if let count = recurrence.count { parts.append("count=" + String(count)) }
+        if recurrence.weekend != .keep { parts.append("weekend=" + recurrence.weekend.rawValue) }
+        if isPaused { parts.append("paused") }
+        if let recordedThrough { parts.append("through=" + recordedThrough.iso) }
+        for day in skipped { parts.append("skip=" + day.iso) }
+        return parts.joined(separator: ";")
+    }
+
+    /// The text, as a JSON string.
+    public var stored: StoredSetting? { .string(settingText) }
+
+    /// `25`, `last` or `friday`, as `--on` takes it.
+    public static func text(of anchor: Recurrence.Anchor) -> String {
+        switch anchor {
+        case .dayOfMonth(let day): return String(day)
+        case .lastDayOfMonth: return "last"
+        case .weekday(let weekday): return weekday.name
+        }
+    }
+
+    // MARK: Reading
+
+    private static func decode(_ text: String) -> Schedule? {
+        guard let parts = SettingText.parts(of: text) else { return nil }
+        var values: [String: String] = [:]
+        var tags: [String] = [], skipped: [Day] = []
+        var isPaused = false
+        for part in parts {
+            switch (part.key, part.value) {
+            case ("paused", nil): isPaused = true
+            case ("tag", let value?): tags.append(value)
+            case ("skip", let value?):
+                guard let day = Day(iso: value) else { return nil }
+                skipped.append(day)
+            case (let key, let value?) where values[key] == nil: values[key] = value
+            default: return nil
+            }
+        }
+        guard let kindText = values.removeValue(forKey: "kind"), let kind = RecordKind(rawValue: kindText),
+              let name = values.removeValue(forKey: "name"),
+              let amountText = values.removeValue(forKey: "amount"), let amount = Int(amountText),
+              let every = values.removeValue(forKey: "every"), let (interval, unit) = Self.interval(every),
+              let fromText = values.removeValue(forKey: "from"), let start = Day(iso: fromText) else { return nil }
+        let category = values.removeValue(forKey: "category")
+        let note = values.removeValue(forKey: "note")
+        var anchor: Recurrence.Anchor?
+        if let on = values.removeValue(forKey: "on") {
+            guard let read = Self.anchor(on) else { return nil }
+            anchor = read
+        }
+        var end: Day?, count: Int?, through: Day?
+        var weekend = WeekendRule.keep
+        if let text = values.removeValue(forKey: "until") {
+            guard let day = Day(iso: text) else { return nil }
+            end = day
+        }
+        if let text = values.removeValue(forKey: "count") {
+            guard let number = Int(text) else { return nil }
+            count = number
+        }
+        if let text = values.removeValue(forKey: "weekend") {
+            guard let rule = WeekendRule(rawValue: text) else { return nil }
+            weekend = rule
+        }
+        if let text = values.removeValue(forKey: "through") {
+            guard let day = Day(iso: text) else { return nil }
+            through = day
+        }
+        guard values.isEmpty,
+              let recurrence = try? Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: weekend),
+              let schedule = try? Schedule(
+                  kind: kind, name: name, amount: amount, category: category, tags: tags, note: note, recurrence: recurrence,
+                  isPaused: isPaused, recordedThrough: through, skipped: skipped),
+              schedule.settingText == text else { return nil }
+        return schedule
+    }
+
+    /// `2 week` → (2, .week).
+    private static func interval(_ text: String) -> (Int, Recurrence.Unit)? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count == 2, let interval = Int(words[0]), let unit = Recurrence.Unit(rawValue: String(words[1])) else { return nil }
+        return (interval, unit)
+    }
+
+    /// `25`, `last` or a weekday's name.
+    static func anchor(_ text: String) -> Recurrence.Anchor? {
+        if text == "last" { return .lastDayOfMonth }
+        if let day = Int(text), String(day) == text { return .dayOfMonth(day) }
+        return Weekday(text: text).map(Recurrence.Anchor.weekday)
+    }
+}

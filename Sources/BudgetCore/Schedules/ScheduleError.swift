@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A schedule operation that cannot be done; nothing changes then.
+public enum ScheduleError: LocalizedError, Equatable, Sendable {
+    /// No schedule has the ID.
+    case notFound(id: String)
+    /// Every schedule ID up to 99999999 has been given.
+    case idSpaceExhausted
+    /// The day is not one of the schedule's occurrences still to come (`next` are).
+    case notAnOccurrence(id: String, day: Day, next: [Day])
+    /// The occurrence due on the day was already recorded or skipped.
+    case alreadyRecorded(id: String, day: Day)
+    /// The schedule has no occurrence left to skip.
+    case ended(id: String)
+
+    /// The message, lower-case.
+    public var errorDescription: String? {
+        switch self {
+        case let .notFound(id):
+            return "no schedule with ID \(id)"
+        case .idSpaceExhausted:
+            return "no schedule IDs are left: every ID up to 99999999 has been given"
+        case let .notAnOccurrence(id, day, next):
+            let coming = next.isEmpty ? "it has none to come" : "its next are " + next.map(\.iso).joined(separator: ", ")
+            return "schedule \(id) has no occurrence due on \(day.iso); \(coming)"
+        case let .alreadyRecorded(id, day):
+            return "the occurrence of schedule \(id) due on \(day.iso) was already recorded or skipped"
+        case let .ended(id):
+            return "schedule \(id) has ended: it has no occurrence left to skip"
+        }
+    }
+}

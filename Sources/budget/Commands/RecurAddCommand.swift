@@ -1,0 +1,133 @@
+import BudgetCore
+
+/// `budget recur add income|expense <name> <amount> --every …` and `budget recur edit <id> …`:
+/// a schedule made or changed, then what it has due recorded at once (with `recur.auto` on).
+struct RecurAddCommand: Command {
+    static let spec = addSpec
+    static let addSpec = CommandSpec(
+        name: "add", abstract: "Add a schedule: an income or expense that comes again.",
+        discussion: "Prints the schedule's ID on stdout. With recur.auto on (the default), occurrences already due up to today are recorded at once, in the same undo step; a --from in the past catches up every occurrence since.",
+        subcommands: [kindSpec(.income), kindSpec(.expense)])
+
+    static func kindSpec(_ kind: RecordKind) -> CommandSpec {
+        CommandSpec(
+            name: kind.singular, abstract: "Add a schedule of \(kind.plural) and print its ID.",
+            arguments: [AddCommand.commonArguments[0], AddCommand.commonArguments[1], ScheduleOptions.unitArgument],
+            options: (kind == .expense ? [ScheduleOptions.category] : []) + [ScheduleOptions.tag, ScheduleOptions.note] + ScheduleOptions.timing)
+    }
+
+    static let editSpec = CommandSpec(
+        name: "edit", abstract: "Change a schedule; what it has recorded stays.",
+        discussion: "Only occurrences not yet recorded change. When the timing changes (--every, --on, --from), it applies from the period after the last one recorded, so nothing is recorded twice.",
+        arguments: [ArgumentSpec(name: "id", help: "The schedule's ID, as 'budget recur list' shows it."), ScheduleOptions.unitArgument],
+        options: [
+            OptionSpec(long: "name", valueName: "name", help: "A new name."),
+            OptionSpec(long: "amount", valueName: "amount", help: "A new amount."),
+            OptionSpec(long: "category", valueName: "name", help: "A new category (expense schedules only)."),
+            OptionSpec(long: "tag", valueName: "tag", help: "Add this tag (repeat for several).", isRepeatable: true),
+            OptionSpec(long: "untag", valueName: "tag", help: "Remove this tag (repeat for several).", isRepeatable: true),
+            OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
+        ] + ScheduleOptions.timing)
+
+    let parsed: ParsedCommand
+    let options: ScheduleOptions
+    let kind: RecordKind?
+    let id: String?
+    let name: String?
+    let amountText: String?
+    let untags: [String]
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        self.parsed = parsed
+        if parsed.path.last == "edit" {
+            kind = nil
+            guard let id = RecordID.normalized(HalfWidth.plain(parsed.positionals[0])) else {
+                throw parsed.usageError("Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
+            }
+            self.id = id
+            options = try ScheduleOptions(parsed, unitWord: parsed.positionals.count > 1 ? parsed.positionals[1] : nil)
+            name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
+            amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
+            untags = try parsed.tags("untag")
+        } else {
+            kind = parsed.path.last == "income" ? .income : .expense
+            id = nil
+            name = try parsed.label(parsed.positionals[0], field: "name")
+            amountText = try parsed.amountText(parsed.positionals[1])
+            options = try ScheduleOptions(parsed, unitWord: parsed.positionals.count > 2 ? parsed.positionals[2] : nil)
+            guard options.unit != nil else {
+                throw parsed.usageError("Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
+            }
+            untags = []
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        let today = Day.today()
+        let (id, schedule, run, money) = try context.store().transaction { document throws -> (String, Schedule, ScheduleRun, MoneyFormat) in
+            let money = document.moneyFormat
+            let amount = try amountText.map { text throws(UsageError) in try parsed.money(text, in: money) }
+            let id: String, schedule: Schedule
+            if let existing = self.id {
+                let old = try document.schedule(id: existing)
+                schedule = try document.editSchedule(id: old.id, to: try edited(old.schedule, amount: amount, today: today))
+                id = old.id
+                document.describeChange("edit schedule \(id) (\(schedule.name))")
+            } else {
+                guard let kind, let name, let amount else { throw parsed.usageError("Missing expected argument '<amount>'") }
+                let recurrence = try recurrence(base: nil, today: today)
+                let new = try parsed.converting { () throws(ValueError) in
+                    try Schedule(kind: kind, name: name, amount: amount, category: options.category, tags: options.tags, note: options.note, recurrence: recurrence)
+                }
+                id = try document.addSchedule(new)
+                schedule = try document.schedule(id: id).schedule
+                document.describeChange("add schedule \(id) (\(schedule.name))")
+            }
+            var run = ScheduleRun()
+            if document[settings: RecurKeys.self][RecurKeys.auto].isOn {
+                run = try document.recordDueOccurrences(through: today)
+                if !run.isEmpty { document.describeChange("\(self.id == nil ? "add" : "edit") schedule \(id) (\(schedule.name)), \(BudgetDocument.summary(of: run))") }
+            }
+            return (id, try document.schedule(id: id).schedule, run, money)
+        }
+        if self.id == nil { context.output.write(id + "\n") }
+        let verb = self.id == nil ? "Added" : "Changed"
+        context.confirm("\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); \(ScheduleText.status(schedule)).")
+        RecurRunCommand.confirm(run, in: context, money: money, through: today)
+    }
+
+    /// The recurrence from the timing options, on top of `base` (an edited schedule's).
+    private func recurrence(base: Recurrence?, today: Day) throws(UsageError) -> Recurrence {
+        let unit = options.unit ?? base?.unit ?? .month
+        let interval = options.interval ?? base?.interval ?? 1
+        // A day or weekday kept from before only while the unit still takes it.
+        var anchor = options.anchor ?? base?.anchor
+        if options.anchor == nil, options.unit != nil, options.unit != base?.unit { anchor = nil }
+        let start = options.start ?? base?.start ?? today
+        var end = base?.end, count = base?.count
+        if let given = options.end { (end, count) = (given, given == nil ? count : nil) }
+        if let given = options.count { (count, end) = (given, given == nil ? end : nil) }
+        do {
+            return try Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: options.weekend ?? base?.weekend ?? .keep)
+        } catch {
+            throw ScheduleOptions.usageError(error, parsed)
+        }
+    }
+
+    /// The edited schedule: the options given, on top of the schedule as it is.
+    private func edited(_ old: Schedule, amount: Int?, today: Day) throws -> Schedule {
+        if old.kind == .income, options.category != nil {
+            throw parsed.usageError("'--category' applies to expense schedules; schedule \(id ?? "") records incomes")
+        }
+        var tags = Array(old.tags.sorted)
+        for tag in options.tags where !tags.contains(tag) { tags.append(tag) }
+        tags.removeAll { untags.contains($0) }
+        let note = options.note.map { $0.isEmpty ? nil : $0 } ?? old.note
+        let recurrence = try recurrence(base: old.recurrence, today: today)
+        return try parsed.converting { () throws(ValueError) in
+            try Schedule(
+                kind: old.kind, name: name ?? old.name, amount: amount ?? old.amount, category: options.category ?? old.category,
+                tags: tags, note: note, recurrence: recurrence)
+        }
+    }
+}
