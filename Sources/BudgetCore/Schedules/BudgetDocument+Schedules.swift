@@ -101,13 +101,14 @@ extension BudgetDocument {
         var entry = try schedule(id: id)
         guard entry.schedule.isPaused else { return (false, []) }
         let missed = entry.schedule.pending(through: today)
+        let skippedBefore = entry.schedule.skipped
         entry.schedule.isPaused = false
         if let last = missed.last {
             entry.schedule.recordedThrough = last.due
             entry.schedule.skipped.removeAll { !(last.due < $0) }
         }
         self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
-        return (true, missed.filter { !entry.schedule.skipped.contains($0.due) })
+        return (true, missed.filter { !skippedBefore.contains($0.due) })
     }
 
     /// Skips one occurrence: the next one not yet recorded, or the one due on `day`.

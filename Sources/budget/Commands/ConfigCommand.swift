@@ -86,6 +86,8 @@ struct ConfigCommand: Command {
             return try change()
         } catch SettingsError.rescaleNotApplicable {
             throw parsed.usageError("'--rescale' applies to display.currency only")
+        } catch SettingsError.scheduleKey(let key) {
+            throw parsed.usageError("\(key) belongs to the schedules: change them with 'budget recur add', 'recur edit' and 'recur delete'")
         } catch SettingsError.numberedRule(let key) {
             throw parsed.usageError("\(key) is one of the rules, numbered in the order they are tried: change rules with 'budget rule add', 'rule delete' and 'rule move'")
         }

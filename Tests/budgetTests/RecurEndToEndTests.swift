@@ -1,0 +1,235 @@
+import Foundation
+import XCTest
+
+/// Schedules through the built binary: adding with a catch-up, runs that never record twice
+/// (repeated, parallel, after a delete, after an undo), automatic recording by changes as an
+/// undo step of their own, edits, pauses, skips, the marks on records, usage errors that
+/// change nothing.
+final class RecurEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+        budget.environment["BUDGET_TODAY"] = "2026-11-24"
+    }
+
+    private func today(_ day: String) {
+        budget.environment["BUDGET_TODAY"] = day
+    }
+
+    private func tsv(_ which: String = "all") throws -> String {
+        try budget.succeed("list", which, "--format", "tsv", "--no-header").stdout
+    }
+
+    func testAdd_CatchesUpWhatIsDueAndMarksTheRecords() throws {
+        let added = try budget.succeed(
+            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-08-25", "--weekend", "before")
+        XCTAssertEqual(added.stdout, "00000001\n")
+        XCTAssertEqual(added.stderr, """
+        Added schedule 00000001: expense 家賃 80,000 (住居) every month on the 25th, Friday for a weekend; next 2026-11-25.
+        Recorded 3 scheduled occurrences due through 2026-11-24: expense-00000001 家賃 on 2026-08-25, expense-00000002 家賃 on 2026-09-25, expense-00000003 家賃 on 2026-10-23.
+
+        """)
+        // 2026-10-25 is a Sunday: recorded on the Friday before, identified by its due day.
+        XCTAssertEqual(try tsv("expenses"), """
+        00000001\t1\t2026-08-25\t家賃\t住居\t80000\t\t\t\t00000001@2026-08-25
+        00000002\t2\t2026-09-25\t家賃\t住居\t80000\t\t\t\t00000001@2026-09-25
+        00000003\t3\t2026-10-23\t家賃\t住居\t80000\t\t\t\t00000001@2026-10-25
+
+        """)
+        XCTAssertEqual(try budget.run("list", "expenses").stdout, """
+        ID        #  DATE        NAME  CATEGORY   AMOUNT  NOTE  SCHEDULE
+        00000001  1  2026-08-25  家賃  住居       80,000        00000001@2026-08-25
+        00000002  2  2026-09-25  家賃  住居       80,000        00000001@2026-09-25
+        00000003  3  2026-10-23  家賃  住居       80,000        00000001@2026-10-25
+        Total (3 expenses)                       240,000
+
+        """)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["schedule"] as? String, "00000001@2026-10-25")
+        XCTAssertEqual(try budget.run("history").stdout.split(separator: "\n").dropFirst().first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences"), true)
+    }
+
+    func testRun_IsIdempotentAndDeletedOccurrencesStayDeleted() throws {
+        budget.environment["BUDGET_TODAY"] = "2026-01-01"
+        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "last", "--from", "2026-01-01")
+        try budget.succeed("config", "set", "recur.auto", "off")
+        today("2026-04-15")
+        let dry = try budget.succeed("recur", "run", "--dry-run", "--format", "tsv")
+        XCTAssertEqual(dry.stdout, """
+        date\tdue\tkind\tschedule\tname\tamount\tskipped
+        2026-01-31\t2026-01-31\tincome\t00000001\tSalary\t300000\tfalse
+        2026-02-28\t2026-02-28\tincome\t00000001\tSalary\t300000\tfalse
+        2026-03-31\t2026-03-31\tincome\t00000001\tSalary\t300000\tfalse
+
+        """)
+        XCTAssertNil(budget.dataBytes().flatMap { String(data: $0, encoding: .utf8) }?.range(of: "\"incomes\" : {\n    \"0"), "a dry run records nothing")
+        let first = try budget.succeed("recur", "run")
+        XCTAssertEqual(first.stdout, "income-00000001\nincome-00000002\nincome-00000003\n")
+        let again = try budget.succeed("recur", "run")
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertEqual(again.stderr, "Nothing is due through 2026-04-15.\n")
+        try budget.succeed("delete", "income", "2")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "a deleted occurrence does not come back")
+        XCTAssertEqual(try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
+        XCTAssertEqual(try tsv("incomes").split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" },
+                       ["00000001@2026-01-31", "00000001@2026-03-31", "00000001@2026-04-30", "00000001@2026-05-31"])
+    }
+
+    func testRun_UndoMakesTheOccurrencesDueAgain() throws {
+        try budget.succeed("config", "set", "recur.auto", "off")
+        try budget.succeed("recur", "add", "expense", "Phone", "3000", "--every", "month", "--from", "2026-09-10")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 3 scheduled occurrences.\n")
+        XCTAssertEqual(try tsv(), "")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
+    }
+
+    func testAuto_AChangeRecordsWhatIsDueFirstAsItsOwnUndoStep() throws {
+        try budget.succeed("recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25")
+        XCTAssertEqual(try tsv(), "", "nothing due yet")
+        today("2026-11-26")
+        let listed = try budget.succeed("list", "all")
+        XCTAssertFalse(listed.stdout.contains("Rent"), "a read-only command never writes")
+        XCTAssertEqual(listed.stderr, "No records.\n", "no note in a pipe")
+        let added = try budget.succeed("add", "expense", "Coffee", "500")
+        XCTAssertEqual(added.stdout, "00000002\n")
+        XCTAssertEqual(added.stderr, "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: add expense 00000002 (Coffee).\n")
+        XCTAssertEqual(try tsv("expenses"), "00000001\t1\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25\n")
+        // Undo itself records nothing: the undone rent stays undone until the next change.
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 1 scheduled occurrence.\n")
+        XCTAssertEqual(try tsv(), "")
+        XCTAssertEqual(try budget.succeed("history", "clear").stdout, "")
+        XCTAssertEqual(try tsv(), "", "history clear records nothing")
+        try budget.succeed("add", "income", "Gift", "1000")
+        XCTAssertEqual(try tsv("expenses"), "00000003\t1\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25\n")
+    }
+
+    func testParallelRuns_RecordEachOccurrenceOnce() throws {
+        try budget.succeed("config", "set", "recur.auto", "off")
+        try budget.succeed("recur", "add", "expense", "Daily", "100", "--every", "day", "--from", "2026-10-01")
+        try budget.succeed("recur", "add", "income", "Weekly", "700", "--every", "week", "--on", "mon", "--from", "2026-10-01")
+        let result = try budget.shellSucceeds("""
+        for i in 1 2 3 4 5 6 7 8; do BUDGET_LOCK_TIMEOUT=60 "$BUDGET" -q recur run > "out$i" & done
+        wait
+        cat out1 out2 out3 out4 out5 out6 out7 out8 | sort | uniq -d | wc -l
+        cat out1 out2 out3 out4 out5 out6 out7 out8 | wc -l
+        """)
+        // 2026-10-01 … 2026-11-24 is 55 days and 8 Mondays (10-05 … 11-23), each recorded once.
+        XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
+        let marks = try tsv().split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+        XCTAssertEqual(marks.count, 63)
+        XCTAssertEqual(Set(marks).count, 63)
+    }
+
+    func testEdit_ChangesOnlyWhatIsNotRecorded() throws {
+        try budget.succeed("recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-01")
+        XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "October's rent")
+        today("2026-11-26")
+        try budget.succeed("recur", "run")
+        XCTAssertEqual(try tsv().split(separator: "\n").count, 2)
+        // November is recorded (on the 25th): moving the day to the 27th must not record it again.
+        let edited = try budget.succeed("recur", "edit", "1", "--on", "27", "--amount", "82000")
+        XCTAssertEqual(edited.stderr, "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; next 2026-12-27.\n")
+        today("2026-12-31")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000003\n")
+        XCTAssertEqual(try tsv(), """
+        expense\t00000001\t1\t2026-10-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-10-25
+        expense\t00000002\t2\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25
+        expense\t00000003\t3\t2026-12-27\tRent\tuncategorized\t82000\t\t\t\t00000001@2026-12-27
+
+        """)
+    }
+
+    func testPauseResumeAndSkip() throws {
+        try budget.succeed("recur", "add", "expense", "Gym", "5000", "--every", "month", "--on", "1", "--from", "2026-12-01")
+        XCTAssertEqual(try budget.succeed("recur", "skip", "1").stderr, "Schedule 00000001 will not record its occurrence due on 2026-12-01; next 2027-01-01.\n")
+        let wrong = try budget.run("recur", "skip", "1", "--date", "2027-01-02")
+        XCTAssertEqual(wrong.code, 1)
+        XCTAssertEqual(wrong.stderr, "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
+        try budget.succeed("recur", "skip", "1", "--date", "2027-02-01")
+        XCTAssertEqual(try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
+                       "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
+        today("2027-01-15")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\n")
+        XCTAssertEqual(try budget.succeed("recur", "pause", "1").stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
+        today("2027-04-15")
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "paused")
+        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr,
+                       "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused (2027-03-01, 2027-04-01).\n")
+        XCTAssertEqual(try budget.succeed("recur", "list", "--format", "tsv").stdout, """
+        id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\trecorded_through\tnext\ttags\tnote
+        00000001\texpense\tGym\tuncategorized\t5000\t1 month\t1\t2026-12-01\t\t\tkeep\tfalse\t2027-04-01\t2027-05-01\t\t
+
+        """)
+    }
+
+    func testMonthEndsLeapYearsAndWeekends() throws {
+        try budget.succeed("config", "set", "recur.auto", "off")
+        try budget.succeed("recur", "add", "expense", "A", "1", "--every", "month", "--on", "31", "--from", "2027-12-01")
+        try budget.succeed("recur", "add", "expense", "B", "1", "--every", "year", "--from", "2028-02-29")
+        try budget.succeed("recur", "add", "expense", "C", "1", "--every", "2", "week", "--on", "fri", "--from", "2028-01-01", "--count", "3")
+        try budget.succeed("recur", "add", "expense", "D", "1", "--every", "month", "--on", "last", "--from", "2028-01-01", "--weekend", "after", "--until", "2028-05-31")
+        let dry = try budget.succeed("recur", "run", "--dry-run", "--through", "2029-03-31", "--format", "tsv", "--no-header").stdout
+        let rows = dry.split(separator: "\n").map { $0.split(separator: "\t").prefix(4).joined(separator: " ") }
+        XCTAssertEqual(rows.filter { $0.hasSuffix("00000001") }.prefix(4), [
+            "2027-12-31 2027-12-31 expense 00000001", "2028-01-31 2028-01-31 expense 00000001",
+            "2028-02-29 2028-02-29 expense 00000001", "2028-03-31 2028-03-31 expense 00000001",
+        ])
+        XCTAssertEqual(rows.filter { $0.hasSuffix("00000002") }, ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
+        XCTAssertEqual(rows.filter { $0.hasSuffix("00000003") }, [
+            "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003", "2028-02-04 2028-02-04 expense 00000003",
+        ])
+        // 2028-04-30 is a Sunday: the Monday after is in May, the 1st.
+        XCTAssertEqual(rows.filter { $0.hasSuffix("00000004") }, [
+            "2028-01-31 2028-01-31 expense 00000004", "2028-02-29 2028-02-29 expense 00000004", "2028-03-31 2028-03-31 expense 00000004",
+            "2028-05-01 2028-04-30 expense 00000004", "2028-05-31 2028-05-31 expense 00000004",
+        ])
+    }
+
+    func testImpossibleSchedules_AreUsageErrorsThatChangeNothing() throws {
+        try budget.succeed("add", "expense", "x", "1")
+        let before = budget.dataBytes()
+        let cases: [([String], String)] = [
+            (["--every", "year", "--on", "30"], "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' (--every year --from 2027-03-15)"),
+            (["--every", "month", "--count", "0"], "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
+            (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"], "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
+            (["--every", "0", "month"], "Error: Invalid value '0' for '--every <n unit>': n must be 1 to 1000"),
+            (["--every", "fortnight"], "Error: Invalid value 'fortnight' for '--every <n unit>': expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
+            (["--every", "month", "--on", "fri"], "Error: '--on <weekday>' is for weekly schedules (--every week)"),
+            (["--every", "month", "--on", "32"], "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
+            (["--on", "1"], "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
+        ]
+        for (options, message) in cases {
+            let result = try budget.run(["recur", "add", "expense", "Rent", "1000"] + options)
+            XCTAssertEqual(result.code, 64, "\(options)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init), message, "\(options)")
+            XCTAssertEqual(result.stdout, "")
+        }
+        for key in ["recur.00000001", "recur.last-id"] {
+            let result = try budget.run("config", "set", key, "0")
+            XCTAssertEqual(result.code, 64, key)
+        }
+        XCTAssertEqual(budget.dataBytes(), before)
+        XCTAssertEqual(try budget.run("recur", "show", "7").stderr, "budget: error: no schedule with ID 00000007\n")
+    }
+
+    func testSchedules_AreExportedRestoredAndFollowRenames() throws {
+        try budget.succeed("recur", "add", "expense", "Netflix", "1490", "--category", "subs", "--tag", "tv", "--every", "month", "--on", "5", "--from", "2026-12-01")
+        try budget.succeed("categories", "rename", "subs", "サブスク")
+        try budget.succeed("tags", "rename", "tv", "video")
+        let shown = try budget.succeed("recur", "show", "1", "--format", "json").stdout
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
+        XCTAssertEqual(json["category"] as? String, "サブスク")
+        XCTAssertEqual(json["tags"] as? [String], ["video"])
+        let export = try budget.succeed("export", "--format", "json").stdout
+        XCTAssertTrue(export.contains("recur.00000001"), export)
+        let other = try BudgetProcess()
+        try other.succeed("restore", "-", stdin: export)
+        XCTAssertEqual(try other.succeed("recur", "list", "--format", "tsv").stdout, try budget.succeed("recur", "list", "--format", "tsv").stdout)
+        XCTAssertEqual(try budget.succeed("recur", "delete", "1").stderr,
+                       "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. The records it made stay.\n")
+        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout, "00000002\n", "IDs are never reused")
+    }
+}
