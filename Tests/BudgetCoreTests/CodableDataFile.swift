@@ -13,7 +13,7 @@ struct CodableDataFile: Codable, Equatable {
     var expenses: [String: CodableRecord]
     var settings: [String: CodableSetting]?
 
-    /// A record of either kind; `category` only for expenses, `note`, `tags` and `source` only when set.
+    /// A record of either kind; `category` only for expenses, `note`, `tags`, `source` and `schedule` only when set.
     struct CodableRecord: Codable, Equatable {
         var id: String
         var name: String
@@ -24,6 +24,7 @@ struct CodableDataFile: Codable, Equatable {
         var note: String?
         var tags: [String]?
         var source: String?
+        var schedule: String?
 
         init(_ record: some BaseModel, category: String?) {
             id = record.id
@@ -35,6 +36,7 @@ struct CodableDataFile: Codable, Equatable {
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
             source = record.source
+            schedule = record.schedule
         }
     }
 

@@ -31,10 +31,11 @@ final class CodecPropertyTests: XCTestCase {
             let tags = Tags((0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.tagPieces.randomElement(using: &generator)! })
             // Where an imported record came from: a statement's source and the row's identity.
             let source: String? = Int.random(in: 0..<4, using: &generator) == 0 ? "rakuten-card:" + text(&generator, note: true) : nil
+            let schedule: String? = Int.random(in: 0..<4, using: &generator) == 0 ? "0000000\(Int.random(in: 1...9, using: &generator))@" + day.iso : nil
             if Bool.random(using: &generator) {
-                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags, source: source) }
+                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags, source: source, schedule: schedule) }
             } else {
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags, source: source) }
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags, source: source, schedule: schedule) }
             }
         }
         if document.expenses.count > 2 {

@@ -235,7 +235,7 @@ enum TreeStrictReader {
                     guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
                         throw fail(record.offset, "each record must be an object with an \"id\"")
                     }
-                    let kept = fields.filter { !(["note", "source"].contains($0.key) && { if case .null = $0.node.value { return true } else { return false } }($0)) }
+                    let kept = fields.filter { !(["note", "source", "schedule"].contains($0.key) && { if case .null = $0.node.value { return true } else { return false } }($0)) }
                     keyed.append(JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
                 }
                 file.append(JSONMember(key: member.key, keyOffset: member.keyOffset, node: JSONNode(value: .object(keyed), offset: member.node.offset)))

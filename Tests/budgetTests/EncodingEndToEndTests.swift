@@ -90,16 +90,16 @@ final class EncodingEndToEndTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "a UTF-8 byte-order mark")
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
         XCTAssertEqual(text, """
-            kind,id,order,date,name,category,amount,note,tags,source\r
-            expense,00000001,1,2026-01-05,'=SUM(1),uncategorized,5,,,\r
-            expense,00000002,2,2026-01-06,'-5% off,uncategorized,5,'@cmd,,\r
-            expense,00000003,3,2026-01-07,'+81 call,"'=HYPERLINK(""x"")",5,,,\r
-            expense,00000004,4,2026-01-08,a-b = c,uncategorized,5,,,\r
+            kind,id,order,date,name,category,amount,note,tags,source,schedule\r
+            expense,00000001,1,2026-01-05,'=SUM(1),uncategorized,5,,,,\r
+            expense,00000002,2,2026-01-06,'-5% off,uncategorized,5,'@cmd,,,\r
+            expense,00000003,3,2026-01-07,'+81 call,"'=HYPERLINK(""x"")",5,,,,\r
+            expense,00000004,4,2026-01-08,a-b = c,uncategorized,5,,,,\r
 
             """)
         let tsv = try budget.run("export", "--format", "tsv", "--for-excel")
         XCTAssertTrue(tsv.stdout.hasPrefix("\u{FEFF}kind\tid"), tsv.stdout)
-        XCTAssertTrue(tsv.stdout.hasSuffix("\ta-b = c\tuncategorized\t5\t\t\t\r\n"), tsv.stdout)
+        XCTAssertTrue(tsv.stdout.hasSuffix("\ta-b = c\tuncategorized\t5\t\t\t\t\r\n"), tsv.stdout)
         XCTAssertFalse(tsv.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
         let plain = try budget.run("export", "--format", "csv").stdout
         XCTAssertTrue(plain.hasPrefix("kind,"), "without --for-excel: no byte-order mark")
@@ -116,9 +116,9 @@ final class EncodingEndToEndTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(4)), Array("kind".utf8), "no byte-order mark in CP932")
         let text = try TextEncoding.cp932.decode(bytes)
         XCTAssertEqual(text, """
-            kind,id,order,date,name,category,amount,note,tags,source\r
-            expense,00000001,1,2026-01-05,家賃 ～11月,住居,80000,－ ￥ ①,,\r
-            expense,00000002,2,2026-01-06,ｾﾌﾞﾝ 髙﨑,食費,500,,コンビニ,\r
+            kind,id,order,date,name,category,amount,note,tags,source,schedule\r
+            expense,00000001,1,2026-01-05,家賃 ～11月,住居,80000,－ ￥ ①,,,\r
+            expense,00000002,2,2026-01-06,ｾﾌﾞﾝ 髙﨑,食費,500,,コンビニ,,\r
 
             """)
         XCTAssertFalse(bytes.contains(0xE3), "not UTF-8")

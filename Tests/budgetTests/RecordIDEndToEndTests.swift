@@ -56,13 +56,13 @@ final class RecordIDEndToEndTests: XCTestCase {
 
     func testShowEditMove_TakeAQualifiedIDWithOrWithoutTheKind() throws {
         let shown = try budget.run("show", "expense-2", "--format", "tsv", "--no-header")
-        XCTAssertEqual(shown.stdout, "00000002\t2\t2026-11-02\tSalary advance fee\tuncategorized\t500\t\t\t\n")
+        XCTAssertEqual(shown.stdout, "00000002\t2\t2026-11-02\tSalary advance fee\tuncategorized\t500\t\t\t\t\n")
         XCTAssertEqual(try budget.run("show", "expense", "expense-00000002", "--format", "ids").stdout, "00000002\n")
         XCTAssertEqual(try budget.run("show", "income-00000001", "--format", "ids").stdout, "00000001\n")
         XCTAssertEqual(try budget.run("edit", "expense-00000002", "--amount", "600").code, 0)
         XCTAssertEqual(try budget.run("move", "expense-00000002", "first").code, 0)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
-                       "00000002\t1\t2026-11-02\tSalary advance fee\tuncategorized\t600\t\t\t\n00000001\t2\t2026-11-01\tRent\tuncategorized\t80000\t\t\t\n")
+                       "00000002\t1\t2026-11-02\tSalary advance fee\tuncategorized\t600\t\t\t\t\n00000001\t2\t2026-11-01\tRent\tuncategorized\t80000\t\t\t\t\n")
         let incomeCategory = try budget.run("edit", "income-1", "--category", "food")
         XCTAssertEqual(incomeCategory.code, 64)
         XCTAssertTrue(incomeCategory.stderr.hasPrefix("Error: '--category' applies to expenses"), incomeCategory.stderr)

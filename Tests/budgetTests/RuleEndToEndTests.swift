@@ -95,9 +95,9 @@ final class RuleEndToEndTests: XCTestCase {
         XCTAssertEqual(applied.stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
         XCTAssertEqual(applied.stderr, "Changed 3 records by 3 rules.\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout, """
-        00000001\t1\t2026-11-01\tｾﾌﾞﾝ-ｲﾚﾌﾞﾝ 新宿店\tconbini\t500\t\tdaily\t
-        00000002\t2\t2026-11-02\tAmazon\tshopping\t3000\t\t\t
-        00000003\t3\t2026-11-02\tLunch\tfood\t900\t\t\t
+        00000001\t1\t2026-11-01\tｾﾌﾞﾝ-ｲﾚﾌﾞﾝ 新宿店\tconbini\t500\t\tdaily\t\t
+        00000002\t2\t2026-11-02\tAmazon\tshopping\t3000\t\t\t\t
+        00000003\t3\t2026-11-02\tLunch\tfood\t900\t\t\t\t
 
         """)
         XCTAssertTrue(try text().contains("\"summary\" : \"apply rules to 3 records\""))

@@ -38,7 +38,7 @@ final class SettingsEndToEndTests: XCTestCase {
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table.contains("\nTotal (2 expenses)  "), table)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
-                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\t\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\t\t\n")
+                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\t\t\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\t\t\t\n")
         let json = try budget.run("show", "expense", "2", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(object["amount"] as? Int, 123_450)
@@ -92,7 +92,7 @@ final class SettingsEndToEndTests: XCTestCase {
         try budget.succeed("limit", "set", "住居", "80000")
         let tsv = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
         XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
-                             "expense.default-category 食費 uncategorized", "budget.limit.住居 80000 none"])
+                             "expense.default-category 食費 uncategorized", "recur.auto on on", "budget.limit.住居 80000 none"])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
         XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費,1,"), "the default category applies")
     }

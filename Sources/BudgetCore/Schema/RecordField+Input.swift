@@ -39,11 +39,15 @@ extension RecordField {
     /// - Parameter inputDefault: the text an import reads for a row that leaves the field out
     ///   or blank (the expense's category: the budget's default category); without it, the
     ///   coder's `fallback`, else the row must give the field.
+    /// - Parameter isImported: `false` for a field an import leaves out (its column is read
+    ///   and ignored, like `id`): a record's schedule names a schedule of the file it was
+    ///   exported from, which the importing file does not have (`restore` keeps it).
     @inline(__always)
     convenience init<Coder: FieldInputCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always
+        inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always, isImported: Bool = true
     ) {
-        self.init(key, coder, get: get, set: set, isPosition: false, input: Input(coder, key: key, set: set, default: inputDefault), listing: listing)
+        let input = isImported ? Input(coder, key: key, set: set, default: inputDefault) : nil
+        self.init(key, coder, get: get, set: set, isPosition: false, input: input, listing: listing)
     }
 }

@@ -17,7 +17,7 @@ struct CheckCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        guard let store = try context.store() as? JSONFileStore else {
+        guard let store = try context.unscheduledStore() as? JSONFileStore else {
             context.confirm("Nothing to check: the records are not kept in a file.")
             return
         }
