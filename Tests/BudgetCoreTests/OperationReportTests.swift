@@ -82,9 +82,9 @@ final class OperationReportTests: XCTestCase {
     func testSettingEntries_AreEveryFixedKeyThenEachLimit() throws {
         let entries = try sample().settingEntries
         XCTAssertEqual(entries.map(\.key.storedKey), ["display.currency", "display.color", "display.date-format", "expense.default-category",
-                                                      "recur.auto", "budget.limit.food", "budget.limit.fun"])
-        XCTAssertEqual(entries.map(\.value), ["none", "auto", "iso", "uncategorized", "on", "1000", "5000"])
-        XCTAssertEqual(entries.map(\.isSet), [false, false, false, false, false, true, true])
+                                                      "period.month-start", "period.weekend", "recur.auto", "budget.limit.food", "budget.limit.fun"])
+        XCTAssertEqual(entries.map(\.value), ["none", "auto", "iso", "uncategorized", "1", "keep", "on", "1000", "5000"])
+        XCTAssertEqual(entries.map(\.isSet), [false, false, false, false, false, false, false, true, true])
     }
 
     func testLimits_SetAndRemoveWithTheCategoryRules() throws {

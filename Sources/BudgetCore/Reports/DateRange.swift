@@ -14,7 +14,8 @@ public struct DateRange: Equatable, Sendable {
     /// Every day.
     public static let all = DateRange(from: nil, to: nil)
 
-    /// The calendar month that contains `day`.
+    /// The calendar month that contains `day`. A budget's months (payday months included) come
+    /// from `BudgetDocument.budgetCalendar` instead.
     public static func month(of day: Day) -> DateRange {
         DateRange(from: day.firstOfMonth, to: day.lastOfMonth)
     }

@@ -1,5 +1,5 @@
-/// Each monthly limit with what its category spent in one calendar month: what
-/// `budget limit list` shows.
+/// Each monthly limit with what its category spent in one budget month (`BudgetCalendar`):
+/// what `budget limit list` shows.
 public struct LimitReport: Equatable, Sendable {
     /// One limited category.
     public struct Row: Equatable, Sendable {
@@ -15,22 +15,64 @@ public struct LimitReport: Equatable, Sendable {
         public var isOver: Bool { spent > limit }
     }
 
+    /// The budget month reported on.
+    public let period: BudgetPeriod
     /// The first day of the month reported on.
-    public let month: Day
+    public var month: Day { period.start }
     /// The limited categories, sorted by name.
     public let rows: [Row]
 
-    /// The report of the calendar month that holds `day`.
+    /// The report of the budget month that holds `day`.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a month's total does not fit in 64 bits.
     public init(document: BudgetDocument, month day: Day) throws {
-        month = day.firstOfMonth
+        try self.init(document: document, period: document.budgetCalendar.period(containing: day))
+    }
+
+    /// The report of one budget month (any of `document.budgetCalendar`'s periods: a forecast
+    /// asks for the months ahead).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the month's total does not fit in 64 bits.
+    public init(document: BudgetDocument, period: BudgetPeriod) throws {
+        self.period = period
         let limits = document[settings: BudgetKeys.self]
         var rows: [Row] = []
         for category in limits.limitedCategories {
             guard let limit = limits[BudgetKeys.limit(category)] else { continue }
-            rows.append(Row(category: category, limit: limit.minorUnits, spent: try document.monthTotal(category: category, month: day)))
+            rows.append(Row(category: category, limit: limit.minorUnits, spent: try document.total(category: category, in: period)))
         }
         self.rows = rows
+    }
+}
+
+extension BudgetDocument {
+    /// The monthly limits, by category: what each category may spend in any one budget month.
+    public var monthlyLimits: [String: Int] {
+        let limits = self[settings: BudgetKeys.self]
+        var result: [String: Int] = [:]
+        for category in limits.limitedCategories {
+            if let limit = limits[BudgetKeys.limit(category)] { result[category] = limit.minorUnits }
+        }
+        return result
+    }
+
+    /// The total of one category's expenses in the budget month that holds `day`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
+    public func monthTotal(category: String, month day: Day) throws -> Int {
+        try total(category: category, in: budgetCalendar.period(containing: day))
+    }
+
+    /// The total of one category's expenses within `period`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
+    public func total(category: String, in period: BudgetPeriod) throws -> Int {
+        var total = 0
+        for expense in expenses.records where expense.category == category && period.contains(expense.date) {
+            let (sum, overflow) = total.addingReportingOverflow(expense.amount)
+            if overflow { throw BudgetError.totalOverflow }
+            total = sum
+        }
+        return total
     }
 }

@@ -1,5 +1,6 @@
 /// "Where did the money go, and how much is left?" for a period: totals, and rows by expense
-/// category, by month or by income source. All sums are exact.
+/// category, by month or by income source. All sums are exact. Months are the budget's
+/// (`BudgetDocument.budgetCalendar`): calendar months unless `period.month-start` says otherwise.
 public struct Summary: Sendable {
     /// How the rows are grouped.
     public enum Grouping: String, CaseIterable, Sendable {
@@ -12,7 +13,8 @@ public struct Summary: Sendable {
         public var category: String
         /// What its expenses of the period add up to.
         public var spent: Int
-        /// The monthly limit times the months of the period, when a limit is set.
+        /// The monthly limit times the budget months of the period, when a limit is set and
+        /// the period is made of whole budget months.
         public var limit: Int?
         /// What is left of the limit (negative when over), when one is set.
         public var remaining: Int? { limit.map { $0 - spent } }
@@ -20,10 +22,12 @@ public struct Summary: Sendable {
         public var isOver: Bool { limit.map { spent > $0 } ?? false }
     }
 
-    /// One row of a monthly breakdown.
+    /// One row of a monthly breakdown: one budget month.
     public struct MonthRow: Equatable, Sendable {
-        /// The month, `YYYY-MM`.
-        public var month: String
+        /// The budget month, with its days.
+        public var period: BudgetPeriod
+        /// The month's name, `YYYY-MM`.
+        public var month: String { period.name }
         /// Income received.
         public var income: Int
         /// Money spent.
@@ -53,6 +57,8 @@ public struct Summary: Sendable {
 
     /// The period, open ends closed at the first and last record.
     public let period: DateRange
+    /// The budget month that `period` is exactly, if it is one (titles name it).
+    public let budgetPeriod: BudgetPeriod?
     /// The total income of the period.
     public let income: Int
     /// The total expenses of the period.
@@ -75,7 +81,9 @@ public struct Summary: Sendable {
     public init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping> = Set(Grouping.allCases)) throws {
         let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
         let expenses = query.expenses(in: document)
+        let calendar = document.budgetCalendar
         period = Self.effectivePeriod(query.period, incomes: incomes, expenses: expenses)
+        budgetPeriod = Self.budgetPeriod(exactly: period, in: calendar)
         income = try Sum.of(incomes.map(\.amount))
         self.expenses = try Sum.of(expenses.map(\.amount))
         balance = try Sum.difference(income, self.expenses)
@@ -86,7 +94,7 @@ public struct Summary: Sendable {
             if overflow { throw BudgetError.totalOverflow }
             spent[expense.category] = sum
         }
-        let months = Self.monthCount(period)
+        let months = calendar.wholePeriodCount(period)
         let limits = document[settings: BudgetKeys.self]
         categories = try spent.map { category, amount in
             let monthly = limits[BudgetKeys.limit(category)]?.minorUnits
@@ -104,13 +112,20 @@ public struct Summary: Sendable {
             incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
             return
         }
-        var byMonth: [String: (income: Int, expenses: Int)] = [:]
-        for record in incomes { byMonth[record.date.monthText, default: (0, 0)].income = try Sum.of([byMonth[record.date.monthText]?.income ?? 0, record.amount]) }
-        for record in expenses { byMonth[record.date.monthText, default: (0, 0)].expenses = try Sum.of([byMonth[record.date.monthText]?.expenses ?? 0, record.amount]) }
-        for month in Self.monthsIn(period) where byMonth[month] == nil { byMonth[month] = (0, 0) }
-        self.months = try byMonth.keys.sorted().map { month in
-            let totals = byMonth[month] ?? (0, 0)
-            return MonthRow(month: month, income: totals.income, expenses: totals.expenses, balance: try Sum.difference(totals.income, totals.expenses))
+        // Every record falls within `period` (open ends are closed at the records), so the
+        // budget months it overlaps hold them all.
+        var byMonth: [Int: (income: Int, expenses: Int)] = [:]
+        for record in incomes {
+            let index = calendar.index(containing: record.date)
+            byMonth[index, default: (0, 0)].income = try Sum.of([byMonth[index]?.income ?? 0, record.amount])
+        }
+        for record in expenses {
+            let index = calendar.index(containing: record.date)
+            byMonth[index, default: (0, 0)].expenses = try Sum.of([byMonth[index]?.expenses ?? 0, record.amount])
+        }
+        self.months = try calendar.periods(overlapping: period).map { month in
+            let totals = byMonth[month.index] ?? (0, 0)
+            return MonthRow(period: month, income: totals.income, expenses: totals.expenses, balance: try Sum.difference(totals.income, totals.expenses))
         }
 
         incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
@@ -143,25 +158,10 @@ public struct Summary: Sendable {
         return DateRange(from: period.from ?? days.min(), to: period.to ?? days.max())
     }
 
-    /// Whole calendar months the period spans, or `nil` when it is not made of whole months
-    /// (then a monthly limit cannot be compared).
-    private static func monthCount(_ period: DateRange) -> Int? {
-        guard let from = period.from, let to = period.to, from.day == 1, to == to.lastOfMonth else { return nil }
-        return (to.year - from.year) * 12 + to.month - from.month + 1
-    }
-
-    /// `YYYY-MM` of every month the period touches (days run from year 1 to 9999, so at most
-    /// 119,988).
-    private static func monthsIn(_ period: DateRange) -> [String] {
-        guard let from = period.from, let to = period.to, from <= to else { return [] }
-        var months: [String] = []
-        var cursor = from.firstOfMonth
-        while cursor <= to {
-            months.append(cursor.monthText)
-            let next = cursor.firstOfNextMonth
-            if next == cursor { break }
-            cursor = next
-        }
-        return months
+    /// The budget month whose days are exactly `period`, if there is one.
+    private static func budgetPeriod(exactly period: DateRange, in calendar: BudgetCalendar) -> BudgetPeriod? {
+        guard let from = period.from else { return nil }
+        let month = calendar.period(containing: from)
+        return month.range == period ? month : nil
     }
 }

@@ -51,18 +51,4 @@ extension BudgetDocument {
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency
     }
-
-    /// The total of one category's expenses in the calendar month of `day`.
-    ///
-    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
-    public func monthTotal(category: String, month day: Day) throws -> Int {
-        var total = 0
-        for expense in expenses.records
-        where expense.category == category && expense.date.year == day.year && expense.date.month == day.month {
-            let (sum, overflow) = total.addingReportingOverflow(expense.amount)
-            if overflow { throw BudgetError.totalOverflow }
-            total = sum
-        }
-        return total
-    }
 }

@@ -1,7 +1,7 @@
 /// Every settings domain, for commands that name keys at run time and for validating the file.
 public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
-    public static let domains: [any SettingsDomain.Type] = [DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self, ImportKeys.self, RuleKeys.self, RecurKeys.self]
+    public static let domains: [any SettingsDomain.Type] = [DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self, RuleKeys.self, RecurKeys.self]
 
     /// The key for a stored name, from whichever domain owns it.
     public static func key(stored: String) -> AnySettingKey? {

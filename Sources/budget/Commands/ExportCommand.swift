@@ -40,7 +40,7 @@ struct ExportCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
-        let query = try filters.query(money: document.moneyFormat)
+        let query = try filters.query(for: document)
         switch format {
         case .json:
             let value = BudgetExport.document(document, query: query)

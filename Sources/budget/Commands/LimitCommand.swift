@@ -4,7 +4,7 @@ import BudgetCore
 struct LimitCommand: Command {
     static let spec = CommandSpec(
         name: "limit", abstract: "Set monthly spending limits per category.",
-        discussion: "An add or edit that takes a category past its limit for that calendar month prints a warning on stderr; the command still succeeds.",
+        discussion: "An add or edit that takes a category past its limit for that budget month (a calendar month unless period.month-start says otherwise) prints a warning on stderr; the command still succeeds.",
         subcommands: [setSpec, unsetSpec, listSpec])
 
     static let category = ArgumentSpec(name: "category", help: "The expense category.", completion: .categories)
@@ -13,7 +13,7 @@ struct LimitCommand: Command {
         arguments: [category, ArgumentSpec(name: "amount", help: "The limit, in the budget's currency.")])
     static let unsetSpec = CommandSpec(name: "unset", abstract: "Remove a category's limit.", arguments: [category])
     static let listSpec = CommandSpec(
-        name: "list", abstract: "List the limits with this month's spending.",
+        name: "list", abstract: "List the limits with this budget month's spending.",
         options: [OutputFormat.reportOption, CommonArguments.noHeader])
 
     enum Action {
@@ -74,7 +74,7 @@ struct LimitCommand: Command {
             let dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
             var table = TextTable(columns: [
                 .init(title: "CATEGORY", alignment: .left), .init(title: "LIMIT", alignment: .right),
-                .init(title: "SPENT " + dateFormat.formatMonth(report.month.monthText), alignment: .right), .init(title: "REMAINING", alignment: .right),
+                .init(title: "SPENT " + dateFormat.describe(report.period), alignment: .right), .init(title: "REMAINING", alignment: .right),
             ])
             table.rows = report.rows.map { row in
                 let remaining = money.display(row.remaining)

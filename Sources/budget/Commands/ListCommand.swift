@@ -31,7 +31,7 @@ struct ListCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
-        let query = try filters.query(money: document.moneyFormat)
+        let query = try filters.query(for: document)
         let rows = query.arrange(RecordRow.matching(query, in: document, selection: selection), date: \.date, amount: \.amount, name: \.name)
         if rows.isEmpty && format == .table {
             if !context.isQuiet { context.messages.write("No \(selection.noun).\n") }

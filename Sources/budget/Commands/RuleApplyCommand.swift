@@ -20,13 +20,13 @@ struct RuleApplyCommand: Command {
         let store = try context.store()
         if dryRun {
             var document = try store.load()
-            let result = try document.applyRules(matching: try filters.query(money: document.moneyFormat))
+            let result = try document.applyRules(matching: try filters.query(for: document))
             if !result.isEmpty { context.output.write(RuleChangeTable(application: result).render(painter: context.outputPainter(document))) }
             context.confirm(Self.summary(result, rules: document.rules.count, verb: "Would change") + (result.isEmpty ? "" : " Nothing was changed (dry run)."))
             return
         }
         let (result, money, rules) = try store.transaction { document throws -> (RuleApplication, MoneyFormat, Int) in
-            (try document.applyRules(matching: try filters.query(money: document.moneyFormat)), document.moneyFormat, document.rules.count)
+            (try document.applyRules(matching: try filters.query(for: document)), document.moneyFormat, document.rules.count)
         }
         context.output.write(result.records.map { $0.description + "\n" }.joined())
         context.confirm(Self.summary(result, rules: rules, verb: "Changed"))

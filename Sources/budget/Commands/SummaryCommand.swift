@@ -4,7 +4,7 @@ import BudgetCore
 struct SummaryCommand: Command {
     static let spec = CommandSpec(
         name: "summary", abstract: "Show income, expenses and balance for a period, broken down with bars.",
-        discussion: "The period is this month unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). Bars fit the terminal (COLUMNS, else its width, else 80).",
+        discussion: "The period is this budget month (see period.month-start) unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). Bars fit the terminal (COLUMNS, else its width, else 80).",
         options: QueryOptions.periodSpecs + [
             OptionSpec(long: "all", help: "Every record, whatever its date."),
             OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
@@ -33,8 +33,8 @@ struct SummaryCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
-        var query = try filters.query(money: document.moneyFormat)
-        if !all && !filters.hasPeriod { query.period = .month(of: Day.today()) }
+        var query = try filters.query(for: document)
+        if !all && !filters.hasPeriod { query.period = document.budgetCalendar.period(containing: Day.today()).range }
         let summary = try Summary(document: document, query: query, groupings: [grouping])
         let printer = SummaryPrinter(
             summary: summary, grouping: grouping, format: format, includeHeader: includeHeader, money: document.moneyFormat,

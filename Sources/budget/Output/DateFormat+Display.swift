@@ -15,6 +15,13 @@ extension DateFormat {
         }
     }
 
+    /// A budget month as titles and rows name it: `2026-11` (in this format) for a calendar
+    /// month, else the name with its days, `2026-11 (2026-10-25 to 2026-11-24)`.
+    func describe(_ period: BudgetPeriod) -> String {
+        let name = formatMonth(period.name)
+        return period.isCalendarMonth ? name : "\(name) (\(describe(period.range)))"
+    }
+
     /// A period as report titles show it: `2026-11-01 to 2026-11-30`, `from …`, `until …`,
     /// `all dates`, with the days in this format.
     func describe(_ period: DateRange) -> String {

@@ -27,7 +27,7 @@ struct SummaryPrinter {
     // MARK: Table
 
     private var table: String {
-        var text = painter.paint("Summary, \(dateFormat.describe(summary.period))", .bold) + "\n"
+        var text = painter.paint("Summary, \(title)", .bold) + "\n"
         let totals = [("Income", summary.income), ("Expenses", summary.expenses), ("Balance", summary.balance)]
         let amounts = totals.map { money.display($0.1) }
         let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
@@ -51,7 +51,7 @@ struct SummaryPrinter {
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
             let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
-            let rows = summary.months.map { [dateFormat.formatMonth($0.month), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+            let rows = summary.months.map { [dateFormat.describe($0.period), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
         case .income:
             guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
@@ -65,6 +65,13 @@ struct SummaryPrinter {
             let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.tags.map { ($0.spent, false) }) + note
         }
+    }
+
+    /// The period as the title names it: its days, or a budget month that is not a calendar
+    /// month by its name and days (`2026-11 (2026-10-25 to 2026-11-24)`).
+    private var title: String {
+        if let month = summary.budgetPeriod, !month.isCalendarMonth { return dateFormat.describe(month) }
+        return dateFormat.describe(summary.period)
     }
 
     /// The table, each row followed by a bar scaled to the largest value and to the space left.
@@ -146,7 +153,8 @@ struct SummaryPrinter {
             })))
         case .month:
             members.append(("months", .array(summary.months.map { row in
-                .object([("month", .string(row.month)), ("income", .int(row.income)), ("expenses", .int(row.expenses)), ("balance", .int(row.balance))])
+                .object([("month", .string(row.month)), ("from", .string(row.period.start.iso)), ("to", .string(row.period.end.iso)),
+                         ("income", .int(row.income)), ("expenses", .int(row.expenses)), ("balance", .int(row.balance))])
             })))
         case .income:
             members.append(("sources", .array(summary.incomeSources.map {

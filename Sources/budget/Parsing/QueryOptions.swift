@@ -2,10 +2,34 @@ import BudgetCore
 
 /// The filter options `list` (all of them) and `summary` (the period ones) share, checked and
 /// turned into a `RecordQuery`.
+///
+/// `--month` is checked here but resolved only against the loaded budget (`query(for:)`): which
+/// days a month holds depends on its `period` settings (`BudgetCalendar`).
 struct QueryOptions {
+    /// A month as `--month` names it, before the budget says which days it holds.
+    enum MonthRequest: Equatable {
+        /// `YYYY-MM`: the budget month of that name.
+        case named(year: Int, month: Int)
+        /// `this`: the budget month that holds today.
+        case this
+        /// `last`: the budget month before it.
+        case last
+
+        /// The budget month's days, by `calendar`, with `today` as today.
+        func period(in calendar: BudgetCalendar, today: Day) -> BudgetPeriod? {
+            switch self {
+            case let .named(year, month): return calendar.period(year: year, month: month)
+            case .this: return calendar.period(containing: today)
+            case .last:
+                let current = calendar.period(containing: today)
+                return calendar.period(before: current) ?? current
+            }
+        }
+    }
+
     static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
     static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
-    static let month = OptionSpec(long: "month", valueName: "month", help: "A calendar month: YYYY-MM, this or last.")
+    static let month = OptionSpec(long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).")
     static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
@@ -21,6 +45,8 @@ struct QueryOptions {
 
     private let parsed: ParsedCommand
     private var query = RecordQuery()
+    /// `--month`, resolved by `query(for:)`.
+    private var month: MonthRequest?
     private let minText: String?
     private let maxText: String?
 
@@ -31,7 +57,8 @@ struct QueryOptions {
         self.parsed = parsed
         query.categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
         query.tags = Set(try parsed.tags("tag"))
-        query.period = try Self.period(parsed)
+        month = try Self.month(parsed)
+        if month == nil { query.period = try Self.period(parsed) }
         hasPeriod = Self.periodSpecs.contains { parsed.value($0.long) != nil }
         query.search = parsed.value("search")
         minText = try parsed.value("min").map { text throws(UsageError) in try parsed.amountText(text) }
@@ -51,9 +78,17 @@ struct QueryOptions {
         }
     }
 
-    /// The query, with `--min`/`--max` read in the budget's currency.
-    func query(money: MoneyFormat) throws(UsageError) -> RecordQuery {
+    /// The query for `document`: `--min`/`--max` read in its currency, `--month` as its budget
+    /// months run (`budgetCalendar`).
+    func query(for document: BudgetDocument) throws(UsageError) -> RecordQuery {
+        let money = document.moneyFormat
         var query = query
+        if let month {
+            guard let period = month.period(in: document.budgetCalendar, today: Day.today()) else {
+                throw parsed.usageError("Invalid value '\(parsed.value("month") ?? "")' for '--month <month>': expected YYYY-MM, this or last")
+            }
+            query.period = period.range
+        }
         query.minimum = try minText.map { text throws(UsageError) in try parsed.money(text, in: money) }
         query.maximum = try maxText.map { text throws(UsageError) in try parsed.money(text, in: money) }
         if let minimum = query.minimum, let maximum = query.maximum, minimum > maximum {
@@ -62,26 +97,31 @@ struct QueryOptions {
         return query
     }
 
-    /// The period named by `--month`, `--year` or `--from`/`--to`; contradictions are usage errors.
-    private static func period(_ parsed: ParsedCommand) throws(UsageError) -> DateRange {
+    /// The month named by `--month`, unresolved; contradictions with the other period options
+    /// are usage errors.
+    private static func month(_ parsed: ParsedCommand) throws(UsageError) -> MonthRequest? {
         let month = parsed.value("month"), year = parsed.value("year")
         let from = parsed.value("from"), to = parsed.value("to")
         if month != nil && year != nil { throw parsed.usageError("'--month' and '--year' cannot be combined") }
         if (month != nil || year != nil) && (from != nil || to != nil) {
             throw parsed.usageError("'--\(month != nil ? "month" : "year")' cannot be combined with '--from' or '--to'")
         }
-        if let month {
-            let today = Day.today()
-            switch month {
-            case "this": return .month(of: today)
-            case "last": return .month(of: today.firstOfPreviousMonth)
-            default:
-                guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
-                    throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
-                }
-                return .month(of: day)
+        guard let month else { return nil }
+        switch month {
+        case "this": return .this
+        case "last": return .last
+        default:
+            guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
+                throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
             }
+            return .named(year: day.year, month: day.month)
         }
+    }
+
+    /// The period named by `--year` or `--from`/`--to` (`--month` aside).
+    private static func period(_ parsed: ParsedCommand) throws(UsageError) -> DateRange {
+        let year = parsed.value("year")
+        let from = parsed.value("from"), to = parsed.value("to")
         if let year {
             guard year.utf8.count == 4, let number = Int(year), let range = DateRange.year(number) else {
                 throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")

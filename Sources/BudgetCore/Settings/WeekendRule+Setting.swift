@@ -1,0 +1,2 @@
+/// `period.weekend` holds a `WeekendRule` by its raw value: `keep`, `before` or `after`.
+extension WeekendRule: EnumSettingValue {}
