@@ -27,16 +27,16 @@ final class PeriodEndToEndTests: XCTestCase {
 
     func testListMonth_NamesTheBudgetMonthByTheMonthItEndsIn() throws {
         try payday()
-        let november = "00000002\t2\t2026-10-26\tRent\thousing\t80000\t\t\t\n00000003\t3\t2026-11-24\tLunch\tfood\t900\t\t\t\n"
+        let november = "00000002\t2\t2026-10-26\tRent\thousing\t80000\t\t\t\t\n00000003\t3\t2026-11-24\tLunch\tfood\t900\t\t\t\t\n"
         XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-11", "--format", "tsv", "--no-header").stdout, november)
         XCTAssertEqual(try budget.run("list", "expenses", "--month", "this", "--format", "tsv", "--no-header").stdout, november)
         XCTAssertEqual(try budget.run("list", "all", "--month", "last", "--format", "csv").stdout,
-                       "kind,id,order,date,name,category,amount,note,tags,source\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,\r\n")
+                       "kind,id,order,date,name,category,amount,note,tags,source,schedule\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,,\r\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-12", "--format", "tsv", "--no-header").stdout,
-                       "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\n")
+                       "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\t\n")
         // `this` is resolved against today when the command runs, whatever day that is.
         let december = try budget.run(["list", "expenses", "--month", "this", "--format", "tsv", "--no-header"], environment: ["BUDGET_TODAY": "2026-11-25"])
-        XCTAssertEqual(december.stdout, "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\n")
+        XCTAssertEqual(december.stdout, "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\t\n")
         let bad = try budget.run("list", "expenses", "--month", "2026-13")
         XCTAssertEqual(bad.code, 64)
         XCTAssertEqual(bad.stderr, """
@@ -133,7 +133,7 @@ final class PeriodEndToEndTests: XCTestCase {
         let title = try budget.run("summary", "--month", "2026-10").stdout.split(separator: "\n").first
         XCTAssertEqual(title, "Summary, 2026-10 (2026-09-25 to 2026-10-25)")
         XCTAssertEqual(try budget.run("list", "all", "--month", "last", "--format", "csv", "--no-header").stdout,
-                       "income,00000001,1,2026-10-25,Salary,,300000,,,\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,\r\n")
+                       "income,00000001,1,2026-10-25,Salary,,300000,,,,\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,,\r\n")
     }
 
     func testConfig_SetGetListUnsetAndRefusals() throws {

@@ -232,4 +232,43 @@ final class RecurEndToEndTests: XCTestCase {
                        "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. The records it made stay.\n")
         XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout, "00000002\n", "IDs are never reused")
     }
+
+    func testEdit_AChangeOfTimingLosesNothingAfterThePeriodRecorded() throws {
+        today("2027-01-21")
+        try budget.succeed("recur", "add", "expense", "Rent", "1000", "--every", "month", "--on", "20", "--from", "2026-11-01")
+        XCTAssertEqual(try tsv().split(separator: "\n").count, 3, "November, December, January")
+        // A mistake and its correction: the months after January stay due.
+        try budget.succeed("recur", "edit", "1", "--every", "year")
+        XCTAssertTrue(try budget.succeed("recur", "show", "1").stdout.contains("recorded through  2027-01-20\n"))
+        try budget.succeed("recur", "edit", "1", "--every", "month", "--on", "20")
+        XCTAssertTrue(try budget.succeed("recur", "show", "1").stdout.contains("status            next 2027-02-20\n"))
+        // Monthly to weekly on Mondays: the week of January 20 is done, the next starts on the 25th.
+        try budget.succeed("recur", "edit", "1", "--every", "week", "--on", "mon")
+        XCTAssertTrue(try budget.succeed("recur", "show", "1").stdout.contains("status            next 2027-01-25\n"))
+        let nothing = try budget.run("recur", "edit", "1")
+        XCTAssertEqual(nothing.code, 64)
+        XCTAssertTrue(nothing.stderr.hasPrefix("Error: Nothing to change: give at least one of --name"), nothing.stderr)
+    }
+
+    func testAuto_WhatCannotBeRecordedDoesNotBlockTheChangeThatFixesIt() throws {
+        try budget.succeed("add", "expense", "seed", "1")
+        try budget.succeed("recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
+        today("2027-01-24")
+        let paused = try budget.run("recur", "pause", "1")
+        XCTAssertEqual(paused.code, 0, paused.stderr)
+        XCTAssertTrue(paused.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), paused.stderr)
+        XCTAssertTrue(paused.stderr.hasSuffix("Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n"), paused.stderr)
+        XCTAssertEqual(try budget.succeed("add", "expense", "x", "1").stderr, "", "the paused schedule records nothing")
+        XCTAssertEqual(try budget.run("recur", "run", "--through", "2027-01-24").stdout, "")
+    }
+
+    func testShow_EscapesANoteAndTakesTableOrJSONOnly() throws {
+        try budget.succeed("recur", "add", "expense", "Gym", "1", "--every", "month", "--on", "1", "--from", "2027-01-01", "--note", "line1\nstatus  paused\tx")
+        let shown = try budget.succeed("recur", "show", "1").stdout
+        XCTAssertTrue(shown.contains("note              line1\\nstatus  paused\\tx\n"), shown)
+        XCTAssertEqual(shown.split(separator: "\n").filter { $0.hasPrefix("status") }.count, 1)
+        XCTAssertEqual(try budget.run("recur", "show", "1", "--format", "tsv").code, 64)
+        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout, "00000002\n")
+        XCTAssertTrue(try budget.succeed("recur", "list").stdout.contains("every 2 weeks on Friday"))
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension BudgetDocument {
     // MARK: Reading
 
@@ -40,9 +46,10 @@ extension BudgetDocument {
 
     /// Replaces what a schedule records and when, keeping what it has recorded: occurrences
     /// due on or before its last recorded one are not recorded again. When the timing changes
-    /// (the interval, the day, the first day), the new timing starts with the period (month,
-    /// week, year or day) of the occurrence the old one had next, so a monthly rent moved
-    /// from the 25th to the 27th is not recorded twice in the month already recorded.
+    /// (the interval, the unit, the day, the first day), the rest of the period (month, week,
+    /// year or day, by the new unit) of the last occurrence recorded is passed over
+    /// (`coveredThrough`), so a monthly rent moved from the 25th to the 27th is not recorded
+    /// twice in the month already recorded, and nothing after that period is lost.
     ///
     /// - Parameters:
     ///   - id: the schedule's ID.
@@ -57,12 +64,16 @@ extension BudgetDocument {
         if new.kind == .income && new.category != nil { throw ValueError.notApplicable(field: "category", kind: .income) }
         new.isPaused = old.schedule.isPaused
         new.recordedThrough = old.schedule.recordedThrough
-        if let through = old.schedule.recordedThrough, Self.timingDiffers(old.schedule.recurrence, new.recurrence) {
-            let oldNext = old.schedule.recurrence.next(after: through)?.due ?? through.advanced(byDays: 1) ?? through
-            let periodStart = Self.start(of: new.recurrence.unit, containing: oldNext)
-            if let dayBefore = periodStart.advanced(byDays: -1), through < dayBefore { new.recordedThrough = dayBefore }
+        new.coveredThrough = old.schedule.coveredThrough
+        if Self.timingDiffers(old.schedule.recurrence, new.recurrence) {
+            // The period (under the new timing) of the last occurrence recorded is done: its
+            // occurrences are passed over, and the new timing starts with the next period.
+            new.coveredThrough = old.schedule.recordedThrough.flatMap { through in
+                let last = Self.end(of: new.recurrence.unit, containing: through)
+                return through < last ? last : nil
+            }
         }
-        new.skipped = old.schedule.skipped.filter { day in new.recordedThrough.map { $0 < day } ?? true }
+        new.skipped = old.schedule.skipped.filter { day in new.doneThrough.map { $0 < day } ?? true }
         self[settings: RecurKeys.self][RecurKeys.schedule(old.id)] = new
         return new
     }
@@ -105,6 +116,7 @@ extension BudgetDocument {
         entry.schedule.isPaused = false
         if let last = missed.last {
             entry.schedule.recordedThrough = last.due
+            if let covered = entry.schedule.coveredThrough, !(last.due < covered) { entry.schedule.coveredThrough = nil }
             entry.schedule.skipped.removeAll { !(last.due < $0) }
         }
         self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
@@ -125,7 +137,7 @@ extension BudgetDocument {
                   found.due == day else {
                 throw .notAnOccurrence(id: entry.id, day: day, next: Self.coming(entry.schedule, count: 3))
             }
-            if let through = entry.schedule.recordedThrough, !(through < day) { throw .alreadyRecorded(id: entry.id, day: day) }
+            if let through = entry.schedule.doneThrough, !(through < day) { throw .alreadyRecorded(id: entry.id, day: day) }
             if entry.schedule.skipped.contains(day) { throw .alreadyRecorded(id: entry.id, day: day) }
             occurrence = found
         } else {
@@ -190,18 +202,29 @@ extension BudgetDocument {
     /// so that the change that follows in the same transaction is another step: `undo` then
     /// takes back that change, not the rent recorded before it.
     ///
+    /// What cannot be recorded (totals that would overflow, no IDs left) does not stop the
+    /// change that follows, which may be the one that fixes it (pausing or editing the
+    /// schedule): nothing is recorded then, and `ScheduleRun.notRecorded` says why.
+    ///
     /// - Returns: what was recorded (empty when `recur.auto` is off or nothing was due).
-    /// - Throws: what `recordDueOccurrences` throws.
     @discardableResult
-    public mutating func recordDueOccurrencesFirst(through day: Day) throws -> ScheduleRun {
+    public mutating func recordDueOccurrencesFirst(through day: Day) -> ScheduleRun {
         guard self[settings: RecurKeys.self][RecurKeys.auto].isOn, !schedules.isEmpty else { return ScheduleRun() }
         let before = self
-        let run = try recordDueOccurrences(through: day)
-        if !run.isEmpty {
-            describeChange(Self.summary(of: run))
-            recordStep(since: before)
+        var draft = self
+        do {
+            let run = try draft.recordDueOccurrences(through: day)
+            guard !run.isEmpty else { return run }
+            try draft.checkTotals()
+            draft.describeChange(Self.summary(of: run))
+            draft.recordStep(since: before)
+            self = draft
+            return run
+        } catch {
+            var run = ScheduleRun()
+            run.notRecorded = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+            return run
         }
-        return run
     }
 
     /// `record 2 scheduled occurrences`, the history's name for a run.
@@ -230,6 +253,7 @@ extension BudgetDocument {
             }
             schedule.recordedThrough = last.due
             schedule.skipped.removeAll { !(last.due < $0) }
+            if let covered = schedule.coveredThrough, !(last.due < covered) { schedule.coveredThrough = nil }
             if !dryRun { settings[RecurKeys.schedule(entry.id)] = schedule }
         }
         run.items.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
@@ -264,13 +288,13 @@ extension BudgetDocument {
         old.interval != new.interval || old.unit != new.unit || old.anchor != new.anchor || old.start != new.start
     }
 
-    /// The first day of the month, week (from Monday), year or day that holds `day`.
-    private static func start(of unit: Recurrence.Unit, containing day: Day) -> Day {
+    /// The last day of the month, week (Monday to Sunday), year or day that holds `day`.
+    private static func end(of unit: Recurrence.Unit, containing day: Day) -> Day {
         switch unit {
         case .day: return day
-        case .week: return day.advanced(byDays: 1 - Weekday(of: day).rawValue) ?? day
-        case .month: return Day(year: day.year, month: day.month, day: 1) ?? day
-        case .year: return Day(year: day.year, month: 1, day: 1) ?? day
+        case .week: return day.advanced(byDays: 7 - Weekday(of: day).rawValue) ?? day
+        case .month: return Day(year: day.year, month: day.month, day: Day.daysInMonth(year: day.year, month: day.month)) ?? day
+        case .year: return Day(year: day.year, month: 12, day: 31) ?? day
         }
     }
 }

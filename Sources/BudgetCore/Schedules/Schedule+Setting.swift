@@ -9,13 +9,13 @@
 /// The parts: `kind`, `name`, `amount` (minor units), `category`, one `tag=` per tag in their
 /// sorted order, `note`, `every=<n> <unit>`, `on=` (a day of the month, `last`, or a weekday),
 /// `from`, `until` or `count`, `weekend`, `paused`, `through` (the last due day recorded or
-/// skipped) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
+/// skipped), `covered` (see `Schedule.coveredThrough`) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
 /// `%3B`. A text that reads as a schedule but is written otherwise is refused, so each
 /// schedule has exactly one text.
 extension Schedule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
-        "a schedule's text (kind=, name=, amount=, category=, tag=, note=, every=, on=, from=, until= or count=, weekend=, paused, through=, skip=, in that order, joined by ';')"
+        "a schedule's text (kind=, name=, amount=, category=, tag=, note=, every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, in that order, joined by ';')"
 
     /// Reads a schedule's text.
     public init(settingText text: String) throws(ValueError) {
@@ -43,6 +43,7 @@ extension Schedule: PlainSettingValue {
         if recurrence.weekend != .keep { parts.append("weekend=" + recurrence.weekend.rawValue) }
         if isPaused { parts.append("paused") }
         if let recordedThrough { parts.append("through=" + recordedThrough.iso) }
+        if let coveredThrough { parts.append("covered=" + coveredThrough.iso) }
         for day in skipped { parts.append("skip=" + day.iso) }
         return parts.joined(separator: ";")
     }
@@ -89,7 +90,7 @@ extension Schedule: PlainSettingValue {
             guard let read = Self.anchor(on) else { return nil }
             anchor = read
         }
-        var end: Day?, count: Int?, through: Day?
+        var end: Day?, count: Int?, through: Day?, covered: Day?
         var weekend = WeekendRule.keep
         if let text = values.removeValue(forKey: "until") {
             guard let day = Day(iso: text) else { return nil }
@@ -107,11 +108,15 @@ extension Schedule: PlainSettingValue {
             guard let day = Day(iso: text) else { return nil }
             through = day
         }
+        if let text = values.removeValue(forKey: "covered") {
+            guard let day = Day(iso: text) else { return nil }
+            covered = day
+        }
         guard values.isEmpty,
               let recurrence = try? Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: weekend),
               let schedule = try? Schedule(
                   kind: kind, name: name, amount: amount, category: category, tags: tags, note: note, recurrence: recurrence,
-                  isPaused: isPaused, recordedThrough: through, skipped: skipped),
+                  isPaused: isPaused, recordedThrough: through, skipped: skipped, coveredThrough: covered),
               schedule.settingText == text else { return nil }
         return schedule
     }

@@ -26,6 +26,11 @@ public struct Schedule: Hashable, Sendable {
     public var recordedThrough: Day?
     /// Due days after `recordedThrough` that are to be skipped, in order.
     public var skipped: [Day]
+    /// When an edit changed the timing: the last day of the period (under the new timing) of
+    /// the last occurrence recorded. Occurrences due on or before it are passed over, so the
+    /// period already recorded is not recorded again; `recordedThrough` stays what was
+    /// really recorded.
+    public var coveredThrough: Day?
 
     /// A schedule, checked by the rules of records typed in.
     ///
@@ -33,7 +38,7 @@ public struct Schedule: Hashable, Sendable {
     ///   amount, or a category on an income.
     public init(
         kind: RecordKind, name: String, amount: Int, category: String? = nil, tags: [String] = [], note: String? = nil,
-        recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil, skipped: [Day] = []
+        recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil, skipped: [Day] = [], coveredThrough: Day? = nil
     ) throws(ValueError) {
         self.kind = kind
         self.name = try FieldRules.label(name, field: "name")
@@ -49,6 +54,15 @@ public struct Schedule: Hashable, Sendable {
         self.isPaused = isPaused
         self.recordedThrough = recordedThrough
         self.skipped = Array(Set(skipped)).sorted()
+        self.coveredThrough = coveredThrough
+    }
+
+    /// The due day on or before which nothing is recorded any more: the later of
+    /// `recordedThrough` and `coveredThrough`.
+    public var doneThrough: Day? {
+        guard let coveredThrough else { return recordedThrough }
+        guard let recordedThrough else { return coveredThrough }
+        return max(recordedThrough, coveredThrough)
     }
 
     /// The occurrences not yet recorded whose day (the due day moved off a weekend) is on or
@@ -57,7 +71,7 @@ public struct Schedule: Hashable, Sendable {
         // A due day up to two days after `last` can be moved back onto it (Sunday to Friday).
         let horizon = last.advanced(byDays: 2) ?? last
         var result: [Recurrence.Occurrence] = []
-        for occurrence in recurrence.occurrences(after: recordedThrough, through: horizon, limit: limit) {
+        for occurrence in recurrence.occurrences(after: doneThrough, through: horizon, limit: limit) {
             guard !(last < occurrence.day) else { break }
             result.append(occurrence)
         }
@@ -66,7 +80,7 @@ public struct Schedule: Hashable, Sendable {
 
     /// The next occurrence not yet recorded or skipped, if the schedule has one.
     public var next: Recurrence.Occurrence? {
-        var after = recordedThrough
+        var after = doneThrough
         while let occurrence = recurrence.next(after: after) {
             if !skipped.contains(occurrence.due) { return occurrence }
             after = occurrence.due

@@ -26,6 +26,9 @@ public struct ScheduleRun: Equatable, Sendable {
     /// The IDs of schedules with more due than one run records (`limit`): running again
     /// records the rest.
     public var unfinished: [String] = []
+    /// Why what was due could not be recorded before a change (`recordDueOccurrencesFirst`),
+    /// if it could not.
+    public var notRecorded: String?
 
     /// The occurrences recorded (or to be).
     public var recorded: [Item] { items.filter { !$0.isSkipped } }

@@ -10,7 +10,7 @@ public struct SchedulingStore: DataProtocol {
     public let base: any DataProtocol
     /// The day occurrences are recorded through (today).
     public let today: @Sendable () -> Day
-    /// Told what was recorded, once the transaction that recorded it has been saved.
+    /// Told what was recorded (or why nothing could be), once the transaction has been saved.
     public let recorded: @Sendable (ScheduleRun, MoneyFormat) -> Void
 
     /// A store over `base` that records due occurrences through `today()` before each change.
@@ -33,11 +33,11 @@ public struct SchedulingStore: DataProtocol {
         var run = ScheduleRun()
         var money = MoneyFormat(currency: nil)
         let result = try base.transaction { document in
-            run = try document.recordDueOccurrencesFirst(through: today())
+            run = document.recordDueOccurrencesFirst(through: today())
             money = document.moneyFormat
             return try change(&document)
         }
-        if !run.isEmpty { recorded(run, money) }
+        if !run.isEmpty || run.notRecorded != nil { recorded(run, money) }
         return result
     }
 }

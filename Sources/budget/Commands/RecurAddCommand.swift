@@ -49,6 +49,10 @@ struct RecurAddCommand: Command {
             name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
             amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
             untags = try parsed.tags("untag")
+            let given = ["name", "amount", "category", "tag", "untag", "note", "every", "on", "from", "until", "count", "weekend"]
+            if !given.contains(where: { !parsed.values($0).isEmpty }) {
+                throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --tag, --untag, --note, --every, --on, --from, --until, --count or --weekend")
+            }
         } else {
             kind = parsed.path.last == "income" ? .income : .expense
             id = nil

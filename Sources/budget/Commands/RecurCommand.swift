@@ -38,7 +38,7 @@ struct RecurCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let id = try parsed.positionals.first.map { text throws(UsageError) in try Self.id(text, parsed) } ?? ""
         switch parsed.path.last {
-        case "show": action = .show(id, json: parsed.value("format") == "json")
+        case "show": action = .show(id, json: try OutputFormat.from(parsed, allowed: [.table, .json]) == .json)
         case "delete": action = .delete(id)
         case "pause": action = .pause(id)
         case "resume": action = .resume(id)

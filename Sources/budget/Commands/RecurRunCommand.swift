@@ -37,6 +37,9 @@ struct RecurRunCommand: Command {
                 return
             }
             context.output.write(ScheduleListing.occurrences(run, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
+            for id in run.unfinished {
+                context.warn("schedule \(id) has more occurrences due than one run records (100000); a run records those listed, and the next run the rest")
+            }
             return
         }
         let (run, money) = try context.unscheduledStore().transaction { document throws -> (ScheduleRun, MoneyFormat) in
@@ -54,6 +57,9 @@ struct RecurRunCommand: Command {
 
     /// `Recorded 2 scheduled occurrences through 2026-11-24: …`, on stderr.
     static func confirm(_ run: ScheduleRun, in context: CommandContext, money: MoneyFormat, through day: Day) {
+        if let reason = run.notRecorded {
+            context.warn("what schedules have due was not recorded: \(reason); 'budget recur run' tries again, and 'budget recur pause' or 'recur edit' changes the schedule")
+        }
         guard !run.isEmpty else { return }
         let recorded = run.recorded
         var message = "Recorded \(recorded.count) scheduled occurrence\(recorded.count == 1 ? "" : "s") due through \(day.iso)"

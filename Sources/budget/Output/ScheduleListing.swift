@@ -28,7 +28,7 @@ enum ScheduleListing {
             ])
             table.rows = entries.map { entry in
                 let schedule = entry.schedule
-                return [entry.id, schedule.kind.singular, schedule.name, schedule.category ?? "", money.display(schedule.amount),
+                return [entry.id, schedule.kind.singular, DelimitedText.escapeTSV(schedule.name), DelimitedText.escapeTSV(schedule.category ?? ""), money.display(schedule.amount),
                         ScheduleText.timing(schedule.recurrence), ScheduleText.status(schedule)]
             }
             return table.render(painter: painter)
@@ -49,13 +49,17 @@ enum ScheduleListing {
         lines.append(("from", schedule.recurrence.start.iso))
         lines.append(("status", ScheduleText.status(schedule)))
         lines.append(("recorded through", schedule.recordedThrough?.iso ?? "nothing yet"))
+        if let covered = schedule.coveredThrough, schedule.recordedThrough.map({ $0 < covered }) ?? true {
+            lines.append(("passing over", "what is due through \(covered.iso): its period was recorded before the timing changed"))
+        }
         if !schedule.skipped.isEmpty { lines.append(("skipping", schedule.skipped.map(\.iso).joined(separator: ", "))) }
         if !upcoming.isEmpty {
             lines.append(("coming", upcoming.map { $0.day == $0.due ? $0.day.iso : "\($0.day.iso) (due \($0.due.iso))" }.joined(separator: ", ")))
         }
         let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
+        // A note may hold a line break or a tab: shown escaped, as tables show it.
         return lines.map { label, value in
-            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + value + "\n"
+            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + DelimitedText.escapeTSV(value) + "\n"
         }.joined()
     }
 
@@ -100,7 +104,7 @@ enum ScheduleListing {
                 .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "", alignment: .left),
             ])
             table.rows = run.items.map { item in
-                [item.day.iso, item.kind.singular, item.scheduleID, item.name, money.display(item.amount), item.isSkipped ? "skipped" : ""]
+                [item.day.iso, item.kind.singular, item.scheduleID, DelimitedText.escapeTSV(item.name), money.display(item.amount), item.isSkipped ? "skipped" : ""]
             }
             return table.render(painter: painter)
         }

@@ -42,7 +42,12 @@ struct ScheduleOptions {
     /// Reads the options; `unitWord` is the positional word after `--every <n>`, if any.
     init(_ parsed: ParsedCommand, unitWord: String?) throws(UsageError) {
         if let text = parsed.value("every") {
-            let words = (text + (unitWord.map { " " + $0 } ?? "")).split(whereSeparator: { $0 == " " }).map(String.init)
+            var words = (text + (unitWord.map { " " + $0 } ?? "")).split(whereSeparator: { $0 == " " }).map(String.init)
+            // `2week` reads as `2 week`.
+            if words.count == 1, let digits = words.first.map({ String(HalfWidth.plain($0).prefix { $0.isASCII && $0.isNumber }) }), !digits.isEmpty,
+               digits.count < words[0].count {
+                words = [digits, String(HalfWidth.plain(words[0]).dropFirst(digits.count))]
+            }
             let expected = "expected a unit (day, week, month or year), after a number for every n: month, 2 week"
             switch words.count {
             case 1:
@@ -79,7 +84,7 @@ struct ScheduleOptions {
                 count = .some(nil)
             } else {
                 guard let number = try parsed.wholeNumber(text, for: "--count") else {
-                    throw parsed.usageError("Invalid value '\(text)' for '--count <n>': expected a number of occurrences from 1")
+                    throw parsed.usageError("Invalid value '\(text)' for '--count <n>': expected 1 to 100000 occurrences, or none")
                 }
                 count = .some(number)
             }
@@ -100,7 +105,7 @@ struct ScheduleOptions {
 
     /// `25`, `last`, or a weekday (`fri`, `Friday`); full-width digits are read too.
     static func anchor(_ text: String) -> Recurrence.Anchor? {
-        let plain = HalfWidth.plain(text).lowercased()
+        let plain = FieldRules.trimmed(HalfWidth.plain(text)).lowercased()
         if plain == "last" { return .lastDayOfMonth }
         if !plain.isEmpty, plain.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return Int(plain).map(Recurrence.Anchor.dayOfMonth) ?? .dayOfMonth(Int.max)
