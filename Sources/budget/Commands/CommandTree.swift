@@ -9,7 +9,7 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
         subcommands: [
             AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ImportCommand.spec, ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec, ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
         ])
@@ -45,6 +45,7 @@ enum CommandTree {
         case ["recur", "add", "income"], ["recur", "add", "expense"], ["recur", "edit"]: return RecurAddCommand.self
         case ["recur", "list"], ["recur", "show"], ["recur", "delete"], ["recur", "pause"], ["recur", "resume"], ["recur", "skip"]: return RecurCommand.self
         case ["recur", "run"]: return RecurRunCommand.self
+        case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
         default: return nil

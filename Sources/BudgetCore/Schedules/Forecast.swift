@@ -1,0 +1,154 @@
+/// What the coming budget months look like: for each, what is recorded, what schedules will
+/// record (each occurrence with its day), what the monthly limits leave unspent (counted as
+/// planned spending), and the balance; the current month combines what is recorded so far
+/// with what is still scheduled.
+///
+/// Occurrences count from the first not yet recorded, whatever its day: one already due but
+/// not yet recorded counts in the month of its day (before the first month shown, in the
+/// opening balance). Paused schedules and skipped occurrences count for nothing. Every figure
+/// is exact, in minor units.
+public struct Forecast: Equatable, Sendable {
+    /// One occurrence a schedule will record.
+    public struct Occurrence: Equatable, Sendable {
+        /// The schedule's ID.
+        public var scheduleID: String
+        /// Income or expense.
+        public var kind: RecordKind
+        /// The record's name.
+        public var name: String
+        /// The expense's category (`nil` for incomes).
+        public var category: String?
+        /// The amount, in minor units.
+        public var amount: Int
+        /// The day it will be recorded on (the due day moved off a weekend).
+        public var day: Day
+        /// The day it is due.
+        public var due: Day
+    }
+
+    /// A monthly limit's part in a month: what is left of it is planned spending.
+    public struct PlannedLimit: Equatable, Sendable {
+        /// The limited category.
+        public var category: String
+        /// The monthly limit.
+        public var limit: Int
+        /// What the month's recorded and scheduled expenses spend in the category.
+        public var spent: Int
+        /// What is left: the limit less what is spent, never below zero.
+        public var unspent: Int
+    }
+
+    /// One budget month.
+    public struct Month: Equatable, Sendable {
+        /// The month's days and name.
+        public var period: BudgetPeriod
+        /// Whether today is in it.
+        public var isCurrent: Bool
+        /// The incomes recorded with a day in the month.
+        public var recordedIncome = 0
+        /// The expenses recorded with a day in the month.
+        public var recordedExpenses = 0
+        /// What schedules will record in the month, by day.
+        public var scheduled: [Occurrence] = []
+        /// The scheduled incomes' total.
+        public var scheduledIncome = 0
+        /// The scheduled expenses' total.
+        public var scheduledExpenses = 0
+        /// Each limited category's unspent limit, by category.
+        public var planned: [PlannedLimit] = []
+        /// The unspent limits' total.
+        public var plannedSpending = 0
+        /// The balance at the end of the month: the opening balance and every month up to
+        /// this one.
+        public var projectedBalance = 0
+
+        /// Recorded and scheduled incomes.
+        public var income: Int { recordedIncome &+ scheduledIncome }
+        /// Recorded and scheduled expenses, and the planned spending.
+        public var expenses: Int { recordedExpenses &+ scheduledExpenses &+ plannedSpending }
+        /// The month's income less its expenses.
+        public var balance: Int { income &- expenses }
+    }
+
+    /// The day the forecast starts from.
+    public var today: Day
+    /// The balance before the first month: every record before it, and every occurrence due
+    /// before it and not yet recorded.
+    public var openingBalance: Int
+    /// The months, from the one holding today.
+    public var months: [Month]
+
+    /// The forecast of `count` budget months from the one holding `today`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a total does not fit in 64 bits.
+    public init(document: BudgetDocument, today: Day, months count: Int) throws {
+        let calendar = document.budgetCalendar
+        let periods = calendar.periods(from: calendar.period(containing: today), count: max(1, count))
+        var months = periods.map { Month(period: $0, isCurrent: $0.contains(today)) }
+        self.today = today
+        guard let first = periods.first, let last = periods.last else {
+            self.openingBalance = 0
+            self.months = []
+            return
+        }
+        func add(_ value: Int, to total: inout Int) throws {
+            let (sum, overflow) = total.addingReportingOverflow(value)
+            if overflow { throw BudgetError.totalOverflow }
+            total = sum
+        }
+        func index(of day: Day) -> Int? {
+            guard first.start <= day, day <= last.end else { return nil }
+            return periods.firstIndex { $0.contains(day) }
+        }
+        var opening = 0
+        for income in document.incomes.records {
+            if income.date < first.start { try add(income.amount, to: &opening) } else if let at = index(of: income.date) { try add(income.amount, to: &months[at].recordedIncome) }
+        }
+        for expense in document.expenses.records {
+            if expense.date < first.start { try add(-expense.amount, to: &opening) } else if let at = index(of: expense.date) { try add(expense.amount, to: &months[at].recordedExpenses) }
+        }
+        for entry in document.schedules where !entry.schedule.isPaused {
+            let schedule = entry.schedule
+            for occurrence in schedule.pending(through: last.end) where !schedule.skipped.contains(occurrence.due) {
+                let amount = schedule.kind == .income ? schedule.amount : -schedule.amount
+                guard let at = index(of: occurrence.day) else {
+                    if occurrence.day < first.start { try add(amount, to: &opening) }
+                    continue
+                }
+                months[at].scheduled.append(Occurrence(
+                    scheduleID: entry.id, kind: schedule.kind, name: schedule.name, category: schedule.category, amount: schedule.amount,
+                    day: occurrence.day, due: occurrence.due))
+                if schedule.kind == .income {
+                    try add(schedule.amount, to: &months[at].scheduledIncome)
+                } else {
+                    try add(schedule.amount, to: &months[at].scheduledExpenses)
+                }
+            }
+        }
+        let limits = document.monthlyLimits.sorted { $0.key < $1.key }
+        var balance = opening
+        for index in months.indices {
+            months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
+            for (category, limit) in limits {
+                var spent = try document.total(category: category, in: months[index].period)
+                for occurrence in months[index].scheduled where occurrence.kind == .expense && occurrence.category == category {
+                    try add(occurrence.amount, to: &spent)
+                }
+                let unspent = max(0, limit - spent)
+                months[index].planned.append(PlannedLimit(category: category, limit: limit, spent: spent, unspent: unspent))
+                try add(unspent, to: &months[index].plannedSpending)
+            }
+            var income = 0, expenses = 0
+            try add(months[index].recordedIncome, to: &income)
+            try add(months[index].scheduledIncome, to: &income)
+            try add(months[index].recordedExpenses, to: &expenses)
+            try add(months[index].scheduledExpenses, to: &expenses)
+            try add(months[index].plannedSpending, to: &expenses)
+            try add(income, to: &balance)
+            try add(-expenses, to: &balance)
+            months[index].projectedBalance = balance
+        }
+        self.openingBalance = opening
+        self.months = months
+    }
+}

@@ -1,0 +1,39 @@
+import BudgetCore
+
+/// `budget forecast [--months <n>]`: the coming budget months, from what is recorded, what
+/// schedules will record and what the monthly limits leave unspent.
+struct ForecastCommand: Command {
+    static let spec = CommandSpec(
+        name: "forecast", abstract: "Project the coming budget months from schedules and limits.",
+        discussion: "For each budget month from the current one: what schedules will record (each occurrence with its date), what the monthly limits leave unspent (counted as planned spending), the month's balance, and the balance projected at its end. The current month combines what is recorded so far with what is still scheduled. Paused schedules and skipped occurrences count for nothing. Months follow period.month-start.",
+        options: [
+            OptionSpec(long: "months", valueName: "n", help: "How many budget months, the current one included: 1 to 120 (default 3)."),
+            OutputFormat.reportOption, CommonArguments.noHeader,
+        ])
+
+    let months: Int
+    let format: OutputFormat
+    let includeHeader: Bool
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        if let text = parsed.value("months") {
+            guard let number = try parsed.wholeNumber(text, for: "--months"), (1...120).contains(number) else {
+                throw parsed.usageError("Invalid value '\(text)' for '--months <n>': expected 1 to 120")
+            }
+            months = number
+        } else {
+            months = 3
+        }
+        format = try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json])
+        includeHeader = !parsed.flag("no-header")
+    }
+
+    func run(in context: CommandContext) throws {
+        let document = try context.store().load()
+        let forecast = try Forecast(document: document, today: Day.today(), months: months)
+        let printer = ForecastPrinter(
+            forecast: forecast, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document))
+        context.output.write(printer.render())
+        context.noteDueOccurrences(in: document, format: format)
+    }
+}

@@ -1,0 +1,104 @@
+import BudgetCore
+
+/// A forecast as `budget forecast` prints it: for people, each month's scheduled records and
+/// its figures; for scripts, one row (or object) per month with the same numbers.
+struct ForecastPrinter {
+    let forecast: Forecast
+    let money: MoneyFormat
+    let format: OutputFormat
+    let includeHeader: Bool
+    var painter = Painter.plain
+
+    func render() -> String {
+        switch format {
+        case .json: return json().outputText
+        case .tsv, .csv:
+            let header = [
+                "period", "from", "to", "current", "recorded_income", "recorded_expenses", "scheduled_income", "scheduled_expenses",
+                "planned_spending", "income", "expenses", "balance", "projected_balance",
+            ]
+            let rows = forecast.months.map { month -> [String] in
+                [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
+                    + [month.recordedIncome, month.recordedExpenses, month.scheduledIncome, month.scheduledExpenses, month.plannedSpending,
+                       month.income, month.expenses, month.balance, month.projectedBalance].map(money.plain)
+            }
+            return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
+        default: return table()
+        }
+    }
+
+    private func table() -> String {
+        var text = "Forecast from \(forecast.today.iso), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
+            + "opening balance \(money.display(forecast.openingBalance)).\n"
+        for month in forecast.months {
+            text += "\n" + painter.paint("\(month.period.name) (\(month.period.start.iso) to \(month.period.end.iso))", .bold)
+            text += month.isCurrent ? ": recorded so far, then scheduled\n" : "\n"
+            if month.scheduled.isEmpty {
+                text += "No scheduled records.\n"
+            } else {
+                var occurrences = TextTable(columns: [
+                    .init(title: "DATE", alignment: .left), .init(title: "KIND", alignment: .left), .init(title: "NAME", alignment: .left),
+                    .init(title: "CATEGORY", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "SCHEDULE", alignment: .left),
+                ])
+                occurrences.rows = month.scheduled.map { item in
+                    [item.day.iso, item.kind.singular, DelimitedText.escapeTSV(item.name), DelimitedText.escapeTSV(item.category ?? ""),
+                     money.display(item.amount), item.scheduleID]
+                }
+                text += occurrences.render(painter: painter)
+            }
+            var figures = TextTable(columns: [
+                .init(title: "", alignment: .left), .init(title: "RECORDED", alignment: .right), .init(title: "SCHEDULED", alignment: .right),
+                .init(title: "PLANNED", alignment: .right), .init(title: "TOTAL", alignment: .right),
+            ])
+            figures.rows = [
+                ["Income", money.display(month.recordedIncome), money.display(month.scheduledIncome), "", money.display(month.income)],
+                ["Expenses", money.display(month.recordedExpenses), money.display(month.scheduledExpenses), money.display(month.plannedSpending),
+                 money.display(month.expenses)],
+                ["Balance", "", "", "", money.display(month.balance)],
+            ]
+            text += figures.render(painter: painter)
+            text += "Projected balance on \(month.period.end.iso): \(money.display(month.projectedBalance))\n"
+            let planned = month.planned.filter { $0.unspent > 0 }
+            if !planned.isEmpty {
+                let parts = planned.map { "\(DelimitedText.escapeTSV($0.category)) \(money.display($0.unspent))" }
+                text += "Planned: what the monthly limits leave unspent (\(parts.joined(separator: ", "))).\n"
+            }
+        }
+        return text
+    }
+
+    private func json() -> JSONValue {
+        .object([
+            ("today", .string(forecast.today.iso)), ("currency", money.currency.map { .string($0.code) } ?? .null),
+            ("opening_balance", .int(forecast.openingBalance)),
+            ("months", .array(forecast.months.map { month in
+                .object([
+                    ("period", .string(month.period.name)), ("from", .string(month.period.start.iso)), ("to", .string(month.period.end.iso)),
+                    ("current", .bool(month.isCurrent)),
+                    ("recorded", .object([("income", .int(month.recordedIncome)), ("expenses", .int(month.recordedExpenses))])),
+                    ("scheduled", .object([
+                        ("income", .int(month.scheduledIncome)), ("expenses", .int(month.scheduledExpenses)),
+                        ("occurrences", .array(month.scheduled.map { item in
+                            .object([
+                                ("date", .string(item.day.iso)), ("due", .string(item.due.iso)), ("kind", .string(item.kind.singular)),
+                                ("schedule", .string(item.scheduleID)), ("name", .string(item.name)),
+                                ("category", item.category.map(JSONValue.string) ?? .null), ("amount", .int(item.amount)),
+                            ])
+                        })),
+                    ])),
+                    ("planned", .object([
+                        ("spending", .int(month.plannedSpending)),
+                        ("limits", .array(month.planned.map { limit in
+                            .object([
+                                ("category", .string(limit.category)), ("limit", .int(limit.limit)), ("spent", .int(limit.spent)),
+                                ("unspent", .int(limit.unspent)),
+                            ])
+                        })),
+                    ])),
+                    ("income", .int(month.income)), ("expenses", .int(month.expenses)), ("balance", .int(month.balance)),
+                    ("projected_balance", .int(month.projectedBalance)),
+                ])
+            })),
+        ])
+    }
+}
