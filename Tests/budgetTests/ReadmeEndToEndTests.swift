@@ -25,7 +25,7 @@ final class ReadmeEndToEndTests: XCTestCase {
                                    "the tour shows the first listing").body
         // The examples that continue the tour run after it, in README order.
         var continuations: [Readme.Block] = []
-        for heading in ["### Settings, currency and limits", "### Payday months", "### Bulk changes", "### Tags", "### Rules", "### Statements"] {
+        for heading in ["### Settings, currency and limits", "### Payday months", "### Bulk changes", "### Tags", "### Rules", "### Statements", "### Recurring"] {
             let block = try XCTUnwrap(readme.section(heading)?.blocks.first { $0.language == "sh" }, "\(heading) has a sh block")
             XCTAssertTrue(block.introduction.contains("Continuing the tour"), "the \(heading) example runs after the tour")
             continuations.append(block)
@@ -53,6 +53,9 @@ final class ReadmeEndToEndTests: XCTestCase {
         let payday = try XCTUnwrap(readme.section("### Payday months")?.blocks.first { $0.introduction.contains("`budget summary --month 2026-12` prints:") },
                                    "the payday months section shows a summary")
         XCTAssertEqual(runs.last { $0.arguments == "summary --month 2026-12" }?.stdout, payday.body, "the README's payday summary is what budget prints")
+        let schedules = try XCTUnwrap(readme.section("### Recurring")?.blocks.first { $0.introduction.contains("`budget recur list` prints:") },
+                                      "the recurring section shows the schedules")
+        XCTAssertEqual(runs.last { $0.arguments == "recur list" }?.stdout, schedules.body, "the README's schedules are what budget prints")
 
         let commentLines = settings.body.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
         for message in commentLines where message.hasPrefix("budget: ") {

@@ -271,4 +271,40 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout, "00000002\n")
         XCTAssertTrue(try budget.succeed("recur", "list").stdout.contains("every 2 weeks on Friday"))
     }
+
+    func testForecast_PaydayMonthsAgainstAHandCalculation() throws {
+        try budget.succeed("config", "set", "period.month-start", "25")
+        try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-10-25")
+        try budget.succeed("add", "expense", "Lunch", "12000", "--category", "食費", "--date", "2026-11-10")
+        try budget.succeed("limit", "set", "食費", "40000")
+        try budget.succeed("recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-11-25")
+        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25", "--weekend", "before")
+        // Months from the 25th: 2026-11 is 10-25 … 11-24 (today), 2026-12 is 11-25 … 12-24,
+        // 2027-01 is 12-25 … 01-24. The salary of 2026-12-25 (a Friday) stays in 2027-01; the
+        // one of 2027-01-25 (a Monday) is in 2027-02.
+        // 2026-11: 300,000 − 12,000 − (40,000 − 12,000 unspent) = 260,000.
+        // 2026-12: 300,000 − 80,000 − 40,000 = 180,000; 2027-01 the same.
+        XCTAssertEqual(try budget.succeed("forecast", "--format", "tsv", "--no-header").stdout, """
+        2026-11\t2026-10-25\t2026-11-24\ttrue\t300000\t12000\t0\t0\t28000\t300000\t40000\t260000\t260000
+        2026-12\t2026-11-25\t2026-12-24\tfalse\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t440000
+        2027-01\t2026-12-25\t2027-01-24\tfalse\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t620000
+
+        """)
+        let table = try budget.succeed("forecast", "--months", "1").stdout
+        XCTAssertEqual(table, """
+        Forecast from 2026-11-24, 1 budget month; opening balance 0.
+
+        2026-11 (2026-10-25 to 2026-11-24): recorded so far, then scheduled
+        No scheduled records.
+                  RECORDED  SCHEDULED  PLANNED    TOTAL
+        Income     300,000          0           300,000
+        Expenses    12,000          0   28,000   40,000
+        Balance                                 260,000
+        Projected balance on 2026-11-24: 260,000
+        Planned: what the monthly limits leave unspent (食費 28,000).
+
+        """)
+        XCTAssertEqual(try budget.run("forecast", "--months", "0").code, 64)
+        XCTAssertEqual(try budget.run("forecast", "--months", "121").code, 64)
+    }
 }

@@ -17,6 +17,7 @@ struct CategoriesCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        context.noteDueOccurrences(in: document, format: format)
         let money = document.moneyFormat
         let rows = try CategoryReport(document: document).rows
         switch format {

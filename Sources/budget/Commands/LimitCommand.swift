@@ -52,6 +52,7 @@ struct LimitCommand: Command {
             context.confirm(existed ? "Removed the monthly limit of \(category)." : "\(category) had no monthly limit.")
         case let .list(format, includeHeader):
             let document = try store.load()
+            context.noteDueOccurrences(in: document, format: format)
             let report = try LimitReport(document: document, month: Day.today())
             context.output.write(render(report, document: document, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
         }

@@ -31,6 +31,7 @@ struct ListCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        context.noteDueOccurrences(in: document, format: format)
         let query = try filters.query(for: document)
         let rows = query.arrange(RecordRow.matching(query, in: document, selection: selection), date: \.date, amount: \.amount, name: \.name)
         if rows.isEmpty && format == .table {

@@ -24,6 +24,7 @@ struct ShowCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        context.noteDueOccurrences(in: document, format: format)
         let row: RecordRow = switch kind {
         case .income: RecordRow(try document.incomes.existingRecord(id: id))
         case .expense: RecordRow(try document.expenses.existingRecord(id: id))

@@ -33,6 +33,7 @@ struct SummaryCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        context.noteDueOccurrences(in: document, format: format)
         var query = try filters.query(for: document)
         if !all && !filters.hasPeriod { query.period = document.budgetCalendar.period(containing: Day.today()).range }
         let summary = try Summary(document: document, query: query, groupings: [grouping])

@@ -18,6 +18,7 @@ struct TagsCommand: Command {
 
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
+        context.noteDueOccurrences(in: document, format: format)
         let money = document.moneyFormat
         let rows = try TagReport(document: document).rows
         switch format {
