@@ -83,7 +83,7 @@ final class ScheduleTests: XCTestCase {
         try store.transaction { document in _ = try document.addExpense(name: "Coffee", amount: 500, date: Day(iso: "2026-11-26")!) }
         var document = try store.load()
         XCTAssertEqual(document.expenses.records.map(\.name), ["家賃", "Coffee"])
-        XCTAssertEqual(document.history.entries.map(\.summary), ["record 1 scheduled occurrence", "add expense 00000002 (Coffee)"])
+        XCTAssertEqual(document.history.entries.map(\.summary), ["record 1 scheduled occurrence (家賃)", "add expense 00000002 (Coffee)"])
         XCTAssertEqual(try document.undoLastChange().summary, "add expense 00000002 (Coffee)")
         XCTAssertEqual(document.expenses.records.map(\.name), ["家賃"])
         // Reading records nothing.

@@ -47,7 +47,7 @@ final class RecurEndToEndTests: XCTestCase {
         """)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["schedule"] as? String, "00000001@2026-10-25")
-        XCTAssertEqual(try budget.run("history").stdout.split(separator: "\n").dropFirst().first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences"), true)
+        XCTAssertEqual(try budget.run("history").stdout.split(separator: "\n").dropFirst().first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences (家賃)"), true)
     }
 
     func testRun_IsIdempotentAndDeletedOccurrencesStayDeleted() throws {
@@ -80,7 +80,7 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("config", "set", "recur.auto", "off")
         try budget.succeed("recur", "add", "expense", "Phone", "3000", "--every", "month", "--from", "2026-09-10")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
-        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 3 scheduled occurrences.\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 3 scheduled occurrences (Phone).\n")
         XCTAssertEqual(try tsv(), "")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
     }
@@ -98,7 +98,7 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: add expense 00000002 (Coffee).\n")
         XCTAssertEqual(try tsv("expenses"), "00000001\t1\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25\n")
         // Undo itself records nothing: the undone rent stays undone until the next change.
-        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 1 scheduled occurrence.\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 1 scheduled occurrence (Rent).\n")
         XCTAssertEqual(try tsv(), "")
         XCTAssertEqual(try budget.succeed("history", "clear").stdout, "")
         XCTAssertEqual(try tsv(), "", "history clear records nothing")
@@ -254,11 +254,13 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "seed", "1")
         try budget.succeed("recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
         today("2027-01-24")
+        let added = try budget.run("add", "expense", "x", "1")
+        XCTAssertEqual(added.code, 0, added.stderr)
+        XCTAssertEqual(added.stdout, "00000002\n")
+        XCTAssertTrue(added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
         let paused = try budget.run("recur", "pause", "1")
-        XCTAssertEqual(paused.code, 0, paused.stderr)
-        XCTAssertTrue(paused.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), paused.stderr)
-        XCTAssertTrue(paused.stderr.hasSuffix("Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n"), paused.stderr)
-        XCTAssertEqual(try budget.succeed("add", "expense", "x", "1").stderr, "", "the paused schedule records nothing")
+        XCTAssertEqual(paused.stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n", "acting on a schedule records nothing first")
+        XCTAssertEqual(try budget.succeed("add", "expense", "y", "1").stderr, "", "the paused schedule records nothing")
         XCTAssertEqual(try budget.run("recur", "run", "--through", "2027-01-24").stdout, "")
     }
 
@@ -306,5 +308,31 @@ final class RecurEndToEndTests: XCTestCase {
         """)
         XCTAssertEqual(try budget.run("forecast", "--months", "0").code, 64)
         XCTAssertEqual(try budget.run("forecast", "--months", "121").code, 64)
+    }
+
+    func testActingOnASchedule_RecordsNothingFirst() throws {
+        today("2027-01-20")
+        try budget.succeed("recur", "add", "expense", "R", "100", "--every", "month", "--on", "20")
+        today("2027-03-20")
+        // Two are due (02-20, 03-20): skipping one, or turning recording off, records nothing first.
+        XCTAssertEqual(try budget.succeed("recur", "skip", "1", "--date", "2027-03-20").stderr,
+                       "Schedule 00000001 will not record its occurrence due on 2027-03-20; next 2027-02-20.\n")
+        XCTAssertEqual(try budget.succeed("config", "set", "recur.auto", "off").stderr, "Set recur.auto to off.\n")
+        XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "only January's")
+        let forecast = try budget.succeed("forecast", "--months", "1").stdout
+        XCTAssertTrue(forecast.hasPrefix("Forecast from 2027-03-20, 1 budget month; opening balance -200, with 1 scheduled occurrence due before 2027-03-01 not yet recorded.\n"), forecast)
+        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000002\n", "02-20; 03-20 was skipped")
+        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
+        XCTAssertEqual(try budget.succeed("recur", "edit", "1", "--amount", "100").stderr, "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")
+    }
+
+    func testSummaryByMonth_AYearCutsABudgetMonthAndSaysWhichDays() throws {
+        today("2027-06-30")
+        try budget.succeed("config", "set", "period.month-start", "25")
+        try budget.succeed("add", "income", "a", "100", "--date", "2026-12-26")
+        try budget.succeed("add", "income", "b", "100", "--date", "2027-01-05")
+        let rows = try budget.succeed("summary", "--by", "month", "--year", "2027").stdout.split(separator: "\n")
+        XCTAssertTrue(rows.contains("2027-01 (2027-01-01 to 2027-01-24)     100         0      100"), rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains("2028-01 (2027-12-25 to 2027-12-31)       0         0        0"), rows.joined(separator: "\n"))
     }
 }

@@ -6,7 +6,8 @@
 /// next month and is named by the month in which it ends: `2026-11` is 2026-10-25 to
 /// 2026-11-24. When the weekend rule is `before` or `after`, a start day that falls on a
 /// Saturday or Sunday moves to the Friday before or the Monday after, and the period before
-/// it ends the day before that moved start, so periods never overlap and leave no gap.
+/// it ends the day before that moved start, so periods never overlap and leave no gap. The
+/// name comes from the days before the move: a moved start never renames a period.
 ///
 /// Periods are named 0001-01 to 9999-12: the first starts on 0001-01-01 and the last ends on
 /// 9999-12-31, whatever the month start, so every day belongs to exactly one.

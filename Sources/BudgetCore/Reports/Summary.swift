@@ -26,6 +26,11 @@ public struct Summary: Sendable {
     public struct MonthRow: Equatable, Sendable {
         /// The budget month, with its days.
         public var period: BudgetPeriod
+        /// The days of the month the summary covers: all of them, or fewer when the summary's
+        /// period cuts the month (`--year 2027` and a month from 2026-12-25).
+        public var days: DateRange
+        /// Whether the summary covers only some of the month's days.
+        public var isPartial: Bool { days != period.range }
         /// The month's name, `YYYY-MM`.
         public var month: String { period.name }
         /// Income received.
@@ -123,9 +128,16 @@ public struct Summary: Sendable {
             let index = calendar.index(containing: record.date)
             byMonth[index, default: (0, 0)].expenses = try Sum.of([byMonth[index]?.expenses ?? 0, record.amount])
         }
+        // The days asked for (not those the records span, for an open end): a month the
+        // request cuts shows only the days it covers.
+        let covered = query.period
         self.months = try calendar.periods(overlapping: period).map { month in
             let totals = byMonth[month.index] ?? (0, 0)
-            return MonthRow(period: month, income: totals.income, expenses: totals.expenses, balance: try Sum.difference(totals.income, totals.expenses))
+            let from = covered.from.map { max($0, month.start) } ?? month.start
+            let to = covered.to.map { min($0, month.end) } ?? month.end
+            return MonthRow(
+                period: month, days: DateRange(from: from, to: to), income: totals.income, expenses: totals.expenses,
+                balance: try Sum.difference(totals.income, totals.expenses))
         }
 
         incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []

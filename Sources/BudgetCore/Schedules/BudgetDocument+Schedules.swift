@@ -227,11 +227,16 @@ extension BudgetDocument {
         }
     }
 
-    /// `record 2 scheduled occurrences`, the history's name for a run.
+    /// `record 2 scheduled occurrences (家賃, Salary)`, the history's name for a run.
     public static func summary(of run: ScheduleRun) -> String {
         let recorded = run.recorded.count, skipped = run.items.count - recorded
         var parts: [String] = []
-        if recorded > 0 { parts.append("record \(recorded) scheduled occurrence\(recorded == 1 ? "" : "s")") }
+        if recorded > 0 {
+            var names: [String] = []
+            for item in run.recorded where !names.contains(item.name) { names.append(item.name) }
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            parts.append("record \(recorded) scheduled occurrence\(recorded == 1 ? "" : "s") (\(shown))")
+        }
         if skipped > 0 { parts.append("pass \(skipped) skipped") }
         return parts.joined(separator: ", ")
     }

@@ -75,6 +75,9 @@ public struct Forecast: Equatable, Sendable {
     /// The balance before the first month: every record before it, and every occurrence due
     /// before it and not yet recorded.
     public var openingBalance: Int
+    /// How many occurrences due before the first month, not yet recorded, the opening
+    /// balance counts.
+    public var unrecordedBefore = 0
     /// The months, from the one holding today.
     public var months: [Month]
 
@@ -100,7 +103,7 @@ public struct Forecast: Equatable, Sendable {
             guard first.start <= day, day <= last.end else { return nil }
             return periods.firstIndex { $0.contains(day) }
         }
-        var opening = 0
+        var opening = 0, unrecordedBefore = 0
         for income in document.incomes.records {
             if income.date < first.start { try add(income.amount, to: &opening) } else if let at = index(of: income.date) { try add(income.amount, to: &months[at].recordedIncome) }
         }
@@ -112,7 +115,10 @@ public struct Forecast: Equatable, Sendable {
             for occurrence in schedule.pending(through: last.end) where !schedule.skipped.contains(occurrence.due) {
                 let amount = schedule.kind == .income ? schedule.amount : -schedule.amount
                 guard let at = index(of: occurrence.day) else {
-                    if occurrence.day < first.start { try add(amount, to: &opening) }
+                    if occurrence.day < first.start {
+                        try add(amount, to: &opening)
+                        unrecordedBefore += 1
+                    }
                     continue
                 }
                 months[at].scheduled.append(Occurrence(
@@ -149,6 +155,7 @@ public struct Forecast: Equatable, Sendable {
             months[index].projectedBalance = balance
         }
         self.openingBalance = opening
+        self.unrecordedBefore = unrecordedBefore
         self.months = months
     }
 }

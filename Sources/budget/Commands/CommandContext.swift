@@ -15,6 +15,8 @@ final class CommandContext: @unchecked Sendable {  // One command, on one thread
     var terminalWidth = 80
     /// Whether stdout is a terminal (a read-only command's notes are for people, not pipes).
     var outputIsTerminal = false
+    /// Whether stderr is a terminal.
+    var errorIsTerminal = false
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol
@@ -69,15 +71,19 @@ final class CommandContext: @unchecked Sendable {  // One command, on one thread
         try makeStore()
     }
 
-    /// Says once, on stderr, that schedules have occurrences due, when a read-only command
-    /// shows a table on a terminal (never in a pipe, never in a machine format).
+    /// Notes for the end of the command, on stderr (what schedules have due).
+    private(set) var closingNotes: [String] = []
+
+    /// Says once, on stderr after the output, that schedules have occurrences due, when a
+    /// read-only command shows a table to a person: stdout and stderr are terminals, no
+    /// `--quiet` (never in a pipe, a redirection or a machine format).
     func noteDueOccurrences(in document: BudgetDocument, format: OutputFormat) {
-        guard format == .table, outputIsTerminal, !document.schedules.isEmpty else { return }
+        guard format == .table, outputIsTerminal, errorIsTerminal, !isQuiet, closingNotes.isEmpty, !document.schedules.isEmpty else { return }
         let due = document.dueOccurrences(through: Day.today()).recorded
         guard let first = due.first else { return }
         let auto = document[settings: RecurKeys.self][RecurKeys.auto].isOn
         let what = due.count == 1 ? "1 scheduled occurrence is due (\(first.name) on \(first.day.iso))" : "\(due.count) scheduled occurrences are due (from \(first.name) on \(first.day.iso))"
-        messages.write("budget: note: \(TerminalText.escaped(what)); \(auto ? "the next change records them, or " : "")run 'budget recur run' to record them\n")
+        closingNotes.append("budget: note: \(TerminalText.escaped(what)); \(auto ? "the next change records them, or " : "")run 'budget recur run' to record them\n")
     }
 
     /// A confirmation on stderr, unless quiet.

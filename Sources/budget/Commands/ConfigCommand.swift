@@ -63,7 +63,8 @@ struct ConfigCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let store = try context.store()
+        // Turning automatic recording off (or on) must not first record what is due.
+        let store = try touchesAutoRecording ? context.unscheduledStore() : context.store()
         switch action {
         case let .list(format, includeHeader):
             let document = try store.load()
@@ -77,6 +78,14 @@ struct ConfigCommand: Command {
         case let .unset(key, rescale):
             let change = try changing { try store.transaction { try $0.setSetting(key, to: nil, rescale: rescale) } }
             context.confirm(change.wasSet ? "Unset \(key.storedKey); it is back to its default." : "No change: \(key.storedKey) was not set.")
+        }
+    }
+
+    /// Whether the command sets or unsets `recur.auto`.
+    private var touchesAutoRecording: Bool {
+        switch action {
+        case .set(let key, _, _), .unset(let key, _): return key.storedKey == RecurKeys.auto.storedKey
+        default: return false
         }
     }
 

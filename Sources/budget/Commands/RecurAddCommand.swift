@@ -68,7 +68,10 @@ struct RecurAddCommand: Command {
 
     func run(in context: CommandContext) throws {
         let today = Day.today()
-        let (id, schedule, run, money) = try context.store().transaction { document throws -> (String, Schedule, ScheduleRun, MoneyFormat) in
+        // The schedule's own change records what is due itself, after the change (an edit that
+        // fixes an amount must come before the occurrence it fixes is recorded).
+        var unchanged = false
+        let (id, schedule, run, money) = try context.unscheduledStore().transaction { document throws -> (String, Schedule, ScheduleRun, MoneyFormat) in
             let money = document.moneyFormat
             let amount = try amountText.map { text throws(UsageError) in try parsed.money(text, in: money) }
             let id: String, schedule: Schedule
@@ -76,6 +79,7 @@ struct RecurAddCommand: Command {
                 let old = try document.schedule(id: existing)
                 schedule = try document.editSchedule(id: old.id, to: try edited(old.schedule, amount: amount, today: today))
                 id = old.id
+                unchanged = schedule == old.schedule
                 document.describeChange("edit schedule \(id) (\(schedule.name))")
             } else {
                 guard let kind, let name, let amount else { throw parsed.usageError("Missing expected argument '<amount>'") }
@@ -95,8 +99,12 @@ struct RecurAddCommand: Command {
             return (id, try document.schedule(id: id).schedule, run, money)
         }
         if self.id == nil { context.output.write(id + "\n") }
-        let verb = self.id == nil ? "Added" : "Changed"
-        context.confirm("\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); \(ScheduleText.status(schedule)).")
+        if unchanged {
+            context.confirm("No change: schedule \(id) is already \(ScheduleText.summary(schedule, money: money)).")
+        } else {
+            let verb = self.id == nil ? "Added" : "Changed"
+            context.confirm("\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); \(ScheduleText.status(schedule)).")
+        }
         RecurRunCommand.confirm(run, in: context, money: money, through: today)
     }
 

@@ -56,7 +56,9 @@ struct RecurCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let store = try context.store()
+        // Acting on a schedule must not first record the occurrence it acts on (skipping an
+        // overdue one, pausing before the rent is recorded): these use the plain store.
+        let store = try context.unscheduledStore()
         switch action {
         case let .list(format, includeHeader):
             let document = try store.load()

@@ -40,6 +40,14 @@ struct RecurRunCommand: Command {
             for id in run.unfinished {
                 context.warn("schedule \(id) has more occurrences due than one run records (100000); a run records those listed, and the next run the rest")
             }
+            // Say now what would stop the run (totals too large, no IDs left).
+            var draft = document
+            do {
+                try draft.recordDueOccurrences(through: day)
+                try draft.checkTotals()
+            } catch {
+                context.warn("a run would record nothing: \(ErrorText.lines(error).joined(separator: "; "))")
+            }
             return
         }
         let (run, money) = try context.unscheduledStore().transaction { document throws -> (ScheduleRun, MoneyFormat) in

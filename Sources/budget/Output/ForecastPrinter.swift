@@ -29,7 +29,12 @@ struct ForecastPrinter {
 
     private func table() -> String {
         var text = "Forecast from \(forecast.today.iso), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
-            + "opening balance \(money.display(forecast.openingBalance)).\n"
+            + "opening balance \(money.display(forecast.openingBalance))"
+        if forecast.unrecordedBefore > 0, let first = forecast.months.first {
+            let count = forecast.unrecordedBefore
+            text += ", with \(count) scheduled occurrence\(count == 1 ? "" : "s") due before \(first.period.start.iso) not yet recorded"
+        }
+        text += ".\n"
         for month in forecast.months {
             text += "\n" + painter.paint("\(month.period.name) (\(month.period.start.iso) to \(month.period.end.iso))", .bold)
             text += month.isCurrent ? ": recorded so far, then scheduled\n" : "\n"
@@ -70,7 +75,7 @@ struct ForecastPrinter {
     private func json() -> JSONValue {
         .object([
             ("today", .string(forecast.today.iso)), ("currency", money.currency.map { .string($0.code) } ?? .null),
-            ("opening_balance", .int(forecast.openingBalance)),
+            ("opening_balance", .int(forecast.openingBalance)), ("unrecorded_before", .int(forecast.unrecordedBefore)),
             ("months", .array(forecast.months.map { month in
                 .object([
                     ("period", .string(month.period.name)), ("from", .string(month.period.start.iso)), ("to", .string(month.period.end.iso)),

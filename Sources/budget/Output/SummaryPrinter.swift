@@ -51,7 +51,7 @@ struct SummaryPrinter {
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
             let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
-            let rows = summary.months.map { [dateFormat.describe($0.period), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+            let rows = summary.months.map { [describe($0), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
         case .income:
             guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
@@ -75,6 +75,13 @@ struct SummaryPrinter {
     }
 
     /// The table, each row followed by a bar scaled to the largest value and to the space left.
+    /// A month row's label: the month, with the days the summary covers when they are not
+    /// the whole calendar month (`2027-01 (2027-01-01 to 2027-01-24)`).
+    private func describe(_ row: Summary.MonthRow) -> String {
+        guard row.isPartial else { return dateFormat.describe(row.period) }
+        return "\(dateFormat.formatMonth(row.period.name)) (\(dateFormat.describe(row.days)))"
+    }
+
     private func withBars(columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]) -> String {
         var table = TextTable(columns: columns.map { TextTable.Column(title: $0.0, alignment: $0.1) })
         table.rows = rows
@@ -153,7 +160,7 @@ struct SummaryPrinter {
             })))
         case .month:
             members.append(("months", .array(summary.months.map { row in
-                .object([("month", .string(row.month)), ("from", .string(row.period.start.iso)), ("to", .string(row.period.end.iso)),
+                .object([("month", .string(row.month)), ("from", .string((row.days.from ?? row.period.start).iso)), ("to", .string((row.days.to ?? row.period.end).iso)),
                          ("income", .int(row.income)), ("expenses", .int(row.expenses)), ("balance", .int(row.balance))])
             })))
         case .income:

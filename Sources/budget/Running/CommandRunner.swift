@@ -33,8 +33,13 @@ struct CommandRunner {
     /// not take it for a failure and run it again.
     func run(_ arguments: [String]) -> ExitCode {
         let saved = SavedChanges()
-        let code = execute(arguments, saved: saved)
-        guard code == .success, let failure = flushOutput() else { return code }
+        var notes: [String] = []
+        let code = execute(arguments, saved: saved, notes: &notes)
+        guard code == .success, let failure = flushOutput() else {
+            // Notes for people (what schedules have due) come after the output they follow.
+            for note in notes { messages.write(note) }
+            return code
+        }
         let reason = Errno(code: failure).message
         let changes = saved.descriptions
         if changes.isEmpty {
@@ -47,7 +52,7 @@ struct CommandRunner {
         return .savedButOutputLost
     }
 
-    private func execute(_ arguments: [String], saved: SavedChanges) -> ExitCode {
+    private func execute(_ arguments: [String], saved: SavedChanges, notes: inout [String]) -> ExitCode {
         if arguments.first == CompletionGenerator.commandName { return complete(Array(arguments.dropFirst())) }
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
@@ -95,7 +100,9 @@ struct CommandRunner {
                 keepUntilExit: keepUntilExit, makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
             context.terminalWidth = Terminal.width(environment: environment)
             context.outputIsTerminal = isTerminal(true)
+            context.errorIsTerminal = isTerminal(false)
             try command.run(in: context)
+            notes = context.closingNotes
         } catch let error as UsageError {
             return report(error)
         } catch is CheckCommand.Failed {

@@ -25,6 +25,7 @@ struct CompletionEngine {
     private func categories(_ file: String?) -> [String] { document(file)?.categoryNames ?? [] }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
     private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
+    private func schedules(_ file: String?) -> [String] { document(file)?.schedules.map(\.id) ?? [] }
 
     // MARK: The line
 
@@ -162,7 +163,10 @@ struct CompletionEngine {
         case "tag", "untag": return .words(tags(context.file))
         case "profile": return .words(profiles(context.file) + StatementPreset.all.map(\.name))
         case "file": return .files(prefix: "", partial: "")
-        case "date", "from", "to": return .words(["today", "yesterday"])
+        case "date", "from", "to", "through": return .words(["today", "yesterday"])
+        case "every": return .words(Recurrence.Unit.allCases.map(\.rawValue))
+        case "on": return .words(["last"] + Weekday.allCases.map { String($0.name.prefix(3)) })
+        case "until", "count": return .words(["none"])
         case "month": return .words(["this", "last"])
         default: return .words([])
         }
@@ -178,6 +182,7 @@ struct CompletionEngine {
         }
         switch (context.path.first, argument.name) {
         case ("profile", "name"): return .words(profiles(context.file))
+        case ("recur", "id"): return .words(schedules(context.file))
         case ("config", "key"):
             return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
@@ -192,6 +197,8 @@ struct CompletionEngine {
         case DisplayKeys.dateFormat.storedKey: return DateFormat.allCases.map(\.rawValue)
         case DisplayKeys.currency.storedKey: return Currency.known.map(\.code) + ["none"]
         case ExpenseKeys.defaultCategory.storedKey: return categories(context.file)
+        case RecurKeys.auto.storedKey: return Switch.allCases.map(\.rawValue)
+        case PeriodKeys.weekend.storedKey: return WeekendRule.allCases.map(\.rawValue)
         default: return []
         }
     }
