@@ -54,6 +54,7 @@ final class PeriodEndToEndTests: XCTestCase {
             Income    ¥300,000
             Expenses   ¥80,900
             Balance   ¥219,100
+            Savings rate 73.0%
 
             CATEGORY    SPENT  SHARE   LIMIT  REMAINING   USED
             housing   ¥80,000  98.9%
@@ -83,6 +84,7 @@ final class PeriodEndToEndTests: XCTestCase {
             Income    ¥300,000
             Expenses   ¥85,100
             Balance   ¥214,900
+            Savings rate 71.6%
 
             MONTH                                 INCOME  EXPENSES   BALANCE
             2026-10 (2026-09-25 to 2026-10-24)        ¥0    ¥3,000   -¥3,000

@@ -75,6 +75,33 @@ final class ReadmeEndToEndTests: XCTestCase {
         }
     }
 
+    func testFiltersAndReports_ExampleRunsAndPrintsWhatTheReadmeShows() throws {
+        let section = try XCTUnwrap(try readme().section("### Filters and reports"), "the README has a reports section")
+        let script = try XCTUnwrap(section.blocks.first { $0.language == "sh" }, "the reports section has an example").body
+        XCTAssertTrue(script.contains("BUDGET_TODAY="), "the example fixes today, so that its output stays what the README shows")
+        let log = try TourLog(in: budget.directory)
+        try Data(script.utf8).write(to: budget.directory.appendingPathComponent("reports.sh"))
+        var environment = budget.environment
+        environment["BUDGET_FILE"] = nil
+        budget.environment = environment
+        let result = try budget.shell("bash -e -o pipefail reports.sh", environment: [
+            "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": budget.directory.path,
+            "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+        ])
+        XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
+        let runs = try log.runs()
+        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script), "every budget command of the example ran")
+        var shown = 0
+        for block in section.blocks where block.language.isEmpty {
+            guard let range = block.introduction.range(of: "`budget [^`]+` prints", options: .regularExpression) else { continue }
+            let arguments = String(block.introduction[range].dropFirst("`budget ".count).dropLast("` prints".count))
+            let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the example ran budget \(arguments)")
+            XCTAssertEqual(run.stdout, block.body, "the README's output of budget \(arguments) is what budget prints")
+            shown += 1
+        }
+        XCTAssertEqual(shown, 2, "the section shows a comparison and a filtered summary")
+    }
+
     func testDataFile_ExampleIsWhatTheBinaryWrites() throws {
         let section = try XCTUnwrap(try readme().section("### The data file"))
         let example = try XCTUnwrap(section.blocks.first { $0.language == "json" }, "the data file section shows a file")

@@ -9,12 +9,26 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
 
     /// `part` as a percentage of `total`; 0 when `total` is 0.
     public init(_ part: Int, of total: Int) {
+        self.init(exactly: Int128(part), of: Int128(total))
+    }
+
+    /// How much `value` changed from `base`, in percent of the base's size: from 200 to 250 is
+    /// 25.0, from -200 to -100 is 50.0 (the balance rose), from 200 to 0 is -100.0. `nil` when
+    /// the base is 0, from which no change is a percentage.
+    public static func change(from base: Int, to value: Int) -> Percent? {
+        guard base != 0 else { return nil }
+        // In 128 bits the difference of two 64-bit amounts is exact and the base's size fits.
+        return Percent(exactly: Int128(value) - Int128(base), of: Int128(base.magnitude))
+    }
+
+    /// `part` of `total` (0 when `total` is), both far inside 128 bits, rounded once.
+    private init(exactly part: Int128, of total: Int128) {
         guard total != 0 else {
             tenths = 0
             return
         }
-        let numerator = Int128(part) * 1000
-        let denominator = Int128(total)
+        let numerator = part * 1000
+        let denominator = total
         let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
         // Round half away from zero: compare twice the remainder with the divisor.
         let roundsAway = remainder.magnitude * 2 >= denominator.magnitude

@@ -79,11 +79,23 @@ public struct Summary: Sendable {
     /// Expenses per tag, largest first (empty unless asked for).
     public let tags: [TagRow]
 
+    /// The share of the income that was not spent: the balance as a percentage of the income
+    /// (negative when more was spent than came in), from the exact amounts and rounded once;
+    /// `nil` without income.
+    public var savingsRate: Percent? { income > 0 ? Percent(balance, of: income) : nil }
+
     /// Builds the summary of the records `query` selects (its period included), with the
     /// breakdowns asked for (all three by default; the others are left empty).
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     public init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping> = Set(Grouping.allCases)) throws {
+        try self.init(document: document, query: query, groupings: groupings, limitPeriod: nil, alsoCategories: [])
+    }
+
+    /// A summary whose limits are those of `limitPeriod` (a whole budget month) rather than of
+    /// the days it counts (that month up to today) when given, and with a row (spent 0 when
+    /// nothing was) for each of `alsoCategories` (those another period spent in).
+    init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping>, limitPeriod: DateRange?, alsoCategories: Set<String>) throws {
         let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
         let expenses = query.expenses(in: document)
         let calendar = document.budgetCalendar
@@ -94,12 +106,13 @@ public struct Summary: Sendable {
         balance = try Sum.difference(income, self.expenses)
 
         var spent: [String: Int] = [:]
+        for category in alsoCategories { spent[category] = 0 }
         for expense in expenses {
             let (sum, overflow) = spent[expense.category, default: 0].addingReportingOverflow(expense.amount)
             if overflow { throw BudgetError.totalOverflow }
             spent[expense.category] = sum
         }
-        let months = calendar.wholePeriodCount(period)
+        let months = calendar.wholePeriodCount(limitPeriod ?? period)
         let limits = document[settings: BudgetKeys.self]
         categories = try spent.map { category, amount in
             let monthly = limits[BudgetKeys.limit(category)]?.minorUnits

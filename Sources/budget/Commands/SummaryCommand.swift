@@ -4,10 +4,15 @@ import BudgetCore
 struct SummaryCommand: Command {
     static let spec = CommandSpec(
         name: "summary", abstract: "Show income, expenses and balance for a period, broken down with bars.",
-        discussion: "The period is this budget month (see period.month-start) unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). Bars fit the terminal (COLUMNS, else its width, else 80).",
-        options: QueryOptions.periodSpecs + [
+        discussion: "The period is this budget month (see period.month-start) unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). With income, the savings rate is the balance as a percentage of it. --category, --tag and --search count only the records list would list (a category leaves incomes out). --compare sets every figure and row beside the previous period (the budget month, year or as many days before) or the same period last year, with the difference and the change in percent; a period that holds today is compared up to today, against as many days of the other. Bars fit the terminal (COLUMNS, else its width, else 80).",
+        options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [
+            QueryOptions.search,
             OptionSpec(long: "all", help: "Every record, whatever its date."),
             OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
+            OptionSpec(
+                long: "compare", valueName: "period",
+                help: "previous (the budget month, year or days before) or last-year (the same period a year earlier).",
+                choices: SummaryComparison.Basis.allCases.map(\.rawValue)),
             OutputFormat.reportOption,
             CommonArguments.noHeader,
         ])
@@ -17,6 +22,13 @@ struct SummaryCommand: Command {
     let grouping: Summary.Grouping
     let format: OutputFormat
     let includeHeader: Bool
+    /// `--compare`: what the period is set beside.
+    let compare: SummaryComparison.Basis?
+    /// How the period was asked for, which decides what it is compared with: `--year`, else
+    /// `--month`, else `--from`/`--to`, else this budget month.
+    private let year: Int?
+    private let isMonth: Bool
+    private let commandPath: [String]
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         filters = try QueryOptions(parsed)
@@ -27,8 +39,26 @@ struct SummaryCommand: Command {
             throw parsed.usageError("Invalid value '\(by)' for '--by <grouping>': expected category, month, income or tag")
         }
         self.grouping = grouping
+        if grouping == .income && !parsed.values("category").isEmpty {
+            throw parsed.usageError("'--category' applies to expenses; incomes have no category")
+        }
         format = try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json])
         includeHeader = !parsed.flag("no-header")
+        if let text = parsed.value("compare") {
+            guard let basis = SummaryComparison.Basis(rawValue: text) else {
+                throw parsed.usageError("Invalid value '\(text)' for '--compare <period>': expected previous or last-year")
+            }
+            if all { throw parsed.usageError("'--compare' cannot be combined with '--all': all dates have no period before them") }
+            if (parsed.value("from") == nil) != (parsed.value("to") == nil) {
+                throw parsed.usageError("'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with")
+            }
+            compare = basis
+        } else {
+            compare = nil
+        }
+        year = parsed.value("year").flatMap { Int($0) }
+        isMonth = parsed.value("month") != nil
+        commandPath = parsed.path
     }
 
     func run(in context: CommandContext) throws {
@@ -36,10 +66,32 @@ struct SummaryCommand: Command {
         context.noteDueOccurrences(in: document, format: format)
         var query = try filters.query(for: document)
         if !all && !filters.hasPeriod { query.period = document.budgetCalendar.period(containing: Day.today()).range }
-        let summary = try Summary(document: document, query: query, groupings: [grouping])
-        let printer = SummaryPrinter(
+        let comparison = try compare.map { basis in try compared(query: query, basis: basis, in: document) }
+        let summary = try comparison?.current ?? Summary(document: document, query: query, groupings: [grouping])
+        var printer = SummaryPrinter(
             summary: summary, grouping: grouping, format: format, includeHeader: includeHeader, money: document.moneyFormat,
             dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
+        printer.query = query
+        printer.comparison = comparison
         context.output.write(printer.render())
+    }
+
+    /// The comparison of the period asked for (a budget month, a year or days) with the one
+    /// `basis` names.
+    private func compared(query: RecordQuery, basis: SummaryComparison.Basis, in document: BudgetDocument) throws -> SummaryComparison {
+        let calendar = document.budgetCalendar
+        let today = Day.today()
+        let period: SummaryComparison.Period
+        if let year {
+            period = .year(year)
+        } else if filters.hasPeriod && !isMonth, let from = query.period.from, let to = query.period.to {
+            period = .days(from: from, to: to)
+        } else {
+            // --month, resolved to its budget month's days, or this budget month.
+            period = .month(calendar.period(containing: query.period.from ?? today))
+        }
+        guard let comparison = try SummaryComparison(document: document, query: query, period: period, basis: basis, today: today, groupings: [grouping])
+        else { throw UsageError("There is no period before 0001-01-01 to compare with", commandPath: commandPath) }
+        return comparison
     }
 }

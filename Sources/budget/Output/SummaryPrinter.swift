@@ -1,6 +1,7 @@
 import BudgetCore
 
-/// Writes a `Summary` as a table with bars, or as tsv, csv or json with the same numbers.
+/// Writes a `Summary` as a table with bars, or as tsv, csv or json with the same numbers; with
+/// a `SummaryComparison`, each figure beside the comparison period's (`SummaryPrinter+Compare`).
 struct SummaryPrinter {
     let summary: Summary
     let grouping: Summary.Grouping
@@ -12,8 +13,13 @@ struct SummaryPrinter {
     let painter: Painter
     /// Columns available for a table row, bar included.
     let width: Int
+    /// The filters the records passed (`--category`, `--tag`, `--search`), named under the title.
+    var query = RecordQuery()
+    /// The summary against an earlier period (`--compare`), which it then prints instead.
+    var comparison: SummaryComparison?
 
     func render() -> String {
+        if let comparison { return render(comparison) }
         switch format {
         case .json: return json.outputText
         case .tsv: return DelimitedText.tsv((includeHeader ? [delimitedHeader] : []) + delimitedRows)
@@ -27,7 +33,7 @@ struct SummaryPrinter {
     // MARK: Table
 
     private var table: String {
-        var text = painter.paint("Summary, \(title)", .bold) + "\n"
+        var text = painter.paint("Summary, \(title)", .bold) + "\n" + filterLine
         let totals = [("Income", summary.income), ("Expenses", summary.expenses), ("Balance", summary.balance)]
         let amounts = totals.map { money.display($0.1) }
         let amountWidth = amounts.map(DisplayWidth.of).max() ?? 0
@@ -35,6 +41,7 @@ struct SummaryPrinter {
             let shown = DisplayWidth.padLeft(amount, to: amountWidth)
             text += DisplayWidth.padRight(label, to: 10) + (value < 0 ? painter.paint(shown, .red) : shown) + "\n"
         }
+        if let rate = summary.savingsRate { text += "Savings rate \(rate)%\n" }
         switch grouping {
         case .category:
             guard !summary.categories.isEmpty else { return text + "\nNo expenses in this period.\n" }
@@ -77,12 +84,12 @@ struct SummaryPrinter {
     /// The table, each row followed by a bar scaled to the largest value and to the space left.
     /// A month row's label: the month, with the days the summary covers when they are not
     /// the whole calendar month (`2027-01 (2027-01-01 to 2027-01-24)`).
-    private func describe(_ row: Summary.MonthRow) -> String {
+    func describe(_ row: Summary.MonthRow) -> String {
         guard row.isPartial else { return dateFormat.describe(row.period) }
         return "\(dateFormat.formatMonth(row.period.name)) (\(dateFormat.describe(row.days)))"
     }
 
-    private func withBars(columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]) -> String {
+    func withBars(columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]) -> String {
         var table = TextTable(columns: columns.map { TextTable.Column(title: $0.0, alignment: $0.1) })
         table.rows = rows
         let lines = table.render().split(separator: "\n").map(String.init)
@@ -103,8 +110,20 @@ struct SummaryPrinter {
         return output
     }
 
-    private func percent(_ part: Int, of total: Int) -> String {
+    func percent(_ part: Int, of total: Int) -> String {
         Percent(part, of: total).description + "%"
+    }
+
+    /// `Filters: category food (expenses only), tag trip, search "コーヒー"` and a newline, or
+    /// nothing when no filter is set.
+    var filterLine: String {
+        var parts: [String] = []
+        if !query.categories.isEmpty {
+            parts.append("category " + query.categories.sorted().map(TerminalText.escaped).joined(separator: " or ") + " (expenses only)")
+        }
+        if !query.tags.isEmpty { parts.append("tag " + Tags(query.tags).sorted.map(TerminalText.escaped).joined(separator: " or ")) }
+        if let search = query.search, !search.isEmpty { parts.append("search \"\(TerminalText.escaped(search))\"") }
+        return parts.isEmpty ? "" : "Filters: " + parts.joined(separator: ", ") + "\n"
     }
 
     // MARK: Machine formats
@@ -148,6 +167,7 @@ struct SummaryPrinter {
             ("from", summary.period.from.map { .string($0.iso) } ?? .null), ("to", summary.period.to.map { .string($0.iso) } ?? .null),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("income", .int(summary.income)), ("expenses", .int(summary.expenses)), ("balance", .int(summary.balance)),
+            ("savings_rate", summary.savingsRate.map { .string($0.description) } ?? .null),
         ]
         switch grouping {
         case .category:
