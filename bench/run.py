@@ -9,6 +9,10 @@ warm-up), reads peak memory with /usr/bin/time (else getrusage), and writes benc
 It also times importing a CP932 bank statement of 100,000 rows with 200 rules (BENCH_STATEMENT_ROWS)
 against hledger converting the same rows with an equivalent rules file.
 
+`budget summary --by category --per month --all` (a column per month, total and average) is set
+against `hledger balance -M -T -A Expenses` (the same table) and `ledger register -M Expenses` (ledger's
+monthly totals per account: `ledger balance -M` ignores -M and prints the plain balance).
+
 From 10,000 records on, it also times a file whose undo history holds a bulk delete (the second
 half of the records, deleted in one command) against a file of the same live records without
 history. A peer that takes longer than BENCH_PEER_TIMEOUT seconds (default 60) on a size is
@@ -196,6 +200,8 @@ def main():
             ("budget edit", "%s -q edit expense %s --amount 1200" % (b, middle), restore, None),
             ("budget list --format tsv", "%s list expenses --format tsv" % b, None, None),
             ("budget summary --all", "%s summary --all" % b, None, "ledger balance"),
+            ("budget summary --per month --all", "%s summary --by category --per month --all" % b, None,
+             ("ledger register -M", "hledger balance -M")),
         ]
         if size == SIZES[0]:
             cases.append(("budget --version", "%s --version" % binary, None, None))
@@ -203,8 +209,10 @@ def main():
         if have_ledger:
             peers["ledger balance"] = ("ledger -f %s balance" % journal, None)
             peers["ledger append"] = ("ledger -f %s xact 2026-11-21 Lunch 900 >> %s" % (live_journal, live_journal), restore_journal)
+            peers["ledger register -M"] = ("ledger -f %s register -M Expenses" % journal, None)
         if have_hledger:
             peers["hledger balance"] = ("hledger -f %s balance" % journal, None)
+            peers["hledger balance -M"] = ("hledger -f %s balance -M -T -A Expenses" % journal, None)
             peers["hledger append"] = ("printf '2026-11-21 Lunch\\n    Expenses:food  900 JPY\\n    Assets:Cash\\n\\n' >> %s && hledger -f %s stats >/dev/null" % (live_journal, live_journal), restore_journal)
         runs = RUNS if size < 1_000_000 else RUNS_LARGE
         measured = {}
@@ -217,7 +225,7 @@ def main():
             rows.append((size, name, measured[name], peak_memory(command, prepare), ""))
         for name, command, prepare, peer in cases:
             result = timed(command, prepare, runs)
-            ratio = "%.2f× %s" % (result[0] / measured[peer][0], peer) if peer in measured else ""
+            ratio = ", ".join("%.2f× %s" % (result[0] / measured[p][0], p) for p in (peer if isinstance(peer, tuple) else (peer,)) if p in measured)
             rows.append((size, name, result, peak_memory(command, prepare), ratio))
         if size >= 10_000:
             rows += history_rows(binary, size, work, runs)

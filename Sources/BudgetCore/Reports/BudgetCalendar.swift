@@ -76,6 +76,13 @@ public struct BudgetCalendar: Equatable, Sendable {
         return (first.index...last).map(period(index:))
     }
 
+    /// The days of the `count` periods that end with `last` (`count` from 1; fewer when they
+    /// would start before 0001-01): `--months 3` in 2026-11 is 2026-09 through 2026-11.
+    public func days(ofLast count: Int, through last: BudgetPeriod) -> DateRange {
+        let first = period(index: max(Self.firstIndex, last.index - max(count, 1) + 1))
+        return DateRange(from: first.start, to: last.end)
+    }
+
     /// Every period that shares a day with `range`, in order; none when an end is open or the
     /// range is empty.
     public func periods(overlapping range: DateRange) -> [BudgetPeriod] {

@@ -34,7 +34,8 @@ public struct RecordQuery: Equatable, Sendable {
         matches(record, category: category, search: search.flatMap(TextSearch.init))
     }
 
-    private func matches(_ record: some BaseModel, category: String?, search: TextSearch?) -> Bool {
+    /// Whether a record passes every filter, the search prepared once by the caller.
+    func matches(_ record: some BaseModel, category: String?, search: TextSearch?) -> Bool {
         if !categories.isEmpty {
             guard let category, categories.contains(category) else { return false }
         }

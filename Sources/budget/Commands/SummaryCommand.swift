@@ -1,14 +1,17 @@
 import BudgetCore
 
-/// `budget summary`: totals and a breakdown for a period, with bars.
+/// `budget summary`: totals and a breakdown for a period, with bars; with `--per`, a table of
+/// the rows over weeks, budget months or years.
 struct SummaryCommand: Command {
     static let spec = CommandSpec(
         name: "summary", abstract: "Show income, expenses and balance for a period, broken down with bars.",
-        discussion: "The period is this budget month (see period.month-start) unless --month, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). With income, the savings rate is the balance as a percentage of it. --category, --tag and --search count only the records list would list (a category leaves incomes out). --compare sets every figure and row beside the previous period (the budget month, year or as many days before) or the same period last year, with the difference and the change in percent; a period that holds today is compared up to today, against as many days of the other. Bars fit the terminal (COLUMNS, else its width, else 80).",
+        discussion: "The period is this budget month (see period.month-start) unless --month, --months, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). With income, the savings rate is the balance as a percentage of it. --category, --tag and --search count only the records list would list (a category leaves incomes out). --compare sets every figure and row beside the previous period (the budget month, year or as many days before) or the same period last year, with the difference and the change in percent; a period that holds today is compared up to today, against as many days of the other. Bars fit the terminal (COLUMNS, else its width, else 80). With --per week (Monday to Sunday), month (budget months) or year, the rows (categories, tags or income sources) become a table over time: a column per period (empty ones show 0), then the total, the average per period and a sparkline, and a total row; without a period option it covers the last 12 budget months (--per year: every record). A table too wide for the terminal shows the most recent periods and says how many it left out; tsv, csv and json have them all.",
         options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [
+            QueryOptions.months,
             QueryOptions.search,
             OptionSpec(long: "all", help: "Every record, whatever its date."),
             OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
+            OptionSpec(long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.", choices: PeriodTable.Unit.allCases.map(\.rawValue)),
             OptionSpec(
                 long: "compare", valueName: "period",
                 help: "previous (the budget month, year or days before) or last-year (the same period a year earlier).",
@@ -20,6 +23,8 @@ struct SummaryCommand: Command {
     let filters: QueryOptions
     let all: Bool
     let grouping: Summary.Grouping
+    /// `--per`: a table of the rows over time instead of the summary.
+    let unit: PeriodTable.Unit?
     let format: OutputFormat
     let includeHeader: Bool
     /// `--compare`: what the period is set beside.
@@ -41,6 +46,20 @@ struct SummaryCommand: Command {
         self.grouping = grouping
         if grouping == .income && !parsed.values("category").isEmpty {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
+        }
+        if let per = parsed.value("per") {
+            guard let unit = PeriodTable.Unit(rawValue: per) else {
+                throw parsed.usageError("Invalid value '\(per)' for '--per <period>': expected week, month or year")
+            }
+            guard grouping != .month else {
+                throw parsed.usageError("'--by month' cannot be combined with '--per'; use '--by category', 'tag' or 'income' with '--per month'")
+            }
+            guard parsed.value("compare") == nil else {
+                throw parsed.usageError("'--compare' cannot be combined with '--per': the table over time already sets the periods side by side")
+            }
+            self.unit = unit
+        } else {
+            unit = nil
         }
         format = try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json])
         includeHeader = !parsed.flag("no-header")
@@ -65,6 +84,7 @@ struct SummaryCommand: Command {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
         var query = try filters.query(for: document)
+        if let unit { return try runTable(unit, document: document, query: query, in: context) }
         if !all && !filters.hasPeriod { query.period = document.budgetCalendar.period(containing: Day.today()).range }
         let comparison = try compare.map { basis in try compared(query: query, basis: basis, in: document) }
         let summary = try comparison?.current ?? Summary(document: document, query: query, groupings: [grouping])
@@ -93,5 +113,21 @@ struct SummaryCommand: Command {
         guard let comparison = try SummaryComparison(document: document, query: query, period: period, basis: basis, today: today, groupings: [grouping])
         else { throw UsageError("There is no period before 0001-01-01 to compare with", commandPath: commandPath) }
         return comparison
+    }
+
+    /// `--per`: the rows over time. Without a period option, the last 12 budget months (years:
+    /// every record).
+    private func runTable(_ unit: PeriodTable.Unit, document: BudgetDocument, query: RecordQuery, in context: CommandContext) throws {
+        var query = query
+        if !all && !filters.hasPeriod && unit != .year {
+            let calendar = document.budgetCalendar
+            query.period = calendar.days(ofLast: 12, through: calendar.period(containing: Day.today()))
+        }
+        let rows: PeriodTable.Grouping = grouping == .tag ? .tag : grouping == .income ? .income : .category
+        let table = try PeriodTable(document: document, query: query, grouping: rows, per: unit)
+        let printer = PeriodTablePrinter(
+            table: table, format: format, includeHeader: includeHeader, money: document.moneyFormat,
+            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
+        context.output.write(printer.render())
     }
 }

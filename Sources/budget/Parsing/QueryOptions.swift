@@ -3,8 +3,8 @@ import BudgetCore
 /// The filter options `list` (all of them) and `summary` (the period ones) share, checked and
 /// turned into a `RecordQuery`.
 ///
-/// `--month` is checked here but resolved only against the loaded budget (`query(for:)`): which
-/// days a month holds depends on its `period` settings (`BudgetCalendar`).
+/// `--month` and `--months` are checked here but resolved only against the loaded budget
+/// (`query(for:)`): which days a month holds depends on its `period` settings (`BudgetCalendar`).
 struct QueryOptions {
     /// A month as `--month` names it, before the budget says which days it holds.
     enum MonthRequest: Equatable {
@@ -30,6 +30,7 @@ struct QueryOptions {
     static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
     static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
     static let month = OptionSpec(long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).")
+    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.")
     static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
@@ -47,6 +48,8 @@ struct QueryOptions {
     private var query = RecordQuery()
     /// `--month`, resolved by `query(for:)`.
     private var month: MonthRequest?
+    /// `--months`, resolved by `query(for:)`.
+    private var lastMonths: Int?
     private let minText: String?
     private let maxText: String?
 
@@ -58,8 +61,9 @@ struct QueryOptions {
         query.categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
         query.tags = Set(try parsed.tags("tag"))
         month = try Self.month(parsed)
-        if month == nil { query.period = try Self.period(parsed) }
-        hasPeriod = Self.periodSpecs.contains { parsed.value($0.long) != nil }
+        lastMonths = try Self.lastMonths(parsed)
+        if month == nil && lastMonths == nil { query.period = try Self.period(parsed) }
+        hasPeriod = (Self.periodSpecs + [Self.months]).contains { parsed.value($0.long) != nil }
         query.search = parsed.value("search")
         minText = try parsed.value("min").map { text throws(UsageError) in try parsed.amountText(text) }
         maxText = try parsed.value("max").map { text throws(UsageError) in try parsed.amountText(text) }
@@ -89,6 +93,10 @@ struct QueryOptions {
             }
             query.period = period.range
         }
+        if let lastMonths {
+            let calendar = document.budgetCalendar
+            query.period = calendar.days(ofLast: lastMonths, through: calendar.period(containing: Day.today()))
+        }
         query.minimum = try minText.map { text throws(UsageError) in try parsed.money(text, in: money) }
         query.maximum = try maxText.map { text throws(UsageError) in try parsed.money(text, in: money) }
         if let minimum = query.minimum, let maximum = query.maximum, minimum > maximum {
@@ -116,6 +124,18 @@ struct QueryOptions {
             }
             return .named(year: day.year, month: day.month)
         }
+    }
+
+    /// The count of `--months` (a command that offers it), which no other period option may join.
+    private static func lastMonths(_ parsed: ParsedCommand) throws(UsageError) -> Int? {
+        guard let text = parsed.value("months") else { return nil }
+        if let other = ["month", "year", "from", "to"].first(where: { parsed.value($0) != nil }) {
+            throw parsed.usageError("'--months' cannot be combined with '--\(other)'")
+        }
+        guard let count = try parsed.wholeNumber(text, for: "--months <n>"), count > 0 else {
+            throw parsed.usageError("Invalid value '\(text)' for '--months <n>': expected a whole number from 1")
+        }
+        return count
     }
 
     /// The period named by `--year` or `--from`/`--to` (`--month` aside).
