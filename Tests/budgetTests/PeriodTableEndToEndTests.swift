@@ -186,4 +186,10 @@ final class PeriodTableEndToEndTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
+
+    func testFilters_AreNamedUnderTheTitle() throws {
+        let table = try budget.succeed("summary", "--per", "month", "--months", "2", "--category", "食費", "--search", "スーパー").stdout
+        XCTAssertEqual(table.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).dropFirst().map(String.init),
+                       ["Filters: category 食費 (expenses only), search \"スーパー\"", ""])
+    }
 }

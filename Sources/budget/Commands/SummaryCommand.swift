@@ -125,9 +125,10 @@ struct SummaryCommand: Command {
         }
         let rows: PeriodTable.Grouping = grouping == .tag ? .tag : grouping == .income ? .income : .category
         let table = try PeriodTable(document: document, query: query, grouping: rows, per: unit)
-        let printer = PeriodTablePrinter(
+        var printer = PeriodTablePrinter(
             table: table, format: format, includeHeader: includeHeader, money: document.moneyFormat,
             dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
+        printer.query = query
         context.output.write(printer.render())
     }
 }

@@ -13,6 +13,8 @@ struct PeriodTablePrinter {
     let painter: Painter
     /// Columns available for a line of the table.
     let width: Int
+    /// The filters the rows were selected by, named under the title.
+    var query = RecordQuery()
 
     func render() -> String {
         switch format {
@@ -64,7 +66,7 @@ struct PeriodTablePrinter {
     }
 
     private var text: String {
-        var output = painter.paint(title, .bold) + "\n\n"
+        var output = painter.paint(title, .bold) + "\n" + SummaryPrinter.filterLine(query) + "\n"
         guard !table.rows.isEmpty else {
             switch table.grouping {
             case .category: return output + "No expenses in this period.\n"

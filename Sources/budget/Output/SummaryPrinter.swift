@@ -116,7 +116,10 @@ struct SummaryPrinter {
 
     /// `Filters: category food (expenses only), tag trip, search "コーヒー"` and a newline, or
     /// nothing when no filter is set.
-    var filterLine: String {
+    var filterLine: String { Self.filterLine(query) }
+
+    /// The filter line of a query, for every report that takes `list`'s filters.
+    static func filterLine(_ query: RecordQuery) -> String {
         var parts: [String] = []
         if !query.categories.isEmpty {
             parts.append("category " + query.categories.sorted().map(TerminalText.escaped).joined(separator: " or ") + " (expenses only)")
