@@ -12,8 +12,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case categoryNotFound(String)
     /// No record carries the tag.
     case tagNotFound(String)
-    /// A category cannot take another's name: both have a monthly limit, and they differ
-    /// (each limit shown in the budget's currency).
+    /// A category cannot take another's name: both have a limit, and they differ (each limit
+    /// in words, its amount in the budget's currency: `¥40,000 a month`).
     case limitConflict(category: String, limit: String, target: String, targetLimit: String)
     /// The kind's ID counter is at 99999999: no further record can be added.
     case idSpaceExhausted(RecordKind)
@@ -41,8 +41,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case totalOverflow
     /// A change would make a kind's amounts add up to more than a 64-bit integer holds.
     case totalTooLarge(RecordKind)
-    /// A monthly limit above `BudgetDocument.maximumLimit`.
-    case limitTooLarge(category: String, maximum: Int)
+    /// A limit (a category's, or the total limit) above `BudgetDocument.maximumLimit`.
+    case limitTooLarge(LimitScope, maximum: Int)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
@@ -67,7 +67,7 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .tagNotFound(name):
             return "no tag named '\(name)': no record carries it"
         case let .limitConflict(category, limit, target, targetLimit):
-            return "cannot rename \(category) to \(target): both have a monthly limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
+            return "cannot rename \(category) to \(target): both have a limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
         case let .idSpaceExhausted(kind):
             return "ID space exhausted: \(kind.singular) ids have reached \(RecordID.string(for: RecordID.maximum))"
         case let .idNotAllocated(kind, id):
@@ -94,8 +94,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "the total is too large to compute"
         case let .totalTooLarge(kind):
             return "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute; nothing was changed"
-        case let .limitTooLarge(category, maximum):
-            return "the monthly limit of \(category) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
+        case let .limitTooLarge(scope, maximum):
+            let limit = scope.category.map { "the limit of \($0)" } ?? "the total limit"
+            return "\(limit) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):

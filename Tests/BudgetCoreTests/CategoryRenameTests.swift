@@ -21,7 +21,7 @@ final class CategoryRenameTests: XCTestCase {
         let store = try sampleStore()
         let before = try store.load()
         let rename = try store.transaction { try $0.renameCategory("food", to: " 食費 ") }
-        XCTAssertEqual(rename, CategoryRename(from: "food", to: "食費", expenses: 2, merged: false, limit: .moved(1000), movedDefaultCategory: false))
+        XCTAssertEqual(rename, CategoryRename(from: "food", to: "食費", expenses: 2, merged: false, limit: .moved(try SpendingLimit(monthly: 1000)), movedDefaultCategory: false))
         let after = try store.load()
         XCTAssertEqual(after.expenses.records.map(\.category), ["食費", "食費", "transport"])
         XCTAssertEqual(after[settings: BudgetKeys.self].limitedCategories, ["食費"])
@@ -40,11 +40,11 @@ final class CategoryRenameTests: XCTestCase {
         let rename = try store.transaction { try $0.renameCategory("food", to: "transport") }
         XCTAssertTrue(rename.merged)
         XCTAssertTrue(rename.movedDefaultCategory)
-        XCTAssertEqual(rename.limit, .moved(1000))
+        XCTAssertEqual(rename.limit, .moved(try SpendingLimit(monthly: 1000)))
         let document = try store.load()
         XCTAssertEqual(document.categoryNames, ["transport"])
         XCTAssertEqual(document.defaultExpenseCategory, "transport")
-        XCTAssertEqual(try CategoryReport(document: document).rows, [CategoryReport.Row(category: "transport", expenses: 3, total: 1400, limit: 1000)])
+        XCTAssertEqual(try CategoryReport(document: document).rows, [CategoryReport.Row(category: "transport", expenses: 3, total: 1400, limit: 1000, spendingLimit: try SpendingLimit(monthly: 1000))])
     }
 
     func testRename_BothLimitedMustHaveEqualLimits() throws {
@@ -52,11 +52,11 @@ final class CategoryRenameTests: XCTestCase {
         _ = try store.transaction { try $0.setLimit(500, for: "transport") }
         let before = try store.load()
         XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "transport") }) {
-            XCTAssertEqual($0 as? BudgetError, .limitConflict(category: "food", limit: "1,000", target: "transport", targetLimit: "500"))
+            XCTAssertEqual($0 as? BudgetError, .limitConflict(category: "food", limit: "1,000 a month", target: "transport", targetLimit: "500 a month"))
         }
         XCTAssertEqual(try store.load(), before, "nothing changed")
         _ = try store.transaction { try $0.setLimit(1000, for: "transport") }
-        XCTAssertEqual(try store.transaction { try $0.renameCategory("food", to: "transport") }.limit, .merged(1000))
+        XCTAssertEqual(try store.transaction { try $0.renameCategory("food", to: "transport") }.limit, .merged(try SpendingLimit(monthly: 1000)))
         XCTAssertEqual(try store.load()[settings: BudgetKeys.self].limitedCategories, ["transport"])
     }
 

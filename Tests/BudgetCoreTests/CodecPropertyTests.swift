@@ -21,6 +21,14 @@ final class CodecPropertyTests: XCTestCase {
         return result
     }
 
+    /// A limit of `amount`: plain (stored as a number) or with options (stored as text).
+    static func randomLimit(_ amount: Int, _ generator: inout SeededGenerator) throws -> SpendingLimit {
+        let per = SpendingLimit.Period.allCases.randomElement(using: &generator)!
+        let rollover = SpendingLimit.Rollover.allCases.randomElement(using: &generator)!
+        let since = rollover == .none ? nil : (per == .month ? Int.random(in: 12...(9999 * 12 + 11), using: &generator) : Int.random(in: 1...9999, using: &generator))
+        return try SpendingLimit(amount: amount, per: per, rollover: rollover, since: since)
+    }
+
     func randomDocument(_ generator: inout SeededGenerator) throws -> BudgetDocument {
         var document = BudgetDocument()
         let amounts = [0, 1, 9, 10, 999_999, Int.max, Int.max - 1, 1 << 53, 12_345]
@@ -44,7 +52,10 @@ final class CodecPropertyTests: XCTestCase {
         }
         if Bool.random(using: &generator) {
             document[settings: DisplayKeys.self][DisplayKeys.color] = .never
-            document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = Money(minorUnits: Int.random(in: 0...Int.max, using: &generator))
+            document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
+            if Bool.random(using: &generator) {
+                document[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
+            }
         }
         return document
     }
@@ -77,7 +88,7 @@ final class CodecPropertyTests: XCTestCase {
                     try document.incomes.move(id: document.incomes.records[2].id, to: 1)
                 }
             case 4:
-                document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = Money(minorUnits: Int.random(in: 0...1_000, using: &generator))
+                document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = try Self.randomLimit(Int.random(in: 0...1_000, using: &generator), &generator)
                 if Bool.random(using: &generator) {
                     document[settings: DisplayKeys.self][DisplayKeys.color] = .never
                 } else {

@@ -110,10 +110,10 @@ final class InputRulesTests: XCTestCase {
         try store.add(Income.self) { Income(id: $0, name: "Salary", amount: Int.max, date: day) }
         XCTAssertNoThrow(try Summary(document: try store.load(), query: RecordQuery()))
         XCTAssertThrowsError(try store.transaction { document in
-            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit + 1)
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: BudgetDocument.maximumLimit + 1)
         })
         try store.transaction { document in
-            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: BudgetDocument.maximumLimit)
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: BudgetDocument.maximumLimit)
         }
     }
 }

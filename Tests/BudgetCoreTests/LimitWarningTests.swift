@@ -22,7 +22,8 @@ final class LimitWarningTests: XCTestCase {
         before = document
         try document.addExpense(name: "Cake", amount: 1, category: "food", date: day("2026-11-07"))
         let warnings = document.limitWarnings(since: before)
-        XCTAssertEqual(warnings, [LimitWarning(category: "food", period: try XCTUnwrap(BudgetCalendar().period(named: "2026-11")), total: 1001, limit: 1000)])
+        XCTAssertEqual(warnings, [LimitWarning(scope: .category("food"), period: .month(try XCTUnwrap(BudgetCalendar().period(named: "2026-11"))),
+                                                total: 1001, limit: 1000, carriedIn: 0, available: 1000)])
         XCTAssertEqual(warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))), "food is over its monthly limit for 2026-11: ¥1,001 of ¥1,000")
         before = document
         try document.addExpense(name: "Free", amount: 0, category: "food", date: day("2026-11-07"))

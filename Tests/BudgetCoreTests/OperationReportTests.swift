@@ -19,8 +19,8 @@ final class OperationReportTests: XCTestCase {
     func testCategoryReport_ListsEveryCategoryWithCountTotalAndLimit() throws {
         let rows = try CategoryReport(document: try sample()).rows
         XCTAssertEqual(rows, [
-            CategoryReport.Row(category: "food", expenses: 2, total: 2100, limit: 1000),
-            CategoryReport.Row(category: "fun", expenses: 0, total: 0, limit: 5000),
+            CategoryReport.Row(category: "food", expenses: 2, total: 2100, limit: 1000, spendingLimit: try SpendingLimit(monthly: 1000)),
+            CategoryReport.Row(category: "fun", expenses: 0, total: 0, limit: 5000, spendingLimit: try SpendingLimit(monthly: 5000)),
             CategoryReport.Row(category: "住居", expenses: 1, total: 80_000, limit: nil),
         ])
         XCTAssertEqual(try sample().categoryNames, ["food", "fun", "住居"])
@@ -82,15 +82,15 @@ final class OperationReportTests: XCTestCase {
     func testSettingEntries_AreEveryFixedKeyThenEachLimit() throws {
         let entries = try sample().settingEntries
         XCTAssertEqual(entries.map(\.key.storedKey), ["display.currency", "display.color", "display.date-format", "expense.default-category",
-                                                      "period.month-start", "period.weekend", "recur.auto", "budget.limit.food", "budget.limit.fun"])
-        XCTAssertEqual(entries.map(\.value), ["none", "auto", "iso", "uncategorized", "1", "keep", "on", "1000", "5000"])
-        XCTAssertEqual(entries.map(\.isSet), [false, false, false, false, false, false, false, true, true])
+                                                      "budget.total-limit", "period.month-start", "period.weekend", "recur.auto", "budget.limit.food", "budget.limit.fun"])
+        XCTAssertEqual(entries.map(\.value), ["none", "auto", "iso", "uncategorized", "none", "1", "keep", "on", "1000", "5000"])
+        XCTAssertEqual(entries.map(\.isSet), [false, false, false, false, false, false, false, false, true, true])
     }
 
     func testLimits_SetAndRemoveWithTheCategoryRules() throws {
         var document = BudgetDocument()
         XCTAssertEqual(try document.setLimit(40_000, for: " 食費"), "食費")
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("食費")], Money(minorUnits: 40_000))
+        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("食費")], try SpendingLimit(monthly: 40_000))
         XCTAssertThrowsError(try document.setLimit(-1, for: "x"))
         XCTAssertTrue(try document.removeLimit(for: "食費 "))
         XCTAssertFalse(try document.removeLimit(for: "食費"))

@@ -103,7 +103,7 @@ final class ReportTests: XCTestCase {
                                                 category: categories.randomElement(using: &generator)!, date: date) }
             }
         }
-        doc[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 100_000)
+        doc[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: 100_000)
         for period in [DateRange.month(of: day("2025-06-01")), DateRange.year(2026)!, DateRange(from: day("2024-03-15"), to: day("2025-01-10")), .all] {
             var query = RecordQuery()
             query.period = period

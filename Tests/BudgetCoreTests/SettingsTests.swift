@@ -60,7 +60,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try budget.setText("-5", forKey: "budget.limit.food", context: context))
         XCTAssertThrowsError(try budget.setText("12.5", forKey: "budget.limit.food", context: context))
         XCTAssertNoThrow(try budget.setText("12.5", forKey: "budget.limit.food", context: SettingContext(currency: Currency(code: "USD"))))
-        XCTAssertEqual(budget[BudgetKeys.limit("food")], Money(minorUnits: 1_250))
+        XCTAssertEqual(budget[BudgetKeys.limit("food")], try SpendingLimit(monthly: 1_250))
     }
 
     func testPlainValueTypes_ParseStoreAndShow() throws {
@@ -83,7 +83,7 @@ final class SettingsTests: XCTestCase {
             document[settings: DisplayKeys.self][DisplayKeys.color] = .always
             document[settings: DisplayKeys.self][DisplayKeys.dateFormat] = .dayFirst
             document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory] = "食費"
-            document[settings: BudgetKeys.self][BudgetKeys.limit("住居")] = Money(minorUnits: 80_000_000)
+            document[settings: BudgetKeys.self][BudgetKeys.limit("住居")] = try SpendingLimit(monthly: 80_000_000)
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("""
@@ -100,7 +100,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.color], .always)
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.dateFormat], .dayFirst)
         XCTAssertEqual(document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory], "食費")
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], Money(minorUnits: 80_000_000))
+        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], try SpendingLimit(monthly: 80_000_000))
         _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.load().settingsValues, SettingsValues(), "one transaction, one undo step")
     }
@@ -108,7 +108,7 @@ final class SettingsTests: XCTestCase {
     func testCurrencyChange_IsRefusedOnANonEmptyBudgetUnlessRescaled() throws {
         var document = BudgetDocument()
         try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 1_234, date: day) }
-        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 40_000)
+        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: 40_000)
         let before = document
         XCTAssertThrowsError(try document.setCurrency(Currency(code: "USD"), rescale: false)) { error in
             XCTAssertEqual(error as? SettingsError, .currencyChangeNeedsRescale(from: "none", to: "USD"))
@@ -117,7 +117,7 @@ final class SettingsTests: XCTestCase {
         try document.setCurrency(Currency(code: "JPY"), rescale: false)  // both have no decimals
         try document.setCurrency(Currency(code: "USD"), rescale: true)
         XCTAssertEqual(document.expenses.records[0].amount, 123_400)
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("food")], Money(minorUnits: 4_000_000))
+        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("food")], try SpendingLimit(monthly: 4_000_000))
         try document.setCurrency(Currency(code: "EUR"), rescale: false)  // same decimals
         try document.setCurrency(Currency(code: "KWD"), rescale: true)
         XCTAssertEqual(document.expenses.records[0].amount, 1_234_000)
@@ -145,7 +145,7 @@ final class SettingsTests: XCTestCase {
         try document.incomes.add { Income(id: $0, name: "Salary", amount: 300_000, date: day) }
         try document.expenses.add { Expense(id: $0, name: "Coffee", amount: 450, date: day) }
         try document.expenses.add { Expense(id: $0, name: "Huge", amount: Int.max / 5, date: day) }
-        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = Money(minorUnits: 40_000)
+        document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: 40_000)
         let before = document
         XCTAssertThrowsError(try document.setCurrency(Currency(code: "KWD"), rescale: true))
         XCTAssertEqual(document, before)

@@ -29,8 +29,8 @@ final class ArithmeticEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "b", "9223372036854775805", "--category", "rent", "--date", "2026-11-05")
         let tsv = try budget.run("summary", "--month", "2026-11", "--format", "tsv").stdout
         // 2 / 3 = 66.666…%: 66.7. 2 of 9223372036854775807 is 0.0%, the rest 100.0%.
-        XCTAssertTrue(tsv.contains("category\tfood\t2\t0.0\t3\t1\t66.7\n"), tsv)
-        XCTAssertTrue(tsv.contains("category\trent\t9223372036854775805\t100.0\t\t\t\n"), tsv)
+        XCTAssertTrue(tsv.contains("category\tfood\t2\t0.0\t3\t1\t66.7\t0\t3\tmonth\t2\n"), tsv)
+        XCTAssertTrue(tsv.contains("category\trent\t9223372036854775805\t100.0\t\t\t\t\t\t\t\n"), tsv)
     }
 
     /// `COLUMNS` is taken as the width only up to a sane maximum.

@@ -97,7 +97,7 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "Renamed category food to 食費 (2 expenses); its monthly limit of 40,000 moved with it.\n")
-        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t1\t200\t\n食費\t2\t1200\t40000\n")
+        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t1\t200\t\t\n食費\t2\t1200\t40000\tmonth\n")
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")
         let history = try budget.run("history", "--format", "tsv", "--no-header").stdout
         XCTAssertEqual(history.split(separator: "\n").first?.split(separator: "\t").last, "rename category food → 食費 (2 expenses)")
@@ -110,7 +110,7 @@ final class BulkEndToEndTests: XCTestCase {
         try budget.succeed("config", "set", "expense.default-category", "food")
         let result = try budget.run("categories", "rename", "food", "transport")
         XCTAssertEqual(result.stderr, "Merged category food into transport (2 expenses); expense.default-category is now transport.\n")
-        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t3\t1400\t\n")
+        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t3\t1400\t\t\n")
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
         XCTAssertEqual(try budget.run("list", "expenses", "--category", "transport", "--format", "ids").stdout, "00000001\n00000002\n00000003\n00000004\n")
         // ｾﾌﾞﾝ as a category, renamed to what it looks like in full width.
@@ -124,7 +124,7 @@ final class BulkEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let refused = try budget.run("categories", "rename", "food", "transport")
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "budget: error: cannot rename food to transport: both have a monthly limit (1,000 and 500); make them equal or remove one first; nothing was changed\n")
+        XCTAssertEqual(refused.stderr, "budget: error: cannot rename food to transport: both have a limit (1,000 a month and 500 a month); make them equal or remove one first; nothing was changed\n")
         XCTAssertEqual(budget.dataBytes(), before)
         try budget.succeed("limit", "set", "transport", "1000")
         XCTAssertEqual(try budget.run("categories", "rename", "food", "transport").stderr,

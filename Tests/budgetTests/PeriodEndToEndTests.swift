@@ -64,11 +64,11 @@ final class PeriodEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("summary").stdout, expected)
         XCTAssertEqual(try budget.run("summary", "--month", "2026-11").stdout, expected)
         XCTAssertEqual(try budget.run("summary", "--month", "last", "--format", "tsv").stdout, """
-            kind\tname\tamount\tshare\tlimit\tremaining\tused
-            total\tincome\t0\t\t\t\t
-            total\texpenses\t3000\t\t\t\t
-            total\tbalance\t-3000\t\t\t\t
-            category\tfun\t3000\t100.0\t\t\t
+            kind\tname\tamount\tshare\tlimit\tremaining\tused\tcarried_in\tavailable\tper\tlimit_spent
+            total\tincome\t0\t\t\t\t\t\t\t\t
+            total\texpenses\t3000\t\t\t\t\t\t\t\t
+            total\tbalance\t-3000\t\t\t\t\t\t\t\t
+            category\tfun\t3000\t100.0\t\t\t\t\t\t\t
 
             """)
         let json = try budget.run("summary", "--format", "json").stdout
@@ -107,7 +107,7 @@ final class PeriodEndToEndTests: XCTestCase {
                        ["2026-10 2026-09-25 2026-10-24", "2026-11 2026-10-25 2026-11-24", "2026-12 2026-11-25 2026-12-24"])
         // Two whole budget months: the limit counts twice.
         XCTAssertEqual(try budget.run("summary", "--from", "2026-10-25", "--to", "2026-12-24", "--format", "tsv").stdout.split(separator: "\n").last,
-                       "category\tfood\t2100\t2.6\t4000\t1900\t52.5")
+                       "category\tfood\t2100\t2.6\t4000\t1900\t52.5\t0\t4000\tmonth\t2100")
     }
 
     func testLimitListAndWarning_UseTheBudgetMonth() throws {
@@ -117,7 +117,7 @@ final class PeriodEndToEndTests: XCTestCase {
             food      ¥2,000                                      ¥900     ¥1,100
 
             """)
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv").stdout, "category\tlimit\tspent\tremaining\nfood\t2000\t900\t1100\n")
+        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv").stdout, "category\tlimit\tspent\tremaining\tper\tperiod\trollover\tsince\tcarried_in\tavailable\nfood\t2000\t900\t1100\tmonth\t2026-11\tnone\t\t0\t2000\n")
         let over = try budget.run("add", "expense", "Cake", "1,500", "--category", "food", "--date", "2026-10-25")
         XCTAssertEqual(over.code, 0)
         XCTAssertEqual(over.stdout, "00000005\n")
@@ -131,7 +131,7 @@ final class PeriodEndToEndTests: XCTestCase {
         try payday()
         // 2026-10-25 is a Sunday: 2026-11 starts on Monday 26th and 2026-10 ends on the 25th.
         XCTAssertEqual(try budget.run("config", "set", "period.weekend", "after").stderr, "Set period.weekend to after.\n")
-        XCTAssertEqual(try budget.run("summary", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first, "total\tincome\t0\t\t\t\t")
+        XCTAssertEqual(try budget.run("summary", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first, "total\tincome\t0\t\t\t\t\t\t\t\t")
         let title = try budget.run("summary", "--month", "2026-10").stdout.split(separator: "\n").first
         XCTAssertEqual(title, "Summary, 2026-10 (2026-09-25 to 2026-10-25)")
         XCTAssertEqual(try budget.run("list", "all", "--month", "last", "--format", "csv", "--no-header").stdout,

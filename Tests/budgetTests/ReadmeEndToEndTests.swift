@@ -53,6 +53,9 @@ final class ReadmeEndToEndTests: XCTestCase {
         let payday = try XCTUnwrap(readme.section("### Payday months")?.blocks.first { $0.introduction.contains("`budget summary --month 2026-12` prints:") },
                                    "the payday months section shows a summary")
         XCTAssertEqual(runs.last { $0.arguments == "summary --month 2026-12" }?.stdout, payday.body, "the README's payday summary is what budget prints")
+        let limits = try XCTUnwrap(readme.section("### Settings, currency and limits")?.blocks.first { $0.introduction.contains("`budget summary --month 2026-12` prints:") },
+                                   "the settings section shows a summary with limits")
+        XCTAssertEqual(runs.first { $0.arguments == "summary --month 2026-12" }?.stdout, limits.body, "the README's summary with limits is what budget prints")
         let schedules = try XCTUnwrap(readme.section("### Recurring")?.blocks.first { $0.introduction.contains("`budget recur list` prints:") },
                                       "the recurring section shows the schedules")
         XCTAssertEqual(runs.last { $0.arguments == "recur list" }?.stdout, schedules.body, "the README's schedules are what budget prints")

@@ -50,10 +50,10 @@ final class ReportEndToEndTests: XCTestCase {
     func testSummary_MachineFormatsParseBackWithTheSameNumbers() throws {
         let tsv = try budget.run("summary", "--month", "2026-11", "--format", "tsv").stdout
         let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        XCTAssertEqual(rows[0], ["kind", "name", "amount", "share", "limit", "remaining", "used"])
+        XCTAssertEqual(rows[0], ["kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per", "limit_spent"])
         XCTAssertEqual(rows[1...3].map { [$0[1], $0[2]] }, [["income", "300000"], ["expenses", "121200"], ["balance", "178800"]])
-        XCTAssertEqual(rows[4], ["category", "住居", "80000", "66.0", "", "", ""])
-        XCTAssertEqual(rows[5], ["category", "食費（食料品）", "41200", "34.0", "40000", "-1200", "103.0"])
+        XCTAssertEqual(rows[4], ["category", "住居", "80000", "66.0", "", "", "", "", "", "", ""])
+        XCTAssertEqual(rows[5], ["category", "食費（食料品）", "41200", "34.0", "40000", "-1200", "103.0", "0", "40000", "month", "41200"])
 
         let csv = try budget.run("summary", "--year", "2026", "--by", "month", "--format", "csv").stdout
         let csvRows = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -78,11 +78,11 @@ final class ReportEndToEndTests: XCTestCase {
     func testCategories_ListsCountsTotalsAndLimits() throws {
         try budget.succeed("limit", "set", "unused", "5000")
         XCTAssertEqual(try budget.run("categories", "--format", "tsv").stdout, """
-        category\texpenses\ttotal\tlimit
-        transport\t2\t6500\t
-        unused\t0\t0\t5000
-        住居\t1\t80000\t
-        食費（食料品）\t2\t41200\t40000
+        category\texpenses\ttotal\tlimit\tper
+        transport\t2\t6500\t\t
+        unused\t0\t0\t5000\tmonth
+        住居\t1\t80000\t\t
+        食費（食料品）\t2\t41200\t40000\tmonth
 
         """)
         let json = try budget.run("categories", "--format", "json").stdout

@@ -92,7 +92,7 @@ final class SettingsEndToEndTests: XCTestCase {
         try budget.succeed("limit", "set", "住居", "80000")
         let tsv = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
         XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
-                             "expense.default-category 食費 uncategorized", "period.month-start 1 1", "period.weekend keep keep",
+                             "expense.default-category 食費 uncategorized", "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
                              "recur.auto on on", "budget.limit.住居 80000 none"])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
         XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費,1,"), "the default category applies")

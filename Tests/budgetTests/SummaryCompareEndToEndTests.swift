@@ -51,7 +51,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
     func testCompare_ThisBudgetMonthToDateAgainstTheSameDaysOfTheMonthBefore() throws {
         try budgetOverPaydayMonths()
         // 60,000 / 300,000 = 20 %; -11,000 / 97,000 = -11.34 %; 71,000 / 203,000 = 34.98 %;
-        // savings 274,000 / 360,000 = 76.11 % and 203,000 / 300,000 = 67.67 %.
+        // savings 274,000 / 360,000 = 76.11 % and 203,000 / 300,000 = 67.67 %. The limit is the
+        // whole month's, against every food expense of it (6,000 + 14,500 + 2,000 = 22,500).
         let expected = """
             Summary, 2027-01 (2026-12-25 to 2027-01-24), compared with 2026-12 (2026-11-25 to 2026-12-24)
             Compared to date: 2026-12-25 to 2027-01-10 against 2026-11-25 to 2026-12-11.
@@ -61,9 +62,9 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             Balance   ¥274,000  ¥203,000    +¥71,000  +35.0%
             Savings rate 76.1% (previous 67.7%)
 
-            CATEGORY    SPENT  PREVIOUS  DIFFERENCE  CHANGE  SHARE    LIMIT  REMAINING   USED
+            CATEGORY    SPENT  PREVIOUS  DIFFERENCE  CHANGE  SHARE    LIMIT  REMAINING    USED
             housing   ¥80,000   ¥80,000          ¥0    0.0%  93.0%
-            food       ¥6,000   ¥17,000    -¥11,000  -64.7%   7.0%  ¥20,000    ¥14,000  30.0%
+            food       ¥6,000   ¥17,000    -¥11,000  -64.7%   7.0%  ¥20,000    -¥2,500  112.5%  over
 
             """
         XCTAssertEqual(try budget.run("summary", "--compare", "previous").stdout, expected)
@@ -76,7 +77,7 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             total\texpenses\t86000\t\t\t\t\t97000\t-11000\t-11.3
             total\tbalance\t274000\t\t\t\t\t203000\t71000\t35.0
             category\thousing\t80000\t93.0\t\t\t\t80000\t0\t0.0
-            category\tfood\t6000\t7.0\t20000\t14000\t30.0\t17000\t-11000\t-64.7
+            category\tfood\t6000\t7.0\t20000\t-2500\t112.5\t17000\t-11000\t-64.7
 
             """)
         let json = try budget.run("summary", "--compare", "previous", "--format", "json").stdout
@@ -185,8 +186,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             Expenses   ¥14,500
             Balance   -¥14,500
 
-            CATEGORY    SPENT   SHARE    LIMIT  REMAINING   USED
-            food      ¥14,500  100.0%  ¥20,000     ¥5,500  72.5%
+            CATEGORY    SPENT   SHARE    LIMIT  REMAINING    USED
+            food      ¥14,500  100.0%  ¥20,000    -¥2,500  112.5%  over
 
             """)
         let list = try budget.run("list", "all", "--month", "2027-01", "--tag", "xmas", "--format", "ids").stdout

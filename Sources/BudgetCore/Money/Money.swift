@@ -1,4 +1,5 @@
-/// An amount as a setting (a monthly limit): stored in minor units, read and shown in the currency.
+/// An amount as a setting: stored in minor units, read and shown in the currency. (A limit is a
+/// `SpendingLimit`, whose plain form is stored the same way.)
 public struct Money: SettingValue, Comparable {
     /// The amount in the currency's minor unit (yen, cents).
     public var minorUnits: Int

@@ -9,9 +9,10 @@ extension BudgetDocument {
     /// Renames a category on every expense and expense schedule, in one change (one undo step).
     ///
     /// When `newName` is in use already, the two categories become one. The old name's
-    /// monthly limit follows it; when both names have a limit they must be equal (then one
-    /// remains), since no single limit would be right for both. An `expense.default-category`
-    /// set to the old name follows too, so that new expenses do not bring the old name back.
+    /// limit follows it, options and all (its period, rollover and `since`); when both names
+    /// have a limit they must be equal, options included (then one remains), since no single
+    /// limit would be right for both. An `expense.default-category` set to the old name
+    /// follows too, so that new expenses do not bring the old name back.
     ///
     /// - Parameters:
     ///   - oldName: a category in use (`categoryNames`), as stored or as typed (trimmed).
@@ -29,18 +30,19 @@ extension BudgetDocument {
 
         let oldKey = BudgetKeys.limit(old).storedKey, newKey = BudgetKeys.limit(new).storedKey
         var settings = settingsValues
+        // The limit moves whole: its amount and its options (period, rollover, since).
         if let oldLimit = settings.value(forKey: oldKey) {
-            let amount = Money(stored: oldLimit)?.minorUnits ?? 0
+            let limit = SpendingLimit(stored: oldLimit)
             if let newLimit = settings.value(forKey: newKey) {
-                guard newLimit == oldLimit else {
+                guard newLimit == oldLimit, let limit else {
                     let money = moneyFormat
-                    func shown(_ value: StoredSetting) -> String { Money(stored: value).map { money.display($0.minorUnits) } ?? "an invalid amount" }
+                    func shown(_ value: StoredSetting) -> String { SpendingLimit(stored: value).map { $0.description(money) } ?? "an invalid limit" }
                     throw BudgetError.limitConflict(category: old, limit: shown(oldLimit), target: new, targetLimit: shown(newLimit))
                 }
-                result.limit = .merged(amount)
+                result.limit = .merged(limit)
             } else {
                 settings.setValue(oldLimit, forKey: newKey)
-                result.limit = .moved(amount)
+                result.limit = limit.map(CategoryRename.LimitOutcome.moved) ?? .none
             }
             settings.setValue(nil, forKey: oldKey)
         }

@@ -1,53 +1,35 @@
 extension BudgetDocument {
-    /// The categories this document is over its monthly limit in (per budget month, as this
-    /// document's `budgetCalendar` has them), where the change from
-    /// `before` raised that month's total: an add, or an edit that raised what counts in a
-    /// month. A change that adds nothing (an amount of 0, a renamed expense in a month already
-    /// over) does not warn, and neither does being exactly at the limit.
+    /// The limits this document is over, per period (a budget month, as this document's
+    /// `budgetCalendar` has them, or a calendar year for a yearly limit), where the change
+    /// from `before` raised what the limit counts in that period: an add, or an edit that
+    /// raised what counts in a period. Over means spending more than the period has
+    /// available: its amount and what rollover carried into it (`LimitLedger`); a yearly
+    /// limit counts the whole year. A change that adds nothing (an amount of 0, a renamed
+    /// expense in a month already over) does not warn, and neither does being exactly at
+    /// what is available. The total limit counts every expense.
     ///
-    /// - Returns: one warning per category and month, sorted by category, then month.
+    /// - Returns: one warning per limit and period, the categories' sorted by category, then
+    ///   period, then the total limit's.
     public func limitWarnings(since before: BudgetDocument) -> [LimitWarning] {
-        let limits = self[settings: BudgetKeys.self]
-        let limited = limits.limitedCategories
+        let limits = self[settings: BudgetKeys.self].limits
         // Arrays that share storage compare in constant time: a change that left the expenses
         // alone costs nothing here.
-        guard !limited.isEmpty, before.expenses.records != expenses.records else { return [] }
-        let categories = Set(limited)
+        guard !limits.isEmpty, before.expenses.records != expenses.records else { return [] }
         let calendar = budgetCalendar
-        let old = Self.monthTotals(before.expenses.records, categories: categories, calendar: calendar)
-        let new = Self.monthTotals(expenses.records, categories: categories, calendar: calendar)
+        let old = LimitLedger.spending(before.expenses.records, limits: limits, calendar: calendar)
+        let new = LimitLedger.spending(expenses.records, limits: limits, calendar: calendar)
+        let ledger = LimitLedger(limits: limits, expenses: expenses.records, calendar: calendar, sums: new)
         var warnings: [LimitWarning] = []
-        for (key, total) in new {
-            // A month that cannot be added up: the store refuses the change itself, with a
-            // message that says why (`checkTotals`), so no warning is needed.
-            guard let total, let limit = limits[BudgetKeys.limit(key.category)]?.minorUnits, total > limit else { continue }
-            if let previous = old[key], previous.map({ total <= $0 }) ?? true { continue }
-            warnings.append(LimitWarning(category: key.category, period: calendar.period(index: key.month), total: total, limit: limit))
-        }
-        return warnings.sorted { ($0.category, $0.period.index) < ($1.category, $1.period.index) }
-    }
-
-    private struct CategoryMonth: Hashable {
-        var category: String
-        /// The budget month's index (`BudgetCalendar.index(containing:)`).
-        var month: Int
-    }
-
-    /// The expenses of `categories` added up per category and month; `nil` where the sum overflows.
-    private static func monthTotals(_ expenses: [Expense], categories: Set<String>, calendar: BudgetCalendar) -> [CategoryMonth: Int?] {
-        var totals: [CategoryMonth: Int?] = [:]
-        for expense in expenses where categories.contains(expense.category) {
-            let key = CategoryMonth(category: expense.category, month: calendar.index(containing: expense.date))
-            switch totals[key] {
-            case nil:
-                totals[key] = .some(expense.amount)
-            case .some(nil):
-                continue
-            case .some(.some(let total)):
-                let (sum, overflow) = total.addingReportingOverflow(expense.amount)
-                totals[key] = .some(overflow ? nil : sum)
+        for (scope, periods) in new {
+            for (period, total) in periods {
+                // A period that cannot be added up: the store refuses the change itself, with
+                // a message that says why (`checkTotals`), so no warning is needed.
+                guard let total else { continue }
+                if let previous = old[scope]?[period], previous.map({ total <= $0 }) ?? true { continue }
+                guard let status = try? ledger.status(scope, period: period), status.isOver else { continue }
+                warnings.append(LimitWarning(status))
             }
         }
-        return totals
+        return warnings.sorted { ($0.scope, $0.period.index) < ($1.scope, $1.period.index) }
     }
 }

@@ -57,7 +57,7 @@ extension BudgetDocument {
                              value: after.flatMap { key.describe($0, settingContext) })
     }
 
-    /// Sets a category's monthly limit.
+    /// Sets a category's plain monthly limit (no rollover).
     ///
     /// - Parameters:
     ///   - category: read with `FieldRules.label`.
@@ -66,21 +66,67 @@ extension BudgetDocument {
     /// - Throws: `ValueError` for a category that cannot be one or a negative amount.
     @discardableResult
     public mutating func setLimit(_ amount: Int, for category: String) throws(ValueError) -> String {
-        let category = try FieldRules.label(category, field: "category")
-        if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
-        self[settings: BudgetKeys.self][BudgetKeys.limit(category)] = Money(minorUnits: amount)
-        return category
+        let scope = try setLimit(try SpendingLimit(monthly: amount), for: .category(category))
+        return scope.category ?? category
     }
 
-    /// Removes a category's monthly limit.
+    /// Sets a limit: a category's, or the total limit on all expenses. A plain monthly limit
+    /// is stored as a number, as earlier versions wrote it; one with options as its text
+    /// (`SpendingLimit+Setting`).
+    ///
+    /// - Parameters:
+    ///   - limit: its amount at most `maximumLimit`, which the store checks.
+    ///   - scope: a category (read with `FieldRules.label`) or the total.
+    /// - Returns: the scope as stored (the category trimmed).
+    /// - Throws: `ValueError` for a category that cannot be one.
+    @discardableResult
+    public mutating func setLimit(_ limit: SpendingLimit, for scope: LimitScope) throws(ValueError) -> LimitScope {
+        let stored = try Self.storedScope(scope)
+        self[settings: BudgetKeys.self][BudgetKeys.limit(stored)] = limit
+        return stored
+    }
+
+    /// The limit `budget limit set` gives: `amount` per `per`, carrying as `rollover` says from
+    /// `since`, or, without it, from the period that holds `today` (the budget month, by
+    /// `budgetCalendar`, or the calendar year).
+    ///
+    /// - Throws: `ValueError` for a negative amount, or `since` without rollover.
+    public func limit(_ amount: Int, per: SpendingLimit.Period, rollover: SpendingLimit.Rollover, since: Int?, today: Day) throws(ValueError) -> SpendingLimit {
+        guard rollover != .none else { return try SpendingLimit(amount: amount, per: per, since: since) }
+        let start = since ?? (per == .month ? budgetCalendar.period(containing: today).index : today.year)
+        return try SpendingLimit(amount: amount, per: per, rollover: rollover, since: start)
+    }
+
+    /// A scope's limit, when it has one.
+    ///
+    /// - Throws: `ValueError` for a category that cannot be one.
+    public func limit(for scope: LimitScope) throws(ValueError) -> SpendingLimit? {
+        self[settings: BudgetKeys.self][BudgetKeys.limit(try Self.storedScope(scope))]
+    }
+
+    /// Removes a category's limit.
     ///
     /// - Returns: whether the category had one.
     /// - Throws: `ValueError` for a category that cannot be one.
     @discardableResult
     public mutating func removeLimit(for category: String) throws(ValueError) -> Bool {
-        let key = BudgetKeys.limit(try FieldRules.label(category, field: "category"))
-        let existed = self[settings: BudgetKeys.self].isSet(key)
+        try removeLimit(for: .category(category)) != nil
+    }
+
+    /// Removes a limit, options and all.
+    ///
+    /// - Returns: the limit removed, if there was one.
+    /// - Throws: `ValueError` for a category that cannot be one.
+    @discardableResult
+    public mutating func removeLimit(for scope: LimitScope) throws(ValueError) -> SpendingLimit? {
+        let key = BudgetKeys.limit(try Self.storedScope(scope))
+        let existed = self[settings: BudgetKeys.self][key]
         self[settings: BudgetKeys.self].remove(key)
         return existed
+    }
+
+    private static func storedScope(_ scope: LimitScope) throws(ValueError) -> LimitScope {
+        guard case .category(let category) = scope else { return scope }
+        return .category(try FieldRules.label(category, field: "category"))
     }
 }

@@ -1,13 +1,13 @@
 /// What `BudgetDocument.renameCategory(_:to:)` did.
 public struct CategoryRename: Equatable, Sendable {
-    /// What became of the old category's monthly limit.
+    /// What became of the old category's limit.
     public enum LimitOutcome: Equatable, Sendable {
         /// The old category had no limit.
         case none
-        /// The limit (in minor units) now belongs to the new name.
-        case moved(Int)
+        /// The limit, with its options, now belongs to the new name.
+        case moved(SpendingLimit)
         /// Both names had this same limit; the new name keeps it.
-        case merged(Int)
+        case merged(SpendingLimit)
     }
 
     /// The old name, as stored.

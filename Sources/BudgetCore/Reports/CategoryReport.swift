@@ -1,5 +1,4 @@
-/// Every expense category with its number of expenses, its all-time total and its monthly
-/// limit: what `budget categories` lists.
+/// Every expense category with its number of expenses, its all-time total and its limit: what `budget categories` lists.
 ///
 /// A category exists while an expense uses it or a limit names it, so a category with a limit
 /// and no expenses is listed with a count of 0.
@@ -12,8 +11,10 @@ public struct CategoryReport: Equatable, Sendable {
         public var expenses: Int
         /// Their total, in the currency's minor unit.
         public var total: Int
-        /// Its monthly limit, when one is set.
+        /// Its limit's amount (a month's, or a year's), when one is set.
         public var limit: Int?
+        /// The limit with its options (per month or year, rollover), when one is set.
+        public var spendingLimit: SpendingLimit? = nil
     }
 
     /// The categories, sorted by name.
@@ -35,8 +36,9 @@ public struct CategoryReport: Equatable, Sendable {
             stats[category] = (0, 0)
         }
         rows = stats.keys.sorted().map { category in
-            Row(category: category, expenses: stats[category]?.count ?? 0, total: stats[category]?.total ?? 0,
-                limit: limits[BudgetKeys.limit(category)]?.minorUnits)
+            let limit = limits[BudgetKeys.limit(category)]
+            return Row(category: category, expenses: stats[category]?.count ?? 0, total: stats[category]?.total ?? 0,
+                       limit: limit?.amount, spendingLimit: limit)
         }
     }
 }

@@ -1,57 +1,41 @@
-/// Each monthly limit with what its category spent in one budget month (`BudgetCalendar`):
-/// what `budget limit list` shows.
+/// Each limit with where it stands in one budget month (`BudgetCalendar`): what
+/// `budget limit list` shows. A monthly limit shows the month: its amount, what rollover
+/// carried in, what was available, spent and is left; a yearly limit shows its year to date
+/// (`LimitLedger.status(_:in:)`). The total limit, when set, comes last.
 public struct LimitReport: Equatable, Sendable {
-    /// One limited category.
-    public struct Row: Equatable, Sendable {
-        /// The category's name.
-        public var category: String
-        /// Its monthly limit, in the currency's minor unit.
-        public var limit: Int
-        /// What its expenses of the month add up to.
-        public var spent: Int
-        /// What is left of the limit; negative when the category is over it.
-        public var remaining: Int { limit - spent }
-        /// Whether the category spent more than its limit (exactly at the limit is not over).
-        public var isOver: Bool { spent > limit }
-    }
+    /// One limit: a category's, or the total limit.
+    public typealias Row = LimitStatus
 
     /// The budget month reported on.
     public let period: BudgetPeriod
     /// The first day of the month reported on.
     public var month: Day { period.start }
-    /// The limited categories, sorted by name.
+    /// The limits: the categories' sorted by name, then the total limit.
     public let rows: [Row]
 
     /// The report of the budget month that holds `day`.
     ///
-    /// - Throws: `BudgetError.totalOverflow` when a month's total does not fit in 64 bits.
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     public init(document: BudgetDocument, month day: Day) throws {
         try self.init(document: document, period: document.budgetCalendar.period(containing: day))
     }
 
-    /// The report of one budget month (any of `document.budgetCalendar`'s periods: a forecast
-    /// asks for the months ahead).
+    /// The report of one budget month (any of `document.budgetCalendar`'s periods).
     ///
-    /// - Throws: `BudgetError.totalOverflow` when the month's total does not fit in 64 bits.
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     public init(document: BudgetDocument, period: BudgetPeriod) throws {
         self.period = period
-        let limits = document[settings: BudgetKeys.self]
-        var rows: [Row] = []
-        for category in limits.limitedCategories {
-            guard let limit = limits[BudgetKeys.limit(category)] else { continue }
-            rows.append(Row(category: category, limit: limit.minorUnits, spent: try document.total(category: category, in: period)))
-        }
-        self.rows = rows
+        rows = try LimitLedger(document: document).statuses(in: period)
     }
 }
 
 extension BudgetDocument {
-    /// The monthly limits, by category: what each category may spend in any one budget month.
+    /// The plain amounts of the monthly category limits, by category (yearly limits and the
+    /// total limit left out; rollover is not applied: `LimitLedger` does that).
     public var monthlyLimits: [String: Int] {
-        let limits = self[settings: BudgetKeys.self]
         var result: [String: Int] = [:]
-        for category in limits.limitedCategories {
-            if let limit = limits[BudgetKeys.limit(category)] { result[category] = limit.minorUnits }
+        for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.per == .month {
+            if let category = scope.category { result[category] = limit.amount }
         }
         return result
     }

@@ -13,13 +13,18 @@ public struct Summary: Sendable {
         public var category: String
         /// What its expenses of the period add up to.
         public var spent: Int
-        /// The monthly limit times the budget months of the period, when a limit is set and
-        /// the period is made of whole budget months.
+        /// The limit's amount for the period, when a limit is set and the period is made of
+        /// whole budget months: a monthly limit times the months, a yearly limit's amount.
         public var limit: Int?
-        /// What is left of the limit (negative when over), when one is set.
-        public var remaining: Int? { limit.map { $0 - spent } }
-        /// Whether the category spent more than its limit.
-        public var isOver: Bool { limit.map { spent > $0 } ?? false }
+        /// Where the category's limit stands (`LimitLedger.status(_:from:through:)`): what
+        /// rollover carried in, what was available, what counts against it (a yearly
+        /// limit's year to date) and what is left; set with `limit`. It counts every expense
+        /// of the category, whatever other filters the query has.
+        public var limitStatus: LimitStatus? = nil
+        /// What is left of what the limit had available (negative when over), when one is set.
+        public var remaining: Int? { limitStatus?.remaining ?? limit.map { $0 - spent } }
+        /// Whether the category spent more than its limit had available.
+        public var isOver: Bool { limitStatus?.isOver ?? limit.map { spent > $0 } ?? false }
     }
 
     /// One row of a monthly breakdown: one budget month.
@@ -78,6 +83,9 @@ public struct Summary: Sendable {
     public let incomeSources: [IncomeRow]
     /// Expenses per tag, largest first (empty unless asked for).
     public let tags: [TagRow]
+    /// Where the total limit on all expenses stands over the period, when one is set and the
+    /// period is made of whole budget months (it counts every expense, whatever the filters).
+    public let totalLimit: LimitStatus?
 
     /// The share of the income that was not spent: the balance as a percentage of the income
     /// (negative when more was spent than came in), from the exact amounts and rounded once;
@@ -112,17 +120,20 @@ public struct Summary: Sendable {
             if overflow { throw BudgetError.totalOverflow }
             spent[expense.category] = sum
         }
-        let months = calendar.wholePeriodCount(limitPeriod ?? period)
-        let limits = document[settings: BudgetKeys.self]
-        categories = try spent.map { category, amount in
-            let monthly = limits[BudgetKeys.limit(category)]?.minorUnits
-            let limit = try monthly.map { value -> Int in
-                let (total, overflow) = value.multipliedReportingOverflow(by: months ?? 1)
-                if overflow { throw BudgetError.totalOverflow }
-                return total
-            }
-            return CategoryRow(category: category, spent: amount, limit: months == nil ? nil : limit)
-        }.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
+        // Limits compare only over whole budget months, with what rollover carried into the
+        // first (a comparison to date keeps its whole month's limits: `limitPeriod`).
+        let limitRange = limitPeriod ?? period
+        var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
+        if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
+            whole = (LimitLedger(document: document), calendar.period(containing: from), calendar.period(containing: to))
+        }
+        var rows: [CategoryRow] = []
+        for (category, amount) in spent {
+            let status = try whole.flatMap { whole in try whole.ledger.status(.category(category), from: whole.first, through: whole.last) }
+            rows.append(CategoryRow(category: category, spent: amount, limit: status?.base, limitStatus: status))
+        }
+        categories = rows.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
+        totalLimit = try whole.flatMap { whole in try whole.ledger.status(.total, from: whole.first, through: whole.last) }
 
         tags = groupings.contains(.tag) ? try Self.tagRows(expenses) : []
         guard groupings.contains(.month) else {

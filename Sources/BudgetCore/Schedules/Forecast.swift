@@ -7,6 +7,9 @@
 /// not yet recorded counts in the month of its day (before the first month shown, in the
 /// opening balance). Paused schedules and skipped occurrences count for nothing. Every figure
 /// is exact, in minor units.
+///
+/// Planned spending comes from the categories' monthly limits, with what rollover carries
+/// into the current month (`LimitLedger`); yearly limits and the total limit plan nothing.
 public struct Forecast: Equatable, Sendable {
     /// One occurrence a schedule will record.
     public struct Occurrence: Equatable, Sendable {
@@ -34,8 +37,14 @@ public struct Forecast: Equatable, Sendable {
         public var limit: Int
         /// What the month's recorded and scheduled expenses spend in the category.
         public var spent: Int
-        /// What is left: the limit less what is spent, never below zero.
+        /// What is left: what the month has available less what is spent, never below zero.
         public var unspent: Int
+        /// What rollover carries into the month: in the current month, what earlier months
+        /// left or overspent (`LimitLedger`); in later ones, an overspend of the month before
+        /// (rollover `all`) and nothing else, since what a month leaves is planned to be spent.
+        public var carriedIn = 0
+        /// The limit and what was carried in.
+        public var available: Int { limit &+ carriedIn }
     }
 
     /// One budget month.
@@ -131,18 +140,30 @@ public struct Forecast: Equatable, Sendable {
                 }
             }
         }
-        let limits = document.monthlyLimits.sorted { $0.key < $1.key }
+        // Monthly category limits only: a yearly limit is not spread over months, and the total
+        // limit overlaps the categories'.
+        let ledger = LimitLedger(document: document)
+        let limits = ledger.limits.compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
+            .filter { $0.limit.per == .month }
+        var carried = try limits.map { try ledger.status(.category($0.category), in: first)?.carriedIn ?? 0 }
         var balance = opening
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
-            for (category, limit) in limits {
+            for (position, (category, limit)) in limits.enumerated() {
                 var spent = try document.total(category: category, in: months[index].period)
                 for occurrence in months[index].scheduled where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)
                 }
-                let unspent = max(0, limit - spent)
-                months[index].planned.append(PlannedLimit(category: category, limit: limit, spent: spent, unspent: unspent))
+                var available = limit.amount
+                try add(carried[position], to: &available)
+                var remaining = available
+                try add(-spent, to: &remaining)
+                let unspent = max(0, remaining)
+                months[index].planned.append(PlannedLimit(category: category, limit: limit.amount, spent: spent, unspent: unspent, carriedIn: carried[position]))
                 try add(unspent, to: &months[index].plannedSpending)
+                // The next month: the unspent part is planned to be spent, so only an overspend carries.
+                let next = months[index].period.index + 1
+                carried[position] = limit.rollover == .all && limit.since.map({ next > $0 }) == true ? min(0, remaining) : 0
             }
             var income = 0, expenses = 0
             try add(months[index].recordedIncome, to: &income)

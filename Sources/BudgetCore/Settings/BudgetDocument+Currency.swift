@@ -2,7 +2,7 @@ extension BudgetDocument {
     /// Sets `display.currency`, refusing to silently change what stored amounts mean.
     ///
     /// When the old and new currency have a different number of decimals and the budget holds
-    /// amounts (records, limits or schedules), the change needs `rescale`: every amount is then multiplied
+    /// amounts (records, limits, the total limit or schedules), the change needs `rescale`: every amount is then multiplied
     /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
     /// must be exact and multiplying must not overflow, or nothing changes.
     ///
@@ -35,10 +35,11 @@ extension BudgetDocument {
             var incomes = self.incomes, expenses = self.expenses, settings = settingsValues
             for index in incomes.records.indices { incomes.records[index].amount = try scaled(incomes.records[index].amount) }
             for index in expenses.records.indices { expenses.records[index].amount = try scaled(expenses.records[index].amount) }
+            // Category limits and the total limit, plain or with options (which keep them).
             for key in limitKeys {
-                if case .int(let amount)? = settings.value(forKey: key) {
-                    settings.setValue(.int(try scaled(amount)), forKey: key)
-                }
+                guard let limit = settings.value(forKey: key).flatMap(SpendingLimit.init(stored:)) else { continue }
+                let amount = try scaled(limit.amount)
+                settings.setValue(try limit.with(amount: amount).stored, forKey: key)
             }
             var recur = Settings<RecurKeys>(storage: settings)
             for entry in schedules {

@@ -1,16 +1,29 @@
-/// Monthly spending limits, one key per category (`budget.limit.food`).
+/// Spending limits (`SpendingLimit`): one key per category (`budget.limit.food`), and a cap
+/// on all expenses together (`budget.total-limit`).
 public enum BudgetKeys: SettingsDomain {
     /// The prefix of the domain's keys.
     public static let name = "budget"
     static let limitPrefix = "limit."
 
-    /// The monthly limit of one category.
-    public static func limit(_ category: String) -> SettingKey<BudgetKeys, Money?> {
-        SettingKey(limitPrefix + category, default: nil, "The monthly spending limit of the category \(category).")
+    /// The limit of one category.
+    public static func limit(_ category: String) -> SettingKey<BudgetKeys, SpendingLimit?> {
+        SettingKey(limitPrefix + category, default: nil, "The spending limit of the category \(category).")
     }
 
-    /// No fixed keys: one limit per category (`dynamicKey`).
-    public static let keys: [AnySettingKey] = []
+    /// The cap on all expenses together.
+    public static let totalLimit = SettingKey<BudgetKeys, SpendingLimit?>(
+        "total-limit", default: nil, "The spending limit of all expenses together.")
+
+    /// The key of a limit's scope.
+    public static func limit(_ scope: LimitScope) -> SettingKey<BudgetKeys, SpendingLimit?> {
+        switch scope {
+        case .category(let category): return limit(category)
+        case .total: return totalLimit
+        }
+    }
+
+    /// `total-limit`; one limit per category besides (`dynamicKey`).
+    public static let keys: [AnySettingKey] = [totalLimit.erased]
 
     /// The limit key of a category (`limit.food`), when the category is one the file may hold.
     public static func dynamicKey(named name: String) -> AnySettingKey? {
@@ -25,10 +38,44 @@ public enum BudgetKeys: SettingsDomain {
     }
 }
 
+/// What a limit caps: one category's expenses, or all expenses together.
+public enum LimitScope: Hashable, Sendable, Comparable {
+    /// The expenses of one category.
+    case category(String)
+    /// Every expense (`budget.total-limit`).
+    case total
+
+    /// The category, for a category's limit.
+    public var category: String? {
+        if case .category(let name) = self { return name }
+        return nil
+    }
+
+    /// Categories by name, then the total.
+    public static func < (lhs: LimitScope, rhs: LimitScope) -> Bool {
+        switch (lhs, rhs) {
+        case let (.category(a), .category(b)): return a < b
+        case (.category, .total): return true
+        case (.total, _): return false
+        }
+    }
+}
+
 extension Settings where Domain == BudgetKeys {
-    /// The categories that have a monthly limit, sorted.
+    /// The categories that have a limit, sorted.
     public var limitedCategories: [String] {
         let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
         return setKeys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    /// Every limit that is set: the categories' by name, then the total (a stored value that
+    /// is not a limit, which the reader refuses, is left out).
+    public var limits: [(scope: LimitScope, limit: SpendingLimit)] {
+        var result: [(scope: LimitScope, limit: SpendingLimit)] = []
+        for category in limitedCategories {
+            if let limit = self[BudgetKeys.limit(category)] { result.append((.category(category), limit)) }
+        }
+        if let total = self[BudgetKeys.totalLimit] { result.append((.total, total)) }
+        return result
     }
 }

@@ -24,12 +24,12 @@ struct CategoriesCommand: Command {
         case .json:
             let value = JSONValue.array(rows.map { row in
                 .object([("category", .string(row.category)), ("expenses", .int(row.expenses)), ("total", .int(row.total)),
-                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
+                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("per", row.spendingLimit.map { .string($0.per.rawValue) } ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
             })
             context.output.write(value.outputText)
         case .tsv, .csv:
-            let lines = (includeHeader ? [["category", "expenses", "total", "limit"]] : [])
-                + rows.map { [$0.category, String($0.expenses), money.plain($0.total), $0.limit.map(money.plain) ?? ""] }
+            let lines = (includeHeader ? [["category", "expenses", "total", "limit", "per"]] : [])
+                + rows.map { [$0.category, String($0.expenses), money.plain($0.total), $0.limit.map(money.plain) ?? "", $0.spendingLimit?.per.rawValue ?? ""] }
             context.output.write(DelimitedText.text(lines, as: format))
         default:
             if rows.isEmpty {
@@ -40,7 +40,11 @@ struct CategoriesCommand: Command {
                 .init(title: "CATEGORY", alignment: .left), .init(title: "EXPENSES", alignment: .right),
                 .init(title: "TOTAL", alignment: .right), .init(title: "LIMIT", alignment: .right),
             ])
-            table.rows = rows.map { [$0.category, String($0.expenses), money.display($0.total), $0.limit.map(money.display) ?? ""] }
+            // A yearly limit says so; a monthly one is shown as limits always were.
+            table.rows = rows.map { row in
+                let limit = row.spendingLimit.map { money.display($0.amount) + ($0.per == .year ? " a year" : "") } ?? ""
+                return [row.category, String(row.expenses), money.display(row.total), limit]
+            }
             context.output.write(table.render(painter: context.outputPainter(document)))
         }
     }

@@ -4,7 +4,7 @@ import BudgetCore
 struct ConfigCommand: Command {
     static let spec = CommandSpec(
         name: "config", abstract: "Show and change settings.",
-        discussion: "Keys: display.currency, display.color, display.date-format, expense.default-category and budget.limit.<category>. Settings are kept in the data file, so undo reverts them too.",
+        discussion: "Keys: display.currency, display.color, display.date-format, expense.default-category, budget.limit.<category> and budget.total-limit (an amount, or with options: 40000;per=year;rollover=surplus;since=2026; budget limit sets them too). Settings are kept in the data file, so undo reverts them too.",
         subcommands: [listSpec, getSpec, setSpec, unsetSpec])
 
     static let keyArgument = ArgumentSpec(name: "key", help: "A setting such as display.currency (see 'budget config list').")

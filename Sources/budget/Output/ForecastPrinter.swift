@@ -95,8 +95,8 @@ struct ForecastPrinter {
                         ("spending", .int(month.plannedSpending)),
                         ("limits", .array(month.planned.map { limit in
                             .object([
-                                ("category", .string(limit.category)), ("limit", .int(limit.limit)), ("spent", .int(limit.spent)),
-                                ("unspent", .int(limit.unspent)),
+                                ("category", .string(limit.category)), ("limit", .int(limit.limit)), ("carried_in", .int(limit.carriedIn)),
+                                ("available", .int(limit.available)), ("spent", .int(limit.spent)), ("unspent", .int(limit.unspent)),
                             ])
                         })),
                     ])),

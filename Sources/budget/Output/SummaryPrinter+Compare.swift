@@ -34,7 +34,7 @@ extension SummaryPrinter {
                 let row = category.row
                 var cells = [row.category, money.display(row.spent)] + changeCells(category.spent) + [percent(row.spent, of: current.expenses)]
                 if hasLimits {
-                    cells += [row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "", row.limit.map { percent(row.spent, of: $0) } ?? ""]
+                    cells += [row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "", Self.used(row).map { $0.description + "%" } ?? ""]
                 }
                 return cells
             }
@@ -159,7 +159,7 @@ extension SummaryPrinter {
                 let row = category.row
                 return ["category", row.category, money.plain(row.spent), Percent(row.spent, of: current.expenses).description,
                         row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
-                        row.limit.map { Percent(row.spent, of: $0).description } ?? ""] + cells(category.spent)
+                        Self.used(row)?.description ?? ""] + cells(category.spent)
             }
         case .month:
             func line(_ month: String, _ comparedMonth: String, _ figures: [SummaryComparison.Change]) -> [String] {
@@ -210,7 +210,7 @@ extension SummaryPrinter {
                 return .object([("category", .string(row.category)), ("spent", .int(row.spent)),
                                 ("share", .string(Percent(row.spent, of: current.expenses).description)),
                                 ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
-                                ("used", row.limit.map { .string(Percent(row.spent, of: $0).description) } ?? .null),
+                                ("used", Self.used(row).map { .string($0.description) } ?? .null),
                                 ("over", .bool(row.isOver)), ("compare", .object(change(category.spent, "spent")))])
             })))
         case .month:
@@ -248,5 +248,12 @@ extension SummaryPrinter {
             ("change", figures(percent(comparison.income.percent), percent(comparison.expenses.percent), percent(comparison.balance.percent))),
         ])))
         return .object(members)
+    }
+
+    /// The share of what the limit had available that counts against it (as `limit list` and
+    /// the summary show it: every expense of the category, a yearly limit's year to date).
+    static func used(_ row: Summary.CategoryRow) -> Percent? {
+        if let status = row.limitStatus { return status.available > 0 ? Percent(status.spent, of: status.available) : nil }
+        return row.limit.map { Percent(row.spent, of: $0) }
     }
 }

@@ -28,7 +28,14 @@ struct SummaryPrinter {
         }
     }
 
-    private var hasLimits: Bool { summary.categories.contains { $0.limit != nil } }
+    private var hasLimits: Bool { summary.categories.contains { $0.limit != nil } || summary.totalLimit != nil }
+
+    /// The limits' statuses shown: the categories', and the total limit's.
+    private var limitStatuses: [LimitStatus] { summary.categories.compactMap(\.limitStatus) + (summary.totalLimit.map { [$0] } ?? []) }
+    /// Whether a limit carries (then CARRIED and AVAILABLE are shown).
+    private var hasCarrying: Bool { limitStatuses.contains { $0.limit.rollover != .none } }
+    /// Whether a limit is yearly (then YEAR TO DATE is shown: what counts against it).
+    private var hasYearly: Bool { limitStatuses.contains { $0.limit.per == .year } }
 
     // MARK: Table
 
@@ -46,15 +53,18 @@ struct SummaryPrinter {
         case .category:
             guard !summary.categories.isEmpty else { return text + "\nNo expenses in this period.\n" }
             var columns = [("CATEGORY", TextTable.Alignment.left), ("SPENT", .right), ("SHARE", .right)]
-            if hasLimits { columns += [("LIMIT", .right), ("REMAINING", .right), ("USED", .right)] }
-            let rows = summary.categories.map { row -> [String] in
+            if hasLimits { columns += limitColumns }
+            var rows = summary.categories.map { row -> [String] in
                 var cells = [row.category, money.display(row.spent), percent(row.spent, of: summary.expenses)]
-                if hasLimits {
-                    cells += [row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "", row.limit.map { percent(row.spent, of: $0) } ?? ""]
-                }
+                if hasLimits { cells += limitCells(row.limitStatus) }
                 return cells
             }
-            let bars = summary.categories.map { (value: $0.spent, over: $0.isOver) }
+            var bars = summary.categories.map { (value: $0.spent, over: $0.isOver) }
+            // The total limit: a row of its own, without a bar.
+            if let total = summary.totalLimit {
+                rows.append([LimitText.cell(.total), money.display(summary.expenses), ""] + limitCells(total))
+                bars.append((value: 0, over: total.isOver))
+            }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
             let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
@@ -72,6 +82,25 @@ struct SummaryPrinter {
             let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
             return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.tags.map { ($0.spent, false) }) + note
         }
+    }
+
+    /// LIMIT, then CARRIED and AVAILABLE when a limit carries, YEAR TO DATE when one is
+    /// yearly, then REMAINING and USED.
+    private var limitColumns: [(String, TextTable.Alignment)] {
+        var columns = [("LIMIT", TextTable.Alignment.right)]
+        if hasCarrying { columns += [("CARRIED", .right), ("AVAILABLE", .right)] }
+        if hasYearly { columns.append(("YEAR TO DATE", .right)) }
+        return columns + [("REMAINING", .right), ("USED", .right)]
+    }
+
+    /// A row's limit cells (empty without a limit): a yearly limit's amount says `a year`, and
+    /// its year to date is what counts against it; USED is the share of what was available.
+    private func limitCells(_ status: LimitStatus?) -> [String] {
+        guard let status else { return Array(repeating: "", count: limitColumns.count) }
+        var cells = [money.display(status.base) + (status.limit.per == .year ? " a year" : "")]
+        if hasCarrying { cells += [money.display(status.carriedIn), money.display(status.available)] }
+        if hasYearly { cells.append(status.limit.per == .year ? money.display(status.spent) : "") }
+        return cells + [money.display(status.remaining), status.available > 0 ? percent(status.spent, of: status.available) : ""]
     }
 
     /// The period as the title names it: its days, or a budget month that is not a calendar
@@ -133,7 +162,7 @@ struct SummaryPrinter {
 
     private var delimitedHeader: [String] {
         switch grouping {
-        case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used"]
+        case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per", "limit_spent"]
         case .month: return ["month", "income", "expenses", "balance"]
         case .income: return ["kind", "name", "amount", "share"]
         case .tag: return ["kind", "name", "expenses", "amount", "share"]
@@ -143,14 +172,15 @@ struct SummaryPrinter {
     private var delimitedRows: [[String]] {
         switch grouping {
         case .category:
-            let totals = [["total", "income", money.plain(summary.income), "", "", "", ""],
-                          ["total", "expenses", money.plain(summary.expenses), "", "", "", ""],
-                          ["total", "balance", money.plain(summary.balance), "", "", "", ""]]
-            return totals + summary.categories.map { row in
-                ["category", row.category, money.plain(row.spent), Percent(row.spent, of: summary.expenses).description,
-                 row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
-                 row.limit.map { Percent(row.spent, of: $0).description } ?? ""]
+            let blank = Array(repeating: "", count: 8)
+            let totals = [["total", "income", money.plain(summary.income)] + blank,
+                          ["total", "expenses", money.plain(summary.expenses)] + blank,
+                          ["total", "balance", money.plain(summary.balance)] + blank]
+            let categories = summary.categories.map { row in
+                ["category", row.category, money.plain(row.spent), Percent(row.spent, of: summary.expenses).description] + delimitedLimit(row.limitStatus)
             }
+            let total = summary.totalLimit.map { [["total-limit", "expenses", money.plain(summary.expenses), ""] + delimitedLimit($0)] } ?? []
+            return totals + categories + total
         case .month:
             return summary.months.map { [$0.month, money.plain($0.income), money.plain($0.expenses), money.plain($0.balance)] }
                 + [["total", money.plain(summary.income), money.plain(summary.expenses), money.plain(summary.balance)]]
@@ -165,6 +195,23 @@ struct SummaryPrinter {
         }
     }
 
+    /// limit, remaining, used, carried_in, available, per, limit_spent (what counts against the
+    /// limit: a yearly limit's year to date); empty without a limit.
+    private func delimitedLimit(_ status: LimitStatus?) -> [String] {
+        guard let status else { return Array(repeating: "", count: 7) }
+        return [money.plain(status.base), money.plain(status.remaining), Percent(status.spent, of: status.available).description,
+                money.plain(status.carriedIn), money.plain(status.available), status.limit.per.rawValue, money.plain(status.spent)]
+    }
+
+    /// A limit's members in json, `null` without a limit.
+    private func jsonLimit(_ status: LimitStatus?) -> [(String, JSONValue)] {
+        [("limit", status.map { .int($0.base) } ?? .null), ("remaining", status.map { .int($0.remaining) } ?? .null),
+         ("used", status.map { .string(Percent($0.spent, of: $0.available).description) } ?? .null),
+         ("carried_in", status.map { .int($0.carriedIn) } ?? .null), ("available", status.map { .int($0.available) } ?? .null),
+         ("per", status.map { .string($0.limit.per.rawValue) } ?? .null), ("rollover", status.map { .string($0.limit.rollover.rawValue) } ?? .null),
+         ("limit_spent", status.map { .int($0.spent) } ?? .null)]
+    }
+
     private var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("from", summary.period.from.map { .string($0.iso) } ?? .null), ("to", summary.period.to.map { .string($0.iso) } ?? .null),
@@ -176,11 +223,10 @@ struct SummaryPrinter {
         case .category:
             members.append(("categories", .array(summary.categories.map { row in
                 .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                         ("share", .string(Percent(row.spent, of: summary.expenses).description)),
-                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
-                         ("used", row.limit.map { .string(Percent(row.spent, of: $0).description) } ?? .null),
-                         ("over", .bool(row.isOver))])
+                         ("share", .string(Percent(row.spent, of: summary.expenses).description))]
+                        + jsonLimit(row.limitStatus) + [("over", .bool(row.isOver))])
             })))
+            members.append(("total_limit", summary.totalLimit.map { .object(jsonLimit($0) + [("over", .bool($0.isOver))]) } ?? .null))
         case .month:
             members.append(("months", .array(summary.months.map { row in
                 .object([("month", .string(row.month)), ("from", .string((row.days.from ?? row.period.start).iso)), ("to", .string((row.days.to ?? row.period.end).iso)),

@@ -1,0 +1,231 @@
+/// Every limit of a budget with what rollover carries from period to period: what `limit list`,
+/// `summary`, the limit warnings and the forecast ask about limits.
+///
+/// A monthly limit counts in budget months (`BudgetDocument.budgetCalendar`: payday months
+/// when `period.month-start` is set), a yearly one in calendar years. For a limit with
+/// rollover, its `since` period has the amount alone; each later period has the amount plus
+/// what the period before it carries: what it left (`surplus`, never below zero), or what it
+/// left or overspent (`all`). A period without expenses carries its whole available amount.
+///
+/// The carry is worked out from the periods that have expenses only (each run of empty periods
+/// adds the amount once per period), so a limit carrying since 0001-01 costs no more than one
+/// since last month. Every figure is exact; `BudgetDocument.maximumLimit` keeps them within
+/// 64 bits.
+///
+/// ```swift
+/// let ledger = LimitLedger(document: document)
+/// let now = document.budgetCalendar.period(containing: Day.today())
+/// for status in try ledger.statuses(in: now) { print(status.category ?? "all", status.available, status.remaining) }
+/// ```
+public struct LimitLedger: Sendable {
+    /// One limit and what it counts, per period of its kind.
+    private struct Entry: Sendable {
+        var limit: SpendingLimit
+        /// The sums per period (a budget month's index, or a year), sorted by period; `nil`
+        /// when one does not fit in 64 bits.
+        var spending: [(period: Int, amount: Int)]?
+    }
+
+    /// The limits, categories by name, then the total limit.
+    public let limits: [(scope: LimitScope, limit: SpendingLimit)]
+    private let entries: [LimitScope: Entry]
+    private let calendar: BudgetCalendar
+    private let expenses: [Expense]
+
+    /// The ledger of a document's limits and expenses.
+    public init(document: BudgetDocument) {
+        self.init(limits: document[settings: BudgetKeys.self].limits, expenses: document.expenses.records, calendar: document.budgetCalendar)
+    }
+
+    /// The ledger of `limits` over `expenses`, months from `calendar`; `sums`, when given, is
+    /// what `spending` returns for them (so a caller that has it does not add up twice).
+    init(limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar, sums: [LimitScope: [Int: Int?]]? = nil) {
+        self.limits = limits
+        self.calendar = calendar
+        self.expenses = expenses
+        let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar)
+        var entries: [LimitScope: Entry] = [:]
+        for (scope, limit) in limits {
+            var sorted: [(period: Int, amount: Int)]? = []
+            for (period, amount) in sums[scope] ?? [:] {
+                guard let amount else {
+                    sorted = nil
+                    break
+                }
+                sorted?.append((period, amount))
+            }
+            sorted?.sort { $0.period < $1.period }
+            entries[scope] = Entry(limit: limit, spending: sorted)
+        }
+        self.entries = entries
+    }
+
+    /// A scope's limit, when it has one.
+    public func limit(for scope: LimitScope) -> SpendingLimit? {
+        entries[scope]?.limit
+    }
+
+    // MARK: Statuses
+
+    /// Every limit in the budget month `period`, categories by name, then the total limit
+    /// (`status(_:in:)`).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    public func statuses(in period: BudgetPeriod) throws -> [LimitStatus] {
+        try limits.compactMap { try status($0.scope, in: period) }
+    }
+
+    /// A limit in the budget month `period`: a monthly limit's month, or a yearly limit's year
+    /// to date: the calendar year that holds the month's last day, its expenses from
+    /// January 1 through that day (the year's whole amount and what was carried into the year
+    /// are available); `nil` when the scope has no limit.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    public func status(_ scope: LimitScope, in period: BudgetPeriod) throws -> LimitStatus? {
+        try status(scope, from: period, through: period)
+    }
+
+    /// A limit over the budget months `first` through `last` (a summary's period): a monthly
+    /// limit's amount times the months, with what was carried into the first of them, against
+    /// what they spent; a yearly limit's year to date, as of `last` (`status(_:in:)`).
+    ///
+    /// Within the months, what one leaves over or overspends is not carried again: the
+    /// figures are what the months had together and what they spent together.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    public func status(_ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod) throws -> LimitStatus? {
+        guard let entry = entries[scope] else { return nil }
+        let limit = entry.limit
+        switch limit.per {
+        case .month:
+            let start = min(first.index, last.index), end = max(first.index, last.index)
+            let count = end - start + 1
+            return try LimitStatus(
+                scope: scope, limit: limit, period: .month(calendar.period(index: start)), periodCount: count,
+                days: DateRange(from: calendar.period(index: start).start, to: calendar.period(index: end).end),
+                base: try Self.product(limit.amount, count), carriedIn: try carriedIn(entry, at: start),
+                spent: try spent(entry, from: start, through: end))
+        case .year:
+            let year = last.end.year
+            let days = DateRange(from: Day(year: year, month: 1, day: 1), to: last.end)
+            var spent = 0
+            for expense in expenses where days.contains(expense.date) && Self.counts(expense, in: scope) {
+                spent = try Sum.of([spent, expense.amount])
+            }
+            return try LimitStatus(
+                scope: scope, limit: limit, period: .year(year), periodCount: 1, days: days, base: limit.amount,
+                carriedIn: try carriedIn(entry, at: year), spent: spent)
+        }
+    }
+
+    /// A limit in one whole period of its own kind: the budget month at `index`, or the year
+    /// `index` (all of it: what the warnings check); `nil` when the scope has no limit.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    func status(_ scope: LimitScope, period index: Int) throws -> LimitStatus? {
+        guard let entry = entries[scope] else { return nil }
+        let period: LimitPeriod = entry.limit.per == .month ? .month(calendar.period(index: index)) : .year(index)
+        return try LimitStatus(
+            scope: scope, limit: entry.limit, period: period, periodCount: 1, days: period.range, base: entry.limit.amount,
+            carriedIn: try carriedIn(entry, at: index), spent: try spent(entry, from: index, through: index))
+    }
+
+    // MARK: Carrying
+
+    /// What rollover carries into the period at `index` (of the limit's kind).
+    private func carriedIn(_ entry: Entry, at index: Int) throws -> Int {
+        let limit = entry.limit
+        guard limit.rollover != .none, let since = limit.since, index > since else { return 0 }
+        guard let spending = entry.spending else { throw BudgetError.totalOverflow }
+        // `carry` is what is carried into the period `next`.
+        var carry = 0, next = since
+        for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: since)...] {
+            if period >= index { break }
+            // The periods from `next` to this one had no expenses: each carries its amount on.
+            carry = try Sum.of([carry, Self.product(limit.amount, period - next)])
+            let remaining = try Sum.difference(try Sum.of([carry, limit.amount]), amount)
+            carry = limit.rollover == .all ? remaining : max(0, remaining)
+            next = period + 1
+        }
+        return try Sum.of([carry, Self.product(limit.amount, index - next)])
+    }
+
+    /// What the limit's expenses add up to from period `start` through `end` (of its kind).
+    private func spent(_ entry: Entry, from start: Int, through end: Int) throws -> Int {
+        guard let spending = entry.spending else { throw BudgetError.totalOverflow }
+        var total = 0
+        for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: start)...] {
+            if period > end { break }
+            total = try Sum.of([total, amount])
+        }
+        return total
+    }
+
+    /// The position of the first sum at or after `period` (a binary search).
+    private static func firstIndex(in spending: [(period: Int, amount: Int)], atOrAfter period: Int) -> Int {
+        var low = 0, high = spending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spending[middle].period < period { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func product(_ amount: Int, _ count: Int) throws -> Int {
+        let (value, overflow) = amount.multipliedReportingOverflow(by: count)
+        if overflow { throw BudgetError.totalOverflow }
+        return value
+    }
+
+    // MARK: Spending
+
+    /// Whether a limit of `scope` counts an expense.
+    static func counts(_ expense: Expense, in scope: LimitScope) -> Bool {
+        switch scope {
+        case .category(let category): return expense.category == category
+        case .total: return true
+        }
+    }
+
+    /// The expenses each limit counts, added up per period of the limit's kind (a budget
+    /// month's index, or a year); `nil` where a sum does not fit in 64 bits.
+    static func spending(_ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar) -> [LimitScope: [Int: Int?]] {
+        var byCategory: [String: SpendingLimit.Period] = [:]
+        var total: SpendingLimit.Period?
+        for (scope, limit) in limits {
+            switch scope {
+            case .category(let category): byCategory[category] = limit.per
+            case .total: total = limit.per
+            }
+        }
+        guard !limits.isEmpty else { return [:] }
+        var sums: [LimitScope: [Int: Int?]] = [:]
+        func add(_ amount: Int, to scope: LimitScope, period: Int) {
+            switch sums[scope, default: [:]][period] {
+            case nil:
+                sums[scope, default: [:]][period] = .some(amount)
+            case .some(nil):
+                return
+            case .some(.some(let sum)):
+                let (next, overflow) = sum.addingReportingOverflow(amount)
+                sums[scope, default: [:]][period] = .some(overflow ? nil : next)
+            }
+        }
+        for expense in expenses {
+            let categoryPer = byCategory[expense.category]
+            guard categoryPer != nil || total != nil else { continue }
+            // The budget month is worked out only when a monthly limit needs it.
+            var month: Int?
+            func period(_ per: SpendingLimit.Period) -> Int {
+                if per == .year { return expense.date.year }
+                if let month { return month }
+                let index = calendar.index(containing: expense.date)
+                month = index
+                return index
+            }
+            if let categoryPer { add(expense.amount, to: .category(expense.category), period: period(categoryPer)) }
+            if let total { add(expense.amount, to: .total, period: period(total)) }
+        }
+        return sums
+    }
+}

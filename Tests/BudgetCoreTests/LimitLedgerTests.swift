@@ -1,0 +1,242 @@
+import XCTest
+@testable import BudgetCore
+
+/// Limits with rollover, yearly limits and the total limit (`LimitLedger`, `SpendingLimit`),
+/// against figures worked out by hand in the comments.
+final class LimitLedgerTests: XCTestCase {
+    private func day(_ text: String) -> Day { Day(iso: text)! }
+    private func month(_ name: String) -> Int { SpendingLimit.start(name, per: .month)! }
+
+    private func document(_ expenses: [(String, String, Int)], monthStart: Int = 1) throws -> BudgetDocument {
+        var document = BudgetDocument()
+        if monthStart != 1 { try document.setSetting(PeriodKeys.monthStart.erased, to: String(monthStart)) }
+        for (date, category, amount) in expenses {
+            try document.addExpense(name: "x", amount: amount, category: category, date: day(date))
+        }
+        return document
+    }
+
+    /// Available, carried in, spent and remaining of `scope` in each budget month named.
+    private func months(_ document: BudgetDocument, _ scope: LimitScope, _ names: [String]) throws -> [[Int]] {
+        let ledger = LimitLedger(document: document)
+        return try names.map { name in
+            let status = try XCTUnwrap(try ledger.status(scope, in: try XCTUnwrap(document.budgetCalendar.period(named: name))))
+            return [status.carriedIn, status.available, status.spent, status.remaining]
+        }
+    }
+
+    // food spends 700 in 2026-11, 1,200 in 2026-12, nothing in 2027-01, 2,500 in 2027-02
+    // (and 5,000 in 2026-10, before the carrying starts).
+    private let yearEnd = [("2026-10-15", "food", 5_000), ("2026-11-03", "food", 700), ("2026-12-31", "food", 1_200),
+                           ("2027-02-01", "food", 2_500), ("2026-12-05", "rent", 90_000)]
+    private let yearEndMonths = ["2026-10", "2026-11", "2026-12", "2027-01", "2027-02", "2027-03"]
+
+    func testSurplus_CarriesWhatIsLeftAcrossTheYearAndNeverAnOverspend() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
+        // 2026-10: before since, the limit alone: 1,000 − 5,000 = −4,000, carried nowhere.
+        // 2026-11: 1,000 − 700 = 300, carried.  2026-12: 1,300 − 1,200 = 100.
+        // 2027-01: 1,100 − 0 = 1,100 (an empty month carries it all).  2027-02: 2,100 − 2,500 = −400, not carried.
+        // 2027-03: 1,000.
+        XCTAssertEqual(try months(document, .category("food"), yearEndMonths), [
+            [0, 1_000, 5_000, -4_000], [0, 1_000, 700, 300], [300, 1_300, 1_200, 100], [100, 1_100, 0, 1_100],
+            [1_100, 2_100, 2_500, -400], [0, 1_000, 0, 1_000],
+        ])
+    }
+
+    func testAll_CarriesTheOverspendToo() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        // As with surplus up to 2027-02's −400, which 2027-03 inherits: 1,000 − 400 = 600.
+        XCTAssertEqual(try months(document, .category("food"), yearEndMonths), [
+            [0, 1_000, 5_000, -4_000], [0, 1_000, 700, 300], [300, 1_300, 1_200, 100], [100, 1_100, 0, 1_100],
+            [1_100, 2_100, 2_500, -400], [-400, 600, 0, 600],
+        ])
+        // An overspend larger than the amount leaves less than nothing available.
+        try document.addExpense(name: "big", amount: 3_000, category: "food", date: day("2027-03-10"))
+        // 2027-03: 600 − 3,000 = −2,400; 2027-04: 1,000 − 2,400 = −1,400.
+        XCTAssertEqual(try months(document, .category("food"), ["2027-03", "2027-04"]), [[-400, 600, 3_000, -2_400], [-2_400, -1_400, 0, -1_400]])
+    }
+
+    func testNone_IsTheLimitAloneEveryMonthAsAPlainLimit() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(1_000, for: "food")
+        XCTAssertEqual(try months(document, .category("food"), ["2026-11", "2027-01", "2027-02"]),
+                       [[0, 1_000, 700, 300], [0, 1_000, 0, 1_000], [0, 1_000, 2_500, -1_500]])
+    }
+
+    func testEmptyMonths_EachCarryTheWholeAmount() throws {
+        var document = try document([("2026-06-10", "food", 250)])
+        try document.setLimit(try SpendingLimit(amount: 100, rollover: .surplus, since: month("2026-01")), for: .category("food"))
+        // 2026-01 to 2026-05 spend nothing: 500 carried into June; 600 − 250 = 350 into July.
+        XCTAssertEqual(try months(document, .category("food"), ["2026-01", "2026-06", "2026-07", "2027-07"]),
+                       [[0, 100, 0, 100], [500, 600, 250, 350], [350, 450, 0, 450], [1_550, 1_650, 0, 1_650]])
+    }
+
+    func testSince_NothingBeforeItIsCarriedAndItHasTheAmountAlone() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-12")), for: .category("food"))
+        // 2026-11's 300 left and 2026-10's overspend are before 2026-12: not carried.
+        XCTAssertEqual(try months(document, .category("food"), ["2026-11", "2026-12", "2027-01"]),
+                       [[0, 1_000, 700, 300], [0, 1_000, 1_200, -200], [-200, 800, 0, 800]])
+    }
+
+    func testPaydayMonths_CarryBetweenBudgetMonths() throws {
+        // Months start on the 25th: 2026-11 is 10-25…11-24, 2026-12 is 11-25…12-24, 2027-01 is 12-25…01-24.
+        var document = try document([("2026-10-24", "food", 9_000), ("2026-10-25", "food", 400), ("2026-11-24", "food", 300),
+                                     ("2026-11-25", "food", 1_500), ("2026-12-24", "food", 100), ("2026-12-25", "food", 50)], monthStart: 25)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        // 2026-11: 1,000 − 700 = 300.  2026-12: 1,300 − 1,600 = −300.  2027-01: 700 − 50 = 650.
+        // (2026-10-24 belongs to 2026-10, before since.)
+        XCTAssertEqual(try months(document, .category("food"), ["2026-11", "2026-12", "2027-01"]),
+                       [[0, 1_000, 700, 300], [300, 1_300, 1_600, -300], [-300, 700, 50, 650]])
+        let report = try LimitReport(document: document, month: day("2027-01-10"))
+        XCTAssertEqual(report.rows.first?.period, .month(try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
+        XCTAssertEqual(report.rows.first?.days, DateRange(from: day("2026-12-25"), to: day("2027-01-24")))
+    }
+
+    func testYearlyLimit_ShowsTheYearToDateAndCarriesBetweenYears() throws {
+        var document = try document([("2025-03-01", "travel", 10_000), ("2026-01-01", "travel", 3_000), ("2026-03-31", "travel", 2_000),
+                                     ("2026-04-01", "travel", 4_000), ("2026-12-31", "travel", 1_000)])
+        try document.setLimit(try SpendingLimit(amount: 12_000, per: .year, rollover: .surplus, since: 2025), for: .category("travel"))
+        let ledger = LimitLedger(document: document)
+        // 2025: 12,000 − 10,000 = 2,000 carried into 2026, which has 14,000.
+        // As of budget month 2026-03: January 1 to March 31 spent 5,000; 9,000 remains for the year.
+        let march = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-03"))))
+        XCTAssertEqual(march.period, .year(2026))
+        XCTAssertEqual(march.days, DateRange(from: day("2026-01-01"), to: day("2026-03-31")))
+        XCTAssertEqual([march.base, march.carriedIn, march.available, march.spent, march.remaining], [12_000, 2_000, 14_000, 5_000, 9_000])
+        // As of 2026-12: the whole year, 10,000 spent, 4,000 left, carried into 2027 (16,000).
+        let december = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-12"))))
+        XCTAssertEqual([december.spent, december.remaining], [10_000, 4_000])
+        let next = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
+        XCTAssertEqual([next.carriedIn, next.available, next.spent], [4_000, 16_000, 0])
+        XCTAssertEqual(document.monthlyLimits, [:], "a yearly limit is not a monthly one")
+    }
+
+    func testYearlyLimit_WithPaydayMonthsTakesTheYearOfTheMonthsLastDay() throws {
+        var document = try document([("2026-12-28", "travel", 3_000), ("2027-01-02", "travel", 4_000)], monthStart: 25)
+        try document.setLimit(try SpendingLimit(amount: 10_000, per: .year), for: .category("travel"))
+        // Budget month 2027-01 runs 2026-12-25 to 2027-01-24: its year is 2027, to date January 1 to 24.
+        let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("travel"), in: document.budgetCalendar.period(containing: day("2027-01-10"))))
+        XCTAssertEqual(status.period, .year(2027))
+        XCTAssertEqual([status.spent, status.remaining], [4_000, 6_000])
+    }
+
+    func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 100_000, rollover: .surplus, since: month("2026-11")), for: .total)
+        try document.setLimit(1_000, for: "food")
+        // 2026-11: 100,000 − 700 = 99,300 carried.  2026-12: 199,300 − (1,200 + 90,000) = 108,100.
+        XCTAssertEqual(try months(document, .total, ["2026-11", "2026-12", "2027-01"]),
+                       [[0, 100_000, 700, 99_300], [99_300, 199_300, 91_200, 108_100], [108_100, 208_100, 0, 208_100]])
+        let report = try LimitReport(document: document, month: day("2026-12-01"))
+        XCTAssertEqual(report.rows.map(\.scope), [.category("food"), .total])
+        XCTAssertEqual(report.rows.map(\.isOver), [true, false])
+    }
+
+    func testSummary_CountsWholeMonthsFromWhatWasCarriedIntoTheFirst() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        try document.setLimit(try SpendingLimit(amount: 50_000, per: .month), for: .total)
+        var query = RecordQuery()
+        // 2026-12 to 2027-02: three months of 1,000 and the 300 carried into December: 3,300
+        // available, 3,700 spent, 400 over (what the ledger carries into 2027-03 too).
+        query.period = DateRange(from: day("2026-12-01"), to: day("2027-02-28"))
+        let summary = try Summary(document: document, query: query)
+        let food = try XCTUnwrap(summary.categories.first { $0.category == "food" })
+        XCTAssertEqual(food.limit, 3_000)
+        XCTAssertEqual(food.limitStatus.map { [$0.carriedIn, $0.available, $0.spent, $0.remaining] }, [300, 3_300, 3_700, -400])
+        XCTAssertTrue(food.isOver)
+        XCTAssertEqual(summary.totalLimit.map { [$0.base, $0.spent, $0.remaining] }, [150_000, 93_700, 56_300])
+        query.period = DateRange(from: day("2026-12-02"), to: day("2027-02-28"))
+        let cut = try Summary(document: document, query: query)
+        XCTAssertNil(cut.categories.first { $0.category == "food" }?.limitStatus, "not whole months: no limit")
+        XCTAssertNil(cut.totalLimit)
+    }
+
+    func testWarnings_UseWhatIsAvailable() throws {
+        var document = try document(yearEnd)
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
+        // 2027-01 has 1,100 available: 1,050 is not over, though a plain limit of 1,000 would be.
+        var before = document
+        try document.addExpense(name: "a", amount: 1_050, category: "food", date: day("2027-01-10"))
+        XCTAssertEqual(document.limitWarnings(since: before), [])
+        before = document
+        try document.addExpense(name: "b", amount: 51, category: "food", date: day("2027-01-11"))
+        let warnings = document.limitWarnings(since: before)
+        XCTAssertEqual(warnings.map { [$0.total, $0.limit, $0.carriedIn, $0.available] }, [[1_101, 1_000, 100, 1_100]])
+        XCTAssertEqual(warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))),
+                       "food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available (¥1,000 limit, ¥100 carried in)")
+    }
+
+    func testWarnings_ForTheTotalLimitAndAYearlyLimit() throws {
+        var document = try document([("2026-03-01", "travel", 9_000)])
+        try document.setLimit(try SpendingLimit(amount: 10_000, per: .year), for: .category("travel"))
+        try document.setLimit(try SpendingLimit(amount: 5_000, rollover: .all, since: month("2026-03")), for: .total)
+        // travel's year: 9,000 + 2,000 = 11,000 of 10,000. The total: March has 5,000 − 9,000 = −4,000,
+        // carried into April, which has 1,000 and now spends 2,000.
+        let before = document
+        try document.addExpense(name: "train", amount: 2_000, category: "travel", date: day("2026-04-02"))
+        let warnings = document.limitWarnings(since: before)
+        XCTAssertEqual(warnings.map(\.scope), [.category("travel"), .total])
+        let money = MoneyFormat(currency: nil)
+        XCTAssertEqual(warnings.map { $0.message(money) }, [
+            "travel is over its yearly limit for 2026: 11,000 of 10,000",
+            "all expenses are over their monthly limit for 2026-04: 2,000 of 1,000 available (5,000 limit, -4,000 carried in)",
+        ])
+    }
+
+    func testForecast_PlansWhatIsAvailableWithRollover() throws {
+        var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300), ("2026-11-06", "fun", 2_000)])
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-10")), for: .category("food"))
+        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
+        try document.setLimit(try SpendingLimit(amount: 50_000, per: .year), for: .category("travel"))
+        try document.setLimit(try SpendingLimit(amount: 10_000), for: .total)
+        let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 2)
+        // November: food has 1,000 + 600 carried from October, 300 spent: 1,300 planned; fun
+        // has 1,000 + 1,000 (October spent nothing) and spends 2,000: nothing planned.
+        // December: food's November remainder is planned, so nothing is carried: 1,000; fun's
+        // November ends at 0, and carries nothing either: 1,000. Travel (yearly) and the total plan nothing.
+        XCTAssertEqual(forecast.months.map { $0.planned.map(\.category) }, [["food", "fun"], ["food", "fun"]])
+        XCTAssertEqual(forecast.months.map { $0.planned.map { [$0.carriedIn, $0.available, $0.spent, $0.unspent] } },
+                       [[[600, 1_600, 300, 1_300], [1_000, 2_000, 2_000, 0]], [[0, 1_000, 0, 1_000], [0, 1_000, 0, 1_000]]])
+        XCTAssertEqual(forecast.months.map(\.plannedSpending), [1_300, 2_000])
+        // An overspend carries with rollover all: fun spends 2,500 in November, 500 over, and December has 500.
+        try document.addExpense(name: "more", amount: 500, category: "fun", date: day("2026-11-07"))
+        let over = try Forecast(document: document, today: day("2026-11-20"), months: 2)
+        XCTAssertEqual(over.months.map { $0.planned[1].unspent }, [0, 500])
+    }
+
+    // MARK: Bounds
+
+    func testTheLargestLimit_CarriedOverEveryMonthStillFits() throws {
+        var document = BudgetDocument()
+        let largest = BudgetDocument.maximumLimit
+        try document.setLimit(try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")), for: .category("food"))
+        XCTAssertNoThrow(try document.checkTotals())
+        let last = try XCTUnwrap(document.budgetCalendar.period(named: "9999-12"))
+        let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("food"), in: last))
+        XCTAssertEqual(status.available, largest * 119_988, "every month from 0001-01 to 9999-12")
+        var query = RecordQuery()
+        query.period = DateRange(from: day("0001-01-01"), to: day("9999-12-31"))
+        try document.addExpense(name: "x", amount: Int.max, category: "food", date: day("5000-01-01"))
+        let summary = try Summary(document: document, query: query)
+        XCTAssertEqual(summary.categories.first?.limitStatus?.remaining, largest * 119_988 - Int.max)
+
+        // One more is refused by the store's rule, and a hand-made document that breaks it
+        // gets an error, never a wrapped number.
+        var broken = BudgetDocument()
+        broken[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try SpendingLimit(amount: largest + 1, rollover: .all, since: month("0001-01"))
+        XCTAssertThrowsError(try broken.checkTotals()) { XCTAssertEqual($0 as? BudgetError, .limitTooLarge(.total, maximum: largest)) }
+        XCTAssertThrowsError(try LimitLedger(document: broken).status(.total, in: last)) { XCTAssertEqual($0 as? BudgetError, .totalOverflow) }
+    }
+
+    func testAllRollover_AnOverspendAsLargeAsEveryExpenseFits() throws {
+        var document = try document([("2026-01-01", "food", Int.max)])
+        try document.setLimit(try SpendingLimit(amount: 0, rollover: .all, since: month("2026-01")), for: .category("food"))
+        let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("food"), in: document.budgetCalendar.period(containing: day("2026-02-01"))))
+        XCTAssertEqual(status.carriedIn, -Int.max)
+        XCTAssertEqual(status.remaining, -Int.max)
+    }
+}
