@@ -272,6 +272,18 @@ final class SummaryComparisonTests: XCTestCase {
         XCTAssertEqual(figure(february.expenses), "3000/0/3000/—")
     }
 
+    func testToDate_AgainstLastYearEndsOnTheSameDateInALeapYear() throws {
+        var document = BudgetDocument()
+        try document.addExpense(name: "rent", amount: 1_000, category: "home", date: day("2027-07-01"))
+        try document.addExpense(name: "rent", amount: 1_000, category: "home", date: day("2027-06-30"))
+        // 2028 is a leap year: day counting would run last year's side to 2027-07-01.
+        let year = try compare(document, .year(2028), .lastYear, today: "2028-06-30")
+        XCTAssertEqual(year.comparison.period, DateRange(from: day("2027-01-01"), to: day("2027-06-30")))
+        XCTAssertEqual(year.expenses.compared, 1_000)
+        let days = try compare(document, .days(from: day("2028-02-01"), to: day("2028-03-31")), .lastYear, today: "2028-02-29")
+        XCTAssertEqual(days.comparison.period, DateRange(from: day("2027-02-01"), to: day("2027-02-28")))
+    }
+
     func testToDate_OverPaydayMonthsKeepsTheMonthsLimit() throws {
         let document = try paydayBudget()
         // 2027-01 runs from 2026-12-25; by 2027-01-10 sixteen days have passed, so 2026-12

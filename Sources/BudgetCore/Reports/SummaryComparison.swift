@@ -17,7 +17,8 @@
 /// When today falls within the period, it is not over, so only its days up to today are
 /// counted, and against them the same number of days from the start of the comparison period,
 /// cut at its end (`isToDate`): 2026-11-01 to 2026-11-24 against 2026-10-01 to 2026-10-24, and
-/// 2027-03-01 to 2027-03-31 against 2027-02-01 to 2027-02-28.
+/// 2027-03-01 to 2027-03-30 against 2027-02-01 to 2027-02-28. Against last year, the days run
+/// to the same date a year earlier: 2028-01-01 to 2028-06-30 against 2027-01-01 to 2027-06-30.
 public struct SummaryComparison: Sendable {
     /// What the period is compared with.
     public enum Basis: String, CaseIterable, Sendable {
@@ -175,7 +176,10 @@ public struct SummaryComparison: Sendable {
             // The same number of days from each start: up to today, and as far in the other
             // period, but not past its end (a 31st against a 28 days' month).
             days.to = today
-            let end = comparedFrom.advanced(byDays: today.dayNumber - from.dayNumber) ?? comparedTo
+            // A year earlier, the same date (29 February: the 28th), so that a leap day does
+            // not move the end; otherwise as many days from the start.
+            let sameDate = basis == .lastYear ? Self.yearEarlier(today).map { max($0, comparedFrom) } : nil
+            let end = sameDate ?? comparedFrom.advanced(byDays: today.dayNumber - from.dayNumber) ?? comparedTo
             comparedDays.to = min(end, comparedTo)
         }
         isToDate = days != range || comparedDays != comparedRange

@@ -113,7 +113,7 @@ struct PeriodTablePrinter {
         var notes: [String] = []
         if first > 0 {
             let leftOut = first == 1 ? "1 earlier \(unitName)" : "\(first) earlier \(unitName)s"
-            notes.append("\(leftOut) not shown; TOTAL and AVERAGE include them.")
+            notes.append("\(leftOut) not shown; TOTAL and AVERAGE include \(first == 1 ? "it" : "them").")
         }
         for period in table.periods[first...] where period.isPartial {
             let days = period.days.from == period.days.to ? period.days.from.map(dateFormat.format) : nil
@@ -161,8 +161,9 @@ struct PeriodTablePrinter {
             let average = row.average
             return .object([
                 ("name", .string(name)), ("amounts", .array(row.amounts.map(JSONValue.int))), ("total", .int(row.total)),
-                // Exact: the average is numerator / denominator; only tables round it.
-                ("average", .object([("numerator", .int(average.total)), ("denominator", .int(average.periods))])),
+                // Exact: the average is numerator / denominator; only tables round it. Without a
+                // period there is no average.
+                ("average", average.periods > 0 ? .object([("numerator", .int(average.total)), ("denominator", .int(average.periods))]) : .null),
             ])
         }
         return .object([
