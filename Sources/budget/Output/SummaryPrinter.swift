@@ -199,14 +199,14 @@ struct SummaryPrinter {
     /// limit: a yearly limit's year to date); empty without a limit.
     private func delimitedLimit(_ status: LimitStatus?) -> [String] {
         guard let status else { return Array(repeating: "", count: 7) }
-        return [money.plain(status.base), money.plain(status.remaining), Percent(status.spent, of: status.available).description,
+        return [money.plain(status.base), money.plain(status.remaining), status.available > 0 ? Percent(status.spent, of: status.available).description : "",
                 money.plain(status.carriedIn), money.plain(status.available), status.limit.per.rawValue, money.plain(status.spent)]
     }
 
     /// A limit's members in json, `null` without a limit.
     private func jsonLimit(_ status: LimitStatus?) -> [(String, JSONValue)] {
         [("limit", status.map { .int($0.base) } ?? .null), ("remaining", status.map { .int($0.remaining) } ?? .null),
-         ("used", status.map { .string(Percent($0.spent, of: $0.available).description) } ?? .null),
+         ("used", status.flatMap { $0.available > 0 ? .string(Percent($0.spent, of: $0.available).description) : nil } ?? .null),
          ("carried_in", status.map { .int($0.carriedIn) } ?? .null), ("available", status.map { .int($0.available) } ?? .null),
          ("per", status.map { .string($0.limit.per.rawValue) } ?? .null), ("rollover", status.map { .string($0.limit.rollover.rawValue) } ?? .null),
          ("limit_spent", status.map { .int($0.spent) } ?? .null)]
