@@ -135,7 +135,7 @@ extension BudgetDocument {
         if let day {
             guard let found = entry.schedule.recurrence.occurrences(after: day.advanced(byDays: -1), through: day).first,
                   found.due == day else {
-                throw .notAnOccurrence(id: entry.id, day: day, next: Self.coming(entry.schedule, count: 3))
+                throw .notAnOccurrence(id: entry.id, day: day, next: entry.schedule.upcoming(3).map(\.due))
             }
             if let through = entry.schedule.doneThrough, !(through < day) { throw .alreadyRecorded(id: entry.id, day: day) }
             if entry.schedule.skipped.contains(day) { throw .alreadyRecorded(id: entry.id, day: day) }
@@ -276,17 +276,6 @@ extension BudgetDocument {
             if change(&schedule) { settings[RecurKeys.schedule(entry.id)] = schedule }
         }
         self[settings: RecurKeys.self] = settings
-    }
-
-    /// The next `count` occurrences of a schedule still to come.
-    static func coming(_ schedule: Schedule, count: Int) -> [Day] {
-        var result: [Day] = []
-        var schedule = schedule
-        while result.count < count, let next = schedule.next {
-            result.append(next.due)
-            schedule.recordedThrough = next.due
-        }
-        return result
     }
 
     private static func timingDiffers(_ old: Recurrence, _ new: Recurrence) -> Bool {

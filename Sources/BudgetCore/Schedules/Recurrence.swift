@@ -45,6 +45,18 @@ public struct Recurrence: Hashable, Sendable {
     /// What happens to occurrences on a weekend.
     public var weekend: WeekendRule
 
+    /// The day occurrences fall on, also when `anchor` leaves it to the first day: its day of
+    /// the month for monthly schedules, its weekday for weekly ones (`nil` for daily and
+    /// yearly schedules, which fall on the first day's date).
+    public var effectiveAnchor: Anchor? {
+        if let anchor { return anchor }
+        switch unit {
+        case .month: return .dayOfMonth(start.day)
+        case .week: return .weekday(Weekday(of: start))
+        case .day, .year: return nil
+        }
+    }
+
     /// A recurrence, checked.
     ///
     /// - Throws: `RecurrenceError` naming what is impossible (an interval of 0, a count of 0,

@@ -88,6 +88,18 @@ public struct Schedule: Hashable, Sendable {
         return nil
     }
 
+    /// The next `count` occurrences not yet recorded or skipped, in order (fewer when the
+    /// schedule ends first).
+    public func upcoming(_ count: Int) -> [Recurrence.Occurrence] {
+        var result: [Recurrence.Occurrence] = []
+        var ahead = self
+        while result.count < count, let next = ahead.next {
+            result.append(next)
+            ahead.recordedThrough = next.due
+        }
+        return result
+    }
+
     /// Whether no occurrence is left: the end, the count or the calendar's last day is past.
     public var hasEnded: Bool { next == nil }
 }

@@ -76,13 +76,7 @@ struct RecurCommand: Command {
             if json {
                 context.output.write(ScheduleListing.json(entry, money: document.moneyFormat).outputText)
             } else {
-                var upcoming: [Recurrence.Occurrence] = []
-                var ahead = entry.schedule
-                while upcoming.count < 3, let next = ahead.next {
-                    upcoming.append(next)
-                    ahead.recordedThrough = next.due
-                }
-                context.output.write(ScheduleListing.details(entry, money: document.moneyFormat, upcoming: upcoming))
+                context.output.write(ScheduleListing.details(entry, money: document.moneyFormat, upcoming: entry.schedule.upcoming(3)))
                 context.noteDueOccurrences(in: document, format: .table)
             }
         case .delete(let id):

@@ -14,7 +14,7 @@ enum ScheduleListing {
                 let schedule = entry.schedule, recurrence = entry.schedule.recurrence
                 return [
                     entry.id, schedule.kind.singular, schedule.name, schedule.category ?? "", money.plain(schedule.amount),
-                    "\(recurrence.interval) \(recurrence.unit.rawValue)", effectiveAnchor(recurrence).map(Schedule.text(of:)) ?? "", recurrence.start.iso,
+                    "\(recurrence.interval) \(recurrence.unit.rawValue)", recurrence.effectiveAnchor.map(Schedule.text(of:)) ?? "", recurrence.start.iso,
                     recurrence.end?.iso ?? "", recurrence.count.map(String.init) ?? "", recurrence.weekend.rawValue, String(schedule.isPaused),
                     schedule.recordedThrough?.iso ?? "", schedule.next?.day.iso ?? "", schedule.tags.joined, schedule.note ?? "",
                 ]
@@ -71,7 +71,7 @@ enum ScheduleListing {
             ("category", schedule.category.map(JSONValue.string) ?? .null), ("amount", .int(schedule.amount)),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("every", .object([("interval", .int(recurrence.interval)), ("unit", .string(recurrence.unit.rawValue))])),
-            ("on", effectiveAnchor(recurrence).map { .string(Schedule.text(of: $0)) } ?? .null), ("from", .string(recurrence.start.iso)),
+            ("on", recurrence.effectiveAnchor.map { .string(Schedule.text(of: $0)) } ?? .null), ("from", .string(recurrence.start.iso)),
             ("until", recurrence.end.map { .string($0.iso) } ?? .null), ("count", recurrence.count.map(JSONValue.int) ?? .null),
             ("weekend", .string(recurrence.weekend.rawValue)), ("paused", .bool(schedule.isPaused)),
             ("recorded_through", schedule.recordedThrough.map { .string($0.iso) } ?? .null),
@@ -79,17 +79,6 @@ enum ScheduleListing {
             ("next", schedule.next.map { .object([("due", .string($0.due.iso)), ("date", .string($0.day.iso))]) } ?? .null),
             ("tags", .array(schedule.tags.map(JSONValue.string))), ("note", schedule.note.map(JSONValue.string) ?? .null),
         ])
-    }
-
-    /// The day occurrences fall on, also when `--on` was left to the first day's: its day of
-    /// the month, or its weekday (`nil` for daily and yearly schedules).
-    static func effectiveAnchor(_ recurrence: Recurrence) -> Recurrence.Anchor? {
-        if let anchor = recurrence.anchor { return anchor }
-        switch recurrence.unit {
-        case .month: return .dayOfMonth(recurrence.start.day)
-        case .week: return .weekday(Weekday(of: recurrence.start))
-        case .day, .year: return nil
-        }
     }
 
     /// Occurrences due (`recur run --dry-run`).

@@ -7,19 +7,11 @@ enum ScheduleText {
     static func timing(_ recurrence: Recurrence) -> String {
         let unit = recurrence.unit.rawValue
         var text = recurrence.interval == 1 ? "every \(unit)" : "every \(recurrence.interval) \(unit)s"
-        switch recurrence.anchor {
+        switch recurrence.effectiveAnchor {
         case .dayOfMonth(let day)?: text += " on the \(ordinal(day))"
         case .lastDayOfMonth?: text += " on the last day"
         case .weekday(let weekday)?: text += " on \(weekday.name.prefix(1).uppercased() + weekday.name.dropFirst())"
-        case nil:
-            switch recurrence.unit {
-            case .day: break
-            case .week:
-                let name = Weekday(of: recurrence.start).name
-                text += " on \(name.prefix(1).uppercased() + name.dropFirst())"
-            case .month: text += " on the \(ordinal(recurrence.start.day))"
-            case .year: text += " on \(String(recurrence.start.iso.dropFirst(5)))"
-            }
+        case nil: if recurrence.unit == .year { text += " on \(String(recurrence.start.iso.dropFirst(5)))" }
         }
         switch recurrence.weekend {
         case .keep: break
