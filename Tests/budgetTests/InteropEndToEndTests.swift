@@ -198,6 +198,10 @@ final class InteropEndToEndTests: XCTestCase {
             if (spec.subcommands.isEmpty || spec.runsWithoutSubcommand) && !path.isEmpty {
                 let usage = HelpGenerator(spec: spec, path: path).usage.replacingOccurrences(of: "-", with: "\\-")
                 XCTAssertTrue(page.contains(".SS \"\(usage)\""), usage)
+                // The synopsis lists the command with every one of its options.
+                let synopsis = HelpGenerator(spec: spec, path: path).synopsis
+                for option in spec.options { XCTAssertTrue(synopsis.contains("[" + option.synopsis + "]"), "\(synopsis) has --\(option.long)") }
+                XCTAssertTrue(page.contains(".HP\n" + synopsis.replacingOccurrences(of: "-", with: "\\-") + "\n"), "the synopsis has \(synopsis)")
                 for option in spec.options {
                     XCTAssertTrue(page.contains("\\fB\\-\\-\(option.long.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "\(path) --\(option.long)")
                 }

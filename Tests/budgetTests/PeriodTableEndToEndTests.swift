@@ -3,8 +3,8 @@ import XCTest
 @testable import budget
 
 /// `summary --per week|month|year` through the binary: the table and its fitting to the
-/// terminal, the machine formats with every period, the defaults, the usage errors, and the
-/// README's example. Today is 2026-11-24 (`BUDGET_TODAY`).
+/// terminal, the machine formats with every period, the defaults and the usage errors (the
+/// README's example is run by `ReadmeEndToEndTests`). Today is 2026-11-24 (`BUDGET_TODAY`).
 final class PeriodTableEndToEndTests: XCTestCase {
     private var budget: BudgetProcess!
 
@@ -28,25 +28,6 @@ final class PeriodTableEndToEndTests: XCTestCase {
     }
 
     private func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-
-    func testReadmeExample_IsWhatTheBinaryPrints() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let readme = lines(try String(contentsOf: url, encoding: .utf8))
-        let section = try XCTUnwrap(readme.firstIndex(of: "### Filters and reports"))
-        let intro = try XCTUnwrap(readme[section...].firstIndex { $0.hasPrefix("`budget summary --per ") && $0.hasSuffix("` prints:") },
-                                  "the reports section shows a table over time")
-        XCTAssertTrue(readme[intro - 1].hasPrefix("On 2026-11-24,"), "the example says which day it ran: \(readme[intro - 1])")
-        let command = readme[intro].dropFirst("`budget ".count).dropLast("` prints:".count).split(separator: " ").map(String.init)
-        XCTAssertEqual(readme[intro + 2], "```")
-        let end = try XCTUnwrap(readme[(intro + 3)...].firstIndex(of: "```"))
-        let example = readme[(intro + 3)..<end].map { $0 + "\n" }.joined()
-
-        try household()
-        let result = try budget.run(command)
-        XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stdout, example, "the README's table over time is what budget prints")
-    }
 
     func testTable_RowsPeriodsTotalAverageAndSparkline() throws {
         try household()

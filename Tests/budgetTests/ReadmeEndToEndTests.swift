@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import budget
 
 /// The README's examples, run against the debug binary: the tour (and the settings and bulk
 /// change examples that continue it, with the messages they show) and the data file it shows. The README is parsed, not copied, so the examples
@@ -78,33 +79,72 @@ final class ReadmeEndToEndTests: XCTestCase {
         }
     }
 
-    func testFiltersAndReports_ExampleRunsAndPrintsWhatTheReadmeShows() throws {
-        let section = try XCTUnwrap(try readme().section("### Filters and reports"), "the README has a reports section")
-        let script = try XCTUnwrap(section.blocks.first { $0.language == "sh" }, "the reports section has an example").body
-        XCTAssertTrue(script.contains("BUDGET_TODAY="), "the example fixes today, so that its output stays what the README shows")
-        let log = try TourLog(in: budget.directory)
-        try Data(script.utf8).write(to: budget.directory.appendingPathComponent("reports.sh"))
-        var environment = budget.environment
-        environment["BUDGET_FILE"] = nil
-        budget.environment = environment
-        let result = try budget.shell("bash -e -o pipefail reports.sh", environment: [
-            "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": budget.directory.path,
-            "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
-        ])
-        XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
-        let runs = try log.runs()
-        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script), "every budget command of the example ran")
-        var shown = 0
-        for block in section.blocks where block.language.isEmpty {
-            guard let range = block.introduction.range(of: "`budget [^`]+` prints", options: .regularExpression) else { continue }
-            let arguments = String(block.introduction[range].dropFirst("`budget ".count).dropLast("` prints".count))
-            // The table over time shows another household's months: PeriodTableEndToEndTests runs it.
-            guard script.contains("budget " + arguments + "\n") else { continue }
-            let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the example ran budget \(arguments)")
-            XCTAssertEqual(run.stdout, block.body, "the README's output of budget \(arguments) is what budget prints")
-            shown += 1
+    /// The command list is the README's synopsis: every command that runs is on a line of it, with
+    /// every option of its own (the filters of `list` as `[filters]`; the global options are
+    /// listed under the block).
+    func testCommands_ListEveryCommandWithEveryOption() throws {
+        let section = try XCTUnwrap(try readme().section("## Commands"), "the README lists the commands")
+        let block = try XCTUnwrap(section.blocks.first, "the command list is a code block").body
+        let filters = Set(["category", "tag", "month", "year", "from", "to", "search", "min", "max"])
+        // Each command's lines: the line that starts with its first word, and the indented lines after it.
+        func lines(of command: String) -> [String] {
+            var found: [String] = [], inside = false
+            for line in block.split(separator: "\n").map(String.init) {
+                if line.hasPrefix("budget ") { inside = line.hasPrefix("budget \(command) ") || line == "budget \(command)" }
+                if inside { found.append(line) }
+            }
+            return found
         }
-        XCTAssertEqual(shown, 2, "the section shows a comparison and a filtered summary")
+        func visit(_ spec: CommandSpec, _ path: [String]) {
+            if (spec.subcommands.isEmpty || spec.runsWithoutSubcommand) && !path.isEmpty && path != ["help"] {
+                let text = lines(of: path[0]).joined(separator: "\n")
+                XCTAssertFalse(text.isEmpty, "the README lists budget \(path[0])")
+                for word in path.dropFirst() { XCTAssertTrue(text.contains(word), "the README lists budget \(path.joined(separator: " "))") }
+                for option in spec.options {
+                    // `--no-header` is said once, under the block, for every command with a format.
+                    let saidOnce = (filters.contains(option.long) && text.contains("[filters]")) || (option.long == "no-header" && text.contains("--format"))
+                    if saidOnce { continue }
+                    XCTAssertTrue(text.contains("--" + option.long), "the README lists budget \(path.joined(separator: " ")) --\(option.long)")
+                }
+            }
+            for sub in spec.subcommands { visit(sub, path + [sub.name]) }
+        }
+        visit(CommandTree.root, [])
+        XCTAssertTrue(section.text.contains("takes `--no-header`"), "the README says which commands take --no-header")
+    }
+
+    /// Every example of the reports section runs on a budget of its own, and every output the
+    /// section shows (`budget … prints:`) is what the command printed in the example before it.
+    func testFiltersAndReports_ExamplesRunAndPrintWhatTheReadmeShows() throws {
+        let section = try XCTUnwrap(try readme().section("### Filters and reports"), "the README has a reports section")
+        var runs: [TourLog.Run] = [], scripts = 0, shown = 0
+        for (index, block) in section.blocks.enumerated() {
+            if block.language == "sh" {
+                XCTAssertTrue(block.body.contains("BUDGET_TODAY="), "an example fixes today, so that its output stays what the README shows")
+                let directory = budget.directory.appendingPathComponent("example-\(index)")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let log = try TourLog(in: directory)
+                try Data(block.body.utf8).write(to: directory.appendingPathComponent("example.sh"))
+                var environment = budget.environment
+                environment["BUDGET_FILE"] = nil
+                budget.environment = environment
+                let result = try budget.shell("cd example-\(index) && bash -e -o pipefail example.sh", environment: [
+                    "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": directory.path,
+                    "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+                ])
+                XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
+                runs = try log.runs()
+                XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: block.body), "every budget command of the example ran")
+                scripts += 1
+            } else if block.language.isEmpty, let range = block.introduction.range(of: "`budget [^`]+` prints", options: .regularExpression) {
+                let arguments = String(block.introduction[range].dropFirst("`budget ".count).dropLast("` prints".count))
+                let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the example before the output ran budget \(arguments)")
+                XCTAssertEqual(run.stdout, block.body, "the README's output of budget \(arguments) is what budget prints")
+                shown += 1
+            }
+        }
+        XCTAssertEqual(scripts, 3, "the section's examples: a month with limits, a comparison and a filtered summary, the table over time")
+        XCTAssertEqual(shown, 4, "the section shows a summary with limits, a comparison, a filtered summary and a table over time")
     }
 
     func testDataFile_ExampleIsWhatTheBinaryWrites() throws {

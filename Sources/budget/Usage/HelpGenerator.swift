@@ -7,19 +7,29 @@ struct HelpGenerator {
     let spec: CommandSpec
     let path: [String]
 
-    /// `budget add expense <name> <amount> [--category <name>] …`
+    /// `budget add expense <name> <amount> [--category <name>] …`, or `[<options>]` in place of
+    /// the options when they would make the line wider than a help screen.
     var usage: String {
+        let full = synopsis
+        if full.count <= Self.lineWidth || spec.options.isEmpty { return full }
+        return (leadingWords + ["[<options>]"]).joined(separator: " ")
+    }
+
+    /// The usage line with every option spelled out, however long (the manual's synopsis).
+    var synopsis: String {
+        guard spec.subcommands.isEmpty || spec.runsWithoutSubcommand else { return leadingWords.joined(separator: " ") }
+        return (leadingWords + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") })
+            .joined(separator: " ")
+    }
+
+    /// The program, the command's words, its subcommand slot and its arguments.
+    private var leadingWords: [String] {
         var words = [Self.programName] + path
         if !spec.subcommands.isEmpty {
             words.append(spec.runsWithoutSubcommand ? "[<subcommand>]" : "<subcommand>")
-            if !spec.runsWithoutSubcommand { return words.joined(separator: " ") }
+            if !spec.runsWithoutSubcommand { return words }
         }
-        words += spec.arguments.map(\.usage)
-        let full = words + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") }
-        if full.joined(separator: " ").count <= Self.lineWidth || spec.options.isEmpty {
-            return full.joined(separator: " ")
-        }
-        return (words + ["[<options>]"]).joined(separator: " ")
+        return words + spec.arguments.map(\.usage)
     }
 
     /// The full help screen, ending with a newline.

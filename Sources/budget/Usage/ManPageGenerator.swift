@@ -8,7 +8,21 @@ struct ManPageGenerator {
         var lines = [
             ".TH BUDGET 1 \"\(date)\" \"budget \(version)\" \"User Commands\"",
             ".SH NAME", "budget \\- track a household's income and expenses",
-            ".SH SYNOPSIS", ".B budget", ".I command", "[\\fIoptions\\fR]",
+            ".SH SYNOPSIS",
+            // Option names are never hyphenated, and the synopsis is not justified.
+            ".nh", ".ad l",
+        ]
+        // Every command that runs, with all of its options: the page's first screen is the
+        // whole command line.
+        func synopsis(_ spec: CommandSpec, _ path: [String]) {
+            if spec.subcommands.isEmpty || spec.runsWithoutSubcommand {
+                lines += [".HP", escape(HelpGenerator(spec: spec, path: path).synopsis)]
+            }
+            for sub in spec.subcommands { synopsis(sub, path + [sub.name]) }
+        }
+        for sub in root.subcommands { synopsis(sub, [sub.name]) }
+        lines += [
+            ".ad b",
             ".SH DESCRIPTION", escape(root.abstract + " " + (root.discussion ?? "")),
             ".SH COMMANDS",
         ]
