@@ -54,7 +54,8 @@ struct LimitCommand: Command {
             var since: Int?
             if let text = parsed.value("since") {
                 guard rollover != .none else { throw parsed.usageError("'--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried") }
-                guard let start = SpendingLimit.start(text, per: per) else {
+                // Full-width digits and `2026/11` read as `2026-11`, like days.
+                guard let start = SpendingLimit.start(HalfWidth.plain(FieldRules.trimmed(text)).replacing("/", with: "-"), per: per) else {
                     throw parsed.usageError("Invalid value '\(text)' for '--since <period>': expected " + (per == .month ? "a budget month written YYYY-MM" : "a year written YYYY (with --per year)"))
                 }
                 since = start

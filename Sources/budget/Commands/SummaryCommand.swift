@@ -75,7 +75,7 @@ struct SummaryCommand: Command {
         } else {
             compare = nil
         }
-        year = parsed.value("year").flatMap { Int($0) }
+        year = parsed.value("year").flatMap { Int(HalfWidth.plain(FieldRules.trimmed($0))) }
         isMonth = parsed.value("month") != nil
         commandPath = parsed.path
     }

@@ -119,7 +119,9 @@ struct QueryOptions {
         case "this": return .this
         case "last": return .last
         default:
-            guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
+            // Full-width digits and `2026/11` read as `2026-11`, like days.
+            let plain = HalfWidth.plain(FieldRules.trimmed(month)).replacing("/", with: "-")
+            guard plain.utf8.count == 7, let day = Day(iso: plain + "-01") else {
                 throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
             }
             return .named(year: day.year, month: day.month)
@@ -143,7 +145,8 @@ struct QueryOptions {
         let year = parsed.value("year")
         let from = parsed.value("from"), to = parsed.value("to")
         if let year {
-            guard year.utf8.count == 4, let number = Int(year), let range = DateRange.year(number) else {
+            let digits = HalfWidth.plain(FieldRules.trimmed(year))
+            guard digits.utf8.count == 4, let number = Int(digits), let range = DateRange.year(number) else {
                 throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")
             }
             return range
@@ -152,6 +155,8 @@ struct QueryOptions {
             guard let text else { return nil }
             do {
                 return try FieldRules.parseDay(text)
+            } catch .notADay(_, let reason) {
+                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
             } catch {
                 throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD, today or yesterday")
             }
