@@ -214,8 +214,18 @@ final class InputEndToEndTests: XCTestCase {
     func testArguments_ThatAreNotUTF8AreRefusedAndNameNoOtherFile() throws {
         let result = try budget.shell("\"$BUDGET\" --file \"$(printf 'x\\377.json')\" add expense a 1")
         XCTAssertEqual(result.code, 64)
-        XCTAssertEqual(result.stderr, "budget: error: argument 2 is not UTF-8 text; nothing was done\n")
+        // A usage error as any other: `Error:`, the usage of the command named, exit 64.
+        XCTAssertEqual(result.stderr, """
+            Error: Argument 2 is not UTF-8 text; nothing was done
+            Usage: budget add expense <name> <amount> [<options>]
+              See 'budget add expense --help' for more information.
+
+            """)
         XCTAssertEqual(budget.files().filter { $0.hasSuffix(".json") }, [])
+        let name = try budget.shell("\"$BUDGET\" add expense \"$(printf 'caf\\351')\" 1")
+        XCTAssertEqual(name.code, 64)
+        XCTAssertTrue(name.stderr.hasPrefix("Error: Argument 3 is not UTF-8 text; nothing was done\nUsage: budget add expense "), name.stderr)
+        XCTAssertNil(budget.dataBytes())
     }
 
     func testFileEndingInASlash_CreatesNothing() throws {
