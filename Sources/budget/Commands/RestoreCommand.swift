@@ -8,7 +8,9 @@ struct RestoreCommand: Command {
         let expenses: Int
 
         var description: String {
-            "the budget is not empty (\(incomes) incomes, \(expenses) expenses, or settings); add --force to replace it (undo brings it back)"
+            var held = [RecordKind.income.counted(incomes), RecordKind.expense.counted(expenses)]
+            if incomes == 0 && expenses == 0 { held = ["settings"] } else if incomes == 0 { held.removeFirst() } else if expenses == 0 { held.removeLast() }
+            return "the budget is not empty (it holds \(held.joined(separator: " and "))); add --force to replace it (undo brings it back)"
         }
     }
 
