@@ -21,7 +21,10 @@ struct LimitCommand: Command {
                        choices: ["none", "surplus", "all"]),
             OptionSpec(long: "since", valueName: "period", help: "With --rollover: the first period of the carrying, YYYY-MM (or YYYY with --per year); default: the period that holds today."),
         ])
-    static let unsetSpec = CommandSpec(name: "unset", abstract: "Remove a category's limit, or the total limit with --total.", arguments: [category], options: [total])
+    static let unsetSpec = CommandSpec(
+        name: "unset", abstract: "Remove a category's limit, or the total limit with --total.",
+        arguments: [ArgumentSpec(name: "category", help: category.help, isOptional: true, completion: .limitedCategories)],
+        options: [total])
     static let listSpec = CommandSpec(
         name: "list", abstract: "List the limits with this budget month's spending (a yearly limit's year to date).",
         options: [OutputFormat.reportOption, CommonArguments.noHeader])

@@ -17,6 +17,8 @@ struct ArgumentSpec: Sendable {
         case none
         /// The categories of the data file.
         case categories
+        /// The categories that have a limit.
+        case limitedCategories
         /// The tags of the data file.
         case tags
         /// File names.

@@ -29,9 +29,10 @@ struct QueryOptions {
 
     static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
     static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
-    static let month = OptionSpec(long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).")
-    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.")
-    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
+    static let month = OptionSpec(
+        long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).", conflicts: ["year", "from", "to"])
+    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.", conflicts: ["month", "year", "from", "to"])
+    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.", conflicts: ["from", "to"])
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
     static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text (any case).")
