@@ -109,6 +109,22 @@ final class DataFileEndToEndTests: XCTestCase {
         XCTAssertEqual(budget.files(), files)
     }
 
+    func testWritableDataFileWithoutALockFile_ARefusedChangeMakesNone() throws {
+        // A file copied from a backup has no lock file beside it: a change refused by the
+        // budget's own rules makes none, one that goes ahead does.
+        try budget.succeed("add", "expense", "big", "9223372036854775807")
+        try FileManager.default.removeItem(atPath: budget.dataFile.path + ".lock")
+        let before = budget.dataBytes(), files = budget.files()
+        let refused = try budget.run("add", "expense", "one more", "1")
+        XCTAssertEqual(refused.code, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("budget: error: the expenses would add up to more than"), refused.stderr)
+        XCTAssertEqual(try budget.run("limit", "unset", "nothing").code, 0)
+        XCTAssertEqual(budget.files(), files)
+        XCTAssertEqual(budget.dataBytes(), before)
+        try budget.succeed("add", "expense", "free", "0")
+        XCTAssertEqual(budget.files(), files + ["budget.json.lock"])
+    }
+
     func testEmptyFileOption_IsAUsageErrorAndAnEmptyBUDGET_FILEIsUnset() throws {
         try budget.shellSucceeds("\"$BUDGET\" add expense kept 1")
         let result = try budget.shell("\"$BUDGET\" --file '' list all")

@@ -84,10 +84,11 @@ public struct JSONFileStore: DataProtocol {
                 return try apply(change, to: existing, at: target)
             }
         }
-        if try isReadOnly(target) {
-            // Nothing can be written: the change is judged on the file as it is, without a lock
-            // (which would leave a lock file beside a file it cannot change), and refused only
-            // if it would change something.
+        let readOnly = try isReadOnly(target)
+        if try readOnly || !hasLockFile(target) {
+            // Judged on the file as it is, without a lock, which would leave a lock file beside
+            // a file it cannot change (read-only), or make one for a change that is refused: a
+            // change that would change something runs again under the lock.
             guard let contents = try readIfPresent(Target(path: target, isOpenDescriptor: false)) else {
                 return try locked(target) { existing in try apply(change, to: existing, at: target) }
             }
@@ -95,11 +96,9 @@ public struct JSONFileStore: DataProtocol {
             var document = original
             let result = try change(&document)
             document.recordChange(since: original)
-            if document.differs(from: original) {
-                try document.checkTotals()
-                _ = try permissions(of: target)
-            }
-            return result
+            guard document.differs(from: original) else { return result }
+            try document.checkTotals()
+            if readOnly { _ = try permissions(of: target) }  // Throws: the file is read-only.
         }
         return try locked(target) { existing in try apply(change, to: existing, at: target) }
     }
@@ -263,6 +262,15 @@ public struct JSONFileStore: DataProtocol {
         saved(description)
         if let unflushed {
             warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); it may be lost if the system crashes now")
+        }
+    }
+
+    /// Whether the lock file beside the data file exists (every write leaves one).
+    private func hasLockFile(_ target: String) throws -> Bool {
+        do {
+            return try FileSystem.kind(at: target + ".lock", followLinks: true) != .missing
+        } catch {
+            throw error.budgetError
         }
     }
 
