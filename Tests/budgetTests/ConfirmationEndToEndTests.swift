@@ -68,6 +68,9 @@ final class ConfirmationEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "Salary", "1")
         XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
                        "budget: error: the budget is not empty (it holds 1 income and 1 expense); add --force to replace it (undo brings it back)\n")
+        try budget.succeed("limit", "set", "food", "1000")
+        XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
+                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); add --force to replace it (undo brings it back)\n")
         let settingsOnly = try BudgetProcess()
         try settingsOnly.succeed("config", "set", "display.color", "never")
         XCTAssertEqual(try settingsOnly.run(["restore", "-"], stdin: export).stderr,
