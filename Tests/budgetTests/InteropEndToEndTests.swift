@@ -187,6 +187,8 @@ final class InteropEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(try answer("fish", "budget limit unset "), "words\nfood\n")
         XCTAssertEqual(try answer("fish", "budget limit set "), "words\nfood\nrent\n")
+        XCTAssertEqual(try answer("fish", "budget limit set --total "), "words\n", "the total limit takes no category")
+        XCTAssertEqual(try answer("fish", "budget limit unset --total "), "words\n")
         XCTAssertEqual(try answer("fish", "budget config unset "), "words\nbudget.limit.food\n")
         XCTAssertEqual(try answer("fish", "budget config get budget."), "words\nbudget.total-limit\nbudget.limit.food\n")
         XCTAssertEqual(try answer("fish", "budget config set budget.l"), "words\nbudget.limit.food\nbudget.limit.rent\n")

@@ -8,7 +8,8 @@ struct LimitCommand: Command {
         discussion: "A limit is per budget month (a calendar month unless period.month-start says otherwise) or, with --per year, per calendar year. With --rollover surplus, what a period leaves unspent is added to the next; with --rollover all, an overspend is carried too and takes from the next. Carrying starts at --since (default: the period that holds today). An add or edit that takes a limit past what its period has available prints a warning on stderr; the command still succeeds.",
         subcommands: [setSpec, unsetSpec, listSpec])
 
-    static let category = ArgumentSpec(name: "category", help: "The expense category (none with --total).", isOptional: true, completion: .categories)
+    static let category = ArgumentSpec(
+        name: "category", help: "The expense category (none with --total).", isOptional: true, completion: .categories, conflicts: ["total"])
     static let total = OptionSpec(long: "total", help: "The limit on all expenses together instead of a category's.")
     static let setSpec = CommandSpec(
         name: "set", abstract: "Set a category's limit, or the total limit with --total.",
@@ -23,7 +24,7 @@ struct LimitCommand: Command {
         ])
     static let unsetSpec = CommandSpec(
         name: "unset", abstract: "Remove a category's limit, or the total limit with --total.",
-        arguments: [ArgumentSpec(name: "category", help: category.help, isOptional: true, completion: .limitedCategories)],
+        arguments: [ArgumentSpec(name: "category", help: category.help, isOptional: true, completion: .limitedCategories, conflicts: ["total"])],
         options: [total])
     static let listSpec = CommandSpec(
         name: "list", abstract: "List the limits with this budget month's spending (a yearly limit's year to date).",

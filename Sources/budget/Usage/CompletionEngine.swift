@@ -146,7 +146,7 @@ struct CompletionEngine {
         if !spec.subcommands.isEmpty && positionals.isEmpty {
             return Answer.words(spec.subcommands.map(\.name)).matching(current)
         }
-        guard let argument = argument(of: spec, after: positionals) else { return .words([]) }
+        guard let argument = argument(of: spec, after: positionals, given: given) else { return .words([]) }
         var answer = values(for: argument, context)
         // An optional argument may be left out: what the next one takes is offered too
         // (`import <TAB>`: incomes, expenses and the files).
@@ -189,8 +189,11 @@ struct CompletionEngine {
 
     /// The argument the next positional fills. `[<kind>] <id>` takes the kind only first, and
     /// an ID that carries its kind (`expense-00000002`) fills both.
-    private func argument(of spec: CommandSpec, after positionals: [String]) -> ArgumentSpec? {
+    /// An optional argument that conflicts with an option given is left out (`limit set
+    /// --total <amount>`).
+    private func argument(of spec: CommandSpec, after positionals: [String], given: Set<String>) -> ArgumentSpec? {
         var index = positionals.count
+        if let first = spec.arguments.first, first.isOptional, first.conflicts.contains(where: given.contains) { index += 1 }
         if let first = spec.arguments.first, first.isOptional, first.name == "kind", let given = positionals.first,
            RecordKind(argument: given) == nil {
             index += 1
