@@ -13,15 +13,10 @@ enum Budget {
         // Never freed: `ProcessExit.exit` ends the process before this frame would end.
         let kept = KeptUntilExit()
         runner.keepUntilExit = { kept.values.append($0) }
-        let code: ExitCode
-        if let index = firstArgumentNotUTF8() {
-            // `CommandLine.arguments` would turn the bytes into U+FFFD: a `--file` would then
-            // name another file, and a name would be stored as something else.
-            messages.write("budget: error: argument \(index) is not UTF-8 text; nothing was done\n")
-            code = .usage
-        } else {
-            code = runner.run(Array(CommandLine.arguments.dropFirst()))
-        }
+        // `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD: a `--file` would
+        // then name another file, and a name would be stored as something else. The runner
+        // refuses such a line as a usage error of the command it names.
+        let code = runner.run(Array(CommandLine.arguments.dropFirst()), notUTF8: firstArgumentNotUTF8())
         _ = messages.flush()
         ProcessExit.exit(code.rawValue)
     }

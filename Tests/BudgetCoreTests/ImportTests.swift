@@ -63,7 +63,7 @@ final class ImportTests: XCTestCase {
         let cases: [(String, ImportFormat, ImportError)] = [
             ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,
              ImportError(line: 3, column: "amount", "invalid amount '12x': an amount is a whole number such as 1200")),
-            ("date,name,amount\n2026-13-01,Lunch,900\n", .csv, ImportError(line: 2, column: "date", "invalid date '2026-13-01': expected YYYY-MM-DD, 'today' or 'yesterday'")),
+            ("date,name,amount\n2026-13-01,Lunch,900\n", .csv, ImportError(line: 2, column: "date", "'2026-13-01' is not a day: months run from 01 to 12")),
             ("date,name,amount\n2026-11-01,,900\n", .csv, ImportError(line: 2, column: "name", "the name must not be empty")),
             ("date,name,amount\n2026-11-01,x\n", .csv, ImportError(line: 2, "expected 3 fields like the header, found 2")),
             ("date,payee,amount\n", .csv, ImportError(line: 1, column: "2", "unknown column 'payee' (expected date, name, category, amount, note, tags, source)")),

@@ -99,6 +99,36 @@ final class InputRulesTests: XCTestCase {
         XCTAssertThrowsError(try FieldRules.parseDay("２０２６－１３－０１"))
     }
 
+    func testDay_AcceptsSlashesDotsAndShortMonthsLikeStatementsWriteThem() throws {
+        for text in ["2026/11/22", "2026.11.22", "２０２６／１１／２２", "2026/11/22 ", "TODAY"] where text != "TODAY" {
+            XCTAssertEqual(try FieldRules.parseDay(text), Day(iso: "2026-11-22"), text)
+        }
+        XCTAssertEqual(try FieldRules.parseDay("2026/1/5"), Day(iso: "2026-01-05"))
+        XCTAssertEqual(try FieldRules.parseDay("Today"), Day.today())
+        for text in ["2026/11-22", "26/11/22", "2026/111/2", "2026//22", "2026-11-22x", "2026 11 22", "-2026-11-22", "2026/+1/2"] {
+            XCTAssertThrowsError(try FieldRules.parseDay(text), text) { XCTAssertEqual($0 as? ValueError, .invalidDay(text)) }
+        }
+    }
+
+    func testDay_AWellWrittenDayTheCalendarLacksIsNotADay() throws {
+        for (text, reason) in [
+            ("2025-02-29", "2025 is not a leap year"), ("2026/04/31", "April has 30 days"), ("2026-13-01", "months run from 01 to 12"),
+            ("2026-00-10", "months run from 01 to 12"), ("2026-11-00", "days of the month run from 01"), ("0000-01-01", "years run from 0001 to 9999"),
+            ("2100-02-29", "2100 is not a leap year"), ("2026-02-30", "February has 28 days"),
+        ] {
+            XCTAssertThrowsError(try FieldRules.parseDay(text), text) { XCTAssertEqual($0 as? ValueError, .notADay(text, reason: reason)) }
+        }
+        XCTAssertEqual(try FieldRules.parseDay("2024-02-29"), Day(iso: "2024-02-29"))
+        XCTAssertThrowsError(try FieldRules.isoDay("2025-02-29")) { XCTAssertEqual($0 as? ValueError, .notADay("2025-02-29", reason: "2025 is not a leap year")) }
+        XCTAssertEqual(ValueError.notADay("2025-02-29", reason: "2025 is not a leap year").description, "'2025-02-29' is not a day: 2025 is not a leap year")
+    }
+
+    func testMonthStart_AcceptsFullWidthDigits() throws {
+        XCTAssertEqual(try MonthStartDay(settingText: "５").day, 5)
+        XCTAssertEqual(try MonthStartDay(settingText: "２５").day, 25)
+        XCTAssertThrowsError(try MonthStartDay(settingText: "２９"))
+    }
+
     func testTotals_EachKindMustAddUpWithinSixtyFourBits() throws {
         let day = Day(iso: "2026-11-22")!
         let store = InMemoryStore()

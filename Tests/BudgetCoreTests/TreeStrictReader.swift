@@ -216,6 +216,10 @@ enum TreeStrictReader {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
+            let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
+            if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
+                throw fail(nil, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+            }
             throw fail(error.offset, error.message)
         }
         guard case .object(let members) = root.value, members.contains(where: { $0.key == marker }) else {

@@ -42,6 +42,11 @@ final class CompletionRoundTripShellTests: XCTestCase {
         let other = try budget.run(["--file", "other.json", "add", "expense", "y", "2", "--category", "other file"])
         otherID = other.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try Data("date,name,amount\n".utf8).write(to: budget.directory.appendingPathComponent("my file.csv"))
+        try Data("kind,date,name,amount\nexpense,2026-11-01,tea,5\n".utf8).write(to: budget.directory.appendingPathComponent("kinds file.csv"))
+        try Data("Datum;Text;Betrag\n2026-11-01;tea;5\n".utf8).write(to: budget.directory.appendingPathComponent("bank.csv"))
+        XCTAssertEqual(try budget.run("limit", "set", "食費", "1000").code, 0)
+        XCTAssertEqual(try budget.run("limit", "set", "star*", "1000").code, 0)
+        XCTAssertEqual(try budget.run("config", "set", "display.color", "never").code, 0)
     }
 
     override func tearDown() {
@@ -85,6 +90,17 @@ final class CompletionRoundTripShellTests: XCTestCase {
         try enter("budget hist", expecting: "STEP  TIME", in: shell, "history", wholeLine: false)
         try enter("budget help add exp", expecting: "USAGE: budget add expense <name> <amount> [<options>]", in: shell, "help add")
         try enter("budget import expenses --dry-run my", expecting: "Would import 0 expenses; nothing was changed (--dry-run).", in: shell, "file name")
+        // The kind may be left out: the file name completes at once, the kinds are offered beside the files.
+        try enter("budget import --dry-run kinds", expecting: "Would import 1 record; nothing was changed (--dry-run).", in: shell, "file name, no kind")
+        try list("budget import --dry-run ", in: shell, showing: ["incomes", "expenses", "kinds"], notShowing: ["daily"])
+        // --map offers the fields, and the column's name goes on right after the '='.
+        shell.type("budget import expenses --dry-run bank.csv --delimiter ';' --map da")
+        shell.press("Tab")
+        shell.type("Datum --map name=Text --map amount=Betrag")
+        shell.press("Enter")
+        try shell.waitForScreen("--map date=Datum") { screen in screen.contains("Would import 1 expense from the statement") }
+        try shell.freshLine()
+        try list("budget import x.csv --map ", in: shell, showing: ["date=", "amount=", "category="], notShowing: ["daily"])
 
         // Lists show the words of the position, and only those.
         try list("budget config set ", in: shell, showing: ["display.currency", "expense.default-category", "budget.limit."], notShowing: ["say", "daily"])
@@ -93,6 +109,11 @@ final class CompletionRoundTripShellTests: XCTestCase {
         try list("budget help ", in: shell, showing: ["history", "limit", "completion"], notShowing: ["display"])
         try list("budget list expenses --sort ", in: shell, showing: ["amount", "date"], notShowing: ["json"])
         try nothing("budget list incomes ", in: shell)
+        // Only what the command would accept: limits that exist, keys that are set, no --per after --by month.
+        try list("budget limit unset ", in: shell, showing: ["食費", "star"], notShowing: ["daily", "ｾﾌﾞﾝ"])
+        try list("budget config unset ", in: shell, showing: ["display.color", "budget.limit.食費"], notShowing: ["display.currency", "budget.limit.daily"])
+        try list("budget config get ", in: shell, showing: ["display.currency", "budget.limit.食費"], notShowing: ["budget.limit.daily"])
+        try nothing("budget summary --by month --per ", in: shell)
 
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "\(kind): a category ran as shell code")
         XCTAssertEqual(budget.dataBytes(), dataBefore, "\(kind): completing changed the data file")

@@ -59,6 +59,38 @@ final class ConfirmationEndToEndTests: XCTestCase {
         XCTAssertEqual(try other.run(["restore", "-"], stdin: try budget.run("export").stdout).stderr, "Restored 1 income and 1 expense.\n")
     }
 
+    func testRestore_OverABudgetSaysWhatItHoldsInWords() throws {
+        let export = try budget.run("export").stdout
+        let refused = try budget.run(["restore", "-"], stdin: export)
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertEqual(refused.stderr, "budget: error: the budget is not empty (it holds 2 expenses); add --force to replace it (undo brings it back)\n")
+        try budget.succeed("delete", "expense", "2")
+        try budget.succeed("add", "income", "Salary", "1")
+        XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
+                       "budget: error: the budget is not empty (it holds 1 income and 1 expense); add --force to replace it (undo brings it back)\n")
+        try budget.succeed("limit", "set", "food", "1000")
+        XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
+                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); add --force to replace it (undo brings it back)\n")
+        let settingsOnly = try BudgetProcess()
+        try settingsOnly.succeed("config", "set", "display.color", "never")
+        XCTAssertEqual(try settingsOnly.run(["restore", "-"], stdin: export).stderr,
+                       "budget: error: the budget is not empty (it holds settings); add --force to replace it (undo brings it back)\n")
+    }
+
+    func testRuleAdd_SaysTheKindAndFieldItMatches() throws {
+        XCTAssertEqual(try budget.run("rule", "add", "ama", "--kind", "income", "--skip").stderr, "Added rule 1: ama (incomes only) → skip (on import).\n")
+        XCTAssertEqual(try budget.run("rule", "add", "gift", "--field", "note", "--kind", "expense", "--category", "gifts").stderr,
+                       "Added rule 2: gift in notes (expenses only) → category gifts.\n")
+        XCTAssertEqual(try budget.run("rule", "add", "ｾﾌﾞﾝ", "--category", "conbini").stderr, "Added rule 3: ｾﾌﾞﾝ → category conbini (expenses).\n")
+        XCTAssertEqual(try budget.run("rule", "delete", "1").stderr, "Deleted rule 1 (ama (incomes only): skip (on import)).\n")
+    }
+
+    func testProfileList_EndsWithItsLastRow() throws {
+        let table = try budget.run("profile", "list").stdout
+        XCTAssertTrue(table.hasSuffix("statement\n"), table)
+        XCTAssertFalse(table.hasSuffix("\n\n"), table)
+    }
+
     /// `ledger` cannot read dates before 1400; hledger can. The export says which record is the problem.
     func testExportLedger_RefusesADateLedgerCannotRead() throws {
         try budget.succeed("add", "expense", "Old", "5", "--date", "1399-12-31")

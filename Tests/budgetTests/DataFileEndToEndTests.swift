@@ -74,6 +74,57 @@ final class DataFileEndToEndTests: XCTestCase {
         if !nullLockExisted { XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/null.lock")) }
     }
 
+    func testReadOnlyDataFile_ARefusedChangeLeavesNoLockFileOrAnyOtherFile() throws {
+        try budget.succeed("add", "expense", "lunch", "900", "--category", "food")
+        try budget.succeed("limit", "set", "food", "1000")
+        try FileManager.default.removeItem(atPath: budget.dataFile.path + ".lock")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: budget.dataFile.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: budget.dataFile.path) }
+        let before = budget.dataBytes(), files = budget.files()
+        for arguments in [
+            ["add", "expense", "tea", "5"], ["edit", "expense", "1", "--name", "x"], ["delete", "expense", "1"], ["limit", "set", "food", "5"],
+            ["config", "set", "display.color", "never"], ["recur", "add", "expense", "rent", "5", "--every", "month"], ["rule", "add", "x", "--category", "y"],
+            ["undo"], ["categories", "rename", "food", "meals"], ["history", "clear"],
+        ] {
+            let result = try budget.run(arguments)
+            XCTAssertEqual(result.code, 74, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "budget: error: cannot write \(budget.dataFile.path): the file is read-only\n", "\(arguments)")
+            XCTAssertEqual(budget.files(), files, "\(arguments) left a file behind")
+        }
+        // What would change nothing succeeds, still without a lock file.
+        XCTAssertEqual(try budget.run("limit", "unset", "drinks").code, 0)
+        XCTAssertEqual(try budget.run("check", "--repair").code, 0)
+        let imported = try budget.run(["import", "expenses", "-"], stdin: "date,name,amount\n2026-11-01,tea,5\n")
+        XCTAssertEqual(imported.code, 74, imported.stderr)
+        XCTAssertEqual(budget.files(), files)
+        XCTAssertEqual(budget.dataBytes(), before)
+
+        // A repair it could make is refused the same way: no lock, no backup.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: budget.dataFile.path)
+        try repairableFile().write(to: budget.dataFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: budget.dataFile.path)
+        let repair = try budget.run("check", "--repair")
+        XCTAssertEqual(repair.code, 74, repair.stderr)
+        XCTAssertTrue(repair.stderr.hasSuffix("budget: error: cannot write \(budget.dataFile.path): the file is read-only\n"), repair.stderr)
+        XCTAssertEqual(budget.files(), files)
+    }
+
+    func testWritableDataFileWithoutALockFile_ARefusedChangeMakesNone() throws {
+        // A file copied from a backup has no lock file beside it: a change refused by the
+        // budget's own rules makes none, one that goes ahead does.
+        try budget.succeed("add", "expense", "big", "9223372036854775807")
+        try FileManager.default.removeItem(atPath: budget.dataFile.path + ".lock")
+        let before = budget.dataBytes(), files = budget.files()
+        let refused = try budget.run("add", "expense", "one more", "1")
+        XCTAssertEqual(refused.code, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("budget: error: the expenses would add up to more than"), refused.stderr)
+        XCTAssertEqual(try budget.run("limit", "unset", "nothing").code, 0)
+        XCTAssertEqual(budget.files(), files)
+        XCTAssertEqual(budget.dataBytes(), before)
+        try budget.succeed("add", "expense", "free", "0")
+        XCTAssertEqual(budget.files(), files + ["budget.json.lock"])
+    }
+
     func testEmptyFileOption_IsAUsageErrorAndAnEmptyBUDGET_FILEIsUnset() throws {
         try budget.shellSucceeds("\"$BUDGET\" add expense kept 1")
         let result = try budget.shell("\"$BUDGET\" --file '' list all")

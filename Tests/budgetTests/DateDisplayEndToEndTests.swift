@@ -26,6 +26,40 @@ final class DateDisplayEndToEndTests: XCTestCase {
         XCTAssertTrue(machine.contains("2026-11\t"), "machine formats keep ISO: \(machine)")
     }
 
+    func testDateFormat_AppliesToForecastSchedulesAndDryRuns() throws {
+        budget.environment["BUDGET_TODAY"] = "2026-11-25"
+        try budget.succeed("config", "set", "display.date-format", "dmy")
+        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25", "--until", "2027-06-30")
+        try budget.succeed("recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2026-12-03")
+
+        let list = try budget.run("recur", "list").stdout
+        XCTAssertTrue(list.contains("every month on the 25th, until 30/06/2027  next 25/12/2026\n"), list)
+        XCTAssertTrue(list.contains("every year on 03/12"), list)
+        XCTAssertTrue(list.contains("next 03/12/2026\n"), list)
+        let show = try budget.run("recur", "show", "1").stdout
+        for line in ["from              25/11/2026\n", "status            next 25/12/2026\n", "recorded through  25/11/2026\n",
+                     "coming            25/12/2026, 25/01/2027, 25/02/2027\n"] {
+            XCTAssertTrue(show.contains(line), "\(line)\(show)")
+        }
+        let run = try budget.run("recur", "run", "--dry-run", "--through", "2026-12-31").stdout
+        XCTAssertTrue(run.contains("\n03/12/2026  expense"), run)
+        XCTAssertTrue(run.contains("\n25/12/2026  income"), run)
+
+        let forecast = try budget.run("forecast", "--months", "2").stdout
+        XCTAssertTrue(forecast.hasPrefix("Forecast from 25/11/2026, 2 budget months;"), forecast)
+        XCTAssertTrue(forecast.contains("\n12/2026 (01/12/2026 to 31/12/2026)\n"), forecast)
+        XCTAssertTrue(forecast.contains("\n03/12/2026  expense  Insurance"), forecast)
+        XCTAssertTrue(forecast.contains("Projected balance on 31/12/2026: "), forecast)
+
+        let dryRun = try budget.run(["import", "expenses", "-", "--dry-run"], stdin: "date,name,amount\n2026-11-01,tea,5\n")
+        XCTAssertTrue(dryRun.stdout.contains("\n01/11/2026  tea"), dryRun.stdout)
+
+        // Machine formats keep ISO.
+        XCTAssertTrue(try budget.run("recur", "list", "--format", "tsv").stdout.contains("\t2026-11-25\t2027-06-30\t"))
+        XCTAssertTrue(try budget.run("forecast", "--format", "tsv").stdout.contains("\t2026-12-01\t2026-12-31\t"))
+        XCTAssertTrue(try budget.run("recur", "run", "--dry-run", "--through", "2026-12-31", "--format", "csv").stdout.contains("2026-12-03,2026-12-03,expense"))
+    }
+
     /// A history entry stamped at a known UTC time, seen from Tokyo (a day later there).
     private func historyAtKnownTime() throws {
         try budget.succeed("add", "expense", "Lunch", "900", "--date", "2026-11-21")

@@ -122,6 +122,19 @@ final class EncodingEndToEndTests: XCTestCase {
 
             """)
         XCTAssertFalse(bytes.contains(0xE3), "not UTF-8")
+        // Nothing is substituted silently: stderr counts and names them.
+        XCTAssertEqual(result.stderr, """
+            budget: warning: 3 characters have no CP932 code and were written as the nearest one: \
+            '〜' (U+301C) as '～' (once, first in expense-00000001), '−' (U+2212) as '－' (once, first in expense-00000001), \
+            '¥' (U+00A5) as '￥' (once, first in expense-00000001); read back, the text has the replacement
+
+            """)
+        try budget.succeed("add", "expense", "〜 ¢ £ ¬ ‖", "1", "--date", "2026-01-07")
+        let more = try budget.run("export", "--format", "csv", "--encoding", "cp932")
+        XCTAssertTrue(more.stderr.hasPrefix("budget: warning: 8 characters have no CP932 code and were written as the nearest one: '〜' (U+301C) as '～' (2 times, first in expense-00000001), "), more.stderr)
+        XCTAssertTrue(more.stderr.hasSuffix(", and 4 other characters; read back, the text has the replacement\n"), more.stderr)
+        XCTAssertEqual(try budget.run("export", "--format", "csv", "--encoding", "cp932", "--category", "食費").stderr, "", "nothing substituted, nothing said")
+        try budget.succeed("delete", "expense", "3")
         let tsv = try budget.run("export", "--format", "tsv", "--encoding", "cp932")
         XCTAssertEqual(try TextEncoding.cp932.decode([UInt8](tsv.stdoutBytes)).split(separator: "\n").count, 3, "TSV without --for-excel keeps LF")
 

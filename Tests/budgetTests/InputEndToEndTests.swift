@@ -24,6 +24,37 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("config", "set", "expense.default-category", " misc ").stderr, "Set expense.default-category to misc.\n")
     }
 
+    func testDays_EveryDayAndNumberOptionReadsSlashesAndFullWidthDigits() throws {
+        XCTAssertEqual(try budget.run("add", "expense", "a", "1", "--date", "2026/11/22").code, 0)
+        XCTAssertEqual(try budget.run("add", "expense", "b", "2", "--date", "２０２６／１１／０２").code, 0)
+        XCTAssertEqual(try budget.run("config", "set", "period.month-start", "５").stderr, "Set period.month-start to 5.\n")
+        XCTAssertEqual(try budget.run("config", "get", "period.month-start").stdout, "5\n")
+        let listed = try budget.run("list", "expenses", "--from", "2026/11/01", "--to", "２０２６－１１－３０", "--format", "tsv")
+        XCTAssertEqual(listed.code, 0, listed.stderr)
+        XCTAssertEqual(column("date", of: listed.stdout), ["2026-11-22", "2026-11-02"])
+        XCTAssertEqual(try budget.run("list", "expenses", "--month", "２０２６／１１", "--format", "ids").code, 0)
+        XCTAssertEqual(try budget.run("summary", "--year", "２０２６", "--format", "tsv").code, 0)
+        XCTAssertEqual(try budget.run("recur", "add", "income", "pay", "100", "--every", "month", "--from", "2026/11/25", "--until", "２０２７／１／２５").code, 0)
+        XCTAssertEqual(try budget.run("limit", "set", "food", "100", "--rollover", "surplus", "--since", "２０２６／１１").code, 0)
+    }
+
+    func testDays_ADayTheCalendarLacksIsSaidToBeNoDay() throws {
+        let added = try budget.run("add", "expense", "a", "1", "--date", "2025-02-29")
+        XCTAssertEqual(added.code, 64)
+        XCTAssertTrue(added.stderr.hasPrefix("Error: '2025-02-29' is not a day: 2025 is not a leap year\n"), added.stderr)
+        let listed = try budget.run("list", "expenses", "--from", "2026-04-31")
+        XCTAssertEqual(listed.code, 64)
+        XCTAssertTrue(listed.stderr.hasPrefix("Error: Invalid value '2026-04-31' for '--from <day>': it is not a day (April has 30 days)\n"), listed.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
+    /// The values of a TSV column, by its header.
+    private func column(_ name: String, of tsv: String) -> [String] {
+        let rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = rows.first, let index = header.firstIndex(of: name) else { return [] }
+        return rows.dropFirst().map { index < $0.count ? $0[index] : "" }
+    }
+
     func testCategories_BidiControlsAtTheEndsAreRefusedNotTrimmed() throws {
         for category in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}"] {
             let result = try budget.run("add", "expense", "Lunch", "5", "--category", category)
@@ -117,7 +148,13 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(json.stderr, "budget: error: line 1, column 26: \"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it; nothing was imported\n")
         let restore = try budget.run(["restore", "-"], stdin: "[]")
         XCTAssertEqual(restore.code, 65)
-        XCTAssertEqual(restore.stderr, "budget: error: line 1, column 1: not a budget export (expected the document 'budget export --format json' writes); nothing was restored\n")
+        XCTAssertEqual(restore.stderr, "budget: error: line 1, column 1: not a budget export: restore takes the JSON document 'budget export --format json' writes (to add the records of a CSV or TSV file, use 'budget import'); nothing was restored\n")
+        // A CSV or TSV export is no JSON at all: said so, not where its JSON syntax failed.
+        for text in ["kind,id,order,date,name,category,amount\n", "kind\tid\n", "\u{FEFF}kind,id\n", ""] {
+            let other = try budget.run(["restore", "-"], stdin: text)
+            XCTAssertEqual(other.code, 65)
+            XCTAssertEqual(other.stderr, "budget: error: not a budget export: restore takes the JSON document 'budget export --format json' writes (to add the records of a CSV or TSV file, use 'budget import'); nothing was restored\n", text.debugDescription)
+        }
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -183,8 +220,18 @@ final class InputEndToEndTests: XCTestCase {
     func testArguments_ThatAreNotUTF8AreRefusedAndNameNoOtherFile() throws {
         let result = try budget.shell("\"$BUDGET\" --file \"$(printf 'x\\377.json')\" add expense a 1")
         XCTAssertEqual(result.code, 64)
-        XCTAssertEqual(result.stderr, "budget: error: argument 2 is not UTF-8 text; nothing was done\n")
+        // A usage error as any other: `Error:`, the usage of the command named, exit 64.
+        XCTAssertEqual(result.stderr, """
+            Error: Argument 2 is not UTF-8 text; nothing was done
+            Usage: budget add expense <name> <amount> [<options>]
+              See 'budget add expense --help' for more information.
+
+            """)
         XCTAssertEqual(budget.files().filter { $0.hasSuffix(".json") }, [])
+        let name = try budget.shell("\"$BUDGET\" add expense \"$(printf 'caf\\351')\" 1")
+        XCTAssertEqual(name.code, 64)
+        XCTAssertTrue(name.stderr.hasPrefix("Error: Argument 3 is not UTF-8 text; nothing was done\nUsage: budget add expense "), name.stderr)
+        XCTAssertNil(budget.dataBytes())
     }
 
     func testFileEndingInASlash_CreatesNothing() throws {

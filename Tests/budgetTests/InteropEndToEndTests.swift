@@ -171,6 +171,41 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("fish", "budget --file /nonexistent/x.json list expenses --category "), "words\n", "--file is honoured")
     }
 
+    /// Each position offers what the command would accept there, and nothing it would refuse.
+    func testCompletion_OffersOnlyWhatTheCommandAccepts() throws {
+        try budget.succeed("add", "expense", "x", "1", "--category", "food")
+        try budget.succeed("add", "expense", "x", "1", "--category", "rent")
+        try budget.succeed("limit", "set", "food", "100")
+        func answer(_ shell: String, _ line: String, _ word: String? = nil) throws -> String {
+            try budget.run(["__complete", shell, line] + (word.map { [$0] } ?? [])).stdout
+        }
+        // import's kind may be left out: files are offered beside the kinds, in every shell.
+        for shell in ["bash", "zsh", "fish"] {
+            XCTAssertEqual(try answer(shell, "budget import "), "files\n\n\nincomes\nexpenses\n", shell)
+            XCTAssertEqual(try answer(shell, "budget import --dry-run ex"), "files\n\nex\nexpenses\n", shell)
+            XCTAssertEqual(try answer(shell, "budget import ./st"), "files\n\n./st\n", shell)
+        }
+        XCTAssertEqual(try answer("fish", "budget limit unset "), "words\nfood\n")
+        XCTAssertEqual(try answer("fish", "budget limit set "), "words\nfood\nrent\n")
+        XCTAssertEqual(try answer("fish", "budget limit set --total "), "words\n", "the total limit takes no category")
+        XCTAssertEqual(try answer("fish", "budget limit unset --total "), "words\n")
+        XCTAssertEqual(try answer("fish", "budget config unset "), "words\nbudget.limit.food\n")
+        XCTAssertEqual(try answer("fish", "budget config get budget."), "words\nbudget.total-limit\nbudget.limit.food\n")
+        XCTAssertEqual(try answer("fish", "budget config set budget.l"), "words\nbudget.limit.food\nbudget.limit.rent\n")
+        // --map: the fields, and no space after the '='.
+        XCTAssertEqual(try answer("fish", "budget import x.csv --map a"), "open\namount=\n")
+        XCTAssertEqual(try answer("zsh", "budget import x.csv --map=na"), "open\n--map=name=\n")
+        XCTAssertEqual(try answer("bash", "budget import x.csv --map da", "da"), "partial\ndate=\n")
+        // Options and values that cannot join those given are not offered.
+        XCTAssertEqual(try answer("fish", "budget summary --by month --per "), "words\n")
+        XCTAssertEqual(try answer("fish", "budget summary --compare previous --per "), "words\n")
+        XCTAssertEqual(try answer("fish", "budget summary --per month --by "), "words\ncategory\nincome\ntag\n")
+        XCTAssertEqual(try answer("fish", "budget summary --per month --com"), "words\n")
+        XCTAssertEqual(try answer("fish", "budget summary --by month --pe"), "words\n")
+        XCTAssertEqual(try answer("fish", "budget summary --all --mo"), "words\n")
+        XCTAssertEqual(try answer("fish", "budget list all --month 2026-11 --ye"), "words\n")
+    }
+
     /// Readline inserts the common prefix of bash's answers; of escaped words it can end inside
     /// an escape (`food\ \(home\)`, `food\ \&\ drink`: `food\ \`), so bash gets that prefix alone,
     /// or, when it adds nothing, words that only list.

@@ -82,6 +82,13 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("Error: Missing expected argument '<id>'\n"), missing.stderr)
         let typo = try budget.run("show", "expnese", "1")
         XCTAssertTrue(typo.stderr.hasPrefix("Error: Invalid kind 'expnese': expected income or expense. Did you mean 'expense'?\n"), typo.stderr)
+        // A mistyped ID is an invalid ID, not an invalid kind.
+        for arguments in [["show", "00000x1"], ["edit", "0000000l", "--name", "x"], ["delete", "1o"], ["move", "x2", "1"], ["show", "lunch"]] {
+            let result = try budget.run(arguments)
+            XCTAssertEqual(result.code, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: Invalid id '\(arguments[1])': expected a record id such as 00000001, 1 or expense-00000001\n"),
+                          "\(arguments): \(result.stderr)")
+        }
         XCTAssertEqual(budget.dataBytes(), before)
     }
 }

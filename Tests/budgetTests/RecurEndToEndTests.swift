@@ -21,6 +21,34 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("list", which, "--format", "tsv", "--no-header").stdout
     }
 
+    func testAdd_AFromMoreThanAYearBackMustBeConfirmed() throws {
+        // A mistyped year (0026 for 2026) would record 24,000 occurrences at once.
+        let typo = try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
+        XCTAssertEqual(typo.code, 64)
+        XCTAssertTrue(typo.stderr.hasPrefix("""
+            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): the schedule would record 24,000 occurrences at once. \
+            Check the year, or add '--yes' to record them
+            Usage: budget recur add income
+            """), typo.stderr)
+        let daily = try budget.run("recur", "add", "expense", "coffee", "300", "--every", "day", "--from", "1026-11-25")
+        XCTAssertTrue(daily.stderr.contains("would record more than 100,000 occurrences at once"), daily.stderr)
+        XCTAssertNil(budget.dataBytes(), "nothing was written")
+
+        // Within a year it is a catch-up as before; further back, --yes records it.
+        XCTAssertEqual(try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2025-11-25").code, 0)
+        XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout.split(separator: "\n").count, 12)
+        let confirmed = try budget.run("recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2020-04-01", "--yes")
+        XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout.split(separator: "\n").count, 7)
+
+        // An edit that moves --from far back asks the same when it would record anything.
+        XCTAssertEqual(try budget.run("recur", "add", "expense", "gym", "5000", "--every", "month", "--from", "2026-12-01").code, 0)
+        let edited = try budget.run("recur", "edit", "3", "--from", "1926-12-01")
+        XCTAssertEqual(edited.code, 64, edited.stderr)
+        XCTAssertTrue(edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
+        XCTAssertEqual(try budget.run("recur", "edit", "3", "--from", "1926-12-01", "--yes").code, 0)
+    }
+
     func testAdd_CatchesUpWhatIsDueAndMarksTheRecords() throws {
         let added = try budget.succeed(
             "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-08-25", "--weekend", "before")

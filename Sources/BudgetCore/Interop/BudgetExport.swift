@@ -58,6 +58,12 @@ public enum BudgetExport {
         do {
             root = try JSONReader.validate(bytes)
         } catch {
+            // Text that does not even begin as a JSON object (a CSV or TSV export, say) is no
+            // export at all: that says more than where its syntax failed.
+            let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
+            if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
+                throw fail(nil, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+            }
             throw fail(error.offset, error.message)
         }
         var members: [JSONSpan<[UInt8]>.Member] = []

@@ -90,6 +90,12 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// What this encoding writes instead of `scalar`, when it has no code for it but holds it
+    /// as another character (`cp932Substitutes`); `nil` otherwise.
+    func substitute(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        self == .cp932 ? Self.cp932Substitutes[scalar] : nil
+    }
+
     /// `text` with this encoding's substitutes in place of the characters they stand for.
     func substituted(_ text: String) -> String {
         guard self == .cp932, text.unicodeScalars.contains(where: { Self.cp932Substitutes[$0] != nil }) else { return text }

@@ -112,22 +112,71 @@ public enum FieldRules {
         }
     }
 
-    /// Parses a day argument: `YYYY-MM-DD` (full-width digits too, as an IME types them),
+    /// Parses a day argument: `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD` (the month and day
+    /// with one or two digits; full-width digits and separators too, as an IME types them),
     /// `today` or `yesterday` (local time).
+    ///
+    /// - Throws: `ValueError.invalidDay` for text that is not written as a day,
+    ///   `ValueError.notADay` for one the calendar does not have (`2025-02-29`).
     public static func parseDay(_ text: String) throws(ValueError) -> Day {
         let plain = HalfWidth.plain(trimmed(text))
-        switch plain {
+        switch plain.lowercased() {
         case "today": return Day.today()
         case "yesterday": return Day.daysAgo(1)
-        default: return try isoDay(text)
+        default: break
         }
+        let separators: Set<Character> = ["-", "/", "."]
+        guard let separator = plain.first(where: { !$0.isASCII || !$0.isNumber }), separators.contains(separator) else {
+            throw .invalidDay(text)
+        }
+        let parts = plain.split(separator: separator, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        guard parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count), (1...2).contains(parts[2].utf8.count),
+              parts.allSatisfy(isDigits), let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            throw .invalidDay(text)
+        }
+        return try calendarDay(text, year: year, month: month, day: day)
     }
 
     /// A `YYYY-MM-DD` day as input gives it (surrounding space and full-width digits allowed).
+    ///
+    /// - Throws: `ValueError.invalidDay` for another form, `ValueError.notADay` for a day the
+    ///   calendar does not have.
     public static func isoDay(_ text: String) throws(ValueError) -> Day {
-        guard let day = Day(iso: HalfWidth.plain(trimmed(text))) else { throw .invalidDay(text) }
-        return day
+        let plain = HalfWidth.plain(trimmed(text))
+        if let day = Day(iso: plain) { return day }
+        let bytes = Array(plain.utf8)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }),
+              let year = Int(plain.prefix(4)), let month = Int(plain.dropFirst(5).prefix(2)), let day = Int(plain.suffix(2)) else {
+            throw .invalidDay(text)
+        }
+        return try calendarDay(text, year: year, month: month, day: day)
     }
+
+    /// The day of a year, month and day written as one, or why the calendar has no such day.
+    private static func calendarDay(_ text: String, year: Int, month: Int, day: Int) throws(ValueError) -> Day {
+        if let found = Day(year: year, month: month, day: day) { return found }
+        let reason: String
+        if !(1...9999).contains(year) {
+            reason = "years run from 0001 to 9999"
+        } else if !(1...12).contains(month) {
+            reason = "months run from 01 to 12"
+        } else if day == 0 {
+            reason = "days of the month run from 01"
+        } else if month == 2 && day == 29 {
+            reason = "\(year) is not a leap year"
+        } else {
+            let days = Day.daysInMonth(year: year, month: month)
+            reason = "\(Self.monthNames[month - 1]) has \(days) days"
+        }
+        throw .notADay(text, reason: reason)
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     /// What an all-ASCII text is, decided from its bytes (the common case, and a hot one when
     /// a large file is read); `.other` when it holds non-ASCII and needs the full check.

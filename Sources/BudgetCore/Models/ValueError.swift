@@ -4,6 +4,9 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidAmount(String, reason: String)
     /// The day is not `YYYY-MM-DD`, `today` or `yesterday`, or does not exist.
     case invalidDay(String)
+    /// The day is written as one (`2025-02-29`) but the calendar has no such day; `reason`
+    /// says why (`2025 is not a leap year`).
+    case notADay(String, reason: String)
     /// A name or category is empty or blank.
     case empty(field: String)
     /// A name, category or note holds a control character.
@@ -32,6 +35,8 @@ extension ValueError: CustomStringConvertible {
             return "invalid amount '\(text)': \(reason)"
         case let .invalidDay(text):
             return "invalid date '\(text)': expected YYYY-MM-DD, 'today' or 'yesterday'"
+        case let .notADay(text, reason):
+            return "'\(text)' is not a day: \(reason)"
         case let .empty(field):
             return "the \(field) must not be empty"
         case let .controlCharacter(field, value):

@@ -20,9 +20,10 @@ public struct MonthStartDay: PlainSettingValue, Hashable, CustomStringConvertibl
     /// What values look like.
     public static let valueDescription = "a day of the month from 1 to 28"
 
-    /// Reads one or two ASCII digits naming a day from 1 to 28.
+    /// Reads one or two digits (ASCII or full-width, as an IME types them) naming a day from
+    /// 1 to 28.
     public init(settingText text: String) throws(ValueError) {
-        let digits = Array(text.utf8)
+        let digits = Array(HalfWidth.plain(text).utf8)
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         guard (1...2).contains(digits.count), digits.allSatisfy(isDigit),
               let day = MonthStartDay(day: digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })

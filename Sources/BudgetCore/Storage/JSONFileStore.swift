@@ -84,6 +84,22 @@ public struct JSONFileStore: DataProtocol {
                 return try apply(change, to: existing, at: target)
             }
         }
+        let readOnly = try isReadOnly(target)
+        if try readOnly || !hasLockFile(target) {
+            // Judged on the file as it is, without a lock, which would leave a lock file beside
+            // a file it cannot change (read-only), or make one for a change that is refused: a
+            // change that would change something runs again under the lock.
+            guard let contents = try readIfPresent(Target(path: target, isOpenDescriptor: false)) else {
+                return try locked(target) { existing in try apply(change, to: existing, at: target) }
+            }
+            let original = try decode(contents)
+            var document = original
+            let result = try change(&document)
+            document.recordChange(since: original)
+            guard document.differs(from: original) else { return result }
+            try document.checkTotals()
+            if readOnly { _ = try permissions(of: target) }  // Throws: the file is read-only.
+        }
         return try locked(target) { existing in try apply(change, to: existing, at: target) }
     }
 
@@ -128,6 +144,14 @@ public struct JSONFileStore: DataProtocol {
         let target = try writableTarget()
         let missing = DataFileCheck(path: path, exists: false, problems: [])
         if try !exists(Target(path: target, isOpenDescriptor: false)) { return (missing, nil) }
+        if try isReadOnly(target) {
+            // Checked without a lock, which would leave a lock file beside a file it cannot change.
+            let found = try check()
+            let manual = found.problems.filter { !$0.isRepairable }.count
+            if manual > 0 { throw BudgetError.cannotRepair(path: path, count: manual) }
+            if !found.problems.isEmpty { _ = try permissions(of: target) }  // Throws: the file is read-only.
+            return (found, nil)
+        }
         return try locked(target) { existing in
             guard let existing else { return (missing, nil) }
             return try existing.withBytes { bytes in try repair(bytes, at: target) }
@@ -238,6 +262,25 @@ public struct JSONFileStore: DataProtocol {
         saved(description)
         if let unflushed {
             warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); it may be lost if the system crashes now")
+        }
+    }
+
+    /// Whether the lock file beside the data file exists (every write leaves one).
+    private func hasLockFile(_ target: String) throws -> Bool {
+        do {
+            return try FileSystem.kind(at: target + ".lock", followLinks: true) != .missing
+        } catch {
+            throw error.budgetError
+        }
+    }
+
+    /// Whether the data file exists without write permission, which `permissions(of:)` refuses.
+    private func isReadOnly(_ target: String) throws -> Bool {
+        do {
+            guard let mode = try FileSystem.permissions(at: target) else { return false }
+            return mode & 0o200 == 0
+        } catch {
+            throw error.budgetError
         }
     }
 

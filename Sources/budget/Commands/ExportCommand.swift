@@ -38,6 +38,25 @@ struct ExportCommand: Command {
         }
     }
 
+    /// What an export wrote as substitutes, naming the first few: nothing is changed silently.
+    static func note(_ substitutions: [BudgetExport.Substitution], encoding: TextEncoding) -> String? {
+        guard !substitutions.isEmpty else { return nil }
+        let total = substitutions.reduce(0) { $0 + $1.count }
+        let name = encoding.rawValue.uppercased()
+        let shown = substitutions.prefix(3).map { substitution in
+            let times = substitution.count == 1 ? "once" : "\(AmountParser.grouped(substitution.count)) times"
+            return "'\(substitution.original)' (U+\(hex(substitution.original))) as '\(substitution.replacement)' (\(times), first in \(substitution.firstRecord))"
+        }
+        let more = substitutions.count > 3 ? ", and \(substitutions.count - 3) other \(substitutions.count == 4 ? "character" : "characters")" : ""
+        let characters = total == 1 ? "1 character has" : "\(AmountParser.grouped(total)) characters have"
+        return "\(characters) no \(name) code and \(total == 1 ? "was" : "were") written as the nearest one: \(shown.joined(separator: ", "))\(more); read back, the text has the replacement"
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         let query = try filters.query(for: document)
@@ -49,7 +68,7 @@ struct ExportCommand: Command {
             context.output.write(try LedgerJournal.write(document, query: query))
         case .csv, .tsv:
             // Every record is checked before anything is written.
-            try BudgetExport.checkEncodable(document, query: query, as: encoding)
+            let substitutions = try BudgetExport.checkEncodable(document, query: query, as: encoding)
             let rows = RecordRow.matching(query, in: document, selection: .all)
             var printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
             printer.forSpreadsheet = forExcel
@@ -62,6 +81,7 @@ struct ExportCommand: Command {
             var bytes: [UInt8] = forExcel && encoding == .utf8 ? [0xEF, 0xBB, 0xBF] : []
             bytes += try encoding.encode(String(decoding: printer.delimitedBytes(rows), as: UTF8.self))
             bytes.withUnsafeBufferPointer { context.output.write(bytes: $0) }
+            if let note = Self.note(substitutions, encoding: encoding) { context.warn(note) }
         }
         context.keepUntilExit(document)
     }

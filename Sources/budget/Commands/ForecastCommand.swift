@@ -32,7 +32,8 @@ struct ForecastCommand: Command {
         let document = try context.store().load()
         let forecast = try Forecast(document: document, today: Day.today(), months: months)
         let printer = ForecastPrinter(
-            forecast: forecast, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document))
+            forecast: forecast, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document),
+            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat])
         context.output.write(printer.render())
         context.noteDueOccurrences(in: document, format: format)
     }

@@ -235,8 +235,8 @@ struct ImportCommand: Command {
         }
         guard !rows.isEmpty else { return "" }
         let kinds = Set(rows.map(\.kind))
-        var printer = RecordPrinter(selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true, document: document, painter: .plain)
-        printer.dateFormat = .iso
+        // Days as display.date-format shows them, like every table for people.
+        let printer = RecordPrinter(selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true, document: document, painter: .plain)
         return printer.preview(rows)
     }
 }

@@ -8,7 +8,8 @@ struct LimitCommand: Command {
         discussion: "A limit is per budget month (a calendar month unless period.month-start says otherwise) or, with --per year, per calendar year. With --rollover surplus, what a period leaves unspent is added to the next; with --rollover all, an overspend is carried too and takes from the next. Carrying starts at --since (default: the period that holds today). An add or edit that takes a limit past what its period has available prints a warning on stderr; the command still succeeds.",
         subcommands: [setSpec, unsetSpec, listSpec])
 
-    static let category = ArgumentSpec(name: "category", help: "The expense category (none with --total).", isOptional: true, completion: .categories)
+    static let category = ArgumentSpec(
+        name: "category", help: "The expense category (none with --total).", isOptional: true, completion: .categories, conflicts: ["total"])
     static let total = OptionSpec(long: "total", help: "The limit on all expenses together instead of a category's.")
     static let setSpec = CommandSpec(
         name: "set", abstract: "Set a category's limit, or the total limit with --total.",
@@ -21,7 +22,10 @@ struct LimitCommand: Command {
                        choices: ["none", "surplus", "all"]),
             OptionSpec(long: "since", valueName: "period", help: "With --rollover: the first period of the carrying, YYYY-MM (or YYYY with --per year); default: the period that holds today."),
         ])
-    static let unsetSpec = CommandSpec(name: "unset", abstract: "Remove a category's limit, or the total limit with --total.", arguments: [category], options: [total])
+    static let unsetSpec = CommandSpec(
+        name: "unset", abstract: "Remove a category's limit, or the total limit with --total.",
+        arguments: [ArgumentSpec(name: "category", help: category.help, isOptional: true, completion: .limitedCategories, conflicts: ["total"])],
+        options: [total])
     static let listSpec = CommandSpec(
         name: "list", abstract: "List the limits with this budget month's spending (a yearly limit's year to date).",
         options: [OutputFormat.reportOption, CommonArguments.noHeader])
@@ -54,7 +58,8 @@ struct LimitCommand: Command {
             var since: Int?
             if let text = parsed.value("since") {
                 guard rollover != .none else { throw parsed.usageError("'--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried") }
-                guard let start = SpendingLimit.start(text, per: per) else {
+                // Full-width digits and `2026/11` read as `2026-11`, like days.
+                guard let start = SpendingLimit.start(HalfWidth.plain(FieldRules.trimmed(text)).replacing("/", with: "-"), per: per) else {
                     throw parsed.usageError("Invalid value '\(text)' for '--since <period>': expected " + (per == .month ? "a budget month written YYYY-MM" : "a year written YYYY (with --per year)"))
                 }
                 since = start

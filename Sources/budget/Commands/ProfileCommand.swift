@@ -72,7 +72,7 @@ struct ProfileCommand: Command {
         default:
             var table = TextTable(columns: header.map { TextTable.Column(title: $0, alignment: .left) })
             table.rows = rows
-            return table.render() + "\n"
+            return table.render()
         }
     }
 }

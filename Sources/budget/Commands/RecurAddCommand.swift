@@ -13,7 +13,8 @@ struct RecurAddCommand: Command {
         CommandSpec(
             name: kind.singular, abstract: "Add a schedule of \(kind.plural) and print its ID.",
             arguments: [AddCommand.commonArguments[0], AddCommand.commonArguments[1], ScheduleOptions.unitArgument],
-            options: (kind == .expense ? [ScheduleOptions.category] : []) + [ScheduleOptions.tag, ScheduleOptions.note] + ScheduleOptions.timing)
+            options: (kind == .expense ? [ScheduleOptions.category] : []) + [ScheduleOptions.tag, ScheduleOptions.note] + ScheduleOptions.timing
+                + [ScheduleOptions.yes])
     }
 
     static let editSpec = CommandSpec(
@@ -27,7 +28,7 @@ struct RecurAddCommand: Command {
             OptionSpec(long: "tag", valueName: "tag", help: "Add this tag (repeat for several).", isRepeatable: true),
             OptionSpec(long: "untag", valueName: "tag", help: "Remove this tag (repeat for several).", isRepeatable: true),
             OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
-        ] + ScheduleOptions.timing)
+        ] + ScheduleOptions.timing + [ScheduleOptions.yes])
 
     let parsed: ParsedCommand
     let options: ScheduleOptions
@@ -91,6 +92,7 @@ struct RecurAddCommand: Command {
                 schedule = try document.schedule(id: id).schedule
                 document.describeChange("add schedule \(id) (\(schedule.name))")
             }
+            try confirmFarStart(of: try document.schedule(id: id).schedule, today: today, money: money)
             var run = ScheduleRun()
             if document[settings: RecurKeys.self][RecurKeys.auto].isOn {
                 run = try document.recordDueOccurrences(through: today)
@@ -106,6 +108,21 @@ struct RecurAddCommand: Command {
             context.confirm("\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); \(ScheduleText.status(schedule)).")
         }
         RecurRunCommand.confirm(run, in: context, money: money, through: today)
+    }
+
+    /// Refuses a `--from` more than a year before today whose occurrences would all be
+    /// recorded at once (a mistyped year, `0026`, makes thousands), unless `--yes` confirms it.
+    private func confirmFarStart(of schedule: Schedule, today: Day, money: MoneyFormat) throws(UsageError) {
+        guard let start = options.start, !parsed.flag("yes") else { return }
+        let earlierYear = today.year - 1
+        let yearAgo = Day(year: earlierYear, month: today.month, day: min(today.day, Day.daysInMonth(year: earlierYear, month: today.month)))
+        guard let yearAgo, start < yearAgo else { return }
+        let limit = 100_000
+        let due = schedule.pending(through: today, limit: limit + 1).count
+        guard due > 0 else { return }
+        let count = due > limit ? "more than \(AmountParser.grouped(limit)) occurrences" : "\(AmountParser.grouped(due)) \(due == 1 ? "occurrence" : "occurrences")"
+        throw parsed.usageError(
+            "'--from \(start.iso)' is more than a year before today (\(today.iso)): the schedule would record \(count) at once. Check the year, or add '--yes' to record them")
     }
 
     /// The recurrence from the timing options, on top of `base` (an edited schedule's).

@@ -68,7 +68,8 @@ struct RecurCommand: Command {
                 return
             }
             context.output.write(ScheduleListing.schedules(
-                entries, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
+                entries, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document),
+                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat]))
             context.noteDueOccurrences(in: document, format: format)
         case let .show(id, json):
             let document = try store.load()
@@ -76,7 +77,8 @@ struct RecurCommand: Command {
             if json {
                 context.output.write(ScheduleListing.json(entry, money: document.moneyFormat).outputText)
             } else {
-                context.output.write(ScheduleListing.details(entry, money: document.moneyFormat, upcoming: entry.schedule.upcoming(3)))
+                context.output.write(ScheduleListing.details(
+                    entry, money: document.moneyFormat, upcoming: entry.schedule.upcoming(3), dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat]))
                 context.noteDueOccurrences(in: document, format: .table)
             }
         case .delete(let id):

@@ -36,7 +36,9 @@ struct RecurRunCommand: Command {
                 context.confirm("Nothing is due through \(day.iso).")
                 return
             }
-            context.output.write(ScheduleListing.occurrences(run, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document)))
+            context.output.write(ScheduleListing.occurrences(
+                run, money: document.moneyFormat, format: format, includeHeader: includeHeader, painter: context.outputPainter(document),
+                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat]))
             for id in run.unfinished {
                 context.warn("schedule \(id) has more occurrences due than one run records (100000); a run records those listed, and the next run the rest")
             }

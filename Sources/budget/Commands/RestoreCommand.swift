@@ -6,9 +6,17 @@ struct RestoreCommand: Command {
     struct Refused: Error, CustomStringConvertible {
         let incomes: Int
         let expenses: Int
+        /// Settings (limits, rules, schedules, profiles, display) are set.
+        let hasSettings: Bool
 
+        /// `it holds 1 income, 2 expenses and settings`: what is there, counted in words.
         var description: String {
-            "the budget is not empty (\(incomes) incomes, \(expenses) expenses, or settings); add --force to replace it (undo brings it back)"
+            var held: [String] = []
+            if incomes > 0 { held.append(RecordKind.income.counted(incomes)) }
+            if expenses > 0 { held.append(RecordKind.expense.counted(expenses)) }
+            if hasSettings { held.append("settings") }
+            let text = held.count > 1 ? held.dropLast().joined(separator: ", ") + " and " + (held.last ?? "") : held.joined()
+            return "the budget is not empty (it holds \(text)); add --force to replace it (undo brings it back)"
         }
     }
 
@@ -30,7 +38,7 @@ struct RestoreCommand: Command {
         let restored = try BudgetExport.restore(try InputText.bytes(path, readAllInput: context.readAllInput, refused: "restored"))
         try context.unscheduledStore().transaction { document in
             if !document.isEmpty && !force {
-                throw Refused(incomes: document.incomes.count, expenses: document.expenses.count)
+                throw Refused(incomes: document.incomes.count, expenses: document.expenses.count, hasSettings: !document.settingsValues.values.isEmpty)
             }
             document.replaceContents(with: restored)
         }

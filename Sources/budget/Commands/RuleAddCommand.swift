@@ -60,6 +60,6 @@ struct RuleAddCommand: Command {
     func run(in context: CommandContext) throws {
         let number = try context.store().transaction { document in try document.addRule(rule) }
         context.output.write("\(number)\n")
-        context.confirm("Added rule \(number): \(RuleListing.pattern(rule)) → \(RuleListing.actions(rule)).")
+        context.confirm("Added rule \(number): \(RuleListing.matching(rule)) → \(RuleListing.actions(rule)).")
     }
 }

@@ -63,7 +63,7 @@ struct RuleCommand: Command {
             context.output.write(RuleListing(rules: rules, format: format, includeHeader: includeHeader).render(painter: context.outputPainter(document)))
         case .delete(let number):
             let rule = try store.transaction { document in try document.deleteRule(number: number) }
-            context.confirm("Deleted rule \(number) (\(RuleListing.pattern(rule)): \(RuleListing.actions(rule))).")
+            context.confirm("Deleted rule \(number) (\(RuleListing.matching(rule)): \(RuleListing.actions(rule))).")
         case let .move(number, position):
             let (moved, target) = try store.transaction { document throws -> (Bool, Int) in
                 let target = position ?? document.rules.count

@@ -9,9 +9,11 @@ struct SummaryCommand: Command {
         options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [
             QueryOptions.months,
             QueryOptions.search,
-            OptionSpec(long: "all", help: "Every record, whatever its date."),
+            OptionSpec(long: "all", help: "Every record, whatever its date.", conflicts: ["month", "months", "year", "from", "to", "compare"]),
             OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
-            OptionSpec(long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.", choices: PeriodTable.Unit.allCases.map(\.rawValue)),
+            OptionSpec(
+                long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.", choices: PeriodTable.Unit.allCases.map(\.rawValue),
+                conflicts: ["by=month", "compare"]),
             OptionSpec(
                 long: "compare", valueName: "period",
                 help: "previous (the budget month, year or days before) or last-year (the same period a year earlier).",
@@ -75,7 +77,7 @@ struct SummaryCommand: Command {
         } else {
             compare = nil
         }
-        year = parsed.value("year").flatMap { Int($0) }
+        year = parsed.value("year").flatMap { Int(HalfWidth.plain(FieldRules.trimmed($0))) }
         isMonth = parsed.value("month") != nil
         commandPath = parsed.path
     }

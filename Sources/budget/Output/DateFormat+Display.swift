@@ -15,6 +15,17 @@ extension DateFormat {
         }
     }
 
+    /// A day of the year without its year (a yearly schedule's date) in this format: `03-15`,
+    /// `03/15`, `15/03` for `dmy`, `03/15` for `mdy`.
+    func formatMonthDay(_ day: Day) -> String {
+        let month = day.iso.dropFirst(5).prefix(2), date = day.iso.suffix(2)
+        switch self {
+        case .iso: return "\(month)-\(date)"
+        case .slashes, .monthFirst: return "\(month)/\(date)"
+        case .dayFirst: return "\(date)/\(month)"
+        }
+    }
+
     /// A budget month as titles and rows name it: `2026-11` (in this format) for a calendar
     /// month, else the name with its days, `2026-11 (2026-10-25 to 2026-11-24)`.
     func describe(_ period: BudgetPeriod) -> String {

@@ -34,7 +34,7 @@ enum ErrorText {
             case .amountNotInMinorUnits:
                 error.message = "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it"
             case .notAnExport:
-                error.message = "not a budget export (expected the document 'budget export --format json' writes)"
+                error.message = "not a budget export: restore takes the JSON document 'budget export --format json' writes (to add the records of a CSV or TSV file, use 'budget import')"
             case .statementColumn:
                 error.message += "; name the column with --map <field>=<column> (a header name or a position from 1)"
             case .statementDate:

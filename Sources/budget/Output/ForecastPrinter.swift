@@ -8,6 +8,8 @@ struct ForecastPrinter {
     let format: OutputFormat
     let includeHeader: Bool
     var painter = Painter.plain
+    /// How the table shows days and months (`display.date-format`); the machine formats keep ISO.
+    var dateFormat = DateFormat.iso
 
     func render() -> String {
         switch format {
@@ -28,15 +30,16 @@ struct ForecastPrinter {
     }
 
     private func table() -> String {
-        var text = "Forecast from \(forecast.today.iso), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
+        let show = dateFormat.format
+        var text = "Forecast from \(show(forecast.today)), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
             + "opening balance \(money.display(forecast.openingBalance))"
         if forecast.unrecordedBefore > 0, let first = forecast.months.first {
             let count = forecast.unrecordedBefore
-            text += ", with \(count) scheduled occurrence\(count == 1 ? "" : "s") due before \(first.period.start.iso) not yet recorded"
+            text += ", with \(count) scheduled occurrence\(count == 1 ? "" : "s") due before \(show(first.period.start)) not yet recorded"
         }
         text += ".\n"
         for month in forecast.months {
-            text += "\n" + painter.paint("\(month.period.name) (\(month.period.start.iso) to \(month.period.end.iso))", .bold)
+            text += "\n" + painter.paint("\(dateFormat.formatMonth(month.period.name)) (\(show(month.period.start)) to \(show(month.period.end)))", .bold)
             text += month.isCurrent ? ": recorded so far, then scheduled\n" : "\n"
             if month.scheduled.isEmpty {
                 text += "No scheduled records.\n"
@@ -46,7 +49,7 @@ struct ForecastPrinter {
                     .init(title: "CATEGORY", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "SCHEDULE", alignment: .left),
                 ])
                 occurrences.rows = month.scheduled.map { item in
-                    [item.day.iso, item.kind.singular, DelimitedText.escapeTSV(item.name), DelimitedText.escapeTSV(item.category ?? ""),
+                    [show(item.day), item.kind.singular, DelimitedText.escapeTSV(item.name), DelimitedText.escapeTSV(item.category ?? ""),
                      money.display(item.amount), item.scheduleID]
                 }
                 text += occurrences.render(painter: painter)
@@ -62,7 +65,7 @@ struct ForecastPrinter {
                 ["Balance", "", "", "", money.display(month.balance)],
             ]
             text += figures.render(painter: painter)
-            text += "Projected balance on \(month.period.end.iso): \(money.display(month.projectedBalance))\n"
+            text += "Projected balance on \(show(month.period.end)): \(money.display(month.projectedBalance))\n"
             let planned = month.planned.filter { $0.unspent > 0 }
             if !planned.isEmpty {
                 let parts = planned.map { "\(DelimitedText.escapeTSV($0.category)) \(money.display($0.unspent))" }

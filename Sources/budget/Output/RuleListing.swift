@@ -44,6 +44,15 @@ struct RuleListing {
         rule.isRegex ? "/" + rule.pattern + "/" : rule.pattern
     }
 
+    /// What the rule finds, where and in which records: the pattern, then `in notes` for the
+    /// note field and `(incomes only)` for a kind (`ama (incomes only)`), as confirmations say it.
+    static func matching(_ rule: Rule) -> String {
+        var text = pattern(rule)
+        if rule.field != .name { text += " in \(rule.field.rawValue)s" }
+        if let kind = rule.kind { text += " (\(kind.plural) only)" }
+        return text
+    }
+
     /// What the rule does: `category food, rename Amazon, tag a, tag b`, or `skip`.
     static func actions(_ rule: Rule) -> String {
         if rule.skip { return "skip (on import)" }

@@ -4,7 +4,12 @@ import BudgetCore
 /// --dry-run` lists them, in an output format.
 enum ScheduleListing {
     /// The schedules: a table for people, or one row (object) per schedule.
-    static func schedules(_ entries: [ScheduleEntry], money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter) -> String {
+    ///
+    /// - Parameter dateFormat: how the table shows days (`display.date-format`); the machine
+    ///   formats keep ISO.
+    static func schedules(
+        _ entries: [ScheduleEntry], money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter, dateFormat: DateFormat = .iso
+    ) -> String {
         switch format {
         case .json:
             return JSONValue.array(entries.map { json($0, money: money) }).outputText
@@ -29,15 +34,16 @@ enum ScheduleListing {
             table.rows = entries.map { entry in
                 let schedule = entry.schedule
                 return [entry.id, schedule.kind.singular, DelimitedText.escapeTSV(schedule.name), DelimitedText.escapeTSV(schedule.category ?? ""), money.display(schedule.amount),
-                        ScheduleText.timing(schedule.recurrence), ScheduleText.status(schedule)]
+                        ScheduleText.timing(schedule.recurrence, dateFormat: dateFormat), ScheduleText.status(schedule, dateFormat: dateFormat)]
             }
             return table.render(painter: painter)
         }
     }
 
     /// One schedule, field by field (`recur show`), with its next occurrences.
-    static func details(_ entry: ScheduleEntry, money: MoneyFormat, upcoming: [Recurrence.Occurrence]) -> String {
+    static func details(_ entry: ScheduleEntry, money: MoneyFormat, upcoming: [Recurrence.Occurrence], dateFormat: DateFormat = .iso) -> String {
         let schedule = entry.schedule
+        let show = dateFormat.format
         var lines: [(String, String)] = [
             ("id", entry.id), ("kind", schedule.kind.singular), ("name", schedule.name),
         ]
@@ -45,16 +51,16 @@ enum ScheduleListing {
         lines.append(("amount", money.display(schedule.amount)))
         if !schedule.tags.isEmpty { lines.append(("tags", schedule.tags.joined)) }
         if let note = schedule.note { lines.append(("note", note)) }
-        lines.append(("when", ScheduleText.timing(schedule.recurrence)))
-        lines.append(("from", schedule.recurrence.start.iso))
-        lines.append(("status", ScheduleText.status(schedule)))
-        lines.append(("recorded through", schedule.recordedThrough?.iso ?? "nothing yet"))
+        lines.append(("when", ScheduleText.timing(schedule.recurrence, dateFormat: dateFormat)))
+        lines.append(("from", show(schedule.recurrence.start)))
+        lines.append(("status", ScheduleText.status(schedule, dateFormat: dateFormat)))
+        lines.append(("recorded through", schedule.recordedThrough.map(show) ?? "nothing yet"))
         if let covered = schedule.coveredThrough, schedule.recordedThrough.map({ $0 < covered }) ?? true {
-            lines.append(("passing over", "what is due through \(covered.iso): its period was recorded before the timing changed"))
+            lines.append(("passing over", "what is due through \(show(covered)): its period was recorded before the timing changed"))
         }
-        if !schedule.skipped.isEmpty { lines.append(("skipping", schedule.skipped.map(\.iso).joined(separator: ", "))) }
+        if !schedule.skipped.isEmpty { lines.append(("skipping", schedule.skipped.map(show).joined(separator: ", "))) }
         if !upcoming.isEmpty {
-            lines.append(("coming", upcoming.map { $0.day == $0.due ? $0.day.iso : "\($0.day.iso) (due \($0.due.iso))" }.joined(separator: ", ")))
+            lines.append(("coming", upcoming.map { $0.day == $0.due ? show($0.day) : "\(show($0.day)) (due \(show($0.due)))" }.joined(separator: ", ")))
         }
         let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
         // A note may hold a line break or a tab: shown escaped, as tables show it.
@@ -82,7 +88,9 @@ enum ScheduleListing {
     }
 
     /// Occurrences due (`recur run --dry-run`).
-    static func occurrences(_ run: ScheduleRun, money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter) -> String {
+    static func occurrences(
+        _ run: ScheduleRun, money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter, dateFormat: DateFormat = .iso
+    ) -> String {
         switch format {
         case .json:
             return JSONValue.array(run.items.map { item in
@@ -104,7 +112,8 @@ enum ScheduleListing {
                 .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "", alignment: .left),
             ])
             table.rows = run.items.map { item in
-                [item.day.iso, item.kind.singular, item.scheduleID, DelimitedText.escapeTSV(item.name), money.display(item.amount), item.isSkipped ? "skipped" : ""]
+                [dateFormat.format(item.day), item.kind.singular, item.scheduleID, DelimitedText.escapeTSV(item.name), money.display(item.amount),
+                 item.isSkipped ? "skipped" : ""]
             }
             return table.render(painter: painter)
         }

@@ -4,21 +4,21 @@ import BudgetCore
 enum ScheduleText {
     /// `every month on the 25th`, `every 2 weeks on Friday`, `every year on 03-15`, with the
     /// weekend rule and the end when there is one.
-    static func timing(_ recurrence: Recurrence) -> String {
+    static func timing(_ recurrence: Recurrence, dateFormat: DateFormat = .iso) -> String {
         let unit = recurrence.unit.rawValue
         var text = recurrence.interval == 1 ? "every \(unit)" : "every \(recurrence.interval) \(unit)s"
         switch recurrence.effectiveAnchor {
         case .dayOfMonth(let day)?: text += " on the \(ordinal(day))"
         case .lastDayOfMonth?: text += " on the last day"
         case .weekday(let weekday)?: text += " on \(weekday.name.prefix(1).uppercased() + weekday.name.dropFirst())"
-        case nil: if recurrence.unit == .year { text += " on \(String(recurrence.start.iso.dropFirst(5)))" }
+        case nil: if recurrence.unit == .year { text += " on \(dateFormat.formatMonthDay(recurrence.start))" }
         }
         switch recurrence.weekend {
         case .keep: break
         case .before: text += ", Friday for a weekend"
         case .after: text += ", Monday for a weekend"
         }
-        if let end = recurrence.end { text += ", until \(end.iso)" }
+        if let end = recurrence.end { text += ", until \(dateFormat.format(end))" }
         if let count = recurrence.count { text += ", \(count) time\(count == 1 ? "" : "s")" }
         return text
     }
@@ -37,9 +37,12 @@ enum ScheduleText {
     }
 
     /// `next 2026-11-25`, `paused (next 2026-11-25)`, `ended`, or why it ended.
-    static func status(_ schedule: Schedule) -> String {
-        guard let next = schedule.next else { return schedule.recurrence.endsWithCalendar(after: schedule.recordedThrough) ? "ended (the next would be after 9999-12-31)" : "ended" }
-        let day = next.day == next.due ? next.due.iso : "\(next.day.iso) (due \(next.due.iso))"
+    static func status(_ schedule: Schedule, dateFormat: DateFormat = .iso) -> String {
+        guard let next = schedule.next else {
+            return schedule.recurrence.endsWithCalendar(after: schedule.recordedThrough)
+                ? "ended (the next would be after \(Day(year: 9999, month: 12, day: 31).map(dateFormat.format) ?? "9999-12-31"))" : "ended"
+        }
+        let day = next.day == next.due ? dateFormat.format(next.due) : "\(dateFormat.format(next.day)) (due \(dateFormat.format(next.due)))"
         return schedule.isPaused ? "paused (next \(day))" : "next \(day)"
     }
 

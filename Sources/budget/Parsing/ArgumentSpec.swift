@@ -11,12 +11,16 @@ struct ArgumentSpec: Sendable {
     var choices: [String] = []
     /// What completion offers beyond `choices`.
     var completion: Completion = .none
+    /// Options with which an optional argument is left out (`--total` for a limit's category).
+    var conflicts: [String] = []
 
     /// Values completion looks up at the time of completing.
     enum Completion: Sendable {
         case none
         /// The categories of the data file.
         case categories
+        /// The categories that have a limit.
+        case limitedCategories
         /// The tags of the data file.
         case tags
         /// File names.

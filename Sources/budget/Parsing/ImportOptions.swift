@@ -33,7 +33,7 @@ enum ImportOptions {
             profile.delimiter = scalar
         }
         if let text = parsed.value("skip") {
-            guard let number = Int(text), number >= 0, number <= 1_000 else {
+            guard let number = try parsed.wholeNumber(text, for: "--skip <n>"), number <= 1_000 else {
                 throw parsed.usageError("Invalid value '\(text)' for '--skip <n>': expected a number of lines, 0 to 1000")
             }
             profile.skipLines = number

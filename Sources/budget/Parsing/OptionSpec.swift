@@ -12,6 +12,9 @@ struct OptionSpec: Sendable {
     var isRepeatable = false
     /// The values it accepts, when they are a fixed set (for help and completion).
     var choices: [String] = []
+    /// What it cannot be given with: other options (`compare`), or another option's value
+    /// (`by=month`). Either side may declare it; completion offers neither against the other.
+    var conflicts: [String] = []
 
     var isFlag: Bool { valueName == nil }
 

@@ -86,6 +86,13 @@ extension ParsedCommand {
             // `income-0`, `Expense-2`: meant as an ID, so say what is wrong with it as one.
             _ = try recordReference(first, kind: nil)
         }
+        // A word with a digit (`00000x1`), or a lone word no kind resembles, was meant as an ID:
+        // say what is wrong with it as one, not that it is no kind.
+        let kindNames = RecordKind.allCases.flatMap { [$0.singular, $0.plural] }
+        if plain.unicodeScalars.contains(where: { $0.properties.numericType != nil })
+            || (positionals.count == 1 && Suggestion.closest(to: first, among: kindNames) == nil) {
+            _ = try recordReference(first, kind: nil)
+        }
         _ = try kind(first)
         return (nil, positionals[...])
     }

@@ -29,9 +29,10 @@ struct QueryOptions {
 
     static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
     static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
-    static let month = OptionSpec(long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).")
-    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.")
-    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.")
+    static let month = OptionSpec(
+        long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).", conflicts: ["year", "from", "to"])
+    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.", conflicts: ["month", "year", "from", "to"])
+    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.", conflicts: ["from", "to"])
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
     static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text (any case).")
@@ -119,7 +120,9 @@ struct QueryOptions {
         case "this": return .this
         case "last": return .last
         default:
-            guard month.utf8.count == 7, let day = Day(iso: month + "-01") else {
+            // Full-width digits and `2026/11` read as `2026-11`, like days.
+            let plain = HalfWidth.plain(FieldRules.trimmed(month)).replacing("/", with: "-")
+            guard plain.utf8.count == 7, let day = Day(iso: plain + "-01") else {
                 throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
             }
             return .named(year: day.year, month: day.month)
@@ -143,7 +146,8 @@ struct QueryOptions {
         let year = parsed.value("year")
         let from = parsed.value("from"), to = parsed.value("to")
         if let year {
-            guard year.utf8.count == 4, let number = Int(year), let range = DateRange.year(number) else {
+            let digits = HalfWidth.plain(FieldRules.trimmed(year))
+            guard digits.utf8.count == 4, let number = Int(digits), let range = DateRange.year(number) else {
                 throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")
             }
             return range
@@ -152,6 +156,8 @@ struct QueryOptions {
             guard let text else { return nil }
             do {
                 return try FieldRules.parseDay(text)
+            } catch .notADay(_, let reason) {
+                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
             } catch {
                 throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD, today or yesterday")
             }

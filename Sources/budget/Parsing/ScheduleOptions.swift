@@ -10,6 +10,8 @@ struct ScheduleOptions {
         long: "on", valueName: "day",
         help: "For monthly schedules a day of the month (1-31; 31 is a shorter month's last day) or last; for weekly ones a weekday (mon-sun).")
     static let from = OptionSpec(long: "from", valueName: "day", help: "The first day an occurrence may fall on (default: today); a yearly schedule falls on its date.")
+    static let yes = OptionSpec(
+        long: "yes", help: "Confirm a --from more than a year before today: every occurrence due since is recorded at once.")
     static let until = OptionSpec(long: "until", valueName: "day", help: "The last day an occurrence may be due (none: no end).")
     static let count = OptionSpec(long: "count", valueName: "n", help: "How many occurrences there are in all (none: no limit).")
     static let weekend = OptionSpec(

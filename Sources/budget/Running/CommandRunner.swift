@@ -31,7 +31,20 @@ struct CommandRunner {
     /// A command that succeeded but whose output could not be written (a full disk, a closed
     /// stdout, a broken pipe) exits 74, or 3 when it had saved a change: then a script must
     /// not take it for a failure and run it again.
-    func run(_ arguments: [String]) -> ExitCode {
+    ///
+    /// - Parameter notUTF8: the position (from 1) of an argument whose bytes were not UTF-8
+    ///   (`arguments` holds it with U+FFFD in their place): the line is refused as a usage
+    ///   error of the command it names, and nothing is done.
+    func run(_ arguments: [String], notUTF8: Int? = nil) -> ExitCode {
+        if let index = notUTF8 {
+            let path: [String]
+            do {
+                path = try CommandLineParser(root: CommandTree.root).parse(arguments).path
+            } catch {
+                path = error.commandPath
+            }
+            return report(UsageError("Argument \(index) is not UTF-8 text; nothing was done", commandPath: path))
+        }
         let saved = SavedChanges()
         var notes: [String] = []
         let code = execute(arguments, saved: saved, notes: &notes)

@@ -12,9 +12,13 @@ struct CompletionEngine {
     enum Answer: Equatable {
         /// Offer these words (already matched against what was typed).
         case words([String])
+        /// Offer these words, each the start of a value the user goes on typing: no space is
+        /// added after one (`date=` for `--map`).
+        case openWords([String])
         /// Complete a file name; `prefix` comes before it in the same word (`--file=`),
-        /// `partial` is the part of the path typed so far.
-        case files(prefix: String, partial: String)
+        /// `partial` is the part of the path typed so far; `words` are offered beside the
+        /// files (`incomes` and `expenses` where `import` takes an optional kind first).
+        case files(prefix: String, partial: String, words: [String] = [])
     }
 
     let root: CommandSpec
@@ -23,6 +27,7 @@ struct CompletionEngine {
     let document: (_ file: String?) -> BudgetDocument?
 
     private func categories(_ file: String?) -> [String] { document(file)?.categoryNames ?? [] }
+    private func limitedCategories(_ file: String?) -> [String] { document(file)?[settings: BudgetKeys.self].limitedCategories ?? [] }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
     private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
     private func schedules(_ file: String?) -> [String] { document(file)?.schedules.map(\.id) ?? [] }
@@ -79,9 +84,12 @@ struct CompletionEngine {
         var file: String?
         var optionsEnded = false
         var pending: OptionSpec?
+        // The options given (`per`) and their values (`by=month`), for what conflicts with them.
+        var given: Set<String> = []
         for word in before {
             if let option = pending {
                 if option.long == "file" { file = word }
+                given.insert(option.long + "=" + word)
                 pending = nil
                 continue
             }
@@ -90,9 +98,13 @@ struct CompletionEngine {
             } else if !optionsEnded && word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 let name = body.prefix { $0 != "=" }
-                guard let option = options(spec, path).first(where: { $0.long == name }), !option.isFlag else { continue }
+                guard let option = options(spec, path).first(where: { $0.long == name }) else { continue }
+                given.insert(option.long)
+                guard !option.isFlag else { continue }
                 if body.contains("=") {
-                    if option.long == "file" { file = String(body.drop { $0 != "=" }.dropFirst()) }
+                    let value = String(body.drop { $0 != "=" }.dropFirst())
+                    if option.long == "file" { file = value }
+                    given.insert(option.long + "=" + value)
                 } else {
                     pending = option
                 }
@@ -106,20 +118,25 @@ struct CompletionEngine {
             }
         }
         let context = Context(file: file.map(expandingTilde), path: path, positionals: positionals)
+        let all = options(spec, path)
         if let option = pending {
-            return values(for: option, context).matching(current)
+            return allowedValues(for: option, all, given, context).matching(current)
         }
         if !optionsEnded && current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
             let name = current[current.index(current.startIndex, offsetBy: 2)..<equals]
-            guard let option = options(spec, path).first(where: { $0.long == name && !$0.isFlag }) else { return .words([]) }
+            guard let option = all.first(where: { $0.long == name && !$0.isFlag }) else { return .words([]) }
             let prefix = String(current[...equals])
-            switch values(for: option, context).matching(String(current[current.index(after: equals)...])) {
+            switch allowedValues(for: option, all, given, context).matching(String(current[current.index(after: equals)...])) {
             case .words(let words): return .words(words.map { prefix + $0 })
-            case .files(_, let partial): return .files(prefix: prefix, partial: partial)
+            case .openWords(let words): return .openWords(words.map { prefix + $0 })
+            case .files(_, let partial, _): return .files(prefix: prefix, partial: partial)
             }
         }
         if !optionsEnded && current.hasPrefix("-") {
-            let names = options(spec, path).flatMap { option in ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []) }
+            // Options that cannot join those given are not offered.
+            let names = all.filter { !Self.conflicts($0, value: nil, all, given) }.flatMap { option in
+                ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
+            }
             return Answer.words(names).matching(current)
         }
         if path == ["help"] {
@@ -129,8 +146,34 @@ struct CompletionEngine {
         if !spec.subcommands.isEmpty && positionals.isEmpty {
             return Answer.words(spec.subcommands.map(\.name)).matching(current)
         }
-        guard let argument = argument(of: spec, after: positionals) else { return .words([]) }
-        return values(for: argument, context).matching(current)
+        guard let argument = argument(of: spec, after: positionals, given: given) else { return .words([]) }
+        var answer = values(for: argument, context)
+        // An optional argument may be left out: what the next one takes is offered too
+        // (`import <TAB>`: incomes, expenses and the files).
+        if argument.isOptional, let index = spec.arguments.firstIndex(where: { $0.name == argument.name }), index + 1 < spec.arguments.count {
+            answer = answer.adding(values(for: spec.arguments[index + 1], context))
+        }
+        return answer.matching(current)
+    }
+
+    /// The values of `option` that the options `given` allow: none when it conflicts with one
+    /// of them, else its candidates without those that do (`--per` after `--by month`: none).
+    private func allowedValues(for option: OptionSpec, _ all: [OptionSpec], _ given: Set<String>, _ context: Context) -> Answer {
+        if Self.conflicts(option, value: nil, all, given) { return .words([]) }
+        switch values(for: option, context) {
+        case .words(let words): return .words(words.filter { !Self.conflicts(option, value: $0, all, given) })
+        case let other: return other
+        }
+    }
+
+    /// Whether `option` (with `value`, when one is meant) conflicts with what was `given`,
+    /// by its own declaration or by that of an option given.
+    private static func conflicts(_ option: OptionSpec, value: String?, _ all: [OptionSpec], _ given: Set<String>) -> Bool {
+        if option.conflicts.contains(where: given.contains) { return true }
+        let names = Set([option.long] + (value.map { [option.long + "=" + $0] } ?? []))
+        return all.contains { other in
+            other.long != option.long && given.contains(other.long) && other.conflicts.contains(where: names.contains)
+        }
     }
 
     /// What the words before the cursor say about the data and the command.
@@ -146,8 +189,11 @@ struct CompletionEngine {
 
     /// The argument the next positional fills. `[<kind>] <id>` takes the kind only first, and
     /// an ID that carries its kind (`expense-00000002`) fills both.
-    private func argument(of spec: CommandSpec, after positionals: [String]) -> ArgumentSpec? {
+    /// An optional argument that conflicts with an option given is left out (`limit set
+    /// --total <amount>`).
+    private func argument(of spec: CommandSpec, after positionals: [String], given: Set<String>) -> ArgumentSpec? {
         var index = positionals.count
+        if let first = spec.arguments.first, first.isOptional, first.conflicts.contains(where: given.contains) { index += 1 }
         if let first = spec.arguments.first, first.isOptional, first.name == "kind", let given = positionals.first,
            RecordKind(argument: given) == nil {
             index += 1
@@ -160,6 +206,7 @@ struct CompletionEngine {
         if !option.choices.isEmpty { return .words(option.choices) }
         switch option.long {
         case "category": return .words(categories(context.file))
+        case "map": return .openWords(StatementField.allCases.map { $0.rawValue + "=" })
         case "tag", "untag": return .words(tags(context.file))
         case "profile": return .words(profiles(context.file) + StatementPreset.all.map(\.name))
         case "file": return .files(prefix: "", partial: "")
@@ -176,6 +223,7 @@ struct CompletionEngine {
         if !argument.choices.isEmpty { return .words(argument.choices) }
         switch argument.completion {
         case .categories: return .words(categories(context.file))
+        case .limitedCategories: return .words(limitedCategories(context.file))
         case .tags: return .words(tags(context.file))
         case .files: return .files(prefix: "", partial: "")
         case .none: break
@@ -184,7 +232,17 @@ struct CompletionEngine {
         case ("profile", "name"): return .words(profiles(context.file))
         case ("recur", "id"): return .words(schedules(context.file))
         case ("config", "key"):
-            return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
+            let entries = document(context.file)?.settingEntries
+            switch context.path.last {
+            case "get":
+                // Keys that exist: the fixed ones, and the limits and profiles the budget has.
+                return .words(entries?.map(\.key.storedKey) ?? SettingsCatalog.fixedKeys.map(\.storedKey))
+            case "unset":
+                // Only keys that are set: unsetting another changes nothing.
+                return .words(entries?.filter(\.isSet).map(\.key.storedKey) ?? [])
+            default:
+                return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
+            }
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
         default: return .words([])
         }
@@ -215,7 +273,23 @@ extension CompletionEngine.Answer {
     func matching(_ typed: String) -> Self {
         switch self {
         case .words(let words): return .words(words.filter { $0.hasPrefix(typed) })
-        case .files(let prefix, _): return .files(prefix: prefix, partial: typed)
+        case .openWords(let words): return .openWords(words.filter { $0.hasPrefix(typed) })
+        case let .files(prefix, _, words): return .files(prefix: prefix, partial: typed, words: words.filter { $0.hasPrefix(typed) })
+        }
+    }
+
+    /// This answer and `other` together: files with the words of both, or the words of both.
+    func adding(_ other: Self) -> Self {
+        switch (self, other) {
+        case let (.files(prefix, partial, words), .words(more)), let (.files(prefix, partial, words), .openWords(more)),
+             let (.words(more), .files(prefix, partial, words)), let (.openWords(more), .files(prefix, partial, words)):
+            return .files(prefix: prefix, partial: partial, words: more + words)
+        case let (.files(prefix, partial, words), .files(_, _, more)):
+            return .files(prefix: prefix, partial: partial, words: words + more)
+        case let (.words(words), .words(more)), let (.words(words), .openWords(more)), let (.openWords(words), .words(more)):
+            return .words(words + more)
+        case let (.openWords(words), .openWords(more)):
+            return .openWords(words + more)
         }
     }
 }

@@ -27,6 +27,7 @@ struct CompletionGenerator {
             if [[ "$answer" == files ]]; then
                 compopt -o filenames 2>/dev/null
                 mapfile -t COMPREPLY < <(compgen -f -- "${lines[2]}")
+                COMPREPLY+=("${lines[@]:3}")
             else
                 [[ "$answer" == partial ]] && compopt -o nospace 2>/dev/null
                 COMPREPLY=("${lines[@]:1}")
@@ -47,6 +48,9 @@ struct CompletionGenerator {
             if [[ "${lines[1]}" == files ]]; then
                 [[ -n "${lines[2]}" ]] && compset -P '*='
                 _files
+                (( ${#lines} > 3 )) && compadd -- "${(@)lines[4,-1]}"
+            elif [[ "${lines[1]}" == open ]]; then
+                (( ${#lines} > 1 )) && compadd -S '' -- "${(@)lines[2,-1]}"
             elif (( ${#lines} > 1 )); then
                 compadd -- "${(@)lines[2,-1]}"
             fi
@@ -65,6 +69,9 @@ struct CompletionGenerator {
                 for path in (__fish_complete_path $lines[3])
                     printf '%s%s\\n' $lines[2] $path
                 end
+                if test (count $lines) -gt 3
+                    printf '%s\\n' $lines[4..-1]
+                end
             else if test (count $lines) -gt 1
                 printf '%s\\n' $lines[2..-1]
             end
@@ -77,16 +84,23 @@ struct CompletionGenerator {
     // MARK: Answers
 
     /// The lines `budget __complete` prints: `words` then one candidate per line, or `files`,
-    /// the text before the path in the same word, and the path typed so far. For bash also
-    /// `partial` and the one text to insert, when several words share more than was typed.
+    /// the text before the path in the same word, the path typed so far and the words offered
+    /// beside the files. `open` then candidates after which no space goes (`date=`). For bash
+    /// also `partial` and the one text to insert, when several words share more than was
+    /// typed, or when the words are open.
     ///
     /// - Parameter bashWord: for bash, the word as bash split it: bash breaks words at `=` and
     ///   `:`, so candidates lose what comes before it, and they are escaped, since bash inserts
     ///   them as they are.
     static func lines(for answer: CompletionEngine.Answer, shell: String, typed: String, bashWord: String) -> [String] {
         switch answer {
-        case let .files(prefix, partial):
-            return ["files", prefix, partial]
+        case let .files(prefix, partial, words):
+            return ["files", prefix, partial] + words
+        case .openWords(let words):
+            guard shell == "bash" else { return ["open"] + words }
+            // bash adds no space after a `partial` answer.
+            let lines = Self.lines(for: .words(words), shell: shell, typed: typed, bashWord: bashWord)
+            return lines.first == "words" ? ["partial"] + lines.dropFirst() : lines
         case .words(let words):
             guard shell == "bash" else { return ["words"] + words }
             let bashTyped = CompletionEngine.words(of: "budget " + bashWord).current
