@@ -9,8 +9,8 @@
 /// is exact, in minor units.
 ///
 /// Planned spending comes from the categories' monthly limits: what the month's own amount
-/// leaves after what is spent (recorded and scheduled), less an overspend that rollover `all`
-/// carries in (`LimitLedger`). A surplus that rollover carries in from earlier months is not
+/// leaves after what is spent (recorded and scheduled, refunds taking from it), less an
+/// overspend that rollover `all` carries in (`LimitLedger`), and never more than that amount. A surplus that rollover carries in from earlier months is not
 /// planned: it was not spent, so it is already in the opening balance, and it stays there
 /// rather than being planned as spending in the days left. Yearly limits and the total limit
 /// plan nothing.
@@ -45,8 +45,9 @@ public struct Forecast: Equatable, Sendable {
         public var limit: Int
         /// What the month's recorded and scheduled expenses spend in the category.
         public var spent: Int
-        /// What is planned: the limit, less an overspend carried in, less what is spent,
-        /// never below zero. A surplus carried in is not planned (it stays in the balance).
+        /// What is planned: the limit, less an overspend carried in, less what is spent (refunds
+        /// take from it), never below zero nor above the limit. A surplus carried in is not
+        /// planned (it stays in the balance).
         public var unspent: Int
         /// What rollover carries into the month: in the current month, what earlier months
         /// left or overspent (`LimitLedger`); in later ones, an overspend of the month before
@@ -178,7 +179,8 @@ public struct Forecast: Equatable, Sendable {
                 var planned = limit.amount
                 try add(min(0, carried[position]), to: &planned)
                 try add(-spent, to: &planned)
-                let unspent = max(0, planned)
+                // Refunds that brought back more than the month spent plan no more than its amount.
+                let unspent = min(limit.amount, max(0, planned))
                 var remaining = limit.amount
                 try add(carried[position], to: &remaining)
                 try add(-spent, to: &remaining)
