@@ -53,6 +53,7 @@ final class ImportTests: XCTestCase {
         // leading minus (ASCII, U+2212 or full-width), or a negative JSON number.
         let (rows, _) = try importer(currency: "JPY").read("name,amount,category\n返品,\"-1,200\",衣服\n返品,−300,衣服\n返品,－５０,衣服\n", format: .csv)
         XCTAssertEqual(rows.map(\.amount), [-1_200, -300, -50])
+        XCTAssertEqual(importError("name,amount\nx,\"-1,2\"\n", .csv)?.message, "invalid amount '-1,2': misplaced ',' digit group separator", "quoted as given")
         XCTAssertEqual(try importer().read("[{\"name\": \"返品\", \"amount\": -1200, \"category\": \"衣服\"}]", format: .json).rows.map(\.amount), [-1_200])
         var document = BudgetDocument()
         try document.addExpense(name: "シャツ", amount: 5_000, category: "衣服", date: today)

@@ -175,6 +175,7 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("add", "income", "x", "5", "--refund").code, 64)
         XCTAssertEqual(try budget.run("edit", "income", "1", "--refund").code, 64)
         XCTAssertEqual(try budget.run("edit", "expense", "6", "--refund", "--no-refund").code, 64)
+        XCTAssertTrue(try budget.run("edit", "expense", "6", "--amount=-5").stderr.hasPrefix("Error: Invalid amount '-5': amounts cannot be negative; a refund's amount is its size"))
         XCTAssertEqual(budget.dataBytes(), before)
 
         // December: transport 6,400 and 10,000 back: −3,600, below zero, and every report

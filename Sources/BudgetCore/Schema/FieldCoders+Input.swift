@@ -28,7 +28,12 @@ extension FieldCoders.SignedAmount: FieldInputCoding {
         guard let first = text.unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" else {
             return try context.money.parse(text)
         }
-        return -(try context.money.parse(String(text.unicodeScalars.dropFirst())))
+        do {
+            return -(try context.money.parse(String(text.unicodeScalars.dropFirst())))
+        } catch .invalidAmount(_, let reason) {
+            // The message quotes the text as given, minus included.
+            throw .invalidAmount(text, reason: reason)
+        }
     }
 }
 

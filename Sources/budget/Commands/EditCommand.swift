@@ -29,7 +29,12 @@ struct EditCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
         targets = try RecordTargets(parsed)
-        amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
+        amountText = try parsed.value("amount").map { text throws(UsageError) in
+            if let first = FieldRules.trimmed(text).unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
+                throw parsed.usageError("Invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size (and --refund makes an expense one)")
+            }
+            return try parsed.amountText(text)
+        }
         edit = try parsed.converting { () throws(ValueError) in
             try RecordEdit(
                 name: parsed.value("name"), category: parsed.value("category"),
