@@ -122,6 +122,11 @@ final class RefundTests: XCTestCase {
         XCTAssertEqual(forecast.months[0].planned.map(\.unspent), [1_000])
     }
 
+    func testLedgerJournal_PostsARefundNegativeToItsCategory() throws {
+        let journal = try LedgerJournal.write(try november(), query: RecordQuery())
+        XCTAssertTrue(journal.contains("2026-11-05 返品 ユニクロ\n    ; id: expense-00000002\n    Expenses:衣服  -2000\n    Assets:Cash\n"), journal)
+    }
+
     // MARK: The totals rule
 
     func testTotals_ARefundCountsByItsSizeOnBothSides() throws {
