@@ -43,6 +43,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case totalTooLarge(RecordKind)
     /// A limit (a category's, or the total limit) above `BudgetDocument.maximumLimit`.
     case limitTooLarge(LimitScope, maximum: Int)
+    /// The categories' limits together above `BudgetDocument.maximumLimit`.
+    case limitsTooLarge(maximum: Int)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
@@ -97,6 +99,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .limitTooLarge(scope, maximum):
             let limit = scope.category.map { "the limit of \($0)" } ?? "the total limit"
             return "\(limit) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
+        case let .limitsTooLarge(maximum):
+            return "the categories' limits would add up to more than \(AmountParser.grouped(maximum)), the most that stays computable over every period; nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):

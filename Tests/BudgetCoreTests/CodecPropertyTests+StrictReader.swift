@@ -44,7 +44,8 @@ extension CodecPropertyTests {
     /// Changes that keep a file well-formed JSON but break the data file's rules, in tables,
     /// settings and history alike (each at a random one of its places).
     private static let ruleBreakers: [(String, String)] = [
-        (#""amount" : "#, #""amount" : -"#), (#""order" : "#, #""order" : 7"#), (#""id" : "0"#, #""id" : "9"#),
+        (#""amount" : "#, #""amount" : -"#), (#""amount" : "#, #""amount" : -9223372036854775808, "a" : "#), (#""amount" : "#, #""amount" : -0"#),
+        (#""order" : "#, #""order" : 7"#), (#""id" : "0"#, #""id" : "9"#),
         (#""date" : ""#, #""date" : "x"#), (#""name" : ""#, #""name" : " "#), (#""tags" : ["#, #""tags" : ["a b", "#),
         ("{", #"{"zz" : 1, "#), (#""removed" : ["#, #""removed" : [1, "#), (#""edited" : ["#, #""edited" : [{"id" : 2}, "#),
         (#""added" : ["#, #""added" : ["1", "#), (#""moved" : {"#, #""moved" : {"x" : 1, "#), (#""summary""#, #""summery""#),

@@ -43,7 +43,9 @@ final class CodecPropertyTests: XCTestCase {
             if Bool.random(using: &generator) {
                 try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags, source: source, schedule: schedule) }
             } else {
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: amount, category: self.text(&generator), date: day, note: note, tags: tags, source: source, schedule: schedule) }
+                // A refund is an expense with a negative amount (down to -Int.max).
+                let signed = Int.random(in: 0..<3, using: &generator) == 0 ? -amount : amount
+                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: signed, category: self.text(&generator), date: day, note: note, tags: tags, source: source, schedule: schedule) }
             }
         }
         if document.expenses.count > 2 {

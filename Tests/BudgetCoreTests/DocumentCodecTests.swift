@@ -63,7 +63,7 @@ final class DocumentCodecTests: XCTestCase {
              "expense 00000002 has the unknown field \"labels\" (was it written by a newer budget?)"),
             ("amount as string", good.replacingOccurrences(of: "80000", with: "\"80000\""), "\"amount\" of expense 00000002 must be a whole number, not a string"),
             ("amount fractional", good.replacingOccurrences(of: "80000", with: "800.5"), "\"amount\" of expense 00000002 must be a whole number that fits in 64 bits, not 800.5"),
-            ("amount negative", good.replacingOccurrences(of: "80000", with: "-1"), "expense 00000002 has a negative amount"),
+            ("amount negative beyond a size", good.replacingOccurrences(of: "80000", with: "-9223372036854775808"), "expense 00000002 has an amount too large to count"),
             ("amount overflow", good.replacingOccurrences(of: "80000", with: "9223372036854775808"),
              "\"amount\" of expense 00000002 must be a whole number that fits in 64 bits, not 9223372036854775808"),
             ("key not 8 digits", good.replacingOccurrences(of: "\"00000002\" : {", with: "\"2\" : {"), "expense key \"2\" is not an 8-digit id"),
@@ -89,7 +89,7 @@ final class DocumentCodecTests: XCTestCase {
         func file(orders: [Int], negativeAmountAt broken: Int? = nil) -> [UInt8] {
             let records = orders.enumerated().map { index, order in
                 let id = RecordID.string(for: index + 1)
-                let amount = index + 1 == broken ? -1 : 1
+                let amount = index + 1 == broken ? Int.min : 1
                 return #""\#(id)" : {"amount" : \#(amount), "category" : "c", "date" : "2026-01-01", "id" : "\#(id)", "name" : "n", "order" : \#(order)}"#
             }
             return Array(#"{"expense_unique_id" : "00000009", "expenses" : {\#(records.joined(separator: ", "))}, "format" : 1, "income_unique_id" : "00000000", "incomes" : {}}"#.utf8)
@@ -105,7 +105,7 @@ final class DocumentCodecTests: XCTestCase {
         // Another record's problem no longer hides the order problem.
         XCTAssertEqual(try reasons(file(orders: [1, 5, 3, 4], negativeAmountAt: 3)), [
             "expense 00000002 has order 5, but expense orders must be exactly 1 to 4",
-            "expense 00000003 has a negative amount",
+            "expense 00000003 has an amount too large to count",
         ])
         let report = try DocumentCodec.inspect(file(orders: [1, 5, 3, 4]))
         XCTAssertTrue(report.problems.allSatisfy(\.isRepairable))

@@ -48,6 +48,20 @@ final class ImportTests: XCTestCase {
         ])
     }
 
+    func testImporter_ReadsARefundAsTheNegativeExpenseItIs() throws {
+        // What `list --format csv` and `json` write for a refund reads back as that refund: a
+        // leading minus (ASCII, U+2212 or full-width), or a negative JSON number.
+        let (rows, _) = try importer(currency: "JPY").read("name,amount,category\n返品,\"-1,200\",衣服\n返品,−300,衣服\n返品,－５０,衣服\n", format: .csv)
+        XCTAssertEqual(rows.map(\.amount), [-1_200, -300, -50])
+        XCTAssertEqual(importError("name,amount\nx,\"-1,2\"\n", .csv)?.message, "invalid amount '-1,2': misplaced ',' digit group separator", "quoted as given")
+        XCTAssertEqual(try importer().read("[{\"name\": \"返品\", \"amount\": -1200, \"category\": \"衣服\"}]", format: .json).rows.map(\.amount), [-1_200])
+        var document = BudgetDocument()
+        try document.addExpense(name: "シャツ", amount: 5_000, category: "衣服", date: today)
+        _ = try document.importRows(rows, kind: .expense, skipDuplicates: false)
+        XCTAssertEqual(try document.total(category: "衣服", in: document.budgetCalendar.period(containing: today)), 5_000 - 1_550)
+        XCTAssertEqual(document.expenses.records.map(\.isRefund), [false, true, true, true])
+    }
+
     func testJSON_ManyPrettyRowsFindTheirLinesInOnePass() throws {
         // `list --format json | import -`: each row's line was once a scan from byte 0.
         let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
@@ -69,7 +83,6 @@ final class ImportTests: XCTestCase {
             ("date,payee,amount\n", .csv, ImportError(line: 1, column: "2", "unknown column 'payee' (expected date, name, category, amount, note, tags, source)")),
             ("date,amount\n", .csv, ImportError(line: 1, "the header has no 'name' column")),
             ("", .csv, ImportError(line: nil, "the file is empty; expected a header row naming the columns")),
-            ("[{\"name\": \"x\", \"amount\": -1}]", .json, ImportError(line: 1, column: "26", "amounts cannot be negative")),
             ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it", reason: .amountNotInMinorUnits)),
             ("[{\"name\": \"x\", \"amount\": 5, \"labels\": []}]", .json, ImportError(line: 1, column: "39", "unknown field \"labels\" (expected date, name, category, amount, note, tags, source)")),
             ("[{\"name\": \"x\", \"amount\": 5, \"tags\": [\"a b\"]}]", .json, ImportError(line: 1, column: "37", "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
@@ -80,6 +93,10 @@ final class ImportTests: XCTestCase {
         for (text, format, expected) in cases {
             XCTAssertEqual(importError(text, format), expected, text)
         }
+        // An income is never negative; an expense may be (a refund), except by more than 64 bits hold.
+        XCTAssertEqual(importError("[{\"name\": \"x\", \"amount\": -1}]", .json, importer(.income)), ImportError(line: 1, column: "26", "amounts cannot be negative"))
+        XCTAssertEqual(importError("name,amount\nx,-5\n", .csv, importer(.income))?.message, "invalid amount '-5': amounts cannot be negative")
+        XCTAssertEqual(importError("[{\"name\": \"x\", \"amount\": -9223372036854775808}]", .json)?.message, "invalid amount '-9223372036854775808': the amount is too large")
         XCTAssertEqual(importError("name,amount\n2026,x\n", .csv)?.errorDescription, "line 2, column 'amount': invalid amount 'x': an amount is a whole number such as 1200; nothing was imported")
     }
 

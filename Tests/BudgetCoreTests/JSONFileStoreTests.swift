@@ -54,7 +54,7 @@ final class JSONFileStoreTests: XCTestCase {
         }
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"order\" : 800", with: "\"order\" : 1")
-        text = text.replacingOccurrences(of: "\"amount\" : 799", with: "\"amount\" : -799")
+        text = text.replacingOccurrences(of: "\"amount\" : 799", with: "\"amount\" : -9223372036854775808")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertTrue(try FileContents(path: path, mapping: true).isMapped)
         let read = try store.check()
@@ -63,11 +63,11 @@ final class JSONFileStoreTests: XCTestCase {
         store.mapsLargeFiles = true
         XCTAssertEqual(try store.check(), read)
         XCTAssertEqual(read.problems.map(\.message), [
-            "expense 00000799 has a negative amount",
+            "expense 00000799 has an amount too large to count",
             "expense 00000800 has order 1 like expense 00000001, but expense orders must be exactly 1 to 800",
         ])
         XCTAssertThrowsError(try store.load()) { XCTAssertEqual("\($0)", readError) }
-        text = text.replacingOccurrences(of: "\"amount\" : -799", with: "\"amount\" : 799")
+        text = text.replacingOccurrences(of: "\"amount\" : -9223372036854775808", with: "\"amount\" : 799")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let (check, backup) = try store.repair()
         XCTAssertEqual(check.problems.map(\.isRepairable), [true])
@@ -100,7 +100,10 @@ final class JSONFileStoreTests: XCTestCase {
         // Changes no command makes, made directly: each would give a file the reader refuses.
         let breakages: [(String, (inout BudgetDocument) -> Void)] = [
             ("blank name", { $0.expenses.records[0].name = " " }),
-            ("negative amount", { $0.expenses.records[0].amount = -1 }),
+            ("negative income", { document in
+                _ = try? document.incomes.add { Income(id: $0, name: "a", amount: 1, date: self.day) }
+                document.incomes.records[0].amount = -1
+            }),
             ("control character in a category", { $0.expenses.records[0].category = "a\u{7}" }),
             ("note with a control character", { $0.expenses.records[0].note = "\u{1B}[31m" }),
             ("order out of place", { document in
@@ -127,7 +130,7 @@ final class JSONFileStoreTests: XCTestCase {
         let path = directory + "/budget.json"
         let store = JSONFileStore(path: path)
         try store.transaction { document in
-            for index in 1...2_000 { try document.expenses.add { Expense(id: $0, name: "n\(index)", amount: index, date: day) } }
+            for index in 1...2_000 { try document.incomes.add { Income(id: $0, name: "n\(index)", amount: index, date: day) } }
         }
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"amount\" : ", with: "\"amount\" : -")
@@ -136,7 +139,7 @@ final class JSONFileStoreTests: XCTestCase {
         let check = try store.check()
         XCTAssertEqual(check.problems.count, 2_000)
         XCTAssertLessThanOrEqual(TextPositionsCounter.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
-        XCTAssertEqual(check.problems.first?.message, "expense 00000001 has a negative amount")
+        XCTAssertEqual(check.problems.first?.message, "income 00000001 has a negative amount")
         XCTAssertEqual(check.problems.last?.position?.line, text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
     }
 

@@ -187,25 +187,44 @@ final class LimitLedgerTests: XCTestCase {
         ])
     }
 
-    func testForecast_PlansWhatIsAvailableWithRollover() throws {
+    func testForecast_PlansTheMonthsOwnAmountNotTheSurplusCarriedIn() throws {
         var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300), ("2026-11-06", "fun", 2_000)])
         try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-10")), for: .category("food"))
         try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
         try document.setLimit(try SpendingLimit(amount: 50_000, per: .year), for: .category("travel"))
         try document.setLimit(try SpendingLimit(amount: 10_000), for: .total)
         let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 2)
-        // November: food has 1,000 + 600 carried from October, 300 spent: 1,300 planned; fun
-        // has 1,000 + 1,000 (October spent nothing) and spends 2,000: nothing planned.
-        // December: food's November remainder is planned, so nothing is carried: 1,000; fun's
-        // November ends at 0, and carries nothing either: 1,000. Travel (yearly) and the total plan nothing.
+        // November: food has 1,000 + 600 carried from October (available 1,600), 300 spent. The
+        // 600 October left is already in the balance: only what November's own 1,000 leaves
+        // is planned, 700 (not 1,300). fun has 1,000 + 1,000 (October spent nothing) and
+        // spends 2,000: nothing planned, and nothing overspent to carry.
+        // December: food 1,000; fun 1,000. Travel (yearly) and the total plan nothing.
         XCTAssertEqual(forecast.months.map { $0.planned.map(\.category) }, [["food", "fun"], ["food", "fun"]])
         XCTAssertEqual(forecast.months.map { $0.planned.map { [$0.carriedIn, $0.available, $0.spent, $0.unspent] } },
-                       [[[600, 1_600, 300, 1_300], [1_000, 2_000, 2_000, 0]], [[0, 1_000, 0, 1_000], [0, 1_000, 0, 1_000]]])
-        XCTAssertEqual(forecast.months.map(\.plannedSpending), [1_300, 2_000])
-        // An overspend carries with rollover all: fun spends 2,500 in November, 500 over, and December has 500.
+                       [[[600, 1_600, 300, 700], [1_000, 2_000, 2_000, 0]], [[0, 1_000, 0, 1_000], [0, 1_000, 0, 1_000]]])
+        XCTAssertEqual(forecast.months.map(\.plannedSpending), [700, 2_000])
+        XCTAssertEqual(forecast.months.map(\.projectedBalance), [-400 - 300 - 2_000 - 700, -3_400 - 2_000])
+        // An overspend carries with rollover all: fun spends 2,500 in November, 500 more than
+        // the 2,000 available, and December plans 1,000 − 500 = 500.
         try document.addExpense(name: "more", amount: 500, category: "fun", date: day("2026-11-07"))
         let over = try Forecast(document: document, today: day("2026-11-20"), months: 2)
         XCTAssertEqual(over.months.map { $0.planned[1].unspent }, [0, 500])
+        // An overspend carried into the current month lowers what it plans: fun 2,500 in
+        // October (1,000 available): −1,500 carried into November, whose 1,000 plans nothing.
+        var carried = try self.document([("2026-10-05", "fun", 2_500)])
+        try carried.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
+        let behind = try Forecast(document: carried, today: day("2026-11-20"), months: 2)
+        XCTAssertEqual(behind.months.map { $0.planned.map { [$0.carriedIn, $0.unspent] } }, [[[-1_500, 0]], [[-500, 500]]])
+    }
+
+    func testForecast_SaysWhatTheOpeningBalanceCounts() throws {
+        var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300)])
+        try document.addIncome(name: "pay", amount: 5_000, date: day("2026-10-25"))
+        try document.addSchedule(try Schedule(kind: .expense, name: "rent", amount: 1_200, category: "home", recurrence: Recurrence(.month, on: .dayOfMonth(10), from: day("2026-10-10"))))
+        // The schedule's 10-10 and 11-10 are due but not recorded (no store recorded them).
+        let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 1)
+        XCTAssertEqual([forecast.openingIncome, forecast.openingExpenses, forecast.openingScheduled, forecast.unrecordedBefore], [5_000, 400, -1_200, 1])
+        XCTAssertEqual(forecast.openingBalance, 5_000 - 400 - 1_200)
     }
 
     // MARK: Bounds
@@ -230,6 +249,62 @@ final class LimitLedgerTests: XCTestCase {
         broken[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try SpendingLimit(amount: largest + 1, rollover: .all, since: month("0001-01"))
         XCTAssertThrowsError(try broken.checkTotals()) { XCTAssertEqual($0 as? BudgetError, .limitTooLarge(.total, maximum: largest)) }
         XCTAssertThrowsError(try LimitLedger(document: broken).status(.total, in: last)) { XCTAssertEqual($0 as? BudgetError, .totalOverflow) }
+    }
+
+    func testLimitsAtTheirMaxima_EveryReportComputes() throws {
+        // Six categories at the largest limit, carrying since 0001-01: the forecast used to add
+        // up what they carried (about a fifth of Int.max each) and fail.
+        var document = BudgetDocument()
+        let largest = BudgetDocument.maximumLimit
+        let each = largest / 6
+        for category in ["a", "b", "c", "d", "e", "f"] {
+            try document.setLimit(try SpendingLimit(amount: each, rollover: .surplus, since: month("0001-01")), for: .category(category))
+        }
+        try document.setLimit(try SpendingLimit(amount: largest, rollover: .all, since: month("0001-01")), for: .total)
+        try document.addExpense(name: "x", amount: 100, category: "a", date: day("2026-11-05"))
+        XCTAssertNoThrow(try document.checkTotals())
+        let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 120)
+        XCTAssertEqual(forecast.months[0].plannedSpending, 6 * each - 100)
+        XCTAssertEqual(forecast.months[119].projectedBalance, -(6 * each * 120), "100 recorded and 6 × each − 100 planned in the first month")
+        let november = try XCTUnwrap(document.budgetCalendar.period(named: "2026-11"))
+        XCTAssertEqual(try LimitLedger(document: document).statuses(in: november).count, 7)
+        var query = RecordQuery()
+        query.period = november.range
+        let summary = try Summary(document: document, query: query)
+        XCTAssertEqual(summary.categories.map(\.category), ["a", "b", "c", "d", "e", "f"], "every limited category, spent or not")
+        var all = RecordQuery()
+        all.period = DateRange(from: day("0001-01-01"), to: day("9999-12-31"))
+        XCTAssertEqual(try Summary(document: document, query: all).categories.count, 6)
+        XCTAssertNoThrow(try PeriodTable(document: document, query: all, grouping: .category, per: .month))
+        XCTAssertNoThrow(try SummaryComparison(document: document, query: RecordQuery(), period: .month(november), basis: .previous, today: day("2026-11-20")))
+
+        // The categories' limits together are bounded by the same rule: one more is refused…
+        var more = document
+        try more.setLimit(try SpendingLimit(monthly: largest - 6 * each + 1), for: .category("g"))
+        XCTAssertThrowsError(try more.checkTotals(since: document)) { XCTAssertEqual($0 as? BudgetError, .limitsTooLarge(maximum: largest)) }
+        try more.setLimit(try SpendingLimit(monthly: largest - 6 * each), for: .category("g"))
+        XCTAssertNoThrow(try more.checkTotals(since: document))
+        // …while a file written before the bound keeps taking changes that do not raise them.
+        var old = BudgetDocument()
+        for category in ["a", "b"] { try old.setLimit(try SpendingLimit(monthly: largest), for: .category(category)) }
+        var changed = old
+        try changed.addExpense(name: "x", amount: 1, category: "a", date: day("2026-11-05"))
+        XCTAssertNoThrow(try changed.checkTotals(since: old))
+        try changed.setLimit(try SpendingLimit(monthly: largest - 1), for: .category("a"))
+        XCTAssertNoThrow(try changed.checkTotals(since: old))
+        XCTAssertThrowsError(try old.checkTotals())
+
+        // Such a file, six categories at the largest limit each carrying since 0001-01 (about a
+        // fifth of Int.max carried into 2026-11 by each), forecasts: the surplus carried is not
+        // planned (it was "the total is too large to compute").
+        var six = BudgetDocument()
+        for category in ["a", "b", "c", "d", "e", "f"] {
+            try six.setLimit(try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")), for: .category(category))
+        }
+        let sixMonths = try Forecast(document: six, today: day("2026-11-20"), months: 120)
+        XCTAssertEqual(sixMonths.months[0].planned.map(\.unspent), Array(repeating: largest, count: 6))
+        XCTAssertEqual(sixMonths.months[119].projectedBalance, -(6 * largest * 120))
+        XCTAssertEqual(try Summary(document: six, query: query).categories.count, 6)
     }
 
     func testAllRollover_AnOverspendAsLargeAsEveryExpenseFits() throws {

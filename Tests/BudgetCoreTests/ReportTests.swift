@@ -133,4 +133,31 @@ final class ReportTests: XCTestCase {
             XCTAssertEqual(error as? BudgetError, .totalOverflow)
         }
     }
+
+    func testSummary_ShowsALimitedCategoryWithNothingSpent() throws {
+        var doc = try document([("2026-11-03", "lunch", 1_200, "food"), ("2026-10-03", "cinema", 900, "fun")])
+        try doc.setLimit(30_000, for: "food")
+        try doc.setLimit(5_000, for: "fun")
+        try doc.setLimit(10_000, for: "books")
+        var november = RecordQuery()
+        november.period = DateRange.month(of: day("2026-11-01"))
+        let summary = try Summary(document: doc, query: november)
+        // food spent 1,200 of 30,000; fun and books nothing, with all of their limits left.
+        XCTAssertEqual(summary.categories.map(\.category), ["food", "books", "fun"])
+        XCTAssertEqual(summary.categories.map(\.spent), [1_200, 0, 0])
+        XCTAssertEqual(summary.categories.map(\.remaining), [28_800, 10_000, 5_000])
+        XCTAssertEqual(summary.expenses, 1_200)
+        // A category filter keeps the limited categories it names; another filter (a tag, a
+        // search, an amount bound) shows only what it selects.
+        var filtered = november
+        filtered.categories = ["fun"]
+        XCTAssertEqual(try Summary(document: doc, query: filtered).categories.map(\.category), ["fun"])
+        filtered = november
+        filtered.search = "lunch"
+        XCTAssertEqual(try Summary(document: doc, query: filtered).categories.map(\.category), ["food"])
+        // A period that is not whole budget months compares no limits, and adds no rows.
+        var days = RecordQuery()
+        days.period = DateRange(from: day("2026-11-02"), to: day("2026-11-10"))
+        XCTAssertEqual(try Summary(document: doc, query: days).categories.map(\.category), ["food"])
+    }
 }

@@ -106,6 +106,7 @@ final class ScheduleTests: XCTestCase {
         // Budget months run from the 25th: 2026-11 is 10-25 … 11-24, 2026-12 is 11-25 … 12-24.
         XCTAssertEqual(forecast.months.map(\.period.name), ["2026-11", "2026-12"])
         XCTAssertEqual(forecast.openingBalance, -5_000, "the expense of 10-01 is before the first month")
+        XCTAssertEqual([forecast.openingIncome, forecast.openingExpenses, forecast.openingScheduled], [0, 5_000, 0])
         let november = forecast.months[0], december = forecast.months[1]
         XCTAssertTrue(november.isCurrent)
         XCTAssertEqual([november.recordedIncome, november.recordedExpenses, november.scheduledIncome, november.scheduledExpenses], [300_000, 12_000, 0, 0])

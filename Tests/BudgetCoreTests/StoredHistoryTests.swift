@@ -52,11 +52,11 @@ final class StoredHistoryTests: XCTestCase {
         var text = String(decoding: bytes, as: UTF8.self)
         let target = "\"amount\":\(11_000 * 7),"
         let range = try XCTUnwrap(text.range(of: target, options: .backwards))
-        text.replaceSubrange(range, with: "\"amount\":-5,")
+        text.replaceSubrange(range, with: "\"amount\":-9223372036854775808,")
         let broken = Array(text.utf8)
         XCTAssertNil(FastDocumentCodec.decode(broken))
         XCTAssertThrowsError(try DocumentCodec.decodeStrictly(broken)) { error in
-            XCTAssertTrue("\(error)".contains("negative"), "\(error)")
+            XCTAssertTrue("\(error)".contains("too large to count"), "\(error)")
         }
     }
 

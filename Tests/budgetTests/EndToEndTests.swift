@@ -229,7 +229,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual([clean.code], [0])
         XCTAssertEqual(clean.stderr, "\(budget.dataFile.path): no problems found.\n")
         var text = String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"amount\" : 900", with: "\"amount\" : -900")
+        text = text.replacingOccurrences(of: "\"amount\" : 900", with: "\"amount\" : -9223372036854775808")
             .replacingOccurrences(of: "\"expense_unique_id\" : \"00000002\"", with: "\"expense_unique_id\" : \"00000001\"")
         try Data(text.utf8).write(to: budget.dataFile)
         let broken = try budget.run("check")
@@ -237,7 +237,7 @@ final class EndToEndTests: XCTestCase {
         let path = budget.dataFile.path
         XCTAssertEqual(broken.stdout, """
         \(path):2:25: "expense_unique_id" is 00000001 but expense id 00000002 exists; IDs would be reused (repairable)
-        \(path):5:18: expense 00000001 has a negative amount
+        \(path):5:18: expense 00000001 has an amount too large to count
 
         """)
         XCTAssertEqual(broken.stderr, "\(path): 2 problems found (1 repairable with 'budget check --repair').\n")

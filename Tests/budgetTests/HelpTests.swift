@@ -8,6 +8,9 @@ final class HelpTests: XCTestCase {
         OVERVIEW: Add an expense and print its ID.
 
         Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works.
+        With --refund the amount is money a purchase brought back (a return, a cancelled
+        payment): it is recorded as a negative amount in its category, and takes from
+        the category's spending and limit.
 
         USAGE: budget add expense <name> <amount> [<options>]
 
@@ -20,6 +23,8 @@ final class HelpTests: XCTestCase {
         OPTIONS:
           --category <name>       The spending category (default: the
                                   expense.default-category setting, else uncategorized).
+          --refund                Money back for a purchase: recorded as -<amount>, it
+                                  takes from the category's spending.
           --date <day>            YYYY-MM-DD, today or yesterday (default: today).
           --note <text>           A free-text note.
           --tag <tag>             A tag (one word, no commas); repeat for several.

@@ -78,27 +78,30 @@ final class LimitEndToEndTests: XCTestCase {
             Expenses   ¥1,200
             Balance   -¥1,200
 
-            CATEGORY   SPENT   SHARE     LIMIT  CARRIED  AVAILABLE  REMAINING   USED
-            food      ¥1,200  100.0%    ¥1,000     ¥300     ¥1,300       ¥100  92.3%
-            (total)   ¥1,200          ¥100,000       ¥0   ¥100,000    ¥98,800   1.2%
+            CATEGORY   SPENT   SHARE           LIMIT  CARRIED  AVAILABLE  YEAR TO DATE  REMAINING   USED
+            food      ¥1,200  100.0%          ¥1,000     ¥300     ¥1,300                     ¥100  92.3%
+            travel        ¥0    0.0%  ¥50,000 a year       ¥0    ¥50,000            ¥0    ¥50,000   0.0%
+            (total)   ¥1,200                ¥100,000       ¥0   ¥100,000                  ¥98,800   1.2%
 
             """)
-        // January: travel's row counts its year to date against the year's amount; no row
-        // shown carries, so CARRIED and AVAILABLE are left out.
+        // January: travel's row counts its year to date against the year's amount; food spent
+        // nothing in January and still has its row, with what it carried from December.
         XCTAssertEqual(try budget.run("summary").stdout, """
             Summary, 2027-01-01 to 2027-01-31
             Income           ¥0
             Expenses   ¥110,000
             Balance   -¥110,000
 
-            CATEGORY     SPENT  SHARE           LIMIT  YEAR TO DATE  REMAINING    USED
+            CATEGORY     SPENT  SHARE           LIMIT  CARRIED  AVAILABLE  YEAR TO DATE  REMAINING    USED
             rent       ¥80,000  72.7%
-            travel     ¥30,000  27.3%  ¥50,000 a year       ¥30,000    ¥20,000   60.0%
-            (total)   ¥110,000               ¥100,000                 -¥10,000  110.0%  over
+            travel     ¥30,000  27.3%  ¥50,000 a year       ¥0    ¥50,000       ¥30,000    ¥20,000   60.0%
+            food            ¥0   0.0%          ¥1,000     ¥100     ¥1,100                   ¥1,100    0.0%
+            (total)   ¥110,000               ¥100,000       ¥0   ¥100,000                 -¥10,000  110.0%  over
 
             """)
         let tsv = try budget.run("summary", "--month", "2026-12", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(tsv.suffix(2), ["category\tfood\t1200\t100.0\t1000\t100\t92.3\t300\t1300\tmonth\t1200",
+        XCTAssertEqual(tsv.suffix(3), ["category\tfood\t1200\t100.0\t1000\t100\t92.3\t300\t1300\tmonth\t1200",
+                                       "category\ttravel\t0\t0.0\t50000\t50000\t0.0\t0\t50000\tyear\t0",
                                        "total-limit\texpenses\t1200\t\t100000\t98800\t1.2\t0\t100000\tmonth\t1200"])
         let json = try budget.run("summary", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -172,5 +175,48 @@ final class LimitEndToEndTests: XCTestCase {
             food      40,000              0     40,000
 
             """)
+    }
+
+    func testLimitsAtTheirMaxima_EveryReportComputes() throws {
+        // A file with six categories at the largest limit, each carrying since 0001-01 (about
+        // a fifth of Int.max carried into 2027-01 by each), as `limit set` accepted them one
+        // by one: forecast failed with "the total is too large to compute".
+        let settings = ["a", "b", "c", "d", "e", "f"].map { "\"budget.limit.\($0)\" : \"76861433640456;rollover=surplus;since=0001-01\"" }
+        let file = """
+            {
+              "expense_unique_id" : "00000001",
+              "expenses" : {
+                "00000001" : { "amount" : 100, "category" : "a", "date" : "2027-01-02", "id" : "00000001", "name" : "x", "order" : 1 }
+              },
+              "format" : 1,
+              "history" : [],
+              "income_unique_id" : "00000000",
+              "incomes" : {},
+              "settings" : { \(settings.joined(separator: ", ")) }
+            }
+            """
+        try Data(file.utf8).write(to: budget.dataFile)
+        for arguments in [["forecast"], ["forecast", "--months", "120", "--format", "json"], ["summary"], ["summary", "--compare", "previous"],
+                          ["summary", "--per", "month", "--year", "2026"], ["summary", "--from", "0001-01-01", "--to", "9999-12-31"],
+                          ["limit", "list"], ["categories"]] {
+            let result = try budget.run(arguments)
+            XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
+        }
+        // 2027-01 plans each limit's own amount, less the 100 spent in a; not the surplus carried.
+        let forecast = try budget.succeed("forecast", "--months", "1", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let planned = try XCTUnwrap(forecast[0].firstIndex(of: "planned_spending"))
+        XCTAssertEqual(forecast[1][planned], "\(6 * 76_861_433_640_456 - 100)")
+        // A change that does not raise the limits is taken; one that does is refused, and the
+        // limits of categories are bounded together from then on.
+        XCTAssertEqual(try budget.run("add", "expense", "y", "1", "--category", "b").code, 0)
+        let before = budget.dataBytes()
+        let raised = try budget.run("limit", "set", "g", "1")
+        XCTAssertEqual(raised.code, 1)
+        XCTAssertEqual(raised.stderr, "budget: error: the categories' limits would add up to more than 76,869,120,552,511, the most that stays computable over every period; nothing was changed\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+        XCTAssertEqual(try budget.run("limit", "set", "a", "5").code, 0, "lowering one is taken")
+        for category in ["b", "c", "d", "e", "f"] { try budget.succeed("limit", "unset", category) }
+        XCTAssertEqual(try budget.run("limit", "set", "b", "76,869,120,552,506").code, 0, "up to the largest together")
+        XCTAssertEqual(try budget.run("limit", "set", "c", "1").code, 1)
     }
 }

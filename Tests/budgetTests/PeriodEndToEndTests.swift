@@ -69,6 +69,7 @@ final class PeriodEndToEndTests: XCTestCase {
             total\texpenses\t3000\t\t\t\t\t\t\t\t
             total\tbalance\t-3000\t\t\t\t\t\t\t\t
             category\tfun\t3000\t100.0\t\t\t\t\t\t\t
+            category\tfood\t0\t0.0\t2000\t2000\t0.0\t0\t2000\tmonth\t0
 
             """)
         let json = try budget.run("summary", "--format", "json").stdout

@@ -315,14 +315,14 @@ final class RecurEndToEndTests: XCTestCase {
         // 2026-11: 300,000 − 12,000 − (40,000 − 12,000 unspent) = 260,000.
         // 2026-12: 300,000 − 80,000 − 40,000 = 180,000; 2027-01 the same.
         XCTAssertEqual(try budget.succeed("forecast", "--format", "tsv", "--no-header").stdout, """
-        2026-11\t2026-10-25\t2026-11-24\ttrue\t300000\t12000\t0\t0\t28000\t300000\t40000\t260000\t260000
-        2026-12\t2026-11-25\t2026-12-24\tfalse\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t440000
-        2027-01\t2026-12-25\t2027-01-24\tfalse\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t620000
+        2026-11\t2026-10-25\t2026-11-24\ttrue\t0\t300000\t12000\t0\t0\t28000\t300000\t40000\t260000\t260000
+        2026-12\t2026-11-25\t2026-12-24\tfalse\t260000\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t440000
+        2027-01\t2026-12-25\t2027-01-24\tfalse\t440000\t0\t0\t300000\t80000\t40000\t300000\t120000\t180000\t620000
 
         """)
         let table = try budget.succeed("forecast", "--months", "1").stdout
         XCTAssertEqual(table, """
-        Forecast from 2026-11-24, 1 budget month; opening balance 0.
+        Forecast from 2026-11-24, 1 budget month; opening balance 0: income 0 less expenses 0 recorded before 2026-10-25.
 
         2026-11 (2026-10-25 to 2026-11-24): recorded so far, then scheduled
         No scheduled records.
@@ -348,7 +348,7 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("config", "set", "recur.auto", "off").stderr, "Set recur.auto to off.\n")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "only January's")
         let forecast = try budget.succeed("forecast", "--months", "1").stdout
-        XCTAssertTrue(forecast.hasPrefix("Forecast from 2027-03-20, 1 budget month; opening balance -200, with 1 scheduled occurrence due before 2027-03-01 not yet recorded.\n"), forecast)
+        XCTAssertTrue(forecast.hasPrefix("Forecast from 2027-03-20, 1 budget month; opening balance -200: income 0 less expenses 100 recorded before 2027-03-01, and -100 from 1 scheduled occurrence due before it not yet recorded.\n"), forecast)
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000002\n", "02-20; 03-20 was skipped")
         XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
         XCTAssertEqual(try budget.succeed("recur", "edit", "1", "--amount", "100").stderr, "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")

@@ -121,4 +121,86 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("summary", "--all", "--month", "this").code, 64)
         XCTAssertEqual(try budget.run("summary", "--by", "week").code, 64)
     }
+
+    /// The rows of a tsv report by their first two cells (`total income`, `category 住居`),
+    /// each a dictionary by column name.
+    private func tsvRows(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: [String: String]] {
+        let result = try budget.run(arguments + ["--format", "tsv"], environment: environment)
+        XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { return [:] }
+        var rows: [String: [String: String]] = [:]
+        for line in lines.dropFirst() { rows[line.prefix(2).joined(separator: " ")] = Dictionary(uniqueKeysWithValues: zip(header, line)) }
+        return rows
+    }
+
+    func testRefund_TakesFromItsCategoryInEveryReport() throws {
+        // 食費（食料品）: 38,000 + 3,200 = 41,200 of 40,000, over. 2,000 of the groceries back:
+        // 39,200, 800 left. Expenses of November: 121,200 − 2,000 = 119,200; income 300,000.
+        let added = try budget.run("add", "expense", "返品 Groceries", "2,000", "--category", "食費（食料品）", "--refund", "--date", "2026-11-10")
+        XCTAssertEqual([added.code], [0], added.stderr)
+        XCTAssertEqual(added.stdout, "00000006\n")
+        XCTAssertEqual(added.stderr, "", "it takes the category back under its limit: no warning")
+        let summary = try tsvRows(["summary", "--month", "2026-11"])
+        XCTAssertEqual(summary["total income"]?["amount"], "300000")
+        XCTAssertEqual(summary["total expenses"]?["amount"], "119200")
+        XCTAssertEqual(summary["category 食費（食料品）"]?["amount"], "39200")
+        XCTAssertEqual(summary["category 食費（食料品）"]?["remaining"], "800")
+        let limits = try budget.run(["limit", "list", "--format", "tsv", "--no-header"], environment: ["BUDGET_TODAY": "2026-11-20"]).stdout
+        XCTAssertTrue(limits.hasPrefix("食費（食料品）\t40000\t39200\t800\t"), limits)
+        let listed = try budget.run("list", "expenses", "--month", "2026-11").stdout
+        XCTAssertTrue(listed.contains("返品 Groceries  食費（食料品）  refund -¥2,000"), listed)
+        XCTAssertTrue(listed.contains("Total (3 expenses, 1 refund)"), listed)
+        // The forecast from 11-20 counts it among November's recorded expenses, and plans
+        // what the limit leaves: 40,000 − 39,200 = 800.
+        let forecast = try budget.run(["forecast", "--months", "1", "--format", "json"], environment: ["BUDGET_TODAY": "2026-11-20"]).stdout
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(forecast.utf8)) as? [String: Any])
+        let month = try XCTUnwrap((object["months"] as? [[String: Any]])?.first)
+        XCTAssertEqual((month["recorded"] as? [String: Any])?["expenses"] as? Int, 119_200)
+        XCTAssertEqual((month["planned"] as? [String: Any])?["spending"] as? Int, 800)
+        XCTAssertEqual((object["opening"] as? [String: Any])?["expenses"] as? Int, 100, "the 2024 bus ride, before November")
+
+        // Editing: the amount is the size, and a refund stays one unless told otherwise.
+        try budget.succeed("edit", "expense", "6", "--amount", "3,000")
+        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t-3000\t"))
+        try budget.succeed("edit", "expense", "6", "--no-refund")
+        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t3000\t"))
+        try budget.succeed("edit", "expense", "6", "--refund", "--amount", "2000")
+        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t-2000\t"))
+
+        // A plain negative amount is refused and says how to record a refund; an income has none.
+        let before = budget.dataBytes()
+        let negative = try budget.run("add", "expense", "返品", "--", "-2000")
+        XCTAssertEqual(negative.code, 64)
+        XCTAssertTrue(negative.stderr.hasPrefix("Error: Invalid amount '-2000': amounts cannot be negative; for money back on a purchase, give its amount with --refund\n"), negative.stderr)
+        XCTAssertEqual(try budget.run("add", "income", "x", "5", "--refund").code, 64)
+        XCTAssertEqual(try budget.run("edit", "income", "1", "--refund").code, 64)
+        XCTAssertEqual(try budget.run("edit", "expense", "6", "--refund", "--no-refund").code, 64)
+        XCTAssertTrue(try budget.run("edit", "expense", "6", "--amount=-5").stderr.hasPrefix("Error: Invalid amount '-5': amounts cannot be negative; a refund's amount is its size"))
+        XCTAssertEqual(budget.dataBytes(), before)
+
+        // December: transport 6,400 and 10,000 back: −3,600, below zero, and every report
+        // computes; shares below zero are left empty.
+        try budget.succeed("add", "expense", "返金 定期", "10,000", "--category", "transport", "--refund", "--date", "2026-12-02")
+        let december = try tsvRows(["summary", "--month", "2026-12"])
+        XCTAssertEqual(december["total expenses"]?["amount"], "-3600")
+        XCTAssertEqual(december["category transport"]?["amount"], "-3600")
+        XCTAssertEqual(december["category transport"]?["share"], "")
+        for arguments in [["summary", "--month", "2026-12"], ["summary", "--month", "2026-12", "--compare", "previous"], ["summary", "--per", "month", "--year", "2026"],
+                          ["summary", "--by", "month", "--year", "2026"], ["categories"], ["list", "all"], ["summary", "--month", "2026-12", "--format", "json"]] {
+            for width in ["40", "100"] {
+                let result = try budget.run(arguments, environment: ["COLUMNS": width, "BUDGET_TODAY": "2026-12-20"])
+                XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
+            }
+        }
+        let table = try budget.run(["summary", "--month", "2026-12"], environment: ["COLUMNS": "100"]).stdout
+        XCTAssertTrue(table.split(separator: "\n").contains { $0.hasPrefix("transport ") && $0.hasSuffix(" -¥3,600") }, table)
+
+        // What export writes, import reads back: the refunds are refunds again.
+        let csv = try budget.succeed("export", "--format", "csv").stdout
+        let copy = try BudgetProcess()
+        XCTAssertEqual(try copy.run(["import", "-"], stdin: csv).code, 0)
+        let amounts = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[5] }
+        XCTAssertEqual(amounts.filter { $0.hasPrefix("-") }, ["-2000", "-10000"])
+    }
 }

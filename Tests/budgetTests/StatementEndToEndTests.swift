@@ -21,6 +21,15 @@ final class StatementEndToEndTests: XCTestCase {
         return url.path
     }
 
+    /// The listing as rows of cells by column name (`list <kind> --format tsv`).
+    private func table(_ kind: String = "all") throws -> [[String: String]] {
+        let lines = try budget.run("list", kind, "--format", "tsv").stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard let header = lines.first else { return [] }
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+    }
+
     private func tsv(_ kind: String = "all") throws -> [[String]] {
         try budget.run("list", kind, "--format", "tsv", "--no-header").stdout.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -38,16 +47,36 @@ final class StatementEndToEndTests: XCTestCase {
 
         """
 
-    func testRakutenCard_RefundIsAnIncomeAndTwoIdenticalCoffeesAreBothImported() throws {
+    func testRakutenCard_ARefundTakesFromItsCategoryAndTwoIdenticalCoffeesAreBothImported() throws {
+        // The refund (-1,200) was an income named after the shop: income and the savings rate
+        // were inflated, and the category kept the whole purchase. It is an expense of -1,200
+        // in the category the rule files it under, as the purchase is.
+        try budget.succeed("rule", "add", "amazon", "--category", "買い物")
+        try budget.succeed("limit", "set", "買い物", "3,000")
         let path = try statement("rakuten.csv", Self.rakutenCard, bom: true)
         let first = try budget.run("import", path)
         XCTAssertEqual(first.code, 0, first.stderr)
-        XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nincome-00000001\n")
-        XCTAssertEqual(first.stderr, "Imported 1 income and 3 expenses from a Rakuten Card statement (expenses filed 3 under the default category).\n")
-        let rows = try tsv()
-        XCTAssertEqual(rows.map { $0[4] }, ["ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
-        XCTAssertEqual(rows.map { $0[6] }, ["1200", "150", "150", "3980"])
-        XCTAssertEqual(rows[0][3], "2026-10-10")
+        XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nexpense-00000004\n")
+        XCTAssertEqual(first.stderr, "Imported 4 expenses from a Rakuten Card statement (expenses filed 2 by rules, 2 under the default category).\n")
+        let rows = try table("expenses")
+        XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
+        XCTAssertEqual(rows.map { $0["amount"] }, ["150", "150", "3980", "-1200"])
+        XCTAssertEqual(rows.map { $0["category"] }, ["uncategorized", "uncategorized", "買い物", "買い物"])
+        XCTAssertEqual(rows.last?["date"], "2026-10-10")
+        XCTAssertEqual(try budget.run("list", "incomes", "--format", "tsv", "--no-header").stdout, "", "no income named after the shop")
+        // Tables name it a refund; the total counts it apart.
+        let listed = try budget.run("list", "expenses", "--category", "買い物").stdout
+        XCTAssertTrue(listed.contains("ＡＭＡＺＯＮ．ＣＯ．ＪＰ  買い物    refund -1,200"), listed)
+        XCTAssertTrue(listed.contains("Total (1 expense, 1 refund)"), listed)
+        // October: 買い物 spent -1,200 (a refund of September's purchase): below zero, no share,
+        // its whole limit and the 1,200 left; no income.
+        let october = try budget.run("summary", "--month", "2026-10", "--format", "tsv").stdout
+        XCTAssertTrue(october.contains("total\tincome\t0\t"), october)
+        XCTAssertTrue(october.contains("total\texpenses\t-1200\t"), october)
+        XCTAssertTrue(october.contains("category\t買い物\t-1200\t\t3000\t4200\t\t"), october)
+        // September and October together: 3,980 − 1,200 = 2,780 of 6,000.
+        let both = try budget.run("summary", "--from", "2026-09-01", "--to", "2026-10-31", "--format", "tsv").stdout
+        XCTAssertTrue(both.contains("category\t買い物\t2780\t"), both)
         // The same file again adds nothing.
         let again = try budget.run("import", path)
         XCTAssertEqual(again.stdout, "")
@@ -64,7 +93,7 @@ final class StatementEndToEndTests: XCTestCase {
 
             """
         let result = try budget.run("import", try statement("oct.csv", next))
-        XCTAssertEqual(result.stdout, "expense-00000004\nexpense-00000005\n", "the third identical coffee is new")
+        XCTAssertEqual(result.stdout, "expense-00000005\nexpense-00000006\n", "the third identical coffee is new")
         XCTAssertTrue(result.stderr.contains("(4 rows already there;"), result.stderr)
         // --allow-duplicates imports every row again.
         XCTAssertEqual(try budget.run("import", try statement("oct.csv", next), "--allow-duplicates").stdout.split(separator: "\n").count, 6)
@@ -149,12 +178,13 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields, not 7"), unreadable.stderr)
     }
 
-    func testPayPayCard_ACancellationIsAnIncome() throws {
+    func testPayPayCard_ACancellationIsARefund() throws {
         let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\",\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
             + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\",\"2026/11/27\"\n"
             + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\",\"2026/11/27\"\n"
         try budget.succeed("import", try statement("paypay.csv", text))
-        XCTAssertEqual(try tsv().map { $0[0] }, ["income", "expense"])
+        XCTAssertEqual(try table().map { [$0["kind"], $0["amount"]] }, [["expense", "2000"], ["expense", "-2000"]])
+        XCTAssertTrue(try budget.run("summary", "--month", "2026-10").stdout.contains("Expenses  0\n"))
     }
 
     // MARK: Mapping, profiles, kinds
@@ -182,8 +212,13 @@ final class StatementEndToEndTests: XCTestCase {
     }
 
     func testKindArgument_ImportsOnlyThatKindAndCountsTheOthers() throws {
-        let result = try budget.run("import", "expenses", try statement("r.csv", Self.rakutenCard))
-        XCTAssertEqual(result.stdout, "00000001\n00000002\n00000003\n")
+        // A card's refund is an expense: `import incomes` leaves every row out.
+        let incomes = try budget.run("import", "incomes", try statement("r.csv", Self.rakutenCard))
+        XCTAssertEqual(incomes.stdout, "")
+        XCTAssertTrue(incomes.stderr.contains("4 rows of the other kind left out"), incomes.stderr)
+        let bank = "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,9500,ATM\n20261025,300000,309500,給与\n"
+        let result = try budget.run("import", "expenses", try statement("b.csv", bank))
+        XCTAssertEqual(result.stdout, "00000001\n")
         XCTAssertTrue(result.stderr.contains("1 row of the other kind left out"), result.stderr)
     }
 
@@ -193,8 +228,9 @@ final class StatementEndToEndTests: XCTestCase {
         try budget.succeed("rule", "add", "セブン", "--category", "食費")
         try budget.succeed("rule", "add", "amazon", "--category", "買い物", "--tag", "online")
         let result = try budget.run("import", try statement("r.csv", Self.rakutenCard))
-        XCTAssertTrue(result.stderr.contains("expenses filed 3 by rules"), result.stderr)
-        XCTAssertEqual(try tsv("expenses").map { [$0[4], $0[7]] }, [["食費", ""], ["食費", ""], ["買い物", "online"]])
+        XCTAssertTrue(result.stderr.contains("expenses filed 4 by rules"), result.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["category"], $0["tags"], $0["amount"]] },
+                       [["食費", "", "150"], ["食費", "", "150"], ["買い物", "online", "3980"], ["買い物", "online", "-1200"]])
         try budget.succeed("rule", "add", "ｶｰﾄﾞ", "--skip")
         let bank = try budget.run("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶｰﾄﾞ,12000,,88000,,,\n"))
         XCTAssertTrue(bank.stderr.contains("1 row skipped by rules"), bank.stderr)
@@ -271,8 +307,8 @@ final class StatementEndToEndTests: XCTestCase {
         let text = "楽天カード\r\n\"お支払日 2026年\"11月\"27日\"\r\n" + Self.rakutenCard.replacingOccurrences(of: "\n", with: "\r\n")
         let result = try budget.run("import", try statement("pre.csv", text), "--dry-run")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("KIND "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\nincome   2026-10-10"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("DATE "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\n2026-10-10  ＡＭＡＺＯＮ．ＣＯ．ＪＰ  uncategorized  refund -1,200\n"), result.stdout)
         XCTAssertNil(budget.dataBytes())
     }
 

@@ -166,6 +166,20 @@ struct ByteCursor: Sendable {
         return value
     }
 
+    /// A JSON integer as `nonNegativeInteger()` reads it, or a `-` and a positive one
+    /// (`-12`; not `-0`, nor `Int.min`, whose size does not fit); `nil` for anything else.
+    mutating func signedInteger() -> Int? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return nonNegativeInteger() }
+        let start = index
+        index += 1
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "0"), let size = nonNegativeInteger() else {
+            index = start
+            return nil
+        }
+        return -size
+    }
+
     /// The end index of the JSON value that starts here (for handing it to the strict reader);
     /// `nil` when the input ends inside it or there is no value. A scalar ends before the next
     /// `,`, `}` or `]`. The result is never past the end of the bytes.
@@ -329,6 +343,19 @@ extension ByteCursor {
         guard length == 1 || bytes[index] != UInt8(ascii: "0") else { return false }
         if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] | 0x20 == UInt8(ascii: "e") { return false }
         index = end
+        return true
+    }
+
+    /// Consumes a whole number as `signedInteger()` reads it, without making its value when it
+    /// is short.
+    mutating func skimSignedInteger() -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return skimInteger() }
+        let start = index
+        index += 1
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "0"), skimInteger() else {
+            index = start
+            return false
+        }
         return true
     }
 

@@ -20,9 +20,11 @@ extension BudgetDocument {
         var skipped = 0
         var draft = self
         // The totals rule (`checkTotals`), checked row by row so the error names the row.
+        // Amounts count by their size (a refund's too), as `checkTotals` counts them.
         var total: Int? = 0
         for amount in kind == .income ? incomes.records.map(\.amount) : expenses.records.map(\.amount) {
-            total = total.flatMap { $0.addingReportingOverflow(amount).overflow ? nil : $0 + amount }
+            let size = amount == Int.min ? Int.max : abs(amount)
+            total = total.flatMap { $0.addingReportingOverflow(size).overflow ? nil : $0 + size }
         }
         for row in rows {
             if skipDuplicates, let count = existing[row.duplicateKey], count > 0 {
@@ -31,7 +33,7 @@ extension BudgetDocument {
                 continue
             }
             if let sum = total {
-                let (next, overflow) = sum.addingReportingOverflow(row.amount)
+                let (next, overflow) = sum.addingReportingOverflow(row.amount == Int.min ? Int.max : abs(row.amount))
                 if overflow {
                     throw ImportError(line: row.line, column: "amount", "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute")
                 }

@@ -21,7 +21,7 @@ public struct Expense: BaseModel {
             RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
             RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
             RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }, inputDefault: { $0.defaultCategory }),
-            RecordField("amount", FieldCoders.Amount.self, get: { $0.amount }, set: { $0.amount = $1 }),
+            RecordField("amount", FieldCoders.SignedAmount.self, get: { $0.amount }, set: { $0.amount = $1 }),
             RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
             RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue),
             RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
@@ -32,7 +32,8 @@ public struct Expense: BaseModel {
     public let id: String
     /// What the money was spent on (`Lunch`); never empty.
     public var name: String
-    /// The amount spent, in the currency's minor unit; never negative.
+    /// The amount spent, in the currency's minor unit; negative for a refund (`isRefund`),
+    /// which takes from the category's spending in every report.
     public var amount: Int
     /// The 1-based position among the expenses, kept by their table.
     public var order: Int
@@ -49,6 +50,11 @@ public struct Expense: BaseModel {
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
     /// `ScheduleMark`); `nil` for records not made by a schedule.
     public var schedule: String?
+
+    /// Whether it is a refund: money a purchase brought back (a card's negative amount, a
+    /// 支払取消, or `add expense --refund`), recorded as a negative amount in the category it
+    /// is filed under, so that it takes from that category's spending and limit.
+    public var isRefund: Bool { amount < 0 }
 
     /// An expense with these values, under `Expense.defaultCategory` unless a category is
     /// given; `RecordTable.add` gives it its `order`.

@@ -31,17 +31,20 @@ extension BudgetDocument {
     ///   - category: read with `FieldRules.label`; `nil` files it under `defaultExpenseCategory`.
     ///   - note: read with `FieldRules.note`; an empty text means no note.
     ///   - tags: each read with `FieldRules.tag`.
+    ///   - refund: whether it is a refund (`Expense.isRefund`): money back for a purchase,
+    ///     recorded as `-amount` in the category, which it takes from.
     /// - Returns: the new expense. `limitWarnings(since:)` tells whether it took its category
     ///   past its monthly limit.
-    /// - Throws: `ValueError` for a value no expense may hold, `BudgetError.idSpaceExhausted`;
-    ///   nothing is added then.
+    /// - Throws: `ValueError` for a value no expense may hold (a negative `amount`: a refund is
+    ///   `refund` with its size), `BudgetError.idSpaceExhausted`; nothing is added then.
     @discardableResult
     public mutating func addExpense(
-        name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = []
+        name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = [], refund: Bool = false
     ) throws -> Expense {
         let fields = try Self.newFields(name: name, amount: amount, note: note, tags: tags)
         let category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") } ?? defaultExpenseCategory
-        return try expenses.add { Expense(id: $0, name: fields.name, amount: amount, category: category, date: date, note: fields.note, tags: fields.tags) }
+        let signed = refund ? -amount : amount
+        return try expenses.add { Expense(id: $0, name: fields.name, amount: signed, category: category, date: date, note: fields.note, tags: fields.tags) }
     }
 
     private static func newFields(name: String, amount: Int, note: String?, tags: [String]) throws(ValueError) -> (name: String, note: String?, tags: Tags) {

@@ -65,6 +65,11 @@ public struct RecordEdit: Equatable, Sendable {
         tagsToRemove += removed
     }
 
+    /// Whether the expenses become refunds (`true`), purchases (`false`) or stay as they are
+    /// (`nil`). An amount set with `setAmount` is the size: a refund stays a refund unless this
+    /// says otherwise.
+    public var refund: Bool?
+
     /// Sets the new amount, once it is known (typed text needs the budget's currency:
     /// `BudgetDocument.moneyFormat.parse`).
     ///
@@ -77,13 +82,15 @@ public struct RecordEdit: Equatable, Sendable {
     /// Whether the edit changes no field at all.
     public var isEmpty: Bool {
         name == nil && amount == nil && category == nil && date == nil && note == nil && !clearsTags && tagsToAdd.isEmpty && tagsToRemove.isEmpty
+            && refund == nil
     }
 
     /// Checks that records of a kind have every field the edit changes.
     ///
-    /// - Throws: `ValueError.notApplicable` for a category given for incomes.
+    /// - Throws: `ValueError.notApplicable` for a category, or a refund, given for incomes.
     public func check(for kind: RecordKind) throws(ValueError) {
         if kind == .income && category != nil { throw .notApplicable(field: "category", kind: .income) }
+        if kind == .income && refund != nil { throw .notApplicable(field: "refund", kind: .income) }
     }
 
     /// Applies the edit to an income.
@@ -104,6 +111,9 @@ public struct RecordEdit: Equatable, Sendable {
         let before = expense
         applyCommonFields(to: &expense)
         if let category { expense.category = category }
+        // The amount given is the size; the sign says purchase or refund.
+        let size = amount ?? before.amount.magnitude.clampedToInt
+        expense.amount = (refund ?? before.isRefund) ? -size : size
         return expense != before
     }
 
@@ -123,4 +133,9 @@ public struct RecordEdit: Equatable, Sendable {
         for tag in tagsToAdd { record.tags.insert(tag) }
         return record != before
     }
+}
+
+extension UInt {
+    /// The value, or `Int.max` when it is larger (an `Int.min` amount, which no file holds).
+    fileprivate var clampedToInt: Int { self > UInt(Int.max) ? Int.max : Int(self) }
 }

@@ -11,30 +11,60 @@ extension BudgetDocument {
     /// amount and a summary's limit over many months always fit in 64 bits.
     public static let maximumLimit = Int.max / maximumReportMonths
 
-    /// Checks the one rule that keeps every report computable: each kind's amounts add up to
-    /// at most `Int.max` (then so does every category, month and period, and income minus
-    /// expenses always fits), and no limit (a category's or the total limit, monthly or
-    /// yearly) exceeds `maximumLimit`.
+    /// Checks the one rule that keeps every report computable:
     ///
-    /// Stores run it before they save a change, so an `add`, `edit` or `import` that would
-    /// break it is refused there, with nothing changed, rather than every later report failing.
+    /// - each kind's amounts add up to at most `Int.max`, a refund (an expense with a negative
+    ///   amount) counting by its size on both sides: the expenses' sizes together, and the
+    ///   incomes with the refunds, each at most `Int.max`. Then every sum of expenses (a
+    ///   category, a month, purchases or refunds alone) fits, and so does income less
+    ///   expenses;
+    /// - no limit (a category's or the total limit, monthly or yearly) exceeds `maximumLimit`,
+    ///   and the categories' limits together do not either, so that a report adding the limits
+    ///   of every category over every month (the forecast's planned spending) fits too.
     ///
-    /// - Throws: `BudgetError.totalTooLarge` or `BudgetError.limitTooLarge`.
-    public func checkTotals() throws(BudgetError) {
-        if !Self.fits(incomes.records) { throw .totalTooLarge(.income) }
-        if !Self.fits(expenses.records) { throw .totalTooLarge(.expense) }
+    /// Stores run it before they save a change, so an `add`, `edit`, `import` or `limit set`
+    /// that would break it is refused there, with nothing changed, rather than every later
+    /// report failing.
+    ///
+    /// - Parameter original: the document before the change, when there is one: a file
+    ///   written before the categories' limits were bounded together keeps taking changes
+    ///   that do not raise them.
+    /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge` or
+    ///   `BudgetError.limitsTooLarge`.
+    public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
+        guard let refunds = Self.sizes(expenses.records, refundsOnly: true) else { throw .totalTooLarge(.expense) }
+        guard let incomes = Self.sizes(incomes.records, refundsOnly: false), incomes <= Int.max - refunds else { throw .totalTooLarge(.income) }
+        guard Self.sizes(expenses.records, refundsOnly: false) != nil else { throw .totalTooLarge(.expense) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
         }
+        let categories = categoryLimits
+        if categories > Self.maximumLimit, original.map({ categories > $0.categoryLimits }) ?? true {
+            throw .limitsTooLarge(maximum: Self.maximumLimit)
+        }
     }
 
-    private static func fits<Record: BaseModel>(_ records: [Record]) -> Bool {
+    /// The categories' limits added up (at most `Int.max`: it saturates).
+    private var categoryLimits: Int {
         var total = 0
-        for record in records {
-            let (sum, overflow) = total.addingReportingOverflow(record.amount)
-            if overflow { return false }
+        for (scope, limit) in self[settings: BudgetKeys.self].limits where scope.category != nil {
+            let (sum, overflow) = total.addingReportingOverflow(max(0, limit.amount))
+            total = overflow ? Int.max : sum
+        }
+        return total
+    }
+
+    /// The records' amounts added up by their size (only the negative ones when
+    /// `refundsOnly`), or `nil` when that is more than `Int.max`.
+    private static func sizes<Record: BaseModel>(_ records: [Record], refundsOnly: Bool) -> Int? {
+        var total = 0
+        for record in records where !refundsOnly || record.amount < 0 {
+            // `Int.min` has no size that fits: it never does.
+            guard record.amount != Int.min else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(abs(record.amount))
+            if overflow { return nil }
             total = sum
         }
-        return true
+        return total
     }
 }

@@ -12,6 +12,12 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
         self.init(exactly: Int128(part), of: Int128(total))
     }
 
+    /// `part` as a share of `whole`; `nil` when either is negative: refunds that brought back
+    /// more than was spent leave a category (or all the expenses) below zero, which is no share.
+    public static func share(_ part: Int, of whole: Int) -> Percent? {
+        part < 0 || whole < 0 ? nil : Percent(part, of: whole)
+    }
+
     /// How much `value` changed from `base`, in percent of the base's size: from 200 to 250 is
     /// 25.0, from -200 to -100 is 50.0 (the balance rose), from 200 to 0 is -100.0. `nil` when
     /// the base is 0, from which no change is a percentage.

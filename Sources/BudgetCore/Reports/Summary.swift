@@ -127,6 +127,13 @@ public struct Summary: Sendable {
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
             whole = (LimitLedger(document: document), calendar.period(containing: from), calendar.period(containing: to))
         }
+        // A limited category the period spent nothing in still has a row (0 spent, its limit
+        // left), unless a filter other than the categories (which must name it) is set.
+        if whole != nil, query.tags.isEmpty, query.search == nil, query.minimum == nil, query.maximum == nil {
+            for case (.category(let category), _) in document[settings: BudgetKeys.self].limits where spent[category] == nil {
+                if query.categories.isEmpty || query.categories.contains(category) { spent[category] = 0 }
+            }
+        }
         var rows: [CategoryRow] = []
         for (category, amount) in spent {
             let status = try whole.flatMap { whole in try whole.ledger.status(.category(category), from: whole.first, through: whole.last) }

@@ -215,7 +215,7 @@ extension BudgetDocument {
         do {
             let run = try draft.recordDueOccurrences(through: day)
             guard !run.isEmpty else { return run }
-            try draft.checkTotals()
+            try draft.checkTotals(since: before)
             draft.describeChange(Self.summary(of: run))
             draft.recordStep(since: before)
             self = draft

@@ -8,8 +8,16 @@
 /// opening balance). Paused schedules and skipped occurrences count for nothing. Every figure
 /// is exact, in minor units.
 ///
-/// Planned spending comes from the categories' monthly limits, with what rollover carries
-/// into the current month (`LimitLedger`); yearly limits and the total limit plan nothing.
+/// Planned spending comes from the categories' monthly limits: what the month's own amount
+/// leaves after what is spent (recorded and scheduled, refunds taking from it), less an
+/// overspend that rollover `all` carries in (`LimitLedger`), and never more than that amount. A surplus that rollover carries in from earlier months is not
+/// planned: it was not spent, so it is already in the opening balance, and it stays there
+/// rather than being planned as spending in the days left. Yearly limits and the total limit
+/// plan nothing.
+///
+/// The opening balance is every income less every expense recorded before the first month,
+/// and every scheduled occurrence due before it that is not yet recorded (`openingIncome`,
+/// `openingExpenses`, `openingScheduled`).
 public struct Forecast: Equatable, Sendable {
     /// One occurrence a schedule will record.
     public struct Occurrence: Equatable, Sendable {
@@ -37,13 +45,15 @@ public struct Forecast: Equatable, Sendable {
         public var limit: Int
         /// What the month's recorded and scheduled expenses spend in the category.
         public var spent: Int
-        /// What is left: what the month has available less what is spent, never below zero.
+        /// What is planned: the limit, less an overspend carried in, less what is spent (refunds
+        /// take from it), never below zero nor above the limit. A surplus carried in is not
+        /// planned (it stays in the balance).
         public var unspent: Int
         /// What rollover carries into the month: in the current month, what earlier months
         /// left or overspent (`LimitLedger`); in later ones, an overspend of the month before
         /// (rollover `all`) and nothing else, since what a month leaves is planned to be spent.
         public var carriedIn = 0
-        /// The limit and what was carried in.
+        /// The limit and what was carried in (what `limit list` shows as available).
         public var available: Int { limit &+ carriedIn }
     }
 
@@ -82,8 +92,15 @@ public struct Forecast: Equatable, Sendable {
     /// The day the forecast starts from.
     public var today: Day
     /// The balance before the first month: every record before it, and every occurrence due
-    /// before it and not yet recorded.
+    /// before it and not yet recorded (`openingIncome - openingExpenses + openingScheduled`).
     public var openingBalance: Int
+    /// The incomes recorded before the first month.
+    public var openingIncome = 0
+    /// The expenses recorded before the first month (refunds take from it).
+    public var openingExpenses = 0
+    /// What the occurrences due before the first month, not yet recorded, add to the opening
+    /// balance (incomes less expenses).
+    public var openingScheduled = 0
     /// How many occurrences due before the first month, not yet recorded, the opening
     /// balance counts.
     public var unrecordedBefore = 0
@@ -112,12 +129,12 @@ public struct Forecast: Equatable, Sendable {
             guard first.start <= day, day <= last.end else { return nil }
             return periods.firstIndex { $0.contains(day) }
         }
-        var opening = 0, unrecordedBefore = 0
+        var openingIncome = 0, openingExpenses = 0, openingScheduled = 0, unrecordedBefore = 0
         for income in document.incomes.records {
-            if income.date < first.start { try add(income.amount, to: &opening) } else if let at = index(of: income.date) { try add(income.amount, to: &months[at].recordedIncome) }
+            if income.date < first.start { try add(income.amount, to: &openingIncome) } else if let at = index(of: income.date) { try add(income.amount, to: &months[at].recordedIncome) }
         }
         for expense in document.expenses.records {
-            if expense.date < first.start { try add(-expense.amount, to: &opening) } else if let at = index(of: expense.date) { try add(expense.amount, to: &months[at].recordedExpenses) }
+            if expense.date < first.start { try add(expense.amount, to: &openingExpenses) } else if let at = index(of: expense.date) { try add(expense.amount, to: &months[at].recordedExpenses) }
         }
         for entry in document.schedules where !entry.schedule.isPaused {
             let schedule = entry.schedule
@@ -125,7 +142,7 @@ public struct Forecast: Equatable, Sendable {
                 let amount = schedule.kind == .income ? schedule.amount : -schedule.amount
                 guard let at = index(of: occurrence.day) else {
                     if occurrence.day < first.start {
-                        try add(amount, to: &opening)
+                        try add(amount, to: &openingScheduled)
                         unrecordedBefore += 1
                     }
                     continue
@@ -146,6 +163,9 @@ public struct Forecast: Equatable, Sendable {
         let limits = ledger.limits.compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
             .filter { $0.limit.per == .month }
         var carried = try limits.map { try ledger.status(.category($0.category), in: first)?.carriedIn ?? 0 }
+        var opening = openingIncome
+        try add(-openingExpenses, to: &opening)
+        try add(openingScheduled, to: &opening)
         var balance = opening
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
@@ -154,11 +174,16 @@ public struct Forecast: Equatable, Sendable {
                 for occurrence in months[index].scheduled where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)
                 }
-                var available = limit.amount
-                try add(carried[position], to: &available)
-                var remaining = available
+                // What the month may still spend: its own amount, less an overspend carried in; a
+                // surplus carried in stays in the balance.
+                var planned = limit.amount
+                try add(min(0, carried[position]), to: &planned)
+                try add(-spent, to: &planned)
+                // Refunds that brought back more than the month spent plan no more than its amount.
+                let unspent = min(limit.amount, max(0, planned))
+                var remaining = limit.amount
+                try add(carried[position], to: &remaining)
                 try add(-spent, to: &remaining)
-                let unspent = max(0, remaining)
                 months[index].planned.append(PlannedLimit(category: category, limit: limit.amount, spent: spent, unspent: unspent, carriedIn: carried[position]))
                 try add(unspent, to: &months[index].plannedSpending)
                 // The next month: the unspent part is planned to be spent, so only an overspend carries.
@@ -176,6 +201,9 @@ public struct Forecast: Equatable, Sendable {
             months[index].projectedBalance = balance
         }
         self.openingBalance = opening
+        self.openingIncome = openingIncome
+        self.openingExpenses = openingExpenses
+        self.openingScheduled = openingScheduled
         self.unrecordedBefore = unrecordedBefore
         self.months = months
     }

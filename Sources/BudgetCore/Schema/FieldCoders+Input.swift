@@ -14,6 +14,29 @@ extension FieldCoders.Amount: FieldInputCoding {
     }
 }
 
+extension FieldCoders.SignedAmount: FieldInputCoding {
+    static var inputForm: FieldInput.Form { .minorUnits }
+
+    /// As `Amount` reads it, or its negative, a refund: text with a leading minus (`-1,200`,
+    /// `−1,200`, `－1,200`), or a negative JSON number of minor units.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Int? {
+        if case .minorUnits(let value) = given {
+            guard value != Int.min else { throw .invalidAmount(String(value), reason: "the amount is too large") }
+            return value
+        }
+        let text = given.text.trimmingSpacesAndTabs
+        guard let first = text.unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" else {
+            return try context.money.parse(text)
+        }
+        do {
+            return -(try context.money.parse(String(text.unicodeScalars.dropFirst())))
+        } catch .invalidAmount(_, let reason) {
+            // The message quotes the text as given, minus included.
+            throw .invalidAmount(text, reason: reason)
+        }
+    }
+}
+
 extension FieldCoders.Date: FieldInputCoding {
     /// A `YYYY-MM-DD` day (`FieldRules.isoDay`); empty text is blank.
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Day? {

@@ -39,6 +39,30 @@ enum FieldCoders {
         static var isNumeric: Bool { true }
     }
 
+    /// An expense's money in minor units: a whole number, negative for a refund (money a
+    /// purchase brought back, which takes from the category's spending). Never `Int.min`,
+    /// whose size does not fit.
+    enum SignedAmount: FieldCoding {
+        static func read(_ cursor: inout ByteCursor, key: Int) -> Int? { cursor.signedInteger() }
+        static var skimKind: SkimKind { .signedInteger }
+
+        static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Int {
+            let value = try JSONObjectReader.integer(node, key: context.field, context: context.record)
+            guard value != Int.min else { throw DataFileProblem(offset: node.offset, "\(context.record) has an \(context.field) too large to count") }
+            return value
+        }
+
+        static func check(_ value: Int, field: String) throws(ValueError) {
+            if value == Int.min { throw .invalidAmount(String(value), reason: "the amount is too large") }
+        }
+
+        static func json(_ value: Int) -> JSONValue { .int(value) }
+        static func bound(_ value: Int) -> Int { 20 }
+        static func put(_ value: Int, into space: inout ByteSpace) { space.put(value) }
+        static func output(_ value: Int) -> FieldValue { .amount(value) }
+        static var isNumeric: Bool { true }
+    }
+
     /// A calendar day, `"YYYY-MM-DD"`.
     enum Date: FieldCoding {
         static func read(_ cursor: inout ByteCursor, key: Int) -> Day? { cursor.isoDay() }

@@ -115,6 +115,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             switch skimKinds[index] {
             case .integer:
                 guard cursor.skimInteger() else { return nil }
+            case .signedInteger:
+                guard cursor.skimSignedInteger() else { return nil }
             case .day:
                 guard cursor.isoDay() != nil else { return nil }
             case .label:

@@ -5,6 +5,9 @@
 enum SkimKind {
     /// A whole number from 0, written without a sign or leading zero (`ByteCursor.skimInteger`).
     case integer
+    /// A whole number written as `integer` is, or its negative (`-12`, never `-0`)
+    /// (`ByteCursor.skimSignedInteger`).
+    case signedInteger
     /// A quoted `YYYY-MM-DD` day.
     case day
     /// A name or category without escapes (`ByteCursor.skimLabel`).

@@ -32,6 +32,7 @@ extension BudgetDocument {
                 result.skippedByRule += 1
                 continue
             }
+            // (A refund's size counts too: `checkTotals` has the last word.)
             if let sum = totals[entry.kind] ?? nil {
                 let (next, overflow) = sum.addingReportingOverflow(entry.amount)
                 if overflow {
@@ -62,7 +63,7 @@ extension BudgetDocument {
                     result.categorizedByDefault += 1
                 }
                 let expense = try draft.expenses.add { id in
-                    Expense(id: id, name: name, amount: entry.amount, category: category, date: entry.date, note: entry.note, tags: tags, source: source)
+                    Expense(id: id, name: name, amount: entry.isRefund ? -entry.amount : entry.amount, category: category, date: entry.date, note: entry.note, tags: tags, source: source)
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }

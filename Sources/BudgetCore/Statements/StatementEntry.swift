@@ -9,8 +9,11 @@ public struct StatementEntry: Equatable, Sendable {
     public var date: Day
     /// The name, by the input rules of names.
     public var name: String
-    /// The amount in minor units, never negative.
+    /// The amount in minor units, never negative (a refund's size).
     public var amount: Int
+    /// Whether it is a refund: an expense that brings money back (a card statement's negative
+    /// amount), recorded as `-amount` (`Expense.isRefund`).
+    public var isRefund = false
     /// The statement's own category, if it has one (expenses only).
     public var category: String?
     /// The note, if any.

@@ -26,7 +26,8 @@ public enum StatementField: String, CaseIterable, Sendable {
 public enum StatementSign: String, CaseIterable, Sendable {
     /// Money out is negative (bank statements, MoneyForward): a positive amount is an income.
     case expenseNegative = "expense-negative"
-    /// Money out is positive (card statements): a negative amount (a refund) is an income.
+    /// Money out is positive (card statements): a negative amount is a refund, an expense
+    /// taken back in the category it is filed under (`Expense.isRefund`).
     case expensePositive = "expense-positive"
 }
 

@@ -170,7 +170,9 @@ public struct StatementReader: Sendable {
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
         // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
-        guard let (kind, amount) = try kindAndAmount(text, line: line, columnOf: columnOf) else { return nil }
+        guard let (kind, signedAmount) = try kindAndAmount(text, line: line, columnOf: columnOf) else { return nil }
+        // A negative expense is a refund (a card's negative amount), of that size.
+        let isRefund = signedAmount < 0, amount = signedAmount.magnitude > UInt(Int.max) ? Int.max : abs(signedAmount)
         guard let nameText else { throw ImportError(line: line, column: columnOf(.name), "the row has no name") }
         func rule<Value>(_ column: String, _ body: () throws(ValueError) -> Value) throws(ImportError) -> Value {
             do { return try body() } catch { throw ImportError(line: line, column: column, error.description) }
@@ -196,18 +198,21 @@ public struct StatementReader: Sendable {
         if let id = text(.id) {
             identity = "id=" + HalfWidth.plain(id.text)
         } else {
-            let content = "\(date.iso)|\(kind.singular)|\(amount)|\(name)"
+            // A refund keeps the identity it had when refunds were read as incomes, so a
+            // statement imported then is still recognised.
+            let kindWord = isRefund ? RecordKind.income.singular : kind.singular
+            let content = "\(date.iso)|\(kindWord)|\(amount)|\(name)"
             let occurrence = { (count: inout Int) -> Int in
                 count += 1
                 return count
             }(&occurrences[ExactText(content), default: 0])
-            identity = "\(date.iso)|\(kind.singular)|\(amount)|\(occurrence)|\(name)"
+            identity = "\(date.iso)|\(kindWord)|\(amount)|\(occurrence)|\(name)"
         }
-        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity)
+        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category, note: note, tags: tags, identity: identity)
     }
 
     /// Which kind a row is and its amount: from a kind column, from out and in columns, or
-    /// from the sign of the amount column.
+    /// from the sign of the amount column; negative for a refund (a card's negative amount).
     private func kindAndAmount(
         _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
     ) throws(ImportError) -> (RecordKind, Int)? {
@@ -251,8 +256,11 @@ public struct StatementReader: Sendable {
             }
             return (kind, signed.value)
         }
+        let size = try magnitude(signed.value, line: line, column: signed.column)
+        // A card's negative amount is a refund: an expense taken back (negative here).
+        if layout.sign == .expensePositive && signed.value < 0 { return (.expense, -size) }
         let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0
-        return (spending ? .expense : .income, try magnitude(signed.value, line: line, column: signed.column))
+        return (spending ? .expense : .income, size)
     }
 
     private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }

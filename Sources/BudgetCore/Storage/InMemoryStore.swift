@@ -34,7 +34,7 @@ public final class InMemoryStore: DataProtocol {
                 var draft = current
                 let result = try change(&draft)
                 draft.recordChange(since: current)
-                if draft.differs(from: current) { try draft.checkTotals() }
+                if draft.differs(from: current) { try draft.checkTotals(since: current) }
                 current = draft
                 return Box(result)
             }.value

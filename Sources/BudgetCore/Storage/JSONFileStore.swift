@@ -111,7 +111,7 @@ public struct JSONFileStore: DataProtocol {
         let result = try change(&document)
         document.recordChange(since: original)
         if document.differs(from: original) {
-            try document.checkTotals()
+            try document.checkTotals(since: original)
             try write(document, replacing: original, to: target)
         }
         return result

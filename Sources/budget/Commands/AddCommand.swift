@@ -13,9 +13,12 @@ struct AddCommand: Command {
 
     static let expenseSpec = CommandSpec(
         name: "expense", abstract: "Add an expense and print its ID.",
-        discussion: "Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works.",
+        discussion: "Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works. With --refund the amount is money a purchase brought back (a return, a cancelled payment): it is recorded as a negative amount in its category, and takes from the category's spending and limit.",
         arguments: commonArguments,
-        options: [OptionSpec(long: "category", valueName: "name", help: "The spending category (default: the expense.default-category setting, else uncategorized).")] + commonOptions)
+        options: [
+            OptionSpec(long: "category", valueName: "name", help: "The spending category (default: the expense.default-category setting, else uncategorized)."),
+            OptionSpec(long: "refund", help: "Money back for a purchase: recorded as -<amount>, it takes from the category's spending."),
+        ] + commonOptions)
 
     static let commonArguments = [
         ArgumentSpec(name: "name", help: "What the money was for or came from (any text without control characters)."),
@@ -37,16 +40,22 @@ struct AddCommand: Command {
     /// Empty means no note.
     let note: String?
     let tags: [String]
+    let refund: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
         kind = parsed.path.last == "income" ? .income : .expense
         name = try parsed.label(parsed.positionals[0], field: "name")
-        amountText = try parsed.amountText(parsed.positionals[1])
+        let amount = parsed.positionals[1]
+        if kind == .expense, let first = FieldRules.trimmed(amount).unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
+            throw parsed.usageError("Invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, give its amount with --refund")
+        }
+        amountText = try parsed.amountText(amount)
         category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
         date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
         note = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
         tags = try parsed.tags("tag")
+        refund = kind == .expense && parsed.flag("refund")
     }
 
     func run(in context: CommandContext) throws {
@@ -57,7 +66,7 @@ struct AddCommand: Command {
                 return (try document.addIncome(name: name, amount: amount, date: date, note: note, tags: tags).id, [], document.moneyFormat)
             case .expense:
                 let before = document
-                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note, tags: tags)
+                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note, tags: tags, refund: refund)
                 return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
             }
         }

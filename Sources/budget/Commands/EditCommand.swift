@@ -9,7 +9,9 @@ struct EditCommand: Command {
         arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "edit")],
         options: [
             OptionSpec(long: "name", valueName: "name", help: "A new name."),
-            OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set)."),
+            OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set); a refund stays a refund."),
+            OptionSpec(long: "refund", help: "Make the expenses refunds: money back, which takes from the category's spending."),
+            OptionSpec(long: "no-refund", help: "Make refunds purchases again."),
             OptionSpec(long: "category", valueName: "name", help: "A new category (expenses only)."),
             OptionSpec(long: "date", valueName: "day", help: "A new date: YYYY-MM-DD, today or yesterday."),
             OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
@@ -27,7 +29,12 @@ struct EditCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
         targets = try RecordTargets(parsed)
-        amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
+        amountText = try parsed.value("amount").map { text throws(UsageError) in
+            if let first = FieldRules.trimmed(text).unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
+                throw parsed.usageError("Invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size (and --refund makes an expense one)")
+            }
+            return try parsed.amountText(text)
+        }
         edit = try parsed.converting { () throws(ValueError) in
             try RecordEdit(
                 name: parsed.value("name"), category: parsed.value("category"),
@@ -39,11 +46,18 @@ struct EditCommand: Command {
             throw parsed.usageError("Invalid value '\(parsed.value("tags") ?? "")' for '--tags <list>': an empty tag between commas")
         }
         try parsed.converting { () throws(ValueError) in try edit.changeTags(add: added, remove: parsed.values("untag"), replacing: replacement != nil) }
+        if parsed.flag("refund") && parsed.flag("no-refund") {
+            throw parsed.usageError("'--refund' and '--no-refund' cannot be given together")
+        }
+        if parsed.flag("refund") || parsed.flag("no-refund") { edit.refund = parsed.flag("refund") }
         if edit.category != nil && targets.kind == .income {
             throw parsed.usageError("'--category' applies to expenses; incomes have no category")
         }
+        if edit.refund != nil && targets.kind == .income {
+            throw parsed.usageError("'--\(edit.refund == true ? "refund" : "no-refund")' applies to expenses; an income is money in already")
+        }
         if edit.isEmpty && amountText == nil {
-            throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note, --tag, --untag, --tags")
+            throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note, --tag, --untag, --tags, --refund, --no-refund")
         }
     }
 
@@ -55,6 +69,9 @@ struct EditCommand: Command {
         }
         if edit.category != nil, let income = references.first(where: { $0.kind == .income }) {
             throw parsed.usageError("'--category' applies to expenses; \(income) is an income, and incomes have no category")
+        }
+        if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
+            throw parsed.usageError("'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")
         }
         let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
             var edit = edit

@@ -5,7 +5,7 @@ import BudgetCore
 struct ForecastCommand: Command {
     static let spec = CommandSpec(
         name: "forecast", abstract: "Project the coming budget months from schedules and limits.",
-        discussion: "For each budget month from the current one: what schedules will record (each occurrence with its date), what the monthly limits leave unspent (counted as planned spending), the month's balance, and the balance projected at its end. The current month combines what is recorded so far with what is still scheduled. Paused schedules and skipped occurrences count for nothing. Months follow period.month-start.",
+        discussion: "For each budget month from the current one: what schedules will record (each occurrence with its date), what each monthly limit's own amount leaves unspent (counted as planned spending; a surplus carried in from earlier months is not planned: it is already in the balance), the month's balance, and the balance projected at its end. The current month combines what is recorded so far with what is still scheduled. Paused schedules and skipped occurrences count for nothing. Months follow period.month-start. The first line says what the opening balance counts.",
         options: [
             OptionSpec(long: "months", valueName: "n", help: "How many budget months, the current one included: 1 to 120 (default 3)."),
             OutputFormat.reportOption, CommonArguments.noHeader,

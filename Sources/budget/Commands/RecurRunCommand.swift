@@ -46,7 +46,7 @@ struct RecurRunCommand: Command {
             var draft = document
             do {
                 try draft.recordDueOccurrences(through: day)
-                try draft.checkTotals()
+                try draft.checkTotals(since: document)
             } catch {
                 context.warn("a run would record nothing: \(ErrorText.lines(error).joined(separator: "; "))")
             }

@@ -16,13 +16,15 @@ struct ForecastPrinter {
         case .json: return json().outputText
         case .tsv, .csv:
             let header = [
-                "period", "from", "to", "current", "recorded_income", "recorded_expenses", "scheduled_income", "scheduled_expenses",
-                "planned_spending", "income", "expenses", "balance", "projected_balance",
+                "period", "from", "to", "current", "opening_balance", "recorded_income", "recorded_expenses", "scheduled_income",
+                "scheduled_expenses", "planned_spending", "income", "expenses", "balance", "projected_balance",
             ]
+            var opening = forecast.openingBalance
             let rows = forecast.months.map { month -> [String] in
-                [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
-                    + [month.recordedIncome, month.recordedExpenses, month.scheduledIncome, month.scheduledExpenses, month.plannedSpending,
-                       month.income, month.expenses, month.balance, month.projectedBalance].map(money.plain)
+                defer { opening = month.projectedBalance }
+                return [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
+                    + [opening, month.recordedIncome, month.recordedExpenses, month.scheduledIncome, month.scheduledExpenses,
+                       month.plannedSpending, month.income, month.expenses, month.balance, month.projectedBalance].map(money.plain)
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default: return table()
@@ -33,9 +35,14 @@ struct ForecastPrinter {
         let show = dateFormat.format
         var text = "Forecast from \(show(forecast.today)), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
             + "opening balance \(money.display(forecast.openingBalance))"
-        if forecast.unrecordedBefore > 0, let first = forecast.months.first {
-            let count = forecast.unrecordedBefore
-            text += ", with \(count) scheduled occurrence\(count == 1 ? "" : "s") due before \(show(first.period.start)) not yet recorded"
+        if let first = forecast.months.first {
+            text += ": income \(money.display(forecast.openingIncome)) less expenses \(money.display(forecast.openingExpenses))"
+                + " recorded before \(show(first.period.start))"
+            if forecast.unrecordedBefore > 0 {
+                let count = forecast.unrecordedBefore
+                text += ", and \(money.display(forecast.openingScheduled)) from \(count) scheduled occurrence\(count == 1 ? "" : "s")"
+                    + " due before it not yet recorded"
+            }
         }
         text += ".\n"
         for month in forecast.months {
@@ -79,6 +86,11 @@ struct ForecastPrinter {
         .object([
             ("today", .string(forecast.today.iso)), ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("opening_balance", .int(forecast.openingBalance)), ("unrecorded_before", .int(forecast.unrecordedBefore)),
+            ("opening", .object([
+                ("before", forecast.months.first.map { .string($0.period.start.iso) } ?? .null), ("income", .int(forecast.openingIncome)),
+                ("expenses", .int(forecast.openingExpenses)), ("unrecorded_scheduled", .int(forecast.openingScheduled)),
+                ("unrecorded_count", .int(forecast.unrecordedBefore)), ("balance", .int(forecast.openingBalance)),
+            ])),
             ("months", .array(forecast.months.map { month in
                 .object([
                     ("period", .string(month.period.name)), ("from", .string(month.period.start.iso)), ("to", .string(month.period.end.iso)),

@@ -198,7 +198,8 @@ struct RecordPrinter {
             case .text(let text)?: fields.append(text)
             case .optionalText(let text)?: fields.append(forPeople ? DelimitedText.escapeTSV(text ?? "") : text ?? "")
             case .number(let number)?: fields.append(String(number))
-            case .amount(let amount)?: fields.append(forPeople ? money.display(amount) : money.plain(amount))
+            // Only an expense's amount is ever negative: a refund, which people see named.
+            case .amount(let amount)?: fields.append(forPeople ? (amount < 0 ? "refund " : "") + money.display(amount) : money.plain(amount))
             case .day(let day)?: fields.append(forPeople ? dateFormat.format(day) : day.iso)
             case .tags(let tags)?: fields.append(forPeople ? tags.sorted.joined(separator: " ") : tags.joined)
             case nil: fields.append("")
@@ -256,7 +257,10 @@ struct RecordPrinter {
                 .init(label: "Balance", value: money.display(totals.balance), column: amountColumn),
             ]
         } else {
-            let label = "Total (\(rows.count) \(rows.count == 1 ? String(selection.noun.dropLast()) : selection.noun))"
+            let refunds = expenses.count { $0 < 0 }, counted = rows.count - refunds
+            var label = "Total (\(counted) \(counted == 1 ? String(selection.noun.dropLast()) : selection.noun)"
+            if refunds > 0 { label += ", \(refunds) refund\(refunds == 1 ? "" : "s")" }
+            label += ")"
             let total = selection == .only(.income) ? totals.income : totals.expenses
             table.footers = [.init(label: label, value: money.display(total), column: amountColumn)]
         }

@@ -157,7 +157,7 @@ extension SummaryPrinter {
             }
             return totals + comparison.categories.map { category in
                 let row = category.row
-                return ["category", row.category, money.plain(row.spent), Percent(row.spent, of: current.expenses).description,
+                return ["category", row.category, money.plain(row.spent), (Percent.share(row.spent, of: current.expenses)?.description ?? ""),
                         row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
                         Self.used(row)?.description ?? ""] + cells(category.spent)
             }
@@ -174,7 +174,7 @@ extension SummaryPrinter {
             }
         case .tag:
             return [["total", "expenses", "", money.plain(comparison.expenses.amount), "", ""] + cells(comparison.expenses)] + comparison.tags.map {
-                ["tag", $0.tag, String($0.count), money.plain($0.spent.amount), Percent($0.spent.amount, of: current.expenses).description,
+                ["tag", $0.tag, String($0.count), money.plain($0.spent.amount), (Percent.share($0.spent.amount, of: current.expenses)?.description ?? ""),
                  String($0.comparedCount)] + cells($0.spent)
             }
         }
@@ -208,7 +208,7 @@ extension SummaryPrinter {
             members.append(("categories", .array(comparison.categories.map { category in
                 let row = category.row
                 return .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                                ("share", .string(Percent(row.spent, of: current.expenses).description)),
+                                ("share", Percent.share(row.spent, of: current.expenses).map { .string($0.description) } ?? .null),
                                 ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
                                 ("used", Self.used(row).map { .string($0.description) } ?? .null),
                                 ("over", .bool(row.isOver)), ("compare", .object(change(category.spent, "spent")))])
@@ -234,7 +234,7 @@ extension SummaryPrinter {
         case .tag:
             members.append(("tags", .array(comparison.tags.map {
                 .object([("tag", .string($0.tag)), ("expenses", .int($0.count)), ("spent", .int($0.spent.amount)),
-                         ("share", .string(Percent($0.spent.amount, of: current.expenses).description)),
+                         ("share", Percent.share($0.spent.amount, of: current.expenses).map { .string($0.description) } ?? .null),
                          ("compare", .object([("expenses", .int($0.comparedCount))] + change($0.spent, "spent")))])
             })))
         }
@@ -253,7 +253,7 @@ extension SummaryPrinter {
     /// The share of what the limit had available that counts against it (as `limit list` and
     /// the summary show it: every expense of the category, a yearly limit's year to date).
     static func used(_ row: Summary.CategoryRow) -> Percent? {
-        if let status = row.limitStatus { return status.available > 0 ? Percent(status.spent, of: status.available) : nil }
+        if let status = row.limitStatus { return status.available > 0 && status.spent >= 0 ? Percent(status.spent, of: status.available) : nil }
         return row.limit.map { Percent(row.spent, of: $0) }
     }
 }

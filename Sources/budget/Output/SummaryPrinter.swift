@@ -100,7 +100,7 @@ struct SummaryPrinter {
         var cells = [money.display(status.base) + (status.limit.per == .year ? " a year" : "")]
         if hasCarrying { cells += [money.display(status.carriedIn), money.display(status.available)] }
         if hasYearly { cells.append(status.limit.per == .year ? money.display(status.spent) : "") }
-        return cells + [money.display(status.remaining), status.available > 0 ? percent(status.spent, of: status.available) : ""]
+        return cells + [money.display(status.remaining), status.available > 0 && status.spent >= 0 ? percent(status.spent, of: status.available) : ""]
     }
 
     /// The period as the title names it: its days, or a budget month that is not a calendar
@@ -139,8 +139,9 @@ struct SummaryPrinter {
         return output
     }
 
+    /// `part` as a share of `total`, empty when either is negative (`Percent.share`).
     func percent(_ part: Int, of total: Int) -> String {
-        Percent(part, of: total).description + "%"
+        Percent.share(part, of: total).map { $0.description + "%" } ?? ""
     }
 
     /// `Filters: category food (expenses only), tag trip, search "コーヒー"` and a newline, or
@@ -177,7 +178,7 @@ struct SummaryPrinter {
                           ["total", "expenses", money.plain(summary.expenses)] + blank,
                           ["total", "balance", money.plain(summary.balance)] + blank]
             let categories = summary.categories.map { row in
-                ["category", row.category, money.plain(row.spent), Percent(row.spent, of: summary.expenses).description] + delimitedLimit(row.limitStatus)
+                ["category", row.category, money.plain(row.spent), (Percent.share(row.spent, of: summary.expenses)?.description ?? "")] + delimitedLimit(row.limitStatus)
             }
             let total = summary.totalLimit.map { [["total-limit", "expenses", money.plain(summary.expenses), ""] + delimitedLimit($0)] } ?? []
             return totals + categories + total
@@ -190,7 +191,7 @@ struct SummaryPrinter {
             }
         case .tag:
             return [["total", "expenses", "", money.plain(summary.expenses), ""]] + summary.tags.map {
-                ["tag", $0.tag, String($0.count), money.plain($0.spent), Percent($0.spent, of: summary.expenses).description]
+                ["tag", $0.tag, String($0.count), money.plain($0.spent), (Percent.share($0.spent, of: summary.expenses)?.description ?? "")]
             }
         }
     }
@@ -199,14 +200,14 @@ struct SummaryPrinter {
     /// limit: a yearly limit's year to date); empty without a limit.
     private func delimitedLimit(_ status: LimitStatus?) -> [String] {
         guard let status else { return Array(repeating: "", count: 7) }
-        return [money.plain(status.base), money.plain(status.remaining), status.available > 0 ? Percent(status.spent, of: status.available).description : "",
+        return [money.plain(status.base), money.plain(status.remaining), status.available > 0 && status.spent >= 0 ? Percent(status.spent, of: status.available).description : "",
                 money.plain(status.carriedIn), money.plain(status.available), status.limit.per.rawValue, money.plain(status.spent)]
     }
 
     /// A limit's members in json, `null` without a limit.
     private func jsonLimit(_ status: LimitStatus?) -> [(String, JSONValue)] {
         [("limit", status.map { .int($0.base) } ?? .null), ("remaining", status.map { .int($0.remaining) } ?? .null),
-         ("used", status.flatMap { $0.available > 0 ? .string(Percent($0.spent, of: $0.available).description) : nil } ?? .null),
+         ("used", status.flatMap { $0.available > 0 && $0.spent >= 0 ? .string(Percent($0.spent, of: $0.available).description) : nil } ?? .null),
          ("carried_in", status.map { .int($0.carriedIn) } ?? .null), ("available", status.map { .int($0.available) } ?? .null),
          ("per", status.map { .string($0.limit.per.rawValue) } ?? .null), ("rollover", status.map { .string($0.limit.rollover.rawValue) } ?? .null),
          ("limit_spent", status.map { .int($0.spent) } ?? .null)]
@@ -223,7 +224,7 @@ struct SummaryPrinter {
         case .category:
             members.append(("categories", .array(summary.categories.map { row in
                 .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                         ("share", .string(Percent(row.spent, of: summary.expenses).description))]
+                         ("share", Percent.share(row.spent, of: summary.expenses).map { .string($0.description) } ?? .null)]
                         + jsonLimit(row.limitStatus) + [("over", .bool(row.isOver))])
             })))
             members.append(("total_limit", summary.totalLimit.map { .object(jsonLimit($0) + [("over", .bool($0.isOver))]) } ?? .null))
@@ -241,7 +242,7 @@ struct SummaryPrinter {
             // An expense counts under each of its tags: the rows can add up to more than "expenses".
             members.append(("tags", .array(summary.tags.map {
                 .object([("tag", .string($0.tag)), ("expenses", .int($0.count)), ("spent", .int($0.spent)),
-                         ("share", .string(Percent($0.spent, of: summary.expenses).description))])
+                         ("share", Percent.share($0.spent, of: summary.expenses).map { .string($0.description) } ?? .null)])
             })))
         }
         return .object(members)

@@ -40,7 +40,7 @@ enum ExitCode: Int32 {
         switch error {
         case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar, .nestedTransaction,
-             .totalTooLarge, .limitTooLarge:
+             .totalTooLarge, .limitTooLarge, .limitsTooLarge:
             self = .failure
         case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
