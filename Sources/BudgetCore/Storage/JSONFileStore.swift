@@ -97,7 +97,7 @@ public struct JSONFileStore: DataProtocol {
             let result = try change(&document)
             document.recordChange(since: original)
             guard document.differs(from: original) else { return result }
-            try document.checkTotals()
+            try document.checkTotals(since: original)
             if readOnly { _ = try permissions(of: target) }  // Throws: the file is read-only.
         }
         return try locked(target) { existing in try apply(change, to: existing, at: target) }
