@@ -41,6 +41,9 @@ struct CheckCommand: Command {
         report(check, to: context)
         summarize(check, context: context)
         if !check.problems.isEmpty { throw Failed() }
+        if check.exists {
+            for warning in RuleListing.unsupportedWarnings(try store.load().rules) { context.warn(warning) }
+        }
     }
 
     private func report(_ check: DataFileCheck, to context: CommandContext) {

@@ -4,7 +4,7 @@ import BudgetCore
 struct RuleAddCommand: Command {
     static let spec = CommandSpec(
         name: "add", abstract: "Add a rule (tried after the existing ones) and print its number.",
-        discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII.",
+        discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII. Its syntax is a subset of the usual one (characters, ., classes [a-z] and [^…], \\d \\w \\s, ^ $ \\b, groups (…) and (?:…), |, * + ? {n,m}); backreferences, lookaround and the like are refused. Matching takes time in proportion to the text, whatever the pattern.",
         arguments: [ArgumentSpec(name: "pattern", help: "Text to find in the field, folded: half-width katakana find full-width ones, and full-width letters find ASCII ones, in any case.")],
         options: [
             OptionSpec(long: "regex", help: "The pattern is a regular expression."),
