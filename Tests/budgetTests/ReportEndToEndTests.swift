@@ -120,4 +120,19 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("summary", "--all", "--month", "this").code, 64)
         XCTAssertEqual(try budget.run("summary", "--by", "week").code, 64)
     }
+
+    /// `--search` folds width and kana as rules do: `セブン` finds `ｾﾌﾞﾝｲﾚﾌﾞﾝ`, in lists and summaries.
+    func testSearch_FoldsWidthAndKanaAsRulesDo() throws {
+        try budget.succeed("add", "expense", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "450", "--category", "food", "--date", "2026-11-21")
+        try budget.succeed("add", "expense", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "2980", "--category", "shopping", "--date", "2026-11-21")
+        let ids = { (text: String) throws -> String in try self.budget.run("list", "expenses", "--search", text, "--format", "ids").stdout }
+        let seven = try budget.run("list", "expenses", "--search", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "--format", "ids").stdout
+        XCTAssertEqual(seven.split(separator: "\n").count, 1)
+        XCTAssertEqual(try ids("セブン"), seven)
+        XCTAssertEqual(try ids("amazon.co.jp"), try ids("ＡＭＡＺＯＮ"))
+        XCTAssertEqual(try ids("amazon.co.jp").split(separator: "\n").count, 1)
+        let summary = try budget.run("summary", "--search", "セブン", "--all", "--format", "tsv").stdout
+        XCTAssertTrue(summary.contains("food\t"), summary)
+        XCTAssertFalse(summary.contains("shopping"), summary)
+    }
 }
