@@ -25,7 +25,7 @@ public struct Rule: Hashable, Sendable {
     /// The kind of record the rule matches; `nil` for both.
     public let kind: RecordKind?
     /// The category a matching expense gets (incomes have none, so it does nothing to them).
-    public let category: String?
+    public private(set) var category: String?
     /// The name a matching record gets.
     public let rename: String?
     /// The tags a matching record gets, besides those it has.
@@ -105,6 +105,11 @@ public struct Rule: Hashable, Sendable {
     /// (a lookahead, a backreference). Such a rule stays in the file and in its place, so that
     /// the budget opens; it matches nothing until it is deleted or replaced.
     public var isUnsupported: Bool { unsupportedReason != nil }
+
+    /// Sets the category's spelling (`BudgetDocument.canonicalCategory`: one that folds alike).
+    mutating func respell(category: String) {
+        self.category = category
+    }
 
     // MARK: Actions
 

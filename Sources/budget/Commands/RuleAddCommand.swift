@@ -58,8 +58,12 @@ struct RuleAddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let number = try context.store().transaction { document in try document.addRule(rule) }
+        // The rule as stored: its category spelt as the one in use that folds alike.
+        let (number, added) = try context.store().transaction { document throws -> (Int, Rule) in
+            let number = try document.addRule(rule)
+            return (number, document.rules.rules.dropFirst(number - 1).first ?? rule)
+        }
         context.output.write("\(number)\n")
-        context.confirm("Added rule \(number): \(RuleListing.pattern(rule)) → \(RuleListing.actions(rule)).")
+        context.confirm("Added rule \(number): \(RuleListing.pattern(added)) → \(RuleListing.actions(added)).")
     }
 }
