@@ -31,10 +31,12 @@ public struct CategorySpellings: Sendable {
         return category
     }
 
-    /// For each folded form, the spelling most expenses carry (then the first in sort order).
+    /// For each folded form, the spelling most expenses carry (then the first in sort order),
+    /// among those that input could give (a category an earlier version stored with spaces
+    /// around it is never reused).
     static func spellings(_ counts: [String: Int]) -> [String: String] {
         var chosen: [String: (spelling: String, count: Int)] = [:]
-        for (category, count) in counts {
+        for (category, count) in counts where FieldRules.trimmed(category) == category {
             let folded = TextFolding.folded(category)
             if let current = chosen[folded], current.count > count || (current.count == count && current.spelling < category) { continue }
             chosen[folded] = (category, count)
