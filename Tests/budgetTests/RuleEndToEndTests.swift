@@ -109,8 +109,10 @@ final class RuleEndToEndTests: XCTestCase {
     func testApply_TakesTheListFilters() throws {
         try addSampleRules()
         let applied = try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "co.jp")
-        XCTAssertEqual(applied.stdout, "")
-        XCTAssertEqual(applied.stderr, "No change: no rule changes the records selected.\n", "the search is not folded: list's --search")
+        XCTAssertEqual(applied.stdout, "expense-00000002\n", "the search folds as rules do: co.jp finds ＡＭＡＺＯＮ．ＣＯ．ＪＰ")
+        XCTAssertEqual(applied.stderr, "Changed 1 record by 1 rule.\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: apply rules to 1 record.\n")
+        XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "Amazon", "--search", "zzz").stdout, "")
         XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--to", "2026-11-24").stdout, "expense-00000002\n")
         XCTAssertEqual(try budget.run("rule", "apply", "--month", "2026-13").code, 64)
     }
