@@ -12,8 +12,7 @@ public struct CategorySpellings: Sendable {
 
     /// The categories of a document.
     public init(_ document: BudgetDocument) {
-        var counts: [String: Int] = [:]
-        for expense in document.expenses.records { counts[expense.category, default: 0] += 1 }
+        var counts = Self.expenseCounts(document.expenses.records)
         for category in document.otherCategoriesInUse where counts[category] == nil { counts[category] = 0 }
         inUse = Set(counts.keys)
         byFolded = Self.spellings(counts)
@@ -29,6 +28,42 @@ public struct CategorySpellings: Sendable {
         inUse.insert(category)
         byFolded[folded] = category
         return category
+    }
+
+    /// How many expenses carry each category. A budget has few categories: each expense's is
+    /// compared with the one before and with the few seen so far (small strings compare
+    /// cheaply), and hashed only once there are many (hashing 100,000 names costs more).
+    static func expenseCounts(_ expenses: [Expense]) -> [String: Int] {
+        var names: [String] = []
+        var counts: [Int] = []
+        var index: [String: Int]?
+        var last = -1
+        for expense in expenses {
+            let category = expense.category
+            if last >= 0 && names[last] == category {
+                counts[last] += 1
+                continue
+            }
+            var found: Int?
+            if let index {
+                found = index[category]
+            } else {
+                found = names.firstIndex(of: category)
+            }
+            let position = found ?? names.count
+            if found == nil {
+                names.append(category)
+                counts.append(0)
+                if index != nil {
+                    index?[category] = position
+                } else if names.count > 32 {
+                    index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+                }
+            }
+            counts[position] += 1
+            last = position
+        }
+        return Dictionary(uniqueKeysWithValues: zip(names, counts))
     }
 
     /// For each folded form, the spelling most expenses carry (then the first in sort order),
