@@ -35,6 +35,8 @@ final class CategorySpellingTests: XCTestCase {
         let id = try document.addSchedule(
             try Schedule(kind: .expense, name: "Rice", amount: 3000, category: "FOOD", recurrence: Recurrence(.month, on: .dayOfMonth(1), from: day)))
         XCTAssertEqual(try document.schedule(id: id).schedule.category, "food")
+        try document.setSetting(ExpenseKeys.defaultCategory.erased, to: "Ｆｏｏｄ")
+        XCTAssertEqual(document.defaultExpenseCategory, "food")
         XCTAssertTrue(try document.removeLimit(for: "ｆｏｏｄ"))
         XCTAssertEqual(document[settings: BudgetKeys.self].limitedCategories, [])
     }

@@ -49,7 +49,11 @@ extension BudgetDocument {
             try setCurrency(currency, rescale: rescale)
         } else {
             if rescale { throw SettingsError.rescaleNotApplicable(key: key.storedKey) }
-            let stored = try text.flatMap { text throws(ValueError) in try key.parse(text, settingContext) }
+            var stored = try text.flatMap { text throws(ValueError) in try key.parse(text, settingContext) }
+            // A default category typed in another case or width is the category in use.
+            if key.storedKey == ExpenseKeys.defaultCategory.storedKey, case .string(let category)? = stored {
+                stored = .string(canonicalCategory(category))
+            }
             settingsValues.setValue(stored, forKey: key.storedKey)
         }
         let after = settingsValues.value(forKey: key.storedKey)
