@@ -132,4 +132,20 @@ final class RegexPatternTests: XCTestCase {
         }
         XCTAssertEqual(compared, 12_000)
     }
+
+    /// Random text of the syntax's own characters: every pattern is compiled or refused with a
+    /// reason, never a crash, and what compiles matches any text.
+    func testFuzz_RandomSyntaxNeverCrashes() {
+        var generator = SeededGenerator(seed: 9)
+        let alphabet = Array(#"()[]{}|*+?^$\.-,0123abAB:=!<>P&~dwsbkp"#).map(String.init)
+        var compiled = 0
+        for _ in 0..<20_000 {
+            let pattern = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }.joined()
+            guard let regex = try? RegexPattern(pattern) else { continue }
+            compiled += 1
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }.joined()
+            _ = regex.matches(text)
+        }
+        XCTAssertGreaterThan(compiled, 1000)
+    }
 }
