@@ -224,7 +224,10 @@ final class RuleEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "xy shop", "100")
         let file = try text().replacingOccurrences(of: "\"match=ｾﾌﾞﾝ;tag=t\"", with: "\"regex=(?=x)xy;tag=t\"")
         try Data(file.utf8).write(to: budget.dataFile)
-        for arguments in [["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"]] {
+        let statement = budget.directory.appendingPathComponent("card.csv")
+        try Data("日付,内容,金額\n2026/11/05,xy shop,450\n".utf8).write(to: statement)
+        let importing = ["import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign", "expense-positive", "--dry-run"]
+        for arguments in [["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing] {
             let result = try budget.run(arguments)
             XCTAssertTrue(result.stderr.contains("budget: warning: rule 1 never matches: its regular expression /(?=x)xy/ is not supported (lookahead"), "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("'budget rule delete 1'"), result.stderr)
