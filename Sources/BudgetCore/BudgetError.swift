@@ -23,6 +23,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case positionOutOfRange(RecordKind, position: Int, count: Int)
     /// The data file cannot be read as a budget: it is not changed.
     case invalidDataFile(path: String, position: TextPosition?, reason: String)
+    /// The data file cannot be read as a budget, but every problem in it can be repaired
+    /// without guessing (`JSONFileStore.repair()`: orders, counters, unusable history entries).
+    case repairableDataFile(path: String, position: TextPosition?, reason: String)
     /// The data file was written by a newer budget whose format this one does not know.
     case newerFormat(path: String, version: Int)
     /// The data file path names something other than a regular file.
@@ -80,6 +83,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .invalidDataFile(path, position, reason):
             let place = position.map { ":\($0.line):\($0.column)" } ?? ""
             return "invalid data file \(path)\(place): \(reason)"
+        case let .repairableDataFile(path, position, reason):
+            let place = position.map { ":\($0.line):\($0.column)" } ?? ""
+            return "invalid data file \(path)\(place): \(reason); it can be repaired, keeping a backup of the original"
         case let .newerFormat(path, version):
             return "data file \(path) was written by a newer budget (format \(version)); this budget reads format \(BudgetDocument.formatVersion)"
         case let .notARegularFile(path, kind):

@@ -154,7 +154,7 @@ extension CodecPropertyTests {
         document.recordChange(since: before)
         var text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
         // At the top level: an unknown field; in the history: a removed record's date (the
-        // history stops at its first problem); in a table: a negative amount, a taken order, a
+        // entry is unusable, a repairable problem: the repair drops it); in a table: a negative amount, a taken order, a
         // counter below an ID.
         func replace(_ target: String, with replacement: String, after mark: String = "{", last: Bool = false) throws {
             let start = try XCTUnwrap(text.range(of: mark), mark).upperBound
@@ -171,12 +171,12 @@ extension CodecPropertyTests {
         let report = try DocumentCodec.inspect(bytes)
         XCTAssertEqual(report.problems.map(\.reason), [
             "the top level has the unknown field \"extra\" (was it written by a newer budget?)",
-            "expense 00000002 has the date \"1970-13-01\", not a YYYY-MM-DD day",
+            "history entry 1: expense 00000002 has the date \"1970-13-01\", not a YYYY-MM-DD day",
             "\"income_unique_id\" is 00000002 but income id 00000003 exists; IDs would be reused",
             "income 00000001 has a negative amount",
             "income 00000003 has order 2 like income 00000002, but income orders must be exactly 1 to 3",
         ])
-        XCTAssertEqual(report.problems.map(\.isRepairable), [false, false, true, false, true])
+        XCTAssertEqual(report.problems.map(\.isRepairable), [false, true, true, false, true])
         var positions = TextPositions(bytes)
         XCTAssertEqual(report.problems.compactMap(\.offset).map { positions.position(of: $0).line }, [13, 18, 26, 29, 47])
     }

@@ -201,4 +201,38 @@ final class HistoryTests: XCTestCase {
         for _ in 0..<4 { _ = try store.transaction { try $0.undoLastChange() } }
         XCTAssertEqual(try store.fetchExpenses(), [])
     }
+
+    /// History is not the budget: an unusable entry is a repairable problem, and the repaired
+    /// document keeps the entries after the newest unusable one (the older ones are reached
+    /// only through it), whichever rule the entry breaks.
+    func testUnusableEntries_AreRepairableAndTheRepairKeepsTheNewerEntries() throws {
+        var document = BudgetDocument()
+        for name in ["a", "b", "c", "d"] {
+            let before = document
+            try document.expenses.add { Expense(id: $0, name: name, amount: 5, date: self.day) }
+            document.recordChange(since: before)
+        }
+        for id in ["00000001", "00000002"] {
+            let before = document
+            try document.expenses.remove(ids: [id])
+            document.recordChange(since: before)
+        }
+        XCTAssertEqual(document.history.count, 6)
+        let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        let breakers: [(String, String, Int)] = [
+            (#""summary" : "add expense 00000002 (b)""#, #""summary" : 2"#, 2),  // entry 2: a summary that is not text
+            (#""name":"a""#, #""name":"a","zz":1"#, 5),  // entry 5: an unknown field in a removed record
+        ]
+        for (target, replacement, newest) in breakers {
+            XCTAssertTrue(text.contains(target), target)
+            let broken = Array(text.replacingOccurrences(of: target, with: replacement).utf8)
+            XCTAssertTrue(FastDocumentCodec.decode(broken) == nil, "the fast reader declines it")
+            let report = try DocumentCodec.inspect(broken)
+            guard report.problems.count == 1 else { return XCTFail("\(target): \(report.problems.map(\.reason))") }
+            XCTAssertTrue(report.problems.allSatisfy(\.isRepairable), target)
+            XCTAssertTrue(report.problems[0].reason.contains("history entry \(newest)"), report.problems[0].reason)
+            XCTAssertEqual(report.droppedHistoryEntries, newest)
+            XCTAssertTrue(Array(report.document.history) == Array(document.history.dropFirst(newest)), target)
+        }
+    }
 }

@@ -291,15 +291,28 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(result.records.map(\.description), ["expense-00000001"])
     }
 
-    /// Backtracking without a limit on untrusted names: a repeated group that repeats inside
-    /// is refused when the rule is made (a statement could hold an import for minutes).
-    func testRegex_RefusesNestedRepetition() {
+    /// Patterns that earlier versions refused because Swift's `Regex` backtracks on them are
+    /// accepted now that matching is linear (`RegexPattern`), and match as they read.
+    func testRegex_NestedRepetitionIsAcceptedAndMatches() throws {
         for pattern in [#"^(\w+\s?)+$"#, "(a+)+$", "((ab)+c)*", "(a{2,})+", "(?:x+y)*", "(a*)*", #"^(\d{1,3},?)+$"#, "(a|a)+$", #"(\w|\d)+$"#, "(a{1,5})+c", "(a|b)*c"] {
-            XCTAssertTrue(Rule.hasNestedRepetition(pattern), pattern)
-            XCTAssertThrowsError(try Rule(pattern: pattern, isRegex: true, category: "x"), pattern)
+            XCTAssertNoThrow(try Rule(pattern: pattern, isRegex: true, category: "x"), pattern)
         }
-        for pattern in ["セブン.*東京", "(ab)+x", "[(]+x", #"\(a+\)+"#, "a+b+", "(ab)+", #"[+*]+"#, "(セブン|ローソン)", "a{1,3}b?"] {
-            XCTAssertFalse(Rule.hasNestedRepetition(pattern), pattern)
-        }
+        let rules = RuleSet([try rule(#"^(\d{1,3},?)+$"#, regex: true, tags: ["n"])])
+        XCTAssertNotNil(rules.firstMatch(name: "１,２３４,５６７", note: nil, kind: .expense))
+        XCTAssertNil(rules.firstMatch(name: "1,234,567 " + String(repeating: "1,", count: 5000) + "x", note: nil, kind: .expense))
+    }
+
+    /// A stored regular expression that earlier versions accepted (Swift's `Regex` compiled it)
+    /// but the linear matcher does not support keeps the file readable: the rule is kept,
+    /// unsupported, and never matches; what never compiled is refused as before.
+    func testStoredUnsupportedRegex_IsKeptAndNeverMatches() throws {
+        let stored = try Rule(settingText: "regex=(?=x)xy;category=food")
+        XCTAssertTrue(stored.isUnsupported)
+        XCTAssertTrue(stored.unsupportedReason?.contains("lookahead") ?? false, stored.unsupportedReason ?? "")
+        XCTAssertEqual(stored.settingText, "regex=(?=x)xy;category=food", "it is written back as it was")
+        XCTAssertNil(RuleSet([stored]).firstMatch(name: "xy", note: nil, kind: .expense))
+        XCTAssertThrowsError(try Rule(pattern: "(?=x)xy", isRegex: true, category: "food"), "a new rule is refused")
+        XCTAssertThrowsError(try Rule(settingText: "regex=(xy;category=food"), "what never compiled is refused")
+        XCTAssertFalse(try Rule(settingText: "regex=^xy;category=food").isUnsupported)
     }
 }

@@ -82,4 +82,27 @@ final class TextFoldingTests: XCTestCase {
         XCTAssertEqual(HalfWidth.plain("￥\u{3000}−1"), "¥ -1")
         XCTAssertEqual(HalfWidth.plain("ｶﾞ"), "ｶﾞ", "plain leaves katakana alone")
     }
+
+    // MARK: Search
+
+    /// `--search` folds as rules do: width, kana sound marks, case and spaces, on both sides.
+    func testSearch_FoldsLikeRules() throws {
+        let cases: [(String, String, Bool)] = [
+            ("セブン", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", true), ("ｾﾌﾞﾝ", "セブン-イレブン 新宿店", true), ("amazon", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", true),
+            ("ＡＭＡＺＯＮ", "www.amazon.co.jp", true), ("snack", "Snack bar", true), ("CAFÉ", "café", true),
+            ("a b", "A\u{3000}\u{3000}B", true), ("a b", "a\tb", true), ("a b", "a  b", true), ("ab", "a b", false),
+            ("せぶん", "セブン", false), ("ﾊﾟ", "バ", false), ("x", "", false), ("lunch", "Lunch at noon", true),
+            ("noon", " lunch at noon ", true), ("セ", "ｾ", true),
+        ]
+        for (needle, haystack, expected) in cases {
+            let search = try XCTUnwrap(TextSearch(needle), needle)
+            XCTAssertEqual(search.isFound(in: haystack), expected, "\(needle) in \(haystack.debugDescription)")
+            XCTAssertEqual(search.isFound(in: haystack), TextFolding.folded(haystack).contains(TextFolding.folded(needle)), "\(needle) in \(haystack.debugDescription)")
+        }
+        XCTAssertNil(TextSearch(" \u{3000} "), "a needle that folds to nothing filters nothing")
+        var query = RecordQuery()
+        query.search = "セブン"
+        let day = try XCTUnwrap(Day(iso: "2026-11-21"))
+        XCTAssertTrue(query.matches(Expense(id: "00000001", name: "ｾﾌﾞﾝｲﾚﾌﾞﾝ", amount: 1, date: day), category: "food"))
+    }
 }

@@ -40,14 +40,18 @@ enum TreeStrictReader {
             settings = try DocumentCodec.decodeSettings(settingsNode, problems: &problems)
         }
         var history: [ChangeRecord] = []
+        var droppedHistory = 0
         if let historyNode = reader.optionalNode("history") {
-            do {
-                history = try decodeHistory(historyNode)
-                if let refusal = HistoryCodec.counterRefusal(history, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
-                    problems.append(DataFileProblem(offset: historyNode.offset, refusal))
+            if case .array(let entries) = historyNode.value {
+                let results = entries.enumerated().map { index, entry in
+                    Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(index + 1)") }
                 }
-            } catch {
-                problems.append(error)
+                let reading = HistoryCodec.usable(results, offset: historyNode.offset, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+                history = reading.changes
+                problems += reading.problems
+                droppedHistory = reading.dropped
+            } else {
+                problems.append(DataFileProblem(offset: historyNode.offset, "\"history\" must be an array, not \(historyNode.typeName)", isRepairable: true))
             }
         }
         do {
@@ -57,7 +61,8 @@ enum TreeStrictReader {
         }
         let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
         return DocumentCodec.Report(
-            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history)), problems: ordered.map(\.element))
+            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history)), problems: ordered.map(\.element),
+            droppedHistoryEntries: droppedHistory)
     }
 
     private static func decodeTable<Record: BaseModel>(
@@ -127,23 +132,15 @@ enum TreeStrictReader {
 
     // MARK: History
 
-    private static func decodeHistory(_ node: JSONNode) throws(DataFileProblem) -> [ChangeRecord] {
-        guard case .array(let entries) = node.value else {
-            throw DataFileProblem(offset: node.offset, "\"history\" must be an array, not \(node.typeName)")
-        }
-        var history: [ChangeRecord] = []
-        for (index, entry) in entries.enumerated() {
-            let context = "history entry \(index + 1)"
-            var reader = try JSONObjectReader(entry, context: context)
-            let summary = try reader.string("summary")
-            let time = try reader.string("time")
-            let incomes: TableChange<Income> = try decodeChange(reader.optionalNode(Income.dataKey), context: context)
-            let expenses: TableChange<Expense> = try decodeChange(reader.optionalNode(Expense.dataKey), context: context)
-            let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in try HistoryCodec.decodeSettings(node, context: context) } ?? []
-            try reader.finish()
-            history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
-        }
-        return history
+    private static func decodeEntry(_ entry: JSONNode, context: String) throws(DataFileProblem) -> ChangeRecord {
+        var reader = try JSONObjectReader(entry, context: context)
+        let summary = try reader.string("summary")
+        let time = try reader.string("time")
+        let incomes: TableChange<Income> = try decodeChange(reader.optionalNode(Income.dataKey), context: context)
+        let expenses: TableChange<Expense> = try decodeChange(reader.optionalNode(Expense.dataKey), context: context)
+        let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in try HistoryCodec.decodeSettings(node, context: context) } ?? []
+        try reader.finish()
+        return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
     }
 
     private static func decodeChange<Record: BaseModel>(_ node: JSONNode?, context: String) throws(DataFileProblem) -> TableChange<Record> {

@@ -356,8 +356,12 @@ final class ReliabilityTests: XCTestCase {
         }
     }
 
-    /// The corpus files whose only problems are orders and counters.
-    static let repairable: Set<String> = ["15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json"]
+    /// The corpus files whose only problems are orders, counters and unusable history entries.
+    static let repairable: Set<String> = [
+        "15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json", "30-history-malformed.json",
+        "35-history-restores-a-record-above-the-counter.json", "36-history-restores-an-invalid-setting.json",
+        "37-history-restores-an-unknown-setting.json", "43-history-entry-with-an-invalid-record.json",
+    ]
 
     func test08_PermissionsAreRespected() throws {
         try budget.shellSucceeds("umask 000; \"$BUDGET\" add expense first 1")

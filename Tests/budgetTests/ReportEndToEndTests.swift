@@ -203,4 +203,45 @@ final class ReportEndToEndTests: XCTestCase {
         let amounts = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[5] }
         XCTAssertEqual(amounts.filter { $0.hasPrefix("-") }, ["-2000", "-10000"])
     }
+
+    /// `--search` folds width and kana as rules do: `セブン` finds `ｾﾌﾞﾝｲﾚﾌﾞﾝ`, in lists and summaries.
+    func testSearch_FoldsWidthAndKanaAsRulesDo() throws {
+        try budget.succeed("add", "expense", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "450", "--category", "food", "--date", "2026-11-21")
+        try budget.succeed("add", "expense", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "2980", "--category", "shopping", "--date", "2026-11-21")
+        let ids = { (text: String) throws -> String in try self.budget.run("list", "expenses", "--search", text, "--format", "ids").stdout }
+        let seven = try budget.run("list", "expenses", "--search", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "--format", "ids").stdout
+        XCTAssertEqual(seven.split(separator: "\n").count, 1)
+        XCTAssertEqual(try ids("セブン"), seven)
+        XCTAssertEqual(try ids("amazon.co.jp"), try ids("ＡＭＡＺＯＮ"))
+        XCTAssertEqual(try ids("amazon.co.jp").split(separator: "\n").count, 1)
+        let summary = try budget.run("summary", "--search", "セブン", "--all", "--format", "tsv").stdout
+        XCTAssertTrue(summary.contains("food\t"), summary)
+        XCTAssertFalse(summary.contains("shopping"), summary)
+    }
+
+    /// `Food` and `ｆｏｏｄ` typed where `food` is in use are `food`: one category with one
+    /// limit, whichever command takes the category (and an import's rows and default).
+    func testCategory_TypedInAnotherCaseOrWidthTakesTheSpellingInUse() throws {
+        let budget = try BudgetProcess()
+        try budget.succeed("add", "expense", "Lunch", "900", "--category", "food", "--date", "2026-11-01")
+        try budget.succeed("add", "expense", "Snack", "200", "--category", "Food", "--date", "2026-11-02")
+        try budget.succeed("add", "expense", "Tea", "100", "--category", "ｆｏｏｄ", "--date", "2026-11-03")
+        try budget.succeed("add", "expense", "Rent", "80000", "--category", "住居", "--date", "2026-11-01")
+        try budget.succeed("edit", "expense", "4", "--category", "ＦＯＯＤ")
+        XCTAssertEqual(try budget.run("limit", "set", "FOOD", "5000").stderr.hasPrefix("Set the monthly limit of food to"), true)
+        XCTAssertEqual(try budget.run("rule", "add", "ｾﾌﾞﾝ", "--category", "Ｆｏｏｄ").stderr, "Added rule 1: ｾﾌﾞﾝ → category food (expenses).\n")
+        try budget.succeed("recur", "add", "expense", "Rice", "3000", "--category", "FOOD", "--every", "month", "--from", "2026-12-01")
+        let statement = budget.directory.appendingPathComponent("card.csv")
+        try Data("日付,内容,金額,区分\n2026/11/05,ｾﾌﾞﾝ,450,\n2026/11/06,ﾛｰｿﾝ,300,Ｆｏｏｄ\n2026/11/07,ﾊﾟﾝ,250,\n".utf8).write(to: statement)
+        try budget.succeed(
+            "import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--map", "category=区分",
+            "--sign", "expense-positive", "--category", "fOOD")
+        let tsv = try budget.run("list", "expenses", "--format", "tsv").stdout
+        let header = tsv.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
+        let column = try XCTUnwrap(header.firstIndex(of: "category"))
+        let categories = Set(tsv.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[column]) })
+        XCTAssertEqual(categories, ["food"])
+        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first, "food")
+        XCTAssertTrue(try budget.run("config", "get", "rule.1").stdout.contains("category=food"))
+    }
 }

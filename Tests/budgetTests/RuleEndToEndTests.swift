@@ -109,8 +109,10 @@ final class RuleEndToEndTests: XCTestCase {
     func testApply_TakesTheListFilters() throws {
         try addSampleRules()
         let applied = try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "co.jp")
-        XCTAssertEqual(applied.stdout, "")
-        XCTAssertEqual(applied.stderr, "No change: no rule changes the records selected.\n", "the search is not folded: list's --search")
+        XCTAssertEqual(applied.stdout, "expense-00000002\n", "the search folds as rules do: co.jp finds ＡＭＡＺＯＮ．ＣＯ．ＪＰ")
+        XCTAssertEqual(applied.stderr, "Changed 1 record by 1 rule.\n")
+        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: apply rules to 1 record.\n")
+        XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "Amazon", "--search", "zzz").stdout, "")
         XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--to", "2026-11-24").stdout, "expense-00000002\n")
         XCTAssertEqual(try budget.run("rule", "apply", "--month", "2026-13").code, 64)
     }
@@ -212,5 +214,41 @@ final class RuleEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("config", "get", "rule.1").stdout, "match=a;category=x\n")
+    }
+
+    /// A regular expression an earlier version stored (Swift's `Regex` compiled it) that the
+    /// linear matcher does not support keeps the budget readable: the rule never matches,
+    /// and the commands that use rules (and `check`) say so and name `rule delete`.
+    func testStoredUnsupportedRegex_KeepsTheBudgetOpenAndIsReported() throws {
+        try budget.succeed("rule", "add", "ｾﾌﾞﾝ", "--tag", "t")
+        try budget.succeed("add", "expense", "xy shop", "100")
+        let file = try text().replacingOccurrences(of: "\"match=ｾﾌﾞﾝ;tag=t\"", with: "\"regex=(?=x)xy;tag=t\"")
+        try Data(file.utf8).write(to: budget.dataFile)
+        let statement = budget.directory.appendingPathComponent("card.csv")
+        try Data("日付,内容,金額\n2026/11/05,xy shop,450\n".utf8).write(to: statement)
+        let importing = ["import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign", "expense-positive", "--dry-run"]
+        for arguments in [["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing] {
+            let result = try budget.run(arguments)
+            XCTAssertTrue(result.stderr.contains("budget: warning: rule 1 never matches: its regular expression /(?=x)xy/ is not supported (lookahead"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("'budget rule delete 1'"), result.stderr)
+            XCTAssertEqual(result.code, arguments.contains("test") ? 1 : 0, "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").code, 0)
+        XCTAssertEqual(try text(), file, "reading leaves the file as it was")
+        try budget.succeed("rule", "delete", "1")
+        XCTAssertEqual(try budget.run("rule", "list").stderr, "No rules.\n")
+    }
+
+    /// Patterns the former guard let through and Swift's `Regex` takes minutes on: matching
+    /// is linear now, so `rule test` on a long name returns at once.
+    func testPathologicalRegex_IsMatchedInLinearTime() throws {
+        try budget.succeed("rule", "add", "(.*a){20}x", "--regex", "--tag", "t")
+        try budget.succeed("rule", "add", "^(a?){25}a{25}$", "--regex", "--tag", "u")
+        try budget.succeed("rule", "add", "(?:.*?){30}y", "--regex", "--tag", "v")
+        XCTAssertEqual(try budget.run("rule", "test", String(repeating: "a", count: 3000)).code, 1)
+        XCTAssertEqual(try budget.run("rule", "test", String(repeating: "a", count: 25)).stdout, "rule 2: /^(a?){25}a{25}$/\nname: \(String(repeating: "a", count: 25))\ntags: u\n")
+        let refused = try budget.run("rule", "add", #"(a)\1"#, "--regex", "--tag", "t")
+        XCTAssertEqual(refused.code, 64)
+        XCTAssertTrue(refused.stderr.hasPrefix(#"Error: Invalid regular expression '(a)\1' for '--regex': backreferences (\1) are not supported"#), refused.stderr)
     }
 }

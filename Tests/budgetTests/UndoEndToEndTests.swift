@@ -51,4 +51,37 @@ final class UndoEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(result.stderr.hasPrefix("Error: Unknown subcommand 'clean'. Did you mean 'clear'?\n"), result.stderr)
     }
+
+    /// History is not the budget: one unusable entry made every command exit 65 and the
+    /// repair refuse. The error names the repair, which drops the unusable entry and the older
+    /// ones behind it (undo reaches them only through it), keeps a backup, and says how many.
+    func testUnusableHistoryEntry_IsDroppedByCheckRepair() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/invalid-data-files/43-history-entry-with-an-invalid-record.json")
+        let original = try Data(contentsOf: fixture)
+        try original.write(to: budget.dataFile)
+        let path = budget.dataFile.path
+        let refused = try budget.run("list", "expenses")
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: invalid data file \(path):27:21: history entry 2: expense 00000003 has a negative amount; 'budget check --repair' fixes it, keeping a backup of the original\n")
+        let check = try budget.run("check")
+        XCTAssertEqual(check.code, 65)
+        XCTAssertEqual(check.stdout, "\(path):27:21: history entry 2: expense 00000003 has a negative amount (repairable)\n")
+
+        let repair = try budget.run("check", "--repair")
+        XCTAssertEqual(repair.code, 0, repair.stderr)
+        let backups = budget.files().filter { $0.hasPrefix("budget.json.bak-") }
+        XCTAssertEqual(backups.count, 1)
+        XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(backups[0])), original, "the backup is the original")
+        XCTAssertTrue(
+            repair.stderr.hasSuffix("Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); the original is saved as \(path).\(backups[0].dropFirst("budget.json.".count)).\n"),
+            repair.stderr)
+        XCTAssertEqual(try budget.run("check").code, 0)
+        XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\t").dropFirst(2).first, "delete expense 00000001 (Lunch)\n")
+        XCTAssertEqual(try budget.run("undo").stderr, "Undid: delete expense 00000001 (Lunch).\n")
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n00000003\n")
+        XCTAssertEqual(try budget.run("undo").code, 1)
+    }
 }

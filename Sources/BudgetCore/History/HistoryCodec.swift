@@ -21,41 +21,96 @@ enum HistoryCodec {
     }
 
     /// The history of a validated data file, read entry by entry and record by record (a bulk
-    /// change holds a whole table: it is never parsed whole).
+    /// change holds a whole table: it is never parsed whole), as `usable` judges it.
     ///
-    /// - Throws: the first problem.
-    static func decode<Bytes>(_ span: JSONSpan<Bytes>) throws(DataFileProblem) -> [ChangeRecord] {
+    /// - Throws: nothing: every problem is in the result, each repairable (history is not the budget).
+    static func decode<Bytes>(_ span: JSONSpan<Bytes>, incomeCounter: Int, expenseCounter: Int) -> Reading {
         guard span.isArray else {
-            throw DataFileProblem(offset: span.offset, "\"history\" must be an array, not \(span.typeName)")
+            return Reading(
+                changes: [], problems: [DataFileProblem(offset: span.offset, "\"history\" must be an array, not \(span.typeName)", isRepairable: true)],
+                dropped: 0)
         }
-        var history: [ChangeRecord] = []
-        try span.forEachElement { entry throws(DataFileProblem) in
-            let context = "history entry \(history.count + 1)"
-            var reader = try JSONObjectReader(entry, context: context)
-            let summary = try reader.string("summary")
-            let time = try reader.string("time")
-            let incomes: TableChange<Income> = try decodeTable(reader.optionalValue(Income.dataKey), context: context)
-            let expenses: TableChange<Expense> = try decodeTable(reader.optionalValue(Expense.dataKey), context: context)
-            let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in try decodeSettings(try span.parsed(), context: context) } ?? []
-            try reader.finish()
-            history.append(ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings))
+        var entries: [Result<ChangeRecord, DataFileProblem>] = []
+        // A syntax pass accepted the file, so each entry is read on its own: one entry's problem
+        // does not stop the others.
+        try? span.forEachElement { entry throws(DataFileProblem) in
+            entries.append(Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(entries.count + 1)") })
         }
-        return history
+        return usable(entries, offset: span.offset, incomeCounter: incomeCounter, expenseCounter: expenseCounter)
+    }
+
+    private static func decodeEntry<Bytes>(_ entry: JSONSpan<Bytes>, context: String) throws(DataFileProblem) -> ChangeRecord {
+        var reader = try JSONObjectReader(entry, context: context)
+        let summary = try reader.string("summary")
+        let time = try reader.string("time")
+        let incomes: TableChange<Income> = try decodeTable(reader.optionalValue(Income.dataKey), context: context)
+        let expenses: TableChange<Expense> = try decodeTable(reader.optionalValue(Expense.dataKey), context: context)
+        let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in try decodeSettings(try span.parsed(), context: context) } ?? []
+        try reader.finish()
+        return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
+    }
+
+    /// A history as read: the entries that can still be undone, a problem for each that
+    /// cannot, and how many entries were left out.
+    struct Reading {
+        /// The entries kept, oldest first.
+        var changes: [ChangeRecord]
+        /// One repairable problem per unusable entry (or for a history that is not a list).
+        var problems: [DataFileProblem]
+        /// How many of the file's entries are left out of `changes`.
+        var dropped: Int
+    }
+
+    /// The usable part of a history whose entries were read one by one: an entry is unusable
+    /// when it breaks the reader's rules or would bring back a record above its kind's counter
+    /// (`counterRefusal`). Undo goes from the newest entry back, so the entries older than an
+    /// unusable one can only be reached through it: the usable part is what follows the newest
+    /// unusable entry. Both strict readers (and the tests' oracle) judge with this.
+    static func usable(
+        _ entries: [Result<ChangeRecord, DataFileProblem>], offset: Int, incomeCounter: Int, expenseCounter: Int
+    ) -> Reading {
+        var problems: [DataFileProblem] = []
+        var newestUnusable = -1
+        for (index, entry) in entries.enumerated() {
+            switch entry {
+            case .failure(var problem):
+                problem.isRepairable = true
+                let context = "history entry \(index + 1)"
+                if !problem.reason.contains(context) { problem.reason = context + ": " + problem.reason }
+                problems.append(problem)
+                newestUnusable = index
+            case .success(let change):
+                if let refusal = counterRefusal(change, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+                    problems.append(DataFileProblem(offset: offset, refusal, isRepairable: true))
+                    newestUnusable = index
+                }
+            }
+        }
+        let kept = entries[(newestUnusable + 1)...].compactMap { try? $0.get() }
+        return Reading(changes: kept, problems: problems, dropped: newestUnusable + 1)
     }
 
     /// Why undoing an entry would bring back a record whose ID is above its kind's counter
     /// (which only a hand edit can cause: counters never go down), or `nil`.
     static func counterRefusal(_ history: [ChangeRecord], incomeCounter: Int, expenseCounter: Int) -> String? {
+        for (index, entry) in history.enumerated() {
+            if let refusal = counterRefusal(entry, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+                return refusal
+            }
+        }
+        return nil
+    }
+
+    /// `counterRefusal` for one entry, numbered from 1.
+    static func counterRefusal(_ entry: ChangeRecord, number: Int, incomeCounter: Int, expenseCounter: Int) -> String? {
         func above<Record: BaseModel>(_ change: TableChange<Record>, _ counter: Int) -> String? {
             change.removed.first { (RecordID.number(fromStored: $0.id) ?? Int.max) > counter }?.id
         }
-        for (index, entry) in history.enumerated() {
-            if let id = above(entry.incomes, incomeCounter) {
-                return "history entry \(index + 1) would bring back income \(id), above \"\(Income.uniqueIdKey)\" \(RecordID.string(for: incomeCounter))"
-            }
-            if let id = above(entry.expenses, expenseCounter) {
-                return "history entry \(index + 1) would bring back expense \(id), above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
-            }
+        if let id = above(entry.incomes, incomeCounter) {
+            return "history entry \(number) would bring back income \(id), above \"\(Income.uniqueIdKey)\" \(RecordID.string(for: incomeCounter))"
+        }
+        if let id = above(entry.expenses, expenseCounter) {
+            return "history entry \(number) would bring back expense \(id), above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
         }
         return nil
     }

@@ -2,8 +2,9 @@
 /// kind) and what it does to them (a category, a new name, tags), or that an import skips them.
 ///
 /// A pattern matches when its folded form (`TextFolding`) is found in the folded field.
-/// A regular expression is compiled as given and matched, ignoring case, against the folded
-/// field: write it in the folded forms (ASCII letters and digits, full-width katakana).
+/// A regular expression (`RegexPattern`: a subset of the usual syntax, matched in time linear
+/// in the text) is compiled as given and matched, ignoring case, against the folded field:
+/// write it in the folded forms (ASCII letters and digits, full-width katakana).
 ///
 /// Rules are ordered (`RuleSet`); the first one that matches a record applies all its actions.
 public struct Rule: Hashable, Sendable {
@@ -24,13 +25,17 @@ public struct Rule: Hashable, Sendable {
     /// The kind of record the rule matches; `nil` for both.
     public let kind: RecordKind?
     /// The category a matching expense gets (incomes have none, so it does nothing to them).
-    public let category: String?
+    public private(set) var category: String?
     /// The name a matching record gets.
     public let rename: String?
     /// The tags a matching record gets, besides those it has.
     public let tags: Tags
     /// Whether an import drops matching rows (a rule that skips does nothing else).
     public let skip: Bool
+    /// The compiled regular expression: `nil` for text to find, and for an unsupported one.
+    public let regex: RegexPattern?
+    /// Why the rule's regular expression is unsupported (`isUnsupported`), or `nil`.
+    public let unsupportedReason: String?
 
     /// A rule, with the input rules of every value: the pattern, category and new name are
     /// read with `FieldRules.label`, the tags with `FieldRules.tag`.
@@ -40,6 +45,18 @@ public struct Rule: Hashable, Sendable {
     public init(
         pattern: String, isRegex: Bool = false, field: Field = .name, kind: RecordKind? = nil,
         category: String? = nil, rename: String? = nil, tags: [String] = [], skip: Bool = false
+    ) throws(RuleError) {
+        try self.init(
+            pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags,
+            skip: skip, keepingUnsupported: false)
+    }
+
+    /// A rule as `init(pattern:…)` makes it; with `keepingUnsupported`, as a file holds it: a
+    /// regular expression outside `RegexPattern`'s syntax that Swift's `Regex` compiles (what
+    /// earlier versions accepted) is kept, unsupported (`isUnsupported`), instead of refused.
+    init(
+        pattern: String, isRegex: Bool, field: Field, kind: RecordKind?, category: String?, rename: String?,
+        tags: [String], skip: Bool, keepingUnsupported: Bool
     ) throws(RuleError) {
         do {
             self.pattern = try FieldRules.label(pattern, field: "pattern")
@@ -60,100 +77,38 @@ public struct Rule: Hashable, Sendable {
         if !skip && !hasAction { throw .noAction }
         if kind == .income && self.category != nil { throw .categoryForIncomes }
         if isRegex {
-            _ = try Self.regex(self.pattern)
-        } else if TextFolding.foldedUTF8(self.pattern).isEmpty {
-            throw .emptyPattern(self.pattern)
+            do {
+                regex = try RegexPattern(self.pattern)
+                unsupportedReason = nil
+            } catch {
+                guard keepingUnsupported, Self.compilesInRegex(self.pattern) else {
+                    throw .invalidRegex(self.pattern, reason: error.reason)
+                }
+                regex = nil
+                unsupportedReason = error.reason
+            }
+        } else {
+            regex = nil
+            unsupportedReason = nil
+            if TextFolding.foldedUTF8(self.pattern).isEmpty { throw .emptyPattern(self.pattern) }
         }
     }
 
-    /// The compiled regular expression of a pattern: as given, ignoring case.
-    ///
-    /// - Throws: `RuleError.invalidRegex` when it does not compile.
-    static func regex(_ pattern: String) throws(RuleError) -> Regex<AnyRegexOutput> {
-        let regex: Regex<AnyRegexOutput>
-        do {
-            regex = try Regex(pattern).ignoresCase()
-        } catch {
-            throw .invalidRegex(pattern, reason: "\(error)")
-        }
-        // Swift's `Regex` backtracks without a limit, and a statement's names are untrusted:
-        // `(\w+\s?)+$` on a long name would hold the data file's lock for minutes.
-        if hasNestedRepetition(pattern) {
-            throw .invalidRegex(pattern, reason: "a group that is repeated and holds a repetition or alternatives, such as (a+)+, (a{1,3})+ or (a|b)+, can take exponential time on some texts; write it without the nesting")
-        }
-        return regex
+    /// Whether Swift's `Regex` compiles a pattern, as earlier versions required of a rule's
+    /// regular expression (compiling is bounded; matching, which backtracks, is never done).
+    private static func compilesInRegex(_ pattern: String) -> Bool {
+        (try? Regex(pattern)) != nil
     }
 
-    /// Whether a pattern repeats (`*`, `+`, `{n,}`) a group that holds any repetition (`?`
-    /// and `{1,3}` too) or alternatives: the shapes whose backtracking can grow exponentially
-    /// with the text (`(a+)+`, `(\d{1,3},?)+`, `(\w|\d)+`). Conservative: some such
-    /// patterns are harmless, but none is needed to match a statement's names.
-    static func hasNestedRepetition(_ pattern: String) -> Bool {
-        let scalars = Array(pattern.unicodeScalars)
-        var groups: [Bool] = [false]  // for each open group: whether it holds a repetition or a `|`
-        var closedGroupRepeats = false  // the group that just closed held one
-        var index = 0
-        func unboundedRepetition(at position: Int) -> (Bool, Int)? {
-            guard position < scalars.count else { return nil }
-            switch scalars[position] {
-            case "*", "+": return (true, position + 1)
-            case "?": return (false, position + 1)
-            case "{":
-                guard let close = scalars[position...].firstIndex(of: "}") else { return nil }
-                let body = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
-                let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), !body.isEmpty else { return nil }
-                let unbounded = parts.count == 2 && (parts[1].isEmpty || (Int(parts[1]) ?? 0) > 10)
-                return (unbounded, close + 1)
-            default: return nil
-            }
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            var repeatsWhatCame = false
-            switch scalar {
-            case "\\":
-                index += 2
-                closedGroupRepeats = false
-                repeatsWhatCame = true
-            case "[":
-                // A class: up to its closing bracket (a `]` first in it, or escaped, is literal).
-                index += 1
-                if index < scalars.count && scalars[index] == "^" { index += 1 }
-                if index < scalars.count && scalars[index] == "]" { index += 1 }
-                while index < scalars.count && scalars[index] != "]" { index += scalars[index] == "\\" ? 2 : 1 }
-                index += 1
-                closedGroupRepeats = false
-                repeatsWhatCame = true
-            case "(":
-                groups.append(false)
-                index += 1
-                continue
-            case "|":
-                groups[groups.count - 1] = true
-                index += 1
-                closedGroupRepeats = false
-                continue
-            case ")":
-                let held = groups.popLast() ?? false
-                if groups.isEmpty { groups = [false] }
-                closedGroupRepeats = held
-                if held { groups[groups.count - 1] = true }
-                index += 1
-                repeatsWhatCame = true
-            default:
-                index += 1
-                closedGroupRepeats = false
-                repeatsWhatCame = true
-            }
-            guard repeatsWhatCame, let (unbounded, next) = unboundedRepetition(at: index) else { continue }
-            if unbounded && closedGroupRepeats { return true }
-            groups[groups.count - 1] = true
-            index = next
-            if index < scalars.count && (scalars[index] == "?" || scalars[index] == "+") { index += 1 }  // lazy or possessive
-            closedGroupRepeats = false
-        }
-        return false
+    /// Whether the rule can never match: a regular expression read from a file, written by an
+    /// earlier version that matched with Swift's `Regex`, in a syntax `RegexPattern` refuses
+    /// (a lookahead, a backreference). Such a rule stays in the file and in its place, so that
+    /// the budget opens; it matches nothing until it is deleted or replaced.
+    public var isUnsupported: Bool { unsupportedReason != nil }
+
+    /// Sets the category's spelling (`BudgetDocument.canonicalCategory`: one that folds alike).
+    mutating func respell(category: String) {
+        self.category = category
     }
 
     // MARK: Actions

@@ -18,12 +18,12 @@ public struct RuleSet: Sendable, Equatable {
     private let onNote: [Bool]
     private let needleBytes: [ByteSet]
     private let needles: [[UInt8]]
+    private let regexes: [RegexPattern?]
     private let isRegex: [Bool]
-    private let regexes: Regexes
     private let usesNote: Bool
 
-    /// The rules, prepared. A regular expression that does not compile (which `Rule` never
-    /// holds) matches nothing.
+    /// The rules, prepared. An unsupported regular expression (`Rule.isUnsupported`) matches
+    /// nothing.
     public init(_ rules: [Rule] = []) {
         self.rules = rules
         kinds = rules.map(\.kind)
@@ -31,11 +31,14 @@ public struct RuleSet: Sendable, Equatable {
         needles = rules.map { $0.isRegex ? [] : TextFolding.foldedUTF8($0.pattern) }
         needleBytes = needles.map(ByteSet.init)
         isRegex = rules.map(\.isRegex)
-        regexes = Regexes(rules.map { rule in
-            guard rule.isRegex else { return .text }
-            return (try? Rule.regex(rule.pattern)).map(Regexes.Matcher.regex) ?? .none
-        })
+        regexes = rules.map(\.regex)
         usesNote = rules.contains { $0.field == .note }
+    }
+
+    /// The rules that never match (`Rule.isUnsupported`: a regular expression from an earlier
+    /// version outside the supported syntax), with their numbers, for a warning.
+    public var unsupported: [(number: Int, rule: Rule)] {
+        rules.enumerated().filter { $0.element.isUnsupported }.map { ($0.offset + 1, $0.element) }
     }
 
     /// Whether there are no rules.
@@ -81,14 +84,8 @@ public struct RuleSet: Sendable, Equatable {
             guard needleBytes[index].isSubset(of: text.present) else { return false }
             return Self.contains(text.bytes, needles[index])
         }
-        switch regexes.matchers[index] {
-        case .text:
-            return false
-        case .regex(let regex):
-            return (try? regex.firstMatch(in: text.string)) != nil
-        case .none:
-            return false
-        }
+        guard let regex = regexes[index] else { return false }
+        return regex.matches(scalars: text.scalars)
     }
 
     /// Whether `haystack` holds `needle` as a run of bytes (an empty needle is in nothing).
@@ -122,8 +119,8 @@ public struct RuleSet: Sendable, Equatable {
             present = ByteSet(bytes)
         }
 
-        /// The folded text as a string, for regular expressions (made once, when one asks).
-        lazy var string = String(decoding: bytes, as: UTF8.self)
+        /// The folded text's scalars, for regular expressions (made once, when one asks).
+        lazy var scalars: [UInt32] = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
     }
 
     /// The byte values a text holds, as 256 bits: a pattern holding a byte the text lacks
@@ -150,22 +147,6 @@ public struct RuleSet: Sendable, Equatable {
 
         static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
             lhs.words == rhs.words
-        }
-    }
-
-    /// How each rule matches: text to find, a compiled regular expression, or nothing.
-    private struct Regexes: @unchecked Sendable {
-        // A compiled `Regex` is only read here, never changed, so sharing it is safe.
-        enum Matcher {
-            case text
-            case regex(Regex<AnyRegexOutput>)
-            case none
-        }
-
-        let matchers: [Matcher]
-
-        init(_ matchers: [Matcher]) {
-            self.matchers = matchers
         }
     }
 }

@@ -28,7 +28,8 @@ extension BudgetDocument {
     /// - Parameters:
     ///   - name: read with `FieldRules.label`.
     ///   - amount: in the currency's minor unit (`moneyFormat.parse` reads typed text).
-    ///   - category: read with `FieldRules.label`; `nil` files it under `defaultExpenseCategory`.
+    ///   - category: read with `FieldRules.label`, spelt as a category in use that folds alike
+    ///     (`canonicalCategory`); `nil` files it under `defaultExpenseCategory`.
     ///   - note: read with `FieldRules.note`; an empty text means no note.
     ///   - tags: each read with `FieldRules.tag`.
     ///   - refund: whether it is a refund (`Expense.isRefund`): money back for a purchase,
@@ -42,7 +43,7 @@ extension BudgetDocument {
         name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = [], refund: Bool = false
     ) throws -> Expense {
         let fields = try Self.newFields(name: name, amount: amount, note: note, tags: tags)
-        let category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") } ?? defaultExpenseCategory
+        let category = try category.map { text throws(ValueError) in canonicalCategory(try FieldRules.label(text, field: "category")) } ?? defaultExpenseCategory
         let signed = refund ? -amount : amount
         return try expenses.add { Expense(id: $0, name: fields.name, amount: signed, category: category, date: date, note: fields.note, tags: fields.tags) }
     }
@@ -76,6 +77,8 @@ extension BudgetDocument {
         let unique = references.filter { seen.insert($0).inserted }
         if unique.contains(where: { $0.kind == .income }) { try edit.check(for: .income) }
         let before = self
+        var edit = edit
+        if let category = edit.category { edit.respell(category: canonicalCategory(category)) }
         var incomes = self.incomes, expenses = self.expenses
         let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) { income throws(ValueError) in
             try edit.apply(to: &income)

@@ -14,6 +14,8 @@ extension BudgetDocument {
         var rules = self.rules.rules
         let position = position ?? rules.count + 1
         guard (1...rules.count + 1).contains(position) else { throw .positionOutOfRange(position: position, count: rules.count + 1) }
+        var rule = rule
+        if let category = rule.category { rule.respell(category: canonicalCategory(category)) }
         rules.insert(rule, at: position - 1)
         replaceRules(rules, summary: "add rule \(position): \(rule.settingText)")
         return position

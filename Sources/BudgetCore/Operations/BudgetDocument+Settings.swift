@@ -49,7 +49,11 @@ extension BudgetDocument {
             try setCurrency(currency, rescale: rescale)
         } else {
             if rescale { throw SettingsError.rescaleNotApplicable(key: key.storedKey) }
-            let stored = try text.flatMap { text throws(ValueError) in try key.parse(text, settingContext) }
+            var stored = try text.flatMap { text throws(ValueError) in try key.parse(text, settingContext) }
+            // A default category typed in another case or width is the category in use.
+            if key.storedKey == ExpenseKeys.defaultCategory.storedKey, case .string(let category)? = stored {
+                stored = .string(canonicalCategory(category))
+            }
             settingsValues.setValue(stored, forKey: key.storedKey)
         }
         let after = settingsValues.value(forKey: key.storedKey)
@@ -76,12 +80,13 @@ extension BudgetDocument {
     ///
     /// - Parameters:
     ///   - limit: its amount at most `maximumLimit`, which the store checks.
-    ///   - scope: a category (read with `FieldRules.label`) or the total.
+    ///   - scope: a category (read with `FieldRules.label`, spelt as a category in use that
+    ///     folds alike: `canonicalCategory`) or the total.
     /// - Returns: the scope as stored (the category trimmed).
     /// - Throws: `ValueError` for a category that cannot be one.
     @discardableResult
     public mutating func setLimit(_ limit: SpendingLimit, for scope: LimitScope) throws(ValueError) -> LimitScope {
-        let stored = try Self.storedScope(scope)
+        let stored = try typedScope(scope)
         self[settings: BudgetKeys.self][BudgetKeys.limit(stored)] = limit
         return stored
     }
@@ -119,10 +124,18 @@ extension BudgetDocument {
     /// - Throws: `ValueError` for a category that cannot be one.
     @discardableResult
     public mutating func removeLimit(for scope: LimitScope) throws(ValueError) -> SpendingLimit? {
-        let key = BudgetKeys.limit(try Self.storedScope(scope))
+        let key = BudgetKeys.limit(try typedScope(scope))
         let existed = self[settings: BudgetKeys.self][key]
         self[settings: BudgetKeys.self].remove(key)
         return existed
+    }
+
+    /// A scope as typed: a category read as input and spelt as the one in use that folds
+    /// alike (`canonicalCategory`).
+    private func typedScope(_ scope: LimitScope) throws(ValueError) -> LimitScope {
+        guard case .category = scope else { return scope }
+        guard case .category(let category) = try Self.storedScope(scope) else { return scope }
+        return .category(canonicalCategory(category))
     }
 
     private static func storedScope(_ scope: LimitScope) throws(ValueError) -> LimitScope {

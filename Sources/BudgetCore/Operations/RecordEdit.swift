@@ -51,6 +51,11 @@ public struct RecordEdit: Equatable, Sendable {
         self.note = try note.map { text throws(ValueError) in text.isEmpty ? .remove : .set(try FieldRules.note(text)) }
     }
 
+    /// Sets the category's spelling (`BudgetDocument.canonicalCategory`).
+    mutating func respell(category: String) {
+        self.category = category
+    }
+
     /// Adds tags to the edit: the records get `add` and lose `remove`; with `replacing`, they
     /// lose every tag they had first (so an empty `add` clears them).
     ///

@@ -13,7 +13,8 @@ public struct RecordQuery: Equatable, Sendable {
     public var tags: Set<String> = []
     /// Records dated within this range.
     public var period: DateRange = .all
-    /// Case-insensitive text that the name or the note must contain.
+    /// Text that the name or the note must contain, both folded as rules fold them
+    /// (`TextFolding`: `セブン` finds `ｾﾌﾞﾝｲﾚﾌﾞﾝ`, `amazon` finds `ＡＭＡＺＯＮ`).
     public var search: String?
     /// Amounts of at least this many minor units.
     public var minimum: Int?

@@ -1,38 +1,58 @@
-/// Case-insensitive "contains", prepared once for a whole listing: plain ASCII text is
-/// compared byte by byte with its letters folded; other text is lower-cased and searched.
+/// "Contains", folded as rules fold (`TextFolding`: width, kana sound marks, case, spaces),
+/// prepared once for a whole listing: `セブン` finds `ｾﾌﾞﾝｲﾚﾌﾞﾝ`, `amazon` finds `ＡＭＡＺＯＮ`.
+///
+/// The needle is folded once. A haystack of plain ASCII whose only white space is single
+/// spaces (most names) folds to itself in lower case, so it is compared byte by byte with its
+/// letters lower-cased, without being copied; other text is folded, then searched.
 struct TextSearch {
-    private let needle: String
-    private let asciiNeedle: [UInt8]?
+    private let needle: [UInt8]
 
-    /// `nil` for an empty needle, which every text contains.
+    /// `nil` for a needle that folds to nothing, which every text contains.
     init?(_ text: String) {
-        needle = text.lowercased()
+        needle = TextFolding.foldedUTF8(text)
         guard !needle.isEmpty else { return nil }
-        asciiNeedle = needle.utf8.allSatisfy { $0 < 0x80 } ? Array(needle.utf8) : nil
     }
 
     func isFound(in text: String) -> Bool {
-        if let asciiNeedle, let found = Self.asciiContains(text, asciiNeedle) { return found }
-        return text.lowercased().contains(needle)
-    }
-
-    /// Whether ASCII `text` holds `needle` (already lower-case), ignoring case; `nil` when
-    /// `text` is not all ASCII.
-    private static func asciiContains(_ text: String, _ needle: [UInt8]) -> Bool? {
         var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            guard bytes.count >= needle.count else { return false }
-            for start in 0...(bytes.count - needle.count) {
-                var offset = 0
-                while offset < needle.count && fold(bytes[start + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            return false
-        }
+        if let found = text.withUTF8({ Self.plainASCIIContains($0, needle) }) { return found }
+        return Self.contains(TextFolding.foldedUTF8(text), needle)
     }
 
-    private static func fold(_ byte: UInt8) -> UInt8 {
+    /// Whether plain ASCII `text` holds `needle`, its letters lower-cased; `nil` when `text` is
+    /// not plain: a byte outside ASCII, white space other than a single space between words.
+    private static func plainASCIIContains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool? {
+        var previousSpace = true  // a space first is not plain
+        for byte in text {
+            if byte >= 0x80 || (0x09...0x0D).contains(byte) { return nil }
+            let space = byte == 0x20
+            if space && previousSpace { return nil }
+            previousSpace = space
+        }
+        if previousSpace && !text.isEmpty { return nil }  // a space last
+        guard text.count >= needle.count else { return false }
+        for start in 0...(text.count - needle.count) {
+            var offset = 0
+            while offset < needle.count && lower(text[start + offset]) == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+        }
+        return false
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// Whether `haystack` holds `needle` as a run of bytes (whole scalars, on UTF-8).
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        let count = needle.count
+        guard count <= haystack.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - count) where haystack[start] == first {
+            var offset = 1
+            while offset < count && haystack[start + offset] == needle[offset] { offset += 1 }
+            if offset == count { return true }
+        }
+        return false
     }
 }

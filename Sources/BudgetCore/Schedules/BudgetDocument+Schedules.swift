@@ -38,6 +38,7 @@ extension BudgetDocument {
         let id = RecordID.string(for: last + 1)
         var schedule = schedule
         if schedule.kind == .expense && schedule.category == nil { schedule.category = defaultExpenseCategory }
+        if let category = schedule.category, schedule.kind == .expense { schedule.category = canonicalCategory(category) }
         settings[RecurKeys.counter] = ScheduleCounter(last + 1)
         settings[RecurKeys.schedule(id)] = schedule
         self[settings: RecurKeys.self] = settings
@@ -61,6 +62,7 @@ extension BudgetDocument {
         let old = try schedule(id: id)
         var new = edited
         if new.kind == .expense && new.category == nil { new.category = old.schedule.category ?? defaultExpenseCategory }
+        if let category = new.category, new.kind == .expense, category != old.schedule.category { new.category = canonicalCategory(category) }
         if new.kind == .income && new.category != nil { throw ValueError.notApplicable(field: "category", kind: .income) }
         new.isPaused = old.schedule.isPaused
         new.recordedThrough = old.schedule.recordedThrough

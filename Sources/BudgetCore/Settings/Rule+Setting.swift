@@ -77,7 +77,9 @@ extension Rule: PlainSettingValue {
             }
         }
         guard let pattern,
-              let rule = try? Rule(pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip),
+              let rule = try? Rule(
+                pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip,
+                keepingUnsupported: true),
               rule.settingText == text else { return nil }
         return rule
     }

@@ -19,6 +19,7 @@ extension BudgetDocument {
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
         var draft = self
+        var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
         for entry in entries {
             let source = settings.origin + ":" + entry.identity
             if !settings.allowDuplicates && !sources.insert(ExactText(source)).inserted {
@@ -62,8 +63,9 @@ extension BudgetDocument {
                     category = fallbackCategory
                     result.categorizedByDefault += 1
                 }
+                let spelt = spellings.spelling(of: category)
                 let expense = try draft.expenses.add { id in
-                    Expense(id: id, name: name, amount: entry.isRefund ? -entry.amount : entry.amount, category: category, date: entry.date, note: entry.note, tags: tags, source: source)
+                    Expense(id: id, name: name, amount: entry.isRefund ? -entry.amount : entry.amount, category: spelt, date: entry.date, note: entry.note, tags: tags, source: source)
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }

@@ -16,4 +16,7 @@ public struct DataFileCheck: Sendable, Equatable {
     public var exists: Bool
     /// Every problem found, in file order within each part.
     public var problems: [Problem]
+    /// How many undo-history entries are unusable or reachable only through one: what
+    /// `JSONFileStore.repair()` drops.
+    public var droppedHistoryEntries = 0
 }

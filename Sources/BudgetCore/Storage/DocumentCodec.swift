@@ -24,6 +24,8 @@ enum DocumentCodec {
     struct Report {
         var document: BudgetDocument
         var problems: [DataFileProblem]
+        /// How many undo-history entries `document` leaves out as unusable.
+        var droppedHistoryEntries = 0
     }
 
     /// How a document lays out what the data file holds.
@@ -88,16 +90,13 @@ enum DocumentCodec {
             settings = try decodeSettings(try settingsNode.parsed(), problems: &problems)
         }
         var history = UndoHistory()
+        var droppedHistory = 0
         if let historySpan = reader.optionalValue("history") {
-            do {
-                let changes = try HistoryCodec.decode(historySpan)
-                history = UndoHistory(changes)
-                if let refusal = HistoryCodec.counterRefusal(changes, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID) {
-                    problems.append(DataFileProblem(offset: historySpan.offset, refusal))
-                }
-            } catch {
-                problems.append(error)
-            }
+            // Unusable entries are repairable problems: the repaired document keeps the rest.
+            let reading = HistoryCodec.decode(historySpan, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+            history = UndoHistory(reading.changes)
+            problems += reading.problems
+            droppedHistory = reading.dropped
         }
         do {
             try reader.finish()
@@ -105,7 +104,9 @@ enum DocumentCodec {
             problems.append(error)
         }
         let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
-        return Report(document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history), problems: ordered.map(\.element))
+        return Report(
+            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history), problems: ordered.map(\.element),
+            droppedHistoryEntries: droppedHistory)
     }
 
     /// The file's bytes for a document, ending with a newline.

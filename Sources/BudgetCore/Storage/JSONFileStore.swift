@@ -193,7 +193,9 @@ public struct JSONFileStore: DataProtocol {
         }
         do {
             let report = try DocumentCodec.inspect(bytes)
-            return (DataFileCheck(path: path, exists: true, problems: report.problems.map(problem)), report.document)
+            let check = DataFileCheck(
+                path: path, exists: true, problems: report.problems.map(problem), droppedHistoryEntries: report.droppedHistoryEntries)
+            return (check, report.document)
         } catch {
             return (DataFileCheck(path: path, exists: true, problems: [problem(error)]), nil)
         }
@@ -341,16 +343,23 @@ public struct JSONFileStore: DataProtocol {
     }
 
     private func decodeStrictly(_ bytes: ByteView) throws -> BudgetDocument {
+        let problem: DataFileProblem
+        var repairable = false
         do {
-            return try DocumentCodec.decodeStrictly(bytes)
+            let report = try DocumentCodec.inspect(bytes)
+            guard let first = report.problems.first else { return report.document }
+            problem = first
+            repairable = report.problems.allSatisfy(\.isRepairable)
         } catch {
             if let version = error.newerFormat {
                 throw BudgetError.newerFormat(path: path, version: version)
             }
-            var positions = TextPositions(bytes)
-            let position = error.offset.map { positions.position(of: $0) }
-            throw BudgetError.invalidDataFile(path: path, position: position, reason: error.reason)
+            problem = error
         }
+        var positions = TextPositions(bytes)
+        let position = problem.offset.map { positions.position(of: $0) }
+        if repairable { throw BudgetError.repairableDataFile(path: path, position: position, reason: problem.reason) }
+        throw BudgetError.invalidDataFile(path: path, position: position, reason: problem.reason)
     }
 
     // MARK: Paths

@@ -7,8 +7,8 @@ struct CheckCommand: Command {
 
     static let spec = CommandSpec(
         name: "check", abstract: "Check the data file and report every problem.",
-        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
-        options: [OptionSpec(long: "repair", help: "Fix orders and counters, keeping a backup of the original.")])
+        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID, undo-history entries that cannot be undone, which are dropped with the older ones behind them) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
+        options: [OptionSpec(long: "repair", help: "Fix orders and counters and drop unusable history, keeping a backup of the original.")])
 
     let repair: Bool
 
@@ -31,7 +31,9 @@ struct CheckCommand: Command {
             }
             report(result.check, to: context)
             if let backup = result.backup {
-                context.confirm("Repaired \(count(result.check.problems.count)); the original is saved as \(backup).")
+                let dropped = result.check.droppedHistoryEntries
+                let history = dropped == 0 ? "" : " (dropped \(dropped == 1 ? "the oldest undo-history entry" : "the \(dropped) oldest undo-history entries"), which could no longer be undone)"
+                context.confirm("Repaired \(count(result.check.problems.count))\(history); the original is saved as \(backup).")
             } else {
                 summarize(result.check, context: context)
             }
@@ -41,6 +43,9 @@ struct CheckCommand: Command {
         report(check, to: context)
         summarize(check, context: context)
         if !check.problems.isEmpty { throw Failed() }
+        if check.exists {
+            for warning in RuleListing.unsupportedWarnings(try store.load().rules) { context.warn(warning) }
+        }
     }
 
     private func report(_ check: DataFileCheck, to context: CommandContext) {

@@ -126,7 +126,9 @@ struct ImportCommand: Command {
             // budget's own file with options that are for statements.
             throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
+        var unsupportedRules: [String] = []  // rules that never match, said after the import
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
+            unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
             let reading = try plan.reader(for: document, today: Day.today()).read(text)
             let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates))
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
@@ -135,11 +137,13 @@ struct ImportCommand: Command {
         if dryRun {
             var document = try store.load()
             let (reading, result) = try work(&document)
+            for warning in unsupportedRules { context.warn(warning) }
             context.output.write(preview(result.added, in: document))
             context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
             return
         }
         let (reading, result) = try store.transaction { try work(&$0) }
+        for warning in unsupportedRules { context.warn(warning) }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }

@@ -4,7 +4,7 @@ import BudgetCore
 struct RuleAddCommand: Command {
     static let spec = CommandSpec(
         name: "add", abstract: "Add a rule (tried after the existing ones) and print its number.",
-        discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII.",
+        discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII. Its syntax is a subset of the usual one (characters, ., classes [a-z] and [^…], \\d \\w \\s, ^ $ \\b, groups (…) and (?:…), |, * + ? {n,m}); backreferences, lookaround and the like are refused. Matching takes time in proportion to the text, whatever the pattern.",
         arguments: [ArgumentSpec(name: "pattern", help: "Text to find in the field, folded: half-width katakana find full-width ones, and full-width letters find ASCII ones, in any case.")],
         options: [
             OptionSpec(long: "regex", help: "The pattern is a regular expression."),
@@ -58,8 +58,12 @@ struct RuleAddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let number = try context.store().transaction { document in try document.addRule(rule) }
+        // The rule as stored: its category spelt as the one in use that folds alike.
+        let (number, added) = try context.store().transaction { document throws -> (Int, Rule) in
+            let number = try document.addRule(rule)
+            return (number, document.rules.rules.dropFirst(number - 1).first ?? rule)
+        }
         context.output.write("\(number)\n")
-        context.confirm("Added rule \(number): \(RuleListing.matching(rule)) → \(RuleListing.actions(rule)).")
+        context.confirm("Added rule \(number): \(RuleListing.matching(added)) → \(RuleListing.actions(added)).")
     }
 }

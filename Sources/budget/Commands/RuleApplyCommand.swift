@@ -20,14 +20,17 @@ struct RuleApplyCommand: Command {
         let store = try context.store()
         if dryRun {
             var document = try store.load()
+            for warning in RuleListing.unsupportedWarnings(document.rules) { context.warn(warning) }
             let result = try document.applyRules(matching: try filters.query(for: document))
             if !result.isEmpty { context.output.write(RuleChangeTable(application: result).render(painter: context.outputPainter(document))) }
             context.confirm(Self.summary(result, rules: document.rules.count, verb: "Would change") + (result.isEmpty ? "" : " Nothing was changed (dry run)."))
             return
         }
-        let (result, money, rules) = try store.transaction { document throws -> (RuleApplication, MoneyFormat, Int) in
-            (try document.applyRules(matching: try filters.query(for: document)), document.moneyFormat, document.rules.count)
+        let (result, money, rules, unsupported) = try store.transaction { document throws -> (RuleApplication, MoneyFormat, Int, [String]) in
+            let rules = document.rules
+            return (try document.applyRules(matching: try filters.query(for: document)), document.moneyFormat, rules.count, RuleListing.unsupportedWarnings(rules))
         }
+        for warning in unsupported { context.warn(warning) }
         context.output.write(result.records.map { $0.description + "\n" }.joined())
         context.confirm(Self.summary(result, rules: rules, verb: "Changed"))
         for warning in result.limitWarnings { context.warn(warning.message(money)) }

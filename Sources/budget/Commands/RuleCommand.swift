@@ -56,6 +56,7 @@ struct RuleCommand: Command {
         case let .list(format, includeHeader):
             let document = try store.load()
             let rules = document.rules.rules
+            for warning in RuleListing.unsupportedWarnings(document.rules) { context.warn(warning) }
             if rules.isEmpty && format == .table {
                 if !context.isQuiet { context.messages.write("No rules.\n") }
                 return

@@ -23,6 +23,7 @@ struct RuleTestCommand: Command {
 
     func run(in context: CommandContext) throws {
         let rules = try context.store().load().rules
+        for warning in RuleListing.unsupportedWarnings(rules) { context.warn(warning) }
         guard let (index, rule) = rules.firstMatch(name: text, note: note, kind: kind) else {
             throw RuleError.noMatch(TextFolding.folded(text))
         }

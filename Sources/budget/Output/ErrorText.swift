@@ -25,6 +25,9 @@ enum ErrorText {
         switch error {
         case let BudgetError.dateBeforeLedgerCalendar(reference, day):
             return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
+        case let BudgetError.repairableDataFile(path, position, reason):
+            let place = position.map { ":\($0.line):\($0.column)" } ?? ""
+            return "invalid data file \(path)\(place): \(reason); 'budget check --repair' fixes it, keeping a backup of the original"
         case let SettingsError.currencyChangeNeedsRescale(from, to):
             return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before"
         case var error as ImportError:

@@ -39,6 +39,15 @@ struct RuleListing {
         }
     }
 
+    /// A warning for each rule that never matches (a regular expression an earlier version
+    /// accepted, outside the syntax matched now), naming the command that replaces it.
+    static func unsupportedWarnings(_ rules: RuleSet) -> [String] {
+        rules.unsupported.map { number, rule in
+            "rule \(number) never matches: its regular expression \(pattern(rule)) is not supported (\(rule.unsupportedReason ?? "")); "
+                + "delete it with 'budget rule delete \(number)' and add it again in the supported syntax"
+        }
+    }
+
     /// The pattern, a regular expression between slashes (`/^amazon/`).
     static func pattern(_ rule: Rule) -> String {
         rule.isRegex ? "/" + rule.pattern + "/" : rule.pattern

@@ -35,7 +35,7 @@ struct QueryOptions {
     static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.", conflicts: ["from", "to"])
     static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
-    static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text (any case).")
+    static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text, folded as rules fold it (width, kana, case, spaces).")
     static let min = OptionSpec(long: "min", valueName: "amount", help: "Amounts of at least this much.")
     static let max = OptionSpec(long: "max", valueName: "amount", help: "Amounts of at most this much.")
     static let sort = OptionSpec(long: "sort", valueName: "key", help: "order, date, amount or name (default: order).", choices: RecordQuery.SortKey.allCases.map(\.rawValue))

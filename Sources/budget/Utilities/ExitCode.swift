@@ -42,7 +42,7 @@ enum ExitCode: Int32 {
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar, .nestedTransaction,
              .totalTooLarge, .limitTooLarge, .limitsTooLarge:
             self = .failure
-        case .invalidDataFile, .newerFormat, .cannotRepair, .invalidResult:
+        case .invalidDataFile, .repairableDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
         case .fileSystem, .notARegularFile, .inputNotARegularFile, .openDescriptorDataFile:
             self = .ioError
