@@ -65,18 +65,19 @@ final class UndoEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(
             refused.stderr,
-            "budget: error: invalid data file \(path):27:21: history entry 2: expense 00000003 has a negative amount; 'budget check --repair' fixes it, keeping a backup of the original\n")
+            "budget: error: invalid data file \(path):27:86: history entry 2: expense 00000003: the name must not be empty; 'budget check --repair' fixes it, keeping a backup of the original\n")
         let check = try budget.run("check")
         XCTAssertEqual(check.code, 65)
-        XCTAssertEqual(check.stdout, "\(path):27:21: history entry 2: expense 00000003 has a negative amount (repairable)\n")
+        XCTAssertEqual(check.stdout, "\(path):27:86: history entry 2: expense 00000003: the name must not be empty (repairable)\n")
 
         let repair = try budget.run("check", "--repair")
         XCTAssertEqual(repair.code, 0, repair.stderr)
         let backups = budget.files().filter { $0.hasPrefix("budget.json.bak-") }
         XCTAssertEqual(backups.count, 1)
-        XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(backups[0])), original, "the backup is the original")
+        let backup = try XCTUnwrap(backups.first, "the repair kept a backup")
+        XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(backup)), original, "the backup is the original")
         XCTAssertTrue(
-            repair.stderr.hasSuffix("Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); the original is saved as \(path).\(backups[0].dropFirst("budget.json.".count)).\n"),
+            repair.stderr.hasSuffix("Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); the original is saved as \(path).\(backup.dropFirst("budget.json.".count)).\n"),
             repair.stderr)
         XCTAssertEqual(try budget.run("check").code, 0)
         XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\t").dropFirst(2).first, "delete expense 00000001 (Lunch)\n")
