@@ -1,28 +1,44 @@
 extension BudgetDocument {
     /// Adds a statement's entries as records, in file order, as one change (one undo step).
     ///
-    /// Each record remembers its source (`origin:identity`); an entry whose source a record
-    /// already has is left out (counted as already there) unless duplicates are allowed. A
-    /// rule's category beats the statement's, and the default category is the last resort; a
-    /// rule may rename, tag or skip the row.
+    /// Each record remembers its source (`origin:identity`). An entry is left out when it is
+    /// already in the budget: a record has its identity from the same account or from an
+    /// origin that names no account (`StatementSource`; counted as already there), or a
+    /// deleted imported record had it (`DeletedRows`; counted as deleted before); unless
+    /// duplicates are allowed. Rows of the statement itself never count as already there.
+    /// Then, unless `matchRecords` is off, an entry of the same kind and amount as a record
+    /// that no row accounts for yet (no `source`: a scheduled occurrence, a record typed in),
+    /// dated within `StatementImport.matchWindow` days of the record's date or of its
+    /// schedule's due day, is linked to that record (which gains the source and keeps its
+    /// category, name and date) instead of added; where several pair up, the nearest dates
+    /// go first, then the lowest record ID, then the first row, and the match says how many
+    /// it was chosen among (`StatementMatch`). A rule's category beats the statement's, and
+    /// the default category is the last resort; a rule may rename, tag or skip the row.
     ///
     /// - Throws: `BudgetError.idSpaceExhausted` when IDs run out; `ImportError` naming the row
     ///   after which a kind's amounts would add up to more than the largest total; nothing is
     ///   added then.
     public mutating func importStatement(_ entries: [StatementEntry], _ settings: StatementImport) throws -> StatementImportResult {
         var result = StatementImportResult()
-        var sources = Set<ExactText>()
+        var known = KnownRows()
         if !settings.allowDuplicates {
-            for income in incomes.records { if let source = income.source { sources.insert(ExactText(source)) } }
-            for expense in expenses.records { if let source = expense.source { sources.insert(ExactText(source)) } }
+            for income in incomes.records { if let source = income.source { known.insert(source, .record) } }
+            for expense in expenses.records { if let source = expense.source { known.insert(source, .record) } }
+            let deleted = self[settings: ImportKeys.self]
+            for month in deleted.deletedMonths {
+                for source in deleted[ImportKeys.deleted(month)]?.sources ?? [] { known.insert(source, .deleted) }
+            }
         }
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
-        var draft = self
+        // The rows that come in, after what is there and the rules' skips.
+        var coming: [(entry: StatementEntry, action: StatementImport.RuleAction?, source: String)] = []
         for entry in entries {
-            let source = settings.origin + ":" + entry.identity
-            if !settings.allowDuplicates && !sources.insert(ExactText(source)).inserted {
-                result.alreadyThere += 1
+            if !settings.allowDuplicates, let presence = known.presence(origin: settings.origin, identity: entry.identity) {
+                switch presence {
+                case .record: result.alreadyThere += 1
+                case .deleted: result.deletedBefore += 1
+                }
                 continue
             }
             var entry = entry
@@ -30,6 +46,19 @@ extension BudgetDocument {
             let action = settings.rule(entry)
             if action?.skip == true {
                 result.skippedByRule += 1
+                continue
+            }
+            coming.append((entry, action, settings.origin + ":" + entry.identity))
+        }
+        let matches = settings.matchRecords ? matchRecords(coming.map(\.entry)) : [:]
+        var draft = self
+        for (index, (entry, action, source)) in coming.enumerated() {
+            if let match = matches[index] {
+                switch match.record.kind {
+                case .income: draft.incomes.records[match.position].source = source
+                case .expense: draft.expenses.records[match.position].source = source
+                }
+                result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, rivals: match.rivals))
                 continue
             }
             if let sum = totals[entry.kind] ?? nil {
@@ -67,8 +96,83 @@ extension BudgetDocument {
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }
         }
+        if settings.allowDuplicates { draft.forgetDeletedRows(coming.map(\.source)) }
         self = draft
         return result
+    }
+
+    /// A record an entry is linked to: where it is in its table, and how many could have been.
+    private struct RecordMatch {
+        var record: RecordReference
+        var position: Int
+        var rivals: Int
+    }
+
+    /// The records entries are linked to, by the entry's index (see `importStatement`).
+    private func matchRecords(_ entries: [StatementEntry]) -> [Int: RecordMatch] {
+        struct Candidate {
+            var record: RecordReference
+            var position: Int
+            var days: [Int]
+        }
+        var amounts: [RecordKind: Set<Int>] = [:]
+        for entry in entries { amounts[entry.kind, default: []].insert(entry.amount) }
+        guard !amounts.isEmpty else { return [:] }
+        // Records no row accounts for, of an amount some entry has, by kind and amount.
+        var candidates: [RecordKind: [Int: [Candidate]]] = [:]
+        func collect<Record: BaseModel>(_ table: RecordTable<Record>) {
+            let kind = Record.kind
+            guard let wanted = amounts[kind] else { return }
+            for (position, record) in table.records.enumerated() where record.source == nil && wanted.contains(record.amount) {
+                var days = [record.date.dayNumber]
+                if let due = record.schedule.flatMap(ScheduleMark.init)?.due.dayNumber, due != days[0] { days.append(due) }
+                candidates[kind, default: [:]][record.amount, default: []].append(
+                    Candidate(record: RecordReference(kind: kind, id: record.id), position: position, days: days))
+            }
+        }
+        collect(incomes)
+        collect(expenses)
+        // Every pair within the window, nearest first, then the lowest ID, then the first row.
+        var pairs: [(distance: Int, entry: Int, candidate: Candidate)] = []
+        var rowsOfRecord: [RecordReference: Int] = [:]
+        var recordsOfRow: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let day = entry.date.dayNumber
+            for candidate in candidates[entry.kind]?[entry.amount] ?? [] {
+                guard let distance = candidate.days.map({ abs($0 - day) }).min(), distance <= StatementImport.matchWindow else { continue }
+                pairs.append((distance, index, candidate))
+                rowsOfRecord[candidate.record, default: 0] += 1
+                recordsOfRow[index, default: 0] += 1
+            }
+        }
+        pairs.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            if a.candidate.record.id != b.candidate.record.id { return a.candidate.record.id < b.candidate.record.id }
+            return a.entry < b.entry
+        }
+        var matches: [Int: RecordMatch] = [:]
+        var taken = Set<RecordReference>()
+        for pair in pairs where matches[pair.entry] == nil && !taken.contains(pair.candidate.record) {
+            taken.insert(pair.candidate.record)
+            let rivals = max(recordsOfRow[pair.entry] ?? 1, rowsOfRecord[pair.candidate.record] ?? 1)
+            matches[pair.entry] = RecordMatch(record: pair.candidate.record, position: pair.candidate.position, rivals: rivals)
+        }
+        return matches
+    }
+
+    /// Takes sources out of the deleted rows: their rows were imported again.
+    private mutating func forgetDeletedRows(_ sources: [String]) {
+        var settings = self[settings: ImportKeys.self]
+        let months = settings.deletedMonths
+        guard !months.isEmpty, !sources.isEmpty else { return }
+        let gone = Set(sources.map(ExactText.init))
+        for month in months {
+            guard var rows = settings[ImportKeys.deleted(month)] else { continue }
+            let before = rows.sources.count
+            rows.remove(gone)
+            if rows.sources.count != before { settings[ImportKeys.deleted(month)] = rows.sources.isEmpty ? nil : rows }
+        }
+        self[settings: ImportKeys.self] = settings
     }
 
     /// The sum of amounts, `nil` when it is past the largest total already.

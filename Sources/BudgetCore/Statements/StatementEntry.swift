@@ -17,7 +17,8 @@ public struct StatementEntry: Equatable, Sendable {
     public var note: String?
     /// The row's tags (none unless a column gives them).
     public var tags: Tags
-    /// What identifies the row within its statement, across downloads: the statement's own ID,
-    /// else its date, kind, amount and name with its occurrence among identical rows.
+    /// What identifies the row within its statement, across downloads: the statement's own ID
+    /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
+    /// and name with its occurrence among identical rows.
     public var identity: String
 }

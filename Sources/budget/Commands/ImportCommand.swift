@@ -10,7 +10,10 @@ struct ImportCommand: Command {
             A statement (a bank, card or household-app CSV) is recognised by its header: \(StatementPreset.all.map(\.name).joined(separator: ", ")); \
             other statements need --map (or a saved --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign \
             of the amount); with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
-            overlapping statement adds only new rows. budget's own CSV and TSV need a header row naming the columns \
+            overlapping statement adds only new rows, and a deleted imported record's row is not imported again (--allow-duplicates \
+            imports them). A row of the kind and amount of a record that no row accounts for yet (a scheduled occurrence or a record \
+            typed in), dated within \(StatementImport.matchWindow) days, is linked to that record instead of added (--no-match adds it); \
+            the confirmation lists each match. budget's own CSV and TSV need a header row naming the columns \
             (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, \
             in file order); JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; \
             every bad row is reported with its line and column. The new IDs are printed on stdout; the import is one undo step.
@@ -43,6 +46,7 @@ struct ImportCommand: Command {
     let dryRun: Bool
     let skipDuplicates: Bool
     let allowDuplicates: Bool
+    let noMatch: Bool
     /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
     let encodingText: String?
 
@@ -70,6 +74,7 @@ struct ImportCommand: Command {
         dryRun = parsed.flag("dry-run")
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
+        noMatch = parsed.flag("no-match")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
         encodingText = parsed.value("encoding")?.lowercased()
         isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
@@ -126,24 +131,54 @@ struct ImportCommand: Command {
             // budget's own file with options that are for statements.
             throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
-        let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
+        let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
+            let before = document
             let reading = try plan.reader(for: document, today: Day.today()).read(text)
-            let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates))
+            var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
+            settings.matchRecords = !noMatch
+            let result = try document.importStatement(reading.entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
-            return (reading, result)
+            let money = document.moneyFormat
+            return (reading, result, document.limitWarnings(since: before).map { $0.message(money) })
         }
         if dryRun {
             var document = try store.load()
-            let (reading, result) = try work(&document)
+            let (reading, result, warnings) = try work(&document)
             context.output.write(preview(result.added, in: document))
             context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
+            for line in matchLines(result, in: document, verb: "Would link") { context.confirm(line) }
+            for warning in warnings { context.warn(warning) }
             return
         }
-        let (reading, result) = try store.transaction { try work(&$0) }
+        var linked = BudgetDocument()
+        let (reading, result, warnings) = try store.transaction { document in
+            defer { linked = document }
+            return try work(&document)
+        }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
         context.confirm(message)
+        for line in matchLines(result, in: linked, verb: "Linked") { context.confirm(line) }
+        for warning in warnings { context.warn(warning) }
+    }
+
+    /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
+    private func matchLines(_ result: StatementImportResult, in document: BudgetDocument, verb: String) -> [String] {
+        guard !result.matched.isEmpty else { return [] }
+        let count = result.matched.count
+        var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to record\(count == 1 ? "" : "s") already there, which keep their names, categories and dates (--no-match adds such rows instead):"]
+        for match in result.matched {
+            let name: String
+            switch match.record.kind {
+            case .income: name = document.incomes.record(id: match.record.id)?.name ?? "?"
+            case .expense: name = document.expenses.record(id: match.record.id)?.name ?? "?"
+            }
+            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(name))"
+            if match.wasChosen { line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID" }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
@@ -155,6 +190,8 @@ struct ImportCommand: Command {
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
+        rows(result.deletedBefore, "of deleted records left out (--allow-duplicates imports them)")
+        rows(result.matched.count, "matched to records already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
         if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
         rows(result.skippedByRule, "skipped by rules")
@@ -174,6 +211,9 @@ struct ImportCommand: Command {
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
         if allowDuplicates {
             throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+        }
+        if noMatch {
+            throw UsageError("'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
         }
         let kinds: [RecordKind]
         if let kind {
