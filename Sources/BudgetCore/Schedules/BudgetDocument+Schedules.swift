@@ -194,8 +194,10 @@ extension BudgetDocument {
         }
         draft.incomes = incomes
         draft.expenses = expenses
+        var result = ScheduleRun(items: items, unfinished: run.unfinished)
+        result.limitWarnings = draft.limitWarnings(since: self)
         self = draft
-        return ScheduleRun(items: items, unfinished: run.unfinished)
+        return result
     }
 
     /// When `recur.auto` is on, records what is due through `day` as an undo step of its own,

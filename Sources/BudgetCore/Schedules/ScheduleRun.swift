@@ -29,6 +29,9 @@ public struct ScheduleRun: Equatable, Sendable {
     /// Why what was due could not be recorded before a change (`recordDueOccurrencesFirst`),
     /// if it could not.
     public var notRecorded: String?
+    /// The limits the recorded expenses took over what their period has available
+    /// (`BudgetDocument.limitWarnings(since:)`), as `add` warns of them.
+    public var limitWarnings: [LimitWarning] = []
 
     /// The occurrences recorded (or to be).
     public var recorded: [Item] { items.filter { !$0.isSkipped } }

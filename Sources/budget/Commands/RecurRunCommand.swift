@@ -79,5 +79,6 @@ struct RecurRunCommand: Command {
         for id in run.unfinished {
             context.warn("schedule \(id) has more occurrences due than one run records; run 'budget recur run' again")
         }
+        for warning in run.limitWarnings { context.warn(warning.message(money)) }
     }
 }
