@@ -145,7 +145,7 @@ struct ImportCommand: Command {
             var document = try store.load()
             let (reading, result, warnings) = try work(&document)
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
+            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result))
             for line in matchLines(result, in: document, verb: "Would link") { context.confirm(line) }
             for warning in warnings { context.warn(warning) }
             return
@@ -158,9 +158,15 @@ struct ImportCommand: Command {
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
+        message += deletedNote(result)
         context.confirm(message)
         for line in matchLines(result, in: linked, verb: "Linked") { context.confirm(line) }
         for warning in warnings { context.warn(warning) }
+    }
+
+    /// What brings back the rows of deleted records, when some were left out.
+    private func deletedNote(_ result: StatementImportResult) -> String {
+        result.deletedBefore == 0 ? "" : " Deleting an imported record keeps its row out of imports; --allow-duplicates imports such rows again."
     }
 
     /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
@@ -190,7 +196,7 @@ struct ImportCommand: Command {
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
-        rows(result.deletedBefore, "of deleted records left out (--allow-duplicates imports them)")
+        rows(result.deletedBefore, "of deleted records left out")
         rows(result.matched.count, "matched to records already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
         if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
