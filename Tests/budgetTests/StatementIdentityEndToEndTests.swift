@@ -60,7 +60,7 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         // A profile saved from that one reads the same account.
         let derived = try budget.run("import", november, "--profile", "mybank", "--save-profile", "mybank2", "--category", "daily")
         XCTAssertEqual(derived.stdout, "", derived.stderr)
-        XCTAssertTrue(derived.stderr.hasPrefix("Imported nothing from a Rakuten Bank statement (2 rows already there)."), derived.stderr)
+        XCTAssertEqual(derived.stderr, "Imported nothing from a Rakuten Bank statement (2 rows already there; of those, 1 through rakuten-bank). Saved the options as the profile 'mybank2', which reads the account of 'mybank' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile).\n")
         XCTAssertTrue(try budget.succeed("profile", "show", "mybank2").stdout.contains("account"))
         XCTAssertEqual(try rows().count, 3)
     }
@@ -72,6 +72,13 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         XCTAssertEqual(hers.stdout, "expense-00000002\n", hers.stderr)
         XCTAssertEqual(try budget.run("import", try statement("hers.csv", withdrawal), "--profile", "hers").stdout, "")
         XCTAssertEqual(try rows("expenses").map { $0["source"] }, ["his:2026-11-10|expense|10000|1|ATM", "hers:2026-11-10|expense|10000|1|ATM"])
+        // A third account saved from the preset by name is new too.
+        XCTAssertEqual(try budget.run("import", try statement("third.csv", withdrawal), "--profile", "rakuten-bank", "--save-profile", "third").stdout, "expense-00000003\n")
+        // Without a profile the statement names no account: the row is taken for one already
+        // there, and the confirmation says through which profile.
+        let forgot = try budget.run("import", try statement("fourth.csv", withdrawal))
+        XCTAssertEqual(forgot.stdout, "")
+        XCTAssertEqual(forgot.stderr, "Imported nothing from a Rakuten Bank statement (1 row already there; of those, 1 through his).\n")
     }
 
     // MARK: Item 5

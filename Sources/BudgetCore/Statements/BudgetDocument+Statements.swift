@@ -34,11 +34,12 @@ extension BudgetDocument {
         // The rows that come in, after what is there and the rules' skips.
         var coming: [(entry: StatementEntry, action: StatementImport.RuleAction?, source: String)] = []
         for entry in entries {
-            if !settings.allowDuplicates, let presence = known.presence(origin: settings.origin, identity: entry.identity) {
-                switch presence {
+            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
+                switch found.presence {
                 case .record: result.alreadyThere += 1
                 case .deleted: result.deletedBefore += 1
                 }
+                if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
                 continue
             }
             var entry = entry

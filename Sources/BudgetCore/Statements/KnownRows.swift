@@ -38,20 +38,24 @@ struct KnownRows {
         }
     }
 
-    /// Whether a row of `origin` with `identity` is there: a record (or a deleted record) with
-    /// that identity from the same account, or from an origin that names none; a record beats
-    /// a deleted one.
-    func presence(origin: String, identity: String) -> Presence? {
-        var found: Presence?
-        if let presence = exact[ExactText(origin + ":" + identity)] { found = presence }
-        guard let seen = origins[ExactText(identity)] else { return found }
-        func look(_ known: (origin: String, presence: Presence)) -> Bool {
-            guard StatementSource.sameAccount(known.origin, origin) else { return false }
-            found = found ?? known.presence
-            return known.presence == .record
+    /// Whether a row of `origin` with `identity` is there, and through which origin: a record
+    /// (or a deleted record) with that identity from the same account, or from an origin that
+    /// names none. A record beats a deleted one, and the row's own origin another.
+    func presence(origin: String, identity: String) -> (presence: Presence, origin: String)? {
+        var best: (presence: Presence, origin: String)?
+        func rank(_ found: (presence: Presence, origin: String)) -> Int {
+            (found.presence == .record ? 2 : 0) + (found.origin == origin ? 1 : 0)
         }
-        if look(seen.first) { return .record }
-        for known in seen.others where look(known) { return .record }
-        return found
+        func look(_ known: (origin: String, presence: Presence)) {
+            guard StatementSource.sameAccount(known.origin, origin) else { return }
+            let found = (presence: known.presence, origin: known.origin)
+            if best.map({ rank($0) < rank(found) }) ?? true { best = found }
+        }
+        if let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence)) }
+        if let seen = origins[ExactText(identity)] {
+            look(seen.first)
+            for known in seen.others { look(known) }
+        }
+        return best
     }
 }

@@ -7,6 +7,9 @@ public struct StatementImportResult: Equatable, Sendable {
     public var alreadyThere = 0
     /// Rows whose records were deleted (`DeletedRows`): left out.
     public var deletedBefore = 0
+    /// Of the rows already there or deleted before, how many were imported through another
+    /// origin than this import's (a preset's name and a profile's, for one account), by origin.
+    public var thereThrough: [String: Int] = [:]
     /// Rows linked to a record already there instead of added, in file order.
     public var matched: [StatementMatch] = []
     /// Rows a rule skips.

@@ -157,7 +157,14 @@ struct ImportCommand: Command {
         }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
-        if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
+        if let saveAs {
+            message += " Saved the options as the profile '\(saveAs)'"
+            if let account = plan.profile.account {
+                // Not silent: a second account must not be saved from the first one's profile.
+                message += ", which reads the account of '\(account)' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile)"
+            }
+            message += "."
+        }
         message += deletedNote(result)
         context.confirm(message)
         for line in matchLines(result, in: linked, verb: "Linked") { context.confirm(line) }
@@ -197,6 +204,11 @@ struct ImportCommand: Command {
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
         rows(result.deletedBefore, "of deleted records left out")
+        if !result.thereThrough.isEmpty {
+            // Rows of the same account imported under another name: said, never silent.
+            let through = result.thereThrough.sorted { $0.key < $1.key }.map { "\($0.value) through \($0.key)" }.joined(separator: ", ")
+            notes.append("of those, \(through)")
+        }
         rows(result.matched.count, "matched to records already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
         if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
