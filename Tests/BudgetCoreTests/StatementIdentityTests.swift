@@ -120,8 +120,12 @@ final class StatementIdentityTests: XCTestCase {
         }
         XCTAssertNil(SettingsCatalog.key(stored: "import.deleted.2026-13"))
         XCTAssertNil(SettingsCatalog.key(stored: "import.deleted.26-11"))
-        for wrong in ["", "a;;b", "a;a", "a%3", "bell\u{7}"] { XCTAssertNil(DeletedRows(stored: .string(wrong)), wrong) }
-        XCTAssertEqual(DeletedRows(stored: .string("a%3Bb;c"))?.sources, ["a;b", "c"])
+        for wrong in ["", "a;;b", "a;", ";a", "a%3", "a%41", "bell\u{7}", "c1\u{85}", "line\u{2028}", "del\u{7F}"] {
+            XCTAssertNil(DeletedRows(stored: .string(wrong)), wrong)
+            XCTAssertEqual(DeletedRows(stored: .string(wrong)), try? DeletedRows(settingText: wrong))
+        }
+        XCTAssertEqual(DeletedRows(stored: .string("a%3Bb;c%25\n\t;日本\u{A0}"))?.sources, ["a;b", "c%\n\t", "日本\u{A0}"])
+        XCTAssertEqual(DeletedRows(["a;b", "c%", "a;b"]).settingText, "a%3Bb;c%25")
     }
 
     func testDeletingRecordsTypedIn_LeavesNothingBehind() throws {

@@ -18,18 +18,10 @@ extension BudgetDocument {
         if !byMonth.isEmpty {
             var settings = self[settings: ImportKeys.self]
             for (month, sources) in byMonth {
-                var rows = settings[ImportKeys.deleted(month)] ?? DeletedRows([])
-                rows.insert(sources)
-                settings[ImportKeys.deleted(month)] = rows
+                settings[ImportKeys.deleted(month)] = settings[ImportKeys.deleted(month)]?.inserting(sources) ?? DeletedRows(sources)
             }
             self[settings: ImportKeys.self] = settings
         }
         return (incomes, expenses)
-    }
-
-    /// How many deleted imported records' rows imports leave out.
-    public var deletedRowCount: Int {
-        let settings = self[settings: ImportKeys.self]
-        return settings.deletedMonths.reduce(0) { $0 + (settings[ImportKeys.deleted($1)]?.sources.count ?? 0) }
     }
 }

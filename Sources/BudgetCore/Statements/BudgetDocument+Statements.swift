@@ -31,9 +31,11 @@ extension BudgetDocument {
         }
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
-        // The rows that come in, after what is there and the rules' skips.
-        var coming: [(entry: StatementEntry, action: StatementImport.RuleAction?, source: String)] = []
-        for entry in entries {
+        // The rows that come in, after what is there and the rules' skips, by index (a
+        // statement of 100,000 rows is not copied), with the names folding changed.
+        var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
+        var foldedNames: [Int: String] = [:]
+        for (index, entry) in entries.enumerated() {
             if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
                 switch found.presence {
                 case .record: result.alreadyThere += 1
@@ -43,18 +45,24 @@ extension BudgetDocument {
                 continue
             }
             var entry = entry
-            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name") { entry.name = folded }
+            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"), folded != entry.name {
+                entry.name = folded
+                foldedNames[index] = folded
+            }
             let action = settings.rule(entry)
             if action?.skip == true {
                 result.skippedByRule += 1
                 continue
             }
-            coming.append((entry, action, settings.origin + ":" + entry.identity))
+            coming.append((index, action))
         }
-        let matches = settings.matchRecords ? matchRecords(coming.map(\.entry)) : [:]
+        let matches = settings.matchRecords ? matchRecords(entries, coming.map(\.index)) : [:]
         var draft = self
-        for (index, (entry, action, source)) in coming.enumerated() {
-            if let match = matches[index] {
+        for (position, (index, action)) in coming.enumerated() {
+            var entry = entries[index]
+            if let folded = foldedNames[index] { entry.name = folded }
+            let source = settings.origin + ":" + entry.identity
+            if let match = matches[position] {
                 switch match.record.kind {
                 case .income: draft.incomes.records[match.position].source = source
                 case .expense: draft.expenses.records[match.position].source = source
@@ -97,9 +105,20 @@ extension BudgetDocument {
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }
         }
-        if settings.allowDuplicates { draft.forgetDeletedRows(coming.map(\.source)) }
+        if settings.allowDuplicates && !draft[settings: ImportKeys.self].deletedMonths.isEmpty {
+            draft.forgetDeletedRows(coming.map { settings.origin + ":" + entries[$0.index].identity })
+        }
         self = draft
         return result
+    }
+
+    /// Entries picked out of a statement's by index, without copying them.
+    private struct LazyEntries: RandomAccessCollection {
+        let all: [StatementEntry]
+        let picked: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { picked.count }
+        subscript(position: Int) -> StatementEntry { all[picked[position]] }
     }
 
     /// A record an entry is linked to: where it is in its table, and how many could have been.
@@ -109,8 +128,10 @@ extension BudgetDocument {
         var rivals: Int
     }
 
-    /// The records entries are linked to, by the entry's index (see `importStatement`).
-    private func matchRecords(_ entries: [StatementEntry]) -> [Int: RecordMatch] {
+    /// The records the entries at `indices` are linked to, by position in `indices` (see
+    /// `importStatement`).
+    private func matchRecords(_ all: [StatementEntry], _ indices: [Int]) -> [Int: RecordMatch] {
+        let entries = LazyEntries(all: all, picked: indices)
         struct Candidate {
             var record: RecordReference
             var position: Int
@@ -168,10 +189,9 @@ extension BudgetDocument {
         guard !months.isEmpty, !sources.isEmpty else { return }
         let gone = Set(sources.map(ExactText.init))
         for month in months {
-            guard var rows = settings[ImportKeys.deleted(month)] else { continue }
-            let before = rows.sources.count
-            rows.remove(gone)
-            if rows.sources.count != before { settings[ImportKeys.deleted(month)] = rows.sources.isEmpty ? nil : rows }
+            guard let rows = settings[ImportKeys.deleted(month)] else { continue }
+            let kept = rows.removing(gone)
+            if kept != rows { settings[ImportKeys.deleted(month)] = kept }
         }
         self[settings: ImportKeys.self] = settings
     }

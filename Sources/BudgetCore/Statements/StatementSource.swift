@@ -15,16 +15,18 @@ struct StatementSource: Sendable {
     /// hand). The origin ends at the first `:` that an identity follows (`id=`, `id#`, or a
     /// date's digit), so a profile name holding a `:` reads too.
     init?(_ source: String) {
-        var scalars = source.unicodeScalars[...]
-        while let colon = scalars.firstIndex(of: ":") {
-            let rest = source.unicodeScalars[source.unicodeScalars.index(after: colon)...]
-            if let first = rest.first, ("0"..."9").contains(first) || rest.starts(with: "id=".unicodeScalars) || rest.starts(with: "id#".unicodeScalars) {
-                origin = String(source.unicodeScalars[..<colon])
-                identity = String(rest)
-                if origin.isEmpty || identity.isEmpty { return nil }
+        let bytes = source.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = bytes[bytes.index(after: colon)...]
+            if let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                || rest.starts(with: "id=".utf8) || rest.starts(with: "id#".utf8) {
+                guard colon != bytes.startIndex, !rest.isEmpty else { return nil }
+                origin = String(source[..<colon])
+                identity = String(source[rest.startIndex...])
                 return
             }
-            scalars = source.unicodeScalars[source.unicodeScalars.index(after: colon)...]
+            index = bytes.index(after: colon)
         }
         return nil
     }
