@@ -63,11 +63,16 @@ extension BudgetDocument {
             if let folded = foldedNames[index] { entry.name = folded }
             let source = settings.origin + ":" + entry.identity
             if let match = matches[position] {
+                let recordName: String
                 switch match.record.kind {
-                case .income: draft.incomes.records[match.position].source = source
-                case .expense: draft.expenses.records[match.position].source = source
+                case .income:
+                    draft.incomes.records[match.position].source = source
+                    recordName = draft.incomes.records[match.position].name
+                case .expense:
+                    draft.expenses.records[match.position].source = source
+                    recordName = draft.expenses.records[match.position].name
                 }
-                result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, rivals: match.rivals))
+                result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName, rivals: match.rivals))
                 continue
             }
             if let sum = totals[entry.kind] ?? nil {
@@ -135,7 +140,9 @@ extension BudgetDocument {
         struct Candidate {
             var record: RecordReference
             var position: Int
-            var days: [Int]
+            /// The record's date and its schedule's due day (the date again when it has none).
+            var date: Int
+            var due: Int
         }
         var amounts: [RecordKind: Set<Int>] = [:]
         for entry in entries { amounts[entry.kind, default: []].insert(entry.amount) }
@@ -145,12 +152,17 @@ extension BudgetDocument {
         func collect<Record: BaseModel>(_ table: RecordTable<Record>) {
             let kind = Record.kind
             guard let wanted = amounts[kind] else { return }
-            for (position, record) in table.records.enumerated() where record.source == nil && wanted.contains(record.amount) {
-                var days = [record.date.dayNumber]
-                if let due = record.schedule.flatMap(ScheduleMark.init)?.due.dayNumber, due != days[0] { days.append(due) }
-                candidates[kind, default: [:]][record.amount, default: []].append(
-                    Candidate(record: RecordReference(kind: kind, id: record.id), position: position, days: days))
+            var byAmount: [Int: [Candidate]] = [:]
+            let records = table.records
+            for position in records.indices {
+                // Fields read in place: a table of 100,000 records is not copied record by record.
+                guard records[position].source == nil, wanted.contains(records[position].amount) else { continue }
+                let date = records[position].date.dayNumber
+                let due = records[position].schedule.flatMap(ScheduleMark.init)?.due.dayNumber ?? date
+                byAmount[records[position].amount, default: []].append(
+                    Candidate(record: RecordReference(kind: kind, id: records[position].id), position: position, date: date, due: due))
             }
+            candidates[kind] = byAmount
         }
         collect(incomes)
         collect(expenses)
@@ -161,7 +173,8 @@ extension BudgetDocument {
         for (index, entry) in entries.enumerated() {
             let day = entry.date.dayNumber
             for candidate in candidates[entry.kind]?[entry.amount] ?? [] {
-                guard let distance = candidate.days.map({ abs($0 - day) }).min(), distance <= StatementImport.matchWindow else { continue }
+                let distance = min(abs(candidate.date - day), abs(candidate.due - day))
+                guard distance <= StatementImport.matchWindow else { continue }
                 pairs.append((distance, index, candidate))
                 rowsOfRecord[candidate.record, default: 0] += 1
                 recordsOfRow[index, default: 0] += 1

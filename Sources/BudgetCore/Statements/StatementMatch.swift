@@ -11,16 +11,19 @@ public struct StatementMatch: Equatable, Sendable {
     public var name: String
     /// The record it was linked to.
     public var record: RecordReference
+    /// The record's name.
+    public var recordName: String
     /// How many records could have matched the row, and how many rows the record: more than
     /// one is a choice made by the nearest date, then the lowest ID (then the first row).
     public var rivals: Int
 
     /// A match.
-    public init(line: Int, date: Day, name: String, record: RecordReference, rivals: Int) {
+    public init(line: Int, date: Day, name: String, record: RecordReference, recordName: String, rivals: Int) {
         self.line = line
         self.date = date
         self.name = name
         self.record = record
+        self.recordName = recordName
         self.rivals = rivals
     }
 

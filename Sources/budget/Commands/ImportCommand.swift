@@ -146,15 +146,11 @@ struct ImportCommand: Command {
             let (reading, result, warnings) = try work(&document)
             context.output.write(preview(result.added, in: document))
             context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result))
-            for line in matchLines(result, in: document, verb: "Would link") { context.confirm(line) }
+            for line in matchLines(result, verb: "Would link") { context.confirm(line) }
             for warning in warnings { context.warn(warning) }
             return
         }
-        var linked = BudgetDocument()
-        let (reading, result, warnings) = try store.transaction { document in
-            defer { linked = document }
-            return try work(&document)
-        }
+        let (reading, result, warnings) = try store.transaction { try work(&$0) }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs {
@@ -167,7 +163,7 @@ struct ImportCommand: Command {
         }
         message += deletedNote(result)
         context.confirm(message)
-        for line in matchLines(result, in: linked, verb: "Linked") { context.confirm(line) }
+        for line in matchLines(result, verb: "Linked") { context.confirm(line) }
         for warning in warnings { context.warn(warning) }
     }
 
@@ -177,17 +173,12 @@ struct ImportCommand: Command {
     }
 
     /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
-    private func matchLines(_ result: StatementImportResult, in document: BudgetDocument, verb: String) -> [String] {
+    private func matchLines(_ result: StatementImportResult, verb: String) -> [String] {
         guard !result.matched.isEmpty else { return [] }
         let count = result.matched.count
         var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to record\(count == 1 ? "" : "s") already there, which keep their names, categories and dates (--no-match adds such rows instead):"]
         for match in result.matched {
-            let name: String
-            switch match.record.kind {
-            case .income: name = document.incomes.record(id: match.record.id)?.name ?? "?"
-            case .expense: name = document.expenses.record(id: match.record.id)?.name ?? "?"
-            }
-            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(name))"
+            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(match.recordName))"
             if match.wasChosen { line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID" }
             lines.append(line)
         }
