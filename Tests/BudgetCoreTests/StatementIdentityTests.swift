@@ -60,10 +60,15 @@ final class StatementIdentityTests: XCTestCase {
         XCTAssertEqual(try two.importStatement([atm], StatementImport(origin: "rakuten-bank")).alreadyThere, 1)
     }
 
-    func testSource_ReadsProfileNamesHoldingAColon() {
+    func testSource_ReadsProfileNamesHoldingAColon() throws {
         XCTAssertEqual(StatementSource("a:b:2026-10-10|expense|5|1|x:y").map { [$0.origin, $0.identity] }, ["a:b", "2026-10-10|expense|5|1|x:y"])
         XCTAssertEqual(StatementSource("mf:id#2=h:1").map { [$0.origin, $0.identity] }, ["mf", "id#2=h:1"])
         XCTAssertNil(StatementSource("typed by hand"))
+        // A profile whose name holds `:1`: its rows are still its own.
+        var document = BudgetDocument()
+        let row = entry("2026-10-10", "ATM", 10_000)
+        XCTAssertEqual(try document.importStatement([row], StatementImport(origin: "bank:1")).added.count, 1)
+        XCTAssertEqual(try document.importStatement([row], StatementImport(origin: "bank:1")).alreadyThere, 1)
     }
 
     func testPlan_AProfileSavedFromAnotherKeepsItsAccount() throws {
