@@ -188,7 +188,10 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let automatic = try budget.succeed("add", "income", "Gift", "1000")
         XCTAssertTrue(automatic.stderr.contains("budget: warning: 住居 is over its monthly limit for 2027-01: 80,000 of 70,000\n"), automatic.stderr)
         try budget.succeed("limit", "set", "food", "1000")
-        let imported = try budget.succeed("import", try statement("card.csv", Self.bankHeader + "2027/01/02,-1500,1,ｺﾝﾋﾞﾆ\n"), "--category", "food")
+        let card = try statement("card.csv", Self.bankHeader + "2027/01/02,-1500,1,ｺﾝﾋﾞﾆ\n")
+        let dryRun = try budget.succeed("import", card, "--category", "food", "--dry-run")
+        XCTAssertTrue(dryRun.stderr.hasSuffix("budget: warning: once imported, food is over its monthly limit for 2027-01: 1,500 of 1,000\n"), dryRun.stderr)
+        let imported = try budget.succeed("import", card, "--category", "food")
         XCTAssertTrue(imported.stderr.hasSuffix("budget: warning: food is over its monthly limit for 2027-01: 1,500 of 1,000\n"), imported.stderr)
     }
 }

@@ -147,7 +147,7 @@ struct ImportCommand: Command {
             context.output.write(preview(result.added, in: document))
             context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result))
             for line in matchLines(result, verb: "Would link") { context.confirm(line) }
-            for warning in warnings { context.warn(warning) }
+            for warning in warnings { context.warn("once imported, " + warning) }
             return
         }
         let (reading, result, warnings) = try store.transaction { try work(&$0) }
