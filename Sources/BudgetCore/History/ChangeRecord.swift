@@ -45,7 +45,7 @@ public struct ChangeRecord: Equatable, Sendable {
         after: BudgetDocument
     ) -> String {
         // The rows of deleted imported records change with the delete that names itself.
-        let settings = settings.filter { !ImportKeys.isManaged($0.key) }
+        let settings = settings.filter { !SettingsCatalog.isDeletedRows($0.key) }
         var parts: [String] = settings.map { change in
             after.settingsValues.value(forKey: change.key) == nil ? "unset \(change.key)" : "set \(change.key)"
         }

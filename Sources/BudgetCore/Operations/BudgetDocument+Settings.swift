@@ -41,7 +41,7 @@ extension BudgetDocument {
         // Set one by one, rules could leave a gap in their numbers or skip one.
         if RuleKeys.key(stored: key.storedKey) != nil { throw SettingsError.numberedRule(key: key.storedKey) }
         if RecurKeys.isManaged(key.storedKey) { throw SettingsError.scheduleKey(key: key.storedKey) }
-        if ImportKeys.isManaged(key.storedKey) { throw SettingsError.deletedRowsKey(key: key.storedKey) }
+        if SettingsCatalog.isDeletedRows(key.storedKey) { throw SettingsError.deletedRowsKey(key: key.storedKey) }
         if key.storedKey == DisplayKeys.currency.storedKey {
             // `none`, as `config list` shows an unset currency, means plain whole numbers.
             let currency = try text.flatMap { text throws(ValueError) -> Currency? in
