@@ -31,50 +31,12 @@ extension BudgetDocument {
         }
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
-        // The rows that come in, after what is there and the rules' skips, by index (a
-        // statement of 100,000 rows is not copied), with the names folding changed.
-        var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
-        var foldedNames: [Int: String] = [:]
-        for (index, entry) in entries.enumerated() {
-            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
-                switch found.presence {
-                case .record: result.alreadyThere += 1
-                case .deleted: result.deletedBefore += 1
-                }
-                if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
-                continue
-            }
-            var entry = entry
-            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"), folded != entry.name {
-                entry.name = folded
-                foldedNames[index] = folded
-            }
-            let action = settings.rule(entry)
-            if action?.skip == true {
-                result.skippedByRule += 1
-                continue
-            }
-            coming.append((index, action))
-        }
-        let matches = settings.matchRecords ? matchRecords(entries, coming.map(\.index)) : [:]
         var draft = self
-        for (position, (index, action)) in coming.enumerated() {
-            var entry = entries[index]
-            if let folded = foldedNames[index] { entry.name = folded }
-            let source = settings.origin + ":" + entry.identity
-            if let match = matches[position] {
-                let recordName: String
-                switch match.record.kind {
-                case .income:
-                    draft.incomes.records[match.position].source = source
-                    recordName = draft.incomes.records[match.position].name
-                case .expense:
-                    draft.expenses.records[match.position].source = source
-                    recordName = draft.expenses.records[match.position].name
-                }
-                result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName, rivals: match.rivals))
-                continue
-            }
+        // With duplicates allowed, rows of deleted records may come back: their sources.
+        let tracksDeleted = settings.allowDuplicates && !self[settings: ImportKeys.self].deletedMonths.isEmpty
+        var broughtBack: [String] = []
+        func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
+            if tracksDeleted { broughtBack.append(source) }
             if let sum = totals[entry.kind] ?? nil {
                 let (next, overflow) = sum.addingReportingOverflow(entry.amount)
                 if overflow {
@@ -110,9 +72,60 @@ extension BudgetDocument {
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }
         }
-        if settings.allowDuplicates && !draft[settings: ImportKeys.self].deletedMonths.isEmpty {
-            draft.forgetDeletedRows(coming.map { settings.origin + ":" + entries[$0.index].identity })
+        // Rows are added as they are read unless some record could be linked to one: then the
+        // rows that come in wait, by index (a statement of 100,000 rows is not copied), with
+        // their rules' actions and the names folding changed, for the pairing.
+        let mayMatch = settings.matchRecords
+            && (incomes.records.contains { $0.source == nil } || expenses.records.contains { $0.source == nil })
+        var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
+        var foldedNames: [Int: String] = [:]
+        for (index, entry) in entries.enumerated() {
+            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
+                switch found.presence {
+                case .record: result.alreadyThere += 1
+                case .deleted: result.deletedBefore += 1
+                }
+                if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
+                continue
+            }
+            var entry = entry
+            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"), folded != entry.name {
+                entry.name = folded
+                if mayMatch { foldedNames[index] = folded }
+            }
+            let action = settings.rule(entry)
+            if action?.skip == true {
+                result.skippedByRule += 1
+                continue
+            }
+            if mayMatch {
+                coming.append((index, action))
+            } else {
+                try add(entry, action, source: settings.origin + ":" + entry.identity)
+            }
         }
+        let matches = mayMatch ? matchRecords(entries, coming.map(\.index)) : [:]
+        for (position, (index, action)) in coming.enumerated() {
+            var entry = entries[index]
+            if let folded = foldedNames[index] { entry.name = folded }
+            let source = settings.origin + ":" + entry.identity
+            guard let match = matches[position] else {
+                try add(entry, action, source: source)
+                continue
+            }
+            if tracksDeleted { broughtBack.append(source) }
+            let recordName: String
+            switch match.record.kind {
+            case .income:
+                draft.incomes.records[match.position].source = source
+                recordName = draft.incomes.records[match.position].name
+            case .expense:
+                draft.expenses.records[match.position].source = source
+                recordName = draft.expenses.records[match.position].name
+            }
+            result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName, rivals: match.rivals))
+        }
+        if !broughtBack.isEmpty { draft.forgetDeletedRows(broughtBack) }
         self = draft
         return result
     }
