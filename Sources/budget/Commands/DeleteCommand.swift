@@ -4,7 +4,7 @@ import BudgetCore
 struct DeleteCommand: Command {
     static let spec = CommandSpec(
         name: "delete", abstract: "Delete records.",
-        discussion: "With several IDs, either all are deleted or, when one is unknown, none. With '-', IDs are read from stdin, one per line, so `budget list expenses --format ids | budget delete expenses -` works; blank lines are skipped and empty input deletes nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them); an ID of another kind than the one given deletes nothing.",
+        discussion: "With several IDs, either all are deleted or, when one is unknown, none. With '-', IDs are read from stdin, one per line, so `budget list expenses --format ids | budget delete expenses -` works; blank lines are skipped and empty input deletes nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them); an ID of another kind than the one given deletes nothing. An imported record's statement row is remembered, so later imports leave it out ('budget import --allow-duplicates' imports it again; undoing the delete forgets it).",
         arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "delete")])
 
     let targets: RecordTargets
