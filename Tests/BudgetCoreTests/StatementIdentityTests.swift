@@ -203,6 +203,26 @@ final class StatementIdentityTests: XCTestCase {
         XCTAssertEqual(result.added.count, 1, "B had only the record C took: added")
     }
 
+    func testOccurrencesTheStatementShowedFirst_AreLinkedToTheImportedRecordsInsteadOfRecorded() throws {
+        let store = InMemoryStore()
+        try store.transaction { document in
+            try document.addSchedule(try Schedule(
+                kind: .expense, name: "家賃", amount: 80_000, category: "住居", tags: [], note: nil,
+                recurrence: Recurrence(.month, on: .dayOfMonth(25), from: day("2026-10-01"))))
+            // The bank paid early; another ¥80,000 row far from the 25th is no occurrence.
+            _ = try document.importStatement(
+                [entry("2026-10-23", "ﾔﾁﾝ", 80_000), entry("2026-10-02", "PC", 80_000, line: 3)], StatementImport(origin: "rakuten-bank"))
+        }
+        let run = try store.transaction { try $0.recordDueOccurrences(through: day("2026-11-30")) }
+        XCTAssertEqual(run.recorded.map(\.isLinked), [true, false])
+        XCTAssertEqual(run.recorded.map(\.recordID), ["00000001", "00000003"])
+        let document = try store.load()
+        XCTAssertEqual(document.expenses.records.map(\.schedule), ["00000001@2026-10-25", nil, "00000001@2026-11-25"])
+        XCTAssertEqual(document.expenses.records.map(\.amount).reduce(0, +), 240_000, "October's rent once, the PC, November's rent")
+        try store.transaction { _ = try $0.undoLastChange() }
+        XCTAssertEqual(try store.load().expenses.records.map(\.schedule), [nil, nil])
+    }
+
     // MARK: Limit warnings (issue 24: imports and schedules)
 
     func testScheduleRecording_WarnsWhenItTakesACategoryOverItsLimit() throws {

@@ -167,6 +167,19 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("import", path, "--no-match").stdout.split(separator: "\n").count, 5)
     }
 
+    func testReadmeWorkflow_TheStatementBeforeTheSchedulesRecord_NothingCountedTwice() throws {
+        budget.environment["BUDGET_TODAY"] = "2026-10-24"
+        try budget.succeed("recur", "add", "income", "Salary", "300,000", "--every", "month", "--on", "25", "--from", "2026-10-01")
+        try budget.succeed("import", try statement("early.csv", Self.bankHeader + "2026/10/23,300000,1,ｷﾕｳﾖ\n"))
+        budget.environment["BUDGET_TODAY"] = "2026-10-26"
+        let run = try budget.succeed("recur", "run")
+        XCTAssertEqual(run.stdout, "", "no record made")
+        XCTAssertEqual(run.stderr, "Recorded 1 scheduled occurrence due through 2026-10-26: income-00000001 Salary on 2026-10-25 (the imported record already there).\n")
+        let incomes = try rows("incomes")
+        XCTAssertEqual(incomes.map { $0["schedule"] }, ["00000001@2026-10-25"])
+        XCTAssertEqual(incomes.map { $0["amount"] }, ["300000"])
+    }
+
     func testNoMatch_IsForStatementsOnly() throws {
         let path = try statement("own.csv", "date,name,amount,category\n2026-11-01,Tea,5,food\n")
         let result = try budget.run("import", "expenses", path, "--no-match")

@@ -19,6 +19,9 @@ public struct ScheduleRun: Equatable, Sendable {
         public var amount: Int
         /// Whether it was skipped (`recur skip`) rather than recorded.
         public var isSkipped: Bool
+        /// Whether an imported record already there (`recordID`) was linked to it instead of a
+        /// record made: the statement showed it first.
+        public var isLinked = false
     }
 
     /// Every occurrence, by schedule ID, then due day.

@@ -55,7 +55,8 @@ struct RecurRunCommand: Command {
             if !run.isEmpty { document.describeChange(BudgetDocument.summary(of: run)) }
             return (run, document.moneyFormat)
         }
-        context.output.write(run.recorded.compactMap { item in item.recordID.map { "\(item.kind.singular)-\($0)\n" } }.joined())
+        // New records only: an imported record linked to an occurrence was there already.
+        context.output.write(run.recorded.filter { !$0.isLinked }.compactMap { item in item.recordID.map { "\(item.kind.singular)-\($0)\n" } }.joined())
         if run.isEmpty {
             context.confirm("Nothing is due through \(day.iso).")
         } else {
