@@ -43,8 +43,11 @@ struct RecurRunCommand: Command {
             // Say now what would stop the run (totals too large, no IDs left).
             var draft = document
             do {
-                try draft.recordDueOccurrences(through: day)
+                let linked = try draft.recordDueOccurrences(through: day).recorded.filter(\.isLinked)
                 try draft.checkTotals()
+                if !linked.isEmpty {
+                    context.confirm("\(linked.count) of them would be linked to the imported record already there instead of recorded: " + linked.map(ScheduleText.recorded).joined(separator: ", ") + ".")
+                }
             } catch {
                 context.warn("a run would record nothing: \(ErrorText.lines(error).joined(separator: "; "))")
             }
