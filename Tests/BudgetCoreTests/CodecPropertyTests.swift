@@ -58,6 +58,8 @@ final class CodecPropertyTests: XCTestCase {
             if Bool.random(using: &generator) {
                 document[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
             }
+            // The rows of deleted imported records: sources with `;` and `%` escaped.
+            document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")] = DeletedRows(["mf:id=" + text(&generator), "a;b%:1|" + text(&generator)])
         }
         return document
     }

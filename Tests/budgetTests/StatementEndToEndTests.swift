@@ -316,9 +316,12 @@ final class StatementEndToEndTests: XCTestCase {
         let october = try statement("oct.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n")
         let november = try statement("nov.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n20261102,-700,1,Bread\n")
         try budget.succeed("import", october, "--save-profile", "a")
-        // Saving under a new name starts a new account (a second account at the same bank
-        // takes the first one's options): its rows are its own, even those a has too.
-        XCTAssertEqual(try budget.run("import", november, "--profile", "a", "--save-profile", "b").stdout, "expense-00000002\nexpense-00000003\n")
+        // A profile saved from another reads the same account (issue 24, item 4): a row's
+        // identity does not depend on the profile's name, and the confirmation says so. A
+        // second account is saved from the preset (StatementIdentityEndToEndTests).
+        let derived = try budget.run("import", november, "--profile", "a", "--save-profile", "b")
+        XCTAssertEqual(derived.stdout, "expense-00000002\n")
+        XCTAssertTrue(derived.stderr.hasSuffix("Saved the options as the profile 'b', which reads the account of 'a' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile).\n"), derived.stderr)
         XCTAssertTrue(try budget.run("import", november, "--profile", "b").stderr.hasPrefix("Imported nothing"), "no row twice")
         let before = budget.dataBytes()
         XCTAssertEqual(try budget.run("import", october, "--save-profile", "\u{202E}abc").code, 64)

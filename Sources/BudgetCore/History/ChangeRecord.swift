@@ -44,6 +44,8 @@ public struct ChangeRecord: Equatable, Sendable {
         incomes: TableChange<Income>, expenses: TableChange<Expense>, settings: [(key: String, old: StoredSetting?)],
         after: BudgetDocument
     ) -> String {
+        // The rows of deleted imported records change with the delete that names itself.
+        let settings = settings.filter { !SettingsCatalog.isDeletedRows($0.key) }
         var parts: [String] = settings.map { change in
             after.settingsValues.value(forKey: change.key) == nil ? "unset \(change.key)" : "set \(change.key)"
         }

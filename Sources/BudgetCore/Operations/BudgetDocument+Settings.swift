@@ -32,7 +32,8 @@ extension BudgetDocument {
     /// - Throws: `ValueError` for a value of the wrong kind, `SettingsError.rescaleNotApplicable`
     ///   for `rescale` with another key, `SettingsError.numberedRule` for a rule's key (rules
     ///   change through `addRule`, `deleteRule`, `moveRule`), `SettingsError.scheduleKey` for a
-    ///   schedule's key or their counter, what `setCurrency` throws;
+    ///   schedule's key or their counter, `SettingsError.deletedRowsKey` for the rows of deleted
+    ///   imported records (`import.deleted.<month>`), what `setCurrency` throws;
     ///   nothing changes then.
     @discardableResult
     public mutating func setSetting(_ key: AnySettingKey, to text: String?, rescale: Bool = false) throws -> SettingChange {
@@ -40,6 +41,7 @@ extension BudgetDocument {
         // Set one by one, rules could leave a gap in their numbers or skip one.
         if RuleKeys.key(stored: key.storedKey) != nil { throw SettingsError.numberedRule(key: key.storedKey) }
         if RecurKeys.isManaged(key.storedKey) { throw SettingsError.scheduleKey(key: key.storedKey) }
+        if SettingsCatalog.isDeletedRows(key.storedKey) { throw SettingsError.deletedRowsKey(key: key.storedKey) }
         if key.storedKey == DisplayKeys.currency.storedKey {
             // `none`, as `config list` shows an unset currency, means plain whole numbers.
             let currency = try text.flatMap { text throws(ValueError) -> Currency? in

@@ -165,7 +165,12 @@ extension BudgetDocument {
     /// of their days; each remembers its schedule and due day (`ScheduleMark`).
     ///
     /// Running it again records nothing twice: an occurrence is identified by its schedule
-    /// and due day, and a deleted record does not come back.
+    /// and due day, and a deleted record does not come back. An occurrence whose statement row
+    /// was imported first is not recorded again either: an imported record (one with a
+    /// `source`) that no schedule accounts for, of the occurrence's kind and amount, dated
+    /// within `StatementImport.matchWindow` days of its due day or of its day, gains the
+    /// occurrence's mark instead (the nearest date first, then the lowest ID), and the run
+    /// says so (`ScheduleRun.Item.isLinked`).
     ///
     /// - Parameter limit: at most this many occurrences per schedule; the rest stay due
     ///   (`ScheduleRun.unfinished`).
@@ -177,10 +182,23 @@ extension BudgetDocument {
         var incomes = draft.incomes, expenses = draft.expenses
         var items = run.items
         let byID = Dictionary(schedules.map { ($0.id, $0.schedule) }, uniquingKeysWith: { first, _ in first })
+        var linkable = Self.linkable(incomes: incomes.records, expenses: expenses.records, amounts: Set(items.filter { !$0.isSkipped }.map(\.amount)))
         for index in items.indices where !items[index].isSkipped {
             let item = items[index]
             guard let schedule = byID[item.scheduleID] else { continue }
             let mark = ScheduleMark(id: item.scheduleID, due: item.due).description
+            if let position = Self.takeLinkable(&linkable, kind: item.kind, amount: item.amount, days: [item.due.dayNumber, item.day.dayNumber]) {
+                switch item.kind {
+                case .income:
+                    incomes.records[position].schedule = mark
+                    items[index].recordID = incomes.records[position].id
+                case .expense:
+                    expenses.records[position].schedule = mark
+                    items[index].recordID = expenses.records[position].id
+                }
+                items[index].isLinked = true
+                continue
+            }
             switch item.kind {
             case .income:
                 items[index].recordID = try incomes.add {
@@ -196,8 +214,48 @@ extension BudgetDocument {
         }
         draft.incomes = incomes
         draft.expenses = expenses
+        var result = ScheduleRun(items: items, unfinished: run.unfinished)
+        result.limitWarnings = draft.limitWarnings(since: self)
         self = draft
-        return ScheduleRun(items: items, unfinished: run.unfinished)
+        return result
+    }
+
+    /// An imported record no schedule accounts for: where it is, its ID and its day.
+    private struct Linkable {
+        var position: Int
+        var id: String
+        var day: Int
+    }
+
+    /// The imported records no schedule accounts for, of the amounts given, by kind and amount.
+    private static func linkable(incomes: [Income], expenses: [Expense], amounts: Set<Int>) -> [RecordKind: [Int: [Linkable]]] {
+        guard !amounts.isEmpty else { return [:] }
+        var result: [RecordKind: [Int: [Linkable]]] = [:]
+        func collect<Record: BaseModel>(_ records: [Record]) {
+            var byAmount: [Int: [Linkable]] = [:]
+            for position in records.indices where records[position].source != nil && records[position].schedule == nil && amounts.contains(records[position].amount) {
+                byAmount[records[position].amount, default: []].append(Linkable(position: position, id: records[position].id, day: records[position].date.dayNumber))
+            }
+            if !byAmount.isEmpty { result[Record.kind] = byAmount }
+        }
+        collect(incomes)
+        collect(expenses)
+        return result
+    }
+
+    /// Takes the imported record nearest to the days (within `StatementImport.matchWindow`),
+    /// then of the lowest ID, out of `linkable`; its position.
+    private static func takeLinkable(_ linkable: inout [RecordKind: [Int: [Linkable]]], kind: RecordKind, amount: Int, days: [Int]) -> Int? {
+        guard let candidates = linkable[kind]?[amount], !candidates.isEmpty else { return nil }
+        var best: (offset: Int, distance: Int, id: String)?
+        for (offset, candidate) in candidates.enumerated() {
+            let distance = days.map { abs($0 - candidate.day) }.min() ?? Int.max
+            guard distance <= StatementImport.matchWindow else { continue }
+            if best.map({ (distance, candidate.id) < ($0.distance, $0.id) }) ?? true { best = (offset, distance, candidate.id) }
+        }
+        guard let best else { return nil }
+        linkable[kind]?[amount]?.remove(at: best.offset)
+        return candidates[best.offset].position
     }
 
     /// When `recur.auto` is on, records what is due through `day` as an undo step of its own,

@@ -19,6 +19,9 @@ public struct ScheduleRun: Equatable, Sendable {
         public var amount: Int
         /// Whether it was skipped (`recur skip`) rather than recorded.
         public var isSkipped: Bool
+        /// Whether an imported record already there (`recordID`) was linked to it instead of a
+        /// record made: the statement showed it first.
+        public var isLinked = false
     }
 
     /// Every occurrence, by schedule ID, then due day.
@@ -29,6 +32,9 @@ public struct ScheduleRun: Equatable, Sendable {
     /// Why what was due could not be recorded before a change (`recordDueOccurrencesFirst`),
     /// if it could not.
     public var notRecorded: String?
+    /// The limits the recorded expenses took over what their period has available
+    /// (`BudgetDocument.limitWarnings(since:)`), as `add` warns of them.
+    public var limitWarnings: [LimitWarning] = []
 
     /// The occurrences recorded (or to be).
     public var recorded: [Item] { items.filter { !$0.isSkipped } }

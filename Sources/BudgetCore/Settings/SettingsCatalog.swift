@@ -27,6 +27,12 @@ public enum SettingsCatalog {
         return key
     }
 
+    /// Whether a stored key holds the rows of deleted imported records
+    /// (`import.deleted.<YYYY-MM>`), which change with the delete that names itself.
+    public static func isDeletedRows(_ storedKey: String) -> Bool {
+        ImportKeys.isManaged(storedKey)
+    }
+
     /// The fixed keys of all domains, in declaration order.
     public static var fixedKeys: [AnySettingKey] {
         domains.flatMap { $0.keys }

@@ -20,6 +20,9 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
     /// A schedule's key or the schedules' counter (`recur.00000001`, `recur.last-id`): they
     /// change only through the schedule operations.
     case scheduleKey(key: String)
+    /// A key of the deleted imported records' rows (`import.deleted.2026-11`): it changes
+    /// only by deleting records (and undoing that).
+    case deletedRowsKey(key: String)
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -36,6 +39,8 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
             return "\(key) is one of the rules, numbered 1 to n in the order they are tried; rules change by adding, deleting and moving them"
         case let .scheduleKey(key):
             return "\(key) belongs to the schedules, which change by adding, editing and deleting them"
+        case let .deletedRowsKey(key):
+            return "\(key) remembers the statement rows of deleted imported records, so that imports leave them out; it changes only by deleting records"
         }
     }
 }

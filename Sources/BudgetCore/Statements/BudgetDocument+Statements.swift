@@ -1,38 +1,43 @@
 extension BudgetDocument {
     /// Adds a statement's entries as records, in file order, as one change (one undo step).
     ///
-    /// Each record remembers its source (`origin:identity`); an entry whose source a record
-    /// already has is left out (counted as already there) unless duplicates are allowed. A
-    /// rule's category beats the statement's, and the default category is the last resort; a
-    /// rule may rename, tag or skip the row.
+    /// Each record remembers its source (`origin:identity`). An entry is left out when it is
+    /// already in the budget: a record has its identity from the same account or from an
+    /// origin that names no account (`StatementSource`; counted as already there), or a
+    /// deleted imported record had it (`DeletedRows`; counted as deleted before); unless
+    /// duplicates are allowed. Rows of the statement itself never count as already there.
+    /// Then, unless `matchRecords` is off, an entry of the same kind and amount as a record
+    /// that no row accounts for yet (no `source`: a scheduled occurrence, a record typed in),
+    /// dated within `StatementImport.matchWindow` days of the record's date or of its
+    /// schedule's due day, is linked to that record (which gains the source and keeps its
+    /// category, name and date) instead of added; where several pair up, the nearest dates
+    /// go first, then the lowest record ID, then the first row, and the match says how many
+    /// it was chosen among (`StatementMatch`). A rule's category beats the statement's, and
+    /// the default category is the last resort; a rule may rename, tag or skip the row.
     ///
     /// - Throws: `BudgetError.idSpaceExhausted` when IDs run out; `ImportError` naming the row
     ///   after which a kind's amounts would add up to more than the largest total; nothing is
     ///   added then.
     public mutating func importStatement(_ entries: [StatementEntry], _ settings: StatementImport) throws -> StatementImportResult {
         var result = StatementImportResult()
-        var sources = Set<ExactText>()
+        var known = KnownRows()
         if !settings.allowDuplicates {
-            for income in incomes.records { if let source = income.source { sources.insert(ExactText(source)) } }
-            for expense in expenses.records { if let source = expense.source { sources.insert(ExactText(source)) } }
+            for income in incomes.records { if let source = income.source { known.insert(source, .record) } }
+            for expense in expenses.records { if let source = expense.source { known.insert(source, .record) } }
+            let deleted = self[settings: ImportKeys.self]
+            for month in deleted.deletedMonths {
+                for source in deleted[ImportKeys.deleted(month)]?.sources ?? [] { known.insert(source, .deleted) }
+            }
         }
         var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
         var draft = self
+        // With duplicates allowed, rows of deleted records may come back: their sources.
+        let tracksDeleted = settings.allowDuplicates && !self[settings: ImportKeys.self].deletedMonths.isEmpty
+        var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
-        for entry in entries {
-            let source = settings.origin + ":" + entry.identity
-            if !settings.allowDuplicates && !sources.insert(ExactText(source)).inserted {
-                result.alreadyThere += 1
-                continue
-            }
-            var entry = entry
-            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name") { entry.name = folded }
-            let action = settings.rule(entry)
-            if action?.skip == true {
-                result.skippedByRule += 1
-                continue
-            }
+        func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
+            if tracksDeleted { broughtBack.append(source) }
             // (A refund's size counts too: `checkTotals` has the last word.)
             if let sum = totals[entry.kind] ?? nil {
                 let (next, overflow) = sum.addingReportingOverflow(entry.amount)
@@ -65,13 +70,160 @@ extension BudgetDocument {
                 }
                 let spelt = spellings.spelling(of: category)
                 let expense = try draft.expenses.add { id in
-                    Expense(id: id, name: name, amount: entry.isRefund ? -entry.amount : entry.amount, category: spelt, date: entry.date, note: entry.note, tags: tags, source: source)
+                    Expense(id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date, note: entry.note, tags: tags, source: source)
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
             }
         }
+        // Rows are added as they are read unless some record could be linked to one: then the
+        // rows that come in wait, by index (a statement of 100,000 rows is not copied), with
+        // their rules' actions and the names folding changed, for the pairing.
+        let mayMatch = settings.matchRecords
+            && (incomes.records.contains { $0.source == nil } || expenses.records.contains { $0.source == nil })
+        var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
+        var foldedNames: [Int: String] = [:]
+        for (index, entry) in entries.enumerated() {
+            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
+                switch found.presence {
+                case .record: result.alreadyThere += 1
+                case .deleted: result.deletedBefore += 1
+                }
+                if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
+                continue
+            }
+            var entry = entry
+            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"), folded != entry.name {
+                entry.name = folded
+                if mayMatch { foldedNames[index] = folded }
+            }
+            let action = settings.rule(entry)
+            if action?.skip == true {
+                result.skippedByRule += 1
+                continue
+            }
+            if mayMatch {
+                coming.append((index, action))
+            } else {
+                try add(entry, action, source: settings.origin + ":" + entry.identity)
+            }
+        }
+        let matches = mayMatch ? matchRecords(entries, coming.map(\.index)) : [:]
+        for (position, (index, action)) in coming.enumerated() {
+            var entry = entries[index]
+            if let folded = foldedNames[index] { entry.name = folded }
+            let source = settings.origin + ":" + entry.identity
+            guard let match = matches[position] else {
+                try add(entry, action, source: source)
+                continue
+            }
+            if tracksDeleted { broughtBack.append(source) }
+            let recordName: String
+            switch match.record.kind {
+            case .income:
+                draft.incomes.records[match.position].source = source
+                recordName = draft.incomes.records[match.position].name
+            case .expense:
+                draft.expenses.records[match.position].source = source
+                recordName = draft.expenses.records[match.position].name
+            }
+            result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName, rivals: match.rivals))
+        }
+        if !broughtBack.isEmpty { draft.forgetDeletedRows(broughtBack) }
         self = draft
         return result
+    }
+
+    /// Entries picked out of a statement's by index, without copying them.
+    private struct LazyEntries: RandomAccessCollection {
+        let all: [StatementEntry]
+        let picked: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { picked.count }
+        subscript(position: Int) -> StatementEntry { all[picked[position]] }
+    }
+
+    /// A record an entry is linked to: where it is in its table, and how many could have been.
+    private struct RecordMatch {
+        var record: RecordReference
+        var position: Int
+        var rivals: Int
+    }
+
+    /// The records the entries at `indices` are linked to, by position in `indices` (see
+    /// `importStatement`).
+    private func matchRecords(_ all: [StatementEntry], _ indices: [Int]) -> [Int: RecordMatch] {
+        let entries = LazyEntries(all: all, picked: indices)
+        struct Candidate {
+            var record: RecordReference
+            var position: Int
+            /// The record's date and its schedule's due day (the date again when it has none).
+            var date: Int
+            var due: Int
+        }
+        var amounts: [RecordKind: Set<Int>] = [:]
+        for entry in entries { amounts[entry.kind, default: []].insert(entry.recordedAmount) }
+        guard !amounts.isEmpty else { return [:] }
+        // Records no row accounts for, of an amount some entry has, by kind and amount.
+        var candidates: [RecordKind: [Int: [Candidate]]] = [:]
+        func collect<Record: BaseModel>(_ table: RecordTable<Record>) {
+            let kind = Record.kind
+            guard let wanted = amounts[kind] else { return }
+            var byAmount: [Int: [Candidate]] = [:]
+            let records = table.records
+            for position in records.indices {
+                // Fields read in place: a table of 100,000 records is not copied record by record.
+                guard records[position].source == nil, wanted.contains(records[position].amount) else { continue }
+                let date = records[position].date.dayNumber
+                let due = records[position].schedule.flatMap(ScheduleMark.init)?.due.dayNumber ?? date
+                byAmount[records[position].amount, default: []].append(
+                    Candidate(record: RecordReference(kind: kind, id: records[position].id), position: position, date: date, due: due))
+            }
+            candidates[kind] = byAmount
+        }
+        collect(incomes)
+        collect(expenses)
+        // Every pair within the window, nearest first, then the lowest ID, then the first row.
+        var pairs: [(distance: Int, entry: Int, candidate: Candidate)] = []
+        var rowsOfRecord: [RecordReference: Int] = [:]
+        var recordsOfRow: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let day = entry.date.dayNumber
+            // A refund pairs with a refund of its size, never with a purchase.
+            for candidate in candidates[entry.kind]?[entry.recordedAmount] ?? [] {
+                let distance = min(abs(candidate.date - day), abs(candidate.due - day))
+                guard distance <= StatementImport.matchWindow else { continue }
+                pairs.append((distance, index, candidate))
+                rowsOfRecord[candidate.record, default: 0] += 1
+                recordsOfRow[index, default: 0] += 1
+            }
+        }
+        pairs.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            if a.candidate.record.id != b.candidate.record.id { return a.candidate.record.id < b.candidate.record.id }
+            return a.entry < b.entry
+        }
+        var matches: [Int: RecordMatch] = [:]
+        var taken = Set<RecordReference>()
+        for pair in pairs where matches[pair.entry] == nil && !taken.contains(pair.candidate.record) {
+            taken.insert(pair.candidate.record)
+            let rivals = max(recordsOfRow[pair.entry] ?? 1, rowsOfRecord[pair.candidate.record] ?? 1)
+            matches[pair.entry] = RecordMatch(record: pair.candidate.record, position: pair.candidate.position, rivals: rivals)
+        }
+        return matches
+    }
+
+    /// Takes sources out of the deleted rows: their rows were imported again.
+    private mutating func forgetDeletedRows(_ sources: [String]) {
+        var settings = self[settings: ImportKeys.self]
+        let months = settings.deletedMonths
+        guard !months.isEmpty, !sources.isEmpty else { return }
+        let gone = Set(sources.map(ExactText.init))
+        for month in months {
+            guard let rows = settings[ImportKeys.deleted(month)] else { continue }
+            let kept = rows.removing(gone)
+            if kept != rows { settings[ImportKeys.deleted(month)] = kept }
+        }
+        self[settings: ImportKeys.self] = settings
     }
 
     /// The sum of amounts, `nil` when it is past the largest total already.

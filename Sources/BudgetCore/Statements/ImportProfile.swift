@@ -42,6 +42,10 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     public var tags: [String] = []
     /// Whether names are folded.
     public var foldNames = false
+    /// The account whose statements it reads, when that is not the profile's own name: a
+    /// profile saved from another (`--profile his --save-profile his2`) reads the other's
+    /// account, so the rows it imports are the ones imported before (`StatementPlan.origin`).
+    public var account: String?
 
     /// The encodings a profile may name.
     public static let encodings = ["auto", "utf-8", "cp932", "euc-jp"]
@@ -83,6 +87,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         result.category = other.category ?? category
         result.tags = other.tags.isEmpty ? tags : other.tags
         result.foldNames = other.foldNames || foldNames
+        result.account = other.account ?? account
         return result
     }
 
@@ -155,8 +160,11 @@ public struct ImportProfile: PlainSettingValue, Hashable {
             case "normalize-names":
                 guard value == "yes" else { throw fail("normalize-names=yes") }
                 foldNames = true
+            case "account":
+                guard ImportKeys.isValidName(value) else { throw fail("account=<the name of the profile it was saved from>") }
+                account = value
             default:
-                throw fail("known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, category, tag, normalize-names)")
+                throw fail("known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, category, tag, normalize-names, account)")
             }
         }
     }
@@ -181,6 +189,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         if let category { parts.append(("category", category)) }
         for tag in tags { parts.append(("tag", tag)) }
         if foldNames { parts.append(("normalize-names", "yes")) }
+        if let account { parts.append(("account", account)) }
         return parts
     }
 

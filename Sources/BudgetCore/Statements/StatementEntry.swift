@@ -14,13 +14,16 @@ public struct StatementEntry: Equatable, Sendable {
     /// Whether it is a refund: an expense that brings money back (a card statement's negative
     /// amount), recorded as `-amount` (`Expense.isRefund`).
     public var isRefund = false
+    /// The amount as the record holds it: negative for a refund.
+    public var recordedAmount: Int { isRefund ? -amount : amount }
     /// The statement's own category, if it has one (expenses only).
     public var category: String?
     /// The note, if any.
     public var note: String?
     /// The row's tags (none unless a column gives them).
     public var tags: Tags
-    /// What identifies the row within its statement, across downloads: the statement's own ID,
-    /// else its date, kind, amount and name with its occurrence among identical rows.
+    /// What identifies the row within its statement, across downloads: the statement's own ID
+    /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
+    /// and name with its occurrence among identical rows.
     public var identity: String
 }

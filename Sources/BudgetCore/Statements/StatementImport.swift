@@ -22,7 +22,8 @@ public struct StatementImport: Sendable {
     }
 
     /// The statement's source, the first part of each record's `source`: the saved profile's
-    /// name (one account), else the preset's, else `statement`.
+    /// account (one account), else the preset's name, else `statement` (no account: the same
+    /// row as one of any account with the identity; `StatementSource`).
     public var origin: String
     /// The category of an expense that neither a rule nor the statement gives one (`nil`: the
     /// budget's default category).
@@ -32,8 +33,19 @@ public struct StatementImport: Sendable {
     /// Whether names are folded (full-width ASCII and half-width katakana made plain, spaces
     /// collapsed) before rules and renames.
     public var foldNames = false
-    /// Whether rows imported before are imported again.
+    /// Whether rows imported before (or whose records were deleted) are imported again.
     public var allowDuplicates = false
+    /// Whether a row is linked to a record already there that no row accounts for (a
+    /// scheduled occurrence, a record typed in) instead of added (`StatementMatch`).
+    public var matchRecords = true
+
+    /// The origin of a statement read by no preset or profile; like a preset's name, it names
+    /// no account.
+    public static let anyStatement = "statement"
+    /// How many days a row's date may be from a record's (or from its schedule's due day) for
+    /// the two to match: a weekend moves an occurrence by up to two days, a bank holiday and
+    /// a bank's booking by a day more.
+    public static let matchWindow = 3
     /// The rule that applies to an entry, if any.
     public var rule: @Sendable (StatementEntry) -> RuleAction?
 

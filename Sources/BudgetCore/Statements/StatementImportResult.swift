@@ -2,8 +2,16 @@
 public struct StatementImportResult: Equatable, Sendable {
     /// The new records, kind-qualified, in file order.
     public var added: [RecordReference] = []
-    /// Rows imported before (their `source` is already in the budget).
+    /// Rows imported before (a record has their identity, from the same account or from a
+    /// source that names none).
     public var alreadyThere = 0
+    /// Rows whose records were deleted (`DeletedRows`): left out.
+    public var deletedBefore = 0
+    /// Of the rows already there or deleted before, how many were imported through another
+    /// origin than this import's (a preset's name and a profile's, for one account), by origin.
+    public var thereThrough: [String: Int] = [:]
+    /// Rows linked to a record already there instead of added, in file order.
+    public var matched: [StatementMatch] = []
     /// Rows a rule skips.
     public var skippedByRule = 0
     /// Expenses filed by a rule's category.

@@ -7,9 +7,11 @@ public struct StatementPlan: Sendable {
     public let preset: StatementPreset?
     /// How its rows are read.
     public let layout: StatementLayout
-    /// The first part of each record's `source`: the name of the profile being saved, else of
-    /// the saved profile used (a profile stands for one account, so two accounts at one bank
-    /// are told apart), else the preset's, else `statement`.
+    /// The first part of each record's `source`: the account of the saved profile used (its
+    /// `account`, else its name), else the name of the profile being saved (a profile stands
+    /// for one account, so two accounts at one bank are told apart), else the preset's, else
+    /// `statement` (neither names an account: `StatementSource`). A profile saved from a
+    /// saved profile keeps that profile's account.
     public let origin: String
     /// The only kind imported, if one was asked for.
     public let kind: RecordKind?
@@ -40,10 +42,14 @@ public struct StatementPlan: Sendable {
         } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
             base.preset = detected.name
         }
-        profile = base.overridden(by: given)
+        var profile = base.overridden(by: given)
+        let account = savedName.map { base.account ?? $0 }
+        // A profile saved under its account's name needs no `account` option.
+        profile.account = account == saveAs ? nil : account
+        self.profile = profile
         preset = profile.preset.flatMap(StatementPreset.named)
         layout = profile.layout(on: preset?.layout ?? StatementLayout())
-        origin = saveAs ?? savedName ?? preset?.name ?? "statement"
+        origin = account ?? saveAs ?? preset?.name ?? StatementImport.anyStatement
         self.kind = kind
         if let missing = layout.missingField {
             let cells = StatementReader.headerCells(text, layout: layout)

@@ -196,7 +196,14 @@ public struct StatementReader: Sendable {
         }
         let identity: String
         if let id = text(.id) {
-            identity = "id=" + HalfWidth.plain(id.text)
+            // A repeated ID (an anonymised column, both halves of a split payment) is kept
+            // apart by its occurrence; the first keeps the form earlier versions wrote.
+            let plain = HalfWidth.plain(id.text)
+            let occurrence = { (count: inout Int) -> Int in
+                count += 1
+                return count
+            }(&occurrences[ExactText("id=" + plain), default: 0])
+            identity = occurrence == 1 ? "id=" + plain : "id#\(occurrence)=" + plain
         } else {
             // A refund keeps the identity it had when refunds were read as incomes, so a
             // statement imported then is still recognised.

@@ -97,6 +97,8 @@ struct ConfigCommand: Command {
             throw parsed.usageError("'--rescale' applies to display.currency only")
         } catch SettingsError.scheduleKey(let key) {
             throw parsed.usageError("\(key) belongs to the schedules: change them with 'budget recur add', 'recur edit' and 'recur delete'")
+        } catch SettingsError.deletedRowsKey(let key) {
+            throw parsed.usageError("\(key) remembers the statement rows of deleted imported records: it changes only by deleting records ('budget delete'; 'budget undo' takes a delete back), and 'budget import --allow-duplicates' imports such rows again")
         } catch SettingsError.numberedRule(let key) {
             throw parsed.usageError("\(key) is one of the rules, numbered in the order they are tried: change rules with 'budget rule add', 'rule delete' and 'rule move'")
         }

@@ -10,7 +10,10 @@ struct ImportCommand: Command {
             A statement (a bank, card or household-app CSV) is recognised by its header: \(StatementPreset.all.map(\.name).joined(separator: ", ")); \
             other statements need --map (or a saved --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign \
             of the amount); with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
-            overlapping statement adds only new rows. budget's own CSV and TSV need a header row naming the columns \
+            overlapping statement adds only new rows, and a deleted imported record's row is not imported again (--allow-duplicates \
+            imports them). A row of the kind and amount of a record that no row accounts for yet (a scheduled occurrence or a record \
+            typed in), dated within \(StatementImport.matchWindow) days, is linked to that record instead of added (--no-match adds it); \
+            the confirmation lists each match. budget's own CSV and TSV need a header row naming the columns \
             (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, \
             in file order); JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; \
             every bad row is reported with its line and column. The new IDs are printed on stdout; the import is one undo step.
@@ -43,6 +46,7 @@ struct ImportCommand: Command {
     let dryRun: Bool
     let skipDuplicates: Bool
     let allowDuplicates: Bool
+    let noMatch: Bool
     /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
     let encodingText: String?
 
@@ -70,6 +74,7 @@ struct ImportCommand: Command {
         dryRun = parsed.flag("dry-run")
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
+        noMatch = parsed.flag("no-match")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
         encodingText = parsed.value("encoding")?.lowercased()
         isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
@@ -127,27 +132,61 @@ struct ImportCommand: Command {
             throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
-        let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
+        let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
             unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
+            let before = document
             let reading = try plan.reader(for: document, today: Day.today()).read(text)
-            let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates))
+            var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
+            settings.matchRecords = !noMatch
+            let result = try document.importStatement(reading.entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
-            return (reading, result)
+            let money = document.moneyFormat
+            return (reading, result, document.limitWarnings(since: before).map { $0.message(money) })
         }
         if dryRun {
             var document = try store.load()
-            let (reading, result) = try work(&document)
+            let (reading, result, warnings) = try work(&document)
             for warning in unsupportedRules { context.warn(warning) }
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
+            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result))
+            for line in matchLines(result, verb: "Would link") { context.confirm(line) }
+            for warning in warnings { context.warn("once imported, " + warning) }
             return
         }
-        let (reading, result) = try store.transaction { try work(&$0) }
+        let (reading, result, warnings) = try store.transaction { try work(&$0) }
         for warning in unsupportedRules { context.warn(warning) }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
-        if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
+        if let saveAs {
+            message += " Saved the options as the profile '\(saveAs)'"
+            if let account = plan.profile.account {
+                // Not silent: a second account must not be saved from the first one's profile.
+                message += ", which reads the account of '\(account)' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile)"
+            }
+            message += "."
+        }
+        message += deletedNote(result)
         context.confirm(message)
+        for line in matchLines(result, verb: "Linked") { context.confirm(line) }
+        for warning in warnings { context.warn(warning) }
+    }
+
+    /// What brings back the rows of deleted records, when some were left out.
+    private func deletedNote(_ result: StatementImportResult) -> String {
+        result.deletedBefore == 0 ? "" : " Deleting an imported record keeps its row out of imports; --allow-duplicates imports such rows again."
+    }
+
+    /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
+    private func matchLines(_ result: StatementImportResult, verb: String) -> [String] {
+        guard !result.matched.isEmpty else { return [] }
+        let count = result.matched.count
+        var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to record\(count == 1 ? "" : "s") already there, which keep their names, categories and dates (--no-match adds such rows instead):"]
+        for match in result.matched {
+            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(match.recordName))"
+            if match.wasChosen { line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID" }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
@@ -159,6 +198,13 @@ struct ImportCommand: Command {
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
         rows(result.alreadyThere, "already there")
+        rows(result.deletedBefore, "of deleted records left out")
+        if !result.thereThrough.isEmpty {
+            // Rows of the same account imported under another name: said, never silent.
+            let through = result.thereThrough.sorted { $0.key < $1.key }.map { "\($0.value) through \($0.key)" }.joined(separator: ", ")
+            notes.append("of those, \(through)")
+        }
+        rows(result.matched.count, "matched to records already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
         if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
         rows(result.skippedByRule, "skipped by rules")
@@ -178,6 +224,9 @@ struct ImportCommand: Command {
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
         if allowDuplicates {
             throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+        }
+        if noMatch {
+            throw UsageError("'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
         }
         let kinds: [RecordKind]
         if let kind {

@@ -45,8 +45,11 @@ struct RecurRunCommand: Command {
             // Say now what would stop the run (totals too large, no IDs left).
             var draft = document
             do {
-                try draft.recordDueOccurrences(through: day)
+                let linked = try draft.recordDueOccurrences(through: day).recorded.filter(\.isLinked)
                 try draft.checkTotals(since: document)
+                if !linked.isEmpty {
+                    context.confirm("\(linked.count) of them would be linked to the imported record already there instead of recorded: " + linked.map(ScheduleText.recorded).joined(separator: ", ") + ".")
+                }
             } catch {
                 context.warn("a run would record nothing: \(ErrorText.lines(error).joined(separator: "; "))")
             }
@@ -57,7 +60,8 @@ struct RecurRunCommand: Command {
             if !run.isEmpty { document.describeChange(BudgetDocument.summary(of: run)) }
             return (run, document.moneyFormat)
         }
-        context.output.write(run.recorded.compactMap { item in item.recordID.map { "\(item.kind.singular)-\($0)\n" } }.joined())
+        // New records only: an imported record linked to an occurrence was there already.
+        context.output.write(run.recorded.filter { !$0.isLinked }.compactMap { item in item.recordID.map { "\(item.kind.singular)-\($0)\n" } }.joined())
         if run.isEmpty {
             context.confirm("Nothing is due through \(day.iso).")
         } else {
@@ -81,5 +85,6 @@ struct RecurRunCommand: Command {
         for id in run.unfinished {
             context.warn("schedule \(id) has more occurrences due than one run records; run 'budget recur run' again")
         }
+        for warning in run.limitWarnings { context.warn(warning.message(money)) }
     }
 }

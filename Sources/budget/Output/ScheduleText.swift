@@ -56,6 +56,7 @@ enum ScheduleText {
     /// `expense-00000012 家賃 on 2026-11-25`, for the list of what a run recorded.
     static func recorded(_ item: ScheduleRun.Item) -> String {
         let id = item.recordID.map { "\(item.kind.singular)-\($0)" } ?? item.kind.singular
-        return "\(id) \(item.name) on \(item.day.iso)"
+        // An occurrence a statement showed first: its imported record now stands for it.
+        return "\(id) \(item.name) on \(item.day.iso)" + (item.isLinked ? " (the imported record already there)" : "")
     }
 }

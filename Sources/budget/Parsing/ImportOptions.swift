@@ -16,7 +16,8 @@ enum ImportOptions {
         OptionSpec(long: "tag", valueName: "tag", help: "A tag for records that get none (repeatable).", isRepeatable: true),
         OptionSpec(long: "normalize-names", help: "Fold names: full-width letters and half-width katakana made plain, spaces collapsed."),
         OptionSpec(long: "save-profile", valueName: "name", help: "Save the options given (and the preset used) as a profile for next time."),
-        OptionSpec(long: "allow-duplicates", help: "Import rows even when they were imported before."),
+        OptionSpec(long: "allow-duplicates", help: "Import rows even when they were imported before or their records were deleted."),
+        OptionSpec(long: "no-match", help: "Add every new row, instead of linking a row to a record already there that no row accounts for (a scheduled or typed-in record of its kind and amount, dated within 3 days)."),
     ]
 
     /// The options of the command line that describe a statement (not the profile's name).

@@ -1,0 +1,27 @@
+extension BudgetDocument {
+    /// Deletes records, all or nothing, and remembers the statement rows of the imported ones
+    /// (their `source`) so that later imports leave those rows out (`DeletedRows`, one setting
+    /// per month of the records' dates): deleting an imported record means "not this row".
+    /// `undo` of the delete forgets them again; an import with duplicates allowed brings a row
+    /// back. Records typed in or made by a schedule leave nothing behind.
+    ///
+    /// - Returns: the deleted records of each kind, in their former order.
+    /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is
+    ///   deleted then.
+    @discardableResult
+    public mutating func delete(incomes incomeIDs: [String], expenses expenseIDs: [String]) throws -> (incomes: [Income], expenses: [Expense]) {
+        let incomes = try self.incomes.remove(ids: incomeIDs)
+        let expenses = try self.expenses.remove(ids: expenseIDs)
+        var byMonth: [String: [String]] = [:]
+        for income in incomes { if let source = income.source { byMonth[income.date.monthText, default: []].append(source) } }
+        for expense in expenses { if let source = expense.source { byMonth[expense.date.monthText, default: []].append(source) } }
+        if !byMonth.isEmpty {
+            var settings = self[settings: ImportKeys.self]
+            for (month, sources) in byMonth {
+                settings[ImportKeys.deleted(month)] = settings[ImportKeys.deleted(month)]?.inserting(sources) ?? DeletedRows(sources)
+            }
+            self[settings: ImportKeys.self] = settings
+        }
+        return (incomes, expenses)
+    }
+}
