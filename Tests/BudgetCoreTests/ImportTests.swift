@@ -108,6 +108,25 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(again.skipped, 3)
     }
 
+    /// The format and the header are found from the header row read alone, however long the
+    /// file: a prefix cut inside a quoted field once made budget's own CSV "no known statement".
+    func testHeader_IsReadAloneNeverFromACutPrefix() {
+        let row = "2026-11-01,Lunch,food,900,\"" + String(repeating: "a, b ", count: 40) + "\"\n"
+        let text = "date,name,category,amount,note\n" + String(repeating: row, count: 200)
+        XCTAssertEqual(text.prefix(20_000).filter { $0 == "\"" }.count % 2, 1, "the 20,000th character is inside quotes")
+        XCTAssertEqual(RecordImporter.headerCells(text, format: .csv), ["date", "name", "category", "amount", "note"])
+        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname,\"a very\nlong\"\n" + String(repeating: "x", count: 30_000), format: .csv), ["name", "a very\nlong"])
+        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname\tamount\n" + String(repeating: "x\\", count: 15_000), format: .tsv), ["name", "amount"])
+        XCTAssertNil(RecordImporter.headerCells("\"never closed,a\n1,2\n", format: .csv))
+        // Statements too: a header whose quoted cell breaks its line, after a preamble.
+        let mufg = "口座,\"1\n2\"\n\"日付\",\"摘要\",\"摘要内容\",\"支払い金額\",\"預かり金額\",\"メモ\nです\"\n2026/10/4,カード,x,12000,,\n"
+        XCTAssertEqual(StatementPreset.detect(in: mufg)?.name, "mufg")
+        XCTAssertEqual(StatementPreset.mufg.headerLine(in: mufg, delimiter: ",", from: 0), 2)
+        var layout = StatementLayout()
+        layout.skipLines = 2
+        XCTAssertEqual(StatementReader.headerCells(mufg, layout: layout).last, "メモ\nです")
+    }
+
     func testLedger_EscapesWhatTheToolsReadSpecially() {
         XCTAssertEqual(LedgerJournal.account("Food: dining  out; (fancy)", fallback: "x"), "Food- dining out, -fancy-")
         XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")

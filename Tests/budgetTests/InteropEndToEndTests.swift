@@ -46,6 +46,22 @@ final class InteropEndToEndTests: XCTestCase {
         }
     }
 
+    /// `list --format csv | budget import -` of more than 20,000 characters, whatever falls
+    /// on the 20,000th: the format was once sniffed from a prefix cut inside a quoted field.
+    func testImport_OwnCSVOfAnyLengthIsRecognisedByItsHeader() throws {
+        let row = "2026-11-01,Lunch,food,900,\"" + String(repeating: "a, b ", count: 40) + "\"\n"
+        let csv = "date,name,category,amount,note\n" + String(repeating: row, count: 200)
+        XCTAssertEqual(csv.prefix(20_000).filter { $0 == "\"" }.count % 2, 1, "the 20,000th character is inside quotes")
+        let result = try budget.run(["import", "expenses", "-"], stdin: csv)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Imported 200 expenses.\n")
+        let exported = try budget.run("list", "all", "--format", "csv").stdout
+        XCTAssertGreaterThan(exported.utf8.count, 20_000)
+        let other = try BudgetProcess()
+        XCTAssertEqual(try other.run(["import", "-"], stdin: exported).stderr, "Imported 200 records.\n")
+        XCTAssertEqual(try other.run("list", "all", "--format", "csv").stdout, exported)
+    }
+
     func testImport_OfADirectoryNamesTheFileNotTheDataFile() throws {
         let result = try budget.run("import", "expenses", budget.directory.path)
         XCTAssertEqual(result.code, 74)

@@ -18,12 +18,13 @@ public struct RecordImporter: Sendable {
         }
     }
 
-    /// The header cells of a CSV or TSV text (`nil` for JSON or an unreadable text).
+    /// The header cells of a CSV or TSV text (`nil` for JSON or an unreadable header): its
+    /// first row read alone, however long, and nothing after it.
     public static func headerCells(_ text: String, format: ImportFormat) -> [String]? {
         switch format {
         case .json: return nil
-        case .csv: return (try? DelimitedReader.csv(String(text.prefix(20_000))))?.first?.fields
-        case .tsv: return (try? DelimitedReader.tsv(String(text.prefix(20_000))))?.first?.fields
+        case .csv: return DelimitedReader.firstRow(text[...], by: ",")?.fields
+        case .tsv: return DelimitedReader.firstTSVRow(text[...])?.fields
         }
     }
 

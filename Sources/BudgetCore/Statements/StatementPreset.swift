@@ -171,12 +171,11 @@ public struct StatementPreset: Sendable {
 }
 
 extension StatementPreset {
-    /// The built-in export a statement is, by its header (within its first ten lines, each
-    /// read on its own, so that a preamble that is no CSV does not hide it) or, for exports
-    /// without one, its first line; `nil` when it is none of them.
+    /// The built-in export a statement is, by its header (a row starting on one of its first
+    /// ten lines, each tried on its own, so that a preamble that is no CSV does not hide it)
+    /// or, for exports without one, its first line; `nil` when it is none of them.
     public static func detect(in text: String, delimiter: Unicode.Scalar = ",") -> StatementPreset? {
-        for (index, line) in StatementText.leadingLines(text, count: 10).enumerated() {
-            guard let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields else { continue }
+        for (index, cells) in rows(startingOnLines: 0..<10, of: text, delimiter: delimiter) {
             for preset in all {
                 if let headerless = preset.headerless {
                     if index == 0 && headerless.isSectionLine(cells) { return preset }
@@ -190,10 +189,22 @@ extension StatementPreset {
 
     /// The index of the line that is this preset's header, among the first ten from `start`.
     func headerLine(in text: String, delimiter: Unicode.Scalar, from start: Int) -> Int? {
-        for (index, line) in StatementText.leadingLines(text, count: start + 10).enumerated() where index >= start {
-            if let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields, matchesHeader(cells) { return index }
+        Self.rows(startingOnLines: start..<(start + 10), of: text, delimiter: delimiter).first { matchesHeader($0.cells) }?.index
+    }
+
+    /// The row that starts on each of these lines (counted from 0) and reads as CSV, however
+    /// long (a quoted field may hold line breaks); blank lines and lines that start no valid
+    /// row are left out.
+    private static func rows(startingOnLines lines: Range<Int>, of text: String, delimiter: Unicode.Scalar) -> [(index: Int, cells: [String])] {
+        var found: [(index: Int, cells: [String])] = []
+        guard var rest = StatementText.dropping(lines: lines.lowerBound, of: text) else { return [] }
+        for index in lines {
+            let startsBlank = rest.unicodeScalars.first.map { $0 == "\n" || $0 == "\r" } ?? true
+            if !startsBlank, let row = DelimitedReader.firstRow(rest, by: delimiter) { found.append((index, row.fields)) }
+            guard let next = StatementText.dropping(lines: 1, of: rest) else { break }
+            rest = next
         }
-        return nil
+        return found
     }
 
     /// The preset whose header shares the most cells with this one (at least half of its

@@ -48,8 +48,8 @@ public struct StatementReader: Sendable {
 
     /// The columns of the header row (or the first row): for messages that suggest `--map`.
     public static func headerCells(_ text: String, layout: StatementLayout) -> [String] {
-        guard let line = StatementText.leadingLines(text, count: layout.skipLines + 1).dropFirst(layout.skipLines).first else { return [] }
-        return (try? DelimitedReader.separated(String(line), by: layout.delimiter))?.first?.fields ?? []
+        guard let rest = StatementText.dropping(lines: layout.skipLines, of: text) else { return [] }
+        return DelimitedReader.firstRow(rest, by: layout.delimiter)?.fields ?? []
     }
 
     func read(rows table: [DelimitedReader.Row]) throws -> StatementReading {
