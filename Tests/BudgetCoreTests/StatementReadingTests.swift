@@ -131,6 +131,68 @@ final class StatementReadingTests: XCTestCase {
         }
     }
 
+    private func problems(_ reader: StatementReader, _ text: String) -> [String] {
+        do {
+            _ = try reader.read(text)
+            return []
+        } catch {
+            return (error as? StatementProblems)?.problems.map { "\($0.line ?? 0): \($0.message)" } ?? ["\(error)"]
+        }
+    }
+
+    /// A row with more fields than the header (an unquoted `95,000`, a comma in a name) is read
+    /// only when exactly one way of joining neighbouring fields back reads as a transaction;
+    /// a row with fewer fields is refused when a mapped column is missing. Every such row is
+    /// reported, with its line and both counts.
+    func testSurplusFields_AreJoinedBackOnlyWhenExactlyOneWayReads() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.name("date")]
+        layout[.name] = [.name("name")]
+        layout[.amount] = [.name("amount")]
+        let plain = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try plain.read("date,name,amount\n2026-10-01,Shop,-95,000\n2026-10-02,GITHUB, INC.,-1200\n")
+        XCTAssertEqual(read.entries.map(\.amount), [95_000, 1200], "Shop,-95 with 000 is no transaction")
+        XCTAssertEqual(read.entries.map(\.name), ["Shop", "GITHUB, INC."])
+        XCTAssertEqual(problems(plain, "date,name,amount\n2026-10-03,A,-1,234,567\n"), [
+            "2: the row has 5 fields where the header has 3, and 3 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+        ], "A,-1,234 567 or A,-1 234,567 or A -1,234,567")
+        layout[.note] = [.name("memo")]
+        let noted = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
+            "2: the row has 5 fields where the header has 4, and 2 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+            "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction",
+        ])
+        // Rakuten Bank: the balance once became the name.
+        let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(bank, "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n"), [
+            "2: the row has 6 fields where the header has 4, and 5 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+        ])
+        // Fewer fields: refused when a mapped column is missing, read when only others are.
+        var split = StatementLayout()
+        split[.date] = [.position(1)]
+        split[.name] = [.position(2)]
+        split[.out] = [.position(4)]
+        split[.in] = [.position(5)]
+        let short = StatementReader(layout: split, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(short, "日付,内容,メモ,出金,入金,残高\n2026/10/01,Shop,500,\n2026/10/02,Shop,,500,\n"), [
+            "2: the row has 4 fields where the header has 6, so it has no column 5",
+        ])
+        XCTAssertEqual(try short.read("日付,内容,メモ,出金,入金,残高\n2026/10/02,Shop,,500,\n").entries.map(\.amount), [500])
+    }
+
+    /// Vpass: surplus commas join back where the row has the shape of a purchase, a row whose
+    /// payment fields are empty is one, and a row of seven fields is checked too.
+    func testVpass_JoinsWhereTheRowIsAPurchaseAndAcceptsEmptyPaymentFields() throws {
+        let reader = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let head = "山田　様,1234-56**-****-****,カード\n"
+        let read = try reader.read(head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP", "ETC"])
+        XCTAssertEqual(read.entries.map(\.amount), [1500, 1234, 390])
+        XCTAssertEqual(problems(reader, head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
+            "2: the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)",
+        ], "once ¥1")
+    }
+
     func testColumns_ANameTwoColumnsShareIsRefused() {
         var layout = StatementLayout()
         layout[.date] = [.name("date")]

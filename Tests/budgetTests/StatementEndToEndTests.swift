@@ -146,7 +146,26 @@ final class StatementEndToEndTests: XCTestCase {
         ], "an unquoted comma goes where the row reads as a purchase: the shop's name, the amount or the note")
         let unreadable = try budget.run("import", try statement("bad.csv", "山田　様,1234-56**-****-****,カード\n2026/10/13,A,B,C,390,１,１,999,\n"))
         XCTAssertEqual(unreadable.code, 65)
-        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields, not 7"), unreadable.stderr)
+        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields where a purchase has 7, and no way of joining"), unreadable.stderr)
+    }
+
+    /// An unquoted thousands separator once imported ¥95 for ¥95,000 (and, with Rakuten Bank,
+    /// the balance as the name): a row with more fields than the header is read only when one
+    /// way of joining them back reads as a transaction; otherwise every such row is refused.
+    func testSurplusFields_AreJoinedBackOrRefusedWithBothCounts() throws {
+        let bank = try statement("bank.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n", cp932: true)
+        let refused = try budget.run("import", bank)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(refused.stderr, """
+            budget: error: line 2: the row has 6 fields where the header has 4, and 5 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)
+            budget: error: line 4: the row has 7 fields where the header has 4, and 7 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes); nothing was imported
+
+            """)
+        XCTAssertNil(budget.dataBytes())
+        let mapped = try statement("card.csv", "date,shop,amount\n2026-10-01,Shop,95,000\n2026-10-02,GITHUB, INC.,1200\n")
+        let result = try budget.run("import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
     func testPayPayCard_ACancellationIsAnIncome() throws {

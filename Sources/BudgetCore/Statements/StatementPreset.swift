@@ -14,22 +14,21 @@ public struct StatementPreset: Sendable {
     /// the (folded) values that mark them.
     let exclusions: [(column: String, values: [String])]
     /// For exports without a header (SMBC's Vpass): the number of fields of a purchase row
-    /// (surplus fields are commas of the shop's name, joined back) and how a section's first
-    /// line (the card holder) is recognised.
+    /// (surplus fields are unquoted commas, joined back: `StatementReader.rejoined`), the
+    /// shape of a purchase, and how a section's first line (the card holder) is recognised.
     let headerless: Headerless?
 
     struct Headerless: Sendable {
         var fieldCount: Int
-        var nameField: Int
         var isSectionLine: @Sendable ([String]) -> Bool
+        /// The fields besides the mapped amount that hold amounts (the payment).
+        var amountFields: [Int] = [5]
 
-        /// A purchase row with more fields than `fieldCount`, its unquoted commas joined back:
-        /// into the shop's name (`GITHUB, INC.`), the amount (`1,234`) or the note, whichever
-        /// way gives the shape of a purchase: `date, shop, amount, n, n, payment, note`, with
-        /// the two small counts where they belong and, for a single payment, the payment equal
-        /// to the amount. `nil` when no way does.
-        func rejoined(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> [String]? {
-            let surplus = cells.count - fieldCount
+        /// Whether a row of `fieldCount` fields has the shape of a purchase: `date, shop,
+        /// amount, n, n, payment, note`, the two small counts where they belong and, for a
+        /// single payment, the payment equal to the amount; or the three payment fields empty.
+        func isPurchase(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> Bool {
+            guard cells.count == fieldCount else { return false }
             func amount(_ text: String) -> Int? {
                 if case .success(let value?) = StatementAmount.parse(text, decimalMark: decimalMark, minorDigits: minorDigits) { return value }
                 return nil
@@ -39,22 +38,10 @@ public struct StatementPreset: Sendable {
                 guard (1...2).contains(plain.count), plain.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
                 return Int(plain)
             }
-            for amountCommas in 0...min(surplus, 2) {
-                for nameCommas in 0...(surplus - amountCommas) {
-                    let amountStart = nameField + 1 + nameCommas
-                    let amountEnd = amountStart + amountCommas
-                    let rest = Array(cells[(amountEnd + 1)...])
-                    guard rest.count >= 3, let value = amount(cells[amountStart...amountEnd].joined(separator: ",")),
-                          count(rest[0]) != nil, let times = count(rest[1]), let payment = amount(rest[2]) else { continue }
-                    if times == 1 && payment != value { continue }
-                    let name = cells[nameField...(nameField + nameCommas)].joined(separator: ",")
-                    var noteParts = Array(rest.dropFirst(3))
-                    while noteParts.last.map({ FieldRules.trimmed($0).isEmpty }) == true { noteParts.removeLast() }
-                    let note = noteParts.joined(separator: ",")
-                    return Array(cells[..<nameField]) + [name, cells[amountStart...amountEnd].joined(separator: ",")] + Array(rest.prefix(3)) + [note]
-                }
-            }
-            return nil
+            guard let value = amount(cells[2]) else { return false }
+            if cells[3...5].allSatisfy({ FieldRules.trimmed($0).isEmpty }) { return true }
+            guard count(cells[3]) != nil, let times = count(cells[4]), let payment = amount(cells[5]) else { return false }
+            return times != 1 || payment == value
         }
     }
 
@@ -145,7 +132,7 @@ public struct StatementPreset: Sendable {
     static let smbcCard = StatementPreset(
         name: "smbc-card", title: "an SMBC card (Vpass) statement", signature: [],
         layout: layout([.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
-        headerless: Headerless(fieldCount: 7, nameField: 1, isSectionLine: { cells in
+        headerless: Headerless(fieldCount: 7, isSectionLine: { cells in
             cells.count >= 2 && isMaskedCardNumber(cells[1])
         }))
 

@@ -1,0 +1,94 @@
+/// A row with more fields than the statement's rows have: unquoted commas in a shop's name
+/// (`GITHUB, INC.`) or in an amount (`95,000`). Every way of joining neighbouring fields back is
+/// tried; the row is read only when exactly one of them reads as a transaction.
+extension StatementReader {
+    /// What joining a row's surplus fields back gave.
+    enum Rejoining: Equatable {
+        /// Exactly one way reads as a transaction: its fields.
+        case one([String])
+        /// No way reads as a transaction, and some read as a line that is none (a total).
+        case noTransaction
+        /// No way reads at all.
+        case none
+        /// This many ways read as different transactions.
+        case many(Int)
+        /// More ways than are tried.
+        case tooMany
+    }
+
+    /// The most ways of joining a row's fields that are tried.
+    static let joiningLimit = 5_000
+
+    /// The one reading of a row with more than `width` fields, if exactly one way of joining
+    /// neighbouring fields back gives a transaction. A field joined into an amount column
+    /// (mapped, or a preset's payment column) must read as a grouped number (`95` + `000`,
+    /// `1` + `234.50`); in the last field, empty fields joined at its end are dropped.
+    func rejoined(_ cells: [String], width: Int, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]) -> Rejoining {
+        guard width > 0 else { return .none }
+        let amountColumns = Set((columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (preset?.headerless?.amountFields ?? []))
+        let separator = String(Character(layout.delimiter))
+        var candidates: [[String]] = []
+        var visited = 0
+        var current: [String] = []
+        // Fields from `start` into `groups` fields; `false` once too many ways were visited.
+        func place(from start: Int, groups: Int) -> Bool {
+            visited += 1
+            if visited > Self.joiningLimit { return false }
+            let index = current.count
+            if groups == 1 {
+                var pieces = Array(cells[start...])
+                while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }
+                if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { return true }
+                candidates.append(current + [pieces.joined(separator: separator)])
+                return true
+            }
+            // Each later field needs a cell of its own.
+            for end in start...(cells.count - groups) {
+                let pieces = Array(cells[start...end])
+                if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { continue }
+                current.append(pieces.joined(separator: separator))
+                defer { current.removeLast() }
+                if !place(from: end + 1, groups: groups - 1) { return false }
+            }
+            return true
+        }
+        guard place(from: 0, groups: width) else { return .tooMany }
+        var readings: [(cells: [String], entry: StatementEntry)] = []
+        var noTransaction = false
+        for candidate in candidates {
+            if let headerless = preset?.headerless, !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
+            var scratch = occurrences
+            let read: StatementEntry?
+            do { read = try entry(candidate, line: line, columns: columns, occurrences: &scratch) } catch { continue }
+            guard let entry = read else {
+                noTransaction = true
+                continue
+            }
+            if !readings.contains(where: { $0.entry == entry }) { readings.append((candidate, entry)) }
+        }
+        switch readings.count {
+        case 0: return noTransaction ? .noTransaction : .none
+        case 1: return .one(readings[0].cells)
+        default: return .many(readings.count)
+        }
+    }
+
+    /// Whether fields joined back into an amount read as one grouped number: digits (at most
+    /// three at the end of the first), then groups of three digits, the last one perhaps with
+    /// decimals or a unit after it; with a decimal comma, whole digits and their decimals.
+    private func isGroupedNumber(_ pieces: [String]) -> Bool {
+        let plain = pieces.map { Array(FieldRules.trimmed(HalfWidth.plain($0)).unicodeScalars) }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        guard let first = plain.first, let last = first.last, isDigit(last) else { return false }
+        if layout.decimalMark == .comma {
+            return plain.count == 2 && !plain[1].isEmpty && plain[1].allSatisfy(isDigit)
+        }
+        guard first.reversed().prefix(while: isDigit).count <= 3 else { return false }
+        for (index, piece) in plain.enumerated().dropFirst() {
+            guard piece.prefix(while: isDigit).count == 3 else { return false }
+            // Only the last group may have decimals or a unit after its digits.
+            if index < plain.count - 1 && piece.count != 3 { return false }
+        }
+        return true
+    }
+}
