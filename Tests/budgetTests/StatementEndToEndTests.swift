@@ -168,6 +168,31 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
+    /// Dates without a year (JA Bank's `4月30日`) are read against the statement's day:
+    /// `--as-of`, else today, which the confirmation says. The same file with the same
+    /// `--as-of` a year later adds nothing.
+    func testYearlessDates_AreReadAsOfTheStatementsDayAndSaySo() throws {
+        let ja = try statement("ja.csv", """
+            "番号","明細区分","取扱日付","起算日","お支払金額","お預り金額","取引区分","残高","摘要"
+            "1","1","4月30日","4月30日","\\4,600","","振込","\\100,000","ﾃﾞﾝｷ"
+            "2","1","5月1日","5月1日","","\\7,000","振込","\\107,000","ｷｭｳﾖ"
+
+            """, cp932: true)
+        let map = ["--map", "date=取扱日付", "--map", "name=摘要", "--map", "out=お支払金額", "--map", "in=お預り金額"]
+        let dry = try budget.run(["import", ja, "--dry-run"] + map, environment: ["BUDGET_TODAY": "2026-04-30"])
+        XCTAssertEqual(dry.code, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("2025-05-01"), dry.stdout)
+        XCTAssertEqual(dry.stderr, "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); nothing was changed (--dry-run). "
+                       + "Read 2 dates without a year as on or before 2026-04-30 (today); give --as-of <day> for an older statement.\n")
+        let first = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
+        XCTAssertEqual(first.stderr, "Imported 1 income and 1 expense from the statement (expenses filed 1 under the default category). Read 2 dates without a year as on or before 2024-05-02 (--as-of).\n")
+        XCTAssertEqual(try tsv().map { $0[3] }, ["2024-05-01", "2024-04-30"])
+        let later = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2025-06-01"])
+        XCTAssertTrue(later.stderr.hasPrefix("Imported nothing from the statement (2 rows already there)"), later.stderr)
+        XCTAssertEqual(try budget.run(["import", ja, "--as-of", "2024-02-30"] + map).code, 64)
+        XCTAssertEqual(try tsv().count, 2)
+    }
+
     func testPayPayCard_ACancellationIsAnIncome() throws {
         let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\",\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
             + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\",\"2026/11/27\"\n"

@@ -20,4 +20,7 @@ public struct StatementEntry: Equatable, Sendable {
     /// What identifies the row within its statement, across downloads: the statement's own ID,
     /// else its date, kind, amount and name with its occurrence among identical rows.
     public var identity: String
+    /// Whether the statement wrote the date with its year (`4月30日` has none: its year is
+    /// the latest on or before the statement's day).
+    public var dateHasYear = true
 }

@@ -14,7 +14,8 @@ public struct StatementReader: Sendable {
     public var signDecidesKind: Bool
     /// The currency's decimals.
     public var minorDigits: Int
-    /// For dates without a year.
+    /// The statement's day (the day it was downloaded): a date without a year is the latest
+    /// such day on or before it.
     public var today: Day
 
     /// A reader of statements laid out so.
@@ -127,6 +128,7 @@ public struct StatementReader: Sendable {
                     continue
                 }
                 reading.entries.append(entry)
+                if !entry.dateHasYear { reading.yearlessDates += 1 }
             } catch {
                 problem(error)
             }
@@ -198,8 +200,8 @@ public struct StatementReader: Sendable {
             if nameText == nil { return nil }
             throw ImportError(line: line, column: columnOf(.date), "the row has no date")
         }
-        guard let date = StatementDate.parse(dateText.text, pattern: layout.dateFormat, today: today) else {
-            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124 or 2026年11月24日"
+        guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
+            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
         // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
@@ -236,7 +238,8 @@ public struct StatementReader: Sendable {
             }(&occurrences[ExactText(content), default: 0])
             identity = "\(date.iso)|\(kind.singular)|\(amount)|\(occurrence)|\(name)"
         }
-        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity)
+        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, category: category, note: note, tags: tags, identity: identity,
+                              dateHasYear: hasYear)
     }
 
     /// Which kind a row is and its amount: from a kind column, from out and in columns, or

@@ -23,6 +23,8 @@ struct ImportCommand: Command {
             OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json for budget's own files (default: from the file name, else from the content).",
                        choices: ["csv", "tsv", "json"]),
         ] + ImportOptions.specs + [
+            OptionSpec(long: "as-of", valueName: "day",
+                       help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) is the latest such day on or before it (default: today)."),
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
             OptionSpec(long: "skip-duplicates", help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, as many times as such records exist."),
             OptionSpec(long: "encoding", valueName: "encoding",
@@ -41,6 +43,8 @@ struct ImportCommand: Command {
     let saveAs: String?
     let isStatement: Bool
     let dryRun: Bool
+    /// The statement's day, for dates without a year (`nil`: today).
+    let asOf: Day?
     let skipDuplicates: Bool
     let allowDuplicates: Bool
     /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
@@ -68,6 +72,7 @@ struct ImportCommand: Command {
         self.given = given
         saveAs = parsed.value("save-profile")
         dryRun = parsed.flag("dry-run")
+        asOf = try parsed.value("as-of").map { text throws(UsageError) in try parsed.day(text) }
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
@@ -126,8 +131,9 @@ struct ImportCommand: Command {
             // budget's own file with options that are for statements.
             throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
+        let asOf = self.asOf ?? Day.today()
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult) in
-            let reading = try plan.reader(for: document, today: Day.today()).read(text)
+            let reading = try plan.reader(for: document, today: asOf).read(text)
             let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates))
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             return (reading, result)
@@ -136,14 +142,23 @@ struct ImportCommand: Command {
             var document = try store.load()
             let (reading, result) = try work(&document)
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run).")
+            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + yearless(reading, asOf: asOf))
             return
         }
         let (reading, result) = try store.transaction { try work(&$0) }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
         var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
         if let saveAs { message += " Saved the options as the profile '\(saveAs)'." }
-        context.confirm(message)
+        context.confirm(message + yearless(reading, asOf: asOf))
+    }
+
+    /// How dates without a year were read, when the statement has any: ` Read 3 dates without
+    /// a year as on or before 2026-11-25 (today); give --as-of <day> for an older statement.`
+    private func yearless(_ reading: StatementReading, asOf: Day) -> String {
+        guard reading.yearlessDates > 0 else { return "" }
+        let dates = reading.yearlessDates == 1 ? "1 date" : "\(reading.yearlessDates) dates"
+        return " Read \(dates) without a year as on or before \(asOf.iso)"
+            + (self.asOf == nil ? " (today); give --as-of <day> for an older statement." : " (--as-of).")
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
@@ -174,6 +189,9 @@ struct ImportCommand: Command {
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
         if allowDuplicates {
             throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+        }
+        if asOf != nil {
+            throw UsageError("'--as-of' is for statements' dates without a year; budget's own files have whole dates", commandPath: ["import"])
         }
         let kinds: [RecordKind]
         if let kind {
