@@ -127,6 +127,22 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(StatementReader.headerCells(mufg, layout: layout).last, "メモ\nです")
     }
 
+    /// The guard `export --for-excel` writes is taken off by imports, and only it.
+    func testFormulaGuard_IsTakenOffExactlyAsWritten() throws {
+        for text in ["=1+2", "+a", "-5", "@x", "\tx", "\rx", "'", "'abc", "'=x", "''", "'''", "plain", "家賃", "", "'\t"] {
+            for spreadsheet in [true, false] {
+                let written = FormulaGuard.needsGuard(text, forSpreadsheet: spreadsheet) ? "'" + text : text
+                XCTAssertEqual(FormulaGuard.unguarded(written), text, "\(text) \(spreadsheet)")
+            }
+        }
+        XCTAssertFalse(FormulaGuard.needsGuard("'abc", forSpreadsheet: true), "a quote before a letter is no guard")
+        XCTAssertFalse(FormulaGuard.needsGuard("=x", forSpreadsheet: false))
+        let (rows, _) = try importer().read("name,amount,category,note\n'=SUM(A1),1,'-food,'@x\n'abc,2,''',\n", format: .csv)
+        XCTAssertEqual(rows.map(\.name), ["=SUM(A1)", "'abc"])
+        XCTAssertEqual(rows.map(\.category), ["-food", "''"])
+        XCTAssertEqual(rows.map(\.note), ["@x", nil])
+    }
+
     func testLedger_EscapesWhatTheToolsReadSpecially() {
         XCTAssertEqual(LedgerJournal.account("Food: dining  out; (fancy)", fallback: "x"), "Food- dining out, -fancy-")
         XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")

@@ -156,7 +156,8 @@ public struct RecordImporter: Sendable {
             for column in otherKindColumns where !row.fields[column.position].isEmpty {
                 throw ImportError(line: row.line, column: column.key, ValueError.notApplicable(field: column.key, kind: kind).description)
             }
-            let given = positions.map { position in position.map { FieldInput.text(row.fields[$0]) } }
+            // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
+            let given = positions.map { position in position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) } }
             rows.append(makeImportedRow(row.line, try record(line: row.line, fields, given: given, context, column: { $0 })))
         }
         return (rows, otherKind)
