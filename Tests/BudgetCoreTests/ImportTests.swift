@@ -13,7 +13,7 @@ final class ImportTests: XCTestCase {
             _ = try (importer ?? self.importer()).read(text, format: format)
             return nil
         } catch {
-            return error
+            return error as? ImportError
         }
     }
 
@@ -141,6 +141,23 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(rows.map(\.name), ["=SUM(A1)", "'abc"])
         XCTAssertEqual(rows.map(\.category), ["-food", "''"])
         XCTAssertEqual(rows.map(\.note), ["@x", nil])
+    }
+
+    /// Every bad row of budget's own files is reported, as statements' are: one as itself, more
+    /// as `StatementProblems` (the first 20 and how many), by line across both kinds.
+    func testImporter_ReportsEveryBadRow() throws {
+        let text = "name,amount\n" + (1...25).map { "n\($0),\($0)x" }.joined(separator: "\n")
+        XCTAssertThrowsError(try importer().read(text, format: .csv)) { error in
+            guard let problems = error as? StatementProblems else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.total, 25)
+            XCTAssertEqual(problems.problems.count, StatementProblems.shownLimit)
+            XCTAssertEqual(problems.problems.map(\.line), Array(2...21))
+        }
+        let both = "kind,name,category,amount\nexpense,a,food,1x\nnope,b,,1\nincome,c,,2x\n"
+        XCTAssertThrowsError(try RecordImporter.read(both, format: .csv, by: [importer(.income), importer(.expense)])) { error in
+            XCTAssertEqual((error as? StatementProblems)?.problems.map(\.line), [2, 3, 4], "the unknown kind once, in line order")
+        }
+        XCTAssertEqual(importError("[{\"name\": \"a\", \"amount\": 1}, {\"name\": \"b\", \"amount\": -1}]", .json)?.message, "amounts cannot be negative")
     }
 
     func testLedger_EscapesWhatTheToolsReadSpecially() {

@@ -206,14 +206,11 @@ struct ImportCommand: Command {
             var added: [RecordReference] = []
             var skipped = 0
             var otherKind = 0
-            var read: [(RecordKind, [ImportedRow])] = []
-            for kind in kinds {
-                let importer = RecordImporter(kind: kind, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory)
-                let (rows, other) = try importer.read(text, format: format)
-                read.append((kind, rows))
-                if kinds.count == 1 { otherKind = other }
-            }
-            for (kind, rows) in read {
+            // Both kinds' bad rows are reported together.
+            let importers = kinds.map { RecordImporter(kind: $0, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory) }
+            let reads = try RecordImporter.read(text, format: format, by: importers)
+            if kinds.count == 1 { otherKind = reads[0].otherKind }
+            for (kind, rows) in zip(kinds, reads.map(\.rows)) {
                 let (ids, skippedRows) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
                 added += ids.map { RecordReference(kind: kind, id: $0) }
                 skipped += skippedRows
