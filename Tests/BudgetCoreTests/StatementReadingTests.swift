@@ -171,18 +171,18 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(read.entries.map(\.amount), [95_000, 1200], "Shop,-95 with 000 is no transaction")
         XCTAssertEqual(read.entries.map(\.name), ["Shop", "GITHUB, INC."])
         XCTAssertEqual(problems(plain, "date,name,amount\n2026-10-03,A,-1,234,567\n"), [
-            "2: the row has 5 fields where the header has 3, and 3 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+            "2: the row has 5 fields where the header has 3, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
         ], "A,-1,234 567 or A,-1 234,567 or A -1,234,567")
         layout[.note] = [.name("memo")]
         let noted = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
-            "2: the row has 5 fields where the header has 4, and 2 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+            "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
             "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction",
         ])
         // Rakuten Bank: the balance once became the name.
         let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertEqual(problems(bank, "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n"), [
-            "2: the row has 6 fields where the header has 4, and 5 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)",
+            "2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
         ])
         // Fewer fields: refused when a mapped column is missing, read when only others are.
         var split = StatementLayout()

@@ -157,8 +157,8 @@ final class StatementEndToEndTests: XCTestCase {
         let refused = try budget.run("import", bank)
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(refused.stderr, """
-            budget: error: line 2: the row has 6 fields where the header has 4, and 5 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)
-            budget: error: line 4: the row has 7 fields where the header has 4, and 7 ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes); nothing was imported
+            budget: error: line 2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)
+            budget: error: line 4: the row has 7 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
 
             """)
         XCTAssertNil(budget.dataBytes())

@@ -10,14 +10,14 @@ extension StatementReader {
         case noTransaction
         /// No way reads at all.
         case none
-        /// This many ways read as different transactions.
-        case many(Int)
+        /// Ways read as different transactions.
+        case many
         /// More ways than are tried.
         case tooMany
     }
 
-    /// The most ways of joining a row's fields that are tried.
-    static let joiningLimit = 5_000
+    /// The most steps spent looking for ways of joining a row's fields.
+    static let joiningLimit = 2_000
 
     /// The one reading of a row with more than `width` fields, if exactly one way of joining
     /// neighbouring fields back gives a transaction. A field joined into an amount column
@@ -27,6 +27,20 @@ extension StatementReader {
         guard width > 0 else { return .none }
         let amountColumns = Set((columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (preset?.headerless?.amountFields ?? []))
         let separator = String(Character(layout.delimiter))
+        // A field that alone gives the date or an amount and cannot be read as one makes
+        // every way through it fail: it is not followed further.
+        let sole = { (field: StatementField) -> Int? in columns[field].flatMap { $0.count == 1 ? $0[0] : nil } }
+        let dateColumn = sole(.date)
+        let amountFields: [StatementField] = columns[.out] == nil && columns[.in] == nil ? [.amount] : [.out, .in]
+        let numberColumns = Set(amountFields.compactMap(sole))
+        func cannotRead(_ text: String, at index: Int) -> Bool {
+            if index == dateColumn {
+                let plain = FieldRules.trimmed(text)
+                return !plain.isEmpty && plain != "-" && plain != "－" && StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) == nil
+            }
+            if numberColumns.contains(index), case .failure = StatementAmount.parse(text, decimalMark: layout.decimalMark, minorDigits: minorDigits) { return true }
+            return false
+        }
         var candidates: [[String]] = []
         var visited = 0
         var current: [String] = []
@@ -39,21 +53,27 @@ extension StatementReader {
                 var pieces = Array(cells[start...])
                 while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }
                 if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { return true }
-                candidates.append(current + [pieces.joined(separator: separator)])
+                let text = pieces.joined(separator: separator)
+                if !cannotRead(text, at: index) { candidates.append(current + [text]) }
                 return true
             }
             // Each later field needs a cell of its own.
+            var text = ""
             for end in start...(cells.count - groups) {
-                let pieces = Array(cells[start...end])
-                if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { continue }
-                current.append(pieces.joined(separator: separator))
+                visited += 1
+                if visited > Self.joiningLimit { return false }
+                text += end == start ? cells[end] : separator + cells[end]
+                // A number's groups that do not read cannot read with more after them.
+                if end > start && amountColumns.contains(index) && !isGroupedNumber(Array(cells[start...end])) { break }
+                if cannotRead(text, at: index) { continue }
+                current.append(text)
                 defer { current.removeLast() }
                 if !place(from: end + 1, groups: groups - 1) { return false }
             }
             return true
         }
         guard place(from: 0, groups: width) else { return .tooMany }
-        var readings: [(cells: [String], entry: StatementEntry)] = []
+        var reading: (cells: [String], entry: StatementEntry)?
         var noTransaction = false
         for candidate in candidates {
             if let headerless = preset?.headerless, !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
@@ -64,13 +84,15 @@ extension StatementReader {
                 noTransaction = true
                 continue
             }
-            if !readings.contains(where: { $0.entry == entry }) { readings.append((candidate, entry)) }
+            if let reading {
+                // A second reading: no need to look further.
+                if reading.entry != entry { return .many }
+            } else {
+                reading = (candidate, entry)
+            }
         }
-        switch readings.count {
-        case 0: return noTransaction ? .noTransaction : .none
-        case 1: return .one(readings[0].cells)
-        default: return .many(readings.count)
-        }
+        guard let reading else { return noTransaction ? .noTransaction : .none }
+        return .one(reading.cells)
     }
 
     /// Whether fields joined back into an amount read as one grouped number: digits (at most

@@ -102,8 +102,8 @@ public struct StatementReader: Sendable {
                 case .none:
                     problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction"))
                     continue
-                case .many(let count):
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and \(count) ways of joining neighbouring fields back read as different transactions (its fields with commas need quotes)"))
+                case .many:
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)"))
                     continue
                 case .tooMany:
                     problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), too many to join back"))
