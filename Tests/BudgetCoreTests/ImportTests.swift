@@ -160,6 +160,15 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(importError("[{\"name\": \"a\", \"amount\": 1}, {\"name\": \"b\", \"amount\": -1}]", .json)?.message, "amounts cannot be negative")
     }
 
+    /// A note's CRLF is a line break, as `add --note` reads it: it was once kept, and the
+    /// import refused at the write as "an invalid data file".
+    func testImporter_NotesLineBreaksAreReadAsAddReadsThem() throws {
+        let (rows, _) = try importer().read("[{\"name\": \"a\", \"amount\": 1, \"note\": \"x\\r\\ny\\rz\"}]", format: .json)
+        XCTAssertEqual(rows.map(\.note), ["x\ny\nz"])
+        let (tsvRows, _) = try importer().read("name\tamount\tnote\na\t1\tx\\r\\ny\n", format: .tsv)
+        XCTAssertEqual(tsvRows.map(\.note), ["x\ny"])
+    }
+
     func testLedger_EscapesWhatTheToolsReadSpecially() {
         XCTAssertEqual(LedgerJournal.account("Food: dining  out; (fancy)", fallback: "x"), "Food- dining out, -fancy-")
         XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")
