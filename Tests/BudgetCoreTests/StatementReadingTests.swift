@@ -197,6 +197,19 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(try short.read("日付,内容,メモ,出金,入金,残高\n2026/10/02,Shop,,500,\n").entries.map(\.amount), [500])
     }
 
+    /// Without a header row, a row's fields are counted against what most rows have.
+    func testSurplusFields_WithoutAHeaderCountAgainstMostRows() throws {
+        var layout = StatementLayout()
+        layout.hasHeader = false
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try reader.read("2026/10/01,A,-100\n2026/10/02,GITHUB, INC.,-200\n2026/10/03,C,-300\n")
+        XCTAssertEqual(read.entries.map(\.name), ["A", "GITHUB, INC.", "C"])
+        XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where most rows have 3, so it has no column 3"])
+    }
+
     /// Vpass: surplus commas join back where the row has the shape of a purchase, a row whose
     /// payment fields are empty is one, and a row of seven fields is checked too.
     func testVpass_JoinsWhereTheRowIsAPurchaseAndAcceptsEmptyPaymentFields() throws {
