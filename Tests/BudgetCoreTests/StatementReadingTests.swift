@@ -210,6 +210,26 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where most rows have 3, so it has no column 3"])
     }
 
+    /// A wide statement (PayPal's 41 columns) whose mapped columns come first: how the
+    /// columns no one reads take the surplus does not matter, and is not searched (once
+    /// "too many to join back").
+    func testSurplusFields_InColumnsNobodyReadsAreOneWay() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let header = (1...41).map { "c\($0)" }.joined(separator: ",")
+        var cells = (1...41).map { "x\($0)" }
+        cells[0] = "2026/10/01"
+        cells[1] = "GITHUB, INC."
+        cells[2] = "-1200"
+        cells[20] = "a,b,c"
+        let read = try reader.read(header + "\n" + cells.joined(separator: ",") + "\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC."])
+        XCTAssertEqual(read.entries.map(\.amount), [1200])
+    }
+
     /// Vpass: surplus commas join back where the row has the shape of a purchase, a row whose
     /// payment fields are empty is one, and a row of seven fields is checked too.
     func testVpass_JoinsWhereTheRowIsAPurchaseAndAcceptsEmptyPaymentFields() throws {

@@ -23,7 +23,11 @@ extension StatementReader {
     /// neighbouring fields back gives a transaction. A field joined into an amount column
     /// (mapped, or a preset's payment column) must read as a grouped number (`95` + `000`,
     /// `1` + `234.50`); in the last field, empty fields joined at its end are dropped.
-    func rejoined(_ cells: [String], width: Int, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]) -> Rejoining {
+    ///
+    /// - Parameter lastRead: the last field anything reads (a mapped column, an exclusion's);
+    ///   how the fields after it are joined changes nothing, so the surplus left when it is
+    ///   reached goes into the last field, one way only.
+    func rejoined(_ cells: [String], width: Int, lastRead: Int, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]) -> Rejoining {
         guard width > 0 else { return .none }
         let amountColumns = Set((columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (preset?.headerless?.amountFields ?? []))
         let separator = String(Character(layout.delimiter))
@@ -49,6 +53,12 @@ extension StatementReader {
             visited += 1
             if visited > Self.joiningLimit { return false }
             let index = current.count
+            if index > lastRead && groups > 1 {
+                // Nothing reads the fields left: one cell each, the surplus in the last.
+                let last = start + groups - 1
+                candidates.append(current + cells[start..<last] + [cells[last...].joined(separator: separator)])
+                return true
+            }
             if groups == 1 {
                 var pieces = Array(cells[start...])
                 while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }

@@ -78,6 +78,8 @@ public struct StatementReader: Sendable {
         let width = layout.hasHeader ? header.count : preset?.headerless?.fieldCount ?? Self.usualCount(of: rows)
         let widthWord = layout.hasHeader ? "the header has" : preset?.headerless != nil ? "a purchase has" : "most rows have"
         let mapped = columns.values.flatMap { $0 }
+        // The last field anything reads: the fields after it may take a row's surplus any way.
+        let lastRead = preset?.headerless != nil ? width - 1 : (mapped + exclusions.map(\.index)).max() ?? width - 1
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
@@ -93,7 +95,7 @@ public struct StatementReader: Sendable {
                 continue
             }
             if cells.count > width {
-                switch rejoined(cells, width: width, line: row.line, columns: columns, occurrences: occurrences) {
+                switch rejoined(cells, width: width, lastRead: lastRead, line: row.line, columns: columns, occurrences: occurrences) {
                 case .one(let joined):
                     cells = joined
                 case .noTransaction:
