@@ -104,6 +104,7 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(StatementPreset.detect(in: "口座番号,123\n\n\"日付\",\"内容\",\"出金金額（円）\",\"入金金額（円）\",\"残高（円）\",\"メモ\"\n")?.name, "sbi-sumishin")
         XCTAssertEqual(StatementPreset.detect(in: "山田　様,1234-56**-****-****,カード\n")?.name, "smbc-card")
         XCTAssertNil(StatementPreset.detect(in: "date,name,amount\n"))
+        XCTAssertNil(StatementPreset.detect(in: "会員番号,****-****-****-1234\n対象カード,x\n"), "View Card's first line is no Vpass holder line")
         XCTAssertEqual(StatementPreset.closest(toHeader: ["日付", "摘要", "支払い金額", "預かり金額"])?.name, "mufg")
         XCTAssertNil(StatementPreset.closest(toHeader: ["a", "b"]))
     }

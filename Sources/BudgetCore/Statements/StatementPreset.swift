@@ -133,7 +133,9 @@ public struct StatementPreset: Sendable {
         name: "smbc-card", title: "an SMBC card (Vpass) statement", signature: [],
         layout: layout([.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
         headerless: Headerless(fieldCount: 7, isSectionLine: { cells in
-            cells.count >= 2 && isMaskedCardNumber(cells[1])
+            // The holder, the card's masked number and its name: View Card's first line
+            // (`会員番号,****-****-****-1234`) has the number but is no holder line.
+            cells.count >= 3 && isMaskedCardNumber(cells[1]) && !FieldRules.trimmed(cells[2]).isEmpty
         }))
 
     /// PayPay Card's statement: purchases positive, cancellations negative.
