@@ -13,7 +13,7 @@ final class ImportTests: XCTestCase {
             _ = try (importer ?? self.importer()).read(text, format: format)
             return nil
         } catch {
-            return error
+            return error as? ImportError
         }
     }
 
@@ -123,6 +123,67 @@ final class ImportTests: XCTestCase {
         let again = try document.importRows(rows + [rows[0]], kind: .expense, skipDuplicates: true)
         XCTAssertEqual(again.ids, ["00000004"], "the second identical row is new: the budget has one such record")
         XCTAssertEqual(again.skipped, 3)
+    }
+
+    /// The format and the header are found from the header row read alone, however long the
+    /// file: a prefix cut inside a quoted field once made budget's own CSV "no known statement".
+    func testHeader_IsReadAloneNeverFromACutPrefix() {
+        let row = "2026-11-01,Lunch,food,900,\"" + String(repeating: "a, b ", count: 40) + "\"\n"
+        let text = "date,name,category,amount,note\n" + String(repeating: row, count: 200)
+        XCTAssertEqual(text.prefix(20_000).filter { $0 == "\"" }.count % 2, 1, "the 20,000th character is inside quotes")
+        XCTAssertEqual(RecordImporter.headerCells(text, format: .csv), ["date", "name", "category", "amount", "note"])
+        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname,\"a very\nlong\"\n" + String(repeating: "x", count: 30_000), format: .csv), ["name", "a very\nlong"])
+        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname\tamount\n" + String(repeating: "x\\", count: 15_000), format: .tsv), ["name", "amount"])
+        XCTAssertNil(RecordImporter.headerCells("\"never closed,a\n1,2\n", format: .csv))
+        // Statements too: a header whose quoted cell breaks its line, after a preamble.
+        let mufg = "口座,\"1\n2\"\n\"日付\",\"摘要\",\"摘要内容\",\"支払い金額\",\"預かり金額\",\"メモ\nです\"\n2026/10/4,カード,x,12000,,\n"
+        XCTAssertEqual(StatementPreset.detect(in: mufg)?.name, "mufg")
+        XCTAssertEqual(StatementPreset.mufg.headerLine(in: mufg, delimiter: ",", from: 0), 2)
+        var layout = StatementLayout()
+        layout.skipLines = 2
+        XCTAssertEqual(StatementReader.headerCells(mufg, layout: layout).last, "メモ\nです")
+    }
+
+    /// The guard `export --for-excel` writes is taken off by imports, and only it.
+    func testFormulaGuard_IsTakenOffExactlyAsWritten() throws {
+        for text in ["=1+2", "+a", "-5", "@x", "\tx", "\rx", "'", "'abc", "'=x", "''", "'''", "plain", "家賃", "", "'\t"] {
+            for spreadsheet in [true, false] {
+                let written = FormulaGuard.needsGuard(text, forSpreadsheet: spreadsheet) ? "'" + text : text
+                XCTAssertEqual(FormulaGuard.unguarded(written), text, "\(text) \(spreadsheet)")
+            }
+        }
+        XCTAssertFalse(FormulaGuard.needsGuard("'abc", forSpreadsheet: true), "a quote before a letter is no guard")
+        XCTAssertFalse(FormulaGuard.needsGuard("=x", forSpreadsheet: false))
+        let (rows, _) = try importer().read("name,amount,category,note\n'=SUM(A1),1,'-food,'@x\n'abc,2,''',\n", format: .csv)
+        XCTAssertEqual(rows.map(\.name), ["=SUM(A1)", "'abc"])
+        XCTAssertEqual(rows.map(\.category), ["-food", "''"])
+        XCTAssertEqual(rows.map(\.note), ["@x", nil])
+    }
+
+    /// Every bad row of budget's own files is reported, as statements' are: one as itself, more
+    /// as `StatementProblems` (the first 20 and how many), by line across both kinds.
+    func testImporter_ReportsEveryBadRow() throws {
+        let text = "name,amount\n" + (1...25).map { "n\($0),\($0)x" }.joined(separator: "\n")
+        XCTAssertThrowsError(try importer().read(text, format: .csv)) { error in
+            guard let problems = error as? StatementProblems else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.total, 25)
+            XCTAssertEqual(problems.problems.count, StatementProblems.shownLimit)
+            XCTAssertEqual(problems.problems.map(\.line), Array(2...21))
+        }
+        let both = "kind,name,category,amount\nexpense,a,food,1x\nnope,b,,1\nincome,c,,2x\n"
+        XCTAssertThrowsError(try RecordImporter.read(both, format: .csv, by: [importer(.income), importer(.expense)])) { error in
+            XCTAssertEqual((error as? StatementProblems)?.problems.map(\.line), [2, 3, 4], "the unknown kind once, in line order")
+        }
+        XCTAssertEqual(importError("[{\"name\": \"a\", \"amount\": 1}, {\"name\": \"b\", \"amount\": -1}]", .json)?.message, "amounts cannot be negative")
+    }
+
+    /// A note's CRLF is a line break, as `add --note` reads it: it was once kept, and the
+    /// import refused at the write as "an invalid data file".
+    func testImporter_NotesLineBreaksAreReadAsAddReadsThem() throws {
+        let (rows, _) = try importer().read("[{\"name\": \"a\", \"amount\": 1, \"note\": \"x\\r\\ny\\rz\"}]", format: .json)
+        XCTAssertEqual(rows.map(\.note), ["x\ny\nz"])
+        let (tsvRows, _) = try importer().read("name\tamount\tnote\na\t1\tx\\r\\ny\n", format: .tsv)
+        XCTAssertEqual(tsvRows.map(\.note), ["x\ny"])
     }
 
     func testLedger_EscapesWhatTheToolsReadSpecially() {

@@ -46,6 +46,23 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(day("07.10.2026", "%d.%m.%Y"), "2026-10-07")
         XCTAssertEqual(day("26/10/07", "%y/%m/%d"), "2026-10-07")
         XCTAssertNil(day("2026/02/30"))
+        // Japanese eras: 令和 from 2019-05-01 (元年 its first), 平成 until 2019-04-30.
+        XCTAssertEqual(day("R8.11.07"), "2026-11-07")
+        XCTAssertEqual(day("Ｒ８．１１．０７"), "2026-11-07")
+        XCTAssertEqual(day("R8/11/7"), "2026-11-07")
+        XCTAssertEqual(day("令和8年11月8日"), "2026-11-08")
+        XCTAssertEqual(day("令和元年5月1日"), "2019-05-01")
+        XCTAssertEqual(day("令和1年5月1日(水)"), "2019-05-01")
+        XCTAssertEqual(day("H31.4.30"), "2019-04-30")
+        XCTAssertEqual(day("平成元年1月8日"), "1989-01-08")
+        XCTAssertNil(day("R1.4.30"), "平成 still")
+        XCTAssertNil(day("H31.5.1"), "令和 already")
+        XCTAssertNil(day("平成元年1月7日"), "昭和 still")
+        XCTAssertNil(day("R0.1.1"))
+        XCTAssertNil(day("R123.1.1"))
+        XCTAssertEqual(StatementDate.read("4月30日", pattern: nil, asOf: Day(year: 2025, month: 3, day: 1)!)?.day.iso, "2024-04-30", "as of the statement's day")
+        XCTAssertEqual(StatementDate.read("4月30日", pattern: nil, asOf: today)?.hasYear, false)
+        XCTAssertEqual(StatementDate.read("R8.4.30", pattern: nil, asOf: today)?.hasYear, true)
         XCTAssertNil(day("2026/10/07", "%d.%m.%Y"))
         XCTAssertNil(day("yesterday"))
         XCTAssertTrue(StatementDate.isValidPattern("%Y年%m月%d日"))
@@ -87,6 +104,7 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(StatementPreset.detect(in: "口座番号,123\n\n\"日付\",\"内容\",\"出金金額（円）\",\"入金金額（円）\",\"残高（円）\",\"メモ\"\n")?.name, "sbi-sumishin")
         XCTAssertEqual(StatementPreset.detect(in: "山田　様,1234-56**-****-****,カード\n")?.name, "smbc-card")
         XCTAssertNil(StatementPreset.detect(in: "date,name,amount\n"))
+        XCTAssertNil(StatementPreset.detect(in: "会員番号,****-****-****-1234\n対象カード,x\n"), "View Card's first line is no Vpass holder line")
         XCTAssertEqual(StatementPreset.closest(toHeader: ["日付", "摘要", "支払い金額", "預かり金額"])?.name, "mufg")
         XCTAssertNil(StatementPreset.closest(toHeader: ["a", "b"]))
     }
@@ -129,6 +147,101 @@ final class StatementReadingTests: XCTestCase {
             XCTAssertEqual(problems.problems.first?.line, 2)
             XCTAssertTrue(problems.errorDescription?.hasSuffix("and 5 more problems; nothing was imported") ?? false)
         }
+    }
+
+    private func problems(_ reader: StatementReader, _ text: String) -> [String] {
+        do {
+            _ = try reader.read(text)
+            return []
+        } catch {
+            return (error as? StatementProblems)?.problems.map { "\($0.line ?? 0): \($0.message)" } ?? ["\(error)"]
+        }
+    }
+
+    /// A row with more fields than the header (an unquoted `95,000`, a comma in a name) is read
+    /// only when exactly one way of joining neighbouring fields back reads as a transaction;
+    /// a row with fewer fields is refused when a mapped column is missing. Every such row is
+    /// reported, with its line and both counts.
+    func testSurplusFields_AreJoinedBackOnlyWhenExactlyOneWayReads() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.name("date")]
+        layout[.name] = [.name("name")]
+        layout[.amount] = [.name("amount")]
+        let plain = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try plain.read("date,name,amount\n2026-10-01,Shop,-95,000\n2026-10-02,GITHUB, INC.,-1200\n")
+        XCTAssertEqual(read.entries.map(\.amount), [95_000, 1200], "Shop,-95 with 000 is no transaction")
+        XCTAssertEqual(read.entries.map(\.name), ["Shop", "GITHUB, INC."])
+        XCTAssertEqual(problems(plain, "date,name,amount\n2026-10-03,A,-1,234,567\n"), [
+            "2: the row has 5 fields where the header has 3, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+        ], "A,-1,234 567 or A,-1 234,567 or A -1,234,567")
+        layout[.note] = [.name("memo")]
+        let noted = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
+            "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+            "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction",
+        ])
+        // Rakuten Bank: the balance once became the name.
+        let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(bank, "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n"), [
+            "2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+        ])
+        // Fewer fields: refused when a mapped column is missing, read when only others are.
+        var split = StatementLayout()
+        split[.date] = [.position(1)]
+        split[.name] = [.position(2)]
+        split[.out] = [.position(4)]
+        split[.in] = [.position(5)]
+        let short = StatementReader(layout: split, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(short, "日付,内容,メモ,出金,入金,残高\n2026/10/01,Shop,500,\n2026/10/02,Shop,,500,\n"), [
+            "2: the row has 4 fields where the header has 6, so it has no column 5",
+        ])
+        XCTAssertEqual(try short.read("日付,内容,メモ,出金,入金,残高\n2026/10/02,Shop,,500,\n").entries.map(\.amount), [500])
+    }
+
+    /// Without a header row, a row's fields are counted against what most rows have.
+    func testSurplusFields_WithoutAHeaderCountAgainstMostRows() throws {
+        var layout = StatementLayout()
+        layout.hasHeader = false
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try reader.read("2026/10/01,A,-100\n2026/10/02,GITHUB, INC.,-200\n2026/10/03,C,-300\n")
+        XCTAssertEqual(read.entries.map(\.name), ["A", "GITHUB, INC.", "C"])
+        XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where most rows have 3, so it has no column 3"])
+    }
+
+    /// A wide statement (PayPal's 41 columns) whose mapped columns come first: how the
+    /// columns no one reads take the surplus does not matter, and is not searched (once
+    /// "too many to join back").
+    func testSurplusFields_InColumnsNobodyReadsAreOneWay() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let header = (1...41).map { "c\($0)" }.joined(separator: ",")
+        var cells = (1...41).map { "x\($0)" }
+        cells[0] = "2026/10/01"
+        cells[1] = "GITHUB, INC."
+        cells[2] = "-1200"
+        cells[20] = "a,b,c"
+        let read = try reader.read(header + "\n" + cells.joined(separator: ",") + "\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC."])
+        XCTAssertEqual(read.entries.map(\.amount), [1200])
+    }
+
+    /// Vpass: surplus commas join back where the row has the shape of a purchase, a row whose
+    /// payment fields are empty is one, and a row of seven fields is checked too.
+    func testVpass_JoinsWhereTheRowIsAPurchaseAndAcceptsEmptyPaymentFields() throws {
+        let reader = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let head = "山田　様,1234-56**-****-****,カード\n"
+        let read = try reader.read(head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP", "ETC"])
+        XCTAssertEqual(read.entries.map(\.amount), [1500, 1234, 390])
+        XCTAssertEqual(problems(reader, head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
+            "2: the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)",
+        ], "once ¥1")
     }
 
     func testColumns_ANameTwoColumnsShareIsRefused() {

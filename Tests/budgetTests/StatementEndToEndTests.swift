@@ -177,7 +177,51 @@ final class StatementEndToEndTests: XCTestCase {
         ], "an unquoted comma goes where the row reads as a purchase: the shop's name, the amount or the note")
         let unreadable = try budget.run("import", try statement("bad.csv", "山田　様,1234-56**-****-****,カード\n2026/10/13,A,B,C,390,１,１,999,\n"))
         XCTAssertEqual(unreadable.code, 65)
-        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields, not 7"), unreadable.stderr)
+        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields where a purchase has 7, and no way of joining"), unreadable.stderr)
+    }
+
+    /// An unquoted thousands separator once imported ¥95 for ¥95,000 (and, with Rakuten Bank,
+    /// the balance as the name): a row with more fields than the header is read only when one
+    /// way of joining them back reads as a transaction; otherwise every such row is refused.
+    func testSurplusFields_AreJoinedBackOrRefusedWithBothCounts() throws {
+        let bank = try statement("bank.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n", cp932: true)
+        let refused = try budget.run("import", bank)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(refused.stderr, """
+            budget: error: line 2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)
+            budget: error: line 4: the row has 7 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
+
+            """)
+        XCTAssertNil(budget.dataBytes())
+        let mapped = try statement("card.csv", "date,shop,amount\n2026-10-01,Shop,95,000\n2026-10-02,GITHUB, INC.,1200\n")
+        let result = try budget.run("import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
+    }
+
+    /// Dates without a year (JA Bank's `4月30日`) are read against the statement's day:
+    /// `--as-of`, else today, which the confirmation says. The same file with the same
+    /// `--as-of` a year later adds nothing.
+    func testYearlessDates_AreReadAsOfTheStatementsDayAndSaySo() throws {
+        let ja = try statement("ja.csv", """
+            "番号","明細区分","取扱日付","起算日","お支払金額","お預り金額","取引区分","残高","摘要"
+            "1","1","4月30日","4月30日","\\4,600","","振込","\\100,000","ﾃﾞﾝｷ"
+            "2","1","5月1日","5月1日","","\\7,000","振込","\\107,000","ｷｭｳﾖ"
+
+            """, cp932: true)
+        let map = ["--map", "date=取扱日付", "--map", "name=摘要", "--map", "out=お支払金額", "--map", "in=お預り金額"]
+        let dry = try budget.run(["import", ja, "--dry-run"] + map, environment: ["BUDGET_TODAY": "2026-04-30"])
+        XCTAssertEqual(dry.code, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("2025-05-01"), dry.stdout)
+        XCTAssertEqual(dry.stderr, "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); nothing was changed (--dry-run). "
+                       + "Read 2 dates without a year as on or before 2026-04-30 (today); give --as-of <day> for an older statement.\n")
+        let first = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
+        XCTAssertEqual(first.stderr, "Imported 1 income and 1 expense from the statement (expenses filed 1 under the default category). Read 2 dates without a year as on or before 2024-05-02 (--as-of).\n")
+        XCTAssertEqual(try tsv().map { $0[3] }, ["2024-05-01", "2024-04-30"])
+        let later = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2025-06-01"])
+        XCTAssertTrue(later.stderr.hasPrefix("Imported nothing from the statement (2 rows already there)"), later.stderr)
+        XCTAssertEqual(try budget.run(["import", ja, "--as-of", "2024-02-30"] + map).code, 64)
+        XCTAssertEqual(try tsv().count, 2)
     }
 
     func testPayPayCard_ACancellationIsARefund() throws {

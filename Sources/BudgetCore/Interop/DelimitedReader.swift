@@ -85,6 +85,50 @@ enum DelimitedReader {
         return rows
     }
 
+    /// The first row of a text (blank lines before it skipped), read alone however long it is,
+    /// its quoted fields' line breaks included: a header. Nothing after it is parsed, and it is
+    /// never cut short. `nil` when the text has no row or its first row is no valid CSV.
+    static func firstRow(_ text: Substring, by delimiter: Unicode.Scalar) -> Row? {
+        // Where the first record ends: the first line break outside quotes after a scalar
+        // that is not one (RFC 4180's doubled quotes toggle twice).
+        let scalars = text.unicodeScalars
+        var inQuotes = false, seenContent = false
+        var end = scalars.endIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\"" {
+                inQuotes.toggle()
+                seenContent = true
+            } else if scalar == "\n" || scalar == "\r" {
+                if !inQuotes && seenContent {
+                    end = index
+                    break
+                }
+            } else if scalar != "\u{FEFF}" || seenContent {
+                seenContent = true
+            }
+            index = scalars.index(after: index)
+        }
+        if inQuotes { return nil }
+        return (try? separated(String(String.UnicodeScalarView(scalars[..<end])), by: delimiter))?.first
+    }
+
+    /// The first line of a TSV text that is not empty, read alone: a header.
+    static func firstTSVRow(_ text: Substring) -> Row? {
+        var rest = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text
+        var number = 1
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? rest.endIndex
+            if end != rest.startIndex {
+                return (try? tsv(String(rest[..<end])))?.first.map { Row(line: number, fields: $0.fields) }
+            }
+            rest = rest[rest.index(after: end)...]
+            number += 1
+        }
+        return nil
+    }
+
     /// Tab-separated, one record per line; `\t`, `\n`, `\r` and `\\` inside fields are unescaped.
     static func tsv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []

@@ -18,12 +18,13 @@ public struct RecordImporter: Sendable {
         }
     }
 
-    /// The header cells of a CSV or TSV text (`nil` for JSON or an unreadable text).
+    /// The header cells of a CSV or TSV text (`nil` for JSON or an unreadable header): its
+    /// first row read alone, however long, and nothing after it.
     public static func headerCells(_ text: String, format: ImportFormat) -> [String]? {
         switch format {
         case .json: return nil
-        case .csv: return (try? DelimitedReader.csv(String(text.prefix(20_000))))?.first?.fields
-        case .tsv: return (try? DelimitedReader.tsv(String(text.prefix(20_000))))?.first?.fields
+        case .csv: return DelimitedReader.firstRow(text[...], by: ",")?.fields
+        case .tsv: return DelimitedReader.firstTSVRow(text[...])?.fields
         }
     }
 
@@ -77,8 +78,39 @@ public struct RecordImporter: Sendable {
     /// The rows of a file, in file order. Rows whose `kind` column names the other kind are left
     /// out and counted.
     ///
-    /// - Throws: `ImportError` naming the line (and column) of the first problem.
-    public func read(_ text: String, format: ImportFormat) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    /// - Throws: `ImportError` naming the line (and column) of a file that cannot be read as
+    ///   rows (its header, its JSON) or of its one bad row; `StatementProblems` with every bad
+    ///   row (the first `StatementProblems.shownLimit`, and how many) when there are more.
+    public func read(_ text: String, format: ImportFormat) throws -> (rows: [ImportedRow], otherKind: Int) {
+        try Self.read(text, format: format, by: [self])[0]
+    }
+
+    /// The rows of a file read by each importer (one per kind: a file with a kind column), in
+    /// file order, every bad row of any of them reported together, by line.
+    ///
+    /// - Throws: as `read(_:format:)`.
+    public static func read(_ text: String, format: ImportFormat, by importers: [RecordImporter]) throws -> [(rows: [ImportedRow], otherKind: Int)] {
+        var results: [(rows: [ImportedRow], otherKind: Int)] = []
+        var problems: [ImportError] = []
+        for importer in importers {
+            let read = try importer.readCollecting(text, format: format)
+            results.append((read.rows, read.otherKind))
+            problems += read.problems
+        }
+        guard !problems.isEmpty else { return results }
+        // A row both kinds refuse (its kind) is one problem.
+        var unique: [ImportError] = []
+        for problem in problems.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }).map(\.element)
+        where !unique.contains(where: { $0.line == problem.line && $0 == problem }) {
+            unique.append(problem)
+        }
+        if unique.count == 1 { throw unique[0] }
+        throw StatementProblems(problems: Array(unique.prefix(StatementProblems.shownLimit)), total: unique.count)
+    }
+
+    /// The rows of a file and the problems of its bad rows; a file that cannot be read as rows
+    /// throws.
+    private func readCollecting(_ text: String, format: ImportFormat) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         switch kind {
         case .income: return try read(text, format: format) { ImportedRow(line: $0, record: .income($1)) }
         case .expense: return try read(text, format: format) { ImportedRow(line: $0, record: .expense($1)) }
@@ -88,7 +120,7 @@ public struct RecordImporter: Sendable {
     /// The rows of a file as records of `Record` (`row`: the row of a record at a line).
     private func read<Record: BaseModel>(
         _ text: String, format: ImportFormat, row: (Int, Record) -> ImportedRow
-    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         switch format {
         case .csv: return try readTable(try DelimitedReader.csv(text), row: row)
         case .tsv: return try readTable(try DelimitedReader.tsv(text), row: row)
@@ -113,7 +145,7 @@ public struct RecordImporter: Sendable {
 
     private func readTable<Record: BaseModel>(
         _ table: [DelimitedReader.Row], row makeImportedRow: (Int, Record) -> ImportedRow
-    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         guard let header = table.first else { throw ImportError(line: nil, "the file is empty; expected a header row naming the columns") }
         var index: [String: Int] = [:]
         for (position, raw) in header.fields.enumerated() {
@@ -141,24 +173,30 @@ public struct RecordImporter: Sendable {
         let context = self.context
         var rows: [ImportedRow] = []
         var otherKind = 0
+        var problems: [ImportError] = []
         for row in table.dropFirst() {
-            guard row.fields.count == header.fields.count else {
-                throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
+            do throws(ImportError) {
+                guard row.fields.count == header.fields.count else {
+                    throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
+                }
+                let rowKind = try index["kind"].map { position throws(ImportError) in
+                    try Self.kind(row.fields[position], line: row.line, column: "kind")
+                }
+                if let rowKind, rowKind != kind {
+                    otherKind += 1
+                    continue
+                }
+                for column in otherKindColumns where !row.fields[column.position].isEmpty {
+                    throw ImportError(line: row.line, column: column.key, ValueError.notApplicable(field: column.key, kind: kind).description)
+                }
+                // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
+                let given = positions.map { position in position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) } }
+                rows.append(makeImportedRow(row.line, try record(line: row.line, fields, given: given, context, column: { $0 })))
+            } catch {
+                problems.append(error)
             }
-            let rowKind = try index["kind"].map { position throws(ImportError) in
-                try Self.kind(row.fields[position], line: row.line, column: "kind")
-            }
-            if let rowKind, rowKind != kind {
-                otherKind += 1
-                continue
-            }
-            for column in otherKindColumns where !row.fields[column.position].isEmpty {
-                throw ImportError(line: row.line, column: column.key, ValueError.notApplicable(field: column.key, kind: kind).description)
-            }
-            let given = positions.map { position in position.map { FieldInput.text(row.fields[$0]) } }
-            rows.append(makeImportedRow(row.line, try record(line: row.line, fields, given: given, context, column: { $0 })))
         }
-        return (rows, otherKind)
+        return (rows, otherKind, problems)
     }
 
     /// A `kind` value: `income` or `expense` (or their plurals), in any case, surrounding space
@@ -178,7 +216,7 @@ public struct RecordImporter: Sendable {
     private static let jsonTypeOrder = readColumns.filter { $0.form == .minorUnits } + readColumns.filter { $0.form == .list }
         + readColumns.filter { $0.form == .text }
 
-    private func readJSON<Record: BaseModel>(_ text: String, row: (Int, Record) -> ImportedRow) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int) {
+    private func readJSON<Record: BaseModel>(_ text: String, row: (Int, Record) -> ImportedRow) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         let bytes = Array(text.utf8)
         let root: JSONNode
         do {
@@ -214,48 +252,53 @@ public struct RecordImporter: Sendable {
         let context = self.context
         var rows: [ImportedRow] = []
         var otherKind = 0
+        var problems: [ImportError] = []
         for element in elements {
-            let at = place(element)
-            guard case .object(let members) = element.value else {
-                throw ImportError(line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
-            }
-            var nodes: [String: JSONNode] = [:]
-            for member in members {
-                let name = member.key
-                guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
-                    let where_ = place(member.node)
-                    throw ImportError(line: where_.line, column: where_.column, "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
+            do throws(ImportError) {
+                let at = place(element)
+                guard case .object(let members) = element.value else {
+                    throw ImportError(line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
                 }
-                nodes[name] = member.node
-            }
-            if let kindNode = nodes["kind"] {
-                let where_ = place(kindNode)
-                guard case .string(let text) = kindNode.value else {
-                    throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
-                }
-                if try Self.kind(text, line: where_.line, column: where_.column) != kind {
-                    otherKind += 1
-                    continue
-                }
-            }
-            if let currency = nodes["currency"] { try checkCurrency(currency, place: place(currency)) }
-            var given = [FieldInput?](repeating: nil, count: fields.count)
-            for (column, slot) in zip(Self.jsonTypeOrder, slots) {
-                guard let node = nodes[column.key] else {
-                    // JSON amounts are numbers of minor units, which a record must hold.
-                    if column.form == .minorUnits, let slot, fields[slot].input.isRequired {
-                        throw ImportError(line: at.line, column: at.column, "the record has no \"\(column.key)\"")
+                var nodes: [String: JSONNode] = [:]
+                for member in members {
+                    let name = member.key
+                    guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
+                        let where_ = place(member.node)
+                        throw ImportError(line: where_.line, column: where_.column, "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
                     }
-                    continue
+                    nodes[name] = member.node
                 }
-                let value = try Self.input(node, key: column.key, form: column.form, place: place)
-                if let slot { given[slot] = value }
+                if let kindNode = nodes["kind"] {
+                    let where_ = place(kindNode)
+                    guard case .string(let text) = kindNode.value else {
+                        throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
+                    }
+                    if try Self.kind(text, line: where_.line, column: where_.column) != kind {
+                        otherKind += 1
+                        continue
+                    }
+                }
+                if let currency = nodes["currency"] { try checkCurrency(currency, place: place(currency)) }
+                var given = [FieldInput?](repeating: nil, count: fields.count)
+                for (column, slot) in zip(Self.jsonTypeOrder, slots) {
+                    guard let node = nodes[column.key] else {
+                        // JSON amounts are numbers of minor units, which a record must hold.
+                        if column.form == .minorUnits, let slot, fields[slot].input.isRequired {
+                            throw ImportError(line: at.line, column: at.column, "the record has no \"\(column.key)\"")
+                        }
+                        continue
+                    }
+                    let value = try Self.input(node, key: column.key, form: column.form, place: place)
+                    if let slot { given[slot] = value }
+                }
+                let record: Record = try record(line: at.line, fields, given: given, context,
+                                                column: { name in nodes[name].map { place($0).column } ?? at.column })
+                rows.append(row(at.line, record))
+            } catch {
+                problems.append(error)
             }
-            let record: Record = try record(line: at.line, fields, given: given, context,
-                                            column: { name in nodes[name].map { place($0).column } ?? at.column })
-            rows.append(row(at.line, record))
         }
-        return (rows, otherKind)
+        return (rows, otherKind, problems)
     }
 
     /// A JSON value as the field's form takes it; `nil` for `null`.

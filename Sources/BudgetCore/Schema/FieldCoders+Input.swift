@@ -57,12 +57,12 @@ extension FieldCoders.Label: FieldInputCoding {
 }
 
 extension FieldCoders.Note: FieldInputCoding {
-    /// A note checked by `FieldRules.note` and kept as given; empty text is no note.
+    /// A note as `FieldRules.note` reads it (a CRLF or CR is a line break); empty text is no
+    /// note.
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
         let text = given.text
         guard !text.isEmpty else { return nil }
-        _ = try FieldRules.note(text, field: field)
-        return .some(text)
+        return .some(try FieldRules.note(text, field: field))
     }
 }
 

@@ -1,15 +1,66 @@
 /// Reads the dates statements hold: `2026/4/7`, `2026-04-07`, `20260407`, `2026年4月7日`,
-/// `2026.04.07`, a weekday after it (`07/16(火)`) or a time; without a year (`4月30日`,
-/// `04/30`) the latest such day on or before `today`. With a pattern (`%Y/%m/%d`, `%Y%m%d`,
-/// `%d.%m.%Y`, `%Y年%m月%d日`; `%y` two-digit year, `%e` day, `%%` a percent sign) only that form.
+/// `2026.04.07`, a Japanese era's year (`R8.11.07`, `令和8年11月8日`, `令和元年5月1日`,
+/// `H31.4.30`, `平成31年4月30日`), a weekday after it (`07/16(火)`) or a time; without a year
+/// (`4月30日`, `04/30`) the latest such day on or before the statement's day (`asOf`). With a
+/// pattern (`%Y/%m/%d`, `%Y%m%d`, `%d.%m.%Y`, `%Y年%m月%d日`; `%y` two-digit year, `%e` day,
+/// `%%` a percent sign) only that form.
 public enum StatementDate {
     /// The day the text names, or `nil` when it names none (or no real day: `2026/2/30`).
     public static func parse(_ text: String, pattern: String?, today: Day) -> Day? {
+        read(text, pattern: pattern, asOf: today)?.day
+    }
+
+    /// The day the text names and whether it gave its year (without one, the day is the
+    /// latest such day on or before `asOf`); `nil` when it names none.
+    public static func read(_ text: String, pattern: String?, asOf: Day) -> (day: Day, hasYear: Bool)? {
         let scalars = Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)
         guard !scalars.isEmpty else { return nil }
-        if let pattern { return parse(scalars, pattern: Array(HalfWidth.plain(pattern).unicodeScalars), today: today) }
+        if let pattern { return parse(scalars, pattern: Array(HalfWidth.plain(pattern).unicodeScalars), today: asOf) }
+        if let era = eraDate(scalars) { return (era, true) }
         for pattern in usualPatterns {
-            if let day = parse(scalars, pattern: Array(pattern.unicodeScalars), today: today) { return day }
+            if let found = parse(scalars, pattern: Array(pattern.unicodeScalars), today: asOf) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Japanese eras
+
+    /// The eras a statement writes, by their names and letters: the year before their first,
+    /// their first day, and their last (`nil`: still running).
+    private static let eras: [(names: [String], base: Int, first: Day?, last: Day?)] = [
+        (["令和", "R", "r"], 2018, Day(year: 2019, month: 5, day: 1), nil),
+        (["平成", "H", "h"], 1988, Day(year: 1989, month: 1, day: 8), Day(year: 2019, month: 4, day: 30)),
+    ]
+
+    /// A date in a Japanese era's years (`R8.11.07`, `令和元年5月1日`), when it falls within
+    /// the era; `nil` otherwise.
+    private static func eraDate(_ scalars: [Unicode.Scalar]) -> Day? {
+        for era in eras {
+            for name in era.names {
+                let prefix = Array(name.unicodeScalars)
+                guard scalars.starts(with: prefix) else { continue }
+                var rest = scalars[prefix.count...]
+                var year: Int
+                if rest.first == "元" {
+                    year = 1
+                    rest = rest.dropFirst()
+                } else {
+                    let digits = rest.prefix { $0.value >= 48 && $0.value <= 57 }
+                    guard (1...2).contains(digits.count), let number = Int(String(String.UnicodeScalarView(digits))), number > 0 else { return nil }
+                    year = number
+                    rest = rest.dropFirst(digits.count)
+                }
+                year += era.base
+                // The Western year in place of the era's: then the usual forms read it.
+                let western = Array(String(year).unicodeScalars) + rest
+                for pattern in usualPatterns where pattern.hasPrefix("%Y") && pattern != "%Y%m%d" {
+                    guard let day = parse(western, pattern: Array(pattern.unicodeScalars), today: Day.epoch)?.day else { continue }
+                    if let first = era.first, day < first { return nil }
+                    if let last = era.last, last < day { return nil }
+                    return day
+                }
+                return nil
+            }
         }
         return nil
     }
@@ -40,7 +91,7 @@ public enum StatementDate {
 
     private static let usualPatterns = ["%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d", "%m/%d", "%m月%d日", "%m-%d"]
 
-    private static func parse(_ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day) -> Day? {
+    private static func parse(_ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day) -> (day: Day, hasYear: Bool)? {
         var year: Int?, month: Int?, day: Int?
         var position = 0
         var index = 0
@@ -84,10 +135,10 @@ public enum StatementDate {
             guard next == " " || next == "(" || next == "（" || next == "T" else { return nil }
         }
         guard let month, let day else { return nil }
-        if let year { return Day(year: year, month: month, day: day) }
+        if let year { return Day(year: year, month: month, day: day).map { ($0, true) } }
         // No year: the latest such day on or before today (29 February: of a leap year).
         for candidate in stride(from: today.year, through: today.year - 8, by: -1) {
-            if let found = Day(year: candidate, month: month, day: day), !(today < found) { return found }
+            if let found = Day(year: candidate, month: month, day: day), !(today < found) { return (found, false) }
         }
         return nil
     }

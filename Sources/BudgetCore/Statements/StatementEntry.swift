@@ -26,4 +26,7 @@ public struct StatementEntry: Equatable, Sendable {
     /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
     /// and name with its occurrence among identical rows.
     public var identity: String
+    /// Whether the statement wrote the date with its year (`4月30日` has none: its year is
+    /// the latest on or before the statement's day).
+    public var dateHasYear = true
 }

@@ -66,7 +66,8 @@ public struct StatementPlan: Sendable {
     }
 
     /// The reader of the statement, for a budget's currency; dates without a year are read
-    /// as the latest such day on or before `today`.
+    /// as the latest such day on or before `today`, the statement's day (the day it was
+    /// downloaded, or today).
     public func reader(for document: BudgetDocument, today: Day) -> StatementReader {
         // A preset's or a given sign decides each row's kind; without either, a kind asked for
         // takes plain amounts (a negative one is refused).

@@ -14,22 +14,21 @@ public struct StatementPreset: Sendable {
     /// the (folded) values that mark them.
     let exclusions: [(column: String, values: [String])]
     /// For exports without a header (SMBC's Vpass): the number of fields of a purchase row
-    /// (surplus fields are commas of the shop's name, joined back) and how a section's first
-    /// line (the card holder) is recognised.
+    /// (surplus fields are unquoted commas, joined back: `StatementReader.rejoined`), the
+    /// shape of a purchase, and how a section's first line (the card holder) is recognised.
     let headerless: Headerless?
 
     struct Headerless: Sendable {
         var fieldCount: Int
-        var nameField: Int
         var isSectionLine: @Sendable ([String]) -> Bool
+        /// The fields besides the mapped amount that hold amounts (the payment).
+        var amountFields: [Int] = [5]
 
-        /// A purchase row with more fields than `fieldCount`, its unquoted commas joined back:
-        /// into the shop's name (`GITHUB, INC.`), the amount (`1,234`) or the note, whichever
-        /// way gives the shape of a purchase: `date, shop, amount, n, n, payment, note`, with
-        /// the two small counts where they belong and, for a single payment, the payment equal
-        /// to the amount. `nil` when no way does.
-        func rejoined(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> [String]? {
-            let surplus = cells.count - fieldCount
+        /// Whether a row of `fieldCount` fields has the shape of a purchase: `date, shop,
+        /// amount, n, n, payment, note`, the two small counts where they belong and, for a
+        /// single payment, the payment equal to the amount; or the three payment fields empty.
+        func isPurchase(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> Bool {
+            guard cells.count == fieldCount else { return false }
             func amount(_ text: String) -> Int? {
                 if case .success(let value?) = StatementAmount.parse(text, decimalMark: decimalMark, minorDigits: minorDigits) { return value }
                 return nil
@@ -39,22 +38,10 @@ public struct StatementPreset: Sendable {
                 guard (1...2).contains(plain.count), plain.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
                 return Int(plain)
             }
-            for amountCommas in 0...min(surplus, 2) {
-                for nameCommas in 0...(surplus - amountCommas) {
-                    let amountStart = nameField + 1 + nameCommas
-                    let amountEnd = amountStart + amountCommas
-                    let rest = Array(cells[(amountEnd + 1)...])
-                    guard rest.count >= 3, let value = amount(cells[amountStart...amountEnd].joined(separator: ",")),
-                          count(rest[0]) != nil, let times = count(rest[1]), let payment = amount(rest[2]) else { continue }
-                    if times == 1 && payment != value { continue }
-                    let name = cells[nameField...(nameField + nameCommas)].joined(separator: ",")
-                    var noteParts = Array(rest.dropFirst(3))
-                    while noteParts.last.map({ FieldRules.trimmed($0).isEmpty }) == true { noteParts.removeLast() }
-                    let note = noteParts.joined(separator: ",")
-                    return Array(cells[..<nameField]) + [name, cells[amountStart...amountEnd].joined(separator: ",")] + Array(rest.prefix(3)) + [note]
-                }
-            }
-            return nil
+            guard let value = amount(cells[2]) else { return false }
+            if cells[3...5].allSatisfy({ FieldRules.trimmed($0).isEmpty }) { return true }
+            guard count(cells[3]) != nil, let times = count(cells[4]), let payment = amount(cells[5]) else { return false }
+            return times != 1 || payment == value
         }
     }
 
@@ -145,8 +132,10 @@ public struct StatementPreset: Sendable {
     static let smbcCard = StatementPreset(
         name: "smbc-card", title: "an SMBC card (Vpass) statement", signature: [],
         layout: layout([.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
-        headerless: Headerless(fieldCount: 7, nameField: 1, isSectionLine: { cells in
-            cells.count >= 2 && isMaskedCardNumber(cells[1])
+        headerless: Headerless(fieldCount: 7, isSectionLine: { cells in
+            // The holder, the card's masked number and its name: View Card's first line
+            // (`会員番号,****-****-****-1234`) has the number but is no holder line.
+            cells.count >= 3 && isMaskedCardNumber(cells[1]) && !FieldRules.trimmed(cells[2]).isEmpty
         }))
 
     /// PayPay Card's statement: purchases positive, cancellations negative.
@@ -171,12 +160,11 @@ public struct StatementPreset: Sendable {
 }
 
 extension StatementPreset {
-    /// The built-in export a statement is, by its header (within its first ten lines, each
-    /// read on its own, so that a preamble that is no CSV does not hide it) or, for exports
-    /// without one, its first line; `nil` when it is none of them.
+    /// The built-in export a statement is, by its header (a row starting on one of its first
+    /// ten lines, each tried on its own, so that a preamble that is no CSV does not hide it)
+    /// or, for exports without one, its first line; `nil` when it is none of them.
     public static func detect(in text: String, delimiter: Unicode.Scalar = ",") -> StatementPreset? {
-        for (index, line) in StatementText.leadingLines(text, count: 10).enumerated() {
-            guard let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields else { continue }
+        for (index, cells) in rows(startingOnLines: 0..<10, of: text, delimiter: delimiter) {
             for preset in all {
                 if let headerless = preset.headerless {
                     if index == 0 && headerless.isSectionLine(cells) { return preset }
@@ -190,10 +178,22 @@ extension StatementPreset {
 
     /// The index of the line that is this preset's header, among the first ten from `start`.
     func headerLine(in text: String, delimiter: Unicode.Scalar, from start: Int) -> Int? {
-        for (index, line) in StatementText.leadingLines(text, count: start + 10).enumerated() where index >= start {
-            if let cells = try? DelimitedReader.separated(String(line), by: delimiter).first?.fields, matchesHeader(cells) { return index }
+        Self.rows(startingOnLines: start..<(start + 10), of: text, delimiter: delimiter).first { matchesHeader($0.cells) }?.index
+    }
+
+    /// The row that starts on each of these lines (counted from 0) and reads as CSV, however
+    /// long (a quoted field may hold line breaks); blank lines and lines that start no valid
+    /// row are left out.
+    private static func rows(startingOnLines lines: Range<Int>, of text: String, delimiter: Unicode.Scalar) -> [(index: Int, cells: [String])] {
+        var found: [(index: Int, cells: [String])] = []
+        guard var rest = StatementText.dropping(lines: lines.lowerBound, of: text) else { return [] }
+        for index in lines {
+            let startsBlank = rest.unicodeScalars.first.map { $0 == "\n" || $0 == "\r" } ?? true
+            if !startsBlank, let row = DelimitedReader.firstRow(rest, by: delimiter) { found.append((index, row.fields)) }
+            guard let next = StatementText.dropping(lines: 1, of: rest) else { break }
+            rest = next
         }
-        return nil
+        return found
     }
 
     /// The preset whose header shares the most cells with this one (at least half of its

@@ -14,7 +14,8 @@ public struct StatementReader: Sendable {
     public var signDecidesKind: Bool
     /// The currency's decimals.
     public var minorDigits: Int
-    /// For dates without a year.
+    /// The statement's day (the day it was downloaded): a date without a year is the latest
+    /// such day on or before it.
     public var today: Day
 
     /// A reader of statements laid out so.
@@ -48,8 +49,8 @@ public struct StatementReader: Sendable {
 
     /// The columns of the header row (or the first row): for messages that suggest `--map`.
     public static func headerCells(_ text: String, layout: StatementLayout) -> [String] {
-        guard let line = StatementText.leadingLines(text, count: layout.skipLines + 1).dropFirst(layout.skipLines).first else { return [] }
-        return (try? DelimitedReader.separated(String(line), by: layout.delimiter))?.first?.fields ?? []
+        guard let rest = StatementText.dropping(lines: layout.skipLines, of: text) else { return [] }
+        return DelimitedReader.firstRow(rest, by: layout.delimiter)?.fields ?? []
     }
 
     func read(rows table: [DelimitedReader.Row]) throws -> StatementReading {
@@ -67,7 +68,18 @@ public struct StatementReader: Sendable {
         var reading = StatementReading()
         var problems: [ImportError] = []
         var problemCount = 0
+        func problem(_ error: ImportError) {
+            problemCount += 1
+            if problems.count < StatementProblems.shownLimit { problems.append(error) }
+        }
         var occurrences: [ExactText: Int] = [:]
+        // How many fields a row has: the header's, a headerless preset's purchase rows', or
+        // (a statement without a header) what most rows have.
+        let width = layout.hasHeader ? header.count : preset?.headerless?.fieldCount ?? Self.usualCount(of: rows)
+        let widthWord = layout.hasHeader ? "the header has" : preset?.headerless != nil ? "a purchase has" : "most rows have"
+        let mapped = columns.values.flatMap { $0 }
+        // The last field anything reads: the fields after it may take a row's surplus any way.
+        let lastRead = preset?.headerless != nil ? width - 1 : (mapped + exclusions.map(\.index)).max() ?? width - 1
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
@@ -76,16 +88,33 @@ public struct StatementReader: Sendable {
                     reading.nonTransactions += 1
                     continue
                 }
-                if cells.count > headerless.fieldCount {
-                    guard let joined = headerless.rejoined(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) else {
-                        problemCount += 1
-                        if problems.count < StatementProblems.shownLimit {
-                            problems.append(ImportError(line: row.line, "the row has \(cells.count) fields, not \(headerless.fieldCount), and no way of joining the commas of its shop's name (or amount) back gives a purchase"))
-                        }
-                        continue
-                    }
+            }
+            if cells.count < width, let missing = mapped.filter({ $0 >= cells.count }).min() {
+                // Fields lost on the way: the mapped ones would be read from the wrong columns.
+                problem(ImportError(line: row.line, "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), so it has no column \(missing + 1)"))
+                continue
+            }
+            if cells.count > width {
+                switch rejoined(cells, width: width, lastRead: lastRead, line: row.line, columns: columns, occurrences: occurrences) {
+                case .one(let joined):
                     cells = joined
+                case .noTransaction:
+                    reading.nonTransactions += 1
+                    continue
+                case .none:
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction"))
+                    continue
+                case .many:
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)"))
+                    continue
+                case .tooMany:
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), too many to join back"))
+                    continue
                 }
+            }
+            if let headerless = preset?.headerless, !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+                problem(ImportError(line: row.line, "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
+                continue
             }
             if exclusions.contains(where: { $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased()) }) {
                 reading.excluded += 1
@@ -101,13 +130,21 @@ public struct StatementReader: Sendable {
                     continue
                 }
                 reading.entries.append(entry)
+                if !entry.dateHasYear { reading.yearlessDates += 1 }
             } catch {
-                problemCount += 1
-                if problems.count < StatementProblems.shownLimit { problems.append(error) }
+                problem(error)
             }
         }
         if problemCount > 0 { throw StatementProblems(problems: problems, total: problemCount) }
         return reading
+    }
+
+    /// The field count most rows have (the smaller of two as common), for a statement without
+    /// a header.
+    private static func usualCount(of rows: ArraySlice<DelimitedReader.Row>) -> Int {
+        var counts: [Int: Int] = [:]
+        for row in rows { counts[row.fields.count, default: 0] += 1 }
+        return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }?.key ?? 0
     }
 
     // MARK: Columns
@@ -147,7 +184,7 @@ public struct StatementReader: Sendable {
 
     /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total;
     /// or nothing moved: an amount of 0), or the row's first problem.
-    private func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]) throws(ImportError) -> StatementEntry? {
+    func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]) throws(ImportError) -> StatementEntry? {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
                 // Statements write `-` (or its full-width form) for "nothing".
@@ -165,8 +202,8 @@ public struct StatementReader: Sendable {
             if nameText == nil { return nil }
             throw ImportError(line: line, column: columnOf(.date), "the row has no date")
         }
-        guard let date = StatementDate.parse(dateText.text, pattern: layout.dateFormat, today: today) else {
-            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124 or 2026年11月24日"
+        guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
+            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
         // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
@@ -215,7 +252,8 @@ public struct StatementReader: Sendable {
             }(&occurrences[ExactText(content), default: 0])
             identity = "\(date.iso)|\(kindWord)|\(amount)|\(occurrence)|\(name)"
         }
-        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category, note: note, tags: tags, identity: identity)
+        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category, note: note, tags: tags,
+                              identity: identity, dateHasYear: hasYear)
     }
 
     /// Which kind a row is and its amount: from a kind column, from out and in columns, or

@@ -10,4 +10,7 @@ public struct StatementReading: Sendable {
     public var nonTransactions = 0
     /// Rows of the other kind, when one kind was asked for.
     public var otherKind = 0
+    /// Entries whose dates had no year (`4月30日`), read as the latest such day on or before
+    /// the statement's day.
+    public var yearlessDates = 0
 }

@@ -19,7 +19,12 @@ enum StatementText {
 
     /// The text from line `count` on (lines counted from 0), or `nil` past its end.
     static func dropping(lines count: Int, of text: String) -> Substring? {
-        var rest = text[...]
+        dropping(lines: count, of: text[...])
+    }
+
+    /// The text from line `count` on (lines counted from 0), or `nil` past its end.
+    static func dropping(lines count: Int, of text: Substring) -> Substring? {
+        var rest = text
         for _ in 0..<count {
             guard let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) else { return nil }
             rest = rest[rest.index(after: end)...]

@@ -26,6 +26,8 @@ struct ImportCommand: Command {
             OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json for budget's own files (default: from the file name, else from the content).",
                        choices: ["csv", "tsv", "json"]),
         ] + ImportOptions.specs + [
+            OptionSpec(long: "as-of", valueName: "day",
+                       help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) is the latest such day on or before it (default: today)."),
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
             OptionSpec(long: "skip-duplicates", help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, as many times as such records exist."),
             OptionSpec(long: "encoding", valueName: "encoding",
@@ -44,6 +46,8 @@ struct ImportCommand: Command {
     let saveAs: String?
     let isStatement: Bool
     let dryRun: Bool
+    /// The statement's day, for dates without a year (`nil`: today).
+    let asOf: Day?
     let skipDuplicates: Bool
     let allowDuplicates: Bool
     let noMatch: Bool
@@ -72,6 +76,7 @@ struct ImportCommand: Command {
         self.given = given
         saveAs = parsed.value("save-profile")
         dryRun = parsed.flag("dry-run")
+        asOf = try parsed.value("as-of").map { text throws(UsageError) in try parsed.day(text) }
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
         noMatch = parsed.flag("no-match")
@@ -132,10 +137,11 @@ struct ImportCommand: Command {
             throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
+        let asOf = self.asOf ?? Day.today()
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
             unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
             let before = document
-            let reading = try plan.reader(for: document, today: Day.today()).read(text)
+            let reading = try plan.reader(for: document, today: asOf).read(text)
             var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
             settings.matchRecords = !noMatch
             let result = try document.importStatement(reading.entries, settings)
@@ -148,7 +154,8 @@ struct ImportCommand: Command {
             let (reading, result, warnings) = try work(&document)
             for warning in unsupportedRules { context.warn(warning) }
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result))
+            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result)
+                + yearless(reading, asOf: asOf))
             for line in matchLines(result, verb: "Would link") { context.confirm(line) }
             for warning in warnings { context.warn("once imported, " + warning) }
             return
@@ -165,7 +172,7 @@ struct ImportCommand: Command {
             }
             message += "."
         }
-        message += deletedNote(result)
+        message += deletedNote(result) + yearless(reading, asOf: asOf)
         context.confirm(message)
         for line in matchLines(result, verb: "Linked") { context.confirm(line) }
         for warning in warnings { context.warn(warning) }
@@ -187,6 +194,15 @@ struct ImportCommand: Command {
             lines.append(line)
         }
         return lines
+    }
+
+    /// How dates without a year were read, when the statement has any: ` Read 3 dates without
+    /// a year as on or before 2026-11-25 (today); give --as-of <day> for an older statement.`
+    private func yearless(_ reading: StatementReading, asOf: Day) -> String {
+        guard reading.yearlessDates > 0 else { return "" }
+        let dates = reading.yearlessDates == 1 ? "1 date" : "\(reading.yearlessDates) dates"
+        return " Read \(dates) without a year as on or before \(asOf.iso)"
+            + (self.asOf == nil ? " (today); give --as-of <day> for an older statement." : " (--as-of).")
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
@@ -228,6 +244,9 @@ struct ImportCommand: Command {
         if noMatch {
             throw UsageError("'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
         }
+        if asOf != nil {
+            throw UsageError("'--as-of' is for statements' dates without a year; budget's own files have whole dates", commandPath: ["import"])
+        }
         let kinds: [RecordKind]
         if let kind {
             kinds = [kind]
@@ -241,14 +260,11 @@ struct ImportCommand: Command {
             var added: [RecordReference] = []
             var skipped = 0
             var otherKind = 0
-            var read: [(RecordKind, [ImportedRow])] = []
-            for kind in kinds {
-                let importer = RecordImporter(kind: kind, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory)
-                let (rows, other) = try importer.read(text, format: format)
-                read.append((kind, rows))
-                if kinds.count == 1 { otherKind = other }
-            }
-            for (kind, rows) in read {
+            // Both kinds' bad rows are reported together.
+            let importers = kinds.map { RecordImporter(kind: $0, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory) }
+            let reads = try RecordImporter.read(text, format: format, by: importers)
+            if kinds.count == 1 { otherKind = reads[0].otherKind }
+            for (kind, rows) in zip(kinds, reads.map(\.rows)) {
                 let (ids, skippedRows) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
                 added += ids.map { RecordReference(kind: kind, id: $0) }
                 skipped += skippedRows

@@ -7,7 +7,8 @@ struct DelimitedWriter: ~Copyable {
 
     let dialect: Dialect
     /// For a spreadsheet (`export --for-excel`): rows end in CRLF in TSV too, and a text field
-    /// that a spreadsheet would run as a formula is written with a `'` before it.
+    /// that a spreadsheet would run as a formula is written with a `'` before it (so is, in
+    /// every CSV and TSV, a text an import would take for one so guarded: `FormulaGuard`).
     let forSpreadsheet: Bool
     private(set) var buffer: ByteBuffer
     private var atRowStart = true
@@ -18,19 +19,10 @@ struct DelimitedWriter: ~Copyable {
         buffer = ByteBuffer(capacity: capacity)
     }
 
-    /// Whether a spreadsheet would take a cell with this text for a formula (or, with a tab
-    /// or carriage return first, could be led to): `=`, `+`, `-`, `@`, tab, CR.
-    static func startsFormula(_ text: String) -> Bool {
-        switch text.utf8.first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
-        default: return false
-        }
-    }
-
     /// Adds one field to the current row.
     mutating func field(_ text: String) {
         separate()
-        var text = forSpreadsheet && Self.startsFormula(text) ? "'" + text : text
+        var text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
         text.withUTF8 { utf8 in
             switch dialect {
             case .tsv:
