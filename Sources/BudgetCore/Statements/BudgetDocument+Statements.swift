@@ -73,6 +73,7 @@ extension BudgetDocument {
                     Expense(id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date, note: entry.note, tags: tags, source: source)
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
+                if entry.isRefund { result.refunds += 1 }
             }
         }
         // Rows are added as they are read unless some record could be linked to one: then the

@@ -22,6 +22,8 @@ public struct StatementImportResult: Equatable, Sendable {
     public var categorizedByDefault = 0
     /// Rows a rule renamed or tagged (whatever filed them).
     public var changedByRule = 0
+    /// Of the expenses added, how many are refunds (money back on a card: negative amounts).
+    public var refunds = 0
 
     /// How many incomes were added.
     public var incomes: Int { added.filter { $0.kind == .income }.count }

@@ -213,6 +213,7 @@ struct ImportCommand: Command {
         if kind == .expense || (kind == nil && result.expenses > 0) { counts.append(RecordKind.expense.counted(result.expenses)) }
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
+        if result.refunds > 0 { notes.append("\(result.refunds) of the expenses \(result.refunds == 1 ? "a refund" : "refunds")") }
         rows(result.alreadyThere, "already there")
         rows(result.deletedBefore, "of deleted records left out")
         if !result.thereThrough.isEmpty {
