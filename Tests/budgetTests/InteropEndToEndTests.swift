@@ -113,27 +113,28 @@ final class InteropEndToEndTests: XCTestCase {
     func testImport_EveryBadRowIsReportedAndNothingIsImported() throws {
         try budget.succeed("add", "expense", "existing", "1")
         let before = budget.dataBytes()
-        let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n2026-11-03,Dinner,food,-5\n"
+        let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n2026-11-03,Dinner,food,5y\n"
         let result = try budget.run(["import", "expenses", "-"], stdin: csv)
         XCTAssertEqual(result.code, 65)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
             budget: error: line 3, column 'name': the name 'two\\nline note' contains a control character
-            budget: error: line 5, column 'amount': invalid amount '-5': amounts cannot be negative; nothing was imported
+            budget: error: line 5, column 'amount': invalid amount '5y': an amount is a whole number such as 1200; nothing was imported
 
             """)
         XCTAssertEqual(budget.dataBytes(), before)
         // Both kinds of a file with a kind column, by line; more than 20: counted.
-        let rows = (1...24).map { $0 % 2 == 0 ? "income,Pay,,\($0)x" : "expense,Food,food,-\($0)" }
+        let rows = (1...24).map { $0 % 2 == 0 ? "income,Pay,,\($0)x" : "expense,Food,food,\($0)y" }
         let both = try budget.run(["import", "-"], stdin: "kind,name,category,amount\nthing,a,,1\n" + rows.joined(separator: "\n") + "\n")
         XCTAssertEqual(both.code, 65)
         let lines = both.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 21, both.stderr)
         XCTAssertEqual(lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income or expense)")
-        XCTAssertTrue(lines[1].hasPrefix("budget: error: line 3, column 'amount': invalid amount '-1'"), both.stderr)
+        XCTAssertTrue(lines[1].hasPrefix("budget: error: line 3, column 'amount': invalid amount '1y'"), both.stderr)
         XCTAssertTrue(lines[2].hasPrefix("budget: error: line 4, column 'amount': invalid amount '2x'"), both.stderr)
         XCTAssertEqual(lines.last, "budget: error: and 5 more problems; nothing was imported")
-        let json = try budget.run(["import", "expenses", "-"], stdin: "[{\"name\": \"a\", \"amount\": -1},\n{\"name\": \"\", \"amount\": 1},\n{\"name\": \"c\", \"amount\": 1}]")
+        // An income is never negative (an expense may be: a refund).
+        let json = try budget.run(["import", "incomes", "-"], stdin: "[{\"name\": \"a\", \"amount\": -1},\n{\"name\": \"\", \"amount\": 1},\n{\"name\": \"c\", \"amount\": 1}]")
         XCTAssertEqual(json.code, 65)
         XCTAssertEqual(json.stderr.split(separator: "\n").count, 2, json.stderr)
         XCTAssertEqual(budget.dataBytes(), before)

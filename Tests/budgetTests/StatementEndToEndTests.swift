@@ -58,7 +58,7 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(first.code, 0, first.stderr)
         XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nexpense-00000004\n")
         // September's purchase is over the limit; October's refund takes from October's.
-        XCTAssertEqual(first.stderr, "Imported 4 expenses from a Rakuten Card statement (1 of the expenses a refund; expenses filed 2 by rules, 2 under the default category).\n"
+        XCTAssertEqual(first.stderr, "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement (expenses filed 2 by rules, 2 under the default category).\n"
             + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
         let rows = try table("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])

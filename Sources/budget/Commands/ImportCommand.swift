@@ -210,10 +210,12 @@ struct ImportCommand: Command {
         // The kind asked for, even when none was added; without one, the kinds that were.
         var counts: [String] = []
         if kind == .income || (kind == nil && result.incomes > 0) { counts.append(RecordKind.income.counted(result.incomes)) }
-        if kind == .expense || (kind == nil && result.expenses > 0) { counts.append(RecordKind.expense.counted(result.expenses)) }
+        if kind == .expense || (kind == nil && result.expenses > 0) {
+            let refunds = result.refunds == 0 ? "" : " (\(result.refunds) of them \(result.refunds == 1 ? "a refund" : "refunds"))"
+            counts.append(RecordKind.expense.counted(result.expenses) + refunds)
+        }
         var notes: [String] = []
         func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
-        if result.refunds > 0 { notes.append("\(result.refunds) of the expenses \(result.refunds == 1 ? "a refund" : "refunds")") }
         rows(result.alreadyThere, "already there")
         rows(result.deletedBefore, "of deleted records left out")
         if !result.thereThrough.isEmpty {
