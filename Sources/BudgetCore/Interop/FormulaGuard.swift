@@ -8,6 +8,7 @@
 /// An import takes a leading `'` off exactly when a formula's start or another `'` follows it.
 public enum FormulaGuard {
     /// Whether a text starts as a guarded text does: a `'`, then a formula's start or a `'`.
+    @inlinable
     public static func looksGuarded(_ text: String) -> Bool {
         var bytes = text.utf8.makeIterator()
         guard bytes.next() == UInt8(ascii: "'"), let second = bytes.next() else { return false }
@@ -15,6 +16,8 @@ public enum FormulaGuard {
     }
 
     /// Whether a text is written with a `'` before it (`forSpreadsheet`: formulas too).
+    /// Inlinable: CSV and TSV ask it of every text cell.
+    @inlinable
     public static func needsGuard(_ text: String, forSpreadsheet: Bool) -> Bool {
         guard let first = text.utf8.first else { return false }
         if first == UInt8(ascii: "'") { return looksGuarded(text) }
@@ -26,7 +29,8 @@ public enum FormulaGuard {
         looksGuarded(text) ? String(text.dropFirst()) : text
     }
 
-    private static func isFormulaStart(_ byte: UInt8) -> Bool {
+    @usableFromInline
+    static func isFormulaStart(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
         default: false
