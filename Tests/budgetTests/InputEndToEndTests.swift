@@ -97,6 +97,13 @@ final class InputEndToEndTests: XCTestCase {
             XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 }, "\(arguments): \(result.stderr.debugDescription)")
             XCTAssertTrue(result.stderr.contains("\\u{1B}") || result.stderr.contains("\\u{9B}"), "\(arguments): \(result.stderr)")
         }
+        // The implicit bidi marks, the byte-order mark and tag characters are escaped too.
+        for mark in ["\u{200E}", "\u{200F}", "\u{061C}", "\u{FEFF}", "\u{E0041}"] {
+            let result = try budget.run(["list", "all", "--format", "x" + mark])
+            XCTAssertEqual(result.code, 64)
+            XCTAssertFalse(result.stderr.unicodeScalars.contains { $0 == mark.unicodeScalars.first }, result.stderr.debugDescription)
+            XCTAssertTrue(result.stderr.contains("\\u{" + String(mark.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true) + "}"), result.stderr)
+        }
         let stdin = try budget.run(["delete", "expense", "-"], stdin: "\u{1B}[2J5\n")
         XCTAssertTrue(stdin.stderr.hasPrefix("Error: Invalid id '\\u{1B}[2J5' on line 1 of stdin"), stdin.stderr)
         let imported = try importing(["expenses", "--format", "csv"], "name,amount\nx,\u{1B}]0;title\u{07}\n")

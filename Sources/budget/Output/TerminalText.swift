@@ -5,7 +5,11 @@ enum TerminalText {
     /// Whether a scalar must not reach a terminal as it is.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        // C0 and C1 controls, line and paragraph separators, every bidirectional control (the
+        // implicit marks U+061C, U+200E, U+200F too), the byte-order mark and the tag characters.
+        case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF,
+            0xE0000...0xE007F:
+            return true
         default: return false
         }
     }
