@@ -106,6 +106,12 @@ final class OutputTests: XCTestCase {
                        "NAME     COUNT     AMOUNT  NOTE", "a table keeps its titles")
         XCTAssertEqual(report.render(reportRows, as: .table, money: MoneyFormat(currency: nil)).split(separator: "\n")[1],
                        "家賃\\tx      2  123,456  a\\nb\\c", "no currency: grouped whole numbers")
+
+        // Every control (an escape, a carriage return, a line separator) is escaped; other text,
+        // a right-to-left mark a data file may hold in a category, shows as tables always showed it.
+        let hostile = ReportRow(name: "\u{1B}[31mred\r\u{2028}\u{85}", count: 0, note: "\u{200F}שלום")
+        XCTAssertEqual(report.render([hostile], as: .table, money: dollars).split(separator: "\n")[1],
+                       "\\u{1B}[31mred\\r\\u{2028}\\u{85}      0          \u{200F}שלום")
     }
 
     func testReportTable_TSVEscapesEveryTextCellAndWritesPlainNumbers() {

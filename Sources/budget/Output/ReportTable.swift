@@ -75,9 +75,8 @@ struct ReportTable<Row> {
         table.rows = rows.map { row in
             shown.map { column in
                 switch (column.tableCell ?? column.cell)(row, money) {
-                // Text cannot drive the terminal or break the row: controls are written escaped.
-                case .text(let text): return TerminalText.escaped(text)
-                case .optionalText(let text): return TerminalText.escaped(text ?? "")
+                case .text(let text): return Self.escapingControls(text)
+                case .optionalText(let text): return Self.escapingControls(text ?? "")
                 case .number(let number): return String(number)
                 case .amount(let amount): return amount.map(money.display) ?? ""
                 }
@@ -85,5 +84,31 @@ struct ReportTable<Row> {
         }
         table.footers = footers(rows)
         return table.render(painter: painter)
+    }
+
+    /// A table's text cell: a control character (C0, DEL, C1, line and paragraph separators)
+    /// cannot break the row or drive the terminal, written `\t`, `\n`, `\r` or `\u{1B}`;
+    /// other text, a backslash included, as it is. Names and categories, which the data file
+    /// holds without controls, so show exactly as they always did in tables.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }
