@@ -1,4 +1,5 @@
 import XCTest
+import BudgetCore
 @testable import budget
 
 final class OutputTests: XCTestCase {
@@ -61,5 +62,98 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(DelimitedText.tsv([["a\tb", "c\nd", "e\\f", "g\rh"]]), "a\\tb\tc\\nd\te\\\\f\tg\\rh\n")
         XCTAssertEqual(DelimitedText.csv([["plain", "a,b", "say \"hi\"", "two\nlines"]]),
                        "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+    }
+
+    // MARK: ReportTable: one column declaration, four formats
+
+    private struct ReportRow {
+        var name: String
+        var count: Int
+        var amount: Int?
+        var note: String?
+        var kind: String?
+    }
+
+    private let reportRows = [
+        ReportRow(name: "家賃\tx", count: 2, amount: 123_456, note: "a\nb\\c", kind: "rent"),
+        ReportRow(name: "Lunch", count: 1, amount: nil, note: nil, kind: nil),
+    ]
+
+    /// NAME, COUNT, AMOUNT, NOTE in tables; `kind` only in TSV, CSV and JSON; `currency` only in JSON.
+    private var report: ReportTable<ReportRow> {
+        ReportTable([
+            .text("NAME", key: "name") { $0.name },
+            .number("COUNT", key: "count") { $0.count },
+            .amount("AMOUNT", key: "amount") { $0.amount },
+            .optionalText("NOTE", key: "note") { $0.note },
+            .optionalText(nil, key: "kind") { $0.kind },
+            .currency,
+        ])
+    }
+
+    private let dollars = MoneyFormat(currency: Currency(code: "USD"))
+
+    func testReportTable_TableTitlesAlignmentMoneyAndEscapedText() {
+        // Text cells have their control characters escaped, as notes in other tables; a
+        // backslash stays as it is (tables never showed it doubled). Amounts show as money.
+        XCTAssertEqual(report.render(reportRows, as: .table, money: dollars), """
+        NAME     COUNT     AMOUNT  NOTE
+        家賃\\tx      2  $1,234.56  a\\nb\\c
+        Lunch        1
+
+        """)
+        XCTAssertEqual(report.render(reportRows, as: .table, includeHeader: false, money: dollars).split(separator: "\n").first,
+                       "NAME     COUNT     AMOUNT  NOTE", "a table keeps its titles")
+        XCTAssertEqual(report.render(reportRows, as: .table, money: MoneyFormat(currency: nil)).split(separator: "\n")[1],
+                       "家賃\\tx      2  123,456  a\\nb\\c", "no currency: grouped whole numbers")
+
+        // Every control (an escape, a carriage return, a line separator) is escaped; other text,
+        // a right-to-left mark a data file may hold in a category, shows as tables always showed it.
+        let hostile = ReportRow(name: "\u{1B}[31mred\r\u{2028}\u{85}", count: 0, note: "\u{200F}שלום")
+        XCTAssertEqual(report.render([hostile], as: .table, money: dollars).split(separator: "\n")[1],
+                       "\\u{1B}[31mred\\r\\u{2028}\\u{85}      0          \u{200F}שלום")
+    }
+
+    func testReportTable_TSVEscapesEveryTextCellAndWritesPlainNumbers() {
+        XCTAssertEqual(report.render(reportRows, as: .tsv, money: dollars),
+                       "name\tcount\tamount\tnote\tkind\n" + "家賃\\tx\t2\t1234.56\ta\\nb\\\\c\trent\n" + "Lunch\t1\t\t\t\n")
+        XCTAssertEqual(report.render([ReportRow(name: "a\rb", count: 0, note: "\t")], as: .tsv, includeHeader: false, money: dollars),
+                       "a\\rb\t0\t\t\\t\t\n")
+    }
+
+    func testReportTable_CSVQuotesAndHonoursNoHeader() {
+        XCTAssertEqual(report.render(reportRows, as: .csv, money: dollars),
+                       "name,count,amount,note,kind\r\n" + "家賃\tx,2,1234.56,\"a\nb\\c\",rent\r\n" + "Lunch,1,,,\r\n")
+        XCTAssertEqual(report.render([ReportRow(name: "a,\"b\"", count: 3, amount: -5, kind: "x\ry")], as: .csv, includeHeader: false, money: dollars),
+                       "\"a,\"\"b\"\"\",3,-0.05,,\"x\ry\"\r\n")
+    }
+
+    func testReportTable_JSONKeysNullsAndCurrency() {
+        XCTAssertEqual(report.json(reportRows, money: dollars), .array([
+            .object([("name", .string("家賃\tx")), ("count", .int(2)), ("amount", .int(123_456)), ("note", .string("a\nb\\c")),
+                     ("kind", .string("rent")), ("currency", .string("USD"))]),
+            .object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null), ("note", .null), ("kind", .null),
+                     ("currency", .string("USD"))]),
+        ]))
+        XCTAssertEqual(report.json([], money: dollars), .array([]))
+        XCTAssertEqual(report.render([], as: .json, money: dollars), "[]\n")
+        XCTAssertEqual(report.json(Array(reportRows.suffix(1)), money: MoneyFormat(currency: nil)),
+                       .array([.object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null), ("note", .null), ("kind", .null),
+                                        ("currency", .null)])]))
+    }
+
+    func testReportTable_TableSaysMoreWhereAColumnAsksAndAddsFooters() {
+        let table = ReportTable<ReportRow>([
+            .text("NAME", key: "name") { $0.name },
+            ReportColumn.amount("LIMIT", key: "limit") { $0.amount }.inTables { row, money in row.amount.map { money.display($0) + " a year" } ?? "" },
+        ], footers: { rows in [.init(label: "Total", value: String(rows.count), column: 1)] })
+        XCTAssertEqual(table.render(reportRows, as: .table, money: dollars), """
+        NAME                LIMIT
+        家賃\\tx  $1,234.56 a year
+        Lunch
+        Total                   2
+
+        """)
+        XCTAssertEqual(table.render(reportRows, as: .tsv, money: dollars), "name\tlimit\n家賃\\tx\t1234.56\nLunch\t\n", "footers are for tables")
     }
 }

@@ -18,34 +18,22 @@ struct CategoriesCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
-        let money = document.moneyFormat
         let rows = try CategoryReport(document: document).rows
-        switch format {
-        case .json:
-            let value = JSONValue.array(rows.map { row in
-                .object([("category", .string(row.category)), ("expenses", .int(row.expenses)), ("total", .int(row.total)),
-                         ("limit", row.limit.map(JSONValue.int) ?? .null), ("per", row.spendingLimit.map { .string($0.per.rawValue) } ?? .null), ("currency", money.currency.map { .string($0.code) } ?? .null)])
-            })
-            context.output.write(value.outputText)
-        case .tsv, .csv:
-            let lines = (includeHeader ? [["category", "expenses", "total", "limit", "per"]] : [])
-                + rows.map { [$0.category, String($0.expenses), money.plain($0.total), $0.limit.map(money.plain) ?? "", $0.spendingLimit?.per.rawValue ?? ""] }
-            context.output.write(DelimitedText.text(lines, as: format))
-        default:
-            if rows.isEmpty {
-                if !context.isQuiet { context.messages.write("No categories yet.\n") }
-                return
-            }
-            var table = TextTable(columns: [
-                .init(title: "CATEGORY", alignment: .left), .init(title: "EXPENSES", alignment: .right),
-                .init(title: "TOTAL", alignment: .right), .init(title: "LIMIT", alignment: .right),
-            ])
-            // A yearly limit says so; a monthly one is shown as limits always were.
-            table.rows = rows.map { row in
-                let limit = row.spendingLimit.map { money.display($0.amount) + ($0.per == .year ? " a year" : "") } ?? ""
-                return [row.category, String(row.expenses), money.display(row.total), limit]
-            }
-            context.output.write(table.render(painter: context.outputPainter(document)))
-        }
+        Self.report.write(rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No categories yet.", in: context)
+    }
+
+    /// The columns: a limit shows in tables with its amount ("a year" for a yearly one, a
+    /// monthly one as limits always were), in the other formats with its amount and `per`.
+    static var report: ReportTable<CategoryReport.Row> {
+        ReportTable([
+            .text("CATEGORY", key: "category") { $0.category },
+            .number("EXPENSES", key: "expenses") { $0.expenses },
+            .amount("TOTAL", key: "total") { $0.total },
+            ReportColumn.amount("LIMIT", key: "limit") { $0.limit }.inTables { row, money in
+                row.spendingLimit.map { money.display($0.amount) + ($0.per == .year ? " a year" : "") } ?? ""
+            },
+            .optionalText(nil, key: "per") { $0.spendingLimit?.per.rawValue },
+            .currency,
+        ])
     }
 }

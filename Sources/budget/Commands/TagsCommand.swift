@@ -19,31 +19,19 @@ struct TagsCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
-        let money = document.moneyFormat
         let rows = try TagReport(document: document).rows
-        switch format {
-        case .json:
-            let value = JSONValue.array(rows.map { row in
-                .object([("tag", .string(row.tag)), ("incomes", .int(row.incomes)), ("income_total", .int(row.incomeTotal)),
-                         ("expenses", .int(row.expenses)), ("expense_total", .int(row.expenseTotal)),
-                         ("currency", money.currency.map { .string($0.code) } ?? .null)])
-            })
-            context.output.write(value.outputText)
-        case .tsv, .csv:
-            let lines = (includeHeader ? [["tag", "incomes", "income_total", "expenses", "expense_total"]] : [])
-                + rows.map { [$0.tag, String($0.incomes), money.plain($0.incomeTotal), String($0.expenses), money.plain($0.expenseTotal)] }
-            context.output.write(DelimitedText.text(lines, as: format))
-        default:
-            if rows.isEmpty {
-                if !context.isQuiet { context.messages.write("No tags yet: add one with --tag.\n") }
-                return
-            }
-            var table = TextTable(columns: [
-                .init(title: "TAG", alignment: .left), .init(title: "INCOMES", alignment: .right), .init(title: "RECEIVED", alignment: .right),
-                .init(title: "EXPENSES", alignment: .right), .init(title: "SPENT", alignment: .right),
-            ])
-            table.rows = rows.map { [$0.tag, String($0.incomes), money.display($0.incomeTotal), String($0.expenses), money.display($0.expenseTotal)] }
-            context.output.write(table.render(painter: context.outputPainter(document)))
-        }
+        Self.report.write(rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No tags yet: add one with --tag.", in: context)
+    }
+
+    /// The columns: counts and totals of the incomes and the expenses that carry each tag.
+    static var report: ReportTable<TagReport.Row> {
+        ReportTable([
+            .text("TAG", key: "tag") { $0.tag },
+            .number("INCOMES", key: "incomes") { $0.incomes },
+            .amount("RECEIVED", key: "income_total") { $0.incomeTotal },
+            .number("EXPENSES", key: "expenses") { $0.expenses },
+            .amount("SPENT", key: "expense_total") { $0.expenseTotal },
+            .currency,
+        ])
     }
 }
