@@ -48,6 +48,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case limitTooLarge(LimitScope, maximum: Int)
     /// The categories' limits together above `BudgetDocument.maximumLimit`.
     case limitsTooLarge(maximum: Int)
+    /// The refunds' sizes together, beside the limits over the longest period, above what
+    /// 64 bits hold: the room they give back to a limit could not be computed.
+    case refundsTooLarge(refunds: Int, maximum: Int)
     /// The history is empty.
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
@@ -107,6 +110,9 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "\(limit) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
         case let .limitsTooLarge(maximum):
             return "the categories' limits would add up to more than \(AmountParser.grouped(maximum)), the most that stays computable over every period; nothing was changed"
+        case let .refundsTooLarge(refunds, maximum):
+            return "the refunds (\(AmountParser.grouped(refunds)) together) and the limits would be too large to compute over every period: "
+                + "with these limits the refunds can add up to \(AmountParser.grouped(max(0, maximum))); nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):

@@ -177,6 +177,33 @@ final class LimitEndToEndTests: XCTestCase {
             """)
     }
 
+    /// A refund gives its size back to what a limit has available: the totals rule counts the
+    /// refunds beside the limits, so that no order of accepted changes leaves a report that
+    /// cannot be computed (a huge refund, then a limit, made summary, limit list and forecast
+    /// fail with "the total is too large to compute").
+    func testRefundsBesideLimits_EveryReportStillComputes() throws {
+        let budget = try BudgetProcess()
+        budget.environment["BUDGET_TODAY"] = "2026-11-28"
+        try budget.succeed("add", "expense", "r", "9223372036854775807", "--refund", "--category", "a")
+        var before = budget.dataBytes()
+        let limit = try budget.run("limit", "set", "a", "1000")
+        XCTAssertEqual(limit.code, 1)
+        XCTAssertTrue(limit.stderr.hasPrefix("budget: error: the refunds (9,223,372,036,854,775,807 together) and the limits would be too large"), limit.stderr)
+        XCTAssertEqual(budget.dataBytes(), before)
+        let other = try BudgetProcess()
+        other.environment["BUDGET_TODAY"] = "2026-11-28"
+        try other.succeed("limit", "set", "x", "76869120552511", "--rollover", "surplus", "--since", "0001-01")
+        before = other.dataBytes()
+        XCTAssertEqual(try other.run("add", "expense", "r", "9000000000000000000", "--refund", "--category", "x").code, 1)
+        XCTAssertEqual(other.dataBytes(), before)
+        try other.succeed("limit", "set", "x", "1000", "--rollover", "surplus", "--since", "0001-01")
+        try other.succeed("add", "expense", "r", "9000000000000000000", "--refund", "--category", "x")
+        for report in [["summary"], ["limit", "list"], ["forecast"], ["summary", "--all"], ["summary", "--per", "month"], ["categories"]] {
+            let result = try other.run(report)
+            XCTAssertEqual(result.code, 0, "\(report): \(result.stderr)")
+        }
+    }
+
     func testLimitsAtTheirMaxima_EveryReportComputes() throws {
         // A file with six categories at the largest limit, each carrying since 0001-01 (about
         // a fifth of Int.max carried into 2027-01 by each), as `limit set` accepted them one

@@ -20,7 +20,10 @@ extension BudgetDocument {
     ///   expenses;
     /// - no limit (a category's or the total limit, monthly or yearly) exceeds `maximumLimit`,
     ///   and the categories' limits together do not either, so that a report adding the limits
-    ///   of every category over every month (the forecast's planned spending) fits too.
+    ///   of every category over every month (the forecast's planned spending) fits too;
+    /// - the refunds' sizes together, beside the largest of the limits (the categories' together,
+    ///   the total limit) over the longest period, fit in 64 bits: a refund gives its size back
+    ///   to what a limit has available, which rollover carries from period to period.
     ///
     /// Stores run it before they save a change, so an `add`, `edit`, `import` or `limit set`
     /// that would break it is refused there, with nothing changed, rather than every later
@@ -29,8 +32,8 @@ extension BudgetDocument {
     /// - Parameter original: the document before the change, when there is one: a file
     ///   written before the categories' limits were bounded together keeps taking changes
     ///   that do not raise them.
-    /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge` or
-    ///   `BudgetError.limitsTooLarge`.
+    /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge`,
+    ///   `BudgetError.limitsTooLarge` or `BudgetError.refundsTooLarge`.
     public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
         guard let refunds = Self.sizes(expenses.records, refundsOnly: true) else { throw .totalTooLarge(.expense) }
         guard let incomes = Self.sizes(incomes.records, refundsOnly: false), incomes <= Int.max - refunds else { throw .totalTooLarge(.income) }
@@ -41,6 +44,12 @@ extension BudgetDocument {
         let categories = categoryLimits
         if categories > Self.maximumLimit, original.map({ categories > $0.categoryLimits }) ?? true {
             throw .limitsTooLarge(maximum: Self.maximumLimit)
+        }
+        if refunds > 0 {
+            let total = self[settings: BudgetKeys.self].limits.first(where: { $0.scope.category == nil })?.limit.amount ?? 0
+            let limits = min(max(categories, total, 0), Self.maximumLimit)
+            let room = Int.max - limits * Self.maximumReportMonths
+            if refunds > room { throw .refundsTooLarge(refunds: refunds, maximum: room) }
         }
     }
 

@@ -40,7 +40,7 @@ enum ExitCode: Int32 {
         switch error {
         case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
              .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar, .nestedTransaction,
-             .totalTooLarge, .limitTooLarge, .limitsTooLarge:
+             .totalTooLarge, .limitTooLarge, .limitsTooLarge, .refundsTooLarge:
             self = .failure
         case .invalidDataFile, .repairableDataFile, .newerFormat, .cannotRepair, .invalidResult:
             self = .dataError
