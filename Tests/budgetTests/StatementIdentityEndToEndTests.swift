@@ -87,10 +87,10 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let path = try statement("bank.csv", Self.bankHeader + "2026/11/03,-80000,100000,ﾔﾁﾝ\n2026/11/04,-500,99500,ｺﾝﾋﾞﾆ\n")
         try budget.succeed("import", path)
         let deleted = try budget.succeed("delete", "expense", "00000002")
-        XCTAssertEqual(deleted.stderr, "Deleted expense 00000002 (ｺﾝﾋﾞﾆ). Imports will leave out its statement row (--allow-duplicates imports it).\n")
+        XCTAssertEqual(deleted.stderr, "Deleted expense 00000002 (ｺﾝﾋﾞﾆ). Imports will leave out its statement row (import --include-deleted imports it again).\n")
         let again = try budget.run("import", path)
         XCTAssertEqual(again.stdout, "")
-        XCTAssertEqual(again.stderr, "Imported nothing from a Rakuten Bank statement (1 row already there; 1 row of deleted records left out). Deleting an imported record keeps its row out of imports; --allow-duplicates imports such rows again.\n")
+        XCTAssertEqual(again.stderr, "Imported nothing from a Rakuten Bank statement (1 row already there; 1 row of deleted records left out). Deleting an imported record keeps its row out of imports; --include-deleted imports such rows again.\n")
         XCTAssertEqual(try budget.run("check").code, 0)
         // Editing the other keeps it the row.
         try budget.succeed("edit", "expense", "00000001", "--amount", "81000", "--date", "2026-11-05")
@@ -104,8 +104,15 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let undone = try budget.succeed("undo")
         XCTAssertEqual(undone.stderr, "Undid: delete expense 00000002 (ｺﾝﾋﾞﾆ).\n")
         XCTAssertEqual(try budget.run("import", path).stderr, "Imported nothing from a Rakuten Bank statement (2 rows already there).\n")
-        // Deleted again, --allow-duplicates brings it back.
+        // Deleted again, --include-deleted brings back that row alone (the rent stays once);
+        // --allow-duplicates would import every row again.
         try budget.succeed("delete", "expense", "00000002")
+        let back = try budget.succeed("import", path, "--include-deleted")
+        XCTAssertEqual(back.stdout, "expense-00000003\n")
+        XCTAssertEqual(back.stderr, "Imported 1 expense from a Rakuten Bank statement (1 row already there; expenses filed 1 under the default category).\n")
+        XCTAssertEqual(try budget.run("config", "get", "import.deleted.2026-11").stdout, "none\n")
+        XCTAssertEqual(try budget.run("import", path).stderr, "Imported nothing from a Rakuten Bank statement (2 rows already there).\n")
+        try budget.succeed("delete", "expense", "00000003")
         XCTAssertEqual(try budget.succeed("import", path, "--allow-duplicates").stdout.split(separator: "\n").count, 2)
         XCTAssertEqual(try budget.run("config", "get", "import.deleted.2026-11").stdout, "none\n")
     }
@@ -116,7 +123,7 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         try budget.succeed("import", path)
         let ids = try budget.succeed("list", "expenses", "--format", "ids").stdout
         let deleted = try budget.succeed("delete", "expense", "-", stdin: ids)
-        XCTAssertEqual(deleted.stderr, "Deleted 300 expenses. Imports will leave out their statement rows (--allow-duplicates imports them).\n")
+        XCTAssertEqual(deleted.stderr, "Deleted 300 expenses. Imports will leave out their statement rows (import --include-deleted imports them again).\n")
         XCTAssertTrue(try budget.run("import", path).stderr.contains("300 rows of deleted records left out"))
         // An export restored elsewhere keeps them.
         let export = try budget.succeed("export").stdout

@@ -33,7 +33,7 @@ extension BudgetDocument {
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
         var draft = self
         // With duplicates allowed, rows of deleted records may come back: their sources.
-        let tracksDeleted = settings.allowDuplicates && !self[settings: ImportKeys.self].deletedMonths.isEmpty
+        let tracksDeleted = (settings.allowDuplicates || settings.includeDeleted) && !self[settings: ImportKeys.self].deletedMonths.isEmpty
         var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
@@ -84,7 +84,8 @@ extension BudgetDocument {
         var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
         var foldedNames: [Int: String] = [:]
         for (index, entry) in entries.enumerated() {
-            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity) {
+            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity),
+                !(settings.includeDeleted && found.presence == .deleted) {
                 switch found.presence {
                 case .record: result.alreadyThere += 1
                 case .deleted: result.deletedBefore += 1

@@ -35,6 +35,9 @@ public struct StatementImport: Sendable {
     public var foldNames = false
     /// Whether rows imported before (or whose records were deleted) are imported again.
     public var allowDuplicates = false
+    /// Whether the rows of deleted imported records are imported again (and forgotten as
+    /// deleted), while rows already there stay out.
+    public var includeDeleted = false
     /// Whether a row is linked to a record already there that no row accounts for (a
     /// scheduled occurrence, a record typed in) instead of added (`StatementMatch`).
     public var matchRecords = true

@@ -10,8 +10,8 @@ struct ImportCommand: Command {
             A statement (a bank, card or household-app CSV) is recognised by its header: \(StatementPreset.all.map(\.name).joined(separator: ", ")); \
             other statements need --map (or a saved --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign \
             of the amount); with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
-            overlapping statement adds only new rows, and a deleted imported record's row is not imported again (--allow-duplicates \
-            imports them). A row of the kind and amount of a record that no row accounts for yet (a scheduled occurrence or a record \
+            overlapping statement adds only new rows, and a deleted imported record's row is not imported again (--include-deleted \
+            imports such rows again, --allow-duplicates every row). A row of the kind and amount of a record that no row accounts for yet (a scheduled occurrence or a record \
             typed in), dated within \(StatementImport.matchWindow) days, is linked to that record instead of added (--no-match adds it); \
             the confirmation lists each match. budget's own CSV and TSV need a header row naming the columns \
             (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, \
@@ -51,6 +51,7 @@ struct ImportCommand: Command {
     let skipDuplicates: Bool
     let allowDuplicates: Bool
     let noMatch: Bool
+    let includeDeleted: Bool
     /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
     let encodingText: String?
 
@@ -80,6 +81,7 @@ struct ImportCommand: Command {
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
         noMatch = parsed.flag("no-match")
+        includeDeleted = parsed.flag("include-deleted")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
         encodingText = parsed.value("encoding")?.lowercased()
         isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
@@ -144,6 +146,7 @@ struct ImportCommand: Command {
             let reading = try plan.reader(for: document, today: asOf).read(text)
             var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
             settings.matchRecords = !noMatch
+            settings.includeDeleted = includeDeleted
             let result = try document.importStatement(reading.entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             let money = document.moneyFormat
@@ -180,7 +183,7 @@ struct ImportCommand: Command {
 
     /// What brings back the rows of deleted records, when some were left out.
     private func deletedNote(_ result: StatementImportResult) -> String {
-        result.deletedBefore == 0 ? "" : " Deleting an imported record keeps its row out of imports; --allow-duplicates imports such rows again."
+        result.deletedBefore == 0 ? "" : " Deleting an imported record keeps its row out of imports; --include-deleted imports such rows again."
     }
 
     /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
@@ -243,6 +246,9 @@ struct ImportCommand: Command {
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
         if allowDuplicates {
             throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+        }
+        if includeDeleted {
+            throw UsageError("'--include-deleted' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
         }
         if noMatch {
             throw UsageError("'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])

@@ -17,6 +17,7 @@ enum ImportOptions {
         OptionSpec(long: "normalize-names", help: "Fold names: full-width letters and half-width katakana made plain, spaces collapsed."),
         OptionSpec(long: "save-profile", valueName: "name", help: "Save the options given (and the preset used) as a profile for next time."),
         OptionSpec(long: "allow-duplicates", help: "Import rows even when they were imported before or their records were deleted."),
+        OptionSpec(long: "include-deleted", help: "Import again the rows of imported records that were deleted (and no others that were imported before)."),
         OptionSpec(long: "no-match", help: "Add every new row, instead of linking a row to a record already there that no row accounts for (a scheduled or typed-in record of its kind and amount, dated within 3 days)."),
     ]
 
