@@ -18,10 +18,10 @@
 /// with the reason (`RegexPattern.Refusal`), and so is a pattern whose program would exceed
 /// `maximumProgramSize` states (`{n,m}` copies what it repeats).
 public struct RegexPattern: Sendable, Hashable {
-    /// The most states a program may have: `(abc){1000}` is refused.
-    public static let maximumProgramSize = 4000
+    /// The most states a program may have: matching costs at most this many steps a character, for each rule, and `(abcdefghijk){100}` is refused.
+    public static let maximumProgramSize = 1000
     /// The largest count a `{n,m}` may give.
-    public static let maximumCount = 1000
+    public static let maximumCount = 100
     /// How deep groups may nest.
     static let maximumDepth = 64
 
