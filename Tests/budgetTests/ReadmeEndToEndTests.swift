@@ -110,7 +110,7 @@ final class ReadmeEndToEndTests: XCTestCase {
             for sub in spec.subcommands { visit(sub, path + [sub.name]) }
         }
         visit(CommandTree.root, [])
-        XCTAssertTrue(section.text.contains("takes `--no-header`"), "the README says which commands take --no-header")
+        XCTAssertTrue(section.text.contains("takes `--no-header`, which leaves out the header row"), "the README says which commands take --no-header")
     }
 
     /// Every example of the reports section runs on a budget of its own, and every output the

@@ -219,6 +219,22 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertFalse(summary.contains("shopping"), summary)
     }
 
+    /// A category filter or rename finds a category typed in another case or width, as input
+    /// files it: `--category food` keeps the expenses under `Food`.
+    func testCategoryFiltersAndRename_FindTheCategoryInAnotherCaseOrWidth() throws {
+        let budget = try BudgetProcess()
+        try budget.succeed("add", "expense", "a", "100", "--category", "Food", "--date", "2026-11-01")
+        try budget.succeed("add", "expense", "b", "5", "--category", "住居", "--date", "2026-11-01")
+        XCTAssertEqual(try budget.run("list", "expenses", "--category", "food", "--format", "ids").stdout, "00000001\n")
+        XCTAssertEqual(try budget.run("export", "--category", "ｆｏｏｄ", "--format", "tsv").stdout.split(separator: "\n").count, 2, "the header and Food's expense")
+        XCTAssertTrue(try budget.run("summary", "--category", "FOOD", "--all", "--format", "tsv").stdout.contains("total\texpenses\t100\t"))
+        XCTAssertEqual(try budget.run("categories", "rename", "ｆｏｏｄ", "Groceries").stderr, "Renamed category Food to Groceries (1 expense).\n")
+        // Two spellings in use that fold alike: a rename must name one exactly.
+        try budget.succeed("add", "expense", "c", "1", "--category", "Groceries")
+        let exact = try budget.run("categories", "rename", "groceries", "x")
+        XCTAssertEqual(exact.code, 0, exact.stderr)
+    }
+
     /// `Food` and `ｆｏｏｄ` typed where `food` is in use are `food`: one category with one
     /// limit, whichever command takes the category (and an import's rows and default).
     func testCategory_TypedInAnotherCaseOrWidthTakesTheSpellingInUse() throws {

@@ -81,6 +81,20 @@ public struct CategorySpellings: Sendable {
 }
 
 extension BudgetDocument {
+    /// The categories a filter naming `categories` keeps: each as given, and every category in
+    /// use (an expense's, a limit's, an expense schedule's) that folds alike (`TextFolding`),
+    /// so that `--category food` finds the expenses that input filed under `Food`.
+    public func categories(foldingLike categories: Set<String>) -> Set<String> {
+        guard !categories.isEmpty else { return categories }
+        let wanted = Set(categories.map(TextFolding.folded))
+        var result = categories
+        for category in CategorySpellings.expenseCounts(expenses.records).keys where wanted.contains(TextFolding.folded(category)) {
+            result.insert(category)
+        }
+        for category in otherCategoriesInUse where wanted.contains(TextFolding.folded(category)) { result.insert(category) }
+        return result
+    }
+
     /// The spelling a typed category takes (`CategorySpellings`): itself when it is in use as
     /// typed or nothing in use folds alike (`TextFolding`), else the category in use that does,
     /// so that `Food` and `ｆｏｏｄ` go under an existing `food` and its limit.

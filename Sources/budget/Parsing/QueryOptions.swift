@@ -88,6 +88,7 @@ struct QueryOptions {
     func query(for document: BudgetDocument) throws(UsageError) -> RecordQuery {
         let money = document.moneyFormat
         var query = query
+        query.categories = document.categories(foldingLike: query.categories)
         if let month {
             guard let period = month.period(in: document.budgetCalendar, today: Day.today()) else {
                 throw parsed.usageError("Invalid value '\(parsed.value("month") ?? "")' for '--month <month>': expected YYYY-MM, this or last")
