@@ -84,6 +84,13 @@ final class InputEndToEndTests: XCTestCase {
     }
 
     /// A control sequence in any input is shown escaped, never sent to the terminal.
+    func testEnvironment_ADataFileVariableThatIsNotUTF8IsRefused() throws {
+        let result = try budget.shell("BUDGET_FILE=$(printf '%s/\\377.json' \"$PWD\") \"$BUDGET\" add expense x 1")
+        XCTAssertEqual(result.code, 64, result.stderr)
+        XCTAssertEqual(result.stderr, "budget: error: BUDGET_FILE is not UTF-8 text, so it would name another file; nothing was done (give the path with --file)\n")
+        XCTAssertEqual(budget.files().filter { $0.hasSuffix(".json") || $0.hasSuffix(".lock") }, [], "no file was created")
+    }
+
     func testMessages_EscapeControlCharactersFromEveryInput() throws {
         try budget.succeed("add", "expense", "Lunch", "900")
         let cases: [[String]] = [

@@ -137,7 +137,7 @@ struct CommandRunner {
         guard arguments.count >= 2 else { return .usage }
         let (shell, line) = (arguments[0], arguments[1])
         let engine = CompletionEngine(root: CommandTree.root) { file in
-            guard let path = DataFilePath.resolve(file: file, environment: environment) else { return nil }
+            guard let path = try? DataFilePath.resolve(file: file, environment: environment) else { return nil }
             do {
                 return try makeStore(path, environment, SavedChanges()).load()
             } catch {
@@ -169,7 +169,7 @@ struct CommandRunner {
         if parsed.value("file") == "" {
             throw parsed.usageError("Invalid value '' for '--file <path>': expected a path")
         }
-        guard let path = DataFilePath.resolve(file: parsed.value("file"), environment: environment) else {
+        guard let path = try DataFilePath.resolve(file: parsed.value("file"), environment: environment) else {
             throw parsed.usageError("No data file: give --file or set BUDGET_FILE or HOME")
         }
         return path
