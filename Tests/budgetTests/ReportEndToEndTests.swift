@@ -103,7 +103,7 @@ final class ReportEndToEndTests: XCTestCase {
     func testList_ContradictoryOrMalformedFiltersNameTheOption() throws {
         let cases: [([String], String)] = [
             (["--from", "2026-13-01"], "Error: Invalid value '2026-13-01' for '--from <day>': it is not a day (months run from 01 to 12)"),
-            (["--to", "13/01/2026"], "Error: Invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD, today or yesterday"),
+            (["--to", "13/01/2026"], "Error: Invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD (or YYYY/MM/DD), today or yesterday"),
             (["--from", "2026-12-01", "--to", "2026-11-01"], "Error: '--from 2026-12-01' is after '--to 2026-11-01'"),
             (["--month", "2026-11", "--from", "2026-11-01"], "Error: '--month' cannot be combined with '--from' or '--to'"),
             (["--month", "11"], "Error: Invalid value '11' for '--month <month>': expected YYYY-MM, this or last"),

@@ -34,7 +34,7 @@ extension ValueError: CustomStringConvertible {
         case let .invalidAmount(text, reason):
             return "invalid amount '\(text)': \(reason)"
         case let .invalidDay(text):
-            return "invalid date '\(text)': expected YYYY-MM-DD, 'today' or 'yesterday'"
+            return "invalid date '\(text)': expected YYYY-MM-DD (or YYYY/MM/DD), 'today' or 'yesterday'"
         case let .notADay(text, reason):
             return "'\(text)' is not a day: \(reason)"
         case let .empty(field):

@@ -190,7 +190,8 @@ struct ImportCommand: Command {
     private func matchLines(_ result: StatementImportResult, verb: String) -> [String] {
         guard !result.matched.isEmpty else { return [] }
         let count = result.matched.count
-        var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to record\(count == 1 ? "" : "s") already there, which keep their names, categories and dates (--no-match adds such rows instead):"]
+        let records = count == 1 ? "a record already there, which keeps its name, category and date" : "records already there, which keep their names, categories and dates"
+        var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to \(records) (--no-match adds such rows instead):"]
         for match in result.matched {
             var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(match.recordName))"
             if match.wasChosen { line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID" }

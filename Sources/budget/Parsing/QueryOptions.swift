@@ -160,7 +160,7 @@ struct QueryOptions {
             } catch .notADay(_, let reason) {
                 throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
             } catch {
-                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD, today or yesterday")
+                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD (or YYYY/MM/DD), today or yesterday")
             }
         }
         let range = DateRange(from: try day(from, "from"), to: try day(to, "to"))
