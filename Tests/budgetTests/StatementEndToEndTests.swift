@@ -199,6 +199,40 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
+    /// Vpass's other layout (user, payment, month and total after the shop) once imported
+    /// ¥10,000 for a ¥30,000 purchase, the name swallowing the columns: it is refused, with
+    /// its line and both counts, and nothing is written.
+    func testVpassOtherLayout_IsRefusedNotReadFromTheWrongColumns() throws {
+        let file = try statement("vpass.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let result = try budget.run("import", file, "--profile", "smbc-card")
+        XCTAssertEqual(result.code, 65)
+        XCTAssertEqual(result.stderr, "budget: error: line 2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction; nothing was imported\n")
+        XCTAssertNil(budget.dataBytes())
+        let fixed = try statement("fixed.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let read = try budget.run("import", fixed)
+        XCTAssertEqual(read.code, 0, read.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["SHOP3", "3500"]], "a missing trailing note is empty")
+    }
+
+    /// Without a header row, rows that mostly carry an unquoted `1,500` once read ¥1 and ¥2.
+    func testNoHeaderRow_MostRowsWithAThousandsSeparatorAreJoinedBack() throws {
+        let file = try statement("nh.csv", "2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
+        let result = try budget.run("import", file, "--no-header-row", "--map", "date=1", "--map", "name=2", "--map", "amount=3", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["A", "1500"], ["B", "2300"], ["C", "800"]])
+    }
+
+    /// A layout of one's own with `--sign expense-positive` (Suica): the auto-charge's
+    /// negative amount stays an income, not a refund that makes spending negative; a card
+    /// preset's negative amount is a refund, which the confirmation counts.
+    func testOwnLayoutNegativeAmount_IsAnIncomeNotARefund() throws {
+        let file = try statement("suica.csv", "利用年月日,出場駅/降車場所,利用額(円)\n2020/03/21,ｵｰﾄﾁｬｰｼﾞ,\"-3,000\"\n2020/03/22,渋谷,200\n")
+        let result = try budget.run("import", file, "--map", "date=利用年月日", "--map", "name=出場駅/降車場所", "--map", "amount=利用額(円)", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 1 expense from the statement"), result.stderr)
+        XCTAssertEqual(try table().map { [$0["kind"], $0["name"], $0["amount"]] }, [["income", "ｵｰﾄﾁｬｰｼﾞ", "3000"], ["expense", "渋谷", "200"]])
+    }
+
     /// Dates without a year (JA Bank's `4月30日`) are read against the statement's day:
     /// `--as-of`, else today, which the confirmation says. The same file with the same
     /// `--as-of` a year later adds nothing.
