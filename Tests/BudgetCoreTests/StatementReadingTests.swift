@@ -370,4 +370,23 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(refund.map(\.kind), [.expense])
         XCTAssertEqual(refund.map(\.isRefund), [true])
     }
+
+    /// A date in an era's years outside the era says why (`H31.5.1`: Heisei ended on
+    /// 2019-04-30), and a column position past the header's last is refused as such.
+    func testEraDateOutsideItsEraAndPositionPastTheHeader_SayWhy() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(reader, "日付,名前,金額\nH31.5.1,A,-100\nR1.4.30,B,-100\n"), [
+            "2: 'H31.5.1' is no day: Heisei (平成) ended on 2019-04-30",
+            "3: 'R1.4.30' is no day: Reiwa (令和) began on 2019-05-01",
+        ])
+        layout[.name] = [.position(9)]
+        let past = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertThrowsError(try past.read("a,b,c,d\n2026/11/01,A,-100,x\n")) { error in
+            XCTAssertEqual((error as? ImportError)?.message, "the header has no column 9 (for name): it has 4 columns")
+        }
+    }
 }

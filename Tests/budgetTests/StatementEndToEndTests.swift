@@ -233,6 +233,16 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try table().map { [$0["kind"], $0["name"], $0["amount"]] }, [["income", "ｵｰﾄﾁｬｰｼﾞ", "3000"], ["expense", "渋谷", "200"]])
     }
 
+    /// `--as-of` names the day a statement was downloaded: a day after today is a usage error.
+    func testAsOf_AfterTodayIsAUsageError() throws {
+        let file = try statement("ja.csv", "日付,摘要,金額\n4月30日,ﾃﾞﾝｷ,-4600\n")
+        let result = try budget.run(["import", file, "--map", "date=日付", "--map", "name=摘要", "--map", "amount=金額", "--as-of", "2026-11-26"],
+                                    environment: ["BUDGET_TODAY": "2026-11-25"])
+        XCTAssertEqual(result.code, 64)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: '--as-of' 2026-11-26 is after today (2026-11-25): a statement is not downloaded in the future\n"), result.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
     /// Dates without a year (JA Bank's `4月30日`) are read against the statement's day:
     /// `--as-of`, else today, which the confirmation says. The same file with the same
     /// `--as-of` a year later adds nothing.

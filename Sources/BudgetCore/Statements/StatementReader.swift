@@ -167,6 +167,11 @@ public struct StatementReader: Sendable {
             for reference in references {
                 switch reference {
                 case .position(let number):
+                    // A header names every column there is: a position past it is a mistake.
+                    if layout.hasHeader && number > header.count {
+                        throw ImportError(line: line, "the header has no column \(number) (for \(field.rawValue)): it has \(header.count) column\(header.count == 1 ? "" : "s")",
+                                          reason: .statementColumn)
+                    }
                     indices.append(number - 1)
                 case .name(let name):
                     guard layout.hasHeader else {
@@ -212,6 +217,9 @@ public struct StatementReader: Sendable {
             throw ImportError(line: line, column: columnOf(.date), "the row has no date")
         }
         guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
+            if layout.dateFormat == nil, let why = StatementDate.outsideEra(dateText.text) {
+                throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is no day: \(why)", reason: .statementDate)
+            }
             let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
