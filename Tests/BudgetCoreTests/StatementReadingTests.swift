@@ -181,9 +181,9 @@ final class StatementReadingTests: XCTestCase {
         ])
         // Rakuten Bank: the balance once became the name.
         let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(bank, "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n"), [
-            "2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
-        ])
+        let banked = try bank.read("取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n").entries
+        XCTAssertEqual(banked.map(\.name), ["ATM", "Lunch"], "the balance 1,234 is a grouped number; neither 234,ATM nor 000,1,234 reads")
+        XCTAssertEqual(banked.map(\.amount), [95_000, 500])
         // Fewer fields: refused when a mapped column is missing, read when only others are.
         var split = StatementLayout()
         split[.date] = [.position(1)]
@@ -299,14 +299,18 @@ final class StatementReadingTests: XCTestCase {
         }
     }
 
-    /// Rakuten Card and MUFG: a comma in a shop's name is read, though the surplus could go
-    /// into a column nothing reads (利用者, 支払方法): joining into a read column is preferred.
-    func testSurplusFields_JoinIntoReadColumnsBeforeUnreadOnes() throws {
+    /// Rakuten Card: a comma in a shop's name is read, though the surplus could go into a
+    /// column nothing reads (利用者, 支払方法), which takes no value (`本人`) with other text;
+    /// when that column is empty both ways read, and the row is refused.
+    func testSurplusFields_ACommaInAShopsNameBesideUnreadColumns() throws {
         let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
-        let read = try card.read(header + "2026/11/03,GITHUB, INC.,本人,1回払い,1500\n2026/11/04,GITHUB, INC.,,1回払い,1200\n")
-        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "GITHUB, INC."])
+        let read = try card.read(header + "2026/11/03,GITHUB, INC.,本人,1回払い,1500\n2026/11/04,SHOP,本人,1回払い,1,200\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1200])
+        XCTAssertEqual(problems(card, header + "2026/11/04,GITHUB, INC.,,1回払い,1200\n"), [
+            "2: the row has 6 fields where the header has 5, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+        ])
     }
 
     /// Without a header, the expected count is the fewest fields at which the mapped columns

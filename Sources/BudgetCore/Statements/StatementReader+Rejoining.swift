@@ -29,9 +29,9 @@ extension StatementReader {
     ///
     /// A field read as text (a name, a note) joins no cell that reads as a value of its own
     /// (a date, a month such as `'22/08`, a number, `3回払い`, `1回目`, `ご本人`): a shop's
-    /// name does not swallow the columns after it, nor start with one before it. Ways that join surplus only into
-    /// fields something reads are preferred to ways that join it into a field nothing reads
-    /// (a card's 利用者 or 支払方法), and ways that give the same entry are one reading.
+    /// name does not swallow the columns after it, nor start with one before it. A field
+    /// nothing reads (a card's 利用者, a balance) joins either a grouped number or cells none
+    /// of which reads as a value. Ways that give the same entry are one reading.
     ///
     /// - Parameters:
     ///   - lastRead: the last field anything reads (a mapped column, an exclusion's); how the
@@ -68,13 +68,18 @@ extension StatementReader {
             valueLike[index] = known
             return known
         }
-        // The fields read as text (a name, a note), whose cells joined together must none of
-        // them read as a value of its own.
-        let textColumns = read.subtracting(amountColumns).subtracting(dateColumn.map { [$0] } ?? [])
-        var candidates: [(cells: [String], intoUnread: Bool)] = []
+        // Whether cells `start...end` may be joined into field `index`. Once they may not,
+        // no longer run from `start` may either.
+        func joinable(_ index: Int, _ start: Int, _ end: Int) -> Bool {
+            if amountColumns.contains(index) { return isGroupedNumber(Array(cells[start...end])) }
+            if index == dateColumn { return true }
+            let anyValue = (start...end).contains(where: readsAsValue)
+            if read.contains(index) { return !anyValue }
+            return !anyValue || isGroupedNumber(Array(cells[start...end]))
+        }
+        var candidates: [[String]] = []
         var visited = 0
         var current: [String] = []
-        var intoUnread = 0
         // Fields from `start` into `groups` fields; `false` once too many ways were visited.
         func place(from start: Int, groups: Int) -> Bool {
             visited += 1
@@ -83,17 +88,15 @@ extension StatementReader {
             if index > lastRead && groups > 1 {
                 // Nothing reads the fields left: one cell each, the surplus in the last.
                 let last = start + groups - 1
-                candidates.append((current + cells[start..<last] + [cells[last...].joined(separator: separator)], intoUnread > 0))
+                candidates.append(current + cells[start..<last] + [cells[last...].joined(separator: separator)])
                 return true
             }
             if groups == 1 {
                 var pieces = Array(cells[start...])
                 while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }
-                if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { return true }
-                if pieces.count > 1 && textColumns.contains(index) && (start..<start + pieces.count).contains(where: readsAsValue) { return true }
+                if pieces.count > 1 && !joinable(index, start, start + pieces.count - 1) { return true }
                 let text = pieces.joined(separator: separator)
-                let unread = pieces.count > 1 && !read.contains(index)
-                if !cannotRead(text, at: index) { candidates.append((current + [text], intoUnread > 0 || unread)) }
+                if !cannotRead(text, at: index) { candidates.append(current + [text]) }
                 return true
             }
             // Each later field needs a cell of its own.
@@ -102,18 +105,12 @@ extension StatementReader {
                 visited += 1
                 if visited > Self.joiningLimit { return false }
                 text += end == start ? cells[end] : separator + cells[end]
-                // A number's groups that do not read cannot read with more after them.
-                if end > start && amountColumns.contains(index) && !isGroupedNumber(Array(cells[start...end])) { break }
-                // Nor does a name swallow a cell that reads as a value of its own.
-                if end > start && textColumns.contains(index) && (readsAsValue(end) || end == start + 1 && readsAsValue(start)) { break }
+                // A number's groups that do not read cannot read with more after them, nor
+                // does a name that swallowed a value read with more.
+                if end > start && !joinable(index, start, end) { break }
                 if cannotRead(text, at: index) { continue }
-                let unread = end > start && !read.contains(index)
                 current.append(text)
-                if unread { intoUnread += 1 }
-                defer {
-                    current.removeLast()
-                    if unread { intoUnread -= 1 }
-                }
+                defer { current.removeLast() }
                 if !place(from: end + 1, groups: groups - 1) { return false }
             }
             return true
@@ -121,9 +118,7 @@ extension StatementReader {
         guard place(from: 0, groups: width) else { return .tooMany }
         var reading: (cells: [String], entry: StatementEntry)?
         var noTransaction = false
-        // Surplus joined into fields nothing reads only when no way joins it into read ones.
-        let preferred = candidates.contains { !$0.intoUnread } ? candidates.filter { !$0.intoUnread } : candidates
-        for candidate in preferred.map(\.cells) {
+        for candidate in candidates {
             if let headerless = preset?.headerless, !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
             var scratch = occurrences
             let read: StatementEntry?
