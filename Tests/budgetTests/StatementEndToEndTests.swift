@@ -218,6 +218,21 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["SHOP3", "3500"]], "a missing trailing note is empty")
     }
 
+    /// Rows with far more fields than the header (a name with a dozen unquoted commas, on
+    /// every row of a large export) are refused at once, each with both counts, not searched
+    /// for minutes.
+    func testSurplusFields_ManyRowsWithTooManyAreRefusedAtOnce() throws {
+        var text = "計算対象,日付,内容,金額(円),保有金融機関,大項目,中項目,メモ,振替,ID\n"
+        for number in 1...10_000 {
+            text += "1,2026/11/03," + Array(repeating: "ab", count: 13).joined(separator: ",") + ",-500,カード,食費,外食,,0,id\(number)\n"
+        }
+        let result = try budget.run("import", try statement("mf.csv", text))
+        XCTAssertEqual(result.code, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("budget: error: line 2: the row has 22 fields where the header has 10: too many fields to join back\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("budget: error: and 9980 more problems; nothing was imported\n"), result.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
     /// Without a header row, rows that mostly carry an unquoted `1,500` once read ¥1 and ¥2.
     func testNoHeaderRow_MostRowsWithAThousandsSeparatorAreJoinedBack() throws {
         let file = try statement("nh.csv", "2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
