@@ -112,7 +112,10 @@ public struct StatementReader: Sendable {
                     reading.nonTransactions += 1
                     continue
                 case .none:
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction"))
+                    // SMBC's other Vpass layout: the card's user and the payment after the shop.
+                    let otherLayout = preset?.headerless != nil && cells.count > 2 && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
+                    let hint = otherLayout ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns" : ""
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction" + hint))
                     continue
                 case .many:
                     problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)"))
