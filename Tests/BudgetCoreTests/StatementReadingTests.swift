@@ -171,9 +171,8 @@ final class StatementReadingTests: XCTestCase {
         let read = try plain.read("date,name,amount\n2026-10-01,Shop,-95,000\n2026-10-02,GITHUB, INC.,-1200\n")
         XCTAssertEqual(read.entries.map(\.amount), [95_000, 1200], "Shop,-95 with 000 is no transaction")
         XCTAssertEqual(read.entries.map(\.name), ["Shop", "GITHUB, INC."])
-        XCTAssertEqual(problems(plain, "date,name,amount\n2026-10-03,A,-1,234,567\n"), [
-            "2: the row has 5 fields where the header has 3, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
-        ], "A,-1,234 567 or A,-1 234,567 or A -1,234,567")
+        XCTAssertEqual(try plain.read("date,name,amount\n2026-10-03,A,-1,234,567\n").entries.map(\.amount), [1_234_567],
+                       "a name swallows no number: not A,-1 with 234,567 nor A,-1,234 with 567")
         layout[.note] = [.name("memo")]
         let noted = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
@@ -182,9 +181,9 @@ final class StatementReadingTests: XCTestCase {
         ])
         // Rakuten Bank: the balance once became the name.
         let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(bank, "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n"), [
-            "2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
-        ])
+        let banked = try bank.read("取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n").entries
+        XCTAssertEqual(banked.map(\.name), ["ATM", "Lunch"], "the balance 1,234 is a grouped number; neither 234,ATM nor 000,1,234 reads")
+        XCTAssertEqual(banked.map(\.amount), [95_000, 500])
         // Fewer fields: refused when a mapped column is missing, read when only others are.
         var split = StatementLayout()
         split[.date] = [.position(1)]
@@ -198,7 +197,8 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(try short.read("日付,内容,メモ,出金,入金,残高\n2026/10/02,Shop,,500,\n").entries.map(\.amount), [500])
     }
 
-    /// Without a header row, a row's fields are counted against what most rows have.
+    /// Without a header row, a row's fields are counted against the fewest at which every
+    /// mapped column exists.
     func testSurplusFields_WithoutAHeaderCountAgainstMostRows() throws {
         var layout = StatementLayout()
         layout.hasHeader = false
@@ -208,7 +208,7 @@ final class StatementReadingTests: XCTestCase {
         let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let read = try reader.read("2026/10/01,A,-100\n2026/10/02,GITHUB, INC.,-200\n2026/10/03,C,-300\n")
         XCTAssertEqual(read.entries.map(\.name), ["A", "GITHUB, INC.", "C"])
-        XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where most rows have 3, so it has no column 3"])
+        XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where a row needs 3, so it has no column 3"])
     }
 
     /// A wide statement (PayPal's 41 columns) whose mapped columns come first: how the
@@ -279,6 +279,118 @@ final class StatementReadingTests: XCTestCase {
         }
         XCTAssertThrowsError(try StatementPlan(for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
             XCTAssertEqual((error as? ImportError)?.reason, .statementUnmapped)
+        }
+    }
+
+    /// Vpass's other layout (`date, shop, user, payment, instalment, month, total, this
+    /// month's payment, …`) once read ¥10,000 for ¥30,000 with the name swallowing the user,
+    /// the payment, the month and the total: a name joins no cell that reads as a value of its
+    /// own (a date, a month, a number, `3回払い`, `ご本人`), and such a row is refused.
+    func testSurplusFields_ANameSwallowsNoValue() throws {
+        let vpass = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(vpass, "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"), [
+            "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns",
+        ])
+        for cell in ["2022/7/5", "'22/08", "30000", "-1", "3回払い", "1回目", "ご本人", "ご家族", "本人"] {
+            XCTAssertTrue(StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
+        }
+        for cell in [" INC.", "GITHUB", "(GITHUB.COM)", "2F", ""] {
+            XCTAssertFalse(StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
+        }
+    }
+
+    /// Rakuten Card: a comma in a shop's name is read, though the surplus could go into a
+    /// column nothing reads (利用者, 支払方法), which takes no value (`本人`) with other text;
+    /// when that column is empty both ways read, and the row is refused.
+    func testSurplusFields_ACommaInAShopsNameBesideUnreadColumns() throws {
+        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
+        let read = try card.read(header + "2026/11/03,GITHUB, INC.,本人,1回払い,1500\n2026/11/04,SHOP,本人,1回払い,1,200\n")
+        XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP"])
+        XCTAssertEqual(read.entries.map(\.amount), [1500, 1200])
+        XCTAssertEqual(problems(card, header + "2026/11/04,GITHUB, INC.,,1回払い,1200\n"), [
+            "2: the row has 6 fields where the header has 5, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+        ])
+    }
+
+    /// Without a header, the expected count is the fewest fields at which the mapped columns
+    /// exist: most rows with an unquoted `1,500` once read ¥1 and ¥2.
+    func testSurplusFields_WithoutAHeaderMostRowsLongerAreJoinedBack() throws {
+        var layout = StatementLayout()
+        layout.hasHeader = false
+        layout.sign = .expensePositive
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try reader.read("2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
+        XCTAssertEqual(read.entries.map(\.amount), [1500, 2300, 800])
+        XCTAssertEqual(read.entries.map(\.name), ["A", "B", "C"])
+    }
+
+    /// A row with far more fields than the header (3,000 surplus cells; a name with a dozen
+    /// commas) is refused at once, with both counts: reading is linear in the file's size.
+    func testSurplusFields_TooManyAreRefusedAtOnce() throws {
+        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let row = "2026/11/03," + Array(repeating: "123", count: 3000).joined(separator: ",") + ",1,500\n"
+        let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
+        let found = problems(card, header + String(repeating: row, count: 20))
+        XCTAssertEqual(found.count, StatementProblems.shownLimit)
+        XCTAssertEqual(found.first, "2: the row has 3003 fields where the header has 5: too many fields to join back")
+        let names = try card.read(header + "2026/11/03,A,B,C,D,E,F,G,H,I,本人,1回払い,1500\n").entries.map(\.name)
+        XCTAssertEqual(names, ["A,B,C,D,E,F,G,H,I"], "eight surplus fields are still joined back")
+        XCTAssertEqual(problems(card, header + "2026/11/03,A,B,C,D,E,F,G,H,I,J,本人,1回払い,1500\n"),
+                       ["2: the row has 14 fields where the header has 5: too many fields to join back"])
+    }
+
+    /// A missing trailing note (Vpass's, MUFG's メモ) is empty; a missing date, name or amount
+    /// column is still refused.
+    func testMissingTrailingNote_IsEmpty() throws {
+        let vpass = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let card = try vpass.read("山田　様,1234-56**-****-****,カード\n2020/7/5,SHOP3,3500,,,\n")
+        XCTAssertEqual(card.entries.map(\.amount), [3500])
+        let mufg = StatementReader(layout: StatementPreset.mufg.layout, preset: .mufg, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let header = "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ\n"
+        let bank = try mufg.read(header + "2026/11/3,カード,ｾﾌﾞﾝ,1500,,100000\n")
+        XCTAssertEqual(bank.entries.map(\.name), ["ｾﾌﾞﾝ"])
+        XCTAssertEqual(bank.entries.map(\.note), [nil])
+        XCTAssertEqual(problems(mufg, header + "2026/11/3,カード,ｾﾌﾞﾝ,1500\n"), ["2: the row has 4 fields where the header has 7, so it has no column 5"])
+    }
+
+    /// A negative amount under `expense-positive` is a refund only for a card's preset: a
+    /// layout of one's own (Suica's auto-charge, a transfer) keeps reading it as an income.
+    func testNegativeAmount_IsARefundOnlyForACardPreset() throws {
+        var layout = StatementLayout()
+        layout.sign = .expensePositive
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let own = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let read = try own.read("日付,名前,金額\n2020/3/21,ｵｰﾄﾁｬｰｼﾞ,-3000\n2020/3/22,渋谷,200\n")
+        XCTAssertEqual(read.entries.map(\.kind), [.income, .expense])
+        XCTAssertEqual(read.entries.map(\.isRefund), [false, false])
+        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let refund = try card.read("利用日,利用店名・商品名,利用金額\n2026/11/03,SHOP,-1500\n").entries
+        XCTAssertEqual(refund.map(\.kind), [.expense])
+        XCTAssertEqual(refund.map(\.isRefund), [true])
+    }
+
+    /// A date in an era's years outside the era says why (`H31.5.1`: Heisei ended on
+    /// 2019-04-30), and a column position past the header's last is refused as such.
+    func testEraDateOutsideItsEraAndPositionPastTheHeader_SayWhy() throws {
+        var layout = StatementLayout()
+        layout[.date] = [.position(1)]
+        layout[.name] = [.position(2)]
+        layout[.amount] = [.position(3)]
+        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertEqual(problems(reader, "日付,名前,金額\nH31.5.1,A,-100\nR1.4.30,B,-100\n"), [
+            "2: 'H31.5.1' is no day: Heisei (平成) ended on 2019-04-30",
+            "3: 'R1.4.30' is no day: Reiwa (令和) began on 2019-05-01",
+        ])
+        layout[.name] = [.position(9)]
+        let past = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertThrowsError(try past.read("a,b,c,d\n2026/11/01,A,-100,x\n")) { error in
+            XCTAssertEqual((error as? ImportError)?.message, "the header has no column 9 (for name): it has 4 columns")
         }
     }
 }

@@ -185,18 +185,81 @@ final class StatementEndToEndTests: XCTestCase {
     /// way of joining them back reads as a transaction; otherwise every such row is refused.
     func testSurplusFields_AreJoinedBackOrRefusedWithBothCounts() throws {
         let bank = try statement("bank.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n", cp932: true)
-        let refused = try budget.run("import", bank)
+        // The balance (nothing reads it) takes a grouped number; a name takes no number.
+        let banked = try budget.run("import", bank)
+        XCTAssertEqual(banked.code, 0, banked.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["ATM", "95000"], ["Lunch", "500"], ["x,y", "1000"]])
+        let ambiguous = try statement("amb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261101,-95,000,,ATM\n", cp932: true)
+        let refused = try budget.run("import", ambiguous)
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(refused.stderr, """
-            budget: error: line 2: the row has 6 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)
-            budget: error: line 4: the row has 7 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
+            budget: error: line 2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
 
             """)
-        XCTAssertNil(budget.dataBytes())
         let mapped = try statement("card.csv", "date,shop,amount\n2026-10-01,Shop,95,000\n2026-10-02,GITHUB, INC.,1200\n")
         let result = try budget.run("import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign", "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5]] }, [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
+        XCTAssertEqual(try table("expenses").filter { $0["date"]?.hasPrefix("2026-10") == true && $0["source"]?.hasPrefix("statement") == true }.map { [$0["name"], $0["amount"]] },
+                       [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
+    }
+
+    /// Vpass's other layout (user, payment, month and total after the shop) once imported
+    /// ¥10,000 for a ¥30,000 purchase, the name swallowing the columns: it is refused, with
+    /// its line and both counts, and nothing is written.
+    func testVpassOtherLayout_IsRefusedNotReadFromTheWrongColumns() throws {
+        let file = try statement("vpass.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let result = try budget.run("import", file, "--profile", "smbc-card")
+        XCTAssertEqual(result.code, 65)
+        XCTAssertEqual(result.stderr, "budget: error: line 2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns; nothing was imported\n")
+        XCTAssertNil(budget.dataBytes())
+        let fixed = try statement("fixed.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let read = try budget.run("import", fixed)
+        XCTAssertEqual(read.code, 0, read.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["SHOP3", "3500"]], "a missing trailing note is empty")
+    }
+
+    /// Rows with far more fields than the header (a name with a dozen unquoted commas, on
+    /// every row of a large export) are refused at once, each with both counts, not searched
+    /// for minutes.
+    func testSurplusFields_ManyRowsWithTooManyAreRefusedAtOnce() throws {
+        var text = "計算対象,日付,内容,金額(円),保有金融機関,大項目,中項目,メモ,振替,ID\n"
+        for number in 1...10_000 {
+            text += "1,2026/11/03," + Array(repeating: "ab", count: 13).joined(separator: ",") + ",-500,カード,食費,外食,,0,id\(number)\n"
+        }
+        let result = try budget.run("import", try statement("mf.csv", text))
+        XCTAssertEqual(result.code, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("budget: error: line 2: the row has 22 fields where the header has 10: too many fields to join back\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("budget: error: and 9980 more problems; nothing was imported\n"), result.stderr)
+        XCTAssertNil(budget.dataBytes())
+    }
+
+    /// Without a header row, rows that mostly carry an unquoted `1,500` once read ¥1 and ¥2.
+    func testNoHeaderRow_MostRowsWithAThousandsSeparatorAreJoinedBack() throws {
+        let file = try statement("nh.csv", "2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
+        let result = try budget.run("import", file, "--no-header-row", "--map", "date=1", "--map", "name=2", "--map", "amount=3", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["A", "1500"], ["B", "2300"], ["C", "800"]])
+    }
+
+    /// A layout of one's own with `--sign expense-positive` (Suica): the auto-charge's
+    /// negative amount stays an income, not a refund that makes spending negative; a card
+    /// preset's negative amount is a refund, which the confirmation counts.
+    func testOwnLayoutNegativeAmount_IsAnIncomeNotARefund() throws {
+        let file = try statement("suica.csv", "利用年月日,出場駅/降車場所,利用額(円)\n2020/03/21,ｵｰﾄﾁｬｰｼﾞ,\"-3,000\"\n2020/03/22,渋谷,200\n")
+        let result = try budget.run("import", file, "--map", "date=利用年月日", "--map", "name=出場駅/降車場所", "--map", "amount=利用額(円)", "--sign", "expense-positive")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 1 expense from the statement"), result.stderr)
+        XCTAssertEqual(try table().map { [$0["kind"], $0["name"], $0["amount"]] }, [["income", "ｵｰﾄﾁｬｰｼﾞ", "3000"], ["expense", "渋谷", "200"]])
+    }
+
+    /// `--as-of` names the day a statement was downloaded: a day after today is a usage error.
+    func testAsOf_AfterTodayIsAUsageError() throws {
+        let file = try statement("ja.csv", "日付,摘要,金額\n4月30日,ﾃﾞﾝｷ,-4600\n")
+        let result = try budget.run(["import", file, "--map", "date=日付", "--map", "name=摘要", "--map", "amount=金額", "--as-of", "2026-11-26"],
+                                    environment: ["BUDGET_TODAY": "2026-11-25"])
+        XCTAssertEqual(result.code, 64)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: '--as-of' 2026-11-26 is after today (2026-11-25): a statement is not downloaded in the future\n"), result.stderr)
+        XCTAssertNil(budget.dataBytes())
     }
 
     /// Dates without a year (JA Bank's `4月30日`) are read against the statement's day:

@@ -27,15 +27,33 @@ public enum StatementDate {
 
     /// The eras a statement writes, by their names and letters: the year before their first,
     /// their first day, and their last (`nil`: still running).
-    private static let eras: [(names: [String], base: Int, first: Day?, last: Day?)] = [
-        (["令和", "R", "r"], 2018, Day(year: 2019, month: 5, day: 1), nil),
-        (["平成", "H", "h"], 1988, Day(year: 1989, month: 1, day: 8), Day(year: 2019, month: 4, day: 30)),
+    private static let eras: [(names: [String], title: String, base: Int, first: Day?, last: Day?)] = [
+        (["令和", "R", "r"], "Reiwa (令和)", 2018, Day(year: 2019, month: 5, day: 1), nil),
+        (["平成", "H", "h"], "Heisei (平成)", 1988, Day(year: 1989, month: 1, day: 8), Day(year: 2019, month: 4, day: 30)),
     ]
 
     /// A date in a Japanese era's years (`R8.11.07`, `令和元年5月1日`), when it falls within
     /// the era; `nil` otherwise.
     private static func eraDate(_ scalars: [Unicode.Scalar]) -> Day? {
-        for era in eras {
+        guard let (day, era) = eraDay(scalars) else { return nil }
+        if let first = eras[era].first, day < first { return nil }
+        if let last = eras[era].last, last < day { return nil }
+        return day
+    }
+
+    /// Why a date in a Japanese era's years is no day (`H31.5.1`: Heisei ended on
+    /// 2019-04-30); `nil` when it is none or falls within its era.
+    public static func outsideEra(_ text: String) -> String? {
+        guard let (day, index) = eraDay(Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)) else { return nil }
+        let era = eras[index]
+        if let first = era.first, day < first { return "\(era.title) began on \(first.iso)" }
+        if let last = era.last, last < day { return "\(era.title) ended on \(last.iso)" }
+        return nil
+    }
+
+    /// The day a date in a Japanese era's years names, within its era or not, and the era's index.
+    private static func eraDay(_ scalars: [Unicode.Scalar]) -> (Day, Int)? {
+        for (index, era) in eras.enumerated() {
             for name in era.names {
                 let prefix = Array(name.unicodeScalars)
                 guard scalars.starts(with: prefix) else { continue }
@@ -55,9 +73,7 @@ public enum StatementDate {
                 let western = Array(String(year).unicodeScalars) + rest
                 for pattern in usualPatterns where pattern.hasPrefix("%Y") && pattern != "%Y%m%d" {
                     guard let day = parse(western, pattern: Array(pattern.unicodeScalars), today: Day.epoch)?.day else { continue }
-                    if let first = era.first, day < first { return nil }
-                    if let last = era.last, last < day { return nil }
-                    return day
+                    return (day, index)
                 }
                 return nil
             }

@@ -12,23 +12,37 @@ extension StatementReader {
         case none
         /// Ways read as different transactions.
         case many
-        /// More ways than are tried.
+        /// More ways than are tried, or more surplus fields than are joined back.
         case tooMany
     }
 
     /// The most steps spent looking for ways of joining a row's fields.
     static let joiningLimit = 2_000
+    /// The most surplus fields joined back: a row with more is refused at once, so that
+    /// every row is read in time bounded by its size times a small constant.
+    static let surplusLimit = 8
 
     /// The one reading of a row with more than `width` fields, if exactly one way of joining
     /// neighbouring fields back gives a transaction. A field joined into an amount column
     /// (mapped, or a preset's payment column) must read as a grouped number (`95` + `000`,
     /// `1` + `234.50`); in the last field, empty fields joined at its end are dropped.
     ///
-    /// - Parameter lastRead: the last field anything reads (a mapped column, an exclusion's);
-    ///   how the fields after it are joined changes nothing, so the surplus left when it is
-    ///   reached goes into the last field, one way only.
-    func rejoined(_ cells: [String], width: Int, lastRead: Int, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]) -> Rejoining {
+    /// A field read as text (a name, a note) joins no cell that reads as a value of its own
+    /// (a date, a month such as `'22/08`, a number, `3回払い`, `1回目`, `ご本人`): a shop's
+    /// name does not swallow the columns after it, nor start with one before it. A field
+    /// nothing reads (a card's 利用者, a balance) joins either a grouped number or cells none
+    /// of which reads as a value. Ways that give the same entry are one reading.
+    ///
+    /// - Parameters:
+    ///   - lastRead: the last field anything reads (a mapped column, an exclusion's); how the
+    ///     fields after it are joined changes nothing, so the surplus left when it is reached
+    ///     goes into the last field, one way only.
+    ///   - read: the fields something reads.
+    func rejoined(
+        _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]
+    ) -> Rejoining {
         guard width > 0 else { return .none }
+        guard cells.count - width <= Self.surplusLimit else { return .tooMany }
         let amountColumns = Set((columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (preset?.headerless?.amountFields ?? []))
         let separator = String(Character(layout.delimiter))
         // A field that alone gives the date or an amount and cannot be read as one makes
@@ -44,6 +58,24 @@ extension StatementReader {
             }
             if numberColumns.contains(index), case .failure = StatementAmount.parse(text, decimalMark: layout.decimalMark, minorDigits: minorDigits) { return true }
             return false
+        }
+        // Whether a cell joined after another into a field that is no amount reads as a
+        // value of its own; computed once per cell.
+        var valueLike: [Int: Bool] = [:]
+        func readsAsValue(_ index: Int) -> Bool {
+            if let known = valueLike[index] { return known }
+            let known = Self.readsAsValue(cells[index], layout: layout, minorDigits: minorDigits, today: today)
+            valueLike[index] = known
+            return known
+        }
+        // Whether cells `start...end` may be joined into field `index`. Once they may not,
+        // no longer run from `start` may either.
+        func joinable(_ index: Int, _ start: Int, _ end: Int) -> Bool {
+            if amountColumns.contains(index) { return isGroupedNumber(Array(cells[start...end])) }
+            if index == dateColumn { return true }
+            let anyValue = (start...end).contains(where: readsAsValue)
+            if read.contains(index) { return !anyValue }
+            return !anyValue || isGroupedNumber(Array(cells[start...end]))
         }
         var candidates: [[String]] = []
         var visited = 0
@@ -62,7 +94,7 @@ extension StatementReader {
             if groups == 1 {
                 var pieces = Array(cells[start...])
                 while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }
-                if pieces.count > 1 && amountColumns.contains(index) && !isGroupedNumber(pieces) { return true }
+                if pieces.count > 1 && !joinable(index, start, start + pieces.count - 1) { return true }
                 let text = pieces.joined(separator: separator)
                 if !cannotRead(text, at: index) { candidates.append(current + [text]) }
                 return true
@@ -73,8 +105,9 @@ extension StatementReader {
                 visited += 1
                 if visited > Self.joiningLimit { return false }
                 text += end == start ? cells[end] : separator + cells[end]
-                // A number's groups that do not read cannot read with more after them.
-                if end > start && amountColumns.contains(index) && !isGroupedNumber(Array(cells[start...end])) { break }
+                // A number's groups that do not read cannot read with more after them, nor
+                // does a name that swallowed a value read with more.
+                if end > start && !joinable(index, start, end) { break }
                 if cannotRead(text, at: index) { continue }
                 current.append(text)
                 defer { current.removeLast() }
@@ -103,6 +136,23 @@ extension StatementReader {
         }
         guard let reading else { return noTransaction ? .noTransaction : .none }
         return .one(reading.cells)
+    }
+
+    /// Whether a cell reads as a value of its own, which no name swallows: a date, a month
+    /// (`'22/08`, `2022/08`), a number, an instalment (`3回払い`, `1回目`) or a card's user
+    /// (`本人`, `ご家族`).
+    static func readsAsValue(_ cell: String, layout: StatementLayout, minorDigits: Int, today: Day) -> Bool {
+        let plain = FieldRules.trimmed(HalfWidth.plain(cell))
+        guard !plain.isEmpty, plain != "-" else { return false }
+        if ["本人", "ご本人", "家族", "ご家族"].contains(plain) { return true }
+        if plain.hasSuffix("回払い") || plain.hasSuffix("回目") || plain.hasSuffix("回払") { return true }
+        let month = plain.hasPrefix("'") ? plain.dropFirst() : Substring(plain)
+        let parts = month.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) { return true }
+        if StatementDate.read(plain, pattern: nil, asOf: today) != nil { return true }
+        if let pattern = layout.dateFormat, StatementDate.read(plain, pattern: pattern, asOf: today) != nil { return true }
+        if case .success(_?) = StatementAmount.parse(plain, decimalMark: layout.decimalMark, minorDigits: max(minorDigits, 9)) { return true }
+        return false
     }
 
     /// Whether fields joined back into an amount read as one grouped number: digits (at most

@@ -73,13 +73,19 @@ public struct StatementReader: Sendable {
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
         var occurrences: [ExactText: Int] = [:]
-        // How many fields a row has: the header's, a headerless preset's purchase rows', or
-        // (a statement without a header) what most rows have.
-        let width = layout.hasHeader ? header.count : preset?.headerless?.fieldCount ?? Self.usualCount(of: rows)
-        let widthWord = layout.hasHeader ? "the header has" : preset?.headerless != nil ? "a purchase has" : "most rows have"
         let mapped = columns.values.flatMap { $0 }
-        // The last field anything reads: the fields after it may take a row's surplus any way.
-        let lastRead = preset?.headerless != nil ? width - 1 : (mapped + exclusions.map(\.index)).max() ?? width - 1
+        // How many fields a row has: the header's, a headerless preset's purchase rows', or
+        // (a statement without a header) the fewest at which every mapped column exists:
+        // longer rows are joined back like any row with surplus fields (`1`,`500`).
+        let width = layout.hasHeader ? header.count : preset?.headerless?.fieldCount ?? Self.shortestCount(of: rows, reaching: mapped.max() ?? 0)
+        let widthWord = layout.hasHeader ? "the header has" : preset?.headerless != nil ? "a purchase has" : "a row needs"
+        // The fields something reads, and the last of them: the fields after it may take a
+        // row's surplus any way.
+        let read = preset?.headerless != nil ? Set(0..<width) : Set(mapped + exclusions.map(\.index))
+        let lastRead = preset?.headerless != nil ? width - 1 : read.max() ?? width - 1
+        // The columns a row cannot do without: a missing note, tags or category is empty.
+        let optional: Set<StatementField> = [.note, .tags, .category]
+        let needed = columns.filter { !optional.contains($0.key) }.values.flatMap { $0 } + exclusions.map(\.index)
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
@@ -89,26 +95,33 @@ public struct StatementReader: Sendable {
                     continue
                 }
             }
-            if cells.count < width, let missing = mapped.filter({ $0 >= cells.count }).min() {
-                // Fields lost on the way: the mapped ones would be read from the wrong columns.
-                problem(ImportError(line: row.line, "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), so it has no column \(missing + 1)"))
-                continue
+            if cells.count < width {
+                if let missing = needed.filter({ $0 >= cells.count }).min() {
+                    // Fields lost on the way: the mapped ones would be read from the wrong columns.
+                    problem(ImportError(line: row.line, "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), so it has no column \(missing + 1)"))
+                    continue
+                }
+                // Only a trailing note (a memo) or the like is missing: it is empty.
+                cells += Array(repeating: "", count: width - cells.count)
             }
             if cells.count > width {
-                switch rejoined(cells, width: width, lastRead: lastRead, line: row.line, columns: columns, occurrences: occurrences) {
+                switch rejoined(cells, width: width, lastRead: lastRead, read: read, line: row.line, columns: columns, occurrences: occurrences) {
                 case .one(let joined):
                     cells = joined
                 case .noTransaction:
                     reading.nonTransactions += 1
                     continue
                 case .none:
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction"))
+                    // SMBC's other Vpass layout: the card's user and the payment after the shop.
+                    let otherLayout = preset?.headerless != nil && cells.count > 2 && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
+                    let hint = otherLayout ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns" : ""
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction" + hint))
                     continue
                 case .many:
                     problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)"))
                     continue
                 case .tooMany:
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), too many to join back"))
+                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width): too many fields to join back"))
                     continue
                 }
             }
@@ -139,12 +152,11 @@ public struct StatementReader: Sendable {
         return reading
     }
 
-    /// The field count most rows have (the smaller of two as common), for a statement without
-    /// a header.
-    private static func usualCount(of rows: ArraySlice<DelimitedReader.Row>) -> Int {
-        var counts: [Int: Int] = [:]
-        for row in rows { counts[row.fields.count, default: 0] += 1 }
-        return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }?.key ?? 0
+    /// The fewest fields a row of a statement without a header has with the column at
+    /// `lastMapped` in it; without such a row, the most any row has.
+    private static func shortestCount(of rows: ArraySlice<DelimitedReader.Row>, reaching lastMapped: Int) -> Int {
+        let counts = rows.map(\.fields.count)
+        return counts.filter { $0 > lastMapped }.min() ?? counts.max() ?? 0
     }
 
     // MARK: Columns
@@ -158,6 +170,11 @@ public struct StatementReader: Sendable {
             for reference in references {
                 switch reference {
                 case .position(let number):
+                    // A header names every column there is: a position past it is a mistake.
+                    if layout.hasHeader && number > header.count {
+                        throw ImportError(line: line, "the header has no column \(number) (for \(field.rawValue)): it has \(header.count) column\(header.count == 1 ? "" : "s")",
+                                          reason: .statementColumn)
+                    }
                     indices.append(number - 1)
                 case .name(let name):
                     guard layout.hasHeader else {
@@ -203,6 +220,9 @@ public struct StatementReader: Sendable {
             throw ImportError(line: line, column: columnOf(.date), "the row has no date")
         }
         guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
+            if layout.dateFormat == nil, let why = StatementDate.outsideEra(dateText.text) {
+                throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is no day: \(why)", reason: .statementDate)
+            }
             let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
             throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
@@ -302,8 +322,9 @@ public struct StatementReader: Sendable {
             return (kind, signed.value)
         }
         let size = try magnitude(signed.value, line: line, column: signed.column)
-        // A card's negative amount is a refund: an expense taken back (negative here).
-        if layout.sign == .expensePositive && signed.value < 0 { return (.expense, -size) }
+        // A card's negative amount is a refund: an expense taken back (negative here). A
+        // layout of one's own keeps reading it as an income (a Suica charge is no refund).
+        if preset != nil && layout.sign == .expensePositive && signed.value < 0 { return (.expense, -size) }
         let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0
         return (spending ? .expense : .income, size)
     }

@@ -127,6 +127,9 @@ struct ImportCommand: Command {
         if skipDuplicates {
             throw UsageError("'--skip-duplicates' is for budget's own files; a statement's rows imported before are left out by themselves (--allow-duplicates imports them again)", commandPath: ["import"])
         }
+        if let asOf, Day.today() < asOf {
+            throw UsageError("'--as-of' \(asOf.iso) is after today (\(Day.today().iso)): a statement is not downloaded in the future", commandPath: ["import"])
+        }
         let store = try context.store()
         let plan: StatementPlan
         do {
