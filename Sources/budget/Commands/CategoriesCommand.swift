@@ -19,7 +19,7 @@ struct CategoriesCommand: Command {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
         let rows = try CategoryReport(document: document).rows
-        Self.report.write(rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No categories yet.", in: context)
+        context.write(Self.report, rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No categories yet.")
     }
 
     /// The columns: a limit shows in tables with its amount ("a year" for a yearly one, a

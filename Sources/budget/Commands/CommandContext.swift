@@ -46,6 +46,18 @@ final class CommandContext: @unchecked Sendable {  // One command, on one thread
     }
 
     /// The painter for stdout, honouring the budget's `display.color`.
+    /// Writes a report's rows to the output in `format`; an empty table is instead said on
+    /// stderr (`emptyMessage`, unless quiet), as tables of nothing print no header.
+    func write<Row>(
+        _ report: ReportTable<Row>, _ rows: [Row], as format: OutputFormat, includeHeader: Bool, document: BudgetDocument, emptyMessage: String
+    ) {
+        if format == .table && rows.isEmpty {
+            if !isQuiet { messages.write(emptyMessage + "\n") }
+            return
+        }
+        output.write(report.render(rows, as: format, includeHeader: includeHeader, money: document.moneyFormat, painter: outputPainter(document)))
+    }
+
     func outputPainter(_ document: BudgetDocument) -> Painter {
         Painter(isEnabled: colorDecision(true, document[settings: DisplayKeys.self][DisplayKeys.color]))
     }

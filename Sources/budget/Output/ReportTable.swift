@@ -22,19 +22,6 @@ struct ReportTable<Row> {
         }
     }
 
-    /// Writes the rows to the command's output; an empty table is instead said on stderr
-    /// (`emptyMessage`, unless quiet), as tables of nothing print no header.
-    func write(
-        _ rows: [Row], as format: OutputFormat, includeHeader: Bool, document: BudgetDocument, emptyMessage: String, in context: CommandContext
-    ) {
-        if format == .table && rows.isEmpty {
-            if !context.isQuiet { context.messages.write(emptyMessage + "\n") }
-            return
-        }
-        context.output.write(
-            render(rows, as: format, includeHeader: includeHeader, money: document.moneyFormat, painter: context.outputPainter(document)))
-    }
-
     /// The rows as a JSON array of objects, one member per column.
     func json(_ rows: [Row], money: MoneyFormat) -> JSONValue {
         let shown = columns.filter(\.json)
