@@ -78,21 +78,7 @@ struct ReportTable<Row> {
     /// other text, a backslash included, as it is. Names and categories, which the data file
     /// holds without controls, so show exactly as they always did in tables.
     static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result
+        TerminalText.escaped(text, where: isControl)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -17,6 +17,12 @@ enum TerminalText {
     /// The text with every unsafe scalar escaped; the text itself when there is none (the
     /// usual case, checked without building a new string).
     static func escaped(_ text: String) -> String {
+        escaped(text, where: isUnsafe)
+    }
+
+    /// The text with every scalar `isUnsafe` picks escaped (`\n`, `\t`, `\r`, else
+    /// `\u{1B}`); the text itself when there is none.
+    static func escaped(_ text: String, where isUnsafe: (Unicode.Scalar) -> Bool) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
