@@ -31,10 +31,14 @@ enum HistoryCodec {
                 dropped: 0)
         }
         var entries: [Result<ChangeRecord, DataFileProblem>] = []
-        // A syntax pass accepted the file, so each entry is read on its own: one entry's problem
-        // does not stop the others.
-        try? span.forEachElement { entry throws(DataFileProblem) in
-            entries.append(Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(entries.count + 1)") })
+        // Each entry is read on its own: one entry's problem does not stop the others. A list
+        // that cannot be walked further is an unusable entry at that place, never a silent end.
+        do {
+            try span.forEachElement { entry throws(DataFileProblem) in
+                entries.append(Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(entries.count + 1)") })
+            }
+        } catch {
+            entries.append(.failure(error))
         }
         return usable(entries, offset: span.offset, incomeCounter: incomeCounter, expenseCounter: expenseCounter)
     }
