@@ -29,8 +29,8 @@ struct LimitCommand: Command {
                        help: "month (a budget month; the default) or year (a calendar year).",
                        choices: ["month", "year"]),
             OptionSpec(long: "rollover", valueName: "rollover",
-                       help: "none (the default), surplus (carry what is left) or all (carry what is left or "
-                           + "overspent).",
+                       help: "none (the default), surplus (carry what is left) "
+                           + "or all (carry what is left or overspent).",
                        choices: ["none", "surplus", "all"]),
             OptionSpec(long: "since", valueName: "period",
                        help: "With --rollover: the first period of the carrying, YYYY-MM (or YYYY with --per year); "

@@ -78,8 +78,8 @@ enum ScheduleListing {
         let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
         // A note may hold a line break or a tab: shown escaped, as tables show it.
         return lines.map { label, value in
-            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + DelimitedText.escapeTSV(value)
-                + "\n"
+            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2)
+                + DelimitedText.escapeTSV(value) + "\n"
         }.joined()
     }
 

@@ -62,8 +62,8 @@ extension SummaryPrinter {
                 return (now ?? ["", "", "", ""]) + (then ?? ["", ""])
                     + [signed(row.expenses.difference), change(row.expenses.percent)]
             }
-            return text + "\n"
-                + withBars(columns: columns, rows: rows, bars: comparison.months.map { ($0.expenses.amount, false) })
+            let bars = comparison.months.map { ($0.expenses.amount, false) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .income:
             guard !comparison.incomeSources.isEmpty else { return text + "\nNo income in either period.\n" }
             let columns =
@@ -85,8 +85,8 @@ extension SummaryPrinter {
                     + [percent($0.spent.amount, of: current.expenses)]
             }
             let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
-            return text + "\n"
-                + withBars(columns: columns, rows: rows, bars: comparison.tags.map { ($0.spent.amount, false) }) + note
+            let bars = comparison.tags.map { ($0.spent.amount, false) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars) + note
         }
     }
 
@@ -206,20 +206,19 @@ extension SummaryPrinter {
             }
                 + [line("total", "", [comparison.income, comparison.expenses, comparison.balance])]
         case .income:
-            return [["total", "income", money.plain(comparison.income.amount), ""] + cells(comparison.income)]
-                + comparison.incomeSources.map {
-                    ["source", $0.name, money.plain($0.received.amount),
-                     Percent($0.received.amount, of: current.income).description] + cells($0.received)
-                }
+            let total = ["total", "income", money.plain(comparison.income.amount), ""] + cells(comparison.income)
+            return [total] + comparison.incomeSources.map {
+                ["source", $0.name, money.plain($0.received.amount),
+                 Percent($0.received.amount, of: current.income).description] + cells($0.received)
+            }
         case .tag:
-            return [
+            let total =
                 ["total", "expenses", "", money.plain(comparison.expenses.amount), "", ""] + cells(comparison.expenses)
-            ]
-                + comparison.tags.map {
-                    ["tag", $0.tag, String($0.count), money.plain($0.spent.amount),
-                     (Percent.share($0.spent.amount, of: current.expenses)?.description ?? ""),
-                     String($0.comparedCount)] + cells($0.spent)
-                }
+            return [total] + comparison.tags.map {
+                ["tag", $0.tag, String($0.count), money.plain($0.spent.amount),
+                 (Percent.share($0.spent.amount, of: current.expenses)?.description ?? ""),
+                 String($0.comparedCount)] + cells($0.spent)
+            }
         }
     }
 
