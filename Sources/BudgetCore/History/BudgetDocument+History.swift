@@ -39,7 +39,8 @@ extension BudgetDocument {
     /// `!=` because any change to records or settings has put an entry in the history (and an
     /// undo has taken one out), so the history and the counters tell it all.
     func differs(from original: BudgetDocument) -> Bool {
-        !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID || expenses.lastID != original.expenses.lastID
+        !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID
+            || expenses.lastID != original.expenses.lastID
     }
 
     /// Reverts the most recent change in the history and forgets it.
@@ -52,7 +53,8 @@ extension BudgetDocument {
     public mutating func undoLastChange() throws -> ChangeRecord {
         guard let lastEntry = history.entries.last else { throw BudgetError.nothingToUndo }
         guard let last = lastEntry.change else {
-            throw BudgetError.undoConflict(summary: lastEntry.summary, reason: "its entry in the history could not be read")
+            throw BudgetError.undoConflict(
+                summary: lastEntry.summary, reason: "its entry in the history could not be read")
         }
         var draft = self
         do {
@@ -68,7 +70,8 @@ extension BudgetDocument {
         do {
             try draft.validate(since: self)
         } catch {
-            throw BudgetError.undoConflict(summary: last.summary, reason: "the result would be an invalid data file: \(error.reason)")
+            throw BudgetError.undoConflict(
+                summary: last.summary, reason: "the result would be an invalid data file: \(error.reason)")
         }
         self = draft
         return last
@@ -90,6 +93,7 @@ extension BudgetDocument {
         // The current time always converts; the fallback only guards a broken libc.
         guard let time = CalendarTime(utc: CalendarTime.secondsNow()) else { return "1970-01-01T00:00:00Z" }
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(time.year)-\(pad(time.month))-\(pad(time.day))T\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))Z"
+        return "\(time.year)-\(pad(time.month))-\(pad(time.day))"
+            + "T\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))Z"
     }
 }

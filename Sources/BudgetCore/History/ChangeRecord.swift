@@ -11,8 +11,10 @@ public struct ChangeRecord: Equatable, Sendable {
 
     /// The change from `before` to `after`, or `nil` when records and settings are the same.
     init?(from before: BudgetDocument, to after: BudgetDocument, time: String) {
-        incomes = before.incomes.records == after.incomes.records ? TableChange() : TableChange(from: before.incomes.records, to: after.incomes.records)
-        expenses = before.expenses.records == after.expenses.records ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
+        incomes = before.incomes.records == after.incomes.records
+            ? TableChange() : TableChange(from: before.incomes.records, to: after.incomes.records)
+        expenses = before.expenses.records == after.expenses.records
+            ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
         let keys = Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys).sorted()
         settings = keys.compactMap { key in
             let old = before.settingsValues.value(forKey: key)

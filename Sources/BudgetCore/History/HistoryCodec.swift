@@ -27,7 +27,11 @@ enum HistoryCodec {
     static func decode<Bytes>(_ span: JSONSpan<Bytes>, incomeCounter: Int, expenseCounter: Int) -> Reading {
         guard span.isArray else {
             return Reading(
-                changes: [], problems: [DataFileProblem(offset: span.offset, "\"history\" must be an array, not \(span.typeName)", isRepairable: true)],
+                changes: [],
+                problems: [
+                    DataFileProblem(
+                        offset: span.offset, "\"history\" must be an array, not \(span.typeName)", isRepairable: true),
+                ],
                 dropped: 0)
         }
         var entries: [Result<ChangeRecord, DataFileProblem>] = []
@@ -35,7 +39,8 @@ enum HistoryCodec {
         // that cannot be walked further is an unusable entry at that place, never a silent end.
         do {
             try span.forEachElement { entry throws(DataFileProblem) in
-                entries.append(Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(entries.count + 1)") })
+                let context = "history entry \(entries.count + 1)"
+                entries.append(Result { () throws(DataFileProblem) in try decodeEntry(entry, context: context) })
             }
         } catch {
             entries.append(.failure(error))
@@ -43,13 +48,17 @@ enum HistoryCodec {
         return usable(entries, offset: span.offset, incomeCounter: incomeCounter, expenseCounter: expenseCounter)
     }
 
-    private static func decodeEntry<Bytes>(_ entry: JSONSpan<Bytes>, context: String) throws(DataFileProblem) -> ChangeRecord {
+    private static func decodeEntry<Bytes>(
+        _ entry: JSONSpan<Bytes>, context: String
+    ) throws(DataFileProblem) -> ChangeRecord {
         var reader = try JSONObjectReader(entry, context: context)
         let summary = try reader.string("summary")
         let time = try reader.string("time")
         let incomes: TableChange<Income> = try decodeTable(reader.optionalValue(Income.dataKey), context: context)
         let expenses: TableChange<Expense> = try decodeTable(reader.optionalValue(Expense.dataKey), context: context)
-        let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in try decodeSettings(try span.parsed(), context: context) } ?? []
+        let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in
+            try decodeSettings(try span.parsed(), context: context)
+        } ?? []
         try reader.finish()
         return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
     }
@@ -84,7 +93,8 @@ enum HistoryCodec {
                 problems.append(problem)
                 newestUnusable = index
             case .success(let change):
-                if let refusal = counterRefusal(change, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+                if let refusal = counterRefusal(
+                    change, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
                     problems.append(DataFileProblem(offset: offset, refusal, isRepairable: true))
                     newestUnusable = index
                 }
@@ -98,7 +108,8 @@ enum HistoryCodec {
     /// (which only a hand edit can cause: counters never go down), or `nil`.
     static func counterRefusal(_ history: [ChangeRecord], incomeCounter: Int, expenseCounter: Int) -> String? {
         for (index, entry) in history.enumerated() {
-            if let refusal = counterRefusal(entry, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+            if let refusal = counterRefusal(
+                entry, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
                 return refusal
             }
         }
@@ -111,10 +122,12 @@ enum HistoryCodec {
             change.removed.first { (RecordID.number(fromStored: $0.id) ?? Int.max) > counter }?.id
         }
         if let id = above(entry.incomes, incomeCounter) {
-            return "history entry \(number) would bring back income \(id), above \"\(Income.uniqueIdKey)\" \(RecordID.string(for: incomeCounter))"
+            return "history entry \(number) would bring back income \(id), "
+                + "above \"\(Income.uniqueIdKey)\" \(RecordID.string(for: incomeCounter))"
         }
         if let id = above(entry.expenses, expenseCounter) {
-            return "history entry \(number) would bring back expense \(id), above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
+            return "history entry \(number) would bring back expense \(id), "
+                + "above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
         }
         return nil
     }
@@ -127,10 +140,13 @@ enum HistoryCodec {
     }
 
     /// An entry's `settings`, each a value the file's settings may hold (undo puts them back).
-    static func decodeSettings(_ node: JSONNode, context: String) throws(DataFileProblem) -> [(key: String, old: StoredSetting?)] {
+    static func decodeSettings(
+        _ node: JSONNode, context: String
+    ) throws(DataFileProblem) -> [(key: String, old: StoredSetting?)] {
         var settings: [(key: String, old: StoredSetting?)] = []
         guard case .object(let members) = node.value else {
-            throw DataFileProblem(offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
+            throw DataFileProblem(
+                offset: node.offset, "\"settings\" of \(context) must be an object, not \(node.typeName)")
         }
         for member in members {
             // Undo puts these values back: each must be one the file's settings may hold.
@@ -141,11 +157,14 @@ enum HistoryCodec {
                 settings.append((member.key, nil))
             } else if let value = DocumentCodec.decodeSetting(member.node) {
                 if let refusal = DocumentCodec.settingRefusal(key: member.key, value: value) {
-                    throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) would restore an invalid value: \(refusal)")
+                    throw DataFileProblem(
+                        offset: member.node.offset,
+                        "\"settings\" of \(context) would restore an invalid value: \(refusal)")
                 }
                 settings.append((member.key, value))
             } else {
-                throw DataFileProblem(offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
+                throw DataFileProblem(
+                    offset: member.node.offset, "\"settings\" of \(context) holds a value that is not a setting")
             }
         }
         return settings
@@ -156,7 +175,9 @@ enum HistoryCodec {
     private static func encodeTable<Record: BaseModel>(_ change: TableChange<Record>) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if !change.added.isEmpty { members.append(("added", .array(change.added.map(JSONValue.string)))) }
-        if !change.removed.isEmpty { members.append(("removed", .array(change.removed.map(Record.schema.compactJSON)))) }
+        if !change.removed.isEmpty {
+            members.append(("removed", .array(change.removed.map(Record.schema.compactJSON))))
+        }
         if !change.edited.isEmpty { members.append(("edited", .array(change.edited.map(Record.schema.compactJSON)))) }
         if !change.moved.isEmpty { members.append(("moved", .object(change.moved.map { ($0.id, .int($0.position)) }))) }
         return .object(members)
@@ -182,12 +203,15 @@ enum HistoryCodec {
         }
         if let moved = reader.optionalValue("moved") {
             guard moved.isObject else {
-                throw DataFileProblem(offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
+                throw DataFileProblem(
+                    offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
             }
             try moved.forEachMember { member throws(DataFileProblem) in
-                guard RecordID.number(fromStored: member.key) != nil, case .number(let text) = try member.value.parsed().value,
+                guard RecordID.number(fromStored: member.key) != nil,
+                      case .number(let text) = try member.value.parsed().value,
                       let position = Int(text), position >= 1 else {
-                    throw DataFileProblem(offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
+                    throw DataFileProblem(
+                        offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
                 }
                 change.moved.append((member.key, position))
             }
@@ -213,7 +237,9 @@ enum HistoryCodec {
         return text
     }
 
-    private static func records<Record: BaseModel, Bytes>(_ list: JSONSpan<Bytes>, context: String) throws(DataFileProblem) -> [Record] {
+    private static func records<Record: BaseModel, Bytes>(
+        _ list: JSONSpan<Bytes>, context: String
+    ) throws(DataFileProblem) -> [Record] {
         var records: [Record] = []
         try forEachElement(of: list, context: context) { span throws(DataFileProblem) in
             let element = try span.parsed()

@@ -23,7 +23,9 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     /// first, so the usual single-record change costs one pass of comparisons.
     init(from before: [Record], to after: [Record]) {
         var start = 0
-        while start < before.count && start < after.count && Self.sameContent(before[start], after[start]) { start += 1 }
+        while start < before.count && start < after.count && Self.sameContent(before[start], after[start]) {
+            start += 1
+        }
         var endBefore = before.count, endAfter = after.count
         while endBefore > start && endAfter > start && Self.sameContent(before[endBefore - 1], after[endAfter - 1]) {
             endBefore -= 1
@@ -108,7 +110,9 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         // The checks of taking the change back step by step: the added records go, the edited
         // ones get their old contents, the moved ones are taken out, the removed ones return.
         func require(_ id: String, unless gone: Set<String> = []) throws(UndoConflict) {
-            if !present.contains(number(id)) || gone.contains(id) { throw UndoConflict("\(Record.kind.singular) \(id) is no longer there") }
+            if !present.contains(number(id)) || gone.contains(id) {
+                throw UndoConflict("\(Record.kind.singular) \(id) is no longer there")
+            }
         }
         for id in added { try require(id) }
         for old in edited { try require(old.id, unless: doomed) }
@@ -145,8 +149,12 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
             }
             staying = kept
         }
-        var records = try Self.insert(returning, into: staying) { source in source < removed.count ? removed[source] : movedBack[source - removed.count] }
-        for position in records.indices where records[position].order != position + 1 { records[position].order = position + 1 }
+        var records = try Self.insert(returning, into: staying) { source in
+            source < removed.count ? removed[source] : movedBack[source - removed.count]
+        }
+        for position in records.indices where records[position].order != position + 1 {
+            records[position].order = position + 1
+        }
         table.records = records
     }
 
@@ -156,9 +164,11 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     private static func insert(
         _ returning: [(source: Int, position: Int)], into staying: [Record], record: (Int) -> Record
     ) throws(UndoConflict) -> [Record] {
-        let sorted = returning.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        let sorted = returning.enumerated()
+            .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         func outOfRange(_ entry: (source: Int, position: Int)) -> UndoConflict {
-            UndoConflict("position \(entry.position) of \(Record.kind.singular) \(record(entry.source).id) no longer exists")
+            UndoConflict(
+                "position \(entry.position) of \(Record.kind.singular) \(record(entry.source).id) no longer exists")
         }
         if zip(sorted, sorted.dropFirst()).contains(where: { $0.position == $1.position }) {
             // Only a hand-edited history repeats a position: insert one at a time.

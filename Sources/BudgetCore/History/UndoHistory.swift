@@ -73,7 +73,9 @@ public struct UndoHistory: RandomAccessCollection, Equatable, Sendable, Expressi
     /// out, comes back with its summary and time and nothing to revert; `undo` refuses it.
     public subscript(position: Int) -> ChangeRecord {
         let entry = entries[position]
-        return entry.change ?? ChangeRecord(summary: entry.summary, time: entry.time, incomes: TableChange(), expenses: TableChange(), settings: [])
+        return entry.change
+            ?? ChangeRecord(
+                summary: entry.summary, time: entry.time, incomes: TableChange(), expenses: TableChange(), settings: [])
     }
 
     /// What the change at `position` was, for people, without decoding it.

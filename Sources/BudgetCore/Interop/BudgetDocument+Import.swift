@@ -8,12 +8,17 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; `ImportError` naming the
     ///   first row after which the kind's amounts would add up to more than the largest total
     ///   (`checkTotals`); nothing is added then.
-    public mutating func importRows(_ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool) throws -> (ids: [String], skipped: Int) {
+    public mutating func importRows(
+        _ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool
+    ) throws -> (ids: [String], skipped: Int) {
         var existing: [String: Int] = [:]
         if skipDuplicates {
             switch kind {
             case .income: for record in incomes.records { existing[Self.key(record, category: nil), default: 0] += 1 }
-            case .expense: for record in expenses.records { existing[Self.key(record, category: record.category), default: 0] += 1 }
+            case .expense:
+                for record in expenses.records {
+                    existing[Self.key(record, category: record.category), default: 0] += 1
+                }
             }
         }
         var ids: [String] = []
@@ -35,7 +40,10 @@ extension BudgetDocument {
             if let sum = total {
                 let (next, overflow) = sum.addingReportingOverflow(row.amount == Int.min ? Int.max : abs(row.amount))
                 if overflow {
-                    throw ImportError(line: row.line, column: "amount", "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute")
+                    throw ImportError(
+                        line: row.line, column: "amount",
+                        "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), "
+                            + "the largest total budget can compute")
                 }
                 total = next
             }

@@ -7,8 +7,10 @@ extension BudgetDocument {
     /// Replaces the records and settings with a restored export's, keeping the undo history (so
     /// the restore is one undoable change) and never lowering an ID counter.
     public mutating func replaceContents(with restored: BudgetDocument) {
-        incomes = RecordTable(lastID: max(incomes.lastID, restored.incomes.lastID), orderedRecords: restored.incomes.records)
-        expenses = RecordTable(lastID: max(expenses.lastID, restored.expenses.lastID), orderedRecords: restored.expenses.records)
+        incomes = RecordTable(
+            lastID: max(incomes.lastID, restored.incomes.lastID), orderedRecords: restored.incomes.records)
+        expenses = RecordTable(
+            lastID: max(expenses.lastID, restored.expenses.lastID), orderedRecords: restored.expenses.records)
         settingsValues = restored.settingsValues
     }
 }

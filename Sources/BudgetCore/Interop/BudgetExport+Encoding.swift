@@ -9,9 +9,12 @@ extension BudgetExport {
     /// - Returns: the characters the export will write as their substitutes, each with how
     ///   often and where first, in the order first met (nothing is substituted silently).
     @discardableResult
-    public static func checkEncodable(_ document: BudgetDocument, query: RecordQuery, as encoding: TextEncoding) throws(TextEncodingError) -> [Substitution] {
+    public static func checkEncodable(
+        _ document: BudgetDocument, query: RecordQuery, as encoding: TextEncoding
+    ) throws(TextEncodingError) -> [Substitution] {
         guard encoding != .utf8 else { return [] }
-        var check = EncodableCheck(encoding: encoding, converter: try encoding.converter(from: "UTF-8", to: encoding.iconvName))
+        var check = EncodableCheck(
+            encoding: encoding, converter: try encoding.converter(from: "UTF-8", to: encoding.iconvName))
         for income in query.incomes(in: document) { try check.record(income) }
         for expense in query.expenses(in: document) { try check.record(expense) }
         return check.substitutions
@@ -56,13 +59,17 @@ private struct EncodableCheck {
             }
             for text in texts {
                 for scalar in text.unicodeScalars where !scalar.isASCII {
-                    guard holds(scalar) else { throw .unencodable(scalar, encoding, record: RecordReference(kind: Record.kind, id: record.id)) }
+                    guard holds(scalar) else {
+                        throw .unencodable(scalar, encoding, record: RecordReference(kind: Record.kind, id: record.id))
+                    }
                     guard let replacement = encoding.substitute(for: scalar) else { continue }
                     if let index = substitutionIndex[scalar] {
                         substitutions[index].count += 1
                     } else {
                         substitutionIndex[scalar] = substitutions.count
-                        substitutions.append(.init(original: scalar, replacement: replacement, count: 1, firstRecord: RecordReference(kind: Record.kind, id: record.id)))
+                        substitutions.append(
+                            .init(original: scalar, replacement: replacement, count: 1,
+                                  firstRecord: RecordReference(kind: Record.kind, id: record.id)))
                     }
                 }
             }

@@ -52,7 +52,9 @@ public enum BudgetExport {
         func fail(_ offset: Int?, _ message: String, reason: ImportError.Reason = .other) -> ImportError {
             var positions = TextPositions(bytes)
             let position = offset.map { positions.position(of: $0) }
-            return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored", reason: reason)
+            return ImportError(
+                line: position?.line, column: position.map { String($0.column) }, message, refused: "restored",
+                reason: reason)
         }
         let root: JSONSpan<[UInt8]>
         do {
@@ -62,7 +64,9 @@ public enum BudgetExport {
             // export at all: that says more than where its syntax failed.
             let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
             if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
-                throw fail(nil, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+                throw fail(
+                    nil, "not a budget export (expected the JSON document a budget export writes)",
+                    reason: .notAnExport)
             }
             throw fail(error.offset, error.message)
         }
@@ -73,7 +77,9 @@ public enum BudgetExport {
             throw fail(error.offset, error.reason)
         }
         guard root.isObject, members.contains(where: { $0.key == marker }) else {
-            throw fail(root.offset, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+            throw fail(
+                root.offset, "not a budget export (expected the JSON document a budget export writes)",
+                reason: .notAnExport)
         }
         do {
             try checkShape(members)
@@ -93,7 +99,9 @@ public enum BudgetExport {
                     throw DataFileProblem(offset: member.value.offset, "this export was written by a newer budget")
                 }
             case Income.dataKey, Expense.dataKey:
-                guard member.value.isArray else { throw DataFileProblem(offset: member.value.offset, "\"\(member.key)\" must be an array") }
+                guard member.value.isArray else {
+                    throw DataFileProblem(offset: member.value.offset, "\"\(member.key)\" must be an array")
+                }
                 try member.value.forEachElement { record throws(DataFileProblem) in _ = try id(of: record) }
             default:
                 continue
@@ -107,26 +115,35 @@ public enum BudgetExport {
         var id: String?
         if record.isObject {
             try record.forEachMember { member throws(DataFileProblem) in
-                if member.key == "id", member.value.isString, case .string(let text) = try member.value.parsed().value { id = text }
+                if member.key == "id", member.value.isString, case .string(let text) = try member.value.parsed().value {
+                    id = text
+                }
             }
         }
-        guard let id else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
+        guard let id else {
+            throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"")
+        }
         return id
     }
 
     /// The fields a record may leave out (a note, a source): an export writes them `null`.
-    private static let optionalKeys = Set(Income.schema.fields.filter { !$0.isRequired }.map(\.key) + Expense.schema.fields.filter { !$0.isRequired }.map(\.key))
+    private static let optionalKeys = Set(
+        Income.schema.fields.filter { !$0.isRequired }.map(\.key)
+            + Expense.schema.fields.filter { !$0.isRequired }.map(\.key))
 
     /// An export's record as the data file's `"<id>" : {…}` (a `null` optional field, such as
     /// the note, is an absent one).
     private static func keyed<Bytes>(_ record: JSONSpan<Bytes>) throws(DataFileProblem) -> JSONMember {
         let id = try id(of: record)
         let node = try record.parsed()
-        guard case .object(let fields) = node.value else { throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"") }
+        guard case .object(let fields) = node.value else {
+            throw DataFileProblem(offset: record.offset, "each record must be an object with an \"id\"")
+        }
         let kept = fields.filter { field in
             guard optionalKeys.contains(field.key), case .null = field.node.value else { return true }
             return false
         }
-        return JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset))
+        return JSONMember(
+            key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset))
     }
 }

@@ -26,7 +26,9 @@ enum DelimitedReader {
         var index = 0
         func endRow() {
             fields.append(String(field))
-            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { rows.append(Row(line: rowLine, fields: fields)) }
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+                rows.append(Row(line: rowLine, fields: fields))
+            }
             fields = []
             field = String.UnicodeScalarView()
         }
@@ -55,7 +57,9 @@ enum DelimitedReader {
             switch scalar {
             case "\"":
                 guard atFieldStart else {
-                    throw ImportError(line: line, column: String(fields.count + 1), "a quote inside an unquoted field (quote the whole field and double the quote)")
+                    throw ImportError(
+                        line: line, column: String(fields.count + 1),
+                        "a quote inside an unquoted field (quote the whole field and double the quote)")
                 }
                 inQuotes = true
                 wasQuoted = true
@@ -75,7 +79,8 @@ enum DelimitedReader {
                 wasQuoted = false
             default:
                 if wasQuoted {
-                    throw ImportError(line: line, column: String(fields.count + 1), "text after the closing quote of a field")
+                    throw ImportError(
+                        line: line, column: String(fields.count + 1), "text after the closing quote of a field")
                 }
                 field.append(scalar)
                 atFieldStart = false
@@ -134,7 +139,9 @@ enum DelimitedReader {
         var rows: [Row] = []
         var number = 0
         // "\r\n" is one Character in Swift, so split on both line ends explicitly.
-        for lineText in stripBOM(text).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        let lines = stripBOM(text).split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for lineText in lines {
             number += 1
             if lineText.isEmpty { continue }
             var fields: [String] = []
@@ -160,7 +167,9 @@ enum DelimitedReader {
             case "n": result.append("\n")
             case "r": result.append("\r")
             case "\\": result.append("\\")
-            default: throw ImportError(line: line, column: String(column), "an unknown escape after '\\' (use \\t, \\n, \\r or \\\\)")
+            default:
+                throw ImportError(
+                    line: line, column: String(column), "an unknown escape after '\\' (use \\t, \\n, \\r or \\\\)")
             }
         }
         return String(result)

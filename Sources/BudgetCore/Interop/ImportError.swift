@@ -42,7 +42,9 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
     public var reason: Reason
 
     /// A refusal at a line (and column), saying what was not done.
-    public init(line: Int?, column: String? = nil, _ message: String, refused: String = "imported", reason: Reason = .other) {
+    public init(
+        line: Int?, column: String? = nil, _ message: String, refused: String = "imported", reason: Reason = .other
+    ) {
         self.line = line
         self.column = column
         self.message = message

@@ -13,10 +13,13 @@ public struct ImportedRow: Equatable, Sendable {
     }
 
     /// A row of these values: an expense when it has a category, else an income.
-    public init(line: Int, name: String, amount: Int, date: Day, category: String?, note: String?, tags: Tags = Tags()) {
+    public init(
+        line: Int, name: String, amount: Int, date: Day, category: String?, note: String?, tags: Tags = Tags()
+    ) {
         self.line = line
         if let category {
-            record = .expense(Expense(id: "", name: name, amount: amount, category: category, date: date, note: note, tags: tags))
+            record = .expense(
+                Expense(id: "", name: name, amount: amount, category: category, date: date, note: note, tags: tags))
         } else {
             record = .income(Income(id: "", name: name, amount: amount, date: date, note: note, tags: tags))
         }
@@ -96,6 +99,7 @@ public struct ImportedRow: Equatable, Sendable {
     /// `Expense.defaultCategory`.
     func expense(id: String) -> Expense {
         if case .expense(let expense) = record { return Expense.schema.copy(of: expense, id: id) }
-        return Expense(id: id, name: name, amount: amount, category: Expense.defaultCategory, date: date, note: note, tags: tags)
+        return Expense(
+            id: id, name: name, amount: amount, category: Expense.defaultCategory, date: date, note: note, tags: tags)
     }
 }

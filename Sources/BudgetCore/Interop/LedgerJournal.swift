@@ -25,12 +25,14 @@ public enum LedgerJournal {
         for (offset, income) in incomes.enumerated() {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
-                income, tag: "income-\(income.id)", postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)])))
+                income, tag: "income-\(income.id)",
+                postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)])))
         }
         for (offset, expense) in expenses.enumerated() {
             let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
             entries.append(Entry(date: expense.date, rank: 1_000_000_000 + offset, text: transaction(
-                expense, tag: "expense-\(expense.id)", postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)])))
+                expense, tag: "expense-\(expense.id)",
+                postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)])))
         }
         entries.sort { ($0.date, $0.rank) < ($1.date, $1.rank) }
         return "; Exported by budget. Amounts\(commodity.isEmpty ? " are whole numbers" : " are in" + commodity).\n\n"
@@ -91,7 +93,8 @@ public enum LedgerJournal {
         var result = String.UnicodeScalarView()
         var spaceOwed = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            let isSpace = scalar.isASCII
+                ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
             if isSpace {
                 spaceOwed = !result.isEmpty
                 continue

@@ -7,7 +7,8 @@ public struct RecordImporter: Sendable {
     /// go last).
     public static let columns = readColumns.sorted { $0.display < $1.display }.map(\.key)
     static let ignoredColumns = Expense.schema.fields.filter { $0.input == nil }.map(\.key)
-        + Income.schema.fields.filter { $0.input == nil && Expense.schema.field($0.key) == nil }.map(\.key) + ["kind", "currency"]
+        + Income.schema.fields.filter { $0.input == nil && Expense.schema.field($0.key) == nil }.map(\.key)
+        + ["kind", "currency"]
 
     /// Whether a header row is budget's own (every cell a column of `columns`, or one
     /// recognised and left out): a file `list` or `export` wrote, not a bank's statement.
@@ -49,7 +50,8 @@ public struct RecordImporter: Sendable {
                 if let index = columns.firstIndex(where: { $0.key == field.key }) {
                     columns[index].isRequired = columns[index].isRequired || input.isRequired
                 } else {
-                    columns.append(Column(key: field.key, form: input.form, isRequired: input.isRequired, display: columns.count))
+                    columns.append(
+                        Column(key: field.key, form: input.form, isRequired: input.isRequired, display: columns.count))
                 }
             }
         }
@@ -67,7 +69,8 @@ public struct RecordImporter: Sendable {
     /// For expenses without a category.
     public let defaultCategory: String
 
-    /// An importer of one kind of record into a budget with this currency; rows without a date get `today`, expenses without a category `defaultCategory`.
+    /// An importer of one kind of record into a budget with this currency; rows without a date get
+    /// `today`, expenses without a category `defaultCategory`.
     public init(kind: RecordKind, money: MoneyFormat, today: Day, defaultCategory: String) {
         self.kind = kind
         self.money = money
@@ -89,7 +92,9 @@ public struct RecordImporter: Sendable {
     /// file order, every bad row of any of them reported together, by line.
     ///
     /// - Throws: as `read(_:format:)`.
-    public static func read(_ text: String, format: ImportFormat, by importers: [RecordImporter]) throws -> [(rows: [ImportedRow], otherKind: Int)] {
+    public static func read(
+        _ text: String, format: ImportFormat, by importers: [RecordImporter]
+    ) throws -> [(rows: [ImportedRow], otherKind: Int)] {
         var results: [(rows: [ImportedRow], otherKind: Int)] = []
         var problems: [ImportError] = []
         for importer in importers {
@@ -100,8 +105,9 @@ public struct RecordImporter: Sendable {
         guard !problems.isEmpty else { return results }
         // A row both kinds refuse (its kind) is one problem.
         var unique: [ImportError] = []
-        for problem in problems.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }).map(\.element)
-        where !unique.contains(where: { $0.line == problem.line && $0 == problem }) {
+        let ordered = problems.enumerated()
+            .sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }).map(\.element)
+        for problem in ordered where !unique.contains(where: { $0.line == problem.line && $0 == problem }) {
             unique.append(problem)
         }
         if unique.count == 1 { throw unique[0] }
@@ -110,7 +116,9 @@ public struct RecordImporter: Sendable {
 
     /// The rows of a file and the problems of its bad rows; a file that cannot be read as rows
     /// throws.
-    private func readCollecting(_ text: String, format: ImportFormat) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
+    private func readCollecting(
+        _ text: String, format: ImportFormat
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         switch kind {
         case .income: return try read(text, format: format) { ImportedRow(line: $0, record: .income($1)) }
         case .expense: return try read(text, format: format) { ImportedRow(line: $0, record: .expense($1)) }
@@ -146,19 +154,25 @@ public struct RecordImporter: Sendable {
     private func readTable<Record: BaseModel>(
         _ table: [DelimitedReader.Row], row makeImportedRow: (Int, Record) -> ImportedRow
     ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
-        guard let header = table.first else { throw ImportError(line: nil, "the file is empty; expected a header row naming the columns") }
+        guard let header = table.first else {
+            throw ImportError(line: nil, "the file is empty; expected a header row naming the columns")
+        }
         var index: [String: Int] = [:]
         for (position, raw) in header.fields.enumerated() {
             let name = raw.trimmingSpacesAndTabs.lowercased()
             guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
                 if header.fields.count == 1 && raw.contains("\t") {
-                    throw ImportError(line: header.line, "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV",
-                                      reason: .tabSeparatedAsCSV)
+                    throw ImportError(
+                        line: header.line,
+                        "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV",
+                        reason: .tabSeparatedAsCSV)
                 }
                 throw ImportError(line: header.line, column: String(position + 1),
                                   "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
             }
-            if index[name] != nil { throw ImportError(line: header.line, column: String(position + 1), "the column '\(name)' appears twice") }
+            if index[name] != nil {
+                throw ImportError(line: header.line, column: String(position + 1), "the column '\(name)' appears twice")
+            }
             index[name] = position
         }
         let fields: InputFields<Record> = Self.fields()
@@ -177,7 +191,9 @@ public struct RecordImporter: Sendable {
         for row in table.dropFirst() {
             do throws(ImportError) {
                 guard row.fields.count == header.fields.count else {
-                    throw ImportError(line: row.line, "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
+                    throw ImportError(
+                        line: row.line,
+                        "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
                 }
                 let rowKind = try index["kind"].map { position throws(ImportError) in
                     try Self.kind(row.fields[position], line: row.line, column: "kind")
@@ -187,11 +203,16 @@ public struct RecordImporter: Sendable {
                     continue
                 }
                 for column in otherKindColumns where !row.fields[column.position].isEmpty {
-                    throw ImportError(line: row.line, column: column.key, ValueError.notApplicable(field: column.key, kind: kind).description)
+                    throw ImportError(
+                        line: row.line, column: column.key,
+                        ValueError.notApplicable(field: column.key, kind: kind).description)
                 }
                 // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
-                let given = positions.map { position in position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) } }
-                rows.append(makeImportedRow(row.line, try record(line: row.line, fields, given: given, context, column: { $0 })))
+                let given = positions.map { position in
+                    position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
+                }
+                let imported = try record(line: row.line, fields, given: given, context, column: { $0 })
+                rows.append(makeImportedRow(row.line, imported))
             } catch {
                 problems.append(error)
             }
@@ -213,10 +234,12 @@ public struct RecordImporter: Sendable {
 
     /// The order in which a JSON record's values have their types checked, before any value's
     /// rules: numbers, then arrays, then strings, each in reading order.
-    private static let jsonTypeOrder = readColumns.filter { $0.form == .minorUnits } + readColumns.filter { $0.form == .list }
-        + readColumns.filter { $0.form == .text }
+    private static let jsonTypeOrder = readColumns.filter { $0.form == .minorUnits }
+        + readColumns.filter { $0.form == .list } + readColumns.filter { $0.form == .text }
 
-    private func readJSON<Record: BaseModel>(_ text: String, row: (Int, Record) -> ImportedRow) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
+    private func readJSON<Record: BaseModel>(
+        _ text: String, row: (Int, Record) -> ImportedRow
+    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         let bytes = Array(text.utf8)
         let root: JSONNode
         do {
@@ -238,10 +261,15 @@ public struct RecordImporter: Sendable {
             elements = array
         case .object(let members):
             // An export document: take this kind's records.
-            guard let records = members.first(where: { $0.key == kind.plural })?.node, case .array(let array) = records.value else {
-                throw ImportError(line: place(root).line, column: place(root).column, "expected an array of \(kind.plural), or an export with an \"\(kind.plural)\" array")
+            guard let records = members.first(where: { $0.key == kind.plural })?.node,
+                  case .array(let array) = records.value else {
+                throw ImportError(
+                    line: place(root).line, column: place(root).column,
+                    "expected an array of \(kind.plural), or an export with an \"\(kind.plural)\" array")
             }
-            if let currency = members.first(where: { $0.key == "currency" })?.node { try checkCurrency(currency, place: place(currency)) }
+            if let currency = members.first(where: { $0.key == "currency" })?.node {
+                try checkCurrency(currency, place: place(currency))
+            }
             elements = array
         default:
             throw ImportError(line: place(root).line, column: place(root).column, "expected an array of \(kind.plural)")
@@ -257,21 +285,26 @@ public struct RecordImporter: Sendable {
             do throws(ImportError) {
                 let at = place(element)
                 guard case .object(let members) = element.value else {
-                    throw ImportError(line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
+                    throw ImportError(
+                        line: at.line, column: at.column, "expected an object for each record, not \(element.typeName)")
                 }
                 var nodes: [String: JSONNode] = [:]
                 for member in members {
                     let name = member.key
                     guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
                         let where_ = place(member.node)
-                        throw ImportError(line: where_.line, column: where_.column, "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
+                        throw ImportError(
+                            line: where_.line, column: where_.column,
+                            "unknown field \"\(name)\" (expected \(Self.columns.joined(separator: ", ")))")
                     }
                     nodes[name] = member.node
                 }
                 if let kindNode = nodes["kind"] {
                     let where_ = place(kindNode)
                     guard case .string(let text) = kindNode.value else {
-                        throw ImportError(line: where_.line, column: where_.column, "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
+                        throw ImportError(
+                            line: where_.line, column: where_.column,
+                            "\"kind\" must be \"income\" or \"expense\", not \(kindNode.typeName)")
                     }
                     if try Self.kind(text, line: where_.line, column: where_.column) != kind {
                         otherKind += 1
@@ -302,7 +335,9 @@ public struct RecordImporter: Sendable {
     }
 
     /// A JSON value as the field's form takes it; `nil` for `null`.
-    private static func input(_ node: JSONNode, key: String, form: FieldInput.Form, place: (JSONNode) -> (line: Int, column: String)) throws(ImportError) -> FieldInput? {
+    private static func input(
+        _ node: JSONNode, key: String, form: FieldInput.Form, place: (JSONNode) -> (line: Int, column: String)
+    ) throws(ImportError) -> FieldInput? {
         switch (form, node.value) {
         case (.text, .string(let text)), (.list, .string(let text)):
             // A list as the comma-separated text of a CSV cell, too.
@@ -311,12 +346,15 @@ public struct RecordImporter: Sendable {
             return nil
         case (.text, _):
             let where_ = place(node)
-            throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be a string, not \(node.typeName)")
+            throw ImportError(
+                line: where_.line, column: where_.column, "\"\(key)\" must be a string, not \(node.typeName)")
         case (.minorUnits, _):
             guard case .number(let text) = node.value, let value = Int(text) else {
                 let where_ = place(node)
-                throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be a whole number of the currency's smallest unit, as JSON listings write it",
-                                  reason: .amountNotInMinorUnits)
+                throw ImportError(
+                    line: where_.line, column: where_.column,
+                    "\"\(key)\" must be a whole number of the currency's smallest unit, as JSON listings write it",
+                    reason: .amountNotInMinorUnits)
             }
             return .minorUnits(value)
         case (.list, .array(let elements)):
@@ -325,14 +363,18 @@ public struct RecordImporter: Sendable {
             for element in elements {
                 guard case .string(let item) = element.value else {
                     let where_ = place(element)
-                    throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must hold strings, not \(element.typeName)")
+                    throw ImportError(
+                        line: where_.line, column: where_.column,
+                        "\"\(key)\" must hold strings, not \(element.typeName)")
                 }
                 items.append(item)
             }
             return .list(items)
         case (.list, _):
             let where_ = place(node)
-            throw ImportError(line: where_.line, column: where_.column, "\"\(key)\" must be an array of strings, not \(node.typeName)")
+            throw ImportError(
+                line: where_.line, column: where_.column,
+                "\"\(key)\" must be an array of strings, not \(node.typeName)")
         }
     }
 
@@ -342,13 +384,18 @@ public struct RecordImporter: Sendable {
         switch node.value {
         case .null: code = nil
         case .string(let text): code = text
-        default: throw ImportError(line: place.line, column: place.column, "\"currency\" must be a currency code or null")
+        default:
+            throw ImportError(line: place.line, column: place.column, "\"currency\" must be a currency code or null")
         }
         let theirs = code.flatMap(Currency.init(code:))
-        if code != nil && theirs == nil { throw ImportError(line: place.line, column: place.column, "unknown currency \"\(code ?? "")\"") }
-        if theirs?.minorDigits ?? 0 != money.currency?.minorDigits ?? 0 || (theirs != nil && money.currency != nil && theirs != money.currency) {
+        if code != nil && theirs == nil {
+            throw ImportError(line: place.line, column: place.column, "unknown currency \"\(code ?? "")\"")
+        }
+        if theirs?.minorDigits ?? 0 != money.currency?.minorDigits ?? 0
+            || (theirs != nil && money.currency != nil && theirs != money.currency) {
+            let ours = money.currency?.code ?? "no currency"
             throw ImportError(line: place.line, column: place.column,
-                              "the amounts are in \(code ?? "no currency") but this budget uses \(money.currency?.code ?? "no currency")")
+                              "the amounts are in \(code ?? "no currency") but this budget uses \(ours)")
         }
     }
 
@@ -358,7 +405,8 @@ public struct RecordImporter: Sendable {
     /// `fields`) by its declaration's input rules; a broken rule is reported at the field's
     /// column (`column` turns a key into the column messages name).
     private func record<Record: BaseModel>(
-        line: Int, _ fields: InputFields<Record>, given: [FieldInput?], _ context: InputContext, column: (String) -> String
+        line: Int, _ fields: InputFields<Record>, given: [FieldInput?], _ context: InputContext,
+        column: (String) -> String
     ) throws(ImportError) -> Record {
         var record = Record.schema.blank("")
         for (field, value) in zip(fields, given) {

@@ -53,7 +53,9 @@ public struct TextDecoder: Sendable {
         var iterator = units.makeIterator()
         var read = 0
         var line = 1
-        func stop() -> TextEncodingError { .invalidUTF16(at: TextEncodingError.Place(line: line, offset: 2 + 2 * read)) }
+        func stop() -> TextEncodingError {
+            .invalidUTF16(at: TextEncodingError.Place(line: line, offset: 2 + 2 * read))
+        }
         decoding: while true {
             switch codec.decode(&iterator) {
             case .scalarValue(let scalar):

@@ -61,7 +61,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
                 return String(decoding: try converter.convert(bytes), as: UTF8.self)
             } catch {
                 switch error {
-                case .invalid(let offset), .incomplete(let offset): throw .invalid(self, at: Self.place(of: offset, in: bytes))
+                case .invalid(let offset), .incomplete(let offset):
+                    throw .invalid(self, at: Self.place(of: offset, in: bytes))
                 case .unsupported, .failed: throw .unavailable(self)
                 }
             }
@@ -82,7 +83,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         } catch {
             switch error {
             case .invalid(let offset), .incomplete(let offset):
-                let scalar = String(decoding: utf8[offset...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+                let scalar =
+                    String(decoding: utf8[offset...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
                 throw .unencodable(scalar, self, record: nil)
             case .unsupported, .failed:
                 throw .unavailable(self)
@@ -98,7 +100,9 @@ public enum TextEncoding: String, CaseIterable, Sendable {
 
     /// `text` with this encoding's substitutes in place of the characters they stand for.
     func substituted(_ text: String) -> String {
-        guard self == .cp932, text.unicodeScalars.contains(where: { Self.cp932Substitutes[$0] != nil }) else { return text }
+        guard self == .cp932, text.unicodeScalars.contains(where: { Self.cp932Substitutes[$0] != nil }) else {
+            return text
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { result.append(Self.cp932Substitutes[scalar] ?? scalar) }
         return String(result)

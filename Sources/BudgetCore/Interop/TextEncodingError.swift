@@ -48,9 +48,11 @@ public enum TextEncodingError: LocalizedError, Equatable, Sendable {
             return "\(place.description) is not valid UTF-16 text, though the file starts with UTF-16's byte-order mark"
         case let .undetected(utf8, cp932):
             guard utf8 != cp932 else { return "\(utf8.description) is neither UTF-8 nor CP932 text" }
-            return "the file is neither UTF-8 nor CP932 text: UTF-8 stops at \(utf8.description), CP932 at \(cp932.description)"
+            return "the file is neither UTF-8 nor CP932 text: "
+                + "UTF-8 stops at \(utf8.description), CP932 at \(cp932.description)"
         case let .unencodable(scalar, encoding, record):
-            return "\(record.map { $0.description + " holds" } ?? "the text holds") \(Self.shown(scalar)), which \(encoding.name) has no code for"
+            let holder = record.map { $0.description + " holds" } ?? "the text holds"
+            return "\(holder) \(Self.shown(scalar)), which \(encoding.name) has no code for"
         case let .unavailable(encoding):
             return "this system cannot convert \(encoding.name) text: the C library's iconv has no converter for it"
         }

@@ -64,7 +64,9 @@ extension Currency: PlainSettingValue {
 
     /// Reads a stored code.
     public init?(stored: StoredSetting) {
-        guard case .string(let text) = stored, let currency = Currency(code: text), currency.code == text else { return nil }
+        guard case .string(let text) = stored, let currency = Currency(code: text), currency.code == text else {
+            return nil
+        }
         self = currency
     }
 

@@ -33,7 +33,10 @@ public struct MoneyFormat: Sendable, Equatable {
         }
         if let other = Self.currencyPrefix(of: body)?.currency {
             guard let currency else {
-                throw .invalidAmount(text, reason: "no currency is set, so amounts are plain numbers (set display.currency to \(other.code) for \(other.symbol.trimmingSpaces) amounts)")
+                throw .invalidAmount(
+                    text,
+                    reason: "no currency is set, so amounts are plain numbers "
+                        + "(set display.currency to \(other.code) for \(other.symbol.trimmingSpaces) amounts)")
             }
             throw .invalidAmount(text, reason: "this budget's currency is \(currency.code), not \(other.code)")
         }
@@ -47,13 +50,15 @@ public struct MoneyFormat: Sendable, Equatable {
         guard parts.count == 2 else { return try scale(whole, text: text) }
         let fraction = parts[1]
         guard let currency else {
-            throw .invalidAmount(text, reason: "amounts are whole numbers in the smallest unit (set a currency to enter decimals)")
+            throw .invalidAmount(
+                text, reason: "amounts are whole numbers in the smallest unit (set a currency to enter decimals)")
         }
         guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .invalidAmount(text, reason: "expected digits after the decimal point")
         }
         guard fraction.count <= currency.minorDigits else {
-            let allowed = currency.minorDigits == 0 ? "no decimals" : "at most \(currency.minorDigits) decimal\(currency.minorDigits == 1 ? "" : "s")"
+            let allowed = currency.minorDigits == 0
+                ? "no decimals" : "at most \(currency.minorDigits) decimal\(currency.minorDigits == 1 ? "" : "s")"
             throw .invalidAmount(text, reason: "\(currency.code) amounts have \(allowed)")
         }
         let padded = String(fraction) + String(repeating: "0", count: currency.minorDigits - fraction.count)

@@ -130,7 +130,8 @@ public struct BudgetCalendar: Equatable, Sendable {
     /// The period at `index` (within firstIndex...lastIndex).
     func period(index: Int) -> BudgetPeriod {
         let start = start(index: index)
-        let end = index >= Self.lastIndex ? Self.lastDay : (self.start(index: index + 1).advanced(byDays: -1) ?? Self.lastDay)
+        let end = index >= Self.lastIndex
+            ? Self.lastDay : (self.start(index: index + 1).advanced(byDays: -1) ?? Self.lastDay)
         return BudgetPeriod(year: index / 12, month: index % 12 + 1, start: start, end: end)
     }
 
@@ -139,7 +140,9 @@ public struct BudgetCalendar: Equatable, Sendable {
         if index <= Self.firstIndex { return Self.firstDay }
         // A period named for month m starts in month m with a month start of 1, else in m - 1.
         let startIndex = monthStart == 1 ? index : index - 1
-        guard let nominal = Day(year: startIndex / 12, month: startIndex % 12 + 1, day: monthStart) else { return Self.firstDay }
+        guard let nominal = Day(year: startIndex / 12, month: startIndex % 12 + 1, day: monthStart) else {
+            return Self.firstDay
+        }
         return weekend.moved(nominal)
     }
 

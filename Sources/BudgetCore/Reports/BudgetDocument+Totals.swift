@@ -36,7 +36,9 @@ extension BudgetDocument {
     ///   `BudgetError.limitsTooLarge` or `BudgetError.refundsTooLarge`.
     public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
         guard let refunds = Self.sizes(expenses.records, refundsOnly: true) else { throw .totalTooLarge(.expense) }
-        guard let incomes = Self.sizes(incomes.records, refundsOnly: false), incomes <= Int.max - refunds else { throw .totalTooLarge(.income) }
+        guard let incomes = Self.sizes(incomes.records, refundsOnly: false), incomes <= Int.max - refunds else {
+            throw .totalTooLarge(.income)
+        }
         guard Self.sizes(expenses.records, refundsOnly: false) != nil else { throw .totalTooLarge(.expense) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
@@ -46,7 +48,8 @@ extension BudgetDocument {
             throw .limitsTooLarge(maximum: Self.maximumLimit)
         }
         if refunds > 0 {
-            let total = self[settings: BudgetKeys.self].limits.first(where: { $0.scope.category == nil })?.limit.amount ?? 0
+            let total =
+                self[settings: BudgetKeys.self].limits.first(where: { $0.scope.category == nil })?.limit.amount ?? 0
             let limits = min(max(categories, total, 0), Self.maximumLimit)
             let room = Int.max - limits * Self.maximumReportMonths
             if refunds > room { throw .refundsTooLarge(refunds: refunds, maximum: room) }

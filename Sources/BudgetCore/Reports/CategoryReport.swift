@@ -1,4 +1,5 @@
-/// Every expense category with its number of expenses, its all-time total and its limit: what `budget categories` lists.
+/// Every expense category with its number of expenses, its all-time total and its limit: what
+/// `budget categories` lists.
 ///
 /// A category exists while an expense uses it or a limit names it, so a category with a limit
 /// and no expenses is listed with a count of 0.

@@ -22,7 +22,9 @@ public struct DateRange: Equatable, Sendable {
 
     /// A whole calendar year.
     public static func year(_ year: Int) -> DateRange? {
-        guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { return nil }
+        guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else {
+            return nil
+        }
         return DateRange(from: first, to: last)
     }
 

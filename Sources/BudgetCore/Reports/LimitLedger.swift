@@ -34,12 +34,17 @@ public struct LimitLedger: Sendable {
 
     /// The ledger of a document's limits and expenses.
     public init(document: BudgetDocument) {
-        self.init(limits: document[settings: BudgetKeys.self].limits, expenses: document.expenses.records, calendar: document.budgetCalendar)
+        self.init(
+            limits: document[settings: BudgetKeys.self].limits, expenses: document.expenses.records,
+            calendar: document.budgetCalendar)
     }
 
     /// The ledger of `limits` over `expenses`, months from `calendar`; `sums`, when given, is
     /// what `spending` returns for them (so a caller that has it does not add up twice).
-    init(limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar, sums: [LimitScope: [Int: Int?]]? = nil) {
+    init(
+        limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar,
+        sums: [LimitScope: [Int: Int?]]? = nil
+    ) {
         self.limits = limits
         self.calendar = calendar
         self.expenses = expenses
@@ -93,7 +98,9 @@ public struct LimitLedger: Sendable {
     /// figures are what the months had together and what they spent together.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
-    public func status(_ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod) throws -> LimitStatus? {
+    public func status(
+        _ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
+    ) throws -> LimitStatus? {
         guard let entry = entries[scope] else { return nil }
         let limit = entry.limit
         switch limit.per {
@@ -126,7 +133,8 @@ public struct LimitLedger: Sendable {
         guard let entry = entries[scope] else { return nil }
         let period: LimitPeriod = entry.limit.per == .month ? .month(calendar.period(index: index)) : .year(index)
         return try LimitStatus(
-            scope: scope, limit: entry.limit, period: period, periodCount: 1, days: period.range, base: entry.limit.amount,
+            scope: scope, limit: entry.limit, period: period, periodCount: 1, days: period.range,
+            base: entry.limit.amount,
             carriedIn: try carriedIn(entry, at: index), spent: try spent(entry, from: index, through: index))
     }
 
@@ -189,7 +197,9 @@ public struct LimitLedger: Sendable {
 
     /// The expenses each limit counts, added up per period of the limit's kind (a budget
     /// month's index, or a year); `nil` where a sum does not fit in 64 bits.
-    static func spending(_ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar) -> [LimitScope: [Int: Int?]] {
+    static func spending(
+        _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar
+    ) -> [LimitScope: [Int: Int?]] {
         var byCategory: [String: SpendingLimit.Period] = [:]
         var total: SpendingLimit.Period?
         for (scope, limit) in limits {

@@ -36,7 +36,10 @@ public struct LimitStatus: Equatable, Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits (never for a
     ///   document within `checkTotals`: see `BudgetDocument.maximumLimit`).
-    init(scope: LimitScope, limit: SpendingLimit, period: LimitPeriod, periodCount: Int, days: DateRange, base: Int, carriedIn: Int, spent: Int) throws {
+    init(
+        scope: LimitScope, limit: SpendingLimit, period: LimitPeriod, periodCount: Int, days: DateRange, base: Int,
+        carriedIn: Int, spent: Int
+    ) throws {
         self.scope = scope
         self.limit = limit
         self.period = period

@@ -115,7 +115,8 @@ public struct PeriodTable: Equatable, Sendable {
         let everything = query.matchesEverything
         switch grouping {
         case .category:
-            for expense in document.expenses.records where everything || query.matches(expense, category: expense.category, search: search) {
+            for expense in document.expenses.records
+            where everything || query.matches(expense, category: expense.category, search: search) {
                 let column = sums.column(columns.index(of: expense.date))
                 try sums.add(expense.amount, row: sums.row(expense.category), column: column)
             }
@@ -123,12 +124,15 @@ public struct PeriodTable: Equatable, Sendable {
             for expense in document.expenses.records where !expense.tags.isEmpty
                 && (everything || query.matches(expense, category: expense.category, search: search)) {
                 let column = sums.column(columns.index(of: expense.date))
-                for tag in expense.tags { try sums.add(expense.amount, row: sums.row(tag), column: column, total: false) }
+                for tag in expense.tags {
+                    try sums.add(expense.amount, row: sums.row(tag), column: column, total: false)
+                }
                 try sums.addTotal(expense.amount, column: column)
             }
         case .income:
             if query.categories.isEmpty {
-                for income in document.incomes.records where everything || query.matches(income, category: nil, search: search) {
+                for income in document.incomes.records
+                where everything || query.matches(income, category: nil, search: search) {
                     let column = sums.column(columns.index(of: income.date))
                     try sums.add(income.amount, row: sums.row(income.name), column: column)
                 }
@@ -148,7 +152,9 @@ public struct PeriodTable: Equatable, Sendable {
             return Period(name: name, start: start, end: end, days: DateRange(from: from, to: to))
         }
         period = DateRange(from: asked.from ?? periods.first?.start, to: asked.to ?? periods.last?.end)
-        var rows = try zip(sums.names, sums.cells).map { name, amounts in Row(name: name, amounts: amounts, total: try Sum.of(amounts)) }
+        var rows = try zip(sums.names, sums.cells).map { name, amounts in
+            Row(name: name, amounts: amounts, total: try Sum.of(amounts))
+        }
         if grouping == .tag {
             rows.sort { $0.total != $1.total ? $0.total > $1.total : Tags.precedes($0.name, $1.name) }
         } else {

@@ -52,7 +52,8 @@ public struct RecordQuery: Equatable, Sendable {
 
     /// Whether no filter is set, so every record matches.
     public var matchesEverything: Bool {
-        categories.isEmpty && tags.isEmpty && period == .all && minimum == nil && maximum == nil && search.flatMap(TextSearch.init) == nil
+        categories.isEmpty && tags.isEmpty && period == .all && minimum == nil && maximum == nil
+            && search.flatMap(TextSearch.init) == nil
     }
 
     /// The matching incomes, in the document's order.
@@ -73,7 +74,9 @@ public struct RecordQuery: Equatable, Sendable {
     /// Sorts, reverses and limits already filtered items. Ties keep their given order, so
     /// `order` within each kind breaks them.
     @inlinable  // specialised where it is called: sorting 100,000 rows generically is slow
-    public func arrange<Item>(_ items: [Item], date: (Item) -> Day, amount: (Item) -> Int, name: (Item) -> String) -> [Item] {
+    public func arrange<Item>(
+        _ items: [Item], date: (Item) -> Day, amount: (Item) -> Int, name: (Item) -> String
+    ) -> [Item] {
         var arranged: [Item]
         switch sort {
         case .order: arranged = items

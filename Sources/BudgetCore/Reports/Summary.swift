@@ -96,14 +96,19 @@ public struct Summary: Sendable {
     /// breakdowns asked for (all three by default; the others are left empty).
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
-    public init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping> = Set(Grouping.allCases)) throws {
+    public init(
+        document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping> = Set(Grouping.allCases)
+    ) throws {
         try self.init(document: document, query: query, groupings: groupings, limitPeriod: nil, alsoCategories: [])
     }
 
     /// A summary whose limits are those of `limitPeriod` (a whole budget month) rather than of
     /// the days it counts (that month up to today) when given, and with a row (spent 0 when
     /// nothing was) for each of `alsoCategories` (those another period spent in).
-    init(document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping>, limitPeriod: DateRange?, alsoCategories: Set<String>) throws {
+    init(
+        document: BudgetDocument, query: RecordQuery, groupings: Set<Grouping>, limitPeriod: DateRange?,
+        alsoCategories: Set<String>
+    ) throws {
         let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
         let expenses = query.expenses(in: document)
         let calendar = document.budgetCalendar
@@ -125,22 +130,29 @@ public struct Summary: Sendable {
         let limitRange = limitPeriod ?? period
         var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
-            whole = (LimitLedger(document: document), calendar.period(containing: from), calendar.period(containing: to))
+            whole = (
+                LimitLedger(document: document), calendar.period(containing: from), calendar.period(containing: to)
+            )
         }
         // A limited category the period spent nothing in still has a row (0 spent, its limit
         // left), unless a filter other than the categories (which must name it) is set.
         if whole != nil, query.tags.isEmpty, query.search == nil, query.minimum == nil, query.maximum == nil {
-            for case (.category(let category), _) in document[settings: BudgetKeys.self].limits where spent[category] == nil {
+            let limits = document[settings: BudgetKeys.self].limits
+            for case (.category(let category), _) in limits where spent[category] == nil {
                 if query.categories.isEmpty || query.categories.contains(category) { spent[category] = 0 }
             }
         }
         var rows: [CategoryRow] = []
         for (category, amount) in spent {
-            let status = try whole.flatMap { whole in try whole.ledger.status(.category(category), from: whole.first, through: whole.last) }
+            let status = try whole.flatMap { whole in
+                try whole.ledger.status(.category(category), from: whole.first, through: whole.last)
+            }
             rows.append(CategoryRow(category: category, spent: amount, limit: status?.base, limitStatus: status))
         }
         categories = rows.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
-        totalLimit = try whole.flatMap { whole in try whole.ledger.status(.total, from: whole.first, through: whole.last) }
+        totalLimit = try whole.flatMap { whole in
+            try whole.ledger.status(.total, from: whole.first, through: whole.last)
+        }
 
         tags = groupings.contains(.tag) ? try Self.tagRows(expenses) : []
         guard groupings.contains(.month) else {
@@ -190,7 +202,8 @@ public struct Summary: Sendable {
     private static func sources(_ incomes: [Income]) throws -> [IncomeRow] {
         var received: [String: Int] = [:]
         for record in incomes { received[record.name] = try Sum.of([received[record.name] ?? 0, record.amount]) }
-        return received.map { IncomeRow(name: $0.key, received: $0.value) }.sorted { ($0.received, $1.name) > ($1.received, $0.name) }
+        return received.map { IncomeRow(name: $0.key, received: $0.value) }
+            .sorted { ($0.received, $1.name) > ($1.received, $0.name) }
     }
 
     // MARK: Periods

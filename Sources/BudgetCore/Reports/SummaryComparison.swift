@@ -165,7 +165,8 @@ public struct SummaryComparison: Sendable {
         let calendar = document.budgetCalendar
         guard let range = period.range, let from = range.from,
               let comparedPeriod = Self.period(comparedWith: period, basis: basis, in: calendar),
-              let comparedRange = comparedPeriod.range, let comparedFrom = comparedRange.from, let comparedTo = comparedRange.to
+              let comparedRange = comparedPeriod.range, let comparedFrom = comparedRange.from,
+              let comparedTo = comparedRange.to
         else { return nil }
         self.basis = basis
         self.period = period
@@ -187,7 +188,9 @@ public struct SummaryComparison: Sendable {
         var currentQuery = query, comparedQuery = query
         currentQuery.period = days
         comparedQuery.period = comparedDays
-        comparison = try Summary(document: document, query: comparedQuery, groupings: groupings, limitPeriod: comparedRange, alsoCategories: [])
+        comparison = try Summary(
+            document: document, query: comparedQuery, groupings: groupings, limitPeriod: comparedRange,
+            alsoCategories: [])
         current = try Summary(
             document: document, query: currentQuery, groupings: groupings, limitPeriod: range,
             alsoCategories: Set(comparison.categories.map(\.category)))
@@ -198,7 +201,10 @@ public struct SummaryComparison: Sendable {
         let comparedSpent = Dictionary(comparison.categories.map { ($0.category, $0.spent) }, uniquingKeysWith: +)
         categories = try current.categories.map { row in
             CategoryRow(row: row, spent: try Change(row.spent, against: comparedSpent[row.category] ?? 0))
-        }.sorted { ($0.spent.amount, $0.spent.compared, $1.row.category) > ($1.spent.amount, $1.spent.compared, $0.row.category) }
+        }.sorted {
+            ($0.spent.amount, $0.spent.compared, $1.row.category)
+                > ($1.spent.amount, $1.spent.compared, $0.row.category)
+        }
 
         incomeSources = try Self.sources(current.incomeSources, against: comparison.incomeSources)
         tags = try Self.tagRows(current.tags, against: comparison.tags)
@@ -224,7 +230,9 @@ public struct SummaryComparison: Sendable {
             return DateRange.year(year - 1) == nil ? nil : .year(year - 1)
         case let (.days(from, to), .previous):
             let count = to.dayNumber - from.dayNumber + 1
-            guard count > 0, let start = from.advanced(byDays: -count), let end = from.advanced(byDays: -1) else { return nil }
+            guard count > 0, let start = from.advanced(byDays: -count), let end = from.advanced(byDays: -1) else {
+                return nil
+            }
             return .days(from: start, to: end)
         case let (.days(from, to), .lastYear):
             guard from <= to, let start = yearEarlier(from), let end = yearEarlier(to) else { return nil }
@@ -234,17 +242,23 @@ public struct SummaryComparison: Sendable {
 
     /// The same day a year earlier; 29 February becomes 28 February.
     static func yearEarlier(_ day: Day) -> Day? {
-        Day(year: day.year - 1, month: day.month, day: min(day.day, Day.daysInMonth(year: day.year - 1, month: day.month)))
+        Day(
+            year: day.year - 1, month: day.month,
+            day: min(day.day, Day.daysInMonth(year: day.year - 1, month: day.month)))
     }
 
     // MARK: Rows
 
-    private static func sources(_ rows: [Summary.IncomeRow], against compared: [Summary.IncomeRow]) throws -> [IncomeRow] {
+    private static func sources(
+        _ rows: [Summary.IncomeRow], against compared: [Summary.IncomeRow]
+    ) throws -> [IncomeRow] {
         let now = Dictionary(rows.map { ($0.name, $0.received) }, uniquingKeysWith: +)
         let then = Dictionary(compared.map { ($0.name, $0.received) }, uniquingKeysWith: +)
         return try Set(now.keys).union(then.keys).map { name in
             IncomeRow(name: name, received: try Change(now[name] ?? 0, against: then[name] ?? 0))
-        }.sorted { ($0.received.amount, $0.received.compared, $1.name) > ($1.received.amount, $1.received.compared, $0.name) }
+        }.sorted {
+            ($0.received.amount, $0.received.compared, $1.name) > ($1.received.amount, $1.received.compared, $0.name)
+        }
     }
 
     private static func tagRows(_ rows: [Summary.TagRow], against compared: [Summary.TagRow]) throws -> [TagRow] {
@@ -261,7 +275,9 @@ public struct SummaryComparison: Sendable {
     }
 
     /// Months paired by place: the month at index `i` with the compared month at `i + offset`.
-    private static func monthRows(_ rows: [Summary.MonthRow], against compared: [Summary.MonthRow], offset: Int) throws -> [MonthRow] {
+    private static func monthRows(
+        _ rows: [Summary.MonthRow], against compared: [Summary.MonthRow], offset: Int
+    ) throws -> [MonthRow] {
         let now = Dictionary(rows.map { ($0.period.index, $0) }, uniquingKeysWith: { first, _ in first })
         let then = Dictionary(compared.map { ($0.period.index - offset, $0) }, uniquingKeysWith: { first, _ in first })
         return try Set(now.keys).union(then.keys).sorted().map { index in

@@ -2,9 +2,9 @@ extension BudgetDocument {
     /// Sets `display.currency`, refusing to silently change what stored amounts mean.
     ///
     /// When the old and new currency have a different number of decimals and the budget holds
-    /// amounts (records, limits, the total limit or schedules), the change needs `rescale`: every amount is then multiplied
-    /// or divided by the power of ten between them, so `1234` yen shows as `$1,234.00`. Dividing
-    /// must be exact and multiplying must not overflow, or nothing changes.
+    /// amounts (records, limits, the total limit or schedules), the change needs `rescale`: every
+    /// amount is then multiplied or divided by the power of ten between them, so `1234` yen shows
+    /// as `$1,234.00`. Dividing must be exact and multiplying must not overflow, or nothing changes.
     ///
     /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`;
     ///   the document is unchanged then.
@@ -27,14 +27,20 @@ extension BudgetDocument {
                     return value
                 }
                 guard amount % factor == 0 else {
-                    throw SettingsError.cannotRescale(reason: "\(amount) in \(old?.code ?? "minor units") has a fraction \(currency?.code ?? "whole numbers") cannot hold")
+                    throw SettingsError.cannotRescale(
+                        reason: "\(amount) in \(old?.code ?? "minor units") has a fraction "
+                            + "\(currency?.code ?? "whole numbers") cannot hold")
                 }
                 return amount / factor
             }
             // Everything is converted into copies first, so a refusal leaves the document as it was.
             var incomes = self.incomes, expenses = self.expenses, settings = settingsValues
-            for index in incomes.records.indices { incomes.records[index].amount = try scaled(incomes.records[index].amount) }
-            for index in expenses.records.indices { expenses.records[index].amount = try scaled(expenses.records[index].amount) }
+            for index in incomes.records.indices {
+                incomes.records[index].amount = try scaled(incomes.records[index].amount)
+            }
+            for index in expenses.records.indices {
+                expenses.records[index].amount = try scaled(expenses.records[index].amount)
+            }
             // Category limits and the total limit, plain or with options (which keep them).
             for key in limitKeys {
                 guard let limit = settings.value(forKey: key).flatMap(SpendingLimit.init(stored:)) else { continue }

@@ -5,7 +5,8 @@ public enum ExpenseKeys: SettingsDomain {
 
     /// The category of an expense added without one (`BudgetDocument.defaultExpenseCategory`).
     public static let defaultCategory = SettingKey<ExpenseKeys, LabelSetting>(
-        "default-category", default: LabelSetting(stringLiteral: Expense.defaultCategory), "The category of an expense added without one.")
+        "default-category", default: LabelSetting(stringLiteral: Expense.defaultCategory),
+        "The category of an expense added without one.")
 
     /// Every key of the domain.
     public static let keys = [defaultCategory.erased]

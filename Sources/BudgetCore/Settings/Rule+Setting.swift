@@ -15,7 +15,8 @@
 extension Rule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
-        "a rule's text (match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag=, skip, in that order, joined by ';')"
+        "a rule's text (match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag=, skip, "
+            + "in that order, joined by ';')"
 
     /// Reads a rule's text.
     public init(settingText text: String) throws(ValueError) {
@@ -78,8 +79,8 @@ extension Rule: PlainSettingValue {
         }
         guard let pattern,
               let rule = try? Rule(
-                pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip,
-                keepingUnsupported: true),
+                pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename,
+                tags: tags, skip: skip, keepingUnsupported: true),
               rule.settingText == text else { return nil }
         return rule
     }

@@ -36,7 +36,9 @@ public struct Settings<Domain: SettingsDomain>: Sendable {
     /// - Throws: `SettingsError.unknownKey` for a key this domain does not own (another
     ///   domain's key included); `ValueError` for a value of the wrong kind.
     public mutating func setText(_ text: String, forKey storedKey: String, context: SettingContext) throws {
-        guard let key = Domain.key(stored: storedKey) else { throw SettingsError.unknownKey(storedKey, suggestion: nil) }
+        guard let key = Domain.key(stored: storedKey) else {
+            throw SettingsError.unknownKey(storedKey, suggestion: nil)
+        }
         storage.setValue(try key.parse(text, context), forKey: storedKey)
     }
 

@@ -1,7 +1,10 @@
 /// Every settings domain, for commands that name keys at run time and for validating the file.
 public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
-    public static let domains: [any SettingsDomain.Type] = [DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self, RuleKeys.self, RecurKeys.self]
+    public static let domains: [any SettingsDomain.Type] = [
+        DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self, RuleKeys.self,
+        RecurKeys.self,
+    ]
 
     /// The key for a stored name, from whichever domain owns it.
     public static func key(stored: String) -> AnySettingKey? {
@@ -19,7 +22,8 @@ public enum SettingsCatalog {
     ///   name; `ValueError` for a limit whose category cannot be one.
     public static func key(toSet name: String) throws -> AnySettingKey {
         let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
-        let stored = name.hasPrefix(prefix) ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
+        let stored = name.hasPrefix(prefix)
+            ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
         // A profile's name by a tag's input rules: no bidirectional controls in new names.
         let profilePrefix = ImportKeys.name + "." + ImportKeys.profilePrefix
         if stored.hasPrefix(profilePrefix) { _ = try FieldRules.tag(String(stored.dropFirst(profilePrefix.count))) }

@@ -30,17 +30,27 @@ public enum SettingsError: LocalizedError, Equatable, Sendable {
         case let .unknownKey(key, suggestion):
             return "unknown setting '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case let .currencyChangeNeedsRescale(from, to):
-            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; rescaling converts the amounts so each shows the same number as before"
+            return """
+                changing the currency from \(from) to \(to) would change what every stored amount means, because they \
+                have a different number of decimals; rescaling converts the amounts so each shows the same number as \
+                before
+                """
         case let .cannotRescale(reason):
             return "cannot rescale the amounts: \(reason); nothing was changed"
         case let .rescaleNotApplicable(key):
             return "rescaling applies to display.currency only, not to \(key)"
         case let .numberedRule(key):
-            return "\(key) is one of the rules, numbered 1 to n in the order they are tried; rules change by adding, deleting and moving them"
+            return """
+                \(key) is one of the rules, numbered 1 to n in the order they are tried; rules change by adding, \
+                deleting and moving them
+                """
         case let .scheduleKey(key):
             return "\(key) belongs to the schedules, which change by adding, editing and deleting them"
         case let .deletedRowsKey(key):
-            return "\(key) remembers the statement rows of deleted imported records, so that imports leave them out; it changes only by deleting records"
+            return """
+                \(key) remembers the statement rows of deleted imported records, so that imports leave them out; it \
+                changes only by deleting records
+                """
         }
     }
 }

@@ -18,7 +18,8 @@
 extension SpendingLimit: SettingValue {
     /// What values look like.
     public static let valueDescription =
-        "an amount such as 40000 (or 400.00 with a currency that has decimals), optionally followed by ;per=year, ;rollover=surplus or ;rollover=all with ;since=<YYYY-MM, or YYYY per year>"
+        "an amount such as 40000 (or 400.00 with a currency that has decimals), optionally followed by ;per=year, "
+            + ";rollover=surplus or ;rollover=all with ;since=<YYYY-MM, or YYYY per year>"
 
     /// Reads a limit as typed: an amount in the context's currency, then optional parts.
     public init(settingText text: String, context: SettingContext) throws(ValueError) {
@@ -26,7 +27,8 @@ extension SpendingLimit: SettingValue {
         let amount = try MoneyFormat(currency: context.currency).parse(pieces[0])
         var values: [String: String] = [:]
         for piece in pieces.dropFirst() {
-            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { FieldRules.trimmed(String($0)) }
+            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { FieldRules.trimmed(String($0)) }
             guard pair.count == 2, ["per", "rollover", "since"].contains(pair[0]), values[pair[0]] == nil else {
                 throw .invalidSetting(text, expected: Self.valueDescription)
             }
@@ -92,13 +94,16 @@ extension SpendingLimit: SettingValue {
             values[pair[0]] = pair[1]
         }
         guard let per = Period(rawValue: String(values.removeValue(forKey: "per") ?? "month")),
-              let rollover = Rollover(rawValue: String(values.removeValue(forKey: "rollover") ?? "none")) else { return nil }
+              let rollover = Rollover(rawValue: String(values.removeValue(forKey: "rollover") ?? "none")) else {
+            return nil
+        }
         var since: Int?
         if let name = values.removeValue(forKey: "since") {
             guard let start = start(String(name), per: per) else { return nil }
             since = start
         }
-        guard values.isEmpty, let limit = try? SpendingLimit(amount: amount, per: per, rollover: rollover, since: since),
+        guard values.isEmpty,
+              let limit = try? SpendingLimit(amount: amount, per: per, rollover: rollover, since: since),
               limit.stored == .string(text) else { return nil }
         return limit
     }

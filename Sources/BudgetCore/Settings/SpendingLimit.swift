@@ -13,7 +13,8 @@
 /// amount changes what was carried too.
 ///
 /// ```swift
-/// let limit = try SpendingLimit(amount: 40_000, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month))
+/// let limit = try SpendingLimit(
+///     amount: 40_000, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month))
 /// ```
 public struct SpendingLimit: Hashable, Sendable {
     /// How long a period of the limit is.
@@ -62,12 +63,16 @@ public struct SpendingLimit: Hashable, Sendable {
         switch (rollover, since) {
         case (.none, nil): break
         case (.none, .some):
-            throw .invalidSetting("since", expected: "it only with rollover=surplus or rollover=all: without rollover nothing is carried")
+            throw .invalidSetting(
+                "since", expected: "it only with rollover=surplus or rollover=all: without rollover nothing is carried")
         case (_, nil):
-            throw .invalidSetting("rollover=\(rollover.rawValue)", expected: "since= with it: the period the carrying starts at")
+            throw .invalidSetting(
+                "rollover=\(rollover.rawValue)", expected: "since= with it: the period the carrying starts at")
         case (_, let start?):
             guard (per == .month ? Self.months : Self.years).contains(start) else {
-                throw .invalidSetting(String(start), expected: per == .month ? "a month from 0001-01 to 9999-12" : "a year from 1 to 9999")
+                throw .invalidSetting(
+                    String(start),
+                    expected: per == .month ? "a month from 0001-01 to 9999-12" : "a year from 1 to 9999")
             }
         }
         self.amount = amount
@@ -97,7 +102,9 @@ public struct SpendingLimit: Hashable, Sendable {
         switch per {
         case .month:
             // Named like a budget month (`BudgetCalendar.period(named:)`), numbered as its index.
-            guard text.utf8.count == 7, let first = Day(iso: text + "-01"), years.contains(first.year) else { return nil }
+            guard text.utf8.count == 7, let first = Day(iso: text + "-01"), years.contains(first.year) else {
+                return nil
+            }
             return first.year * 12 + first.month - 1
         case .year:
             let digits = Array(text.utf8)

@@ -19,7 +19,9 @@ struct CategoriesCommand: Command {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
         let rows = try CategoryReport(document: document).rows
-        context.write(Self.report, rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No categories yet.")
+        context.write(
+            Self.report, rows, as: format, includeHeader: includeHeader, document: document,
+            emptyMessage: "No categories yet.")
     }
 
     /// The columns: a limit shows in tables with its amount ("a year" for a yearly one, a

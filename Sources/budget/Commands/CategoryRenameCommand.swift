@@ -5,10 +5,17 @@ import BudgetCore
 struct CategoryRenameCommand: Command {
     static let spec = CommandSpec(
         name: "rename", abstract: "Rename a category on every expense, or merge it into another.",
-        discussion: "Every expense in <old> moves to <new>; when <new> is already a category, the two become one. A limit of <old> moves to <new> with its options (--per, --rollover, --since); when both have a limit, they must be equal, options included (then one remains), else nothing changes: change or unset one first. An expense.default-category of <old> follows too. One undo reverts it all.",
+        discussion: """
+            Every expense in <old> moves to <new>; when <new> is already a category, the two become one. A limit of \
+            <old> moves to <new> with its options (--per, --rollover, --since); when both have a limit, they must be \
+            equal, options included (then one remains), else nothing changes: change or unset one first. An \
+            expense.default-category of <old> follows too. One undo reverts it all.
+            """,
         arguments: [
-            ArgumentSpec(name: "old", help: "The category to rename (one that an expense or a limit uses).", completion: .categories),
-            ArgumentSpec(name: "new", help: "Its new name, or an existing category to merge it into.", completion: .categories),
+            ArgumentSpec(name: "old", help: "The category to rename (one that an expense or a limit uses).",
+                         completion: .categories),
+            ArgumentSpec(name: "new", help: "Its new name, or an existing category to merge it into.",
+                         completion: .categories),
         ])
 
     let old: String
@@ -32,11 +39,17 @@ struct CategoryRenameCommand: Command {
         var notes: [String] = []
         switch rename.limit {
         case .none: break
-        case .moved(let limit): notes.append("its \(LimitText.adjective(limit)) limit of \(LimitText.amount(limit, money)) moved with it")
-        case .merged(let limit): notes.append("both had the \(LimitText.adjective(limit)) limit \(LimitText.amount(limit, money)), which \(rename.to) keeps")
+        case .moved(let limit):
+            notes.append("its \(LimitText.adjective(limit)) limit of \(LimitText.amount(limit, money)) moved with it")
+        case .merged(let limit):
+            notes.append(
+                "both had the \(LimitText.adjective(limit)) limit \(LimitText.amount(limit, money)), "
+                    + "which \(rename.to) keeps")
         }
         if rename.movedDefaultCategory { notes.append("expense.default-category is now \(rename.to)") }
-        let verb = rename.merged ? "Merged category \(rename.from) into \(rename.to)" : "Renamed category \(rename.from) to \(rename.to)"
-        context.confirm("\(verb) (\(RecordKind.expense.counted(rename.expenses)))" + notes.map { "; " + $0 }.joined() + ".")
+        let verb = rename.merged
+            ? "Merged category \(rename.from) into \(rename.to)" : "Renamed category \(rename.from) to \(rename.to)"
+        context.confirm(
+            "\(verb) (\(RecordKind.expense.counted(rename.expenses)))" + notes.map { "; " + $0 }.joined() + ".")
     }
 }

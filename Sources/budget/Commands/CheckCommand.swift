@@ -7,8 +7,18 @@ struct CheckCommand: Command {
 
     static let spec = CommandSpec(
         name: "check", abstract: "Check the data file and report every problem.",
-        discussion: "Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 to n, ID counters below the highest ID, undo-history entries that cannot be undone, which are dropped with the older ones behind them) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, -3, ... appended when that name is taken); if any other problem is present, nothing is changed.",
-        options: [OptionSpec(long: "repair", help: "Fix orders and counters and drop unusable history, keeping a backup of the original.")])
+        discussion: """
+            Problems are printed on stdout as 'file:line:column: problem'. The exit code is 0 when the file is valid \
+            and 65 when it is not. With --repair, problems that can be fixed without guessing (orders that are not 1 \
+            to n, ID counters below the highest ID, undo-history entries that cannot be undone, which are dropped with \
+            the older ones behind them) are fixed after the original is saved beside it as <file>.bak-<time> (with -2, \
+            -3, ... appended when that name is taken); if any other problem is present, nothing is changed.
+            """,
+        options: [
+            OptionSpec(
+                long: "repair",
+                help: "Fix orders and counters and drop unusable history, keeping a backup of the original."),
+        ])
 
     let repair: Bool
 
@@ -32,8 +42,11 @@ struct CheckCommand: Command {
             report(result.check, to: context)
             if let backup = result.backup {
                 let dropped = result.check.droppedHistoryEntries
-                let history = dropped == 0 ? "" : " (dropped \(dropped == 1 ? "the oldest undo-history entry" : "the \(dropped) oldest undo-history entries"), which could no longer be undone)"
-                context.confirm("Repaired \(count(result.check.problems.count))\(history); the original is saved as \(backup).")
+                let entries = dropped == 1
+                    ? "the oldest undo-history entry" : "the \(dropped) oldest undo-history entries"
+                let history = dropped == 0 ? "" : " (dropped \(entries), which could no longer be undone)"
+                context.confirm(
+                    "Repaired \(count(result.check.problems.count))\(history); the original is saved as \(backup).")
             } else {
                 summarize(result.check, context: context)
             }
@@ -52,7 +65,8 @@ struct CheckCommand: Command {
         for problem in check.problems {
             let place = problem.position.map { ":\($0.line):\($0.column)" } ?? ""
             // The path and the problem quote the file and the command line: never raw on a terminal.
-            context.output.write(TerminalText.escaped("\(check.path)\(place): \(problem.message)\(problem.isRepairable ? " (repairable)" : "")") + "\n")
+            let mark = problem.isRepairable ? " (repairable)" : ""
+            context.output.write(TerminalText.escaped("\(check.path)\(place): \(problem.message)\(mark)") + "\n")
         }
     }
 
@@ -64,7 +78,8 @@ struct CheckCommand: Command {
         } else {
             let repairable = check.problems.filter(\.isRepairable).count
             let note = repairable == 0 ? "" : " (\(repairable) repairable with 'budget check --repair')"
-            context.messages.write(TerminalText.escaped("\(check.path): \(count(check.problems.count)) found\(note).") + "\n")
+            context.messages.write(
+                TerminalText.escaped("\(check.path): \(count(check.problems.count)) found\(note).") + "\n")
         }
     }
 

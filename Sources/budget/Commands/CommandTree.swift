@@ -6,10 +6,14 @@ enum CommandTree {
 
     static let root = CommandSpec(
         name: "budget", abstract: "Track a household's income and expenses.",
-        discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages on stderr.",
+        discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages "
+            + "on stderr.",
         subcommands: [
-            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec, ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
-            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec, LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec, ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec,
+            ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
+            MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
+            LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
+            ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
         ])
@@ -43,7 +47,9 @@ enum CommandTree {
         case ["rule", "test"]: return RuleTestCommand.self
         case ["rule", "apply"]: return RuleApplyCommand.self
         case ["recur", "add", "income"], ["recur", "add", "expense"], ["recur", "edit"]: return RecurAddCommand.self
-        case ["recur", "list"], ["recur", "show"], ["recur", "delete"], ["recur", "pause"], ["recur", "resume"], ["recur", "skip"]: return RecurCommand.self
+        case ["recur", "list"], ["recur", "show"], ["recur", "delete"], ["recur", "pause"], ["recur", "resume"],
+             ["recur", "skip"]:
+            return RecurCommand.self
         case ["recur", "run"]: return RecurRunCommand.self
         case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self

@@ -2,7 +2,11 @@
 struct CompletionCommand: Command {
     static let spec = CommandSpec(
         name: "completion", abstract: "Print a shell completion script for bash, zsh or fish.",
-        discussion: "bash: eval \"$(budget completion bash)\" in ~/.bashrc. zsh: eval \"$(budget completion zsh)\" in ~/.zshrc, after compinit (or budget completion zsh > ~/.zfunc/_budget with fpath=(~/.zfunc $fpath) before compinit). fish: budget completion fish > ~/.config/fish/completions/budget.fish.",
+        discussion: """
+            bash: eval \"$(budget completion bash)\" in ~/.bashrc. zsh: eval \"$(budget completion zsh)\" in ~/.zshrc, \
+            after compinit (or budget completion zsh > ~/.zfunc/_budget with fpath=(~/.zfunc $fpath) before compinit). \
+            fish: budget completion fish > ~/.config/fish/completions/budget.fish.
+            """,
         arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: ["bash", "zsh", "fish"])])
 
     let shell: String

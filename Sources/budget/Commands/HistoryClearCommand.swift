@@ -5,7 +5,8 @@ import BudgetCore
 struct HistoryClearCommand: Command {
     static let spec = CommandSpec(
         name: "clear", abstract: "Forget the undo history.",
-        discussion: "The records and settings stay as they are; only the history that undo reads is dropped, together with the deleted records and old values it kept. It cannot be undone.")
+        discussion: "The records and settings stay as they are; only the history that undo reads is dropped, "
+            + "together with the deleted records and old values it kept. It cannot be undone.")
 
     init(_ parsed: ParsedCommand) throws(UsageError) {}
 
@@ -14,7 +15,8 @@ struct HistoryClearCommand: Command {
         if count == 0 {
             context.confirm("The history is already empty; nothing was changed.")
         } else {
-            context.confirm("Cleared the history: \(count) \(count == 1 ? "change" : "changes") can no longer be undone.")
+            context.confirm(
+                "Cleared the history: \(count) \(count == 1 ? "change" : "changes") can no longer be undone.")
         }
     }
 }

@@ -4,9 +4,11 @@ import BudgetCore
 struct HistoryCommand: Command {
     static let spec = CommandSpec(
         name: "history", abstract: "List the changes undo can revert, most recent first.",
-        discussion: "Times are local. Tables write them with display.date-format; tsv and json in ISO 8601 with the offset from UTC.",
+        discussion: "Times are local. Tables write them with display.date-format; tsv and json in ISO 8601 with the "
+            + "offset from UTC.",
         options: [
-            OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).", choices: ["table", "tsv", "json"]),
+            OptionSpec(long: "format", valueName: "format", help: "table, tsv or json (default: table).",
+                       choices: ["table", "tsv", "json"]),
             OptionSpec(long: "no-header", help: "Leave out the header row of tsv output."),
         ],
         subcommands: [HistoryClearCommand.spec], runsWithoutSubcommand: true)
@@ -33,19 +35,30 @@ struct HistoryCommand: Command {
         switch format {
         case .json:
             let value = JSONValue.array(entries.map { entry in
-                .object([("step", .int(entry.step)), ("time", .string(entry.time?.iso ?? entry.stored)), ("summary", .string(entry.summary))])
+                .object([
+                    ("step", .int(entry.step)), ("time", .string(entry.time?.iso ?? entry.stored)),
+                    ("summary", .string(entry.summary)),
+                ])
             })
             context.output.write(value.outputText)
         case .tsv:
-            let rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.iso ?? $0.stored), TerminalText.escaped($0.summary)] }
+            let rows = entries.map {
+                [String($0.step), TerminalText.escaped($0.time?.iso ?? $0.stored), TerminalText.escaped($0.summary)]
+            }
             context.output.write(DelimitedText.tsv((includeHeader ? [["step", "time", "summary"]] : []) + rows))
         default:
             if entries.isEmpty {
                 if !context.isQuiet { context.messages.write("No changes to undo.\n") }
                 return
             }
-            var table = TextTable(columns: [.init(title: "STEP", alignment: .right), .init(title: "TIME", alignment: .left), .init(title: "CHANGE", alignment: .left)])
-            table.rows = entries.map { [String($0.step), TerminalText.escaped($0.time?.display(dateFormat) ?? $0.stored), TerminalText.escaped($0.summary)] }
+            var table = TextTable(columns: [
+                .init(title: "STEP", alignment: .right), .init(title: "TIME", alignment: .left),
+                .init(title: "CHANGE", alignment: .left),
+            ])
+            table.rows = entries.map {
+                [String($0.step), TerminalText.escaped($0.time?.display(dateFormat) ?? $0.stored),
+                 TerminalText.escaped($0.summary)]
+            }
             context.output.write(table.render())
         }
     }

@@ -9,6 +9,7 @@ struct ManualCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {}
 
     func run(in context: CommandContext) throws {
-        context.output.write(ManPageGenerator(root: CommandTree.root, version: CommandTree.version, date: CommandTree.releaseDate).page)
+        context.output.write(
+            ManPageGenerator(root: CommandTree.root, version: CommandTree.version, date: CommandTree.releaseDate).page)
     }
 }

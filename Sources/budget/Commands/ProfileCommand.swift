@@ -5,14 +5,19 @@ import BudgetCore
 struct ProfileCommand: Command {
     static let spec = CommandSpec(
         name: "profile", abstract: "List, show and delete saved import profiles.",
-        discussion: "A profile is saved by 'budget import … --save-profile <name>' and used by '--profile <name>'. The built-in presets (\(StatementPreset.all.map(\.name).joined(separator: ", "))) are listed too; they cannot be deleted. Profiles are settings (import.profile.<name>), so undo reverts their changes.",
+        discussion: """
+            A profile is saved by 'budget import … --save-profile <name>' and used by '--profile <name>'. The built-in \
+            presets (\(StatementPreset.all.map(\.name).joined(separator: ", "))) are listed too; they cannot be \
+            deleted. Profiles are settings (import.profile.<name>), so undo reverts their changes.
+            """,
         subcommands: [listSpec, showSpec, deleteSpec])
 
     static let nameArgument = ArgumentSpec(name: "name", help: "The profile's name.")
     static let listSpec = CommandSpec(
         name: "list", abstract: "List the saved profiles, then the built-in presets.",
         options: [OutputFormat.reportOption, CommonArguments.noHeader])
-    static let showSpec = CommandSpec(name: "show", abstract: "Show a profile's options, one per line.", arguments: [nameArgument])
+    static let showSpec = CommandSpec(
+        name: "show", abstract: "Show a profile's options, one per line.", arguments: [nameArgument])
     static let deleteSpec = CommandSpec(name: "delete", abstract: "Delete a saved profile.", arguments: [nameArgument])
 
     enum Action {
@@ -27,7 +32,10 @@ struct ProfileCommand: Command {
         switch parsed.path.last {
         case "show": action = .show(parsed.positionals[0])
         case "delete": action = .delete(parsed.positionals[0])
-        default: action = .list(try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]), includeHeader: !parsed.flag("no-header"))
+        default:
+            action = .list(
+                try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]),
+                includeHeader: !parsed.flag("no-header"))
         }
     }
 
@@ -41,7 +49,8 @@ struct ProfileCommand: Command {
             }
             let presets = StatementPreset.all.map { ($0.name, "preset", $0.title) }
             let rows = (saved + presets).map { [$0.0, $0.1, $0.2] }
-            context.output.write(Self.render(rows, header: ["NAME", "KIND", "OPTIONS"], format: format, includeHeader: includeHeader))
+            context.output.write(
+                Self.render(rows, header: ["NAME", "KIND", "OPTIONS"], format: format, includeHeader: includeHeader))
         case .show(let name):
             let document = try store.load()
             if let preset = StatementPreset.named(name) {
@@ -59,10 +68,14 @@ struct ProfileCommand: Command {
         }
     }
 
-    private static func render(_ rows: [[String]], header: [String], format: OutputFormat, includeHeader: Bool) -> String {
+    private static func render(
+        _ rows: [[String]], header: [String], format: OutputFormat, includeHeader: Bool
+    ) -> String {
         switch format {
         case .json:
-            let objects = rows.map { row in JSONValue.object(zip(header.map { $0.lowercased() }, row.map(JSONValue.string)).map { ($0, $1) }) }
+            let objects = rows.map { row in
+                JSONValue.object(zip(header.map { $0.lowercased() }, row.map(JSONValue.string)).map { ($0, $1) })
+            }
             return JSONValue.array(objects).outputText
         case .tsv, .csv:
             var writer = DelimitedWriter(format == .tsv ? .tsv : .csv)

@@ -15,15 +15,22 @@ struct RestoreCommand: Command {
             if incomes > 0 { held.append(RecordKind.income.counted(incomes)) }
             if expenses > 0 { held.append(RecordKind.expense.counted(expenses)) }
             if hasSettings { held.append("settings") }
-            let text = held.count > 1 ? held.dropLast().joined(separator: ", ") + " and " + (held.last ?? "") : held.joined()
+            let text = held.count > 1
+                ? held.dropLast().joined(separator: ", ") + " and " + (held.last ?? "") : held.joined()
             return "the budget is not empty (it holds \(text)); add --force to replace it (undo brings it back)"
         }
     }
 
     static let spec = CommandSpec(
         name: "restore", abstract: "Replace the budget with a JSON export, exactly as it was exported.",
-        discussion: "Records keep their IDs and order, and settings come back too. A budget that is not empty is only replaced with --force; either way, undo brings back what was there before.",
-        arguments: [ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.", completion: .files)],
+        discussion: """
+            Records keep their IDs and order, and settings come back too. A budget that is not empty is only replaced \
+            with --force; either way, undo brings back what was there before.
+            """,
+        arguments: [
+            ArgumentSpec(name: "file", help: "An export written by 'budget export', or - for stdin.",
+                         completion: .files),
+        ],
         options: [OptionSpec(long: "force", help: "Replace a budget that is not empty.")])
 
     let path: String
@@ -35,13 +42,18 @@ struct RestoreCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let restored = try BudgetExport.restore(try InputText.bytes(path, readAllInput: context.readAllInput, refused: "restored"))
+        let restored = try BudgetExport.restore(
+            try InputText.bytes(path, readAllInput: context.readAllInput, refused: "restored"))
         try context.unscheduledStore().transaction { document in
             if !document.isEmpty && !force {
-                throw Refused(incomes: document.incomes.count, expenses: document.expenses.count, hasSettings: !document.settingsValues.values.isEmpty)
+                throw Refused(
+                    incomes: document.incomes.count, expenses: document.expenses.count,
+                    hasSettings: !document.settingsValues.values.isEmpty)
             }
             document.replaceContents(with: restored)
         }
-        context.confirm("Restored \(RecordKind.income.counted(restored.incomes.count)) and \(RecordKind.expense.counted(restored.expenses.count)).")
+        context.confirm(
+            "Restored \(RecordKind.income.counted(restored.incomes.count)) and "
+                + "\(RecordKind.expense.counted(restored.expenses.count)).")
     }
 }

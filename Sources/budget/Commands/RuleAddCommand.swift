@@ -4,15 +4,32 @@ import BudgetCore
 struct RuleAddCommand: Command {
     static let spec = CommandSpec(
         name: "add", abstract: "Add a rule (tried after the existing ones) and print its number.",
-        discussion: "A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: write katakana in full width and letters in ASCII. Its syntax is a subset of the usual one (characters, ., classes [a-z] and [^…], \\d \\w \\s, ^ $ \\b, groups (…) and (?:…), |, * + ? {n,m}); backreferences, lookaround and the like are refused. Matching takes time in proportion to the text, whatever the pattern.",
-        arguments: [ArgumentSpec(name: "pattern", help: "Text to find in the field, folded: half-width katakana find full-width ones, and full-width letters find ASCII ones, in any case.")],
+        discussion: """
+            A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes \
+            expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other \
+            actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the \
+            pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: \
+            write katakana in full width and letters in ASCII. Its syntax is a subset of the usual one (characters, ., \
+            classes [a-z] and [^…], \\d \\w \\s, ^ $ \\b, groups (…) and (?:…), |, * + ? {n,m}); backreferences, \
+            lookaround and the like are refused. Matching takes time in proportion to the text, whatever the pattern.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "pattern",
+                help: "Text to find in the field, folded: half-width katakana find full-width ones, and full-width "
+                    + "letters find ASCII ones, in any case."),
+        ],
         options: [
             OptionSpec(long: "regex", help: "The pattern is a regular expression."),
-            OptionSpec(long: "field", valueName: "field", help: "name or note (default: name).", choices: Rule.Field.allCases.map(\.rawValue)),
-            OptionSpec(long: "kind", valueName: "kind", help: "Only records of this kind: income or expense (default: both).", choices: ["income", "expense"]),
+            OptionSpec(long: "field", valueName: "field", help: "name or note (default: name).",
+                       choices: Rule.Field.allCases.map(\.rawValue)),
+            OptionSpec(long: "kind", valueName: "kind",
+                       help: "Only records of this kind: income or expense (default: both).",
+                       choices: ["income", "expense"]),
             OptionSpec(long: "category", valueName: "name", help: "Matching expenses get this category."),
             OptionSpec(long: "rename", valueName: "text", help: "Matching records get this name."),
-            OptionSpec(long: "tag", valueName: "tag", help: "Matching records get this tag; repeat for several.", isRepeatable: true),
+            OptionSpec(long: "tag", valueName: "tag", help: "Matching records get this tag; repeat for several.",
+                       isRepeatable: true),
             OptionSpec(long: "skip", help: "An import drops matching rows (no other action)."),
         ])
 
@@ -30,8 +47,9 @@ struct RuleAddCommand: Command {
         let kind = try parsed.value("kind").map { text throws(UsageError) in try parsed.kind(text) }
         do {
             rule = try Rule(
-                pattern: pattern, isRegex: parsed.flag("regex"), field: field, kind: kind, category: parsed.value("category"),
-                rename: parsed.value("rename"), tags: parsed.values("tag"), skip: parsed.flag("skip"))
+                pattern: pattern, isRegex: parsed.flag("regex"), field: field, kind: kind,
+                category: parsed.value("category"), rename: parsed.value("rename"), tags: parsed.values("tag"),
+                skip: parsed.flag("skip"))
         } catch {
             throw Self.usageError(error, parsed)
         }

@@ -4,9 +4,15 @@ import BudgetCore
 struct RuleApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply", abstract: "Apply the rules to existing records, in one undo step.",
-        discussion: "Each record the filters select gets the actions of the first rule that matches it. Prints the IDs of the records changed (expense-00000002); --dry-run prints what would change instead, and changes nothing. Rules with --skip leave records alone: only imports skip rows, apply never deletes.",
-        options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [QueryOptions.search, QueryOptions.min, QueryOptions.max]
-            + [OptionSpec(long: "dry-run", help: "Show what would change (ID, name, rule, field, old → new) without changing it.")])
+        discussion: """
+            Each record the filters select gets the actions of the first rule that matches it. Prints the IDs of the \
+            records changed (expense-00000002); --dry-run prints what would change instead, and changes nothing. Rules \
+            with --skip leave records alone: only imports skip rows, apply never deletes.
+            """,
+        options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs
+            + [QueryOptions.search, QueryOptions.min, QueryOptions.max]
+            + [OptionSpec(long: "dry-run",
+                          help: "Show what would change (ID, name, rule, field, old → new) without changing it.")])
 
     let filters: QueryOptions
     let dryRun: Bool
@@ -22,13 +28,20 @@ struct RuleApplyCommand: Command {
             var document = try store.load()
             for warning in RuleListing.unsupportedWarnings(document.rules) { context.warn(warning) }
             let result = try document.applyRules(matching: try filters.query(for: document))
-            if !result.isEmpty { context.output.write(RuleChangeTable(application: result).render(painter: context.outputPainter(document))) }
-            context.confirm(Self.summary(result, rules: document.rules.count, verb: "Would change") + (result.isEmpty ? "" : " Nothing was changed (dry run)."))
+            if !result.isEmpty {
+                context.output.write(
+                    RuleChangeTable(application: result).render(painter: context.outputPainter(document)))
+            }
+            context.confirm(
+                Self.summary(result, rules: document.rules.count, verb: "Would change")
+                    + (result.isEmpty ? "" : " Nothing was changed (dry run)."))
             return
         }
-        let (result, money, rules, unsupported) = try store.transaction { document throws -> (RuleApplication, MoneyFormat, Int, [String]) in
+        let (result, money, rules, unsupported) = try store.transaction {
+            document throws -> (RuleApplication, MoneyFormat, Int, [String]) in
             let rules = document.rules
-            return (try document.applyRules(matching: try filters.query(for: document)), document.moneyFormat, rules.count, RuleListing.unsupportedWarnings(rules))
+            return (try document.applyRules(matching: try filters.query(for: document)), document.moneyFormat,
+                    rules.count, RuleListing.unsupportedWarnings(rules))
         }
         for warning in unsupported { context.warn(warning) }
         context.output.write(result.records.map { $0.description + "\n" }.joined())

@@ -5,7 +5,13 @@ import BudgetCore
 struct RuleCommand: Command {
     static let spec = CommandSpec(
         name: "rule", abstract: "Categorise, rename and tag records by their text, with ordered rules.",
-        discussion: "Rules are tried in order; the first whose pattern matches a record applies all its actions. A pattern matches when it is found in the record's name (or note) once both are folded: half-width katakana as full width, full-width letters and digits as ASCII, upper case as lower case, runs of spaces as one. Rules are kept in the data file (as the settings rule.1, rule.2, …, which 'config list' leaves out), so undo reverts their changes.",
+        discussion: """
+            Rules are tried in order; the first whose pattern matches a record applies all its actions. A pattern \
+            matches when it is found in the record's name (or note) once both are folded: half-width katakana as full \
+            width, full-width letters and digits as ASCII, upper case as lower case, runs of spaces as one. Rules are \
+            kept in the data file (as the settings rule.1, rule.2, …, which 'config list' leaves out), so undo reverts \
+            their changes.
+            """,
         subcommands: [RuleAddCommand.spec, listSpec, deleteSpec, moveSpec, RuleTestCommand.spec, RuleApplyCommand.spec])
 
     static let numberArgument = ArgumentSpec(name: "n", help: "The rule's number, as 'budget rule list' shows it.")
@@ -16,7 +22,10 @@ struct RuleCommand: Command {
         name: "delete", abstract: "Delete a rule; the rules after it move up a number.", arguments: [numberArgument])
     static let moveSpec = CommandSpec(
         name: "move", abstract: "Move a rule to another position; the rules between shift by one.",
-        arguments: [numberArgument, ArgumentSpec(name: "position", help: "The new position: 1 to the number of rules, or first or last.")])
+        arguments: [
+            numberArgument,
+            ArgumentSpec(name: "position", help: "The new position: 1 to the number of rules, or first or last."),
+        ])
 
     enum Action {
         case list(OutputFormat, includeHeader: Bool)
@@ -38,7 +47,9 @@ struct RuleCommand: Command {
             default: action = .move(number, to: try Self.number(parsed.positionals[1], "<position>", parsed))
             }
         default:
-            action = .list(try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]), includeHeader: !parsed.flag("no-header"))
+            action = .list(
+                try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]),
+                includeHeader: !parsed.flag("no-header"))
         }
     }
 
@@ -61,7 +72,8 @@ struct RuleCommand: Command {
                 if !context.isQuiet { context.messages.write("No rules.\n") }
                 return
             }
-            context.output.write(RuleListing(rules: rules, format: format, includeHeader: includeHeader).render(painter: context.outputPainter(document)))
+            let listing = RuleListing(rules: rules, format: format, includeHeader: includeHeader)
+            context.output.write(listing.render(painter: context.outputPainter(document)))
         case .delete(let number):
             let rule = try store.transaction { document in try document.deleteRule(number: number) }
             context.confirm("Deleted rule \(number) (\(RuleListing.matching(rule)): \(RuleListing.actions(rule))).")
@@ -70,7 +82,10 @@ struct RuleCommand: Command {
                 let target = position ?? document.rules.count
                 return (try document.moveRule(number: number, to: target), target)
             }
-            context.confirm(moved ? "Moved rule \(number) to position \(target)." : "No change: rule \(number) is already at position \(target).")
+            context.confirm(
+                moved
+                    ? "Moved rule \(number) to position \(target)."
+                    : "No change: rule \(number) is already at position \(target).")
         }
     }
 }

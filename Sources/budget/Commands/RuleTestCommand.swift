@@ -4,11 +4,16 @@ import BudgetCore
 struct RuleTestCommand: Command {
     static let spec = CommandSpec(
         name: "test", abstract: "Show which rule matches a text, and what it would do.",
-        discussion: "Prints the number of the first matching rule, its pattern, the folded text and its actions. When no rule matches, says so on stderr and exits 1, like 'show' of an unknown ID.",
+        discussion: """
+            Prints the number of the first matching rule, its pattern, the folded text and its actions. When no rule \
+            matches, says so on stderr and exits 1, like 'show' of an unknown ID.
+            """,
         arguments: [ArgumentSpec(name: "text", help: "A record's name, as a statement writes it.")],
         options: [
             OptionSpec(long: "note", valueName: "text", help: "The record's note, for rules on notes."),
-            OptionSpec(long: "kind", valueName: "kind", help: "The record's kind: income or expense (default: expense).", choices: ["income", "expense"]),
+            OptionSpec(long: "kind", valueName: "kind",
+                       help: "The record's kind: income or expense (default: expense).",
+                       choices: ["income", "expense"]),
         ])
 
     let text: String
@@ -32,7 +37,9 @@ struct RuleTestCommand: Command {
         if rule.skip {
             lines.append("skip: an import drops the row")
         } else {
-            if let category = rule.category { lines.append(kind == .expense ? "category: \(category)" : "category: \(category) (not for incomes)") }
+            if let category = rule.category {
+                lines.append(kind == .expense ? "category: \(category)" : "category: \(category) (not for incomes)")
+            }
             if let rename = rule.rename { lines.append("rename: \(rename)") }
             if !rule.tags.isEmpty { lines.append("tags: \(rule.tags.joined)") }
         }

@@ -30,7 +30,8 @@ struct ShowCommand: Command {
         case .expense: RecordRow(try document.expenses.existingRecord(id: id))
         }
         let printer = RecordPrinter(
-            selection: .only(kind), format: format, includeHeader: includeHeader, document: document, painter: context.outputPainter(document))
+            selection: .only(kind), format: format, includeHeader: includeHeader, document: document,
+            painter: context.outputPainter(document))
         try printer.writeSingle(row, to: context.output)
     }
 }

@@ -5,14 +5,31 @@ import BudgetCore
 struct SummaryCommand: Command {
     static let spec = CommandSpec(
         name: "summary", abstract: "Show income, expenses and balance for a period, broken down with bars.",
-        discussion: "The period is this budget month (see period.month-start) unless --month, --months, --year, --from/--to or --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can overlap). With income, the savings rate is the balance as a percentage of it. --category, --tag and --search count only the records list would list (a category leaves incomes out). --compare sets every figure and row beside the previous period (the budget month, year or as many days before) or the same period last year, with the difference and the change in percent; a period that holds today is compared up to today, against as many days of the other. Bars fit the terminal (COLUMNS, else its width, else 80). With --per week (Monday to Sunday), month (budget months) or year, the rows (categories, tags or income sources) become a table over time: a column per period (empty ones show 0), then the total, the average per period and a sparkline, and a total row; without a period option it covers the last 12 budget months (--per year: every record). A table too wide for the terminal shows the most recent periods and says how many it left out; tsv, csv and json have them all.",
+        discussion: """
+            The period is this budget month (see period.month-start) unless --month, --months, --year, --from/--to or \
+            --all says otherwise. Rows are expense categories (with limits, what remains and the share used), months, \
+            income sources, or tags (expenses per tag; an expense counts under each of its tags, so tag rows can \
+            overlap). With income, the savings rate is the balance as a percentage of it. --category, --tag and \
+            --search count only the records list would list (a category leaves incomes out). --compare sets every \
+            figure and row beside the previous period (the budget month, year or as many days before) or the same \
+            period last year, with the difference and the change in percent; a period that holds today is compared up \
+            to today, against as many days of the other. Bars fit the terminal (COLUMNS, else its width, else 80). \
+            With --per week (Monday to Sunday), month (budget months) or year, the rows (categories, tags or income \
+            sources) become a table over time: a column per period (empty ones show 0), then the total, the average \
+            per period and a sparkline, and a total row; without a period option it covers the last 12 budget months \
+            (--per year: every record). A table too wide for the terminal shows the most recent periods and says how \
+            many it left out; tsv, csv and json have them all.
+            """,
         options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [
             QueryOptions.months,
             QueryOptions.search,
-            OptionSpec(long: "all", help: "Every record, whatever its date.", conflicts: ["month", "months", "year", "from", "to", "compare"]),
-            OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).", choices: ["category", "month", "income", "tag"]),
+            OptionSpec(long: "all", help: "Every record, whatever its date.",
+                       conflicts: ["month", "months", "year", "from", "to", "compare"]),
+            OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).",
+                       choices: ["category", "month", "income", "tag"]),
             OptionSpec(
-                long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.", choices: PeriodTable.Unit.allCases.map(\.rawValue),
+                long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.",
+                choices: PeriodTable.Unit.allCases.map(\.rawValue),
                 conflicts: ["by=month", "compare"]),
             OptionSpec(
                 long: "compare", valueName: "period",
@@ -43,7 +60,8 @@ struct SummaryCommand: Command {
         if all && filters.hasPeriod { throw parsed.usageError("'--all' cannot be combined with a period option") }
         let by = parsed.value("by") ?? "category"
         guard let grouping = Summary.Grouping(rawValue: by) else {
-            throw parsed.usageError("Invalid value '\(by)' for '--by <grouping>': expected category, month, income or tag")
+            throw parsed.usageError(
+                "Invalid value '\(by)' for '--by <grouping>': expected category, month, income or tag")
         }
         self.grouping = grouping
         if grouping == .income && !parsed.values("category").isEmpty {
@@ -54,10 +72,14 @@ struct SummaryCommand: Command {
                 throw parsed.usageError("Invalid value '\(per)' for '--per <period>': expected week, month or year")
             }
             guard grouping != .month else {
-                throw parsed.usageError("'--by month' cannot be combined with '--per'; use '--by category', 'tag' or 'income' with '--per month'")
+                throw parsed.usageError(
+                    "'--by month' cannot be combined with '--per'; "
+                        + "use '--by category', 'tag' or 'income' with '--per month'")
             }
             guard parsed.value("compare") == nil else {
-                throw parsed.usageError("'--compare' cannot be combined with '--per': the table over time already sets the periods side by side")
+                throw parsed.usageError(
+                    "'--compare' cannot be combined with '--per': "
+                        + "the table over time already sets the periods side by side")
             }
             self.unit = unit
         } else {
@@ -67,11 +89,17 @@ struct SummaryCommand: Command {
         includeHeader = !parsed.flag("no-header")
         if let text = parsed.value("compare") {
             guard let basis = SummaryComparison.Basis(rawValue: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--compare <period>': expected previous or last-year")
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--compare <period>': expected previous or last-year")
             }
-            if all { throw parsed.usageError("'--compare' cannot be combined with '--all': all dates have no period before them") }
+            if all {
+                throw parsed.usageError(
+                    "'--compare' cannot be combined with '--all': all dates have no period before them")
+            }
             if (parsed.value("from") == nil) != (parsed.value("to") == nil) {
-                throw parsed.usageError("'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with")
+                throw parsed.usageError(
+                    "'--compare' needs both '--from' and '--to': "
+                        + "a period with an open end has no period to compare with")
             }
             compare = basis
         } else {
@@ -91,8 +119,9 @@ struct SummaryCommand: Command {
         let comparison = try compare.map { basis in try compared(query: query, basis: basis, in: document) }
         let summary = try comparison?.current ?? Summary(document: document, query: query, groupings: [grouping])
         var printer = SummaryPrinter(
-            summary: summary, grouping: grouping, format: format, includeHeader: includeHeader, money: document.moneyFormat,
-            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
+            summary: summary, grouping: grouping, format: format, includeHeader: includeHeader,
+            money: document.moneyFormat, dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat],
+            painter: context.outputPainter(document), width: context.terminalWidth)
         printer.query = query
         printer.comparison = comparison
         context.output.write(printer.render())
@@ -100,7 +129,9 @@ struct SummaryCommand: Command {
 
     /// The comparison of the period asked for (a budget month, a year or days) with the one
     /// `basis` names.
-    private func compared(query: RecordQuery, basis: SummaryComparison.Basis, in document: BudgetDocument) throws -> SummaryComparison {
+    private func compared(
+        query: RecordQuery, basis: SummaryComparison.Basis, in document: BudgetDocument
+    ) throws -> SummaryComparison {
         let calendar = document.budgetCalendar
         let today = Day.today()
         let period: SummaryComparison.Period
@@ -112,14 +143,17 @@ struct SummaryCommand: Command {
             // --month, resolved to its budget month's days, or this budget month.
             period = .month(calendar.period(containing: query.period.from ?? today))
         }
-        guard let comparison = try SummaryComparison(document: document, query: query, period: period, basis: basis, today: today, groupings: [grouping])
+        guard let comparison = try SummaryComparison(
+            document: document, query: query, period: period, basis: basis, today: today, groupings: [grouping])
         else { throw UsageError("There is no period before 0001-01-01 to compare with", commandPath: commandPath) }
         return comparison
     }
 
     /// `--per`: the rows over time. Without a period option, the last 12 budget months (years:
     /// every record).
-    private func runTable(_ unit: PeriodTable.Unit, document: BudgetDocument, query: RecordQuery, in context: CommandContext) throws {
+    private func runTable(
+        _ unit: PeriodTable.Unit, document: BudgetDocument, query: RecordQuery, in context: CommandContext
+    ) throws {
         var query = query
         if !all && !filters.hasPeriod && unit != .year {
             let calendar = document.budgetCalendar
@@ -129,7 +163,8 @@ struct SummaryCommand: Command {
         let table = try PeriodTable(document: document, query: query, grouping: rows, per: unit)
         var printer = PeriodTablePrinter(
             table: table, format: format, includeHeader: includeHeader, money: document.moneyFormat,
-            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], painter: context.outputPainter(document), width: context.terminalWidth)
+            dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat],
+            painter: context.outputPainter(document), width: context.terminalWidth)
         printer.query = query
         context.output.write(printer.render())
     }

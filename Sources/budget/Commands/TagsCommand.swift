@@ -20,7 +20,9 @@ struct TagsCommand: Command {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
         let rows = try TagReport(document: document).rows
-        context.write(Self.report, rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "No tags yet: add one with --tag.")
+        context.write(
+            Self.report, rows, as: format, includeHeader: includeHeader, document: document,
+            emptyMessage: "No tags yet: add one with --tag.")
     }
 
     /// The columns: counts and totals of the incomes and the expenses that carry each tag.

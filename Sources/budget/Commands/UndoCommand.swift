@@ -4,7 +4,11 @@ import BudgetCore
 struct UndoCommand: Command {
     static let spec = CommandSpec(
         name: "undo", abstract: "Revert the most recent change.",
-        discussion: "Repeatable: each undo reverts one more change, back to the last \(BudgetDocument.historyLimit) (see 'budget history'). IDs are never reused: an undone add leaves its ID spent.")
+        discussion: """
+            Repeatable: each undo reverts one more change, back to the last \
+            \(BudgetDocument.historyLimit) (see 'budget history'). IDs are never reused: an undone add leaves its ID \
+            spent.
+            """)
 
     init(_ parsed: ParsedCommand) throws(UsageError) {}
 

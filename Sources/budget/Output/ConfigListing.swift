@@ -10,7 +10,8 @@ struct ConfigListing {
         switch format {
         case .json:
             let value = JSONValue.array(entries.map { entry in
-                .object([("key", .string(entry.key.storedKey)), ("value", .string(entry.value)), ("default", .string(entry.defaultValue)),
+                .object([("key", .string(entry.key.storedKey)), ("value", .string(entry.value)),
+                         ("default", .string(entry.defaultValue)),
                          ("set", .bool(entry.isSet)), ("description", .string(entry.key.summary))])
             })
             return value.outputText
@@ -19,7 +20,9 @@ struct ConfigListing {
                 + entries.map { [$0.key.storedKey, $0.value, $0.defaultValue, $0.key.summary] }
             return DelimitedText.text(lines, as: format)
         default:
-            var table = TextTable(columns: ["KEY", "VALUE", "DEFAULT", "DESCRIPTION"].map { TextTable.Column(title: $0, alignment: .left) })
+            var table = TextTable(columns: ["KEY", "VALUE", "DEFAULT", "DESCRIPTION"].map {
+                TextTable.Column(title: $0, alignment: .left)
+            })
             table.rows = entries.map { [$0.key.storedKey, $0.isSet ? $0.value : "", $0.defaultValue, $0.key.summary] }
             return table.render(painter: painter)
         }

@@ -26,7 +26,8 @@ struct DelimitedWriter: ~Copyable {
         text.withUTF8 { utf8 in
             switch dialect {
             case .tsv:
-                guard Self.contains(utf8, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
+                guard Self.contains(
+                    utf8, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
                     buffer.append(utf8)
                     return
                 }
@@ -40,7 +41,9 @@ struct DelimitedWriter: ~Copyable {
                     }
                 }
             case .csv:
-                guard Self.contains(utf8, where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+                guard Self.contains(
+                    utf8, where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+                ) else {
                     buffer.append(utf8)
                     return
                 }

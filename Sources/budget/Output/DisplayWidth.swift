@@ -43,7 +43,8 @@ enum DisplayWidth {
             // CJK punctuation and the ideographic space (without the tone marks U+302A-302F),
             // kana (without the combining sound marks U+3099, U+309A), CJK ideographs and
             // fullwidth forms: all wide, none combining.
-            case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60: width += 2
+            case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60:
+                width += 2
             // Half-width katakana, their sound marks (U+FF9E, U+FF9F) included: one column each.
             case 0xFF61...0xFF9F: width += 1
             default: return nil

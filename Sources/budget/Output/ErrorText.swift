@@ -24,20 +24,37 @@ enum ErrorText {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let BudgetError.dateBeforeLedgerCalendar(reference, day):
-            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or leave it out with --from; nothing was exported"
+            return """
+                \(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; \
+                correct its date or leave it out with --from; nothing was exported
+                """
         case let BudgetError.repairableDataFile(path, position, reason):
             let place = position.map { ":\($0.line):\($0.column)" } ?? ""
-            return "invalid data file \(path)\(place): \(reason); 'budget check --repair' fixes it, keeping a backup of the original"
+            return """
+                invalid data file \(path)\(place): \(reason); 'budget check --repair' fixes it, keeping a backup of \
+                the original
+                """
         case let SettingsError.currencyChangeNeedsRescale(from, to):
-            return "changing the currency from \(from) to \(to) would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before"
+            return """
+                changing the currency from \(from) to \(to) would change what every stored amount means, because they \
+                have a different number of decimals; add --rescale to convert the amounts so each shows the same \
+                number as before
+                """
         case var error as ImportError:
             switch error.reason {
             case .tabSeparatedAsCSV:
-                error.message = "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv)"
+                error.message = """
+                    the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV \
+                    (--format tsv, or name the file .tsv)
+                    """
             case .amountNotInMinorUnits:
-                error.message = "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it"
+                error.message =
+                    "\"amount\" must be a whole number of the currency's smallest unit, as list --format json writes it"
             case .notAnExport:
-                error.message = "not a budget export: restore takes the JSON document 'budget export --format json' writes (to add the records of a CSV or TSV file, use 'budget import')"
+                error.message = """
+                    not a budget export: restore takes the JSON document 'budget export --format json' writes (to add \
+                    the records of a CSV or TSV file, use 'budget import')
+                    """
             case .statementColumn:
                 error.message += "; name the column with --map <field>=<column> (a header name or a position from 1)"
             case .statementDate:
@@ -45,9 +62,13 @@ enum ErrorText {
             case .statementAmount:
                 error.message += " (check --map and --decimal-mark)"
             case .statementUnmapped:
-                error.message += "; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a preset with --profile"
+                error.message += """
+                    ; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a \
+                    preset with --profile
+                    """
             case .statementNegative:
-                error.message += " (a statement that writes spending as negative amounts is read with --sign expense-negative)"
+                error.message +=
+                    " (a statement that writes spending as negative amounts is read with --sign expense-negative)"
             case .other:
                 break
             }
@@ -72,7 +93,10 @@ enum ErrorText {
         case .undetected:
             return message + "; name its encoding with --encoding (\(choices)); nothing was imported"
         case let .unencodable(_, encoding, _):
-            return message + "; change it, or export without --encoding \(encoding.rawValue) (UTF-8 holds every character); nothing was exported"
+            return message + """
+                ; change it, or export without --encoding \(encoding.rawValue) (UTF-8 holds every character); nothing \
+                was exported
+                """
         case .unavailable:
             return message + "; nothing was done"
         }

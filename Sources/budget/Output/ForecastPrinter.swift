@@ -16,15 +16,17 @@ struct ForecastPrinter {
         case .json: return json().outputText
         case .tsv, .csv:
             let header = [
-                "period", "from", "to", "current", "opening_balance", "recorded_income", "recorded_expenses", "scheduled_income",
-                "scheduled_expenses", "planned_spending", "income", "expenses", "balance", "projected_balance",
+                "period", "from", "to", "current", "opening_balance", "recorded_income", "recorded_expenses",
+                "scheduled_income", "scheduled_expenses", "planned_spending", "income", "expenses", "balance",
+                "projected_balance",
             ]
             var opening = forecast.openingBalance
             let rows = forecast.months.map { month -> [String] in
                 defer { opening = month.projectedBalance }
                 return [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
-                    + [opening, month.recordedIncome, month.recordedExpenses, month.scheduledIncome, month.scheduledExpenses,
-                       month.plannedSpending, month.income, month.expenses, month.balance, month.projectedBalance].map(money.plain)
+                    + [opening, month.recordedIncome, month.recordedExpenses, month.scheduledIncome,
+                       month.scheduledExpenses, month.plannedSpending, month.income, month.expenses, month.balance,
+                       month.projectedBalance].map(money.plain)
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default: return table()
@@ -33,42 +35,50 @@ struct ForecastPrinter {
 
     private func table() -> String {
         let show = dateFormat.format
-        var text = "Forecast from \(show(forecast.today)), \(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
+        var text = "Forecast from \(show(forecast.today)), "
+            + "\(forecast.months.count) budget month\(forecast.months.count == 1 ? "" : "s"); "
             + "opening balance \(money.display(forecast.openingBalance))"
         if let first = forecast.months.first {
-            text += ": income \(money.display(forecast.openingIncome)) less expenses \(money.display(forecast.openingExpenses))"
+            text += ": income \(money.display(forecast.openingIncome))"
+                + " less expenses \(money.display(forecast.openingExpenses))"
                 + " recorded before \(show(first.period.start))"
             if forecast.unrecordedBefore > 0 {
                 let count = forecast.unrecordedBefore
-                text += ", and \(money.display(forecast.openingScheduled)) from \(count) scheduled occurrence\(count == 1 ? "" : "s")"
+                text += ", and \(money.display(forecast.openingScheduled))"
+                    + " from \(count) scheduled occurrence\(count == 1 ? "" : "s")"
                     + " due before it not yet recorded"
             }
         }
         text += ".\n"
         for month in forecast.months {
-            text += "\n" + painter.paint("\(dateFormat.formatMonth(month.period.name)) (\(show(month.period.start)) to \(show(month.period.end)))", .bold)
+            let title = "\(dateFormat.formatMonth(month.period.name)) "
+                + "(\(show(month.period.start)) to \(show(month.period.end)))"
+            text += "\n" + painter.paint(title, .bold)
             text += month.isCurrent ? ": recorded so far, then scheduled\n" : "\n"
             if month.scheduled.isEmpty {
                 text += "No scheduled records.\n"
             } else {
                 var occurrences = TextTable(columns: [
-                    .init(title: "DATE", alignment: .left), .init(title: "KIND", alignment: .left), .init(title: "NAME", alignment: .left),
-                    .init(title: "CATEGORY", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "SCHEDULE", alignment: .left),
+                    .init(title: "DATE", alignment: .left), .init(title: "KIND", alignment: .left),
+                    .init(title: "NAME", alignment: .left), .init(title: "CATEGORY", alignment: .left),
+                    .init(title: "AMOUNT", alignment: .right), .init(title: "SCHEDULE", alignment: .left),
                 ])
                 occurrences.rows = month.scheduled.map { item in
-                    [show(item.day), item.kind.singular, DelimitedText.escapeTSV(item.name), DelimitedText.escapeTSV(item.category ?? ""),
-                     money.display(item.amount), item.scheduleID]
+                    [show(item.day), item.kind.singular, DelimitedText.escapeTSV(item.name),
+                     DelimitedText.escapeTSV(item.category ?? ""), money.display(item.amount), item.scheduleID]
                 }
                 text += occurrences.render(painter: painter)
             }
             var figures = TextTable(columns: [
-                .init(title: "", alignment: .left), .init(title: "RECORDED", alignment: .right), .init(title: "SCHEDULED", alignment: .right),
+                .init(title: "", alignment: .left), .init(title: "RECORDED", alignment: .right),
+                .init(title: "SCHEDULED", alignment: .right),
                 .init(title: "PLANNED", alignment: .right), .init(title: "TOTAL", alignment: .right),
             ])
             figures.rows = [
-                ["Income", money.display(month.recordedIncome), money.display(month.scheduledIncome), "", money.display(month.income)],
-                ["Expenses", money.display(month.recordedExpenses), money.display(month.scheduledExpenses), money.display(month.plannedSpending),
-                 money.display(month.expenses)],
+                ["Income", money.display(month.recordedIncome), money.display(month.scheduledIncome), "",
+                 money.display(month.income)],
+                ["Expenses", money.display(month.recordedExpenses), money.display(month.scheduledExpenses),
+                 money.display(month.plannedSpending), money.display(month.expenses)],
                 ["Balance", "", "", "", money.display(month.balance)],
             ]
             text += figures.render(painter: painter)
@@ -87,22 +97,27 @@ struct ForecastPrinter {
             ("today", .string(forecast.today.iso)), ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("opening_balance", .int(forecast.openingBalance)), ("unrecorded_before", .int(forecast.unrecordedBefore)),
             ("opening", .object([
-                ("before", forecast.months.first.map { .string($0.period.start.iso) } ?? .null), ("income", .int(forecast.openingIncome)),
+                ("before", forecast.months.first.map { .string($0.period.start.iso) } ?? .null),
+                ("income", .int(forecast.openingIncome)),
                 ("expenses", .int(forecast.openingExpenses)), ("unrecorded_scheduled", .int(forecast.openingScheduled)),
                 ("unrecorded_count", .int(forecast.unrecordedBefore)), ("balance", .int(forecast.openingBalance)),
             ])),
             ("months", .array(forecast.months.map { month in
                 .object([
-                    ("period", .string(month.period.name)), ("from", .string(month.period.start.iso)), ("to", .string(month.period.end.iso)),
-                    ("current", .bool(month.isCurrent)),
-                    ("recorded", .object([("income", .int(month.recordedIncome)), ("expenses", .int(month.recordedExpenses))])),
+                    ("period", .string(month.period.name)), ("from", .string(month.period.start.iso)),
+                    ("to", .string(month.period.end.iso)), ("current", .bool(month.isCurrent)),
+                    ("recorded", .object([
+                        ("income", .int(month.recordedIncome)), ("expenses", .int(month.recordedExpenses)),
+                    ])),
                     ("scheduled", .object([
                         ("income", .int(month.scheduledIncome)), ("expenses", .int(month.scheduledExpenses)),
                         ("occurrences", .array(month.scheduled.map { item in
                             .object([
-                                ("date", .string(item.day.iso)), ("due", .string(item.due.iso)), ("kind", .string(item.kind.singular)),
-                                ("schedule", .string(item.scheduleID)), ("name", .string(item.name)),
-                                ("category", item.category.map(JSONValue.string) ?? .null), ("amount", .int(item.amount)),
+                                ("date", .string(item.day.iso)), ("due", .string(item.due.iso)),
+                                ("kind", .string(item.kind.singular)), ("schedule", .string(item.scheduleID)),
+                                ("name", .string(item.name)),
+                                ("category", item.category.map(JSONValue.string) ?? .null),
+                                ("amount", .int(item.amount)),
                             ])
                         })),
                     ])),
@@ -110,13 +125,14 @@ struct ForecastPrinter {
                         ("spending", .int(month.plannedSpending)),
                         ("limits", .array(month.planned.map { limit in
                             .object([
-                                ("category", .string(limit.category)), ("limit", .int(limit.limit)), ("carried_in", .int(limit.carriedIn)),
-                                ("available", .int(limit.available)), ("spent", .int(limit.spent)), ("unspent", .int(limit.unspent)),
+                                ("category", .string(limit.category)), ("limit", .int(limit.limit)),
+                                ("carried_in", .int(limit.carriedIn)), ("available", .int(limit.available)),
+                                ("spent", .int(limit.spent)), ("unspent", .int(limit.unspent)),
                             ])
                         })),
                     ])),
-                    ("income", .int(month.income)), ("expenses", .int(month.expenses)), ("balance", .int(month.balance)),
-                    ("projected_balance", .int(month.projectedBalance)),
+                    ("income", .int(month.income)), ("expenses", .int(month.expenses)),
+                    ("balance", .int(month.balance)), ("projected_balance", .int(month.projectedBalance)),
                 ])
             })),
         ])

@@ -17,7 +17,9 @@ enum LimitText {
     /// `¥40,000 (rollover surplus since 2026-10)`.
     static func amount(_ limit: SpendingLimit, _ money: MoneyFormat) -> String {
         var text = money.display(limit.amount)
-        if limit.rollover != .none, let since = limit.sinceName { text += " (rollover \(limit.rollover.rawValue) since \(since))" }
+        if limit.rollover != .none, let since = limit.sinceName {
+            text += " (rollover \(limit.rollover.rawValue) since \(since))"
+        }
         return text
     }
 

@@ -14,15 +14,17 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
     /// `--format` of reports: everything but `ids`.
     static let reportOption = OptionSpec(
-        long: "format", valueName: "format", help: "table, tsv, csv or json (default: table).", choices: ["table", "tsv", "csv", "json"])
+        long: "format", valueName: "format", help: "table, tsv, csv or json (default: table).",
+        choices: ["table", "tsv", "csv", "json"])
 
     /// The format named by `--format` (or `table`), when the command offers it.
     static func from(_ parsed: ParsedCommand, allowed: [OutputFormat]) throws(UsageError) -> OutputFormat {
         let format = try from(parsed)
         guard allowed.contains(format) else {
             let names = allowed.map(\.rawValue)
-            throw parsed.usageError("'--format \(format.rawValue)' is not available for '\(parsed.path.joined(separator: " "))'; use "
-                + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+            throw parsed.usageError(
+                "'--format \(format.rawValue)' is not available for '\(parsed.path.joined(separator: " "))'; use "
+                    + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
         }
         return format
     }
@@ -33,7 +35,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
         guard let format = OutputFormat(rawValue: text) else {
             var message = "Invalid value '\(text)' for '--format <format>': expected one of "
                 + allCases.map(\.rawValue).joined(separator: ", ")
-            if let guess = Suggestion.closest(to: text, among: allCases.map(\.rawValue)) { message += ". Did you mean '\(guess)'?" }
+            if let guess = Suggestion.closest(to: text, among: allCases.map(\.rawValue)) {
+                message += ". Did you mean '\(guess)'?"
+            }
             throw parsed.usageError(message)
         }
         return format

@@ -17,7 +17,9 @@ struct Painter: Sendable {
     /// Whether to colour a stream. `--color` beats `NO_COLOR` (set and non-empty means never),
     /// which beats the `display.color` setting; `auto` colours only a terminal whose `TERM` is
     /// set and not `dumb`.
-    static func isColorEnabled(flag: ColorMode?, environment: [String: String], setting: ColorMode, isTerminal: Bool) -> Bool {
+    static func isColorEnabled(
+        flag: ColorMode?, environment: [String: String], setting: ColorMode, isTerminal: Bool
+    ) -> Bool {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let mode = flag ?? (noColor ? .never : setting)
         switch mode {

@@ -96,10 +96,14 @@ struct PeriodTablePrinter {
         let first = table.periods.count - shown.count
         var columns = [TextTable.Column(title: rowTitle, alignment: .left)]
         columns += shown.map { TextTable.Column(title: $0.heading, alignment: .right) }
-        columns += [.init(title: "TOTAL", alignment: .right), .init(title: "AVERAGE", alignment: .right), .init(title: "TREND", alignment: .left)]
+        columns += [
+            .init(title: "TOTAL", alignment: .right), .init(title: "AVERAGE", alignment: .right),
+            .init(title: "TREND", alignment: .left),
+        ]
         var textTable = TextTable(columns: columns)
         textTable.rows = allRows.indices.map { row in
-            [labels[row]] + shown.map { $0.cells[row] } + [totals[row], averages[row], Self.sparkline(allRows[row].amounts[first...])]
+            [labels[row]] + shown.map { $0.cells[row] }
+                + [totals[row], averages[row], Self.sparkline(allRows[row].amounts[first...])]
         }
         let lines = textTable.render().split(separator: "\n").map(String.init)
         for (number, line) in lines.enumerated() {
@@ -160,19 +164,24 @@ struct PeriodTablePrinter {
         func row(_ row: PeriodTable.Row, name: String) -> JSONValue {
             let average = row.average
             return .object([
-                ("name", .string(name)), ("amounts", .array(row.amounts.map(JSONValue.int))), ("total", .int(row.total)),
+                ("name", .string(name)), ("amounts", .array(row.amounts.map(JSONValue.int))),
+                ("total", .int(row.total)),
                 // Exact: the average is numerator / denominator; only tables round it. Without a
                 // period there is no average.
-                ("average", average.periods > 0 ? .object([("numerator", .int(average.total)), ("denominator", .int(average.periods))]) : .null),
+                ("average",
+                 average.periods > 0
+                    ? .object([("numerator", .int(average.total)), ("denominator", .int(average.periods))]) : .null),
             ])
         }
         return .object([
             ("by", .string(table.grouping.rawValue)), ("per", .string(table.unit.rawValue)),
-            ("from", table.period.from.map { .string($0.iso) } ?? .null), ("to", table.period.to.map { .string($0.iso) } ?? .null),
+            ("from", table.period.from.map { .string($0.iso) } ?? .null),
+            ("to", table.period.to.map { .string($0.iso) } ?? .null),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("periods", .array(table.periods.map { period in
-                .object([("name", .string(period.name)), ("start", .string(period.start.iso)), ("end", .string(period.end.iso)),
-                         ("from", .string((period.days.from ?? period.start).iso)), ("to", .string((period.days.to ?? period.end).iso)),
+                .object([("name", .string(period.name)), ("start", .string(period.start.iso)),
+                         ("end", .string(period.end.iso)), ("from", .string((period.days.from ?? period.start).iso)),
+                         ("to", .string((period.days.to ?? period.end).iso)),
                          ("partial", .bool(period.isPartial))])
             })),
             ("rows", .array(table.rows.map { row($0, name: $0.name) })),

@@ -23,7 +23,8 @@ struct RecordColumn {
         var keys = expenseFields.map(\.key)
         for field in incomeFields where !keys.contains(field.key) { keys.append(field.key) }
         return keys.map { key in
-            RecordColumn(key: key, income: incomeFields.first { $0.key == key }, expense: expenseFields.first { $0.key == key })
+            RecordColumn(
+                key: key, income: incomeFields.first { $0.key == key }, expense: expenseFields.first { $0.key == key })
         }
     }
 

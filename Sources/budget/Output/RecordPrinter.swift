@@ -14,7 +14,10 @@ struct RecordPrinter {
     var forSpreadsheet = false
 
     /// A printer using a budget's currency, date format and colour.
-    init(selection: RecordSelection, format: OutputFormat, includeHeader: Bool, document: BudgetDocument, painter: Painter) {
+    init(
+        selection: RecordSelection, format: OutputFormat, includeHeader: Bool, document: BudgetDocument,
+        painter: Painter
+    ) {
         self.selection = selection
         self.format = format
         self.includeHeader = includeHeader
@@ -33,7 +36,9 @@ struct RecordPrinter {
             output.write(try table(rows))
         case .ids:
             // Both kinds share ID numbers, so a listing of both names each record with its kind.
-            output.write(rows.map { (selection.showsKind ? RecordReference(kind: $0.kind, id: $0.id).description : $0.id) + "\n" }.joined())
+            output.write(rows.map {
+                (selection.showsKind ? RecordReference(kind: $0.kind, id: $0.id).description : $0.id) + "\n"
+            }.joined())
         case .tsv, .csv:
             delimited(rows, format == .tsv ? .tsv : .csv, to: output)
         case .json:
@@ -68,10 +73,13 @@ struct RecordPrinter {
     func writeSingle(_ row: RecordRow, to output: any TextOutput) throws {
         switch format {
         case .table:
-            var table = TextTable(columns: [.init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left)])
+            var table = TextTable(columns: [
+                .init(title: "FIELD", alignment: .left), .init(title: "VALUE", alignment: .left),
+            ])
             let columns = tableColumns([row], details: true)
             let names = (selection.showsKind ? ["kind"] : []) + columns.map(\.key)
-            let cells = (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: true, columns: columns)
+            let cells = (selection.showsKind ? [row.kind.singular] : [])
+                + fields(of: row, forPeople: true, columns: columns)
             table.rows = zip(names, cells).map { [$0, $1] }
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             output.write(lines.joined(separator: "\n"))
@@ -93,9 +101,12 @@ struct RecordPrinter {
     }
 
     /// `delimited(_:_:to:)`, its pieces handed to `emit`.
-    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func delimited(
+        _ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         let pieceSize = 1 << 20
-        var writer = DelimitedWriter(dialect, capacity: min(64 + rows.count * 80, pieceSize + (64 << 10)), forSpreadsheet: forSpreadsheet)
+        var writer = DelimitedWriter(
+            dialect, capacity: min(64 + rows.count * 80, pieceSize + (64 << 10)), forSpreadsheet: forSpreadsheet)
         if includeHeader { writer.row(selection.fieldNames) }
         let fields = ColumnFields(selection.columns)
         for index in rows.indices {
@@ -174,14 +185,19 @@ struct RecordPrinter {
     func preview(_ rows: [RecordRow]) -> String {
         let columns = tableColumns(rows).filter { $0.key != "id" && $0.key != "order" }
         let kind = selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []
-        var table = TextTable(columns: kind + columns.map { TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left) })
+        var table = TextTable(columns: kind + columns.map {
+            TextTable.Column(title: $0.key.uppercased(), alignment: $0.isNumeric ? .right : .left)
+        })
         let fields = ColumnFields(columns)
-        table.rows = rows.map { self.fields(of: $0, forPeople: true, showingKind: selection.showsKind, columns: fields) }
+        table.rows = rows.map {
+            self.fields(of: $0, forPeople: true, showingKind: selection.showsKind, columns: fields)
+        }
         return table.render()
     }
 
     private func fields(of row: RecordRow, forPeople: Bool) -> [String] {
-        (selection.showsKind ? [row.kind.singular] : []) + fields(of: row, forPeople: forPeople, columns: selection.columns)
+        (selection.showsKind ? [row.kind.singular] : [])
+            + fields(of: row, forPeople: forPeople, columns: selection.columns)
     }
 
     private func fields(of row: RecordRow, forPeople: Bool, columns: [RecordColumn]) -> [String] {
@@ -199,7 +215,8 @@ struct RecordPrinter {
             case .optionalText(let text)?: fields.append(forPeople ? DelimitedText.escapeTSV(text ?? "") : text ?? "")
             case .number(let number)?: fields.append(String(number))
             // Only an expense's amount is ever negative: a refund, which people see named.
-            case .amount(let amount)?: fields.append(forPeople ? (amount < 0 ? "refund " : "") + money.display(amount) : money.plain(amount))
+            case .amount(let amount)?:
+                fields.append(forPeople ? (amount < 0 ? "refund " : "") + money.display(amount) : money.plain(amount))
             case .day(let day)?: fields.append(forPeople ? dateFormat.format(day) : day.iso)
             case .tags(let tags)?: fields.append(forPeople ? tags.sorted.joined(separator: " ") : tags.joined)
             case nil: fields.append("")
@@ -235,8 +252,11 @@ struct RecordPrinter {
 
     private func table(_ rows: [RecordRow]) throws -> String {
         let columns = tableColumns(rows)
-        var table = TextTable(columns: (selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []) + columns.map { column in
-            TextTable.Column(title: column.key == "order" ? "#" : column.key.uppercased(), alignment: column.isNumeric ? .right : .left)
+        let kind = selection.showsKind ? [TextTable.Column(title: "KIND", alignment: .left)] : []
+        var table = TextTable(columns: kind + columns.map { column in
+            TextTable.Column(
+                title: column.key == "order" ? "#" : column.key.uppercased(),
+                alignment: column.isNumeric ? .right : .left)
         })
         let fields = ColumnFields(columns)
         var incomes: [Int] = [], expenses: [Int] = []

@@ -57,7 +57,9 @@ struct ReportColumn<Row> {
     /// JSON's `currency` member after the others: the currency's code, or `null` when none is
     /// set (a plain number then counts whole units).
     static var currency: Self {
-        Self(title: nil, key: "currency", alignment: .left, delimited: false) { _, money in .optionalText(money.currency?.code) }
+        Self(title: nil, key: "currency", alignment: .left, delimited: false) { _, money in
+            .optionalText(money.currency?.code)
+        }
     }
 
     /// The column with another cell in tables, keeping its alignment.

@@ -14,10 +14,14 @@ struct ReportTable<Row> {
 
     /// The rows as `format` writes them. `includeHeader` (`--no-header`) drops the TSV and CSV
     /// header line; a table always has its titles.
-    func render(_ rows: [Row], as format: OutputFormat, includeHeader: Bool = true, money: MoneyFormat, painter: Painter = .plain) -> String {
+    func render(
+        _ rows: [Row], as format: OutputFormat, includeHeader: Bool = true, money: MoneyFormat,
+        painter: Painter = .plain
+    ) -> String {
         switch format {
         case .json: return json(rows, money: money).outputText
-        case .tsv, .csv: return delimited(rows, dialect: format == .csv ? .csv : .tsv, includeHeader: includeHeader, money: money)
+        case .tsv, .csv:
+            return delimited(rows, dialect: format == .csv ? .csv : .tsv, includeHeader: includeHeader, money: money)
         case .table, .ids: return table(rows, money: money, painter: painter)
         }
     }
@@ -37,7 +41,9 @@ struct ReportTable<Row> {
         })
     }
 
-    private func delimited(_ rows: [Row], dialect: DelimitedWriter.Dialect, includeHeader: Bool, money: MoneyFormat) -> String {
+    private func delimited(
+        _ rows: [Row], dialect: DelimitedWriter.Dialect, includeHeader: Bool, money: MoneyFormat
+    ) -> String {
         let shown = columns.filter(\.delimited)
         var writer = DelimitedWriter(dialect)
         if includeHeader { writer.row(shown.map(\.key)) }

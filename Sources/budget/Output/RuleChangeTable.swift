@@ -6,8 +6,9 @@ struct RuleChangeTable {
 
     func render(painter: Painter) -> String {
         var table = TextTable(columns: [
-            .init(title: "ID", alignment: .left), .init(title: "NAME", alignment: .left), .init(title: "RULE", alignment: .right),
-            .init(title: "FIELD", alignment: .left), .init(title: "CHANGE", alignment: .left),
+            .init(title: "ID", alignment: .left), .init(title: "NAME", alignment: .left),
+            .init(title: "RULE", alignment: .right), .init(title: "FIELD", alignment: .left),
+            .init(title: "CHANGE", alignment: .left),
         ])
         table.rows = application.changes.map { change in
             [change.reference.description, change.name, String(change.ruleNumber), change.field,

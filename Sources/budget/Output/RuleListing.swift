@@ -15,13 +15,16 @@ struct RuleListing {
                 .object([
                     ("number", .int(number)), ("pattern", .string(rule.pattern)), ("regex", .bool(rule.isRegex)),
                     ("field", .string(rule.field.rawValue)), ("kind", rule.kind.map { .string($0.rawValue) } ?? .null),
-                    ("category", rule.category.map(JSONValue.string) ?? .null), ("rename", rule.rename.map(JSONValue.string) ?? .null),
-                    ("tags", .array(rule.tags.map(JSONValue.string))), ("skip", .bool(rule.skip)), ("setting", .string(rule.settingText)),
+                    ("category", rule.category.map(JSONValue.string) ?? .null),
+                    ("rename", rule.rename.map(JSONValue.string) ?? .null),
+                    ("tags", .array(rule.tags.map(JSONValue.string))), ("skip", .bool(rule.skip)),
+                    ("setting", .string(rule.settingText)),
                 ])
             })
             return value.outputText
         case .tsv, .csv:
-            let lines = (includeHeader ? [["number", "pattern", "regex", "field", "kind", "category", "rename", "tags", "skip"]] : [])
+            let header = ["number", "pattern", "regex", "field", "kind", "category", "rename", "tags", "skip"]
+            let lines = (includeHeader ? [header] : [])
                 + numbered.map { number, rule in
                     [String(number), rule.pattern, String(rule.isRegex), rule.field.rawValue, rule.kind?.rawValue ?? "",
                      rule.category ?? "", rule.rename ?? "", rule.tags.joined, String(rule.skip)]
@@ -29,11 +32,13 @@ struct RuleListing {
             return DelimitedText.text(lines, as: format)
         default:
             var table = TextTable(columns: [
-                .init(title: "#", alignment: .right), .init(title: "PATTERN", alignment: .left), .init(title: "FIELD", alignment: .left),
+                .init(title: "#", alignment: .right), .init(title: "PATTERN", alignment: .left),
+                .init(title: "FIELD", alignment: .left),
                 .init(title: "KIND", alignment: .left), .init(title: "ACTIONS", alignment: .left),
             ])
             table.rows = numbered.map { number, rule in
-                [String(number), Self.pattern(rule), rule.field.rawValue, rule.kind?.rawValue ?? "any", Self.actions(rule)]
+                [String(number), Self.pattern(rule), rule.field.rawValue, rule.kind?.rawValue ?? "any",
+                 Self.actions(rule)]
             }
             return table.render(painter: painter)
         }
@@ -43,7 +48,8 @@ struct RuleListing {
     /// accepted, outside the syntax matched now), naming the command that replaces it.
     static func unsupportedWarnings(_ rules: RuleSet) -> [String] {
         rules.unsupported.map { number, rule in
-            "rule \(number) never matches: its regular expression \(pattern(rule)) is not supported (\(rule.unsupportedReason ?? "")); "
+            "rule \(number) never matches: its regular expression \(pattern(rule)) is not supported "
+                + "(\(rule.unsupportedReason ?? "")); "
                 + "delete it with 'budget rule delete \(number)' and add it again in the supported syntax"
         }
     }
@@ -66,7 +72,9 @@ struct RuleListing {
     static func actions(_ rule: Rule) -> String {
         if rule.skip { return "skip (on import)" }
         var parts: [String] = []
-        if let category = rule.category { parts.append("category \(category)" + (rule.kind == nil ? " (expenses)" : "")) }
+        if let category = rule.category {
+            parts.append("category \(category)" + (rule.kind == nil ? " (expenses)" : ""))
+        }
         if let rename = rule.rename { parts.append("rename \(rename)") }
         for tag in rule.tags { parts.append("tag \(tag)") }
         return parts.joined(separator: ", ")

@@ -8,40 +8,51 @@ enum ScheduleListing {
     /// - Parameter dateFormat: how the table shows days (`display.date-format`); the machine
     ///   formats keep ISO.
     static func schedules(
-        _ entries: [ScheduleEntry], money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter, dateFormat: DateFormat = .iso
+        _ entries: [ScheduleEntry], money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter,
+        dateFormat: DateFormat = .iso
     ) -> String {
         switch format {
         case .json:
             return JSONValue.array(entries.map { json($0, money: money) }).outputText
         case .tsv, .csv:
-            let header = ["id", "kind", "name", "category", "amount", "every", "on", "from", "until", "count", "weekend", "paused", "recorded_through", "next", "tags", "note"]
+            let header = [
+                "id", "kind", "name", "category", "amount", "every", "on", "from", "until", "count", "weekend",
+                "paused", "recorded_through", "next", "tags", "note",
+            ]
             let rows = entries.map { entry -> [String] in
                 let schedule = entry.schedule, recurrence = entry.schedule.recurrence
                 return [
-                    entry.id, schedule.kind.singular, schedule.name, schedule.category ?? "", money.plain(schedule.amount),
-                    "\(recurrence.interval) \(recurrence.unit.rawValue)", recurrence.effectiveAnchor.map(Schedule.text(of:)) ?? "", recurrence.start.iso,
-                    recurrence.end?.iso ?? "", recurrence.count.map(String.init) ?? "", recurrence.weekend.rawValue, String(schedule.isPaused),
-                    schedule.recordedThrough?.iso ?? "", schedule.next?.day.iso ?? "", schedule.tags.joined, schedule.note ?? "",
+                    entry.id, schedule.kind.singular, schedule.name, schedule.category ?? "",
+                    money.plain(schedule.amount), "\(recurrence.interval) \(recurrence.unit.rawValue)",
+                    recurrence.effectiveAnchor.map(Schedule.text(of:)) ?? "", recurrence.start.iso,
+                    recurrence.end?.iso ?? "", recurrence.count.map(String.init) ?? "", recurrence.weekend.rawValue,
+                    String(schedule.isPaused), schedule.recordedThrough?.iso ?? "", schedule.next?.day.iso ?? "",
+                    schedule.tags.joined, schedule.note ?? "",
                 ]
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default:
             var table = TextTable(columns: [
-                .init(title: "ID", alignment: .left), .init(title: "KIND", alignment: .left), .init(title: "NAME", alignment: .left),
-                .init(title: "CATEGORY", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "WHEN", alignment: .left),
+                .init(title: "ID", alignment: .left), .init(title: "KIND", alignment: .left),
+                .init(title: "NAME", alignment: .left), .init(title: "CATEGORY", alignment: .left),
+                .init(title: "AMOUNT", alignment: .right), .init(title: "WHEN", alignment: .left),
                 .init(title: "STATUS", alignment: .left),
             ])
             table.rows = entries.map { entry in
                 let schedule = entry.schedule
-                return [entry.id, schedule.kind.singular, DelimitedText.escapeTSV(schedule.name), DelimitedText.escapeTSV(schedule.category ?? ""), money.display(schedule.amount),
-                        ScheduleText.timing(schedule.recurrence, dateFormat: dateFormat), ScheduleText.status(schedule, dateFormat: dateFormat)]
+                return [entry.id, schedule.kind.singular, DelimitedText.escapeTSV(schedule.name),
+                        DelimitedText.escapeTSV(schedule.category ?? ""), money.display(schedule.amount),
+                        ScheduleText.timing(schedule.recurrence, dateFormat: dateFormat),
+                        ScheduleText.status(schedule, dateFormat: dateFormat)]
             }
             return table.render(painter: painter)
         }
     }
 
     /// One schedule, field by field (`recur show`), with its next occurrences.
-    static func details(_ entry: ScheduleEntry, money: MoneyFormat, upcoming: [Recurrence.Occurrence], dateFormat: DateFormat = .iso) -> String {
+    static func details(
+        _ entry: ScheduleEntry, money: MoneyFormat, upcoming: [Recurrence.Occurrence], dateFormat: DateFormat = .iso
+    ) -> String {
         let schedule = entry.schedule
         let show = dateFormat.format
         var lines: [(String, String)] = [
@@ -56,16 +67,19 @@ enum ScheduleListing {
         lines.append(("status", ScheduleText.status(schedule, dateFormat: dateFormat)))
         lines.append(("recorded through", schedule.recordedThrough.map(show) ?? "nothing yet"))
         if let covered = schedule.coveredThrough, schedule.recordedThrough.map({ $0 < covered }) ?? true {
-            lines.append(("passing over", "what is due through \(show(covered)): its period was recorded before the timing changed"))
+            let passing = "what is due through \(show(covered)): its period was recorded before the timing changed"
+            lines.append(("passing over", passing))
         }
         if !schedule.skipped.isEmpty { lines.append(("skipping", schedule.skipped.map(show).joined(separator: ", "))) }
         if !upcoming.isEmpty {
-            lines.append(("coming", upcoming.map { $0.day == $0.due ? show($0.day) : "\(show($0.day)) (due \(show($0.due)))" }.joined(separator: ", ")))
+            let coming = upcoming.map { $0.day == $0.due ? show($0.day) : "\(show($0.day)) (due \(show($0.due)))" }
+            lines.append(("coming", coming.joined(separator: ", ")))
         }
         let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
         // A note may hold a line break or a tab: shown escaped, as tables show it.
         return lines.map { label, value in
-            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + DelimitedText.escapeTSV(value) + "\n"
+            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2)
+                + DelimitedText.escapeTSV(value) + "\n"
         }.joined()
     }
 
@@ -77,25 +91,30 @@ enum ScheduleListing {
             ("category", schedule.category.map(JSONValue.string) ?? .null), ("amount", .int(schedule.amount)),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("every", .object([("interval", .int(recurrence.interval)), ("unit", .string(recurrence.unit.rawValue))])),
-            ("on", recurrence.effectiveAnchor.map { .string(Schedule.text(of: $0)) } ?? .null), ("from", .string(recurrence.start.iso)),
-            ("until", recurrence.end.map { .string($0.iso) } ?? .null), ("count", recurrence.count.map(JSONValue.int) ?? .null),
+            ("on", recurrence.effectiveAnchor.map { .string(Schedule.text(of: $0)) } ?? .null),
+            ("from", .string(recurrence.start.iso)), ("until", recurrence.end.map { .string($0.iso) } ?? .null),
+            ("count", recurrence.count.map(JSONValue.int) ?? .null),
             ("weekend", .string(recurrence.weekend.rawValue)), ("paused", .bool(schedule.isPaused)),
             ("recorded_through", schedule.recordedThrough.map { .string($0.iso) } ?? .null),
             ("skipping", .array(schedule.skipped.map { .string($0.iso) })),
-            ("next", schedule.next.map { .object([("due", .string($0.due.iso)), ("date", .string($0.day.iso))]) } ?? .null),
-            ("tags", .array(schedule.tags.map(JSONValue.string))), ("note", schedule.note.map(JSONValue.string) ?? .null),
+            ("next",
+             schedule.next.map { .object([("due", .string($0.due.iso)), ("date", .string($0.day.iso))]) } ?? .null),
+            ("tags", .array(schedule.tags.map(JSONValue.string))),
+            ("note", schedule.note.map(JSONValue.string) ?? .null),
         ])
     }
 
     /// Occurrences due (`recur run --dry-run`).
     static func occurrences(
-        _ run: ScheduleRun, money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter, dateFormat: DateFormat = .iso
+        _ run: ScheduleRun, money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter,
+        dateFormat: DateFormat = .iso
     ) -> String {
         switch format {
         case .json:
             return JSONValue.array(run.items.map { item in
                 .object([
-                    ("date", .string(item.day.iso)), ("due", .string(item.due.iso)), ("kind", .string(item.kind.singular)),
+                    ("date", .string(item.day.iso)), ("due", .string(item.due.iso)),
+                    ("kind", .string(item.kind.singular)),
                     ("schedule", .string(item.scheduleID)), ("name", .string(item.name)), ("amount", .int(item.amount)),
                     ("skipped", .bool(item.isSkipped)),
                 ])
@@ -103,17 +122,19 @@ enum ScheduleListing {
         case .tsv, .csv:
             let header = ["date", "due", "kind", "schedule", "name", "amount", "skipped"]
             let rows = run.items.map { item in
-                [item.day.iso, item.due.iso, item.kind.singular, item.scheduleID, item.name, money.plain(item.amount), String(item.isSkipped)]
+                [item.day.iso, item.due.iso, item.kind.singular, item.scheduleID, item.name, money.plain(item.amount),
+                 String(item.isSkipped)]
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default:
             var table = TextTable(columns: [
-                .init(title: "DATE", alignment: .left), .init(title: "KIND", alignment: .left), .init(title: "SCHEDULE", alignment: .left),
-                .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right), .init(title: "", alignment: .left),
+                .init(title: "DATE", alignment: .left), .init(title: "KIND", alignment: .left),
+                .init(title: "SCHEDULE", alignment: .left), .init(title: "NAME", alignment: .left),
+                .init(title: "AMOUNT", alignment: .right), .init(title: "", alignment: .left),
             ])
             table.rows = run.items.map { item in
-                [dateFormat.format(item.day), item.kind.singular, item.scheduleID, DelimitedText.escapeTSV(item.name), money.display(item.amount),
-                 item.isSkipped ? "skipped" : ""]
+                [dateFormat.format(item.day), item.kind.singular, item.scheduleID, DelimitedText.escapeTSV(item.name),
+                 money.display(item.amount), item.isSkipped ? "skipped" : ""]
             }
             return table.render(painter: painter)
         }

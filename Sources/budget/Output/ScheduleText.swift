@@ -40,9 +40,12 @@ enum ScheduleText {
     static func status(_ schedule: Schedule, dateFormat: DateFormat = .iso) -> String {
         guard let next = schedule.next else {
             return schedule.recurrence.endsWithCalendar(after: schedule.recordedThrough)
-                ? "ended (the next would be after \(Day(year: 9999, month: 12, day: 31).map(dateFormat.format) ?? "9999-12-31"))" : "ended"
+                ? "ended (the next would be after "
+                    + "\(Day(year: 9999, month: 12, day: 31).map(dateFormat.format) ?? "9999-12-31"))"
+                : "ended"
         }
-        let day = next.day == next.due ? dateFormat.format(next.due) : "\(dateFormat.format(next.day)) (due \(dateFormat.format(next.due)))"
+        let day = next.day == next.due
+            ? dateFormat.format(next.due) : "\(dateFormat.format(next.day)) (due \(dateFormat.format(next.due)))"
         return schedule.isPaused ? "paused (next \(day))" : "next \(day)"
     }
 

@@ -8,8 +8,10 @@ extension SummaryPrinter {
     func render(_ comparison: SummaryComparison) -> String {
         switch format {
         case .json: return json(comparison).outputText
-        case .tsv: return DelimitedText.tsv((includeHeader ? [delimitedHeader(comparison)] : []) + delimitedRows(comparison))
-        case .csv: return DelimitedText.csv((includeHeader ? [delimitedHeader(comparison)] : []) + delimitedRows(comparison))
+        case .tsv:
+            return DelimitedText.tsv((includeHeader ? [delimitedHeader(comparison)] : []) + delimitedRows(comparison))
+        case .csv:
+            return DelimitedText.csv((includeHeader ? [delimitedHeader(comparison)] : []) + delimitedRows(comparison))
         default: return table(comparison)
         }
     }
@@ -17,9 +19,11 @@ extension SummaryPrinter {
     // MARK: Table
 
     private func table(_ comparison: SummaryComparison) -> String {
-        var text = painter.paint("Summary, \(name(comparison.period)), compared with \(name(comparison.comparedPeriod))", .bold) + "\n"
+        var text = painter.paint(
+            "Summary, \(name(comparison.period)), compared with \(name(comparison.comparedPeriod))", .bold) + "\n"
         if comparison.isToDate {
-            text += "Compared to date: \(dateFormat.describe(comparison.current.period)) against \(dateFormat.describe(comparison.comparison.period)).\n"
+            text += "Compared to date: \(dateFormat.describe(comparison.current.period)) against "
+                + "\(dateFormat.describe(comparison.comparison.period)).\n"
         }
         text += filterLine + totals(comparison)
         let basis = basisTitle(comparison)
@@ -28,41 +32,61 @@ extension SummaryPrinter {
         case .category:
             guard !comparison.categories.isEmpty else { return text + "\nNo expenses in either period.\n" }
             let hasLimits = comparison.categories.contains { $0.row.limit != nil }
-            var columns = [("CATEGORY", TextTable.Alignment.left), ("SPENT", .right)] + changeColumns(basis) + [("SHARE", .right)]
+            var columns =
+                [("CATEGORY", TextTable.Alignment.left), ("SPENT", .right)] + changeColumns(basis) + [("SHARE", .right)]
             if hasLimits { columns += [("LIMIT", .right), ("REMAINING", .right), ("USED", .right)] }
             let rows = comparison.categories.map { category -> [String] in
                 let row = category.row
-                var cells = [row.category, money.display(row.spent)] + changeCells(category.spent) + [percent(row.spent, of: current.expenses)]
+                var cells = [row.category, money.display(row.spent)] + changeCells(category.spent)
+                    + [percent(row.spent, of: current.expenses)]
                 if hasLimits {
-                    cells += [row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "", Self.used(row).map { $0.description + "%" } ?? ""]
+                    cells += [
+                        row.limit.map(money.display) ?? "", row.remaining.map(money.display) ?? "",
+                        Self.used(row).map { $0.description + "%" } ?? "",
+                    ]
                 }
                 return cells
             }
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: comparison.categories.map { ($0.row.spent, $0.row.isOver) })
+            let bars = comparison.categories.map { ($0.row.spent, $0.row.isOver) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
-            let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right),
-                           (basis, .left), ("EXPENSES", .right), ("DIFFERENCE", .right), ("CHANGE", .right)]
+            let columns = [
+                ("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right),
+                (basis, .left), ("EXPENSES", .right), ("DIFFERENCE", .right), ("CHANGE", .right),
+            ]
             let rows = comparison.months.map { row -> [String] in
-                let now = row.month.map { [describe($0), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
+                let now = row.month.map {
+                    [describe($0), money.display($0.income), money.display($0.expenses), money.display($0.balance)]
+                }
                 let then = row.comparedMonth.map { [describe($0), money.display($0.expenses)] }
-                return (now ?? ["", "", "", ""]) + (then ?? ["", ""]) + [signed(row.expenses.difference), change(row.expenses.percent)]
+                return (now ?? ["", "", "", ""]) + (then ?? ["", ""])
+                    + [signed(row.expenses.difference), change(row.expenses.percent)]
             }
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: comparison.months.map { ($0.expenses.amount, false) })
+            let bars = comparison.months.map { ($0.expenses.amount, false) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .income:
             guard !comparison.incomeSources.isEmpty else { return text + "\nNo income in either period.\n" }
-            let columns = [("SOURCE", TextTable.Alignment.left), ("RECEIVED", .right)] + changeColumns(basis) + [("SHARE", .right)]
+            let columns =
+                [("SOURCE", TextTable.Alignment.left), ("RECEIVED", .right)] + changeColumns(basis)
+                + [("SHARE", .right)]
             let rows = comparison.incomeSources.map {
-                [$0.name, money.display($0.received.amount)] + changeCells($0.received) + [percent($0.received.amount, of: current.income)]
+                [$0.name, money.display($0.received.amount)] + changeCells($0.received)
+                    + [percent($0.received.amount, of: current.income)]
             }
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: comparison.incomeSources.map { ($0.received.amount, false) })
+            let bars = comparison.incomeSources.map { ($0.received.amount, false) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .tag:
             guard !comparison.tags.isEmpty else { return text + "\nNo tagged expenses in either period.\n" }
-            let columns = [("TAG", TextTable.Alignment.left), ("EXPENSES", .right), ("SPENT", .right)] + changeColumns(basis) + [("SHARE", .right)]
+            let columns =
+                [("TAG", TextTable.Alignment.left), ("EXPENSES", .right), ("SPENT", .right)] + changeColumns(basis)
+                + [("SHARE", .right)]
             let rows = comparison.tags.map {
-                [$0.tag, String($0.count), money.display($0.spent.amount)] + changeCells($0.spent) + [percent($0.spent.amount, of: current.expenses)]
+                [$0.tag, String($0.count), money.display($0.spent.amount)] + changeCells($0.spent)
+                    + [percent($0.spent.amount, of: current.expenses)]
             }
             let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: comparison.tags.map { ($0.spent.amount, false) }) + note
+            let bars = comparison.tags.map { ($0.spent.amount, false) }
+            return text + "\n" + withBars(columns: columns, rows: rows, bars: bars) + note
         }
     }
 
@@ -70,7 +94,9 @@ extension SummaryPrinter {
     /// and the change, under a header; then the savings rates, when either period had income.
     private func totals(_ comparison: SummaryComparison) -> String {
         let header = ["", "AMOUNT", basisTitle(comparison), "DIFFERENCE", "CHANGE"]
-        let figures = [("Income", comparison.income), ("Expenses", comparison.expenses), ("Balance", comparison.balance)]
+        let figures = [
+            ("Income", comparison.income), ("Expenses", comparison.expenses), ("Balance", comparison.balance),
+        ]
         let rows = figures.map { label, figure in [label, money.display(figure.amount)] + changeCells(figure) }
         var widths = header.map(DisplayWidth.of)
         for row in rows {
@@ -91,7 +117,8 @@ extension SummaryPrinter {
         }
         let now = comparison.current.savingsRate, then = comparison.comparison.savingsRate
         if now != nil || then != nil {
-            text += "Savings rate \(rate(now)) (\(comparison.basis == .previous ? "previous" : "last year") \(rate(then)))\n"
+            let basis = comparison.basis == .previous ? "previous" : "last year"
+            text += "Savings rate \(rate(now)) (\(basis) \(rate(then)))\n"
         }
         return text
     }
@@ -138,8 +165,12 @@ extension SummaryPrinter {
         switch grouping {
         case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used"] + change
         case .month:
-            return ["month", "income", "expenses", "balance", "compared_month", "compared_income", "compared_expenses", "compared_balance",
-                    "income_difference", "expenses_difference", "balance_difference", "income_change", "expenses_change", "balance_change"]
+            return [
+                "month", "income", "expenses", "balance",
+                "compared_month", "compared_income", "compared_expenses", "compared_balance",
+                "income_difference", "expenses_difference", "balance_difference",
+                "income_change", "expenses_change", "balance_change",
+            ]
         case .income: return ["kind", "name", "amount", "share"] + change
         case .tag: return ["kind", "name", "expenses", "amount", "share", "compared_expenses"] + change
         }
@@ -152,29 +183,40 @@ extension SummaryPrinter {
         }
         switch grouping {
         case .category:
-            let totals = [("income", comparison.income), ("expenses", comparison.expenses), ("balance", comparison.balance)].map { name, figure in
+            let totals = [
+                ("income", comparison.income), ("expenses", comparison.expenses), ("balance", comparison.balance),
+            ].map { name, figure in
                 ["total", name, money.plain(figure.amount), "", "", "", ""] + cells(figure)
             }
             return totals + comparison.categories.map { category in
                 let row = category.row
-                return ["category", row.category, money.plain(row.spent), (Percent.share(row.spent, of: current.expenses)?.description ?? ""),
+                return ["category", row.category, money.plain(row.spent),
+                        (Percent.share(row.spent, of: current.expenses)?.description ?? ""),
                         row.limit.map(money.plain) ?? "", row.remaining.map(money.plain) ?? "",
                         Self.used(row)?.description ?? ""] + cells(category.spent)
             }
         case .month:
             func line(_ month: String, _ comparedMonth: String, _ figures: [SummaryComparison.Change]) -> [String] {
-                [month] + figures.map { money.plain($0.amount) } + [comparedMonth] + figures.map { money.plain($0.compared) }
+                [month] + figures.map { money.plain($0.amount) }
+                    + [comparedMonth] + figures.map { money.plain($0.compared) }
                     + figures.map { money.plain($0.difference) } + figures.map { $0.percent?.description ?? "" }
             }
-            return comparison.months.map { line($0.month?.month ?? "", $0.comparedMonth?.month ?? "", [$0.income, $0.expenses, $0.balance]) }
+            return comparison.months.map {
+                line($0.month?.month ?? "", $0.comparedMonth?.month ?? "", [$0.income, $0.expenses, $0.balance])
+            }
                 + [line("total", "", [comparison.income, comparison.expenses, comparison.balance])]
         case .income:
-            return [["total", "income", money.plain(comparison.income.amount), ""] + cells(comparison.income)] + comparison.incomeSources.map {
-                ["source", $0.name, money.plain($0.received.amount), Percent($0.received.amount, of: current.income).description] + cells($0.received)
+            let total = ["total", "income", money.plain(comparison.income.amount), ""] + cells(comparison.income)
+            return [total] + comparison.incomeSources.map {
+                ["source", $0.name, money.plain($0.received.amount),
+                 Percent($0.received.amount, of: current.income).description] + cells($0.received)
             }
         case .tag:
-            return [["total", "expenses", "", money.plain(comparison.expenses.amount), "", ""] + cells(comparison.expenses)] + comparison.tags.map {
-                ["tag", $0.tag, String($0.count), money.plain($0.spent.amount), (Percent.share($0.spent.amount, of: current.expenses)?.description ?? ""),
+            let total =
+                ["total", "expenses", "", money.plain(comparison.expenses.amount), "", ""] + cells(comparison.expenses)
+            return [total] + comparison.tags.map {
+                ["tag", $0.tag, String($0.count), money.plain($0.spent.amount),
+                 (Percent.share($0.spent.amount, of: current.expenses)?.description ?? ""),
                  String($0.comparedCount)] + cells($0.spent)
             }
         }
@@ -193,13 +235,15 @@ extension SummaryPrinter {
         }
         func month(_ row: Summary.MonthRow?) -> [(String, JSONValue)] {
             [("month", row.map { .string($0.month) } ?? .null),
-             ("from", day(row.map { $0.days.from ?? $0.period.start })), ("to", day(row.map { $0.days.to ?? $0.period.end }))]
+             ("from", day(row.map { $0.days.from ?? $0.period.start })),
+             ("to", day(row.map { $0.days.to ?? $0.period.end }))]
         }
         func figures(_ income: JSONValue, _ expenses: JSONValue, _ balance: JSONValue) -> JSONValue {
             .object([("income", income), ("expenses", expenses), ("balance", balance)])
         }
         var members: [(String, JSONValue)] = [
-            ("from", day(current.period.from)), ("to", day(current.period.to)), ("currency", money.currency.map { .string($0.code) } ?? .null),
+            ("from", day(current.period.from)), ("to", day(current.period.to)),
+            ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("income", .int(current.income)), ("expenses", .int(current.expenses)), ("balance", .int(current.balance)),
             ("savings_rate", percent(current.savingsRate)),
         ]
@@ -208,20 +252,25 @@ extension SummaryPrinter {
             members.append(("categories", .array(comparison.categories.map { category in
                 let row = category.row
                 return .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                                ("share", Percent.share(row.spent, of: current.expenses).map { .string($0.description) } ?? .null),
-                                ("limit", row.limit.map(JSONValue.int) ?? .null), ("remaining", row.remaining.map(JSONValue.int) ?? .null),
+                                ("share", percent(Percent.share(row.spent, of: current.expenses))),
+                                ("limit", row.limit.map(JSONValue.int) ?? .null),
+                                ("remaining", row.remaining.map(JSONValue.int) ?? .null),
                                 ("used", Self.used(row).map { .string($0.description) } ?? .null),
                                 ("over", .bool(row.isOver)), ("compare", .object(change(category.spent, "spent")))])
             })))
         case .month:
             members.append(("months", .array(comparison.months.map { row in
                 let compare = month(row.comparedMonth) + [
-                    ("income", .int(row.income.compared)), ("expenses", .int(row.expenses.compared)), ("balance", .int(row.balance.compared)),
-                    ("difference", figures(.int(row.income.difference), .int(row.expenses.difference), .int(row.balance.difference))),
-                    ("change", figures(percent(row.income.percent), percent(row.expenses.percent), percent(row.balance.percent))),
+                    ("income", .int(row.income.compared)), ("expenses", .int(row.expenses.compared)),
+                    ("balance", .int(row.balance.compared)),
+                    ("difference",
+                     figures(.int(row.income.difference), .int(row.expenses.difference), .int(row.balance.difference))),
+                    ("change",
+                     figures(percent(row.income.percent), percent(row.expenses.percent), percent(row.balance.percent))),
                 ]
                 return .object(month(row.month) + [
-                    ("income", .int(row.income.amount)), ("expenses", .int(row.expenses.amount)), ("balance", .int(row.balance.amount)),
+                    ("income", .int(row.income.amount)), ("expenses", .int(row.expenses.amount)),
+                    ("balance", .int(row.balance.amount)),
                     ("compare", .object(compare)),
                 ])
             })))
@@ -234,7 +283,7 @@ extension SummaryPrinter {
         case .tag:
             members.append(("tags", .array(comparison.tags.map {
                 .object([("tag", .string($0.tag)), ("expenses", .int($0.count)), ("spent", .int($0.spent.amount)),
-                         ("share", Percent.share($0.spent.amount, of: current.expenses).map { .string($0.description) } ?? .null),
+                         ("share", percent(Percent.share($0.spent.amount, of: current.expenses))),
                          ("compare", .object([("expenses", .int($0.comparedCount))] + change($0.spent, "spent")))])
             })))
         }
@@ -242,10 +291,17 @@ extension SummaryPrinter {
             ("with", .string(comparison.basis.rawValue)), ("to_date", .bool(comparison.isToDate)),
             ("period", period(comparison.period)), ("compared_period", period(comparison.comparedPeriod)),
             ("from", day(compared.period.from)), ("to", day(compared.period.to)),
-            ("income", .int(compared.income)), ("expenses", .int(compared.expenses)), ("balance", .int(compared.balance)),
+            ("income", .int(compared.income)), ("expenses", .int(compared.expenses)),
+            ("balance", .int(compared.balance)),
             ("savings_rate", percent(compared.savingsRate)),
-            ("difference", figures(.int(comparison.income.difference), .int(comparison.expenses.difference), .int(comparison.balance.difference))),
-            ("change", figures(percent(comparison.income.percent), percent(comparison.expenses.percent), percent(comparison.balance.percent))),
+            ("difference",
+             figures(
+                .int(comparison.income.difference), .int(comparison.expenses.difference),
+                .int(comparison.balance.difference))),
+            ("change",
+             figures(
+                percent(comparison.income.percent), percent(comparison.expenses.percent),
+                percent(comparison.balance.percent))),
         ])))
         return .object(members)
     }
@@ -253,7 +309,9 @@ extension SummaryPrinter {
     /// The share of what the limit had available that counts against it (as `limit list` and
     /// the summary show it: every expense of the category, a yearly limit's year to date).
     static func used(_ row: Summary.CategoryRow) -> Percent? {
-        if let status = row.limitStatus { return status.available > 0 && status.spent >= 0 ? Percent(status.spent, of: status.available) : nil }
+        if let status = row.limitStatus {
+            return status.available > 0 && status.spent >= 0 ? Percent(status.spent, of: status.available) : nil
+        }
         return row.limit.map { Percent(row.spent, of: $0) }
     }
 }

@@ -31,7 +31,9 @@ struct SummaryPrinter {
     private var hasLimits: Bool { summary.categories.contains { $0.limit != nil } || summary.totalLimit != nil }
 
     /// The limits' statuses shown: the categories', and the total limit's.
-    private var limitStatuses: [LimitStatus] { summary.categories.compactMap(\.limitStatus) + (summary.totalLimit.map { [$0] } ?? []) }
+    private var limitStatuses: [LimitStatus] {
+        summary.categories.compactMap(\.limitStatus) + (summary.totalLimit.map { [$0] } ?? [])
+    }
     /// Whether a limit carries (then CARRIED and AVAILABLE are shown).
     private var hasCarrying: Bool { limitStatuses.contains { $0.limit.rollover != .none } }
     /// Whether a limit is yearly (then YEAR TO DATE is shown: what counts against it).
@@ -67,20 +69,33 @@ struct SummaryPrinter {
             }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
         case .month:
-            let columns = [("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right)]
-            let rows = summary.months.map { [describe($0), money.display($0.income), money.display($0.expenses), money.display($0.balance)] }
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
+            let columns = [
+                ("MONTH", TextTable.Alignment.left), ("INCOME", .right), ("EXPENSES", .right), ("BALANCE", .right),
+            ]
+            let rows = summary.months.map {
+                [describe($0), money.display($0.income), money.display($0.expenses), money.display($0.balance)]
+            }
+            return text + "\n"
+                + withBars(columns: columns, rows: rows, bars: summary.months.map { ($0.expenses, false) })
         case .income:
             guard !summary.incomeSources.isEmpty else { return text + "\nNo income in this period.\n" }
             let columns = [("SOURCE", TextTable.Alignment.left), ("RECEIVED", .right), ("SHARE", .right)]
-            let rows = summary.incomeSources.map { [$0.name, money.display($0.received), percent($0.received, of: summary.income)] }
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.incomeSources.map { ($0.received, false) })
+            let rows = summary.incomeSources.map {
+                [$0.name, money.display($0.received), percent($0.received, of: summary.income)]
+            }
+            return text + "\n"
+                + withBars(columns: columns, rows: rows, bars: summary.incomeSources.map { ($0.received, false) })
         case .tag:
             guard !summary.tags.isEmpty else { return text + "\nNo tagged expenses in this period.\n" }
-            let columns = [("TAG", TextTable.Alignment.left), ("EXPENSES", .right), ("SPENT", .right), ("SHARE", .right)]
-            let rows = summary.tags.map { [$0.tag, String($0.count), money.display($0.spent), percent($0.spent, of: summary.expenses)] }
+            let columns = [
+                ("TAG", TextTable.Alignment.left), ("EXPENSES", .right), ("SPENT", .right), ("SHARE", .right),
+            ]
+            let rows = summary.tags.map {
+                [$0.tag, String($0.count), money.display($0.spent), percent($0.spent, of: summary.expenses)]
+            }
             let note = "\nAn expense counts under each of its tags, so tag totals can overlap.\n"
-            return text + "\n" + withBars(columns: columns, rows: rows, bars: summary.tags.map { ($0.spent, false) }) + note
+            return text + "\n"
+                + withBars(columns: columns, rows: rows, bars: summary.tags.map { ($0.spent, false) }) + note
         }
     }
 
@@ -100,7 +115,10 @@ struct SummaryPrinter {
         var cells = [money.display(status.base) + (status.limit.per == .year ? " a year" : "")]
         if hasCarrying { cells += [money.display(status.carriedIn), money.display(status.available)] }
         if hasYearly { cells.append(status.limit.per == .year ? money.display(status.spent) : "") }
-        return cells + [money.display(status.remaining), status.available > 0 && status.spent >= 0 ? percent(status.spent, of: status.available) : ""]
+        return cells + [
+            money.display(status.remaining),
+            status.available > 0 && status.spent >= 0 ? percent(status.spent, of: status.available) : "",
+        ]
     }
 
     /// The period as the title names it: its days, or a budget month that is not a calendar
@@ -118,7 +136,9 @@ struct SummaryPrinter {
         return "\(dateFormat.formatMonth(row.period.name)) (\(dateFormat.describe(row.days)))"
     }
 
-    func withBars(columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]) -> String {
+    func withBars(
+        columns: [(String, TextTable.Alignment)], rows: [[String]], bars: [(value: Int, over: Bool)]
+    ) -> String {
         var table = TextTable(columns: columns.map { TextTable.Column(title: $0.0, alignment: $0.1) })
         table.rows = rows
         let lines = table.render().split(separator: "\n").map(String.init)
@@ -131,7 +151,8 @@ struct SummaryPrinter {
         var output = painter.paint(lines[0], .bold) + "\n"
         for (line, bar) in zip(lines.dropFirst(), bars) {
             let drawn = Bar.render(bar.value, of: largest, width: barWidth)
-            var text = DisplayWidth.padRight(line, to: tableWidth) + (drawn.isEmpty ? "" : "  " + painter.paint(drawn, bar.over ? .red : .green))
+            var text = DisplayWidth.padRight(line, to: tableWidth)
+                + (drawn.isEmpty ? "" : "  " + painter.paint(drawn, bar.over ? .red : .green))
             if bar.over { text += painter.paint(marker, .red) }
             while text.hasSuffix(" ") { text.removeLast() }
             output += text + "\n"
@@ -152,9 +173,13 @@ struct SummaryPrinter {
     static func filterLine(_ query: RecordQuery) -> String {
         var parts: [String] = []
         if !query.categories.isEmpty {
-            parts.append("category " + query.categories.sorted().map(TerminalText.escaped).joined(separator: " or ") + " (expenses only)")
+            parts.append(
+                "category " + query.categories.sorted().map(TerminalText.escaped).joined(separator: " or ")
+                    + " (expenses only)")
         }
-        if !query.tags.isEmpty { parts.append("tag " + Tags(query.tags).sorted.map(TerminalText.escaped).joined(separator: " or ")) }
+        if !query.tags.isEmpty {
+            parts.append("tag " + Tags(query.tags).sorted.map(TerminalText.escaped).joined(separator: " or "))
+        }
         if let search = query.search, !search.isEmpty { parts.append("search \"\(TerminalText.escaped(search))\"") }
         return parts.isEmpty ? "" : "Filters: " + parts.joined(separator: ", ") + "\n"
     }
@@ -163,7 +188,11 @@ struct SummaryPrinter {
 
     private var delimitedHeader: [String] {
         switch grouping {
-        case .category: return ["kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per", "limit_spent"]
+        case .category:
+            return [
+                "kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per",
+                "limit_spent",
+            ]
         case .month: return ["month", "income", "expenses", "balance"]
         case .income: return ["kind", "name", "amount", "share"]
         case .tag: return ["kind", "name", "expenses", "amount", "share"]
@@ -178,12 +207,17 @@ struct SummaryPrinter {
                           ["total", "expenses", money.plain(summary.expenses)] + blank,
                           ["total", "balance", money.plain(summary.balance)] + blank]
             let categories = summary.categories.map { row in
-                ["category", row.category, money.plain(row.spent), (Percent.share(row.spent, of: summary.expenses)?.description ?? "")] + delimitedLimit(row.limitStatus)
+                ["category", row.category, money.plain(row.spent),
+                 (Percent.share(row.spent, of: summary.expenses)?.description ?? "")] + delimitedLimit(row.limitStatus)
             }
-            let total = summary.totalLimit.map { [["total-limit", "expenses", money.plain(summary.expenses), ""] + delimitedLimit($0)] } ?? []
+            let total = summary.totalLimit.map {
+                [["total-limit", "expenses", money.plain(summary.expenses), ""] + delimitedLimit($0)]
+            } ?? []
             return totals + categories + total
         case .month:
-            return summary.months.map { [$0.month, money.plain($0.income), money.plain($0.expenses), money.plain($0.balance)] }
+            return summary.months.map {
+                [$0.month, money.plain($0.income), money.plain($0.expenses), money.plain($0.balance)]
+            }
                 + [["total", money.plain(summary.income), money.plain(summary.expenses), money.plain(summary.balance)]]
         case .income:
             return [["total", "income", money.plain(summary.income), ""]] + summary.incomeSources.map {
@@ -191,7 +225,8 @@ struct SummaryPrinter {
             }
         case .tag:
             return [["total", "expenses", "", money.plain(summary.expenses), ""]] + summary.tags.map {
-                ["tag", $0.tag, String($0.count), money.plain($0.spent), (Percent.share($0.spent, of: summary.expenses)?.description ?? "")]
+                ["tag", $0.tag, String($0.count), money.plain($0.spent),
+                 (Percent.share($0.spent, of: summary.expenses)?.description ?? "")]
             }
         }
     }
@@ -200,22 +235,30 @@ struct SummaryPrinter {
     /// limit: a yearly limit's year to date); empty without a limit.
     private func delimitedLimit(_ status: LimitStatus?) -> [String] {
         guard let status else { return Array(repeating: "", count: 7) }
-        return [money.plain(status.base), money.plain(status.remaining), status.available > 0 && status.spent >= 0 ? Percent(status.spent, of: status.available).description : "",
-                money.plain(status.carriedIn), money.plain(status.available), status.limit.per.rawValue, money.plain(status.spent)]
+        return [money.plain(status.base), money.plain(status.remaining),
+                status.available > 0 && status.spent >= 0
+                    ? Percent(status.spent, of: status.available).description : "",
+                money.plain(status.carriedIn), money.plain(status.available), status.limit.per.rawValue,
+                money.plain(status.spent)]
     }
 
     /// A limit's members in json, `null` without a limit.
     private func jsonLimit(_ status: LimitStatus?) -> [(String, JSONValue)] {
         [("limit", status.map { .int($0.base) } ?? .null), ("remaining", status.map { .int($0.remaining) } ?? .null),
-         ("used", status.flatMap { $0.available > 0 && $0.spent >= 0 ? .string(Percent($0.spent, of: $0.available).description) : nil } ?? .null),
-         ("carried_in", status.map { .int($0.carriedIn) } ?? .null), ("available", status.map { .int($0.available) } ?? .null),
-         ("per", status.map { .string($0.limit.per.rawValue) } ?? .null), ("rollover", status.map { .string($0.limit.rollover.rawValue) } ?? .null),
+         ("used", status.flatMap {
+             $0.available > 0 && $0.spent >= 0 ? .string(Percent($0.spent, of: $0.available).description) : nil
+         } ?? .null),
+         ("carried_in", status.map { .int($0.carriedIn) } ?? .null),
+         ("available", status.map { .int($0.available) } ?? .null),
+         ("per", status.map { .string($0.limit.per.rawValue) } ?? .null),
+         ("rollover", status.map { .string($0.limit.rollover.rawValue) } ?? .null),
          ("limit_spent", status.map { .int($0.spent) } ?? .null)]
     }
 
     private var json: JSONValue {
         var members: [(String, JSONValue)] = [
-            ("from", summary.period.from.map { .string($0.iso) } ?? .null), ("to", summary.period.to.map { .string($0.iso) } ?? .null),
+            ("from", summary.period.from.map { .string($0.iso) } ?? .null),
+            ("to", summary.period.to.map { .string($0.iso) } ?? .null),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("income", .int(summary.income)), ("expenses", .int(summary.expenses)), ("balance", .int(summary.balance)),
             ("savings_rate", summary.savingsRate.map { .string($0.description) } ?? .null),
@@ -224,14 +267,18 @@ struct SummaryPrinter {
         case .category:
             members.append(("categories", .array(summary.categories.map { row in
                 .object([("category", .string(row.category)), ("spent", .int(row.spent)),
-                         ("share", Percent.share(row.spent, of: summary.expenses).map { .string($0.description) } ?? .null)]
+                         ("share",
+                          Percent.share(row.spent, of: summary.expenses).map { .string($0.description) } ?? .null)]
                         + jsonLimit(row.limitStatus) + [("over", .bool(row.isOver))])
             })))
-            members.append(("total_limit", summary.totalLimit.map { .object(jsonLimit($0) + [("over", .bool($0.isOver))]) } ?? .null))
+            let totalLimit = summary.totalLimit.map { JSONValue.object(jsonLimit($0) + [("over", .bool($0.isOver))]) }
+            members.append(("total_limit", totalLimit ?? .null))
         case .month:
             members.append(("months", .array(summary.months.map { row in
-                .object([("month", .string(row.month)), ("from", .string((row.days.from ?? row.period.start).iso)), ("to", .string((row.days.to ?? row.period.end).iso)),
-                         ("income", .int(row.income)), ("expenses", .int(row.expenses)), ("balance", .int(row.balance))])
+                .object([("month", .string(row.month)), ("from", .string((row.days.from ?? row.period.start).iso)),
+                         ("to", .string((row.days.to ?? row.period.end).iso)),
+                         ("income", .int(row.income)), ("expenses", .int(row.expenses)),
+                         ("balance", .int(row.balance))])
             })))
         case .income:
             members.append(("sources", .array(summary.incomeSources.map {
@@ -242,7 +289,8 @@ struct SummaryPrinter {
             // An expense counts under each of its tags: the rows can add up to more than "expenses".
             members.append(("tags", .array(summary.tags.map {
                 .object([("tag", .string($0.tag)), ("expenses", .int($0.count)), ("spent", .int($0.spent)),
-                         ("share", Percent.share($0.spent, of: summary.expenses).map { .string($0.description) } ?? .null)])
+                         ("share",
+                          Percent.share($0.spent, of: summary.expenses).map { .string($0.description) } ?? .null)])
             })))
         }
         return .object(members)

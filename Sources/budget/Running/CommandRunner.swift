@@ -15,13 +15,16 @@ struct CommandRunner {
     let environment: [String: String]
     /// Builds the store for a data file path; it reports each change it saves to `saved`
     /// (tests substitute an in-memory store).
-    var makeStore: (_ path: String, _ environment: [String: String], _ saved: SavedChanges) throws -> any BudgetCore.DataProtocol
+    var makeStore:
+        (_ path: String, _ environment: [String: String], _ saved: SavedChanges) throws -> any BudgetCore.DataProtocol
         = CommandRunner.fileStore
     /// Flushes standard output at the end of a command: `nil` when everything was written,
     /// else the `errno` of the first failed write.
     var flushOutput: () -> Int32? = { nil }
     /// Whether stdout (`true`) or stderr (`false`) is a terminal.
-    var isTerminal: (Bool) -> Bool = { forOutput in (forOutput ? FileDescriptor.standardOutput : .standardError).isTerminal }
+    var isTerminal: (Bool) -> Bool = { forOutput in
+        (forOutput ? FileDescriptor.standardOutput : .standardError).isTerminal
+    }
     /// Takes what a command is done with and keeps it until the process exits
     /// (`CommandContext.keepUntilExit`); by default nothing is kept.
     var keepUntilExit: (Any) -> Void = { _ in }
@@ -61,7 +64,9 @@ struct CommandRunner {
         }
         // Names come from the file: a control character is shown escaped, never sent to the terminal.
         let shown = TerminalText.escaped(changes.joined(separator: "; "))
-        messages.write("budget: error: the change was saved (\(shown)), but its output could not be written to standard output (\(reason)); do not run the command again\n")
+        messages.write(
+            "budget: error: the change was saved (\(shown)), but its output could not be written to standard output "
+                + "(\(reason)); do not run the command again\n")
         return .savedButOutputLost
     }
 
@@ -102,15 +107,17 @@ struct CommandRunner {
             return report(error)
         }
         let decide = { (forOutput: Bool, setting: ColorMode) in
-            Painter.isColorEnabled(flag: colorFlag, environment: environment, setting: setting, isTerminal: isTerminal(forOutput))
+            Painter.isColorEnabled(
+                flag: colorFlag, environment: environment, setting: setting, isTerminal: isTerminal(forOutput))
         }
         let errorLabel = Painter(isEnabled: decide(false, .auto)).paint("error:", .red)
         do {
             Day.fixedToday = try Self.fixedToday(environment: environment)
             let command = try commandType.init(parsed)
             let context = CommandContext(
-                output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"), colorDecision: decide,
-                keepUntilExit: keepUntilExit, makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
+                output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"),
+                colorDecision: decide, keepUntilExit: keepUntilExit,
+                makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
             context.terminalWidth = Terminal.width(environment: environment)
             context.outputIsTerminal = isTerminal(true)
             context.errorIsTerminal = isTerminal(false)
@@ -124,7 +131,9 @@ struct CommandRunner {
             // A value the core refused once the file was open (an amount in the budget's currency).
             return report(parsed.usageError(error))
         } catch {
-            for line in ErrorText.lines(error) { messages.write("budget: \(errorLabel) \(TerminalText.shortened(TerminalText.escaped(line)))\n") }
+            for line in ErrorText.lines(error) {
+                messages.write("budget: \(errorLabel) \(TerminalText.shortened(TerminalText.escaped(line)))\n")
+            }
             return ExitCode(for: error)
         }
         return .success
@@ -146,7 +155,8 @@ struct CommandRunner {
         }
         let (before, current) = CompletionEngine.words(of: line)
         let answer = engine.complete(before: before, current: current)
-        let lines = CompletionGenerator.lines(for: answer, shell: shell, typed: current, bashWord: arguments.count > 2 ? arguments[2] : current)
+        let lines = CompletionGenerator.lines(
+            for: answer, shell: shell, typed: current, bashWord: arguments.count > 2 ? arguments[2] : current)
         output.write(lines.map { $0 + "\n" }.joined())
         return .success
     }
@@ -161,7 +171,8 @@ struct CommandRunner {
 
     private func report(_ error: UsageError) -> ExitCode {
         let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
-        messages.write(HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
+        messages.write(
+            HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
         return .usage
     }
 
@@ -185,11 +196,15 @@ struct CommandRunner {
     }
 
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
-    static func fileStore(path: String, environment: [String: String], saved: SavedChanges) throws -> any BudgetCore.DataProtocol {
+    static func fileStore(
+        path: String, environment: [String: String], saved: SavedChanges
+    ) throws -> any BudgetCore.DataProtocol {
         var store = JSONFileStore(path: path, lockTimeout: try LockTimeout.from(environment: environment))
         // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
         store.mapsLargeFiles = true
-        store.warn = { message in try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n") }
+        store.warn = { message in
+            try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
+        }
         store.saved = { change in
             // From now on a closed pipe must not kill the process silently: it is reported as
             // a saved change whose output was lost (exit 3).

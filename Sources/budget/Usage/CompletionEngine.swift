@@ -27,7 +27,9 @@ struct CompletionEngine {
     let document: (_ file: String?) -> BudgetDocument?
 
     private func categories(_ file: String?) -> [String] { document(file)?.categoryNames ?? [] }
-    private func limitedCategories(_ file: String?) -> [String] { document(file)?[settings: BudgetKeys.self].limitedCategories ?? [] }
+    private func limitedCategories(_ file: String?) -> [String] {
+        document(file)?[settings: BudgetKeys.self].limitedCategories ?? []
+    }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
     private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
     private func schedules(_ file: String?) -> [String] { document(file)?.schedules.map(\.id) ?? [] }
@@ -126,7 +128,8 @@ struct CompletionEngine {
             let name = current[current.index(current.startIndex, offsetBy: 2)..<equals]
             guard let option = all.first(where: { $0.long == name && !$0.isFlag }) else { return .words([]) }
             let prefix = String(current[...equals])
-            switch allowedValues(for: option, all, given, context).matching(String(current[current.index(after: equals)...])) {
+            let typed = String(current[current.index(after: equals)...])
+            switch allowedValues(for: option, all, given, context).matching(typed) {
             case .words(let words): return .words(words.map { prefix + $0 })
             case .openWords(let words): return .openWords(words.map { prefix + $0 })
             case .files(_, let partial, _): return .files(prefix: prefix, partial: partial)
@@ -150,7 +153,8 @@ struct CompletionEngine {
         var answer = values(for: argument, context)
         // An optional argument may be left out: what the next one takes is offered too
         // (`import <TAB>`: incomes, expenses and the files).
-        if argument.isOptional, let index = spec.arguments.firstIndex(where: { $0.name == argument.name }), index + 1 < spec.arguments.count {
+        if argument.isOptional, let index = spec.arguments.firstIndex(where: { $0.name == argument.name }),
+           index + 1 < spec.arguments.count {
             answer = answer.adding(values(for: spec.arguments[index + 1], context))
         }
         return answer.matching(current)
@@ -158,7 +162,9 @@ struct CompletionEngine {
 
     /// The values of `option` that the options `given` allow: none when it conflicts with one
     /// of them, else its candidates without those that do (`--per` after `--by month`: none).
-    private func allowedValues(for option: OptionSpec, _ all: [OptionSpec], _ given: Set<String>, _ context: Context) -> Answer {
+    private func allowedValues(
+        for option: OptionSpec, _ all: [OptionSpec], _ given: Set<String>, _ context: Context
+    ) -> Answer {
         if Self.conflicts(option, value: nil, all, given) { return .words([]) }
         switch values(for: option, context) {
         case .words(let words): return .words(words.filter { !Self.conflicts(option, value: $0, all, given) })
@@ -168,7 +174,9 @@ struct CompletionEngine {
 
     /// Whether `option` (with `value`, when one is meant) conflicts with what was `given`,
     /// by its own declaration or by that of an option given.
-    private static func conflicts(_ option: OptionSpec, value: String?, _ all: [OptionSpec], _ given: Set<String>) -> Bool {
+    private static func conflicts(
+        _ option: OptionSpec, value: String?, _ all: [OptionSpec], _ given: Set<String>
+    ) -> Bool {
         if option.conflicts.contains(where: given.contains) { return true }
         let names = Set([option.long] + (value.map { [option.long + "=" + $0] } ?? []))
         return all.contains { other in
@@ -193,7 +201,9 @@ struct CompletionEngine {
     /// --total <amount>`).
     private func argument(of spec: CommandSpec, after positionals: [String], given: Set<String>) -> ArgumentSpec? {
         var index = positionals.count
-        if let first = spec.arguments.first, first.isOptional, first.conflicts.contains(where: given.contains) { index += 1 }
+        if let first = spec.arguments.first, first.isOptional, first.conflicts.contains(where: given.contains) {
+            index += 1
+        }
         if let first = spec.arguments.first, first.isOptional, first.name == "kind", let given = positionals.first,
            RecordKind(argument: given) == nil {
             index += 1
@@ -241,7 +251,8 @@ struct CompletionEngine {
                 // Only keys that are set: unsetting another changes nothing.
                 return .words(entries?.filter(\.isSet).map(\.key.storedKey) ?? [])
             default:
-                return .words(SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
+                return .words(
+                    SettingsCatalog.fixedKeys.map(\.storedKey) + categories(context.file).map { "budget.limit." + $0 })
             }
         case ("config", "value"): return .words(settingValues(key: context.positionals.first ?? "", context))
         default: return .words([])
@@ -263,7 +274,9 @@ struct CompletionEngine {
 
     /// `~/x` as the shell would have expanded it had the word been run.
     private func expandingTilde(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = ProcessEnvironment.current()["HOME"], !home.isEmpty else { return path }
+        guard path == "~" || path.hasPrefix("~/"), let home = ProcessEnvironment.current()["HOME"], !home.isEmpty else {
+            return path
+        }
         return home + path.dropFirst()
     }
 }
@@ -274,7 +287,8 @@ extension CompletionEngine.Answer {
         switch self {
         case .words(let words): return .words(words.filter { $0.hasPrefix(typed) })
         case .openWords(let words): return .openWords(words.filter { $0.hasPrefix(typed) })
-        case let .files(prefix, _, words): return .files(prefix: prefix, partial: typed, words: words.filter { $0.hasPrefix(typed) })
+        case let .files(prefix, _, words):
+            return .files(prefix: prefix, partial: typed, words: words.filter { $0.hasPrefix(typed) })
         }
     }
 
@@ -286,7 +300,8 @@ extension CompletionEngine.Answer {
             return .files(prefix: prefix, partial: partial, words: more + words)
         case let (.files(prefix, partial, words), .files(_, _, more)):
             return .files(prefix: prefix, partial: partial, words: words + more)
-        case let (.words(words), .words(more)), let (.words(words), .openWords(more)), let (.openWords(words), .words(more)):
+        case let (.words(words), .words(more)), let (.words(words), .openWords(more)),
+             let (.openWords(words), .words(more)):
             return .words(words + more)
         case let (.openWords(words), .openWords(more)):
             return .openWords(words + more)

@@ -18,7 +18,8 @@ struct HelpGenerator {
     /// The usage line with every option spelled out, however long (the manual's synopsis).
     var synopsis: String {
         guard spec.subcommands.isEmpty || spec.runsWithoutSubcommand else { return leadingWords.joined(separator: " ") }
-        return (leadingWords + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") })
+        return (leadingWords
+            + spec.options.map { option in "[\(option.synopsis)]" + (option.isRepeatable ? " ..." : "") })
             .joined(separator: " ")
     }
 
@@ -35,9 +36,11 @@ struct HelpGenerator {
     /// The full help screen, ending with a newline.
     var helpText: String {
         let overview = Self.wrap("OVERVIEW: \(spec.abstract)", width: Self.lineWidth, indent: 0)
-        var sections = [overview + (spec.discussion.map { "\n\n" + Self.wrap($0, width: Self.lineWidth, indent: 0) } ?? ""), "USAGE: \(usage)"]
+        let discussion = spec.discussion.map { "\n\n" + Self.wrap($0, width: Self.lineWidth, indent: 0) } ?? ""
+        var sections = [overview + discussion, "USAGE: \(usage)"]
         if !spec.arguments.isEmpty {
-            sections.append("ARGUMENTS:\n" + spec.arguments.map { row(label: "<\($0.name)>", help: $0.help) }.joined(separator: "\n"))
+            let rows = spec.arguments.map { row(label: "<\($0.name)>", help: $0.help) }
+            sections.append("ARGUMENTS:\n" + rows.joined(separator: "\n"))
         }
         var options = spec.options + GlobalOptions.all
         if path.isEmpty { options.insert(GlobalOptions.version, at: options.count - 1) }

@@ -18,11 +18,13 @@ enum EnvironmentError: LocalizedError, Equatable {
         switch self {
         case let .invalidLockTimeout(value):
             // The runner escapes the message: no control character reaches the terminal.
-            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
+            return "invalid BUDGET_LOCK_TIMEOUT '\(value)': "
+                + "expected a number of seconds from 0 to \(Int(LockTimeout.range.upperBound))"
         case let .invalidToday(value):
             return "invalid BUDGET_TODAY '\(value)': expected a day written YYYY-MM-DD"
         case let .notUTF8(name):
-            return "\(name) is not UTF-8 text, so it would name another file; nothing was done (give the path with --file)"
+            return "\(name) is not UTF-8 text, so it would name another file; "
+                + "nothing was done (give the path with --file)"
         }
     }
 }

@@ -38,8 +38,9 @@ enum ExitCode: Int32 {
     /// The code for a runtime error of the core.
     init(budgetError error: BudgetError) {
         switch error {
-        case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated, .positionOutOfRange, .totalOverflow,
-             .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar, .nestedTransaction,
+        case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated,
+             .positionOutOfRange, .totalOverflow, .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .nestedTransaction,
              .totalTooLarge, .limitTooLarge, .limitsTooLarge, .refundsTooLarge:
             self = .failure
         case .invalidDataFile, .repairableDataFile, .newerFormat, .cannotRepair, .invalidResult:

@@ -6,13 +6,17 @@ enum InputText {
     ///   - path: a file's path, or `-` for stdin.
     ///   - readAllInput: reads all of stdin.
     ///   - refused: what the error says did not happen (`imported`, `restored`).
-    static func read(_ path: String, readAllInput: () throws -> [UInt8], refused: String = "imported") throws -> String {
+    static func read(
+        _ path: String, readAllInput: () throws -> [UInt8], refused: String = "imported"
+    ) throws -> String {
         String(decoding: try bytes(path, readAllInput: readAllInput, refused: refused), as: UTF8.self)
     }
 
     /// `read`'s text as its UTF-8 bytes, checked but not copied into a `String` (a large
     /// export is then held once).
-    static func bytes(_ path: String, readAllInput: () throws -> [UInt8], refused: String = "imported") throws -> [UInt8] {
+    static func bytes(
+        _ path: String, readAllInput: () throws -> [UInt8], refused: String = "imported"
+    ) throws -> [UInt8] {
         let bytes = path == "-" ? try readAllInput() : try InputFile.read(path)
         guard (try? UTF8Span(validating: bytes.span)) != nil else {
             throw ImportError(line: nil, "\(path == "-" ? "stdin" : path) is not UTF-8 text", refused: refused)

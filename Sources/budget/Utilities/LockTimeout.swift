@@ -12,9 +12,13 @@ enum LockTimeout {
     /// - Throws: `EnvironmentError.invalidLockTimeout` for anything but a number within `range`
     ///   (`nan` and `inf` are not).
     static func from(environment: [String: String]) throws(EnvironmentError) -> Double {
-        guard let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty else { return JSONFileStore.defaultLockTimeout }
+        guard let text = environment["BUDGET_LOCK_TIMEOUT"], !text.isEmpty else {
+            return JSONFileStore.defaultLockTimeout
+        }
         // Plain decimal seconds only (`10`, `0.5`): `Double` alone would also take `0x10`, `1e3` or `+5`.
-        let isDecimal = text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+        let isDecimal = text.utf8.allSatisfy {
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+        }
         guard isDecimal, text.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1,
               let seconds = Double(text), range.contains(seconds) else { throw .invalidLockTimeout(text) }
         return seconds

@@ -8,8 +8,10 @@ enum ProcessSetup {
         // Large data files are mapped (JSONFileStore.mapsLargeFiles). If another program cuts
         // one short while it is read, say so and stop: nothing has been written at that point.
         Signals.onBusError { _ in
-            FileDescriptor.standardError.writeFromSignalHandler(
-                "budget: error: the data file was cut short by another program while it was being read; nothing was changed\n")
+            FileDescriptor.standardError.writeFromSignalHandler("""
+                budget: error: the data file was cut short by another program while it was being read; nothing was \
+                changed\n
+                """)
             ProcessExit.immediately(ExitCode.ioError.rawValue)
         }
         tuneMemoryAllocator()

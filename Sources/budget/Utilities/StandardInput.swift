@@ -10,7 +10,8 @@ enum StandardInput {
         do {
             return try FileDescriptor.standardInput.readAll()
         } catch {
-            throw BudgetError.fileSystem(operation: "read", path: "standard input", errno: error.code, message: error.message)
+            throw BudgetError.fileSystem(
+                operation: "read", path: "standard input", errno: error.code, message: error.message)
         }
     }
 }

@@ -9,7 +9,10 @@ enum Terminal {
     static func width(environment: [String: String]) -> Int {
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, maximumWidth) }
         // Digits too many for an Int: as wide as we draw.
-        if let text = environment["COLUMNS"], Int(text) == nil, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return maximumWidth }
+        if let text = environment["COLUMNS"], Int(text) == nil, !text.isEmpty,
+           text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return maximumWidth
+        }
         if let columns = FileDescriptor.standardOutput.terminalColumns { return min(columns, maximumWidth) }
         return 80
     }
