@@ -21,7 +21,9 @@ extension BudgetDocument {
     ///   a value no record may hold or a field it must have (`missing`),
     ///   `BudgetError.idSpaceExhausted`; nothing is added then.
     @discardableResult
-    public mutating func add<Record: BaseModel>(_ type: Record.Type, _ values: RecordValues, today: Day = .today()) throws -> Record {
+    public mutating func add<Record: BaseModel>(
+        _ type: Record.Type, _ values: RecordValues, today: Day = .today()
+    ) throws -> Record {
         let schema = Record.schema
         try schema.checkApplicable(values)
         var values = values
@@ -76,13 +78,17 @@ extension BudgetDocument {
         return try add(Expense.self, values)
     }
 
-    private static func newValues(name: String, amount: Int, date: Day, note: String?, tags: [String]) throws(ValueError) -> RecordValues {
+    private static func newValues(
+        name: String, amount: Int, date: Day, note: String?, tags: [String]
+    ) throws(ValueError) -> RecordValues {
         var values = RecordValues()
         values["name"] = .text(try FieldRules.label(name, field: "name"))
         if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
         values["amount"] = .amount(amount)
         values["date"] = .day(date)
-        values["note"] = .optionalText(try note.flatMap { text throws(ValueError) in text.isEmpty ? nil : try FieldRules.note(text) })
+        values["note"] = .optionalText(try note.flatMap { text throws(ValueError) in
+            text.isEmpty ? nil : try FieldRules.note(text)
+        })
         var checked: [String] = []
         for tag in tags { checked.append(try FieldRules.tag(tag)) }
         values["tags"] = .tags(Tags(checked))

@@ -8,7 +8,8 @@
 ///
 /// The parts: `kind`, `name`, `amount` (minor units), `category`, one `tag=` per tag in their
 /// sorted order, `note`, then any other field the records get (`FieldSetting.isScheduled`),
-/// named by its key, in the order of the kinds' schemas, `every=<n> <unit>`, `on=` (a day of the month, `last`, or a weekday),
+/// named by its key, in the order of the kinds' schemas, `every=<n> <unit>`, `on=` (a day of
+/// the month, `last`, or a weekday),
 /// `from`, `until` or `count`, `weekend`, `paused`, `through` (the last due day recorded or
 /// skipped), `covered` (see `Schedule.coveredThrough`) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
 /// `%3B`. A text that reads as a schedule but is written otherwise is refused, so each
@@ -17,13 +18,16 @@ extension Schedule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
         "a schedule's text (kind=, " + templateFields.map { $0.word + "=, " }.joined()
-        + "every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, in that order, joined by ';')"
+        + "every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, "
+        + "in that order, joined by ';')"
 
     /// The fields a schedule's records take from it, in the order of its text: those earlier
     /// versions wrote, in their order, then the others in the order of the kinds' schemas.
     static let templateFields: [SettableField] = {
         let scheduled = SettableField.all.filter(\.setting.isScheduled)
-        let first = ["name", "amount", "category", "tags", "note"].compactMap { key in scheduled.first { $0.key == key } }
+        let first = ["name", "amount", "category", "tags", "note"].compactMap { key in
+            scheduled.first { $0.key == key }
+        }
         return first + scheduled.filter { field in !first.contains { $0.key == field.key } }
     }()
 
@@ -94,7 +98,8 @@ extension Schedule: PlainSettingValue {
               let fromText = values.removeValue(forKey: "from"), let start = Day(iso: fromText) else { return nil }
         var record = RecordValues()
         for field in templateFields where field.applies(to: kind) {
-            let given = field.isList ? lists.removeValue(forKey: field.word) : values.removeValue(forKey: field.word).map { [$0] }
+            let given = field.isList
+                ? lists.removeValue(forKey: field.word) : values.removeValue(forKey: field.word).map { [$0] }
             guard let given else { continue }
             guard let value = try? field.value(parts: given) else { return nil }
             record[field.key] = value

@@ -64,11 +64,15 @@ public struct Schedule: Hashable, Sendable {
         if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
         values["amount"] = .amount(amount)
         if kind == .income, category != nil { throw .notApplicable(field: "category", kind: .income) }
-        values["category"] = try category.map { text throws(ValueError) in .text(try FieldRules.label(text, field: "category")) }
+        values["category"] = try category.map { text throws(ValueError) in
+            .text(try FieldRules.label(text, field: "category"))
+        }
         var checked: [String] = []
         for tag in tags { checked.append(try FieldRules.tag(tag)) }
         values["tags"] = .tags(Tags(checked))
-        values["note"] = .optionalText(try note.flatMap { text throws(ValueError) in text.isEmpty ? nil : try FieldRules.note(text) })
+        values["note"] = .optionalText(try note.flatMap { text throws(ValueError) in
+            text.isEmpty ? nil : try FieldRules.note(text)
+        })
         try self.init(
             kind: kind, values: values, recurrence: recurrence, isPaused: isPaused, recordedThrough: recordedThrough,
             skipped: skipped, coveredThrough: coveredThrough)
@@ -81,8 +85,8 @@ public struct Schedule: Hashable, Sendable {
     ///   schedules do not carry (the date), `.missing` for one a record must have (the name, the
     ///   amount), `.invalidAmount` for a negative amount.
     public init(
-        kind: RecordKind, values: RecordValues, recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil,
-        skipped: [Day] = [], coveredThrough: Day? = nil
+        kind: RecordKind, values: RecordValues, recurrence: Recurrence, isPaused: Bool = false,
+        recordedThrough: Day? = nil, skipped: [Day] = [], coveredThrough: Day? = nil
     ) throws(ValueError) {
         var held = RecordValues()
         for key in values.keys {

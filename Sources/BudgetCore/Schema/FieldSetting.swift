@@ -30,7 +30,8 @@ public struct FieldSetting: Sendable {
 
 extension FieldSetting {
     /// The day the money moved; each record of a schedule takes its due day instead.
-    static let date = FieldSetting(help: "The day the money moved (default: today).", valueName: "day", isScheduled: false)
+    static let date = FieldSetting(
+        help: "The day the money moved (default: today).", valueName: "day", isScheduled: false)
     /// What the money was for or came from.
     static let name = FieldSetting(help: "What the money was for or came from.", valueName: "name")
     /// The amount, in the budget's currency.

@@ -54,6 +54,8 @@ extension RecordField {
         let input = isImported ? Input(coder, key: key, set: set, default: inputDefault) : nil
         let isRequired = inputDefault == nil && Coder.fallback == nil
         let setter = setting.map { _ in Setter(coder, key: key, set: set, isRequired: isRequired) }
-        self.init(key, coder, get: get, set: set, isPosition: false, input: input, listing: listing, setting: setting, setter: setter)
+        self.init(
+            key, coder, get: get, set: set, isPosition: false, input: input, listing: listing, setting: setting,
+            setter: setter)
     }
 }

@@ -21,7 +21,9 @@ extension RecordField {
             _ coder: Coder.Type, key: String, set: @escaping (inout Record, Coder.Value) -> Void, isRequired: Bool
         ) {
             typed = { text, context throws(ValueError) in try Coder.typed(text, field: key, context).map(Coder.output) }
-            input = { given, context throws(ValueError) in try Coder.input(given, field: key, context).map(Coder.output) }
+            input = { given, context throws(ValueError) in
+                try Coder.input(given, field: key, context).map(Coder.output)
+            }
             self.set = { shown, record in
                 guard let value = Coder.value(shown) else { return false }
                 set(&record, value)
@@ -115,7 +117,8 @@ public struct SettableField: @unchecked Sendable {  // immutable; its closures c
                 if let index = result.firstIndex(where: { $0.key == field.key }) {
                     let found = result[index]
                     result[index] = SettableField(
-                        key: found.key, setting: found.setting, kinds: found.kinds + [Record.kind], isList: found.isList,
+                        key: found.key, setting: found.setting, kinds: found.kinds + [Record.kind],
+                        isList: found.isList,
                         isOptional: found.isOptional, isRequired: found.isRequired, isAmount: found.isAmount,
                         absent: found.absent, typed: found.typed, parts: found.parts, input: found.input)
                     continue

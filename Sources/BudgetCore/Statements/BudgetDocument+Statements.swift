@@ -54,7 +54,8 @@ extension BudgetDocument {
             case .income:
                 let income = try draft.incomes.add { id in
                     var income = Income(
-                        id: id, name: name, amount: entry.amount, date: entry.date, note: entry.note, tags: tags, source: source)
+                        id: id, name: name, amount: entry.amount, date: entry.date, note: entry.note, tags: tags,
+                        source: source)
                     Income.schema.apply(entry.values, to: &income)
                     return income
                 }
@@ -74,8 +75,8 @@ extension BudgetDocument {
                 let spelt = spellings.spelling(of: category)
                 let expense = try draft.expenses.add { id in
                     var expense = Expense(
-                        id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date, note: entry.note,
-                        tags: tags, source: source)
+                        id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date,
+                        note: entry.note, tags: tags, source: source)
                     Expense.schema.apply(entry.values, to: &expense)
                     return expense
                 }

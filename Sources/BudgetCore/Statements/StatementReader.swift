@@ -255,7 +255,9 @@ public struct StatementReader: Sendable {
         var values = RecordValues()
         for field in columns.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             guard let declared = field.declared, declared.applies(to: kind), let given = text(field) else { continue }
-            values[declared.key] = try rule(given.column) { () throws(ValueError) in try declared.value(typed: given.text) }
+            values[declared.key] = try rule(given.column) { () throws(ValueError) in
+                try declared.value(typed: given.text)
+            }
         }
         let identity: String
         if let id = text(.id) {
@@ -279,8 +281,8 @@ public struct StatementReader: Sendable {
             identity = "\(date.iso)|\(kindWord)|\(amount)|\(occurrence)|\(name)"
         }
         var entry = StatementEntry(
-            line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category, note: note,
-            tags: tags, identity: identity, dateHasYear: hasYear)
+            line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
+            note: note, tags: tags, identity: identity, dateHasYear: hasYear)
         entry.values = values
         return entry
     }

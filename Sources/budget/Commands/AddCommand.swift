@@ -18,7 +18,8 @@ struct AddCommand: Command {
         options: FieldOptions.options(.add, kind: .expense, after: ["category": [refundOption]]))
 
     static let refundOption = OptionSpec(
-        long: "refund", help: "Money back for a purchase: recorded as -<amount>, it takes from the category's spending.")
+        long: "refund",
+        help: "Money back for a purchase: recorded as -<amount>, it takes from the category's spending.")
 
     static let commonArguments = [
         ArgumentSpec(name: "name", help: "What the money was for or came from (any text without control characters)."),

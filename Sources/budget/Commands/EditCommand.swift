@@ -10,7 +10,8 @@ struct EditCommand: Command {
         options: FieldOptions.options(.edit, kind: nil, after: ["amount": refundOptions]))
 
     static let refundOptions = [
-        OptionSpec(long: "refund", help: "Make the expenses refunds: money back, which takes from the category's spending."),
+        OptionSpec(
+            long: "refund", help: "Make the expenses refunds: money back, which takes from the category's spending."),
         OptionSpec(long: "no-refund", help: "Make refunds purchases again."),
     ]
 
@@ -37,13 +38,17 @@ struct EditCommand: Command {
         for field in FieldOptions.fields(.edit, kind: nil) where field.isList {
             // `--tags a,b`: the items replacing every one the records have (`""`: none).
             let given = parsed.value(field.key)
-            let replacement = given.map { list in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let replacement = given.map { list in
+                list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
             let added = parsed.values(field.word) + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
             if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
-                throw parsed.usageError("Invalid value '\(given ?? "")' for '--\(field.key) <list>': an empty \(field.word) between commas")
+                throw parsed.usageError(
+                    "Invalid value '\(given ?? "")' for '--\(field.key) <list>': an empty \(field.word) between commas")
             }
             try parsed.converting { () throws(ValueError) in
-                try edit.changeItems(of: field, add: added, remove: parsed.values("un" + field.word), replacing: replacement != nil)
+                let removed = parsed.values("un" + field.word)
+                try edit.changeItems(of: field, add: added, remove: removed, replacing: replacement != nil)
             }
         }
         if parsed.flag("refund") && parsed.flag("no-refund") {
@@ -77,7 +82,8 @@ struct EditCommand: Command {
         for reference in references {
             guard let field = Self.missingField(edit, kind: reference.kind) else { continue }
             let kind = reference.kind
-            throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(reference) is an \(kind.singular), and \(kind.plural) have no \(field.key)")
+            let why = "\(reference) is an \(kind.singular), and \(kind.plural) have no \(field.key)"
+            throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(why)")
         }
         if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
             throw parsed.usageError("'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")

@@ -39,12 +39,15 @@ struct RecurAddCommand: Command {
                 throw parsed.usageError("Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
             }
             self.id = id
-            options = try ScheduleOptions(parsed, .recurEdit, kind: nil, unitWord: parsed.positionals.count > 1 ? parsed.positionals[1] : nil)
+            let unitWord = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
+            options = try ScheduleOptions(parsed, .recurEdit, kind: nil, unitWord: unitWord)
             name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
             amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
             var untags = RecordValues()
             for change in FieldOptions.itemChanges(parsed, .recurEdit) where !change.remove.isEmpty {
-                untags[change.field.key] = try parsed.converting { () throws(ValueError) in try change.field.value(items: change.remove) }
+                untags[change.field.key] = try parsed.converting { () throws(ValueError) in
+                    try change.field.value(items: change.remove)
+                }
             }
             self.untags = untags
             let given = FieldOptions.changing(Self.editSpec, except: [ScheduleOptions.yes.long])
@@ -57,7 +60,8 @@ struct RecurAddCommand: Command {
             id = nil
             name = try parsed.label(parsed.positionals[0], field: "name")
             amountText = try parsed.amountText(parsed.positionals[1])
-            options = try ScheduleOptions(parsed, .recurAdd, kind: kind, unitWord: parsed.positionals.count > 2 ? parsed.positionals[2] : nil)
+            let unitWord = parsed.positionals.count > 2 ? parsed.positionals[2] : nil
+            options = try ScheduleOptions(parsed, .recurAdd, kind: kind, unitWord: unitWord)
             guard options.unit != nil else {
                 throw parsed.usageError("Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
             }
@@ -86,7 +90,9 @@ struct RecurAddCommand: Command {
                 var values = options.values
                 values["name"] = .text(name)
                 values["amount"] = .amount(amount)
-                let new = try parsed.converting { () throws(ValueError) in try Schedule(kind: kind, values: values, recurrence: recurrence) }
+                let new = try parsed.converting { () throws(ValueError) in
+                    try Schedule(kind: kind, values: values, recurrence: recurrence)
+                }
                 id = try document.addSchedule(new)
                 schedule = try document.schedule(id: id).schedule
                 document.describeChange("add schedule \(id) (\(schedule.name))")
@@ -146,7 +152,8 @@ struct RecurAddCommand: Command {
     private func edited(_ old: Schedule, amount: Int?, today: Day) throws -> Schedule {
         for key in options.values.keys + untags.keys {
             guard let field = SettableField.named(key), !field.applies(to: old.kind) else { continue }
-            throw parsed.usageError("\(FieldOptions.appliesTo(field, schedules: true)); schedule \(id ?? "") records \(old.kind.plural)")
+            let applies = FieldOptions.appliesTo(field, schedules: true)
+            throw parsed.usageError("\(applies); schedule \(id ?? "") records \(old.kind.plural)")
         }
         var values = old.values
         for key in options.values.keys {
@@ -166,6 +173,8 @@ struct RecurAddCommand: Command {
         if let amount { values["amount"] = .amount(amount) }
         let recurrence = try recurrence(base: old.recurrence, today: today)
         let kind = old.kind
-        return try parsed.converting { () throws(ValueError) in try Schedule(kind: kind, values: values, recurrence: recurrence) }
+        return try parsed.converting { () throws(ValueError) in
+            try Schedule(kind: kind, values: values, recurrence: recurrence)
+        }
     }
 }

@@ -36,7 +36,8 @@ enum FieldOptions {
     /// order of their options.
     static func fields(_ use: Use, kind: RecordKind?) -> [SettableField] {
         let fields = SettableField.all.filter { field in
-            (kind.map(field.applies) ?? true) && !(use.isNew && field.isRequired) && !(use.isSchedule && !field.setting.isScheduled)
+            (kind.map(field.applies) ?? true) && !(use.isNew && field.isRequired)
+                && !(use.isSchedule && !field.setting.isScheduled)
         }
         let first = order(use).compactMap { key in fields.first { $0.key == key } }
         return first + fields.filter { field in !first.contains { $0.key == field.key } }
@@ -55,7 +56,8 @@ enum FieldOptions {
         func option(_ long: String, valueName: String, derived: String, repeatable: Bool = false) -> OptionSpec {
             OptionSpec(long: long, valueName: valueName, help: wording[use]?[long] ?? derived, isRepeatable: repeatable)
         }
-        let only = field.kinds.count == 1 ? field.kinds.first.map { " (\(use.isSchedule ? "\($0.singular) schedules" : $0.plural) only)" } : nil
+        let only = field.kinds.count == 1
+            ? field.kinds.first.map { " (\(use.isSchedule ? "\($0.singular) schedules" : $0.plural) only)" } : nil
         guard field.isList else {
             let removes = use.isNew || !field.isOptional ? "" : " An empty text removes it."
             let derived = use.isNew ? setting.help : "A new value: " + setting.help + removes + (only ?? "")
@@ -63,11 +65,16 @@ enum FieldOptions {
         }
         let item = field.word
         if use.isNew {
-            return [option(item, valueName: setting.valueName, derived: setting.help + " Repeat for several.", repeatable: true)]
+            let derived = setting.help + " Repeat for several."
+            return [option(item, valueName: setting.valueName, derived: derived, repeatable: true)]
         }
         var options = [
-            option(item, valueName: setting.valueName, derived: "Add this \(item) (repeat for several).", repeatable: true),
-            option("un" + item, valueName: setting.valueName, derived: "Remove this \(item) (repeat for several).", repeatable: true),
+            option(
+                item, valueName: setting.valueName, derived: "Add this \(item) (repeat for several).",
+                repeatable: true),
+            option(
+                "un" + item, valueName: setting.valueName, derived: "Remove this \(item) (repeat for several).",
+                repeatable: true),
         ]
         if use == .edit {
             let derived = "Replace every \(item) with this comma-separated list; \"\" removes them all."
@@ -118,7 +125,8 @@ enum FieldOptions {
         for field in fields(use, kind: kind) where !field.isAmount {
             if field.isList {
                 let items = parsed.values(field.word)
-                if !items.isEmpty { values[field.key] = try parsed.converting { () throws(ValueError) in try field.value(items: items) } }
+                guard !items.isEmpty else { continue }
+                values[field.key] = try parsed.converting { () throws(ValueError) in try field.value(items: items) }
             } else if let text = parsed.value(field.key) {
                 values[field.key] = try parsed.value(of: field, text)
             }
@@ -127,8 +135,12 @@ enum FieldOptions {
     }
 
     /// The items an edit adds to and removes from each list field (`--tag`, `--untag`), by key.
-    static func itemChanges(_ parsed: ParsedCommand, _ use: Use) -> [(field: SettableField, add: [String], remove: [String])] {
-        fields(use, kind: nil).filter(\.isList).map { field in (field, parsed.values(field.word), parsed.values("un" + field.word)) }
+    static func itemChanges(
+        _ parsed: ParsedCommand, _ use: Use
+    ) -> [(field: SettableField, add: [String], remove: [String])] {
+        fields(use, kind: nil).filter(\.isList).map { field in
+            (field, parsed.values(field.word), parsed.values("un" + field.word))
+        }
     }
 
     /// The options that change something in `spec` (flags last, `except` left out), as
