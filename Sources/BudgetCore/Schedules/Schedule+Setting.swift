@@ -21,6 +21,16 @@ extension Schedule: PlainSettingValue {
         + "every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, "
         + "in that order, joined by ';')"
 
+    /// The fields a schedule's records take from it besides the name, amount, category, tags
+    /// and note (declared since, `FieldSetting.isScheduled`), in order: outputs show them after
+    /// the note.
+    public static var otherFields: [SettableField] { Array(templateFields.dropFirst(firstFieldCount)) }
+
+    /// How many of `templateFields` earlier versions wrote.
+    private static var firstFieldCount: Int {
+        templateFields.prefix { ["name", "amount", "category", "tags", "note"].contains($0.key) }.count
+    }
+
     /// The fields a schedule's records take from it, in the order of its text: those earlier
     /// versions wrote, in their order, then the others in the order of the kinds' schemas.
     static let templateFields: [SettableField] = {

@@ -56,11 +56,13 @@ enum FieldOptions {
         func option(_ long: String, valueName: String, derived: String, repeatable: Bool = false) -> OptionSpec {
             OptionSpec(long: long, valueName: valueName, help: wording[use]?[long] ?? derived, isRepeatable: repeatable)
         }
-        let only = field.kinds.count == 1
-            ? field.kinds.first.map { " (\(use.isSchedule ? "\($0.singular) schedules" : $0.plural) only)" } : nil
         guard field.isList else {
-            let removes = use.isNew || !field.isOptional ? "" : " An empty text removes it."
-            let derived = use.isNew ? setting.help : "A new value: " + setting.help + removes + (only ?? "")
+            // `Who was paid (expenses only); an empty text removes it.`
+            let only = field.kinds.count == 1
+                ? field.kinds.first.map { " (\(use.isSchedule ? "\($0.singular) schedules" : $0.plural) only)" } : nil
+            let removes = field.isOptional ? "; an empty text removes it." : "."
+            let sentence = setting.help.hasSuffix(".") ? String(setting.help.dropLast()) : setting.help
+            let derived = use.isNew ? setting.help : sentence + (only ?? "") + removes
             return [option(field.key, valueName: setting.valueName, derived: derived)]
         }
         let item = field.word
