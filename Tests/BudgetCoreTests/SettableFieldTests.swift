@@ -9,7 +9,8 @@ final class SettableFieldTests: XCTestCase {
 
     func testCatalogue_ListsTheSettableFieldsOfBothKindsOnce() throws {
         // Fields declared since come after these.
-        XCTAssertEqual(Array(SettableField.all.map(\.key).prefix(6)), ["date", "name", "amount", "note", "tags", "category"])
+        let keys = ["date", "name", "amount", "note", "tags", "category"]
+        XCTAssertEqual(Array(SettableField.all.map(\.key).prefix(6)), keys)
         XCTAssertEqual(SettableField.named("category")?.kinds, [.expense])
         XCTAssertEqual(SettableField.named("note")?.kinds, [.income, .expense])
         XCTAssertEqual(SettableField.all.filter(\.isRequired).map(\.key), ["name", "amount"])
