@@ -18,12 +18,17 @@ public struct Expense: BaseModel {
         fields: [
             .identifier,
             .position,
-            RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }),
-            RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }),
-            RecordField("category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 }, inputDefault: { $0.defaultCategory }),
-            RecordField("amount", FieldCoders.SignedAmount.self, get: { $0.amount }, set: { $0.amount = $1 }),
-            RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }),
-            RecordField("tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue),
+            RecordField("date", FieldCoders.Date.self, get: { $0.date }, set: { $0.date = $1 }, setting: .date),
+            RecordField("name", FieldCoders.Label.self, get: { $0.name }, set: { $0.name = $1 }, setting: .name),
+            RecordField(
+                "category", FieldCoders.Label.self, get: { $0.category }, set: { $0.category = $1 },
+                inputDefault: { $0.defaultCategory }, setting: .category),
+            RecordField(
+                "amount", FieldCoders.SignedAmount.self, get: { $0.amount }, set: { $0.amount = $1 }, setting: .amount),
+            RecordField("note", FieldCoders.Note.self, get: { $0.note }, set: { $0.note = $1 }, setting: .note),
+            RecordField(
+                "tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue,
+                setting: .tags),
             RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
             RecordField("schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 }, listing: .whenAnyHasValue, isImported: false),
         ])

@@ -1,8 +1,11 @@
 /// A change to some fields of a record, checked once and applied to any number of records.
 ///
-/// Only the fields given change. Text goes through the input rules when the edit is made
-/// (`FieldRules.label` for the name and the category, `FieldRules.note` for the note), so an
-/// edit that exists can be applied: an empty note text means "remove the note".
+/// Only the fields given change. It is made of the fields' declarations (`SettableField`):
+/// text goes through the field's input rules when the edit is made (`FieldRules.label` for
+/// the name and the category, `FieldRules.note` for the note), so an edit that exists can be
+/// applied; an empty text removes an optional value (a note), and a list's items (tags) are
+/// added, removed or replaced. The amount is its own: typed text needs the budget's currency,
+/// and an expense's sign says refund or purchase (`refund`).
 ///
 /// ```swift
 /// let edit = try RecordEdit(category: "食費", note: "")   // recategorise, drop the note
@@ -17,22 +20,39 @@ public struct RecordEdit: Equatable, Sendable {
         case remove
     }
 
-    /// The new name, trimmed.
-    public private(set) var name: String?
+    /// What an edit does to one field.
+    public enum FieldChange: Equatable, Sendable {
+        /// The field takes this value (for an optional field, its absent value removes it).
+        case set(FieldValue)
+        /// A list's items: every item removed first when `replacing`, then `remove` taken off
+        /// and `add` put on.
+        case items(add: [String], remove: [String], replacing: Bool)
+    }
+
+    /// The changes, by field key (the amount aside).
+    public private(set) var changes: [String: FieldChange] = [:]
     /// The new amount, in the currency's minor unit.
     public private(set) var amount: Int?
+
+    /// The new name, trimmed.
+    public var name: String? { text("name") }
     /// The new category, trimmed (expenses only).
-    public private(set) var category: String?
+    public var category: String? { text("category") }
     /// The new date.
-    public private(set) var date: Day?
+    public var date: Day? {
+        if case .set(.day(let day)) = changes["date"] { day } else { nil }
+    }
     /// What happens to the note.
-    public private(set) var note: NoteChange?
+    public var note: NoteChange? {
+        guard case .set(.optionalText(let text)) = changes["note"] else { return nil }
+        return text.map(NoteChange.set) ?? .remove
+    }
     /// Whether every tag is removed first (`tagsToAdd` then become the only ones).
-    public private(set) var clearsTags = false
+    public var clearsTags: Bool { items("tags").replacing }
     /// Tags the records get, checked with `FieldRules.tag`.
-    public private(set) var tagsToAdd: [String] = []
+    public var tagsToAdd: [String] { items("tags").add }
     /// Tags the records lose.
-    public private(set) var tagsToRemove: [String] = []
+    public var tagsToRemove: [String] { items("tags").remove }
 
     /// An edit of the fields given; `nil` leaves a field as it is.
     ///
@@ -44,30 +64,61 @@ public struct RecordEdit: Equatable, Sendable {
     ///   - note: a new note, read with `FieldRules.note`; an empty text removes the note.
     /// - Throws: `ValueError` for a value no record may hold (nothing is made then).
     public init(name: String? = nil, amount: Int? = nil, category: String? = nil, date: Day? = nil, note: String? = nil) throws(ValueError) {
-        self.name = try name.map { text throws(ValueError) in try FieldRules.label(text, field: "name") }
+        if let name { try set("name", typed: name) }
         if let amount { try setAmount(amount) }
-        self.category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") }
-        self.date = date
-        self.note = try note.map { text throws(ValueError) in text.isEmpty ? .remove : .set(try FieldRules.note(text)) }
+        if let category { try set("category", typed: category) }
+        if let date { changes["date"] = .set(.day(date)) }
+        if let note { try set("note", typed: note) }
+    }
+
+    /// Sets a field to the value of typed text, read by the field's input rules
+    /// (`SettableField.value(typed:)`); for an optional field an empty text removes its value.
+    ///
+    /// - Throws: `ValueError` for a text the field cannot hold; the edit is unchanged then.
+    public mutating func set(_ field: SettableField, typed text: String) throws(ValueError) {
+        changes[field.key] = .set(try field.value(typed: text))
+    }
+
+    /// Sets a field to a value read by its input rules (`SettableField.value(typed:)`).
+    public mutating func set(_ field: SettableField, to value: FieldValue) {
+        changes[field.key] = .set(value)
+    }
+
+    private mutating func set(_ key: String, typed text: String) throws(ValueError) {
+        guard let field = SettableField.named(key) else { return }
+        try set(field, typed: text)
     }
 
     /// Sets the category's spelling (`BudgetDocument.canonicalCategory`).
     mutating func respell(category: String) {
-        self.category = category
+        changes["category"] = .set(.text(category))
+    }
+
+    /// Adds a list's items to the edit (`tags`): the records get `add` and lose `remove`; with
+    /// `replacing`, they lose every item they had first (so an empty `add` clears them).
+    ///
+    /// - Throws: `ValueError` for a text no item may be (nothing changes then).
+    public mutating func changeItems(
+        of field: SettableField, add: [String] = [], remove: [String] = [], replacing: Bool = false
+    ) throws(ValueError) {
+        var added: [String] = []
+        for item in add { added.append(contentsOf: try field.value(items: [item]).parts) }
+        var removed: [String] = []
+        for item in remove { removed.append(contentsOf: try field.value(items: [item]).parts) }
+        let before = items(field.key)
+        let replaces = before.replacing || replacing
+        changes[field.key] = .items(add: before.add + added, remove: before.remove + removed, replacing: replaces)
     }
 
     /// Adds tags to the edit: the records get `add` and lose `remove`; with `replacing`, they
     /// lose every tag they had first (so an empty `add` clears them).
     ///
     /// - Throws: `ValueError` for a text no tag may be (nothing changes then).
-    public mutating func changeTags(add: [String] = [], remove: [String] = [], replacing: Bool = false) throws(ValueError) {
-        var added: [String] = []
-        for tag in add { added.append(try FieldRules.tag(tag)) }
-        var removed: [String] = []
-        for tag in remove { removed.append(try FieldRules.tag(tag)) }
-        if replacing { clearsTags = true }
-        tagsToAdd += added
-        tagsToRemove += removed
+    public mutating func changeTags(
+        add: [String] = [], remove: [String] = [], replacing: Bool = false
+    ) throws(ValueError) {
+        guard let field = SettableField.named("tags") else { return }
+        try changeItems(of: field, add: add, remove: remove, replacing: replacing)
     }
 
     /// Whether the expenses become refunds (`true`), purchases (`false`) or stay as they are
@@ -86,26 +137,35 @@ public struct RecordEdit: Equatable, Sendable {
 
     /// Whether the edit changes no field at all.
     public var isEmpty: Bool {
-        name == nil && amount == nil && category == nil && date == nil && note == nil && !clearsTags && tagsToAdd.isEmpty && tagsToRemove.isEmpty
-            && refund == nil
+        changes.values.allSatisfy { change in
+            guard case .items(let add, let remove, let replacing) = change else { return false }
+            return add.isEmpty && remove.isEmpty && !replacing
+        } && amount == nil && refund == nil
     }
 
     /// Checks that records of a kind have every field the edit changes.
     ///
-    /// - Throws: `ValueError.notApplicable` for a category, or a refund, given for incomes.
+    /// - Throws: `ValueError.notApplicable` for a field (by key), or a refund, given for a kind
+    ///   without it (a category for incomes).
     public func check(for kind: RecordKind) throws(ValueError) {
-        if kind == .income && category != nil { throw .notApplicable(field: "category", kind: .income) }
+        for key in changes.keys.sorted() where SettableField.named(key)?.applies(to: kind) != true {
+            throw .notApplicable(field: key, kind: kind)
+        }
         if kind == .income && refund != nil { throw .notApplicable(field: "refund", kind: .income) }
     }
 
     /// Applies the edit to an income.
     ///
     /// - Returns: whether the income changed.
-    /// - Throws: `ValueError.notApplicable` when the edit sets a category; the income is unchanged then.
+    /// - Throws: `ValueError.notApplicable` when the edit sets a field incomes do not have (a
+    ///   category); the income is unchanged then.
     @discardableResult
     public func apply(to income: inout Income) throws(ValueError) -> Bool {
         try check(for: .income)
-        return applyCommonFields(to: &income)
+        let before = income
+        applyFields(to: &income)
+        if let amount { income.amount = amount }
+        return income != before
     }
 
     /// Applies the edit to an expense.
@@ -114,29 +174,40 @@ public struct RecordEdit: Equatable, Sendable {
     @discardableResult
     public func apply(to expense: inout Expense) -> Bool {
         let before = expense
-        applyCommonFields(to: &expense)
-        if let category { expense.category = category }
+        applyFields(to: &expense)
         // The amount given is the size; the sign says purchase or refund.
         let size = amount ?? before.amount.magnitude.clampedToInt
         expense.amount = (refund ?? before.isRefund) ? -size : size
         return expense != before
     }
 
-    @discardableResult
-    private func applyCommonFields<Record: BaseModel>(to record: inout Record) -> Bool {
-        let before = record
-        if let name { record.name = name }
-        if let amount { record.amount = amount }
-        if let date { record.date = date }
-        switch note {
-        case .set(let text): record.note = text
-        case .remove: record.note = nil
-        case nil: break
+    /// Applies each field's change through the kind's declaration (fields it lacks are left).
+    private func applyFields<Record: BaseModel>(to record: inout Record) {
+        let schema = Record.schema
+        for key in changes.keys.sorted() {
+            guard let change = changes[key], let field = schema.settable(key), let setter = field.setter else {
+                continue
+            }
+            switch change {
+            case .set(let value):
+                _ = setter.set(value, &record)
+            case let .items(add, remove, replacing):
+                guard case .tags(var tags) = field.value(record) else { continue }
+                if replacing { tags = Tags() }
+                for item in remove { tags.remove(item) }
+                for item in add { tags.insert(item) }
+                _ = setter.set(.tags(tags), &record)
+            }
         }
-        if clearsTags { record.tags = Tags() }
-        for tag in tagsToRemove { record.tags.remove(tag) }
-        for tag in tagsToAdd { record.tags.insert(tag) }
-        return record != before
+    }
+
+    private func text(_ key: String) -> String? {
+        if case .set(.text(let text)) = changes[key] { text } else { nil }
+    }
+
+    private func items(_ key: String) -> (add: [String], remove: [String], replacing: Bool) {
+        guard case let .items(add, remove, replacing) = changes[key] else { return ([], [], false) }
+        return (add, remove, replacing)
     }
 }
 

@@ -183,6 +183,7 @@ extension BudgetDocument {
         var items = run.items
         let byID = Dictionary(schedules.map { ($0.id, $0.schedule) }, uniquingKeysWith: { first, _ in first })
         var linkable = Self.linkable(incomes: incomes.records, expenses: expenses.records, amounts: Set(items.filter { !$0.isSkipped }.map(\.amount)))
+        let context = InputContext(money: moneyFormat, today: Day.epoch, defaultCategory: defaultExpenseCategory)
         for index in items.indices where !items[index].isSkipped {
             let item = items[index]
             guard let schedule = byID[item.scheduleID] else { continue }
@@ -199,17 +200,17 @@ extension BudgetDocument {
                 items[index].isLinked = true
                 continue
             }
+            // The record is made of the schedule's values by the fields' declarations, as an
+            // import fills a row: a field the schedule leaves out takes what stands in for it.
+            func occurrence<Record: BaseModel>(_ id: String) throws -> Record {
+                var record = try Record.schema.make(id: id, schedule.values, context)
+                record.date = item.day
+                record.schedule = mark
+                return record
+            }
             switch item.kind {
-            case .income:
-                items[index].recordID = try incomes.add {
-                    Income(id: $0, name: schedule.name, amount: schedule.amount, date: item.day, note: schedule.note, tags: schedule.tags, schedule: mark)
-                }.id
-            case .expense:
-                items[index].recordID = try expenses.add {
-                    Expense(
-                        id: $0, name: schedule.name, amount: schedule.amount, category: schedule.category ?? defaultExpenseCategory,
-                        date: item.day, note: schedule.note, tags: schedule.tags, schedule: mark)
-                }.id
+            case .income: items[index].recordID = try incomes.add { id in try occurrence(id) as Income }.id
+            case .expense: items[index].recordID = try expenses.add { id in try occurrence(id) as Expense }.id
             }
         }
         draft.incomes = incomes

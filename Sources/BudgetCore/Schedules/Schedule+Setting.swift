@@ -7,7 +7,9 @@
 /// ```
 ///
 /// The parts: `kind`, `name`, `amount` (minor units), `category`, one `tag=` per tag in their
-/// sorted order, `note`, `every=<n> <unit>`, `on=` (a day of the month, `last`, or a weekday),
+/// sorted order, `note`, then any other field the records get (`FieldSetting.isScheduled`),
+/// named by its key, in the order of the kinds' schemas, `every=<n> <unit>`, `on=` (a day of
+/// the month, `last`, or a weekday),
 /// `from`, `until` or `count`, `weekend`, `paused`, `through` (the last due day recorded or
 /// skipped), `covered` (see `Schedule.coveredThrough`) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
 /// `%3B`. A text that reads as a schedule but is written otherwise is refused, so each
@@ -15,7 +17,29 @@
 extension Schedule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
-        "a schedule's text (kind=, name=, amount=, category=, tag=, note=, every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, in that order, joined by ';')"
+        "a schedule's text (kind=, " + templateFields.map { $0.word + "=, " }.joined()
+        + "every=, on=, from=, until= or count=, weekend=, paused, through=, covered=, skip=, "
+        + "in that order, joined by ';')"
+
+    /// The fields a schedule's records take from it besides the name, amount, category, tags
+    /// and note (declared since, `FieldSetting.isScheduled`), in order: outputs show them after
+    /// the note.
+    public static var otherFields: [SettableField] { Array(templateFields.dropFirst(firstFieldCount)) }
+
+    /// How many of `templateFields` earlier versions wrote.
+    private static var firstFieldCount: Int {
+        templateFields.prefix { ["name", "amount", "category", "tags", "note"].contains($0.key) }.count
+    }
+
+    /// The fields a schedule's records take from it, in the order of its text: those earlier
+    /// versions wrote, in their order, then the others in the order of the kinds' schemas.
+    static let templateFields: [SettableField] = {
+        let scheduled = SettableField.all.filter(\.setting.isScheduled)
+        let first = ["name", "amount", "category", "tags", "note"].compactMap { key in
+            scheduled.first { $0.key == key }
+        }
+        return first + scheduled.filter { field in !first.contains { $0.key == field.key } }
+    }()
 
     /// Reads a schedule's text.
     public init(settingText text: String) throws(ValueError) {
@@ -31,10 +55,10 @@ extension Schedule: PlainSettingValue {
 
     /// The schedule's text.
     public var settingText: String {
-        var parts = ["kind=" + kind.rawValue, SettingText.part("name", name), "amount=" + String(amount)]
-        if let category { parts.append(SettingText.part("category", category)) }
-        for tag in tags { parts.append(SettingText.part("tag", tag)) }
-        if let note { parts.append(SettingText.part("note", note)) }
+        var parts = ["kind=" + kind.rawValue]
+        for field in Self.templateFields {
+            for text in values[field.key]?.parts ?? [] { parts.append(SettingText.part(field.word, text)) }
+        }
         parts.append("every=\(recurrence.interval) \(recurrence.unit.rawValue)")
         if let anchor = recurrence.anchor { parts.append("on=" + Self.text(of: anchor)) }
         parts.append("from=" + recurrence.start.iso)
@@ -65,12 +89,13 @@ extension Schedule: PlainSettingValue {
     private static func decode(_ text: String) -> Schedule? {
         guard let parts = SettingText.parts(of: text) else { return nil }
         var values: [String: String] = [:]
-        var tags: [String] = [], skipped: [Day] = []
+        var lists: [String: [String]] = [:], skipped: [Day] = []
+        let listWords = Set(templateFields.filter(\.isList).map(\.word))
         var isPaused = false
         for part in parts {
             switch (part.key, part.value) {
             case ("paused", nil): isPaused = true
-            case ("tag", let value?): tags.append(value)
+            case (let key, let value?) where listWords.contains(key): lists[key, default: []].append(value)
             case ("skip", let value?):
                 guard let day = Day(iso: value) else { return nil }
                 skipped.append(day)
@@ -79,12 +104,17 @@ extension Schedule: PlainSettingValue {
             }
         }
         guard let kindText = values.removeValue(forKey: "kind"), let kind = RecordKind(rawValue: kindText),
-              let name = values.removeValue(forKey: "name"),
-              let amountText = values.removeValue(forKey: "amount"), let amount = Int(amountText),
               let every = values.removeValue(forKey: "every"), let (interval, unit) = Self.interval(every),
               let fromText = values.removeValue(forKey: "from"), let start = Day(iso: fromText) else { return nil }
-        let category = values.removeValue(forKey: "category")
-        let note = values.removeValue(forKey: "note")
+        var record = RecordValues()
+        for field in templateFields where field.applies(to: kind) {
+            let given = field.isList
+                ? lists.removeValue(forKey: field.word) : values.removeValue(forKey: field.word).map { [$0] }
+            guard let given else { continue }
+            guard let value = try? field.value(parts: given) else { return nil }
+            record[field.key] = value
+        }
+        guard lists.isEmpty else { return nil }
         var anchor: Recurrence.Anchor?
         if let on = values.removeValue(forKey: "on") {
             guard let read = Self.anchor(on) else { return nil }
@@ -115,8 +145,8 @@ extension Schedule: PlainSettingValue {
         guard values.isEmpty,
               let recurrence = try? Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: weekend),
               let schedule = try? Schedule(
-                  kind: kind, name: name, amount: amount, category: category, tags: tags, note: note, recurrence: recurrence,
-                  isPaused: isPaused, recordedThrough: through, skipped: skipped, coveredThrough: covered),
+                  kind: kind, values: record, recurrence: recurrence, isPaused: isPaused, recordedThrough: through,
+                  skipped: skipped, coveredThrough: covered),
               schedule.settingText == text else { return nil }
         return schedule
     }

@@ -8,16 +8,35 @@
 public struct Schedule: Hashable, Sendable {
     /// Income or expense.
     public var kind: RecordKind
+    /// What each record gets, by field key: a name and an amount, and any other field of the
+    /// kind a person sets that schedules carry (`FieldSetting.isScheduled`): a category, tags,
+    /// a note. Values a record without one has (no note, no tags) are not held.
+    public private(set) var values: RecordValues
     /// The name each record gets.
-    public var name: String
+    public var name: String {
+        get { if case .text(let text) = values["name"] { text } else { "" } }
+        set { values["name"] = .text(newValue) }
+    }
     /// The amount, in the currency's minor unit.
-    public var amount: Int
+    public var amount: Int {
+        get { if case .amount(let value) = values["amount"] { value } else { 0 } }
+        set { values["amount"] = .amount(newValue) }
+    }
     /// The category of each expense (`nil` for incomes).
-    public var category: String?
+    public var category: String? {
+        get { if case .text(let text) = values["category"] { text } else { nil } }
+        set { values["category"] = newValue.map(FieldValue.text) }
+    }
     /// The tags each record gets.
-    public var tags: Tags
+    public var tags: Tags {
+        get { if case .tags(let tags) = values["tags"] { tags } else { Tags() } }
+        set { values["tags"] = newValue.isEmpty ? nil : .tags(newValue) }
+    }
     /// The note each record gets.
-    public var note: String?
+    public var note: String? {
+        get { if case .optionalText(let text) = values["note"] { text } else { nil } }
+        set { values["note"] = newValue.map { .optionalText($0) } }
+    }
     /// When occurrences fall.
     public var recurrence: Recurrence
     /// Whether the schedule records nothing for now.
@@ -40,21 +59,67 @@ public struct Schedule: Hashable, Sendable {
         kind: RecordKind, name: String, amount: Int, category: String? = nil, tags: [String] = [], note: String? = nil,
         recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil, skipped: [Day] = [], coveredThrough: Day? = nil
     ) throws(ValueError) {
-        self.kind = kind
-        self.name = try FieldRules.label(name, field: "name")
+        var values = RecordValues()
+        values["name"] = .text(try FieldRules.label(name, field: "name"))
         if amount < 0 { throw .invalidAmount(String(amount), reason: "amounts cannot be negative") }
-        self.amount = amount
+        values["amount"] = .amount(amount)
         if kind == .income, category != nil { throw .notApplicable(field: "category", kind: .income) }
-        self.category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") }
+        values["category"] = try category.map { text throws(ValueError) in
+            .text(try FieldRules.label(text, field: "category"))
+        }
         var checked: [String] = []
         for tag in tags { checked.append(try FieldRules.tag(tag)) }
-        self.tags = Tags(checked)
-        self.note = try note.flatMap { text throws(ValueError) in text.isEmpty ? nil : try FieldRules.note(text) }
+        values["tags"] = .tags(Tags(checked))
+        values["note"] = .optionalText(try note.flatMap { text throws(ValueError) in
+            text.isEmpty ? nil : try FieldRules.note(text)
+        })
+        try self.init(
+            kind: kind, values: values, recurrence: recurrence, isPaused: isPaused, recordedThrough: recordedThrough,
+            skipped: skipped, coveredThrough: coveredThrough)
+    }
+
+    /// A schedule of the values each record gets, each read by its field's input rules
+    /// (`SettableField.value(typed:)`).
+    ///
+    /// - Throws: `ValueError.notApplicable` for a field the kind's records do not have or that
+    ///   schedules do not carry (the date), `.missing` for one a record must have (the name, the
+    ///   amount), `.invalidAmount` for a negative amount.
+    public init(
+        kind: RecordKind, values: RecordValues, recurrence: Recurrence, isPaused: Bool = false,
+        recordedThrough: Day? = nil, skipped: [Day] = [], coveredThrough: Day? = nil
+    ) throws(ValueError) {
+        var held = RecordValues()
+        for key in values.keys {
+            guard let field = SettableField.named(key), field.applies(to: kind), field.setting.isScheduled else {
+                throw .notApplicable(field: key, kind: kind)
+            }
+            if let value = values[key], value != field.absent { held[key] = value }
+        }
+        for field in SettableField.all where field.isRequired && field.setting.isScheduled && field.applies(to: kind) {
+            if held[field.key] == nil { throw .missing(field: field.key) }
+        }
+        if case .amount(let amount) = held["amount"], amount < 0 {
+            throw .invalidAmount(String(amount), reason: "amounts cannot be negative")
+        }
+        self.kind = kind
+        self.values = held
         self.recurrence = recurrence
         self.isPaused = isPaused
         self.recordedThrough = recordedThrough
         self.skipped = Array(Set(skipped)).sorted()
         self.coveredThrough = coveredThrough
+    }
+
+    /// The schedule with a field's value changed (its absent value, or `nil`: removed).
+    ///
+    /// - Throws: `ValueError.notApplicable` for a field the kind's records do not have.
+    public func setting(_ key: String, to value: FieldValue?) throws(ValueError) -> Schedule {
+        guard let field = SettableField.named(key), field.applies(to: kind), field.setting.isScheduled else {
+            throw .notApplicable(field: key, kind: kind)
+        }
+        var copy = self
+        copy.values[key] = value == field.absent ? nil : value
+        return copy
     }
 
     /// The due day on or before which nothing is recorded any more: the later of

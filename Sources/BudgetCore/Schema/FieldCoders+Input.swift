@@ -12,6 +12,10 @@ extension FieldCoders.Amount: FieldInputCoding {
         }
         return try context.money.parse(given.text.trimmingSpacesAndTabs)
     }
+
+    static func value(_ shown: FieldValue) -> Int? {
+        if case .amount(let value) = shown { value } else { nil }
+    }
 }
 
 extension FieldCoders.SignedAmount: FieldInputCoding {
@@ -35,6 +39,10 @@ extension FieldCoders.SignedAmount: FieldInputCoding {
             throw .invalidAmount(text, reason: reason)
         }
     }
+
+    static func value(_ shown: FieldValue) -> Int? {
+        if case .amount(let value) = shown { value } else { nil }
+    }
 }
 
 extension FieldCoders.Date: FieldInputCoding {
@@ -46,6 +54,15 @@ extension FieldCoders.Date: FieldInputCoding {
 
     /// A row without a date is dated today.
     static var fallback: ((InputContext) -> Day)? { { $0.today } }
+
+    /// A day as typed: `YYYY-MM-DD`, `today` or `yesterday` (`FieldRules.parseDay`).
+    static func typed(_ text: String, field: String, _ context: InputContext) throws(ValueError) -> Day? {
+        try FieldRules.parseDay(text)
+    }
+
+    static func value(_ shown: FieldValue) -> Day? {
+        if case .day(let day) = shown { day } else { nil }
+    }
 }
 
 extension FieldCoders.Label: FieldInputCoding {
@@ -53,6 +70,10 @@ extension FieldCoders.Label: FieldInputCoding {
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String? {
         let text = given.text
         return FieldRules.isBlank(text) ? nil : try FieldRules.label(text, field: field)
+    }
+
+    static func value(_ shown: FieldValue) -> String? {
+        if case .text(let text) = shown { text } else { nil }
     }
 }
 
@@ -63,6 +84,10 @@ extension FieldCoders.Note: FieldInputCoding {
         let text = given.text
         guard !text.isEmpty else { return nil }
         return .some(try FieldRules.note(text, field: field))
+    }
+
+    static func value(_ shown: FieldValue) -> String?? {
+        if case .optionalText(let text) = shown { .some(text) } else { nil }
     }
 }
 
@@ -81,5 +106,9 @@ extension FieldCoders.TagList: FieldInputCoding {
         var tags: [String] = []
         for text in texts { tags.append(try FieldRules.tag(text)) }
         return Tags(tags)
+    }
+
+    static func value(_ shown: FieldValue) -> Tags? {
+        if case .tags(let tags) = shown { tags } else { nil }
     }
 }

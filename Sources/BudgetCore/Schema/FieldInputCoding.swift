@@ -14,6 +14,13 @@ protocol FieldInputCoding: FieldCoding {
     /// The value of a field that a row leaves out or leaves blank; `nil` when a row must give
     /// it. By default the coder's `absent` value (no note, no tags).
     static var fallback: ((InputContext) -> Value)? { get }
+
+    /// The value a person types (`add --note`, `edit --date`), by the same input rules as
+    /// `input` unless typing allows more (a day: `today`, `yesterday`); `nil` when blank.
+    static func typed(_ text: String, field: String, _ context: InputContext) throws(ValueError) -> Value?
+
+    /// The value that `output` shows as `shown`; `nil` for a value of another type.
+    static func value(_ shown: FieldValue) -> Value?
 }
 
 extension FieldInputCoding {
@@ -21,5 +28,9 @@ extension FieldInputCoding {
 
     static var fallback: ((InputContext) -> Value)? {
         absent.map { value in { _ in value } }
+    }
+
+    static func typed(_ text: String, field: String, _ context: InputContext) throws(ValueError) -> Value? {
+        try input(.text(text), field: field, context)
     }
 }

@@ -42,12 +42,20 @@ extension RecordField {
     /// - Parameter isImported: `false` for a field an import leaves out (its column is read
     ///   and ignored, like `id`): a record's schedule names a schedule of the file it was
     ///   exported from, which the importing file does not have (`restore` keeps it).
+    /// - Parameter setting: how a person gives the value (`FieldSetting`): an option of `add`,
+    ///   `edit` and `recur`, a part of schedules, a field statements may map; `nil` for a field
+    ///   only the budget sets.
     @inline(__always)
     convenience init<Coder: FieldInputCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always, isImported: Bool = true
+        inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always, isImported: Bool = true,
+        setting: FieldSetting? = nil
     ) {
         let input = isImported ? Input(coder, key: key, set: set, default: inputDefault) : nil
-        self.init(key, coder, get: get, set: set, isPosition: false, input: input, listing: listing)
+        let isRequired = inputDefault == nil && Coder.fallback == nil
+        let setter = setting.map { _ in Setter(coder, key: key, set: set, isRequired: isRequired) }
+        self.init(
+            key, coder, get: get, set: set, isPosition: false, input: input, listing: listing, setting: setting,
+            setter: setter)
     }
 }

@@ -49,6 +49,11 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     let json: (Record) -> JSONValue?
     /// How an import reads the field; `nil` for a field no import gives (`id`, `order`).
     let input: Input?
+    /// How a person gives the field's value (`add`, `edit`, schedules); `nil` for a field
+    /// only the budget sets (`source`, `schedule`).
+    public let setting: FieldSetting?
+    /// The setting's reading and writing of values, made from the coder.
+    let setter: Setter?
     /// Sets the field of the second record to the first's value (the ID is left alone: a record
     /// is made with its ID).
     let copy: (borrowing Record, inout Record) -> Void
@@ -63,11 +68,14 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     @inline(__always)
     init<Coder: FieldCoding>(
         _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
-        isPosition: Bool, input: Input?, listing: FieldListing = .always
+        isPosition: Bool, input: Input?, listing: FieldListing = .always, setting: FieldSetting? = nil,
+        setter: Setter? = nil
     ) {
         self.key = key
         self.listing = listing
         self.input = input
+        self.setting = setting
+        self.setter = setter
         copy = { source, target in set(&target, get(source)) }
         self.isRequired = Coder.absent == nil
         self.isPosition = isPosition
@@ -132,6 +140,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         isNumeric = false
         listing = .always
         input = nil
+        setting = nil
+        setter = nil
         copy = { _, _ in }
         let (quotedKey, firstPiece, nextPiece) = Self.pieces(key)
         (self.quotedKey, self.firstPiece, self.nextPiece) = (quotedKey, firstPiece, nextPiece)

@@ -53,7 +53,11 @@ extension BudgetDocument {
             switch entry.kind {
             case .income:
                 let income = try draft.incomes.add { id in
-                    Income(id: id, name: name, amount: entry.amount, date: entry.date, note: entry.note, tags: tags, source: source)
+                    var income = Income(
+                        id: id, name: name, amount: entry.amount, date: entry.date, note: entry.note, tags: tags,
+                        source: source)
+                    Income.schema.apply(entry.values, to: &income)
+                    return income
                 }
                 result.added.append(RecordReference(kind: .income, id: income.id))
             case .expense:
@@ -70,7 +74,11 @@ extension BudgetDocument {
                 }
                 let spelt = spellings.spelling(of: category)
                 let expense = try draft.expenses.add { id in
-                    Expense(id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date, note: entry.note, tags: tags, source: source)
+                    var expense = Expense(
+                        id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date,
+                        note: entry.note, tags: tags, source: source)
+                    Expense.schema.apply(entry.values, to: &expense)
+                    return expense
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
                 if entry.isRefund { result.refunds += 1 }

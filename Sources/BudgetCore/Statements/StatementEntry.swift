@@ -22,6 +22,9 @@ public struct StatementEntry: Equatable, Sendable {
     public var note: String?
     /// The row's tags (none unless a column gives them).
     public var tags: Tags
+    /// The other fields' values its columns give (`StatementField.allCases` beyond the reader's
+    /// own), by key, each read by the field's input rules: the records they apply to get them.
+    public var values = RecordValues()
     /// What identifies the row within its statement, across downloads: the statement's own ID
     /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
     /// and name with its occurrence among identical rows.

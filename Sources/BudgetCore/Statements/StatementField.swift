@@ -1,25 +1,54 @@
-/// What a statement's column can give an imported record (`--map <field>=<column>`).
-public enum StatementField: String, CaseIterable, Sendable {
+/// What a statement's column can give an imported record (`--map <field>=<column>`): the
+/// columns that make a row a transaction (date, name, amounts, kind, ID), and every field of a
+/// record a person sets (`SettableField`: a category, a note, tags, any field declared so).
+public struct StatementField: RawRepresentable, Hashable, CaseIterable, Sendable {
+    /// The name `--map` and a saved profile give it.
+    public let rawValue: String
+
+    /// The field of this name, if a column can give it.
+    public init?(rawValue: String) {
+        guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(_ name: String) {
+        rawValue = name
+    }
+
     /// The day of the transaction.
-    case date
+    public static let date = StatementField("date")
     /// What the money was for or came from.
-    case name
+    public static let name = StatementField("name")
     /// One signed amount column (which sign is spending: `StatementSign`).
-    case amount
+    public static let amount = StatementField("amount")
     /// Money that went out (an expense), in a column of its own.
-    case out
+    public static let out = StatementField("out")
     /// Money that came in (an income), in a column of its own.
-    case `in`
+    public static let `in` = StatementField("in")
     /// Which kind the row is (`income`/`expense`, `収入`/`支出`).
-    case kind
+    public static let kind = StatementField("kind")
     /// The statement's own category.
-    case category
+    public static let category = StatementField("category")
     /// A note.
-    case note
+    public static let note = StatementField("note")
     /// Tags, comma-separated in one cell.
-    case tags
+    public static let tags = StatementField("tags")
     /// The statement's own ID of the row, which identifies it across downloads.
-    case id
+    public static let id = StatementField("id")
+
+    /// The fields read by the statement reader's own rules, in the order `--map` lists them.
+    static let read: [StatementField] = [.date, .name, .amount, .out, .in, .kind, .category, .note, .tags, .id]
+
+    /// Every field, in order: those read by the reader's own rules, then the other fields a
+    /// person sets (`SettableField`), each read by its declaration's input rules.
+    public static let allCases: [StatementField] = read + SettableField.all.compactMap { field in
+        read.contains { $0.rawValue == field.key } ? nil : StatementField(field.key)
+    }
+
+    /// The declared record field a column of this gives, when the reader's own rules do not read it.
+    var declared: SettableField? {
+        Self.read.contains(self) ? nil : SettableField.named(rawValue)
+    }
 }
 
 /// Which sign of a statement's single amount column is spending.

@@ -85,7 +85,8 @@ public struct StatementReader: Sendable {
         let lastRead = preset?.headerless != nil ? width - 1 : read.max() ?? width - 1
         // The columns a row cannot do without: a missing note, tags or category is empty.
         let optional: Set<StatementField> = [.note, .tags, .category]
-        let needed = columns.filter { !optional.contains($0.key) }.values.flatMap { $0 } + exclusions.map(\.index)
+        let needed = columns.filter { !optional.contains($0.key) && $0.key.declared == nil }.values.flatMap { $0 }
+            + exclusions.map(\.index)
         for row in rows {
             var cells = row.fields
             if let headerless = preset?.headerless {
@@ -251,6 +252,13 @@ public struct StatementReader: Sendable {
             }
             tags = Tags(list)
         }
+        var values = RecordValues()
+        for field in columns.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard let declared = field.declared, declared.applies(to: kind), let given = text(field) else { continue }
+            values[declared.key] = try rule(given.column) { () throws(ValueError) in
+                try declared.value(typed: given.text)
+            }
+        }
         let identity: String
         if let id = text(.id) {
             // A repeated ID (an anonymised column, both halves of a split payment) is kept
@@ -272,8 +280,11 @@ public struct StatementReader: Sendable {
             }(&occurrences[ExactText(content), default: 0])
             identity = "\(date.iso)|\(kindWord)|\(amount)|\(occurrence)|\(name)"
         }
-        return StatementEntry(line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category, note: note, tags: tags,
-                              identity: identity, dateHasYear: hasYear)
+        var entry = StatementEntry(
+            line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
+            note: note, tags: tags, identity: identity, dateHasYear: hasYear)
+        entry.values = values
+        return entry
     }
 
     /// Which kind a row is and its amount: from a kind column, from out and in columns, or

@@ -9,37 +9,29 @@ struct AddCommand: Command {
     static let incomeSpec = CommandSpec(
         name: "income", abstract: "Add an income and print its ID.",
         discussion: "Prints only the new ID on stdout, so `id=$(budget add income Salary 300000)` works.",
-        arguments: commonArguments, options: commonOptions)
+        arguments: commonArguments, options: FieldOptions.options(.add, kind: .income))
 
     static let expenseSpec = CommandSpec(
         name: "expense", abstract: "Add an expense and print its ID.",
         discussion: "Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works. With --refund the amount is money a purchase brought back (a return, a cancelled payment): it is recorded as a negative amount in its category, and takes from the category's spending and limit.",
         arguments: commonArguments,
-        options: [
-            OptionSpec(long: "category", valueName: "name", help: "The spending category (default: the expense.default-category setting, else uncategorized)."),
-            OptionSpec(long: "refund", help: "Money back for a purchase: recorded as -<amount>, it takes from the category's spending."),
-        ] + commonOptions)
+        options: FieldOptions.options(.add, kind: .expense, after: ["category": [refundOption]]))
+
+    static let refundOption = OptionSpec(
+        long: "refund",
+        help: "Money back for a purchase: recorded as -<amount>, it takes from the category's spending.")
 
     static let commonArguments = [
         ArgumentSpec(name: "name", help: "What the money was for or came from (any text without control characters)."),
         ArgumentSpec(name: "amount", help: "The amount: 1200, 1,234 or 1_234; with a currency set, its decimals too (12.34)."),
     ]
 
-    static let commonOptions = [
-        OptionSpec(long: "date", valueName: "day", help: "YYYY-MM-DD, today or yesterday (default: today)."),
-        OptionSpec(long: "note", valueName: "text", help: "A free-text note."),
-        OptionSpec(long: "tag", valueName: "tag", help: "A tag (one word, no commas); repeat for several.", isRepeatable: true),
-    ]
-
     let parsed: ParsedCommand
     let kind: RecordKind
     let name: String
     let amountText: String
-    let category: String?
-    let date: Day
-    /// Empty means no note.
-    let note: String?
-    let tags: [String]
+    /// The other fields given (`FieldOptions`), each read by its input rules.
+    let values: RecordValues
     let refund: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -51,22 +43,24 @@ struct AddCommand: Command {
             throw parsed.usageError("Invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, give its amount with --refund")
         }
         amountText = try parsed.amountText(amount)
-        category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
-        date = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
-        note = try parsed.value("note").map { text throws(UsageError) in try parsed.note(text) }
-        tags = try parsed.tags("tag")
+        var values = try FieldOptions.values(parsed, .add, kind: kind)
+        values["name"] = .text(name)
+        if values["date"] == nil { values["date"] = .day(Day.today()) }
+        self.values = values
         refund = kind == .expense && parsed.flag("refund")
     }
 
     func run(in context: CommandContext) throws {
         let (id, warnings, money) = try context.store().transaction { document -> (String, [LimitWarning], MoneyFormat) in
             let amount = try parsed.money(amountText, in: document.moneyFormat)
+            var values = values
+            values["amount"] = .amount(refund ? -amount : amount)
             switch kind {
             case .income:
-                return (try document.addIncome(name: name, amount: amount, date: date, note: note, tags: tags).id, [], document.moneyFormat)
+                return (try document.add(Income.self, values).id, [], document.moneyFormat)
             case .expense:
                 let before = document
-                let expense = try document.addExpense(name: name, amount: amount, category: category, date: date, note: note, tags: tags, refund: refund)
+                let expense = try document.add(Expense.self, values)
                 return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
             }
         }

@@ -7,23 +7,18 @@ struct EditCommand: Command {
         name: "edit", abstract: "Change fields of one or more records.",
         discussion: "Only the fields given change, on every record named. '--note \"\"' removes the note, '--tags \"\"' every tag. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them).",
         arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "edit")],
-        options: [
-            OptionSpec(long: "name", valueName: "name", help: "A new name."),
-            OptionSpec(long: "amount", valueName: "amount", help: "A new amount (with the currency's decimals, if one is set); a refund stays a refund."),
-            OptionSpec(long: "refund", help: "Make the expenses refunds: money back, which takes from the category's spending."),
-            OptionSpec(long: "no-refund", help: "Make refunds purchases again."),
-            OptionSpec(long: "category", valueName: "name", help: "A new category (expenses only)."),
-            OptionSpec(long: "date", valueName: "day", help: "A new date: YYYY-MM-DD, today or yesterday."),
-            OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
-            OptionSpec(long: "tag", valueName: "tag", help: "Add this tag (repeat for several).", isRepeatable: true),
-            OptionSpec(long: "untag", valueName: "tag", help: "Remove this tag (repeat for several).", isRepeatable: true),
-            OptionSpec(long: "tags", valueName: "list", help: "Replace every tag with this comma-separated list; \"\" removes them all."),
-        ])
+        options: FieldOptions.options(.edit, kind: nil, after: ["amount": refundOptions]))
+
+    static let refundOptions = [
+        OptionSpec(
+            long: "refund", help: "Make the expenses refunds: money back, which takes from the category's spending."),
+        OptionSpec(long: "no-refund", help: "Make refunds purchases again."),
+    ]
 
     let parsed: ParsedCommand
     let targets: RecordTargets
     /// Every field but the amount, which is read in the budget's currency when the file is open.
-    var edit: RecordEdit
+    let edit: RecordEdit
     let amountText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -35,30 +30,47 @@ struct EditCommand: Command {
             }
             return try parsed.amountText(text)
         }
-        edit = try parsed.converting { () throws(ValueError) in
-            try RecordEdit(
-                name: parsed.value("name"), category: parsed.value("category"),
-                date: try parsed.value("date").map { text throws(ValueError) in try FieldRules.parseDay(text) }, note: parsed.value("note"))
+        var edit = try parsed.converting { () throws(ValueError) in try RecordEdit() }
+        for field in FieldOptions.fields(.edit, kind: nil) where !field.isAmount && !field.isList {
+            guard let text = parsed.value(field.key) else { continue }
+            edit.set(field, to: try parsed.value(of: field, text))
         }
-        let replacement = parsed.value("tags").map { list in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let added = parsed.values("tag") + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
-        if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
-            throw parsed.usageError("Invalid value '\(parsed.value("tags") ?? "")' for '--tags <list>': an empty tag between commas")
+        for field in FieldOptions.fields(.edit, kind: nil) where field.isList {
+            // `--tags a,b`: the items replacing every one the records have (`""`: none).
+            let given = parsed.value(field.key)
+            let replacement = given.map { list in
+                list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            let added = parsed.values(field.word) + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
+            if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
+                throw parsed.usageError(
+                    "Invalid value '\(given ?? "")' for '--\(field.key) <list>': an empty \(field.word) between commas")
+            }
+            try parsed.converting { () throws(ValueError) in
+                let removed = parsed.values("un" + field.word)
+                try edit.changeItems(of: field, add: added, remove: removed, replacing: replacement != nil)
+            }
         }
-        try parsed.converting { () throws(ValueError) in try edit.changeTags(add: added, remove: parsed.values("untag"), replacing: replacement != nil) }
         if parsed.flag("refund") && parsed.flag("no-refund") {
             throw parsed.usageError("'--refund' and '--no-refund' cannot be given together")
         }
         if parsed.flag("refund") || parsed.flag("no-refund") { edit.refund = parsed.flag("refund") }
-        if edit.category != nil && targets.kind == .income {
-            throw parsed.usageError("'--category' applies to expenses; incomes have no category")
+        if let kind = targets.kind, let field = Self.missingField(edit, kind: kind) {
+            throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(kind.plural) have no \(field.key)")
         }
         if edit.refund != nil && targets.kind == .income {
             throw parsed.usageError("'--\(edit.refund == true ? "refund" : "no-refund")' applies to expenses; an income is money in already")
         }
         if edit.isEmpty && amountText == nil {
-            throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --date, --note, --tag, --untag, --tags, --refund, --no-refund")
+            let options = FieldOptions.changing(Self.spec).joined(separator: ", ")
+            throw parsed.usageError("Nothing to change: give at least one of \(options)")
         }
+        self.edit = edit
+    }
+
+    /// The first field the edit changes (by key) that records of `kind` do not have.
+    static func missingField(_ edit: RecordEdit, kind: RecordKind) -> SettableField? {
+        edit.changes.keys.sorted().lazy.compactMap(SettableField.named).first { !$0.applies(to: kind) }
     }
 
     func run(in context: CommandContext) throws {
@@ -67,8 +79,11 @@ struct EditCommand: Command {
             context.confirm("Updated 0 \(targets.kind?.plural ?? "records") (no IDs on stdin).")
             return
         }
-        if edit.category != nil, let income = references.first(where: { $0.kind == .income }) {
-            throw parsed.usageError("'--category' applies to expenses; \(income) is an income, and incomes have no category")
+        for reference in references {
+            guard let field = Self.missingField(edit, kind: reference.kind) else { continue }
+            let kind = reference.kind
+            let why = "\(reference) is an \(kind.singular), and \(kind.plural) have no \(field.key)"
+            throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(why)")
         }
         if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
             throw parsed.usageError("'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")

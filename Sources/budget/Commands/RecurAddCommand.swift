@@ -13,22 +13,14 @@ struct RecurAddCommand: Command {
         CommandSpec(
             name: kind.singular, abstract: "Add a schedule of \(kind.plural) and print its ID.",
             arguments: [AddCommand.commonArguments[0], AddCommand.commonArguments[1], ScheduleOptions.unitArgument],
-            options: (kind == .expense ? [ScheduleOptions.category] : []) + [ScheduleOptions.tag, ScheduleOptions.note] + ScheduleOptions.timing
-                + [ScheduleOptions.yes])
+            options: FieldOptions.options(.recurAdd, kind: kind) + ScheduleOptions.timing + [ScheduleOptions.yes])
     }
 
     static let editSpec = CommandSpec(
         name: "edit", abstract: "Change a schedule; what it has recorded stays.",
         discussion: "Only occurrences not yet recorded change. When the timing changes (--every, --on, --from), it applies from the period after the last one recorded, so nothing is recorded twice.",
         arguments: [ArgumentSpec(name: "id", help: "The schedule's ID, as 'budget recur list' shows it."), ScheduleOptions.unitArgument],
-        options: [
-            OptionSpec(long: "name", valueName: "name", help: "A new name."),
-            OptionSpec(long: "amount", valueName: "amount", help: "A new amount."),
-            OptionSpec(long: "category", valueName: "name", help: "A new category (expense schedules only)."),
-            OptionSpec(long: "tag", valueName: "tag", help: "Add this tag (repeat for several).", isRepeatable: true),
-            OptionSpec(long: "untag", valueName: "tag", help: "Remove this tag (repeat for several).", isRepeatable: true),
-            OptionSpec(long: "note", valueName: "text", help: "A new note; an empty text removes it."),
-        ] + ScheduleOptions.timing + [ScheduleOptions.yes])
+        options: FieldOptions.options(.recurEdit, kind: nil) + ScheduleOptions.timing + [ScheduleOptions.yes])
 
     let parsed: ParsedCommand
     let options: ScheduleOptions
@@ -36,7 +28,8 @@ struct RecurAddCommand: Command {
     let id: String?
     let name: String?
     let amountText: String?
-    let untags: [String]
+    /// The items `recur edit` takes off each list field (`--untag`), by key.
+    let untags: RecordValues
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
@@ -46,24 +39,33 @@ struct RecurAddCommand: Command {
                 throw parsed.usageError("Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
             }
             self.id = id
-            options = try ScheduleOptions(parsed, unitWord: parsed.positionals.count > 1 ? parsed.positionals[1] : nil)
+            let unitWord = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
+            options = try ScheduleOptions(parsed, .recurEdit, kind: nil, unitWord: unitWord)
             name = try parsed.value("name").map { text throws(UsageError) in try parsed.label(text, field: "name") }
             amountText = try parsed.value("amount").map { text throws(UsageError) in try parsed.amountText(text) }
-            untags = try parsed.tags("untag")
-            let given = ["name", "amount", "category", "tag", "untag", "note", "every", "on", "from", "until", "count", "weekend"]
-            if !given.contains(where: { !parsed.values($0).isEmpty }) {
-                throw parsed.usageError("Nothing to change: give at least one of --name, --amount, --category, --tag, --untag, --note, --every, --on, --from, --until, --count or --weekend")
+            var untags = RecordValues()
+            for change in FieldOptions.itemChanges(parsed, .recurEdit) where !change.remove.isEmpty {
+                untags[change.field.key] = try parsed.converting { () throws(ValueError) in
+                    try change.field.value(items: change.remove)
+                }
+            }
+            self.untags = untags
+            let given = FieldOptions.changing(Self.editSpec, except: [ScheduleOptions.yes.long])
+            if !given.contains(where: { !parsed.values(String($0.dropFirst(2))).isEmpty }) {
+                let list = given.dropLast().joined(separator: ", ") + " or " + (given.last ?? "")
+                throw parsed.usageError("Nothing to change: give at least one of \(list)")
             }
         } else {
             kind = parsed.path.last == "income" ? .income : .expense
             id = nil
             name = try parsed.label(parsed.positionals[0], field: "name")
             amountText = try parsed.amountText(parsed.positionals[1])
-            options = try ScheduleOptions(parsed, unitWord: parsed.positionals.count > 2 ? parsed.positionals[2] : nil)
+            let unitWord = parsed.positionals.count > 2 ? parsed.positionals[2] : nil
+            options = try ScheduleOptions(parsed, .recurAdd, kind: kind, unitWord: unitWord)
             guard options.unit != nil else {
                 throw parsed.usageError("Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
             }
-            untags = []
+            untags = RecordValues()
         }
     }
 
@@ -85,8 +87,11 @@ struct RecurAddCommand: Command {
             } else {
                 guard let kind, let name, let amount else { throw parsed.usageError("Missing expected argument '<amount>'") }
                 let recurrence = try recurrence(base: nil, today: today)
+                var values = options.values
+                values["name"] = .text(name)
+                values["amount"] = .amount(amount)
                 let new = try parsed.converting { () throws(ValueError) in
-                    try Schedule(kind: kind, name: name, amount: amount, category: options.category, tags: options.tags, note: options.note, recurrence: recurrence)
+                    try Schedule(kind: kind, values: values, recurrence: recurrence)
                 }
                 id = try document.addSchedule(new)
                 schedule = try document.schedule(id: id).schedule
@@ -145,18 +150,31 @@ struct RecurAddCommand: Command {
 
     /// The edited schedule: the options given, on top of the schedule as it is.
     private func edited(_ old: Schedule, amount: Int?, today: Day) throws -> Schedule {
-        if old.kind == .income, options.category != nil {
-            throw parsed.usageError("'--category' applies to expense schedules; schedule \(id ?? "") records incomes")
+        for key in options.values.keys + untags.keys {
+            guard let field = SettableField.named(key), !field.applies(to: old.kind) else { continue }
+            let applies = FieldOptions.appliesTo(field, schedules: true)
+            throw parsed.usageError("\(applies); schedule \(id ?? "") records \(old.kind.plural)")
         }
-        var tags = Array(old.tags.sorted)
-        for tag in options.tags where !tags.contains(tag) { tags.append(tag) }
-        tags.removeAll { untags.contains($0) }
-        let note = options.note.map { $0.isEmpty ? nil : $0 } ?? old.note
+        var values = old.values
+        for key in options.values.keys {
+            guard let value = options.values[key] else { continue }
+            if case .tags(let added) = value, case .tags(let had)? = values[key] {
+                values[key] = .tags(Tags(had.sorted + added.sorted))
+            } else {
+                values[key] = value
+            }
+        }
+        for key in untags.keys {
+            guard case .tags(let removed)? = untags[key], case .tags(var tags)? = values[key] else { continue }
+            for tag in removed { tags.remove(tag) }
+            values[key] = .tags(tags)
+        }
+        if let name { values["name"] = .text(name) }
+        if let amount { values["amount"] = .amount(amount) }
         let recurrence = try recurrence(base: old.recurrence, today: today)
+        let kind = old.kind
         return try parsed.converting { () throws(ValueError) in
-            try Schedule(
-                kind: old.kind, name: name ?? old.name, amount: amount ?? old.amount, category: options.category ?? old.category,
-                tags: tags, note: note, recurrence: recurrence)
+            try Schedule(kind: kind, values: values, recurrence: recurrence)
         }
     }
 }

@@ -18,7 +18,7 @@ enum ScheduleListing {
             let header = [
                 "id", "kind", "name", "category", "amount", "every", "on", "from", "until", "count", "weekend",
                 "paused", "recorded_through", "next", "tags", "note",
-            ]
+            ] + Schedule.otherFields.map(\.key)
             let rows = entries.map { entry -> [String] in
                 let schedule = entry.schedule, recurrence = entry.schedule.recurrence
                 return [
@@ -28,7 +28,7 @@ enum ScheduleListing {
                     recurrence.end?.iso ?? "", recurrence.count.map(String.init) ?? "", recurrence.weekend.rawValue,
                     String(schedule.isPaused), schedule.recordedThrough?.iso ?? "", schedule.next?.day.iso ?? "",
                     schedule.tags.joined, schedule.note ?? "",
-                ]
+                ] + Schedule.otherFields.map { field in text(schedule.values[field.key], money: money) }
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default:
@@ -62,6 +62,10 @@ enum ScheduleListing {
         lines.append(("amount", money.display(schedule.amount)))
         if !schedule.tags.isEmpty { lines.append(("tags", schedule.tags.joined)) }
         if let note = schedule.note { lines.append(("note", note)) }
+        for field in Schedule.otherFields {
+            guard let value = schedule.values[field.key], !value.isEmpty else { continue }
+            lines.append((field.key, text(value, money: money, forPeople: true)))
+        }
         lines.append(("when", ScheduleText.timing(schedule.recurrence, dateFormat: dateFormat)))
         lines.append(("from", show(schedule.recurrence.start)))
         lines.append(("status", ScheduleText.status(schedule, dateFormat: dateFormat)))
@@ -101,7 +105,22 @@ enum ScheduleListing {
              schedule.next.map { .object([("due", .string($0.due.iso)), ("date", .string($0.day.iso))]) } ?? .null),
             ("tags", .array(schedule.tags.map(JSONValue.string))),
             ("note", schedule.note.map(JSONValue.string) ?? .null),
-        ])
+        ] + Schedule.otherFields.map { field in
+            (field.key, schedule.values[field.key].map(BudgetExport.json) ?? .null)
+        })
+    }
+
+    /// A record field's value as a cell or a detail shows it (nothing for none).
+    private static func text(_ value: FieldValue?, money: MoneyFormat, forPeople: Bool = false) -> String {
+        switch value {
+        case .text(let text)?: return text
+        case .optionalText(let text)?: return text ?? ""
+        case .number(let number)?: return String(number)
+        case .amount(let amount)?: return forPeople ? money.display(amount) : money.plain(amount)
+        case .day(let day)?: return day.iso
+        case .tags(let tags)?: return forPeople ? tags.sorted.joined(separator: " ") : tags.joined
+        case nil: return ""
+        }
     }
 
     /// Occurrences due (`recur run --dry-run`).

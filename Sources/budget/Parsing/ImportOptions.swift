@@ -8,7 +8,11 @@ enum ImportOptions {
         OptionSpec(long: "delimiter", valueName: "c", help: "The field separator of a statement (default ,; \\t for a tab)."),
         OptionSpec(long: "skip", valueName: "n", help: "Lines to skip before the header."),
         OptionSpec(long: "no-header-row", help: "The statement has no header row: name columns by position."),
-        OptionSpec(long: "map", valueName: "field=column", help: "Read a field (date, name, amount, out, in, kind, category, note, tags, id) from a column: its header or its position from 1.", isRepeatable: true),
+        OptionSpec(
+            long: "map", valueName: "field=column",
+            help: "Read a field (\(StatementField.allCases.map(\.rawValue).joined(separator: ", "))) from a column: "
+                + "its header or its position from 1.",
+            isRepeatable: true),
         OptionSpec(long: "date-format", valueName: "pattern", help: "The statement's dates, such as %Y/%m/%d, %Y%m%d or %d.%m.%Y, with any characters between the fields (default: the usual forms, Japanese ones too)."),
         OptionSpec(long: "decimal-mark", valueName: "mark", help: "What separates decimals in amounts: . or ,.", choices: [".", ","]),
         OptionSpec(long: "sign", valueName: "sign", help: "Which sign of a single amount column is spending: expense-negative (banks: money out is negative; the default) or expense-positive (cards: a negative amount is a refund).", choices: StatementSign.allCases.map(\.rawValue)),

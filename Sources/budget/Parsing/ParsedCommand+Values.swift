@@ -55,8 +55,10 @@ extension ParsedCommand {
         try values(long).map { text throws(UsageError) in try tag(text) }
     }
 
-    func note(_ text: String) throws(UsageError) -> String {
-        try converting { () throws(ValueError) in try FieldRules.note(text) }
+    /// The value of a record field's option, by the field's input rules (`SettableField`):
+    /// a label trimmed, a note as typed (empty: none), a day with `today`.
+    func value(of field: SettableField, _ text: String) throws(UsageError) -> FieldValue {
+        try converting { () throws(ValueError) in try field.value(typed: text) }
     }
 
     /// A count or position typed as plain digits (ASCII or full-width): no sign, no spaces,

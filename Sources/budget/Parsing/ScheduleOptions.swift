@@ -17,9 +17,6 @@ struct ScheduleOptions {
     static let weekend = OptionSpec(
         long: "weekend", valueName: "rule", help: "An occurrence on a Saturday or Sunday: keep it, or move it to the Friday before or the Monday after (default: keep).",
         choices: WeekendRule.allCases.map(\.rawValue))
-    static let category = OptionSpec(long: "category", valueName: "name", help: "The expenses' category (default: the expense.default-category setting).")
-    static let tag = OptionSpec(long: "tag", valueName: "tag", help: "A tag each record gets; repeat for several.", isRepeatable: true)
-    static let note = OptionSpec(long: "note", valueName: "text", help: "A note each record gets.")
     /// The unit after `--every <n>`, which the shell hands over as a word of its own.
     static let unitArgument = ArgumentSpec(
         name: "unit", help: "The unit after '--every <n>' (--every 2 week).", isOptional: true, choices: Recurrence.Unit.allCases.map(\.rawValue))
@@ -37,12 +34,13 @@ struct ScheduleOptions {
     /// `.some(nil)`: `--count none`.
     var count: Int??
     var weekend: WeekendRule?
-    var category: String?
-    var tags: [String]
-    var note: String?
+    /// The record fields given (`FieldOptions`): a category, tags, a note, each read by its
+    /// input rules; an optional field's absent value (`--note ""`) removes it on an edit.
+    var values: RecordValues
 
-    /// Reads the options; `unitWord` is the positional word after `--every <n>`, if any.
-    init(_ parsed: ParsedCommand, unitWord: String?) throws(UsageError) {
+    /// Reads the options of `use` (`.recurAdd`, `.recurEdit`) for schedules of `kind` (any:
+    /// `nil`); `unitWord` is the positional word after `--every <n>`, if any.
+    init(_ parsed: ParsedCommand, _ use: FieldOptions.Use, kind: RecordKind?, unitWord: String?) throws(UsageError) {
         if let text = parsed.value("every") {
             var words = (text + (unitWord.map { " " + $0 } ?? "")).split(whereSeparator: { $0 == " " }).map(String.init)
             // `2week` reads as `2 week`.
@@ -100,9 +98,7 @@ struct ScheduleOptions {
             }
             weekend = rule
         }
-        category = try parsed.value("category").map { text throws(UsageError) in try parsed.label(text, field: "category") }
-        tags = try parsed.tags("tag")
-        note = try parsed.value("note").map { text throws(UsageError) in text.isEmpty ? "" : try parsed.note(text) }
+        values = try FieldOptions.values(parsed, use, kind: kind)
     }
 
     /// `25`, `last`, or a weekday (`fri`, `Friday`); full-width digits are read too.
