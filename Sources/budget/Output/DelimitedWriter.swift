@@ -22,8 +22,8 @@ struct DelimitedWriter: ~Copyable {
     /// Adds one field to the current row.
     mutating func field(_ text: String) {
         separate()
-        var text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
-        text.withUTF8 { utf8 in
+        let text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
+        ByteView.withBytes(utf8Of: text) { utf8 in
             switch dialect {
             case .tsv:
                 guard Self.contains(utf8, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
@@ -57,12 +57,8 @@ struct DelimitedWriter: ~Copyable {
     /// Whether any byte is one `special` picks; a plain loop, inlined with its test (the
     /// library's `contains(where:)` calls the closure for every byte of every field).
     @inline(__always)
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, where special: (UInt8) -> Bool) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if special(bytes[index]) { return true }
-            index += 1
-        }
+    private static func contains(_ bytes: ByteView, where special: (UInt8) -> Bool) -> Bool {
+        for byte in bytes where special(byte) { return true }
         return false
     }
 
