@@ -46,10 +46,18 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         try body(buffer)
     }
 
-    /// Lends the UTF-8 of `text` (made contiguous first when it is not).
-    @inlinable public static func withBytes<Result>(utf8Of text: String, _ body: (ByteView) -> Result) -> Result {
+    /// Lends the UTF-8 of `text` (made contiguous first when it is not). Always inlined: the
+    /// listing calls it for every cell.
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(utf8Of text: String, _ body: (ByteView) -> Result) -> Result {
         var text = text
-        return text.withUTF8 { body(ByteView($0)) }
+        return withBytes(utf8Of: &text, body)
+    }
+
+    /// `withBytes(utf8Of:_:)` without a copy of the string (its storage may be made contiguous).
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(utf8Of text: inout String, _ body: (ByteView) -> Result) -> Result {
+        text.withUTF8 { body(ByteView($0)) }
     }
 
     /// Lends the bytes of `array`.
@@ -85,8 +93,8 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
 
     /// Whether `other[range]` is at `position`.
     func matches(_ other: [UInt8], _ range: Range<Int>, at position: Int) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= other.count, position >= 0, position <= buffer.count - range.count,
-              let base = buffer.baseAddress else { return false }
+        guard range.lowerBound >= 0, range.upperBound <= other.count, position >= 0,
+              position <= buffer.count - range.count, let base = buffer.baseAddress else { return false }
         return other.withUnsafeBufferPointer { other in
             guard let start = other.baseAddress else { return range.isEmpty }
             let left = UnsafeRawPointer(base + position), right = UnsafeRawPointer(start + range.lowerBound)
@@ -96,10 +104,12 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
             guard count >= 8 else { return memcmp(left, right, count) == 0 }
             var offset = 0
             while offset < count - 8 {
-                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                let word = left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if word != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
                 offset += 8
             }
-            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            let last = left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return last == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
     }
 
@@ -198,5 +208,12 @@ extension String {
             for offset in 0..<written { buffer[offset] = byte(offset) }
             return written
         }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the bytes at once (the generic `append(contentsOf:)` would copy them one by one).
+    @inlinable public mutating func append(contentsOf bytes: ByteView) {
+        append(contentsOf: bytes.buffer)
     }
 }

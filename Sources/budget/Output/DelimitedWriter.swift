@@ -22,8 +22,8 @@ struct DelimitedWriter: ~Copyable {
     /// Adds one field to the current row.
     mutating func field(_ text: String) {
         separate()
-        let text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
-        ByteView.withBytes(utf8Of: text) { utf8 in
+        var text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
+        ByteView.withBytes(utf8Of: &text) { utf8 in
             switch dialect {
             case .tsv:
                 guard Self.contains(utf8, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
