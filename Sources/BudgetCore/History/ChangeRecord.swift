@@ -9,15 +9,6 @@ public struct ChangeRecord: Equatable, Sendable {
     /// Former values of the settings the change touched (`nil`: was not set), by stored key.
     var settings: [(key: String, old: StoredSetting?)]
 
-    init(summary: String, time: String, incomes: TableChange<Income>, expenses: TableChange<Expense>,
-         settings: [(key: String, old: StoredSetting?)]) {
-        self.summary = summary
-        self.time = time
-        self.incomes = incomes
-        self.expenses = expenses
-        self.settings = settings
-    }
-
     /// Equal summaries, times and changes.
     public static func == (lhs: ChangeRecord, rhs: ChangeRecord) -> Bool {
         lhs.summary == rhs.summary && lhs.time == rhs.time && lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses
