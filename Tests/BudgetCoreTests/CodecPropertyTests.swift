@@ -336,7 +336,7 @@ final class CodecPropertyTests: XCTestCase {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         defer { buffer.deallocate() }
         _ = buffer.initialize(from: bytes)
-        return FastDocumentCodec.decode(UnsafeBufferPointer(buffer))
+        return FastDocumentCodec.decode(ByteView(UnsafeBufferPointer(buffer)))
     }
 
     /// Feeds both readers the same bytes: neither may crash, and the fast one accepts only
@@ -344,7 +344,8 @@ final class CodecPropertyTests: XCTestCase {
     @discardableResult
     private func assertReadersAgree(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Bool {
         let fast = Self.fastDecodeFromExactBuffer(bytes)
-        XCTAssertEqual(bytes.withUnsafeBufferPointer(FastDocumentCodec.accepts), fast != nil, "\(label()): accepts and decode disagree")
+        let accepted = ByteView.withBytes(of: bytes, FastDocumentCodec.accepts)
+        XCTAssertEqual(accepted, fast != nil, "\(label()): accepts and decode disagree")
         do {
             let strict = try DocumentCodec.decodeStrictly(bytes)
             if let fast {

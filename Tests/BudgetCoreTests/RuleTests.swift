@@ -136,13 +136,14 @@ final class RuleTests: XCTestCase {
         ]
         for text in refused {
             XCTAssertNil(Rule(stored: .string(text)), text)
-            XCTAssertNotNil(DocumentCodec.settingRefusal(key: "rule.1", value: .string(text)), text)
+            XCTAssertNotNil(SettingsCatalog.settingRefusal(key: "rule.1", value: .string(text)), text)
         }
         XCTAssertNil(Rule(stored: .int(1)))
-        XCTAssertNil(DocumentCodec.settingRefusal(key: "rule.1", value: .string("match=a;tag=x")))
-        XCTAssertNotNil(DocumentCodec.settingRefusal(key: "rule.01", value: .string("match=a;tag=x")), "one key per number")
-        XCTAssertNotNil(DocumentCodec.settingRefusal(key: "rule.0", value: .string("match=a;tag=x")))
-        XCTAssertNotNil(DocumentCodec.settingRefusal(key: "rule.+1", value: .string("match=a;tag=x")))
+        XCTAssertNil(SettingsCatalog.settingRefusal(key: "rule.1", value: .string("match=a;tag=x")))
+        XCTAssertNotNil(
+            SettingsCatalog.settingRefusal(key: "rule.01", value: .string("match=a;tag=x")), "one key per number")
+        XCTAssertNotNil(SettingsCatalog.settingRefusal(key: "rule.0", value: .string("match=a;tag=x")))
+        XCTAssertNotNil(SettingsCatalog.settingRefusal(key: "rule.+1", value: .string("match=a;tag=x")))
     }
 
     func testReader_RefusesAnInvalidStoredRuleWithAClearMessage() throws {

@@ -4,10 +4,6 @@ struct ByteCursor: Sendable {
     let bytes: ByteView
     var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = ByteView(bytes)
-    }
-
     init(_ bytes: ByteView) {
         self.bytes = bytes
     }
@@ -252,8 +248,7 @@ extension ByteCursor {
     /// same, so a wrong guess only sends the file to the strict path).
     func storedID(afterKey key: StaticString) -> (text: String, number: Int)? {
         let count = key.utf8CodeUnitCount
-        guard count > 0 else { return nil }
-        let first = key.withUTF8Buffer { $0[0] }
+        guard let first = ByteView.firstByte(of: key) else { return nil }
         var position = index
         while let found = bytes.firstIndex(of: first, from: position) {
             position = found

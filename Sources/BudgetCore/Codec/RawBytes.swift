@@ -4,144 +4,11 @@
 import Darwin
 #endif
 
-// The one file of BudgetCore's codec that works with pointers: the reader's view of the bytes
-// it reads, and the writer's buffer and reserved room. Every access here is checked against the
-// end of its memory (a failed check stops the process: it is a bug, never bad input), so that
-// the readers and writers built on these types are bounds-checked by construction. Keep it
-// small; anything that can be written with these types' checked operations belongs elsewhere.
-
-/// Bytes to read, with every access checked against their end: the fast reader's only way to
-/// the memory of the file it reads. (An `UnsafeBufferPointer`'s subscript is not checked in
-/// a release build; this one is.) Sendable because it only reads: the reader shares the bytes
-/// of the file it reads with the thread that skims the history, and waits for that thread
-/// before the bytes go away.
-struct ByteView: RandomAccessCollection, @unchecked Sendable {
-    private let buffer: UnsafeBufferPointer<UInt8>
-
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { buffer.count }
-
-    subscript(position: Int) -> UInt8 {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "read past the end of the bytes")
-        return buffer[position]
-    }
-
-    /// The eight bytes at `position` as a little-endian word, when there are eight.
-    func word(at position: Int) -> UInt64? {
-        guard position >= 0, position <= buffer.count - 8, let base = buffer.baseAddress else { return nil }
-        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-    }
-
-    /// Whether `literal` is at `position`.
-    func matches(_ literal: StaticString, at position: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard position >= 0, position <= buffer.count - count, let base = buffer.baseAddress else { return false }
-        return memcmp(base + position, literal.utf8Start, count) == 0
-    }
-
-    /// Whether `other[range]` is at `position`.
-    func matches(_ other: [UInt8], _ range: Range<Int>, at position: Int) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= other.count, position >= 0, position <= buffer.count - range.count,
-              let base = buffer.baseAddress else { return false }
-        return other.withUnsafeBufferPointer { other in
-            guard let start = other.baseAddress else { return range.isEmpty }
-            let left = UnsafeRawPointer(base + position), right = UnsafeRawPointer(start + range.lowerBound)
-            let count = range.count
-            // The pieces compared here (a key with its separators) are short: words inline
-            // beat a call to `memcmp`. The last word may overlap the one before it.
-            guard count >= 8 else { return memcmp(left, right, count) == 0 }
-            var offset = 0
-            while offset < count - 8 {
-                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-                offset += 8
-            }
-            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-    }
-
-    /// The first position of `byte` at or after `position`.
-    func firstIndex(of byte: UInt8, from position: Int) -> Int? {
-        guard position >= 0, position < buffer.count, let base = buffer.baseAddress,
-              let found = memchr(base + position, Int32(byte), buffer.count - position) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    // MARK: Scans
-    // The reader's hottest loops, run here on the buffer itself: each stays below `count` by
-    // its own loop condition, so the bytes need no further check.
-
-    /// The position after the white space (spaces, tabs, line breaks) at `position`.
-    func skippingWhitespace(from position: Int) -> Int {
-        var position = Swift.max(position, 0)
-        while position < buffer.count {
-            switch buffer[position] {
-            case 0x20:
-                // Indentation comes in runs of spaces: skip up to eight at a time.
-                guard let word = word(at: position) else {
-                    position += 1
-                    continue
-                }
-                let other = word ^ 0x2020_2020_2020_2020
-                position += other == 0 ? 8 : other.trailingZeroBitCount / 8
-            case 0x0A, 0x0D, 0x09:
-                position += 1
-            default:
-                return position
-            }
-        }
-        return position
-    }
-
-    /// The text of a string from `position` (after its opening quote) up to the first `"` or
-    /// `\`: where that is (`count` when there is none), the bytes OR-ed together (non-ASCII
-    /// when `>= 0x80`), and whether an ASCII byte other than a space came before it; `nil` at a
-    /// control character (with `deleteToo`, also at DEL).
-    func scanText(from position: Int, refusingDelete deleteToo: Bool) -> (end: Int, combined: UInt8, visible: Bool)? {
-        var end = Swift.max(position, 0)
-        var combined: UInt8 = 0
-        var visible = false
-        let delete: UInt8 = deleteToo ? 0x7F : 0xFF
-        while end < buffer.count {
-            let byte = buffer[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 || byte == delete { return nil }
-            combined |= byte
-            if byte != 0x20 && byte < 0x80 { visible = true }
-            end += 1
-        }
-        return (end, combined, visible)
-    }
-
-    /// The bytes in `range`, copied at once.
-    func copy(_ range: Range<Int>) -> [UInt8] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
-        return Array(UnsafeBufferPointer(rebasing: buffer[range]))
-    }
-
-    /// Whether two runs of bytes are equal: at once when they are the same memory, else by
-    /// `memcmp` (an undo history compares kept entries that may be megabytes long).
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
-        return left == right || memcmp(left, right, a.count) == 0
-    }
-
-    /// `range` of `bytes`, checked against their end.
-    static func part(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "read past the end of the bytes")
-        return UnsafeBufferPointer(rebasing: bytes[range])
-    }
-
-    /// The bytes in `range` as text (invalid UTF-8 repaired: validate first where it matters).
-    func string(_ range: Range<Int>) -> String {
-        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-    }
-}
+// The one file of BudgetCore's codec that works with pointers: the writer's buffer and reserved
+// room (the reader's view of the bytes it reads, `ByteView`, is in `Platform/`). Every access here
+// is checked against the end of its memory (a failed check stops the process: it is a bug, never
+// bad input), so that the writers built on these types are bounds-checked by construction. Keep
+// it small; anything that can be written with these types' checked operations belongs elsewhere.
 
 /// A growable byte buffer that appends with `memcpy`: the output for a large file (the data
 /// file, a long listing) without `Array`'s per-append checks.
@@ -181,7 +48,16 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Adds bytes.
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ bytes: ByteView) {
+        append(bytes.buffer)
+    }
+
+    /// Adds bytes.
+    public mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         memcpy(base + count, source, bytes.count)
@@ -230,8 +106,10 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Lends the bytes written without copying them.
-    public func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(UnsafeBufferPointer(start: base, count: count))
+    public func withBytes<Result, Failure: Error>(
+        _ body: (ByteView) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(ByteView(UnsafeBufferPointer(start: base, count: count)))
     }
 }
 
@@ -265,7 +143,11 @@ struct ByteSpace {
         next += literal.utf8CodeUnitCount
     }
 
-    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func put(_ bytes: ByteView) {
+        put(bytes.buffer)
+    }
+
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         check(bytes.count)
         memcpy(next, source, bytes.count)

@@ -26,14 +26,12 @@ struct HistoryBytes: Sendable {
     var count: Int { range.count }
 
     /// Lends the entry's bytes.
-    func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+    func withBytes<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         switch storage {
         case .file(let contents):
-            return try contents.withBytes { bytes throws(Failure) in try body(ByteView.part(bytes, range)) }
+            return try contents.withBytes { bytes throws(Failure) in try body(bytes.part(range)) }
         case .copy(let copy):
-            return try copy.withUnsafeBufferPointer { bytes throws(Failure) in try body(ByteView.part(bytes, range)) }
+            return try ByteView.withBytes(of: copy) { bytes throws(Failure) in try body(bytes.part(range)) }
         }
     }
 

@@ -136,7 +136,7 @@ enum HistoryCodec {
 
     /// An entry's `settings`: the former values of the settings it changed.
     static func encodeSettings(_ settings: [(key: String, old: StoredSetting?)]) -> JSONValue {
-        .object(settings.map { ($0.key, $0.old.map(DocumentCodec.encodeSetting) ?? .null) })
+        .object(settings.map { ($0.key, $0.old.map(SettingsCatalog.encodeSetting) ?? .null) })
     }
 
     /// An entry's `settings`, each a value the file's settings may hold (undo puts them back).
@@ -150,13 +150,13 @@ enum HistoryCodec {
         }
         for member in members {
             // Undo puts these values back: each must be one the file's settings may hold.
-            if let refusal = DocumentCodec.keyRefusal(member.key) {
+            if let refusal = SettingsCatalog.keyRefusal(member.key) {
                 throw DataFileProblem(offset: member.keyOffset, "\"settings\" of \(context) names an \(refusal)")
             }
             if case .null = member.node.value {
                 settings.append((member.key, nil))
-            } else if let value = DocumentCodec.decodeSetting(member.node) {
-                if let refusal = DocumentCodec.settingRefusal(key: member.key, value: value) {
+            } else if let value = SettingsCatalog.decodeSetting(member.node) {
+                if let refusal = SettingsCatalog.settingRefusal(key: member.key, value: value) {
                     throw DataFileProblem(
                         offset: member.node.offset,
                         "\"settings\" of \(context) would restore an invalid value: \(refusal)")

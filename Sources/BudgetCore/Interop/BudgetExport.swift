@@ -12,7 +12,7 @@ public enum BudgetExport {
             .object(Record.schema.fields.map { field in (field.key, json(field.value(record))) })
         }
         let settings = document.settingsValues.storedKeys.compactMap { key in
-            document.settingsValues.value(forKey: key).map { (key, DocumentCodec.encodeSetting($0)) }
+            document.settingsValues.value(forKey: key).map { (key, SettingsCatalog.encodeSetting($0)) }
         }
         return .object([
             (marker, .int(1)),

@@ -279,12 +279,14 @@ struct JSONReader<Bytes: JSONBytes> {
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let start = index
-        for expected in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
-            guard peek() == expected else {
-                throw JSONSyntaxError(offset: start, message: "invalid literal, expected '\(literal)'")
+        let matched = ByteView.withBytes(of: literal) { expected in
+            for byte in expected {
+                guard peek() == byte else { return false }
+                index += 1
             }
-            index += 1
+            return true
         }
+        guard matched else { throw JSONSyntaxError(offset: start, message: "invalid literal, expected '\(literal)'") }
     }
 
     // MARK: Helpers

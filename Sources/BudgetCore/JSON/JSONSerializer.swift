@@ -103,8 +103,7 @@ public struct JSONSerializer: Sendable {
     /// or `\u00xx`, everything else (slashes, non-ASCII) as is.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var text = text
-        let plain = text.withUTF8 { bytes -> Bool in
+        let plain = ByteView.withBytes(utf8Of: text) { bytes -> Bool in
             // Most strings need no escapes: copy them whole.
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             output.append(contentsOf: bytes)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A calendar day (no time, no time zone), written `YYYY-MM-DD`.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, 1 to 9999.
@@ -28,7 +30,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The day `today()` gives instead of the clock's, when set: a fixed day for scripts and
     /// tests (the command line's `BUDGET_TODAY`). Set it once, before any work starts.
-    nonisolated(unsafe) public static var fixedToday: Day?
+    public static var fixedToday: Day? {
+        get { fixed.withLock { $0 } }
+        set { fixed.withLock { $0 = newValue } }
+    }
+
+    private static let fixed = Mutex<Day?>(nil)
 
     /// Today in the local time zone (or `fixedToday`, when set).
     ///
@@ -112,11 +119,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The first `count` characters of `YYYY-MM-DD`, built without interpolation (it is hot).
     private func digits(_ count: Int) -> String {
-        String(unsafeUninitializedCapacity: count) { buffer in
-            let written = min(count, buffer.count)
-            for offset in 0..<written { buffer[offset] = isoByte(offset) }
-            return written
-        }
+        String(asciiCount: count) { isoByte($0) }
     }
 
     /// The byte at `offset` (0...9) of `YYYY-MM-DD`.

@@ -183,8 +183,7 @@ public enum FieldRules {
     private enum ASCIIShape { case printable, blank, control, other }
 
     private static func asciiShape(_ text: String, allowingTabsAndNewlines: Bool = false) -> ASCIIShape {
-        var text = text
-        return text.withUTF8 { bytes -> ASCIIShape in
+        ByteView.withBytes(utf8Of: text) { bytes -> ASCIIShape in
             var blank = true
             for byte in bytes {
                 if byte >= 0x80 { return .other }

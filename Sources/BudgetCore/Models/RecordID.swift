@@ -11,8 +11,7 @@ public enum RecordID {
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.
     public static func number(fromStored text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { bytes -> Int? in
+        ByteView.withBytes(utf8Of: text) { bytes -> Int? in
             guard bytes.count == 8 else { return nil }
             var value = 0
             for byte in bytes {

@@ -10,7 +10,7 @@ extension BudgetDocument {
     /// value and default.
     public var settingEntries: [SettingEntry] {
         let limits = self[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
-        let profiles = self[settings: ImportKeys.self].profileNames.map { ImportKeys.profile($0).erased }
+        let profiles = SettingsCatalog.profileKeys(in: settingsValues)
         return (SettingsCatalog.fixedKeys + limits + profiles).map { key in
             SettingEntry(key: key, value: settingText(key), defaultValue: key.defaultText(context: settingContext),
                          isSet: settingsValues.value(forKey: key.storedKey) != nil)
@@ -40,7 +40,7 @@ extension BudgetDocument {
         let before = settingsValues.value(forKey: key.storedKey)
         // Set one by one, rules could leave a gap in their numbers or skip one.
         if RuleKeys.key(stored: key.storedKey) != nil { throw SettingsError.numberedRule(key: key.storedKey) }
-        if RecurKeys.isManaged(key.storedKey) { throw SettingsError.scheduleKey(key: key.storedKey) }
+        if SettingsCatalog.isSchedule(key.storedKey) { throw SettingsError.scheduleKey(key: key.storedKey) }
         if SettingsCatalog.isDeletedRows(key.storedKey) { throw SettingsError.deletedRowsKey(key: key.storedKey) }
         if key.storedKey == DisplayKeys.currency.storedKey {
             // `none`, as `config list` shows an unset currency, means plain whole numbers.

@@ -20,14 +20,14 @@ enum AtomicFile {
     ///   contents are in place then, but may not survive a crash.
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SystemError) -> SystemError? {
         try write(to: path, mode: mode) { emit throws(SystemError) in
-            try bytes.withUnsafeBufferPointer { buffer throws(SystemError) in try emit(buffer) }
+            try ByteView.withBytes(of: bytes) { view throws(SystemError) in try emit(view) }
         }
     }
 
     /// `write(_:to:mode:)` for bytes that `produce` hands over in pieces (the encoder's reused buffer).
     static func write(
         to path: String, mode: mode_t,
-        _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void) throws(SystemError) -> Void
+        _ produce: (_ emit: (ByteView) throws(SystemError) -> Void) throws(SystemError) -> Void
     ) throws(SystemError) -> SystemError? {
         let temporary = try writeTemporary(besides: path, mode: mode, reportedAs: path, produce)
         do throws(SystemError) {
@@ -46,7 +46,7 @@ enum AtomicFile {
     ///
     /// - Returns: the new file's path, and the error of the final directory flush, if any.
     static func create(
-        _ bytes: UnsafeBufferPointer<UInt8>, besides sibling: String, mode: mode_t, name: (Int) -> String
+        _ bytes: ByteView, besides sibling: String, mode: mode_t, name: (Int) -> String
     ) throws(SystemError) -> (path: String, unflushed: SystemError?) {
         let temporary = try writeTemporary(besides: sibling, mode: mode, reportedAs: name(1)) { emit throws(SystemError) in try emit(bytes) }
         defer { FileSystem.remove(temporary) }
@@ -85,14 +85,18 @@ enum AtomicFile {
     /// - Returns: the temporary file's path.
     private static func writeTemporary(
         besides path: String, mode: mode_t, reportedAs shownPath: String,
-        _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void) throws(SystemError) -> Void
+        _ produce: (_ emit: (ByteView) throws(SystemError) -> Void) throws(SystemError) -> Void
     ) throws(SystemError) -> String {
         let directory = FilePath.directory(of: path)
         let temporary = FilePath.join(directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
         do throws(SystemError) {
             if fchmod(descriptor, mode) != 0 { throw SystemError(operation: "set the mode of", path: temporary, code: errno) }
-            try produce { bytes throws(SystemError) in try FileSystem.writeAll(descriptor, bytes, path: shownPath) }
+            try produce { bytes throws(SystemError) in
+                try bytes.withUnsafeBytes { buffer throws(SystemError) in
+                    try FileSystem.writeAll(descriptor, buffer, path: shownPath)
+                }
+            }
             try FileSystem.sync(descriptor, path: shownPath)
         } catch {
             close(descriptor)

@@ -45,11 +45,11 @@ final class FileContents: @unchecked Sendable {
     var isMapped: Bool { mapped != nil }
 
     /// Lends the bytes.
-    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withBytes<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         if let mapped {
-            return try body(mapped.bindMemory(to: UInt8.self))
+            return try body(ByteView(mapped.bindMemory(to: UInt8.self)))
         }
-        return try read.withUnsafeBufferPointer(body)
+        return try ByteView.withBytes(of: read, body)
     }
 
     /// The bytes as an array (a copy when mapped): for the rare paths that need one.

@@ -19,7 +19,7 @@
 /// ```
 public struct BudgetCalendar: Equatable, Sendable {
     /// The days a month may start on: 1 to 28, which every month has.
-    public static let monthStarts = 1...28
+    public static let monthStarts = MonthStartDay.days
 
     /// The calendar months: the periods when nothing is set.
     public static let calendarMonths = BudgetCalendar()

@@ -14,14 +14,13 @@ struct TextSearch {
     }
 
     func isFound(in text: String) -> Bool {
-        var text = text
-        if let found = text.withUTF8({ Self.plainASCIIContains($0, needle) }) { return found }
+        if let found = ByteView.withBytes(utf8Of: text, { Self.plainASCIIContains($0, needle) }) { return found }
         return Self.contains(TextFolding.foldedUTF8(text), needle)
     }
 
     /// Whether plain ASCII `text` holds `needle`, its letters lower-cased; `nil` when `text` is
     /// not plain: a byte outside ASCII, white space other than a single space between words.
-    private static func plainASCIIContains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool? {
+    private static func plainASCIIContains(_ text: ByteView, _ needle: [UInt8]) -> Bool? {
         var previousSpace = true  // a space first is not plain
         for byte in text {
             if byte >= 0x80 || (0x09...0x0D).contains(byte) { return nil }

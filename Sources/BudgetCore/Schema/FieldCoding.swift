@@ -72,6 +72,6 @@ extension FieldCoding {
         guard let value = read(&cursor, key: key), value != absent else { return false }
         var written = ByteBuffer(capacity: bound(value))
         written.writeInPlace(upTo: bound(value)) { putCompact(value, into: &$0) }
-        return written.withBytes { cursor.bytes.matches(ByteView($0), in: start..<cursor.index) }
+        return written.withBytes { cursor.bytes.matches($0, in: start..<cursor.index) }
     }
 }

@@ -2,38 +2,53 @@ extension RecordField {
     /// How a person sets the field (`FieldSetting`), made from the declaration's coder: the
     /// value of typed text, and reading and writing the value a record holds.
     struct Setter {
-        /// The value a person types (`nil`: blank, which a field without an absent value refuses).
-        let typed: (String, InputContext) throws(ValueError) -> FieldValue?
-        /// The value a statement's cell or a schedule's text gives, by the import's input rules.
-        let input: (FieldInput, InputContext) throws(ValueError) -> FieldValue?
+        /// How values are read: what a schedule's or a draft's values are made with.
+        let reading: Reading
         /// Sets the record's value; `false` for a value of another type.
         let set: (FieldValue, inout Record) -> Bool
-        /// The value a field without one has (no note, no tags); `nil` when it must have one.
-        let absent: FieldValue?
-        /// Whether a value is a list of items (tags).
-        let isList: Bool
         /// Whether a record may leave it out (it has a default, a fallback or an absent value).
         let isRequired: Bool
+
+        /// The value a field without one has (no note, no tags); `nil` when it must have one.
+        var absent: FieldValue? { reading.absent }
+        /// Whether a value is a list of items (tags).
+        var isList: Bool { reading.isList }
         /// How a value given as text in a schedule's text reads: as minor units, or text.
-        let form: FieldInput.Form
+        var form: FieldInput.Form { reading.form }
 
         init<Coder: FieldInputCoding>(
             _ coder: Coder.Type, key: String, set: @escaping (inout Record, Coder.Value) -> Void, isRequired: Bool
         ) {
-            typed = { text, context throws(ValueError) in try Coder.typed(text, field: key, context).map(Coder.output) }
-            input = { given, context throws(ValueError) in
-                try Coder.input(given, field: key, context).map(Coder.output)
-            }
+            reading = Reading(
+                typed: { text, context throws(ValueError) in
+                    try Coder.typed(text, field: key, context).map(Coder.output)
+                },
+                input: { given, context throws(ValueError) in
+                    try Coder.input(given, field: key, context).map(Coder.output)
+                },
+                absent: Coder.absent.map(Coder.output), isList: Coder.inputForm == .list, form: Coder.inputForm)
             self.set = { shown, record in
                 guard let value = Coder.value(shown) else { return false }
                 set(&record, value)
                 return true
             }
-            absent = Coder.absent.map(Coder.output)
-            isList = Coder.inputForm == .list
-            form = Coder.inputForm
             self.isRequired = isRequired
         }
+    }
+
+    /// How a field's values are read from typed text, a statement's cell or a schedule's text;
+    /// `Sendable`, since it holds no record accessor.
+    struct Reading: Sendable {
+        /// The value a person types (`nil`: blank, which a field without an absent value refuses).
+        let typed: @Sendable (String, InputContext) throws(ValueError) -> FieldValue?
+        /// The value a statement's cell or a schedule's text gives, by the import's input rules.
+        let input: @Sendable (FieldInput, InputContext) throws(ValueError) -> FieldValue?
+        /// The value a field without one has (no note, no tags); `nil` when it must have one.
+        let absent: FieldValue?
+        /// Whether a value is a list of items (tags).
+        let isList: Bool
+        /// How a value given as text in a schedule's text reads: as minor units, or text.
+        let form: FieldInput.Form
 
         /// The value of typed text: a blank text is the absent value (no note), refused for a
         /// field that must have one (`ValueError.empty`).
@@ -58,7 +73,7 @@ extension RecordField {
 
 /// A field a person sets, of either kind (`RecordField.setting`), without the kind's type:
 /// what the command line's options, schedules and statements are made from.
-public struct SettableField: @unchecked Sendable {  // immutable; its closures capture declarations only
+public struct SettableField: Sendable {
     /// The field's key.
     public let key: String
     /// How a person gives it.
@@ -75,9 +90,9 @@ public struct SettableField: @unchecked Sendable {  // immutable; its closures c
     public let isAmount: Bool
     /// The value of a record without one (no note, no tags); `nil` when it must have one.
     public let absent: FieldValue?
-    let typed: (String, InputContext) throws(ValueError) -> FieldValue
-    let parts: ([String], InputContext) throws(ValueError) -> FieldValue?
-    let input: (FieldInput, InputContext) throws(ValueError) -> FieldValue?
+    let typed: @Sendable (String, InputContext) throws(ValueError) -> FieldValue
+    let parts: @Sendable ([String], InputContext) throws(ValueError) -> FieldValue?
+    let input: @Sendable (FieldInput, InputContext) throws(ValueError) -> FieldValue?
 
     /// The word for one value: the field's key, or a list's item (`tag`).
     public var word: String { setting.word ?? key }
@@ -123,14 +138,14 @@ public struct SettableField: @unchecked Sendable {  // immutable; its closures c
                         absent: found.absent, typed: found.typed, parts: found.parts, input: found.input)
                     continue
                 }
-                let key = field.key
+                let key = field.key, reading = setter.reading
                 result.append(SettableField(
                     key: key, setting: setting, kinds: [Record.kind], isList: setter.isList,
                     isOptional: setter.absent != nil && !setter.isList, isRequired: setter.isRequired,
                     isAmount: setter.form == .minorUnits, absent: setter.absent,
-                    typed: { text, context throws(ValueError) in try setter.value(typed: text, field: key, context) },
-                    parts: { parts, context throws(ValueError) in try setter.value(parts: parts, context) },
-                    input: { given, context throws(ValueError) in try setter.input(given, context) }))
+                    typed: { text, context throws(ValueError) in try reading.value(typed: text, field: key, context) },
+                    parts: { parts, context throws(ValueError) in try reading.value(parts: parts, context) },
+                    input: { given, context throws(ValueError) in try reading.input(given, context) }))
             }
         }
         collect(Income.self)

@@ -7,9 +7,12 @@ public struct MonthStartDay: PlainSettingValue, Hashable, CustomStringConvertibl
     /// The 1st: calendar months.
     public static let first = MonthStartDay(uncheckedDay: 1)
 
-    /// A day within `BudgetCalendar.monthStarts`, or `nil`.
+    /// The days a budget month may start on: 1 to 28, which every month has.
+    public static let days = 1...28
+
+    /// A day within `days`, or `nil`.
     public init?(day: Int) {
-        guard BudgetCalendar.monthStarts.contains(day) else { return nil }
+        guard Self.days.contains(day) else { return nil }
         self.day = day
     }
 

@@ -37,6 +37,17 @@ public enum SettingsCatalog {
         ImportKeys.isManaged(storedKey)
     }
 
+    /// Whether a stored key is a schedule's or the schedules' counter (`recur.<id>`,
+    /// `recur.last-id`), which change through the schedules' own operations.
+    public static func isSchedule(_ storedKey: String) -> Bool {
+        RecurKeys.isManaged(storedKey)
+    }
+
+    /// The keys of the import profiles saved in `settings` (`import.profile.<name>`), by name.
+    static func profileKeys(in settings: SettingsValues) -> [AnySettingKey] {
+        Settings<ImportKeys>(storage: settings).profileNames.map { ImportKeys.profile($0).erased }
+    }
+
     /// The fixed keys of all domains, in declaration order.
     public static var fixedKeys: [AnySettingKey] {
         domains.flatMap { $0.keys }

@@ -12,12 +12,12 @@ struct ExactText: Hashable, Sendable {
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-        var left = lhs.text, right = rhs.text
-        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
+        return ByteView.withBytes(utf8Of: lhs.text) { left in
+            ByteView.withBytes(utf8Of: rhs.text) { right in ByteView.equal(left, right) }
+        }
     }
 
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        ByteView.hash(utf8Of: text, into: &hasher)
     }
 }

@@ -23,7 +23,9 @@ extension BudgetDocument {
         try Self.validate(expenses, since: original?.expenses)
         for key in settingsValues.storedKeys {
             guard let value = settingsValues.value(forKey: key) else { continue }
-            if let refusal = DocumentCodec.settingRefusal(key: key, value: value) { throw DocumentInvalidity(refusal) }
+            if let refusal = SettingsCatalog.settingRefusal(key: key, value: value) {
+                throw DocumentInvalidity(refusal)
+            }
         }
         // Entries kept as a file's bytes passed the reader; so did those `original` holds.
         for (number, entry) in history.entries.enumerated() {

@@ -136,7 +136,9 @@ enum DocumentCodec {
     // MARK: Settings
 
     static func encodeSettings(_ settings: SettingsValues) -> JSONValue {
-        .object(settings.storedKeys.compactMap { key in settings.value(forKey: key).map { (key, encodeSetting($0)) } })
+        .object(settings.storedKeys.compactMap { key in
+            settings.value(forKey: key).map { (key, SettingsCatalog.encodeSetting($0)) }
+        })
     }
 
     static func decodeSettings(_ node: JSONNode, problems: inout [DataFileProblem]) throws(DataFileProblem) -> SettingsValues {
@@ -146,53 +148,18 @@ enum DocumentCodec {
         var settings = SettingsValues()
         for member in members {
             guard let key = SettingsCatalog.key(stored: member.key) else {
-                problems.append(DataFileProblem(offset: member.keyOffset, unknownSetting(member.key)))
+                problems.append(DataFileProblem(offset: member.keyOffset, SettingsCatalog.unknownSetting(member.key)))
                 continue
             }
-            guard let stored = decodeSetting(member.node), settingRefusal(key: member.key, value: stored) == nil else {
-                problems.append(DataFileProblem(offset: member.node.offset, wrongSetting(member.key, key)))
+            guard let stored = SettingsCatalog.decodeSetting(member.node),
+                  SettingsCatalog.settingRefusal(key: member.key, value: stored) == nil else {
+                let reason = SettingsCatalog.wrongSetting(member.key, key)
+                problems.append(DataFileProblem(offset: member.node.offset, reason))
                 continue
             }
             settings.setValue(stored, forKey: member.key)
         }
         return settings
-    }
-
-    /// Why the reader would refuse a stored setting (by the rules of `decodeSettings`), or `nil`.
-    static func settingRefusal(key: String, value: StoredSetting) -> String? {
-        guard let setting = SettingsCatalog.key(stored: key) else { return unknownSetting(key) }
-        return setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
-    }
-
-    /// Why the reader would refuse a setting's key whatever its value (an unknown key), or `nil`.
-    static func keyRefusal(_ key: String) -> String? {
-        SettingsCatalog.key(stored: key) == nil ? unknownSetting(key) : nil
-    }
-
-    private static func unknownSetting(_ key: String) -> String {
-        "unknown setting \"\(key)\" (was it written by a newer budget?)"
-    }
-
-    private static func wrongSetting(_ key: String, _ setting: AnySettingKey) -> String {
-        "setting \"\(key)\" must be \(setting.valueDescription)"
-    }
-
-    /// A setting value node, or `nil` when it is not a string, whole number or boolean.
-    static func decodeSetting(_ node: JSONNode) -> StoredSetting? {
-        switch node.value {
-        case .string(let text): return .string(text)
-        case .bool(let flag): return .bool(flag)
-        case .number(let text): return Int(text).map(StoredSetting.int)
-        default: return nil
-        }
-    }
-
-    static func encodeSetting(_ value: StoredSetting) -> JSONValue {
-        switch value {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .bool(let flag): return .bool(flag)
-        }
     }
 
     // MARK: Tables

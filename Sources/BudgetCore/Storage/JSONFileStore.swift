@@ -127,7 +127,7 @@ public struct JSONFileStore: DataProtocol {
         // no parse tree and no records in memory, only the bytes.
         if FastDocumentCodec.accepts(contents) { return DataFileCheck(path: path, exists: true, problems: []) }
         // Otherwise the strict path reads the same bytes in place: no copy, and no tree.
-        return contents.withBytes { inspect(ByteView($0)).check }
+        return contents.withBytes { inspect($0).check }
     }
 
     /// Fixes what can be fixed without guessing (orders re-compacted, counters raised), after
@@ -159,8 +159,8 @@ public struct JSONFileStore: DataProtocol {
     }
 
     /// Repairs the file at `target` whose bytes are `existing` (read in place), the lock held.
-    private func repair(_ existing: UnsafeBufferPointer<UInt8>, at target: String) throws -> (check: DataFileCheck, backup: String?) {
-        let (check, document) = inspect(ByteView(existing))
+    private func repair(_ existing: ByteView, at target: String) throws -> (check: DataFileCheck, backup: String?) {
+        let (check, document) = inspect(existing)
         if check.problems.isEmpty { return (check, nil) }
         let manual = check.problems.filter { !$0.isRepairable }.count
         guard manual == 0, let document else { throw BudgetError.cannotRepair(path: path, count: manual) }
@@ -339,7 +339,7 @@ public struct JSONFileStore: DataProtocol {
         if let document = FastDocumentCodec.decode(contents) { return document }
         // The fast reader declined: the strict path decides, and words any error, reading the
         // same bytes in place.
-        return try contents.withBytes { buffer in try decodeStrictly(ByteView(buffer)) }
+        return try contents.withBytes { bytes in try decodeStrictly(bytes) }
     }
 
     private func decodeStrictly(_ bytes: ByteView) throws -> BudgetDocument {

@@ -80,7 +80,7 @@ struct ExportCommand: Command {
             // A byte-order mark tells a spreadsheet the text is UTF-8; CP932 has none.
             var bytes: [UInt8] = forExcel && encoding == .utf8 ? [0xEF, 0xBB, 0xBF] : []
             bytes += try encoding.encode(String(decoding: printer.delimitedBytes(rows), as: UTF8.self))
-            bytes.withUnsafeBufferPointer { context.output.write(bytes: $0) }
+            ByteView.withBytes(of: bytes) { context.output.write(bytes: $0) }
             if let note = Self.note(substitutions, encoding: encoding) { context.warn(note) }
         }
         context.keepUntilExit(document)

@@ -23,7 +23,7 @@ struct DelimitedWriter: ~Copyable {
     mutating func field(_ text: String) {
         separate()
         var text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
-        text.withUTF8 { utf8 in
+        ByteView.withBytes(utf8Of: &text) { utf8 in
             switch dialect {
             case .tsv:
                 guard Self.contains(
@@ -60,12 +60,8 @@ struct DelimitedWriter: ~Copyable {
     /// Whether any byte is one `special` picks; a plain loop, inlined with its test (the
     /// library's `contains(where:)` calls the closure for every byte of every field).
     @inline(__always)
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, where special: (UInt8) -> Bool) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if special(bytes[index]) { return true }
-            index += 1
-        }
+    private static func contains(_ bytes: ByteView, where special: (UInt8) -> Bool) -> Bool {
+        for byte in bytes where special(byte) { return true }
         return false
     }
 

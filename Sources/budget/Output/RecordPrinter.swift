@@ -52,12 +52,12 @@ struct RecordPrinter {
                 bytes.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
                 serializer.write(jsonObject(row, keys: keys, fields: fields), indent: 2, into: &bytes)
                 if bytes.count >= 1 << 20 {
-                    bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
+                    ByteView.withBytes(of: bytes) { output.write(bytes: $0) }
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
             bytes.append(contentsOf: (rows.isEmpty ? "]\n" : "\n]\n").utf8)
-            bytes.withUnsafeBufferPointer { output.write(bytes: $0) }
+            ByteView.withBytes(of: bytes) { output.write(bytes: $0) }
         }
     }
 
@@ -101,9 +101,7 @@ struct RecordPrinter {
     }
 
     /// `delimited(_:_:to:)`, its pieces handed to `emit`.
-    private func delimited(
-        _ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, emit: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
+    private func delimited(_ rows: [RecordRow], _ dialect: DelimitedWriter.Dialect, emit: (ByteView) -> Void) {
         let pieceSize = 1 << 20
         var writer = DelimitedWriter(
             dialect, capacity: min(64 + rows.count * 80, pieceSize + (64 << 10)), forSpreadsheet: forSpreadsheet)

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BudgetCore
 
 /// A buffered C standard I/O stream (`FILE *`): standard output or standard error.
 struct StdioStream {
@@ -16,14 +17,17 @@ struct StdioStream {
     /// Writes every byte into the stream's buffer (`fwrite`); nothing for no bytes.
     ///
     /// - Throws: `errno` when fewer bytes were taken (a write of a full buffer failed).
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Errno) {
-        if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count { throw Errno.current }
+    func write(_ bytes: ByteView) throws(Errno) {
+        try bytes.withUnsafeBytes { bytes throws(Errno) in
+            if !bytes.isEmpty && fwrite(bytes.baseAddress, 1, bytes.count, stream) != bytes.count {
+                throw Errno.current
+            }
+        }
     }
 
     /// Writes the UTF-8 bytes of `text` (`write(_:)`).
     func write(_ text: String) throws(Errno) {
-        var text = text
-        let failure = text.withUTF8 { bytes -> Errno? in
+        let failure = ByteView.withBytes(utf8Of: text) { bytes -> Errno? in
             do throws(Errno) {
                 try write(bytes)
                 return nil

@@ -1,3 +1,5 @@
+import BudgetCore
+
 /// Standard output or standard error, remembering whether any write failed
 /// (a closed pipe, `/dev/full`) so the tool can say so instead of pretending success.
 final class StandardStream: TextOutput {
@@ -15,11 +17,10 @@ final class StandardStream: TextOutput {
     }
 
     func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+        ByteView.withBytes(utf8Of: text) { write(bytes: $0) }
     }
 
-    func write(bytes: UnsafeBufferPointer<UInt8>) {
+    func write(bytes: ByteView) {
         do {
             try stream.write(bytes)
         } catch {

@@ -1,7 +1,9 @@
+import BudgetCore
+
 /// A destination for text.
 protocol TextOutput: AnyObject {
     /// Writes text as UTF-8.
     func write(_ text: String)
     /// Writes UTF-8 bytes as they are (a long listing, without making one big string).
-    func write(bytes: UnsafeBufferPointer<UInt8>)
+    func write(bytes: ByteView)
 }

@@ -9,11 +9,11 @@ enum FastDocumentCodec {
     // MARK: Reading
 
     static func decode(_ bytes: [UInt8]) -> BudgetDocument? {
-        bytes.withUnsafeBufferPointer(decode)
+        ByteView.withBytes(of: bytes, decode)
     }
 
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> BudgetDocument? {
-        decodeDocument(buffer, keepingRecords: true, file: nil)
+    static func decode(_ bytes: ByteView) -> BudgetDocument? {
+        decodeDocument(bytes, keepingRecords: true, file: nil)
     }
 
     /// A file's document; history entries kept as bytes stay in `contents` (no copy).
@@ -23,8 +23,8 @@ enum FastDocumentCodec {
 
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
     /// whose memory then stays near the size of the file.
-    static func accepts(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        decodeDocument(buffer, keepingRecords: false, file: nil) != nil
+    static func accepts(_ bytes: ByteView) -> Bool {
+        decodeDocument(bytes, keepingRecords: false, file: nil) != nil
     }
 
     /// Whether `decode` would accept a file's contents (kept history entries stay in them).
@@ -37,7 +37,9 @@ enum FastDocumentCodec {
 
     /// The document, a large history skimmed alongside the tables; when that attempt declines,
     /// once more one part after the other (the history's end may have been guessed wrong).
-    private static func decodeDocument(_ buffer: UnsafeBufferPointer<UInt8>, keepingRecords: Bool, file: FileContents?) -> BudgetDocument? {
+    private static func decodeDocument(
+        _ buffer: ByteView, keepingRecords: Bool, file: FileContents?
+    ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
         if let document = decodeDocument(&cursor, keepingRecords: keepingRecords, file: file, concurrently: true, wentConcurrent: &wentConcurrent) {
@@ -238,7 +240,9 @@ enum FastDocumentCodec {
 
     /// Hands the encoded bytes to `emit` in pieces of about `pieceSize`, in order: a large file
     /// goes out through one reused buffer instead of being built whole in fresh memory.
-    static func encode<Failure: Error>(_ document: BudgetDocument, emitting emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+    static func encode<Failure: Error>(
+        _ document: BudgetDocument, emitting emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
         var out = ByteBuffer(capacity: min(64 + (document.incomes.count + document.expenses.count) * 200, pieceSize + (64 << 10)))
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
@@ -258,7 +262,7 @@ enum FastDocumentCodec {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
             JSONSerializer(style: .encoderCompatible).write(DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
-            settings.withUnsafeBufferPointer { out.append($0) }
+            out.append(contentsOf: settings)
         }
         out.write("\n}\n")
         try out.withBytes(emit)
@@ -266,7 +270,7 @@ enum FastDocumentCodec {
 
     /// Records by ascending ID, fields in sorted order.
     private static func writeTable<Record: BaseModel, Failure: Error>(
-        _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+        _ records: [Record], into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")

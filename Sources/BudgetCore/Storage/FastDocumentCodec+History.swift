@@ -114,7 +114,7 @@ extension FastDocumentCodec {
     /// The history array as the value of the file's `"history"` key (two spaces deep).
     /// Entries kept as a file's bytes go out as they are: they are what this writes.
     static func writeHistory<Failure: Error>(
-        _ history: UndoHistory, into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+        _ history: UndoHistory, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         out.write("[")
         for (index, entry) in history.entries.enumerated() {
@@ -150,7 +150,7 @@ extension FastDocumentCodec {
                 key("settings", into: &out)
                 var bytes: [UInt8] = []
                 JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encodeSettings(change.settings), indent: 6, into: &bytes)
-                bytes.withUnsafeBufferPointer { out.append($0) }
+                out.append(contentsOf: bytes)
             }
             key("summary", into: &out)
             writeString(change.summary, into: &out)
@@ -178,7 +178,7 @@ extension FastDocumentCodec {
     /// One kind's part of an entry, six spaces deep: its lists eight deep, their elements ten
     /// (records on one line each).
     private static func writeTableChange<Record: BaseModel, Failure: Error>(
-        _ change: TableChange<Record>, into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+        _ change: TableChange<Record>, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         out.write("{")
         var first = true
@@ -217,7 +217,7 @@ extension FastDocumentCodec {
 
     /// Records as array elements ten spaces deep, each on one line (`writeCompactObject`).
     private static func writeRecords<Record: BaseModel, Failure: Error>(
-        _ records: [Record], into out: inout ByteBuffer, emit: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+        _ records: [Record], into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         let schema = Record.schema
         out.write("[")

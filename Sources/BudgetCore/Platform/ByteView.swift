@@ -1,0 +1,219 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes to read, with every access checked against their end: the fast reader's only way to
+/// the memory of the file it reads, and what every signature outside this file and `Platform/`
+/// takes for borrowed bytes. (An `UnsafeBufferPointer`'s subscript is not checked in a release
+/// build; this one is. Iterating needs no check: the iterator stays within the bytes.) Lent for
+/// the length of a call (`withBytes(utf8Of:_:)`, `withBytes(of:_:)`, `ByteBuffer.withBytes`), never
+/// kept beyond it. Sendable because it only reads: the reader shares the bytes of the file it
+/// reads with the thread that skims the history, and waits for that thread before the bytes go away.
+public struct ByteView: RandomAccessCollection, @unchecked Sendable {
+    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
+
+    @inlinable init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { buffer.count }
+
+    @inlinable public subscript(position: Int) -> UInt8 {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "read past the end of the bytes")
+        return buffer[position]
+    }
+
+    /// The bytes one by one, from the first to the last.
+    @inlinable public func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator {
+        buffer.makeIterator()
+    }
+
+    /// Lends the bytes as a buffer to code that copies them whole (`Array.append(contentsOf:)`,
+    /// `String(decoding:as:)`), so that those take their fast paths.
+    @inlinable public func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        try body(buffer)
+    }
+
+    /// Lends the bytes to a writer of `Platform/`, which hands them to the C library.
+    @inlinable public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(buffer)
+    }
+
+    /// Lends the UTF-8 of `text` (made contiguous first when it is not). Always inlined: the
+    /// listing calls it for every cell.
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(utf8Of text: String, _ body: (ByteView) -> Result) -> Result {
+        var text = text
+        return withBytes(utf8Of: &text, body)
+    }
+
+    /// `withBytes(utf8Of:_:)` without a copy of the string (its storage may be made contiguous).
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(utf8Of text: inout String, _ body: (ByteView) -> Result) -> Result {
+        text.withUTF8 { body(ByteView($0)) }
+    }
+
+    /// Lends the bytes of `array`.
+    @inlinable public static func withBytes<Result, Failure: Error>(
+        of array: [UInt8], _ body: (ByteView) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try array.withUnsafeBufferPointer { buffer throws(Failure) in try body(ByteView(buffer)) }
+    }
+
+    /// Lends the UTF-8 of a literal.
+    static func withBytes<Result>(of literal: StaticString, _ body: (ByteView) -> Result) -> Result {
+        body(ByteView(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)))
+    }
+
+    /// Feeds the UTF-8 of `text` to `hasher` as raw bytes (no normalisation).
+    static func hash(utf8Of text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The eight bytes at `position` as a little-endian word, when there are eight.
+    func word(at position: Int) -> UInt64? {
+        guard position >= 0, position <= buffer.count - 8, let base = buffer.baseAddress else { return nil }
+        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether `literal` is at `position`.
+    func matches(_ literal: StaticString, at position: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position >= 0, position <= buffer.count - count, let base = buffer.baseAddress else { return false }
+        return memcmp(base + position, literal.utf8Start, count) == 0
+    }
+
+    /// Whether `other[range]` is at `position`.
+    func matches(_ other: [UInt8], _ range: Range<Int>, at position: Int) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= other.count, position >= 0,
+              position <= buffer.count - range.count, let base = buffer.baseAddress else { return false }
+        return other.withUnsafeBufferPointer { other in
+            guard let start = other.baseAddress else { return range.isEmpty }
+            let left = UnsafeRawPointer(base + position), right = UnsafeRawPointer(start + range.lowerBound)
+            let count = range.count
+            // The pieces compared here (a key with its separators) are short: words inline
+            // beat a call to `memcmp`. The last word may overlap the one before it.
+            guard count >= 8 else { return memcmp(left, right, count) == 0 }
+            var offset = 0
+            while offset < count - 8 {
+                let word = left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if word != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            let last = left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return last == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+    }
+
+    /// The first position of `byte` at or after `position`.
+    func firstIndex(of byte: UInt8, from position: Int) -> Int? {
+        guard position >= 0, position < buffer.count, let base = buffer.baseAddress,
+              let found = memchr(base + position, Int32(byte), buffer.count - position) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    // MARK: Scans
+    // The reader's hottest loops, run here on the buffer itself: each stays below `count` by
+    // its own loop condition, so the bytes need no further check.
+
+    /// The position after the white space (spaces, tabs, line breaks) at `position`.
+    func skippingWhitespace(from position: Int) -> Int {
+        var position = Swift.max(position, 0)
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20:
+                // Indentation comes in runs of spaces: skip up to eight at a time.
+                guard let word = word(at: position) else {
+                    position += 1
+                    continue
+                }
+                let other = word ^ 0x2020_2020_2020_2020
+                position += other == 0 ? 8 : other.trailingZeroBitCount / 8
+            case 0x0A, 0x0D, 0x09:
+                position += 1
+            default:
+                return position
+            }
+        }
+        return position
+    }
+
+    /// The text of a string from `position` (after its opening quote) up to the first `"` or
+    /// `\`: where that is (`count` when there is none), the bytes OR-ed together (non-ASCII
+    /// when `>= 0x80`), and whether an ASCII byte other than a space came before it; `nil` at a
+    /// control character (with `deleteToo`, also at DEL).
+    func scanText(from position: Int, refusingDelete deleteToo: Bool) -> (end: Int, combined: UInt8, visible: Bool)? {
+        var end = Swift.max(position, 0)
+        var combined: UInt8 = 0
+        var visible = false
+        let delete: UInt8 = deleteToo ? 0x7F : 0xFF
+        while end < buffer.count {
+            let byte = buffer[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 || byte == delete { return nil }
+            combined |= byte
+            if byte != 0x20 && byte < 0x80 { visible = true }
+            end += 1
+        }
+        return (end, combined, visible)
+    }
+
+    /// The bytes in `range`, copied at once.
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
+        return Array(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// Whether two runs of bytes are equal: at once when they are the same memory, else by
+    /// `memcmp` (an undo history compares kept entries that may be megabytes long).
+    static func equal(_ a: ByteView, _ b: ByteView) -> Bool {
+        let (a, b) = (a.buffer, b.buffer)
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return left == right || memcmp(left, right, a.count) == 0
+    }
+
+    /// `range` of these bytes, checked against their end.
+    func part(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
+        return ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// The first byte of a literal that has one.
+    static func firstByte(of literal: StaticString) -> UInt8? {
+        literal.utf8CodeUnitCount > 0 ? literal.withUTF8Buffer { $0[0] } : nil
+    }
+
+    /// The bytes in `range` as text (invalid UTF-8 repaired: validate first where it matters).
+    func string(_ range: Range<Int>) -> String {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+}
+
+extension String {
+    /// A text of `count` bytes, the byte at each offset made by `byte`, written in place (no
+    /// interpolation, no array: `Day.iso` is hot in listings; the string checks the UTF-8).
+    @inlinable init(asciiCount count: Int, _ byte: (Int) -> UInt8) {
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            let written = Swift.min(count, buffer.count)
+            for offset in 0..<written { buffer[offset] = byte(offset) }
+            return written
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the bytes at once (the generic `append(contentsOf:)` would copy them one by one).
+    @inlinable public mutating func append(contentsOf bytes: ByteView) {
+        append(contentsOf: bytes.buffer)
+    }
+}

@@ -1,0 +1,44 @@
+extension ChangeRecord {
+    /// The change from `before` to `after`, or `nil` when records and settings are the same.
+    init?(from before: BudgetDocument, to after: BudgetDocument, time: String) {
+        incomes = before.incomes.records == after.incomes.records
+            ? TableChange() : TableChange(from: before.incomes.records, to: after.incomes.records)
+        expenses = before.expenses.records == after.expenses.records
+            ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
+        let keys = Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys).sorted()
+        settings = keys.compactMap { key in
+            let old = before.settingsValues.value(forKey: key)
+            return old == after.settingsValues.value(forKey: key) ? nil : (key, old)
+        }
+        if incomes.isEmpty && expenses.isEmpty && settings.isEmpty { return nil }
+        self.time = time
+        summary = ""
+        summary = Self.describe(incomes: incomes, expenses: expenses, settings: settings, after: after)
+    }
+
+    /// A short description: the record when one was touched, else counts per kind.
+    private static func describe(
+        incomes: TableChange<Income>, expenses: TableChange<Expense>, settings: [(key: String, old: StoredSetting?)],
+        after: BudgetDocument
+    ) -> String {
+        // The rows of deleted imported records change with the delete that names itself.
+        let settings = settings.filter { !SettingsCatalog.isDeletedRows($0.key) }
+        var parts: [String] = settings.map { change in
+            after.settingsValues.value(forKey: change.key) == nil ? "unset \(change.key)" : "set \(change.key)"
+        }
+        if settings.isEmpty {
+            if incomes.isEmpty, let single = describeSingle(expenses, table: after.expenses) { return single }
+            if expenses.isEmpty, let single = describeSingle(incomes, table: after.incomes) { return single }
+        }
+        func count<R: BaseModel>(_ change: TableChange<R>) {
+            let kind = R.kind
+            for (verb, number) in [("add", change.added.count), ("delete", change.removed.count),
+                                   ("edit", change.edited.count), ("move", change.moved.count)] where number > 0 {
+                parts.append("\(verb) \(kind.counted(number))")
+            }
+        }
+        count(incomes)
+        count(expenses)
+        return parts.joined(separator: ", ")
+    }
+}
