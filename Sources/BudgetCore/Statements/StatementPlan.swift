@@ -42,7 +42,8 @@ public struct StatementPlan: Sendable {
             }
             base = found
             if StatementPreset.named(profileName) == nil { savedName = profileName }
-        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
+        } else if given.mappings.isEmpty,
+                  let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
             base.preset = detected.name
         }
         var profile = base.overridden(by: given)
@@ -76,8 +77,10 @@ public struct StatementPlan: Sendable {
     public func reader(for document: BudgetDocument, today: Day) -> StatementReader {
         // A preset's or a given sign decides each row's kind; without either, a kind asked for
         // takes plain amounts (a negative one is refused).
-        StatementReader(layout: layout, preset: preset, kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
-                        minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
+        StatementReader(
+            layout: layout, preset: preset, kind: kind,
+            signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
+            minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
     }
 
     /// How an import of this statement goes, under the budget's rules.
