@@ -121,8 +121,8 @@ extension BudgetDocument {
         var edit = edit
         if let category = edit.category { edit.respell(category: canonicalCategory(category)) }
         var incomes = self.incomes, expenses = self.expenses
-        let incomeIDs = unique.filter { $0.kind == .income }.map(\.id)
-        let incomeEntries = try incomes.modify(ids: incomeIDs) { income throws(ValueError) in
+        let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) {
+            income throws(ValueError) in
             try edit.apply(to: &income)
         }
         let expenseEntries = try expenses.modify(ids: unique.filter { $0.kind == .expense }.map(\.id)) {

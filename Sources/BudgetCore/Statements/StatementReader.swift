@@ -139,15 +139,15 @@ public struct StatementReader: Sendable {
                     problem(ImportError(
                         line: row.line,
                         "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining "
-                            + "neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a "
-                            + "transaction" + hint))
+                            + "neighbouring fields back (a comma in a name, or in an amount like 95,000) "
+                            + "reads as a transaction" + hint))
                     continue
                 case .many:
                     problem(ImportError(
                         line: row.line,
-                        "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of "
-                            + "joining neighbouring fields back reads as a transaction (its fields with commas need "
-                            + "quotes)"))
+                        "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way "
+                            + "of joining neighbouring fields back reads as a transaction "
+                            + "(its fields with commas need quotes)"))
                     continue
                 case .tooMany:
                     problem(ImportError(

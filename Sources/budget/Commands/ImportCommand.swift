@@ -29,8 +29,8 @@ struct ImportCommand: Command {
         ],
         options: [
             OptionSpec(long: "format", valueName: "format",
-                       help: "csv, tsv or json for budget's own files (default: from the file name, else from the "
-                           + "content).",
+                       help: "csv, tsv or json for budget's own files "
+                           + "(default: from the file name, else from the content).",
                        choices: ["csv", "tsv", "json"]),
         ] + ImportOptions.specs + [
             OptionSpec(long: "as-of", valueName: "day",

@@ -44,8 +44,8 @@ enum ImportOptions {
             help: "Import rows even when they were imported before or their records were deleted."),
         OptionSpec(
             long: "include-deleted",
-            help: "Import again the rows of imported records that were deleted (and no others that were imported "
-                + "before)."),
+            help: "Import again the rows of imported records that were deleted "
+                + "(and no others that were imported before)."),
         OptionSpec(
             long: "no-match",
             help: "Add every new row, instead of linking a row to a record already there that no row accounts for "
