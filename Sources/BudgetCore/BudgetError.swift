@@ -75,7 +75,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .tagNotFound(name):
             return "no tag named '\(name)': no record carries it"
         case let .limitConflict(category, limit, target, targetLimit):
-            return "cannot rename \(category) to \(target): both have a limit (\(limit) and \(targetLimit)); make them equal or remove one first; nothing was changed"
+            return "cannot rename \(category) to \(target): both have a limit (\(limit) and \(targetLimit)); "
+                + "make them equal or remove one first; nothing was changed"
         case let .idSpaceExhausted(kind):
             return "ID space exhausted: \(kind.singular) ids have reached \(RecordID.string(for: RecordID.maximum))"
         case let .idNotAllocated(kind, id):
@@ -90,7 +91,8 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             let place = position.map { ":\($0.line):\($0.column)" } ?? ""
             return "invalid data file \(path)\(place): \(reason); it can be repaired, keeping a backup of the original"
         case let .newerFormat(path, version):
-            return "data file \(path) was written by a newer budget (format \(version)); this budget reads format \(BudgetDocument.formatVersion)"
+            return "data file \(path) was written by a newer budget (format \(version)); "
+                + "this budget reads format \(BudgetDocument.formatVersion)"
         case let .notARegularFile(path, kind):
             return "data file \(path) is \(kind), not a regular file"
         case let .inputNotARegularFile(path, kind):
@@ -100,29 +102,38 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
         case let .busy(lockPath, seconds):
             return "data file is busy: another process has held \(lockPath) for \(Self.formatSeconds(seconds)) s"
         case let .openDescriptorDataFile(path):
-            return "data file \(path) is an open file descriptor (it leads into /proc): it can be read but not changed; name the file itself"
+            return "data file \(path) is an open file descriptor (it leads into /proc): "
+                + "it can be read but not changed; name the file itself"
         case .totalOverflow:
             return "the total is too large to compute"
         case let .totalTooLarge(kind):
-            return "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute; nothing was changed"
+            return "the \(kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), "
+                + "the largest total budget can compute; nothing was changed"
         case let .limitTooLarge(scope, maximum):
             let limit = scope.category.map { "the limit of \($0)" } ?? "the total limit"
-            return "\(limit) is above \(AmountParser.grouped(maximum)), the largest that stays computable over every period; nothing was changed"
+            return "\(limit) is above \(AmountParser.grouped(maximum)), "
+                + "the largest that stays computable over every period; nothing was changed"
         case let .limitsTooLarge(maximum):
-            return "the categories' limits would add up to more than \(AmountParser.grouped(maximum)), the most that stays computable over every period; nothing was changed"
+            return "the categories' limits would add up to more than \(AmountParser.grouped(maximum)), "
+                + "the most that stays computable over every period; nothing was changed"
         case let .refundsTooLarge(refunds, maximum):
-            return "the refunds (\(AmountParser.grouped(refunds)) together) and the limits would be too large to compute over every period: "
-                + "with these limits the refunds can add up to \(AmountParser.grouped(max(0, maximum))); nothing was changed"
+            return "the refunds (\(AmountParser.grouped(refunds)) together) and the limits would be too large "
+                + "to compute over every period: with these limits the refunds can add up to "
+                + "\(AmountParser.grouped(max(0, maximum))); nothing was changed"
         case .nothingToUndo:
             return "nothing to undo"
         case let .undoConflict(summary, reason):
             return "cannot undo '\(summary)': \(reason) (was the file edited by hand?)"
         case let .cannotRepair(path, count):
-            return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; nothing was changed"
+            return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; "
+                + "nothing was changed"
         case let .invalidResult(path, reason):
-            return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); nothing was changed"
+            return "cannot save the change to \(path): the result would be an invalid data file (\(reason)); "
+                + "nothing was changed"
         case let .dateBeforeLedgerCalendar(reference, day):
-            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; correct its date or export a period that leaves it out; nothing was exported"
+            return "\(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), "
+                + "the first year ledger reads; correct its date or export a period that leaves it out; "
+                + "nothing was exported"
         case .nestedTransaction:
             return "a transaction is already open on this store; nested transactions are not supported"
         }

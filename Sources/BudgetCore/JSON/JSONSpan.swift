@@ -83,7 +83,9 @@ struct JSONSpan<Bytes: JSONBytes> {
         /// - Throws: a syntax error (a span that is not an object), which validation rules out.
         mutating func next() throws(JSONSyntaxError) -> Member? {
             guard !isDone else { return nil }
-            guard try JSONSpan.advance(bytes, &index, opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}"), isFirst: &isFirst) else {
+            guard try JSONSpan.advance(
+                bytes, &index, opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}"), isFirst: &isFirst)
+            else {
                 isDone = true
                 return nil
             }
@@ -116,7 +118,9 @@ struct JSONSpan<Bytes: JSONBytes> {
         /// - Throws: a syntax error (a span that is not an array), which validation rules out.
         mutating func next() throws(JSONSyntaxError) -> JSONSpan? {
             guard !isDone else { return nil }
-            guard try JSONSpan.advance(bytes, &index, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), isFirst: &isFirst) else {
+            guard try JSONSpan.advance(
+                bytes, &index, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), isFirst: &isFirst)
+            else {
                 isDone = true
                 return nil
             }
@@ -130,10 +134,14 @@ struct JSONSpan<Bytes: JSONBytes> {
     /// of the next item.
     ///
     /// - Returns: `false` at the end of the container.
-    private static func advance(_ bytes: Bytes, _ index: inout Int, opening: UInt8, closing: UInt8, isFirst: inout Bool) throws(JSONSyntaxError) -> Bool {
+    private static func advance(
+        _ bytes: Bytes, _ index: inout Int, opening: UInt8, closing: UInt8, isFirst: inout Bool
+    ) throws(JSONSyntaxError) -> Bool {
         let expected = isFirst ? opening : UInt8(ascii: ",")
         index = skippingWhitespace(bytes, from: index)
-        guard index < bytes.count else { throw JSONSyntaxError(offset: index, message: "unexpected end of a container") }
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "unexpected end of a container")
+        }
         if !isFirst && bytes[index] == closing { return false }
         guard bytes[index] == expected else {
             throw JSONSyntaxError(offset: index, message: "expected '\(Character(Unicode.Scalar(expected)))'")

@@ -92,7 +92,8 @@ struct CharacterTest: Sendable {
     /// `\w`: a letter, mark, decimal digit or connector (`_`).
     static func isWord(_ value: UInt32) -> Bool {
         if value < 0x80 {
-            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                || value == 0x5F
         }
         guard let scalar = Unicode.Scalar(value) else { return false }
         let properties = scalar.properties

@@ -29,8 +29,11 @@ public struct Expense: BaseModel {
             RecordField(
                 "tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue,
                 setting: .tags),
-            RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
-            RecordField("schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 }, listing: .whenAnyHasValue, isImported: false),
+            RecordField(
+                "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
+            RecordField(
+                "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
+                listing: .whenAnyHasValue, isImported: false),
         ])
 
     /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.

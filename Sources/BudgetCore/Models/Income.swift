@@ -23,8 +23,11 @@ public struct Income: BaseModel {
             RecordField(
                 "tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue,
                 setting: .tags),
-            RecordField("source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
-            RecordField("schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 }, listing: .whenAnyHasValue, isImported: false),
+            RecordField(
+                "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
+            RecordField(
+                "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
+                listing: .whenAnyHasValue, isImported: false),
         ])
 
     /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused.
@@ -48,7 +51,10 @@ public struct Income: BaseModel {
     public var schedule: String?
 
     /// An income with these values; `RecordTable.add` gives it its `order`.
-    public init(id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil, schedule: String? = nil) {
+    public init(
+        id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(),
+        source: String? = nil, schedule: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.amount = amount

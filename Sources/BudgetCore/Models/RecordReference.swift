@@ -25,7 +25,9 @@ public struct RecordReference: Hashable, Sendable, CustomStringConvertible {
     public init?(qualified text: String) {
         for kind in RecordKind.allCases {
             let prefix = kind.singular + "-"
-            guard text.hasPrefix(prefix), let id = RecordID.normalized(String(text.dropFirst(prefix.count))) else { continue }
+            guard text.hasPrefix(prefix), let id = RecordID.normalized(String(text.dropFirst(prefix.count))) else {
+                continue
+            }
             self.init(kind: kind, id: id)
             return
         }

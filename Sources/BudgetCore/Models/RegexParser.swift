@@ -90,7 +90,9 @@ struct RegexParser {
             } else if kind == ">" {
                 throw Refusal(reason: "atomic groups (?>…) are not supported")
             } else {
-                throw Refusal(reason: "inline options and other (?…) groups are not supported; only (…) and (?:…) are (matching always ignores case)")
+                throw Refusal(
+                    reason: "inline options and other (?…) groups are not supported; only (…) and (?:…) are "
+                        + "(matching always ignores case)")
             }
         }
         depth += 1
@@ -121,7 +123,8 @@ struct RegexParser {
                     throw Refusal(reason: "a literal '{' must be written '\\{' (position \(index + 1))")
                 }
                 if max(minimum, maximum ?? 0) > RegexPattern.maximumCount {
-                    throw Refusal(reason: "a count in {n,m} is above \(RegexPattern.maximumCount) (position \(index + 1))")
+                    throw Refusal(
+                        reason: "a count in {n,m} is above \(RegexPattern.maximumCount) (position \(index + 1))")
                 }
                 if let maximum, maximum < minimum {
                     throw Refusal(reason: "{\(minimum),\(maximum)} at position \(index + 1) has its bounds backwards")
@@ -136,7 +139,9 @@ struct RegexParser {
             }
             quantifiers += 1
             if quantifiers > 1 {
-                throw Refusal(reason: "'\(scalar)' at position \(start + 1) repeats a repetition; put it in a group: (…)\(scalar)")
+                throw Refusal(
+                    reason: "'\(scalar)' at position \(start + 1) repeats a repetition; "
+                        + "put it in a group: (…)\(scalar)")
             }
             if current == "?" {
                 index += 1  // lazy: the same texts match
@@ -223,11 +228,14 @@ struct RegexParser {
         }
         var first = true
         while true {
-            guard let scalar = current else { throw Refusal(reason: "the class opened at position \(start + 1) is not closed") }
+            guard let scalar = current else {
+                throw Refusal(reason: "the class opened at position \(start + 1) is not closed")
+            }
             if scalar == "]" && !first { index += 1; return test }
             first = false
             if scalar == "[" {
-                throw Refusal(reason: "nested classes and [:name:] are not supported in a class; write '\\[' for a literal '['")
+                throw Refusal(
+                    reason: "nested classes and [:name:] are not supported in a class; write '\\[' for a literal '['")
             }
             if (scalar == "&" || scalar == "~" || scalar == "-") && peek(1) == scalar {
                 throw Refusal(reason: "class operations ('\(scalar)\(scalar)') are not supported")
@@ -267,7 +275,9 @@ struct RegexParser {
         index += 1
         if escaped == "b" { throw Refusal(reason: "'\\b' in a class is not supported") }
         let test = try escapedTest(escaped, inClass: true)
-        if test.builtins.isEmpty, test.ranges.count == 1, let range = test.ranges.first { return .single(range.lowerBound) }
+        if test.builtins.isEmpty, test.ranges.count == 1, let range = test.ranges.first {
+            return .single(range.lowerBound)
+        }
         return .test(test)
     }
 }

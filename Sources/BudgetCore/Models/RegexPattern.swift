@@ -18,7 +18,8 @@
 /// with the reason (`RegexPattern.Refusal`), and so is a pattern whose program would exceed
 /// `maximumProgramSize` states (`{n,m}` copies what it repeats).
 public struct RegexPattern: Sendable, Hashable {
-    /// The most states a program may have: matching costs at most this many steps a character, for each rule, and `(abcdefghijk){100}` is refused.
+    /// The most states a program may have: matching costs at most this many steps a character, for each rule, and
+    /// `(abcdefghijk){100}` is refused.
     public static let maximumProgramSize = 1000
     /// The largest count a `{n,m}` may give.
     public static let maximumCount = 100
@@ -96,7 +97,9 @@ public struct RegexPattern: Sendable, Hashable {
     /// Adds a state and every state reachable from it without reading a character.
     ///
     /// - Returns: whether the match state was reached.
-    private func add(_ start: Int, to list: inout ThreadList, stack: inout [Int], previous: UInt32?, next: UInt32?) -> Bool {
+    private func add(
+        _ start: Int, to list: inout ThreadList, stack: inout [Int], previous: UInt32?, next: UInt32?
+    ) -> Bool {
         stack.removeAll(keepingCapacity: true)
         stack.append(start)
         while let pc = stack.popLast() {
@@ -173,7 +176,9 @@ public struct RegexPattern: Sendable, Hashable {
 
         mutating func append(_ instruction: Instruction) throws(Refusal) {
             guard program.count < RegexPattern.maximumProgramSize else {
-                throw Refusal(reason: "the pattern is too large once its repetitions are written out (more than \(RegexPattern.maximumProgramSize) states); use smaller counts in {n,m}")
+                throw Refusal(
+                    reason: "the pattern is too large once its repetitions are written out "
+                        + "(more than \(RegexPattern.maximumProgramSize) states); use smaller counts in {n,m}")
             }
             program.append(instruction)
         }

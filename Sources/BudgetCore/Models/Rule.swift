@@ -47,7 +47,8 @@ public struct Rule: Hashable, Sendable {
         category: String? = nil, rename: String? = nil, tags: [String] = [], skip: Bool = false
     ) throws(RuleError) {
         try self.init(
-            pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename, tags: tags,
+            pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename,
+            tags: tags,
             skip: skip, keepingUnsupported: false)
     }
 
@@ -60,7 +61,9 @@ public struct Rule: Hashable, Sendable {
     ) throws(RuleError) {
         do {
             self.pattern = try FieldRules.label(pattern, field: "pattern")
-            self.category = try category.map { text throws(ValueError) in try FieldRules.label(text, field: "category") }
+            self.category = try category.map { text throws(ValueError) in
+                try FieldRules.label(text, field: "category")
+            }
             self.rename = try rename.map { text throws(ValueError) in try FieldRules.label(text, field: "name") }
             var checked: [String] = []
             for tag in tags { checked.append(try FieldRules.tag(tag)) }

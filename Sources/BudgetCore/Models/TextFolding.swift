@@ -72,7 +72,8 @@ public enum TextFolding {
                 return
             }
             // Kana and CJK ideographs: neither space nor cased (the bulk of Japanese names).
-            if (0x3041...0x3096).contains(value) || (0x30A1...0x30FF).contains(value) || (0x4E00...0x9FFF).contains(value) {
+            if (0x3041...0x3096).contains(value) || (0x30A1...0x30FF).contains(value)
+                || (0x4E00...0x9FFF).contains(value) {
                 write(value)
                 return
             }

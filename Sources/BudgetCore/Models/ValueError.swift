@@ -42,9 +42,11 @@ extension ValueError: CustomStringConvertible {
         case let .controlCharacter(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
         case let .bidiControl(field, value):
-            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional control character, which can make text read as something else"
+            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional "
+                + "control character, which can make text read as something else"
         case let .invalidTag(text):
-            return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; a tag is one word (use - or _ to join words)"
+            return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; "
+                + "a tag is one word (use - or _ to join words)"
         case let .invalidID(text):
             return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):

@@ -5,7 +5,9 @@ public enum Weekday: Int, CaseIterable, Sendable {
     /// `mon`…`sun` (or the full English name), in any case.
     public init?(text: String) {
         let lower = FieldRules.trimmed(text).lowercased()
-        guard let match = Self.allCases.first(where: { $0.name == lower || $0.name.prefix(3) == lower }) else { return nil }
+        guard let match = Self.allCases.first(where: { $0.name == lower || $0.name.prefix(3) == lower }) else {
+            return nil
+        }
         self = match
     }
 

@@ -25,7 +25,8 @@ extension BudgetDocument {
         let new = try FieldRules.label(newName, field: "category")
         let names = Set(categoryNames)
         guard let old = Self.nameInUse(oldName, among: names) else { throw BudgetError.categoryNotFound(oldName) }
-        var result = CategoryRename(from: old, to: new, expenses: 0, merged: names.contains(new), limit: .none, movedDefaultCategory: false)
+        var result = CategoryRename(
+            from: old, to: new, expenses: 0, merged: names.contains(new), limit: .none, movedDefaultCategory: false)
         if old == new { return result }
 
         let oldKey = BudgetKeys.limit(old).storedKey, newKey = BudgetKeys.limit(new).storedKey
@@ -36,8 +37,11 @@ extension BudgetDocument {
             if let newLimit = settings.value(forKey: newKey) {
                 guard newLimit == oldLimit, let limit else {
                     let money = moneyFormat
-                    func shown(_ value: StoredSetting) -> String { SpendingLimit(stored: value).map { $0.description(money) } ?? "an invalid limit" }
-                    throw BudgetError.limitConflict(category: old, limit: shown(oldLimit), target: new, targetLimit: shown(newLimit))
+                    func shown(_ value: StoredSetting) -> String {
+                        SpendingLimit(stored: value).map { $0.description(money) } ?? "an invalid limit"
+                    }
+                    throw BudgetError.limitConflict(
+                        category: old, limit: shown(oldLimit), target: new, targetLimit: shown(newLimit))
                 }
                 result.limit = .merged(limit)
             } else {

@@ -48,7 +48,9 @@ extension BudgetDocument {
     /// - Throws: `ValueError` for a value no income may hold, `BudgetError.idSpaceExhausted`;
     ///   nothing is added then.
     @discardableResult
-    public mutating func addIncome(name: String, amount: Int, date: Day, note: String? = nil, tags: [String] = []) throws -> Income {
+    public mutating func addIncome(
+        name: String, amount: Int, date: Day, note: String? = nil, tags: [String] = []
+    ) throws -> Income {
         let values = try Self.newValues(name: name, amount: amount, date: date, note: note, tags: tags)
         return try add(Income.self, values)
     }
@@ -70,7 +72,8 @@ extension BudgetDocument {
     ///   `refund` with its size), `BudgetError.idSpaceExhausted`; nothing is added then.
     @discardableResult
     public mutating func addExpense(
-        name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = [], refund: Bool = false
+        name: String, amount: Int, category: String? = nil, date: Day, note: String? = nil, tags: [String] = [],
+        refund: Bool = false
     ) throws -> Expense {
         var values = try Self.newValues(name: name, amount: amount, date: date, note: note, tags: tags)
         if let category { values["category"] = .text(try FieldRules.label(category, field: "category")) }
@@ -118,10 +121,13 @@ extension BudgetDocument {
         var edit = edit
         if let category = edit.category { edit.respell(category: canonicalCategory(category)) }
         var incomes = self.incomes, expenses = self.expenses
-        let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) { income throws(ValueError) in
+        let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) {
+            income throws(ValueError) in
             try edit.apply(to: &income)
         }
-        let expenseEntries = try expenses.modify(ids: unique.filter { $0.kind == .expense }.map(\.id)) { edit.apply(to: &$0) }
+        let expenseEntries = try expenses.modify(ids: unique.filter { $0.kind == .expense }.map(\.id)) {
+            edit.apply(to: &$0)
+        }
         (self.incomes, self.expenses) = (incomes, expenses)
         var byReference: [RecordReference: RecordEditResult.Entry] = [:]
         for (id, name, changed) in incomeEntries {
@@ -132,6 +138,7 @@ extension BudgetDocument {
             let reference = RecordReference(kind: .expense, id: id)
             byReference[reference] = RecordEditResult.Entry(reference: reference, name: name, changed: changed)
         }
-        return RecordEditResult(entries: unique.compactMap { byReference[$0] }, limitWarnings: limitWarnings(since: before))
+        return RecordEditResult(
+            entries: unique.compactMap { byReference[$0] }, limitWarnings: limitWarnings(since: before))
     }
 }

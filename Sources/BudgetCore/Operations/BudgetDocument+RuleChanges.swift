@@ -13,7 +13,9 @@ extension BudgetDocument {
     public mutating func addRule(_ rule: Rule, at position: Int? = nil) throws(RuleError) -> Int {
         var rules = self.rules.rules
         let position = position ?? rules.count + 1
-        guard (1...rules.count + 1).contains(position) else { throw .positionOutOfRange(position: position, count: rules.count + 1) }
+        guard (1...rules.count + 1).contains(position) else {
+            throw .positionOutOfRange(position: position, count: rules.count + 1)
+        }
         var rule = rule
         if let category = rule.category { rule.respell(category: canonicalCategory(category)) }
         rules.insert(rule, at: position - 1)
@@ -43,7 +45,9 @@ extension BudgetDocument {
     public mutating func moveRule(number: Int, to position: Int) throws(RuleError) -> Bool {
         var rules = self.rules.rules
         guard number >= 1 && number <= rules.count else { throw .ruleNotFound(number: number, count: rules.count) }
-        guard position >= 1 && position <= rules.count else { throw .positionOutOfRange(position: position, count: rules.count) }
+        guard position >= 1 && position <= rules.count else {
+            throw .positionOutOfRange(position: position, count: rules.count)
+        }
         if number == position { return false }
         let rule = rules.remove(at: number - 1)
         rules.insert(rule, at: position - 1)
@@ -76,11 +80,19 @@ extension BudgetDocument {
         let before = self
         var query = query
         query.limit = nil
-        let incomeIDs = Self.plannedChanges(query.incomes(in: self), rules: rules, into: &result) { rule, income in rule.apply(to: &income) }
-        let expenseIDs = Self.plannedChanges(query.expenses(in: self), rules: rules, into: &result) { rule, expense in rule.apply(to: &expense) }
+        let incomeIDs = Self.plannedChanges(query.incomes(in: self), rules: rules, into: &result) { rule, income in
+            rule.apply(to: &income)
+        }
+        let expenseIDs = Self.plannedChanges(query.expenses(in: self), rules: rules, into: &result) { rule, expense in
+            rule.apply(to: &expense)
+        }
         guard !result.records.isEmpty else { return result }
-        _ = try incomes.modify(ids: incomeIDs.map(\.id)) { income in incomeIDs.rule(for: income.id)?.apply(to: &income) ?? false }
-        _ = try expenses.modify(ids: expenseIDs.map(\.id)) { expense in expenseIDs.rule(for: expense.id)?.apply(to: &expense) ?? false }
+        _ = try incomes.modify(ids: incomeIDs.map(\.id)) { income in
+            incomeIDs.rule(for: income.id)?.apply(to: &income) ?? false
+        }
+        _ = try expenses.modify(ids: expenseIDs.map(\.id)) { expense in
+            expenseIDs.rule(for: expense.id)?.apply(to: &expense) ?? false
+        }
         result.limitWarnings = limitWarnings(since: before)
         let count = result.records.count
         describeChange("apply rules to \(count) \(count == 1 ? "record" : "records")")
@@ -108,11 +120,15 @@ extension BudgetDocument {
             let reference = RecordReference(kind: Record.kind, id: record.id)
             func note(_ field: String, _ old: String, _ new: String) {
                 if old != new {
-                    result.changes.append(RuleApplication.Change(reference: reference, name: record.name, ruleNumber: index + 1, field: field, old: old, new: new))
+                    result.changes.append(RuleApplication.Change(
+                        reference: reference, name: record.name, ruleNumber: index + 1, field: field, old: old,
+                        new: new))
                 }
             }
             note("name", record.name, changed.name)
-            if let old = record as? Expense, let new = changed as? Expense { note("category", old.category, new.category) }
+            if let old = record as? Expense, let new = changed as? Expense {
+                note("category", old.category, new.category)
+            }
             note("tags", record.tags.joined, changed.tags.joined)
             result.records.append(reference)
             planned.byID[record.id] = planned.entries.count

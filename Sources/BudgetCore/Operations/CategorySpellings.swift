@@ -73,7 +73,10 @@ public struct CategorySpellings: Sendable {
         var chosen: [String: (spelling: String, count: Int)] = [:]
         for (category, count) in counts where FieldRules.trimmed(category) == category {
             let folded = TextFolding.folded(category)
-            if let current = chosen[folded], current.count > count || (current.count == count && current.spelling < category) { continue }
+            if let current = chosen[folded],
+               current.count > count || (current.count == count && current.spelling < category) {
+                continue
+            }
             chosen[folded] = (category, count)
         }
         return chosen.mapValues(\.spelling)
@@ -88,10 +91,13 @@ extension BudgetDocument {
         guard !categories.isEmpty else { return categories }
         let wanted = Set(categories.map(TextFolding.folded))
         var result = categories
-        for category in CategorySpellings.expenseCounts(expenses.records).keys where wanted.contains(TextFolding.folded(category)) {
+        for category in CategorySpellings.expenseCounts(expenses.records).keys
+        where wanted.contains(TextFolding.folded(category)) {
             result.insert(category)
         }
-        for category in otherCategoriesInUse where wanted.contains(TextFolding.folded(category)) { result.insert(category) }
+        for category in otherCategoriesInUse where wanted.contains(TextFolding.folded(category)) {
+            result.insert(category)
+        }
         return result
     }
 

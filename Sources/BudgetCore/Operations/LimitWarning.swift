@@ -48,7 +48,9 @@ public struct LimitWarning: Equatable, Sendable {
         let per = period.per == .month ? "monthly" : "yearly"
         let subject = category.map { "\($0) is over its \(per) limit" } ?? "all expenses are over their \(per) limit"
         var text = "\(subject) for \(period): \(money.display(total)) of \(money.display(available))"
-        if carriedIn != 0 { text += " available (\(money.display(limit)) limit, \(money.display(carriedIn)) carried in)" }
+        if carriedIn != 0 {
+            text += " available (\(money.display(limit)) limit, \(money.display(carriedIn)) carried in)"
+        }
         return text
     }
 }

@@ -63,7 +63,9 @@ public struct RecordEdit: Equatable, Sendable {
     ///   - date: a new date.
     ///   - note: a new note, read with `FieldRules.note`; an empty text removes the note.
     /// - Throws: `ValueError` for a value no record may hold (nothing is made then).
-    public init(name: String? = nil, amount: Int? = nil, category: String? = nil, date: Day? = nil, note: String? = nil) throws(ValueError) {
+    public init(
+        name: String? = nil, amount: Int? = nil, category: String? = nil, date: Day? = nil, note: String? = nil
+    ) throws(ValueError) {
         if let name { try set("name", typed: name) }
         if let amount { try setAmount(amount) }
         if let category { try set("category", typed: category) }

@@ -17,7 +17,8 @@ final class FileLock {
     init(path: String, timeout: Double) throws {
         let descriptor: Int32
         do {
-            descriptor = try FileSystem.open(path, flags: O_RDWR | O_CREAT, mode: 0o600, operation: "create the lock file")
+            descriptor = try FileSystem.open(
+                path, flags: O_RDWR | O_CREAT, mode: 0o600, operation: "create the lock file")
         } catch {
             throw error.budgetError
         }

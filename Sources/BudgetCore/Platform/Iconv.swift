@@ -53,10 +53,14 @@ final class Iconv {
             // One call converts as much as the chunk holds; E2BIG asks for another round.
             let (read, written, code, flushed) = source.withUnsafeMutableBufferPointer { source in
                 chunk.withUnsafeMutableBufferPointer { chunk in
-                    let start = source.baseAddress.map { UnsafeMutableRawPointer($0 + consumed).assumingMemoryBound(to: CChar.self) }
+                    let start = source.baseAddress.map {
+                        UnsafeMutableRawPointer($0 + consumed).assumingMemoryBound(to: CChar.self)
+                    }
                     var inPointer = start
                     var inLeft = source.count - consumed
-                    var outPointer = chunk.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                    var outPointer = chunk.baseAddress.map {
+                        UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self)
+                    }
                     var outLeft = chunk.count
                     // With the input all read, one more call without input ends the output in the
                     // initial shift state.

@@ -38,7 +38,9 @@ extension BudgetDocument {
         let id = RecordID.string(for: last + 1)
         var schedule = schedule
         if schedule.kind == .expense && schedule.category == nil { schedule.category = defaultExpenseCategory }
-        if let category = schedule.category, schedule.kind == .expense { schedule.category = canonicalCategory(category) }
+        if let category = schedule.category, schedule.kind == .expense {
+            schedule.category = canonicalCategory(category)
+        }
         settings[RecurKeys.counter] = ScheduleCounter(last + 1)
         settings[RecurKeys.schedule(id)] = schedule
         self[settings: RecurKeys.self] = settings
@@ -61,9 +63,15 @@ extension BudgetDocument {
     public mutating func editSchedule(id: String, to edited: Schedule) throws -> Schedule {
         let old = try schedule(id: id)
         var new = edited
-        if new.kind == .expense && new.category == nil { new.category = old.schedule.category ?? defaultExpenseCategory }
-        if let category = new.category, new.kind == .expense, category != old.schedule.category { new.category = canonicalCategory(category) }
-        if new.kind == .income && new.category != nil { throw ValueError.notApplicable(field: "category", kind: .income) }
+        if new.kind == .expense && new.category == nil {
+            new.category = old.schedule.category ?? defaultExpenseCategory
+        }
+        if let category = new.category, new.kind == .expense, category != old.schedule.category {
+            new.category = canonicalCategory(category)
+        }
+        if new.kind == .income && new.category != nil {
+            throw ValueError.notApplicable(field: "category", kind: .income)
+        }
         new.isPaused = old.schedule.isPaused
         new.recordedThrough = old.schedule.recordedThrough
         new.coveredThrough = old.schedule.coveredThrough
@@ -110,7 +118,9 @@ extension BudgetDocument {
     /// - Returns: whether it was paused, and the occurrences skipped.
     /// - Throws: `ScheduleError.notFound`.
     @discardableResult
-    public mutating func resumeSchedule(id: String, today: Day) throws(ScheduleError) -> (resumed: Bool, skipped: [Recurrence.Occurrence]) {
+    public mutating func resumeSchedule(
+        id: String, today: Day
+    ) throws(ScheduleError) -> (resumed: Bool, skipped: [Recurrence.Occurrence]) {
         var entry = try schedule(id: id)
         guard entry.schedule.isPaused else { return (false, []) }
         let missed = entry.schedule.pending(through: today)
@@ -118,7 +128,9 @@ extension BudgetDocument {
         entry.schedule.isPaused = false
         if let last = missed.last {
             entry.schedule.recordedThrough = last.due
-            if let covered = entry.schedule.coveredThrough, !(last.due < covered) { entry.schedule.coveredThrough = nil }
+            if let covered = entry.schedule.coveredThrough, !(last.due < covered) {
+                entry.schedule.coveredThrough = nil
+            }
             entry.schedule.skipped.removeAll { !(last.due < $0) }
         }
         self[settings: RecurKeys.self][RecurKeys.schedule(entry.id)] = entry.schedule
@@ -131,15 +143,20 @@ extension BudgetDocument {
     /// - Throws: `ScheduleError.notFound`; `.ended` when there is none left;
     ///   `.alreadyRecorded` or `.notAnOccurrence` for a day that is not one still to come.
     @discardableResult
-    public mutating func skipOccurrence(of id: String, due day: Day? = nil) throws(ScheduleError) -> Recurrence.Occurrence {
+    public mutating func skipOccurrence(
+        of id: String, due day: Day? = nil
+    ) throws(ScheduleError) -> Recurrence.Occurrence {
         var entry = try schedule(id: id)
         let occurrence: Recurrence.Occurrence
         if let day {
-            guard let found = entry.schedule.recurrence.occurrences(after: day.advanced(byDays: -1), through: day).first,
+            guard let found = entry.schedule.recurrence.occurrences(
+                      after: day.advanced(byDays: -1), through: day).first,
                   found.due == day else {
                 throw .notAnOccurrence(id: entry.id, day: day, next: entry.schedule.upcoming(3).map(\.due))
             }
-            if let through = entry.schedule.doneThrough, !(through < day) { throw .alreadyRecorded(id: entry.id, day: day) }
+            if let through = entry.schedule.doneThrough, !(through < day) {
+                throw .alreadyRecorded(id: entry.id, day: day)
+            }
             if entry.schedule.skipped.contains(day) { throw .alreadyRecorded(id: entry.id, day: day) }
             occurrence = found
         } else {
@@ -182,13 +199,16 @@ extension BudgetDocument {
         var incomes = draft.incomes, expenses = draft.expenses
         var items = run.items
         let byID = Dictionary(schedules.map { ($0.id, $0.schedule) }, uniquingKeysWith: { first, _ in first })
-        var linkable = Self.linkable(incomes: incomes.records, expenses: expenses.records, amounts: Set(items.filter { !$0.isSkipped }.map(\.amount)))
+        var linkable = Self.linkable(
+            incomes: incomes.records, expenses: expenses.records,
+            amounts: Set(items.filter { !$0.isSkipped }.map(\.amount)))
         let context = InputContext(money: moneyFormat, today: Day.epoch, defaultCategory: defaultExpenseCategory)
         for index in items.indices where !items[index].isSkipped {
             let item = items[index]
             guard let schedule = byID[item.scheduleID] else { continue }
             let mark = ScheduleMark(id: item.scheduleID, due: item.due).description
-            if let position = Self.takeLinkable(&linkable, kind: item.kind, amount: item.amount, days: [item.due.dayNumber, item.day.dayNumber]) {
+            if let position = Self.takeLinkable(
+                &linkable, kind: item.kind, amount: item.amount, days: [item.due.dayNumber, item.day.dayNumber]) {
                 switch item.kind {
                 case .income:
                     incomes.records[position].schedule = mark
@@ -229,13 +249,18 @@ extension BudgetDocument {
     }
 
     /// The imported records no schedule accounts for, of the amounts given, by kind and amount.
-    private static func linkable(incomes: [Income], expenses: [Expense], amounts: Set<Int>) -> [RecordKind: [Int: [Linkable]]] {
+    private static func linkable(
+        incomes: [Income], expenses: [Expense], amounts: Set<Int>
+    ) -> [RecordKind: [Int: [Linkable]]] {
         guard !amounts.isEmpty else { return [:] }
         var result: [RecordKind: [Int: [Linkable]]] = [:]
         func collect<Record: BaseModel>(_ records: [Record]) {
             var byAmount: [Int: [Linkable]] = [:]
-            for position in records.indices where records[position].source != nil && records[position].schedule == nil && amounts.contains(records[position].amount) {
-                byAmount[records[position].amount, default: []].append(Linkable(position: position, id: records[position].id, day: records[position].date.dayNumber))
+            for position in records.indices
+            where records[position].source != nil && records[position].schedule == nil
+                && amounts.contains(records[position].amount) {
+                byAmount[records[position].amount, default: []].append(Linkable(
+                    position: position, id: records[position].id, day: records[position].date.dayNumber))
             }
             if !byAmount.isEmpty { result[Record.kind] = byAmount }
         }
@@ -246,13 +271,17 @@ extension BudgetDocument {
 
     /// Takes the imported record nearest to the days (within `StatementImport.matchWindow`),
     /// then of the lowest ID, out of `linkable`; its position.
-    private static func takeLinkable(_ linkable: inout [RecordKind: [Int: [Linkable]]], kind: RecordKind, amount: Int, days: [Int]) -> Int? {
+    private static func takeLinkable(
+        _ linkable: inout [RecordKind: [Int: [Linkable]]], kind: RecordKind, amount: Int, days: [Int]
+    ) -> Int? {
         guard let candidates = linkable[kind]?[amount], !candidates.isEmpty else { return nil }
         var best: (offset: Int, distance: Int, id: String)?
         for (offset, candidate) in candidates.enumerated() {
             let distance = days.map { abs($0 - candidate.day) }.min() ?? Int.max
             guard distance <= StatementImport.matchWindow else { continue }
-            if best.map({ (distance, candidate.id) < ($0.distance, $0.id) }) ?? true { best = (offset, distance, candidate.id) }
+            if best.map({ (distance, candidate.id) < ($0.distance, $0.id) }) ?? true {
+                best = (offset, distance, candidate.id)
+            }
         }
         guard let best else { return nil }
         linkable[kind]?[amount]?.remove(at: best.offset)
@@ -310,7 +339,9 @@ extension BudgetDocument {
         for entry in settings.schedules where !entry.schedule.isPaused {
             let pending = entry.schedule.pending(through: day, limit: limit)
             guard let last = pending.last else { continue }
-            if pending.count == limit, entry.schedule.pending(through: day, limit: limit + 1).count > limit { run.unfinished.append(entry.id) }
+            if pending.count == limit, entry.schedule.pending(through: day, limit: limit + 1).count > limit {
+                run.unfinished.append(entry.id)
+            }
             var schedule = entry.schedule
             for occurrence in pending {
                 run.items.append(ScheduleRun.Item(
@@ -348,7 +379,8 @@ extension BudgetDocument {
         switch unit {
         case .day: return day
         case .week: return day.advanced(byDays: 7 - Weekday(of: day).rawValue) ?? day
-        case .month: return Day(year: day.year, month: day.month, day: Day.daysInMonth(year: day.year, month: day.month)) ?? day
+        case .month:
+            return Day(year: day.year, month: day.month, day: Day.daysInMonth(year: day.year, month: day.month)) ?? day
         case .year: return Day(year: day.year, month: 12, day: 31) ?? day
         }
     }

@@ -10,10 +10,10 @@
 ///
 /// Planned spending comes from the categories' monthly limits: what the month's own amount
 /// leaves after what is spent (recorded and scheduled, refunds taking from it), less an
-/// overspend that rollover `all` carries in (`LimitLedger`), and never more than that amount. A surplus that rollover carries in from earlier months is not
-/// planned: it was not spent, so it is already in the opening balance, and it stays there
-/// rather than being planned as spending in the days left. Yearly limits and the total limit
-/// plan nothing.
+/// overspend that rollover `all` carries in (`LimitLedger`), and never more than that amount. A
+/// surplus that rollover carries in from earlier months is not planned: it was not spent, so it
+/// is already in the opening balance, and it stays there rather than being planned as spending
+/// in the days left. Yearly limits and the total limit plan nothing.
 ///
 /// The opening balance is every income less every expense recorded before the first month,
 /// and every scheduled occurrence due before it that is not yet recorded (`openingIncome`,
@@ -131,10 +131,18 @@ public struct Forecast: Equatable, Sendable {
         }
         var openingIncome = 0, openingExpenses = 0, openingScheduled = 0, unrecordedBefore = 0
         for income in document.incomes.records {
-            if income.date < first.start { try add(income.amount, to: &openingIncome) } else if let at = index(of: income.date) { try add(income.amount, to: &months[at].recordedIncome) }
+            if income.date < first.start {
+                try add(income.amount, to: &openingIncome)
+            } else if let at = index(of: income.date) {
+                try add(income.amount, to: &months[at].recordedIncome)
+            }
         }
         for expense in document.expenses.records {
-            if expense.date < first.start { try add(expense.amount, to: &openingExpenses) } else if let at = index(of: expense.date) { try add(expense.amount, to: &months[at].recordedExpenses) }
+            if expense.date < first.start {
+                try add(expense.amount, to: &openingExpenses)
+            } else if let at = index(of: expense.date) {
+                try add(expense.amount, to: &months[at].recordedExpenses)
+            }
         }
         for entry in document.schedules where !entry.schedule.isPaused {
             let schedule = entry.schedule
@@ -148,7 +156,8 @@ public struct Forecast: Equatable, Sendable {
                     continue
                 }
                 months[at].scheduled.append(Occurrence(
-                    scheduleID: entry.id, kind: schedule.kind, name: schedule.name, category: schedule.category, amount: schedule.amount,
+                    scheduleID: entry.id, kind: schedule.kind, name: schedule.name, category: schedule.category,
+                    amount: schedule.amount,
                     day: occurrence.day, due: occurrence.due))
                 if schedule.kind == .income {
                     try add(schedule.amount, to: &months[at].scheduledIncome)
@@ -160,7 +169,8 @@ public struct Forecast: Equatable, Sendable {
         // Monthly category limits only: a yearly limit is not spread over months, and the total
         // limit overlaps the categories'.
         let ledger = LimitLedger(document: document)
-        let limits = ledger.limits.compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
+        let limits = ledger.limits
+            .compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
             .filter { $0.limit.per == .month }
         var carried = try limits.map { try ledger.status(.category($0.category), in: first)?.carriedIn ?? 0 }
         var opening = openingIncome
@@ -171,7 +181,8 @@ public struct Forecast: Equatable, Sendable {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
             for (position, (category, limit)) in limits.enumerated() {
                 var spent = try document.total(category: category, in: months[index].period)
-                for occurrence in months[index].scheduled where occurrence.kind == .expense && occurrence.category == category {
+                for occurrence in months[index].scheduled
+                where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)
                 }
                 // What the month may still spend: its own amount, less an overspend carried in; a
@@ -184,11 +195,14 @@ public struct Forecast: Equatable, Sendable {
                 var remaining = limit.amount
                 try add(carried[position], to: &remaining)
                 try add(-spent, to: &remaining)
-                months[index].planned.append(PlannedLimit(category: category, limit: limit.amount, spent: spent, unspent: unspent, carriedIn: carried[position]))
+                months[index].planned.append(PlannedLimit(
+                    category: category, limit: limit.amount, spent: spent, unspent: unspent,
+                    carriedIn: carried[position]))
                 try add(unspent, to: &months[index].plannedSpending)
                 // The next month: the unspent part is planned to be spent, so only an overspend carries.
                 let next = months[index].period.index + 1
-                carried[position] = limit.rollover == .all && limit.since.map({ next > $0 }) == true ? min(0, remaining) : 0
+                carried[position] = limit.rollover == .all && limit.since.map({ next > $0 }) == true
+                    ? min(0, remaining) : 0
             }
             var income = 0, expenses = 0
             try add(months[index].recordedIncome, to: &income)

@@ -19,7 +19,8 @@ public enum RecurKeys: SettingsDomain {
     }
 
     /// The highest schedule ID ever given.
-    public static let counter = SettingKey<RecurKeys, ScheduleCounter>(counterName, default: ScheduleCounter(0), "The highest schedule ID given.")
+    public static let counter = SettingKey<RecurKeys, ScheduleCounter>(
+        counterName, default: ScheduleCounter(0), "The highest schedule ID given.")
 
     /// `auto`.
     public static let keys: [AnySettingKey] = [auto.erased]

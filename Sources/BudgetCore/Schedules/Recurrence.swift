@@ -158,7 +158,8 @@ public struct Recurrence: Hashable, Sendable {
         case .year:
             let (year, overflow) = start.year.addingReportingOverflow(steps)
             guard !overflow, (1...9999).contains(year) else { return nil }
-            return Day(year: year, month: start.month, day: min(start.day, Day.daysInMonth(year: year, month: start.month)))
+            return Day(
+                year: year, month: start.month, day: min(start.day, Day.daysInMonth(year: year, month: start.month)))
         }
     }
 

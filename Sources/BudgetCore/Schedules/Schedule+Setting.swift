@@ -9,11 +9,11 @@
 /// The parts: `kind`, `name`, `amount` (minor units), `category`, one `tag=` per tag in their
 /// sorted order, `note`, then any other field the records get (`FieldSetting.isScheduled`),
 /// named by its key, in the order of the kinds' schemas, `every=<n> <unit>`, `on=` (a day of
-/// the month, `last`, or a weekday),
-/// `from`, `until` or `count`, `weekend`, `paused`, `through` (the last due day recorded or
-/// skipped), `covered` (see `Schedule.coveredThrough`) and one `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and
-/// `%3B`. A text that reads as a schedule but is written otherwise is refused, so each
-/// schedule has exactly one text.
+/// the month, `last`, or a weekday), `from`, `until` or `count`, `weekend`, `paused`, `through`
+/// (the last due day recorded or skipped), `covered` (see `Schedule.coveredThrough`) and one
+/// `skip=` per day skipped ahead. Values escape `%` and `;` as `%25` and `%3B`. A text that
+/// reads as a schedule but is written otherwise is refused, so each schedule has exactly one
+/// text.
 extension Schedule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
@@ -143,7 +143,8 @@ extension Schedule: PlainSettingValue {
             covered = day
         }
         guard values.isEmpty,
-              let recurrence = try? Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: weekend),
+              let recurrence = try? Recurrence(
+                  every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: weekend),
               let schedule = try? Schedule(
                   kind: kind, values: record, recurrence: recurrence, isPaused: isPaused, recordedThrough: through,
                   skipped: skipped, coveredThrough: covered),
@@ -154,7 +155,8 @@ extension Schedule: PlainSettingValue {
     /// `2 week` → (2, .week).
     private static func interval(_ text: String) -> (Int, Recurrence.Unit)? {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
-        guard words.count == 2, let interval = Int(words[0]), let unit = Recurrence.Unit(rawValue: String(words[1])) else { return nil }
+        guard words.count == 2, let interval = Int(words[0]),
+              let unit = Recurrence.Unit(rawValue: String(words[1])) else { return nil }
         return (interval, unit)
     }
 

@@ -57,7 +57,8 @@ public struct Schedule: Hashable, Sendable {
     ///   amount, or a category on an income.
     public init(
         kind: RecordKind, name: String, amount: Int, category: String? = nil, tags: [String] = [], note: String? = nil,
-        recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil, skipped: [Day] = [], coveredThrough: Day? = nil
+        recurrence: Recurrence, isPaused: Bool = false, recordedThrough: Day? = nil, skipped: [Day] = [],
+        coveredThrough: Day? = nil
     ) throws(ValueError) {
         var values = RecordValues()
         values["name"] = .text(try FieldRules.label(name, field: "name"))

@@ -25,7 +25,8 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
         case .idSpaceExhausted:
             return "no schedule IDs are left: every ID up to 99999999 has been given"
         case let .notAnOccurrence(id, day, next):
-            let coming = next.isEmpty ? "it has none to come" : "its next are " + next.map(\.iso).joined(separator: ", ")
+            let coming = next.isEmpty
+                ? "it has none to come" : "its next are " + next.map(\.iso).joined(separator: ", ")
             return "schedule \(id) has no occurrence due on \(day.iso); \(coming)"
         case let .alreadyRecorded(id, day):
             return "the occurrence of schedule \(id) due on \(day.iso) was already recorded or skipped"

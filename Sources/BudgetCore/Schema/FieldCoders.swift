@@ -24,7 +24,9 @@ enum FieldCoders {
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Int {
             let value = try JSONObjectReader.integer(node, key: context.field, context: context.record)
-            guard value >= 0 else { throw DataFileProblem(offset: node.offset, "\(context.record) has a negative \(context.field)") }
+            guard value >= 0 else {
+                throw DataFileProblem(offset: node.offset, "\(context.record) has a negative \(context.field)")
+            }
             return value
         }
 
@@ -48,7 +50,10 @@ enum FieldCoders {
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Int {
             let value = try JSONObjectReader.integer(node, key: context.field, context: context.record)
-            guard value != Int.min else { throw DataFileProblem(offset: node.offset, "\(context.record) has an \(context.field) too large to count") }
+            guard value != Int.min else {
+                throw DataFileProblem(
+                    offset: node.offset, "\(context.record) has an \(context.field) too large to count")
+            }
             return value
         }
 
@@ -71,7 +76,8 @@ enum FieldCoders {
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Day {
             let text = try JSONObjectReader.string(node, key: context.field, context: context.record)
             guard let day = Day(iso: text) else {
-                throw DataFileProblem(offset: node.offset, "\(context.record) has the \(context.field) \"\(text)\", not a YYYY-MM-DD day")
+                throw DataFileProblem(
+                    offset: node.offset, "\(context.record) has the \(context.field) \"\(text)\", not a YYYY-MM-DD day")
             }
             return day
         }
@@ -156,12 +162,16 @@ enum FieldCoders {
 
         static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> Tags {
             guard case .array(let elements) = node.value else {
-                throw DataFileProblem(offset: node.offset, "\"\(context.field)\" of \(context.record) must be an array of tags, not \(node.typeName)")
+                throw DataFileProblem(
+                    offset: node.offset,
+                    "\"\(context.field)\" of \(context.record) must be an array of tags, not \(node.typeName)")
             }
             var tags: [String] = []
             for element in elements {
                 guard case .string(let tag) = element.value else {
-                    throw DataFileProblem(offset: element.offset, "\"\(context.field)\" of \(context.record) must hold strings, not \(element.typeName)")
+                    throw DataFileProblem(
+                        offset: element.offset,
+                        "\"\(context.field)\" of \(context.record) must hold strings, not \(element.typeName)")
                 }
                 try refuse(element, context) { () throws(ValueError) in try FieldRules.checkTag(tag) }
                 tags.append(tag)
@@ -203,7 +213,9 @@ enum FieldCoders {
     }
 
     /// Turns a broken rule into the strict reader's problem at `node`.
-    private static func refuse(_ node: JSONNode, _ context: FieldContext, _ rule: () throws(ValueError) -> Void) throws(DataFileProblem) {
+    private static func refuse(
+        _ node: JSONNode, _ context: FieldContext, _ rule: () throws(ValueError) -> Void
+    ) throws(DataFileProblem) {
         do {
             try rule()
         } catch {

@@ -78,10 +78,13 @@ extension JSONObjectReader where Value == JSONNode {
     /// A field's node as a whole number that fits in 64 bits.
     static func integer(_ field: JSONNode, key: String, context: String) throws(DataFileProblem) -> Int {
         guard case .number(let text) = field.value else {
-            throw DataFileProblem(offset: field.offset, "\"\(key)\" of \(context) must be a whole number, not \(field.typeName)")
+            throw DataFileProblem(
+                offset: field.offset, "\"\(key)\" of \(context) must be a whole number, not \(field.typeName)")
         }
         guard let value = Int(text) else {
-            throw DataFileProblem(offset: field.offset, "\"\(key)\" of \(context) must be a whole number that fits in 64 bits, not \(text)")
+            throw DataFileProblem(
+                offset: field.offset,
+                "\"\(key)\" of \(context) must be a whole number that fits in 64 bits, not \(text)")
         }
         return value
     }
@@ -89,7 +92,8 @@ extension JSONObjectReader where Value == JSONNode {
     /// A field's node as a string.
     static func string(_ node: JSONNode, key: String, context: String) throws(DataFileProblem) -> String {
         guard case .string(let text) = node.value else {
-            throw DataFileProblem(offset: node.offset, "\"\(key)\" of \(context) must be a string, not \(node.typeName)")
+            throw DataFileProblem(
+                offset: node.offset, "\"\(key)\" of \(context) must be a string, not \(node.typeName)")
         }
         return text
     }
@@ -104,7 +108,9 @@ extension JSONObjectReader {
             throw DataFileProblem(offset: span.offset, "\(context) must be an object, not \(span.typeName)")
         }
         var members: [(key: String, keyOffset: Int, value: Value)] = []
-        try span.forEachMember { member throws(DataFileProblem) in members.append((member.key, member.keyOffset, member.value)) }
+        try span.forEachMember { member throws(DataFileProblem) in
+            members.append((member.key, member.keyOffset, member.value))
+        }
         self.init(members: members, offset: span.offset, context: context)
     }
 

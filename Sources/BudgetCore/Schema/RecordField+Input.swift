@@ -12,7 +12,8 @@ extension RecordField {
         let read: (FieldInput?, inout Record, InputContext) throws(ValueError) -> Void
 
         init<Coder: FieldInputCoding>(
-            _ coder: Coder.Type, key: String, set: @escaping (inout Record, Coder.Value) -> Void, default defaultText: ((InputContext) -> String)?
+            _ coder: Coder.Type, key: String, set: @escaping (inout Record, Coder.Value) -> Void,
+            default defaultText: ((InputContext) -> String)?
         ) {
             form = Coder.inputForm
             let fallback = Coder.fallback
@@ -22,7 +23,9 @@ extension RecordField {
                     set(&record, value)
                 } else if let defaultText {
                     // Read as if the row held it, by the same rules.
-                    guard let value = try Coder.input(.text(defaultText(context)), field: key, context) else { throw .empty(field: key) }
+                    guard let value = try Coder.input(.text(defaultText(context)), field: key, context) else {
+                        throw .empty(field: key)
+                    }
                     set(&record, value)
                 } else if let fallback {
                     set(&record, fallback(context))
@@ -47,7 +50,8 @@ extension RecordField {
     ///   only the budget sets.
     @inline(__always)
     convenience init<Coder: FieldInputCoding>(
-        _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
+        _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value,
+        set: @escaping (inout Record, Coder.Value) -> Void,
         inputDefault: ((InputContext) -> String)? = nil, listing: FieldListing = .always, isImported: Bool = true,
         setting: FieldSetting? = nil
     ) {

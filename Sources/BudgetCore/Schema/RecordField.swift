@@ -67,7 +67,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     /// Fields that imports read are declared with the initialiser in `RecordField+Input`.
     @inline(__always)
     init<Coder: FieldCoding>(
-        _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value, set: @escaping (inout Record, Coder.Value) -> Void,
+        _ key: String, _ coder: Coder.Type, get: @escaping (borrowing Record) -> Coder.Value,
+        set: @escaping (inout Record, Coder.Value) -> Void,
         isPosition: Bool, input: Input?, listing: FieldListing = .always, setting: FieldSetting? = nil,
         setter: Setter? = nil
     ) {
@@ -130,7 +131,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
 
     /// The record's `order`: its 1-based display position.
     static var position: RecordField {
-        RecordField("order", FieldCoders.Position.self, get: { $0.order }, set: { $0.order = $1 }, isPosition: true, input: nil)
+        RecordField(
+            "order", FieldCoders.Position.self, get: { $0.order }, set: { $0.order = $1 }, isPosition: true, input: nil)
     }
 
     private init(identifierWithKey key: String) {
@@ -154,7 +156,8 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
         decode = { node, _, context throws(DataFileProblem) in
             let id = try JSONObjectReader.string(node, key: context.field, context: context.record)
             guard id == context.key else {
-                throw DataFileProblem(offset: node.offset, "\(context.record) has the id \"\(id)\"; a record's key and id must match")
+                throw DataFileProblem(
+                    offset: node.offset, "\(context.record) has the id \"\(id)\"; a record's key and id must match")
             }
         }
         check = { _ throws(ValueError) in }
@@ -179,7 +182,9 @@ public final class RecordField<Record: BaseModel>: @unchecked Sendable {
     private static func pieces(_ key: String) -> ([UInt8], [UInt8], [UInt8]) {
         var quoted: [UInt8] = []
         JSONSerializer.writeString(key, into: &quoted)
-        return (quoted, Array("\n      ".utf8) + quoted + Array(" : ".utf8), Array(",\n      ".utf8) + quoted + Array(" : ".utf8))
+        return (
+            quoted, Array("\n      ".utf8) + quoted + Array(" : ".utf8),
+            Array(",\n      ".utf8) + quoted + Array(" : ".utf8))
     }
 
     private static func compactPieces(_ quoted: [UInt8]) -> ([UInt8], [UInt8]) {

@@ -27,7 +27,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     private let skimKinds: [SkimKind]
 
     init(blank: @escaping (String) -> Record, fields: [RecordField<Record>]) {
-        precondition(fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
+        precondition(
+            fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
         self.fields = fields
         self.blank = blank
         fileOrder = fields.sorted { $0.key < $1.key }
@@ -50,7 +51,9 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         self.closings = closings
         unretained = fileOrder.map { Unmanaged.passUnretained($0) }
         skimKinds = fileOrder.map(\.skimKind)
-        requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask }
+        requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in
+            entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask
+        }
     }
 
     /// The field with this key.
@@ -78,14 +81,18 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
 
     /// A record laid out exactly as the writer lays it out, each key matched with its
     /// separators and indentation in one comparison; `nil` as soon as anything differs.
-    private func readAsWritten(_ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting) -> Record? {
+    private func readAsWritten(
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting
+    ) -> Record? {
         var record = blank(key.text)
         var first = true
         let offset = nesting.rawValue * fileOrder.count
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
             if cursor.skip(pieces, in: first ? piece.first : piece.next) {
-                guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else { return nil }
+                guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else {
+                    return nil
+                }
                 first = false
             } else if piece.isRequired {
                 return nil
@@ -147,7 +154,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 guard index < fileOrder.count else { return nil }
             }
             let bit: UInt64 = 1 << UInt64(index)
-            guard seen & bit == 0, cursor.consume(UInt8(ascii: ":")), fileOrder[index].read(&cursor, &record, key.number) else { return nil }
+            guard seen & bit == 0, cursor.consume(UInt8(ascii: ":")),
+                  fileOrder[index].read(&cursor, &record, key.number) else { return nil }
             seen |= bit
             next = index + 1
         } while cursor.consume(UInt8(ascii: ","))
@@ -253,7 +261,9 @@ extension RecordSchema {
                 return (quotedKey + Array(":".utf8), Array(",".utf8) + quotedKey + Array(":".utf8))
             case .table, .formerHistoryElement:
                 let indent = Array(repeating: UInt8(ascii: " "), count: self == .table ? 6 : 12)
-                return ([UInt8(ascii: "\n")] + indent + quotedKey + Array(" : ".utf8), Array(",\n".utf8) + indent + quotedKey + Array(" : ".utf8))
+                return (
+                    [UInt8(ascii: "\n")] + indent + quotedKey + Array(" : ".utf8),
+                    Array(",\n".utf8) + indent + quotedKey + Array(" : ".utf8))
             }
         }
 

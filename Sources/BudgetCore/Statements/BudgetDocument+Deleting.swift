@@ -9,16 +9,23 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is
     ///   deleted then.
     @discardableResult
-    public mutating func delete(incomes incomeIDs: [String], expenses expenseIDs: [String]) throws -> (incomes: [Income], expenses: [Expense]) {
+    public mutating func delete(
+        incomes incomeIDs: [String], expenses expenseIDs: [String]
+    ) throws -> (incomes: [Income], expenses: [Expense]) {
         let incomes = try self.incomes.remove(ids: incomeIDs)
         let expenses = try self.expenses.remove(ids: expenseIDs)
         var byMonth: [String: [String]] = [:]
-        for income in incomes { if let source = income.source { byMonth[income.date.monthText, default: []].append(source) } }
-        for expense in expenses { if let source = expense.source { byMonth[expense.date.monthText, default: []].append(source) } }
+        for income in incomes {
+            if let source = income.source { byMonth[income.date.monthText, default: []].append(source) }
+        }
+        for expense in expenses {
+            if let source = expense.source { byMonth[expense.date.monthText, default: []].append(source) }
+        }
         if !byMonth.isEmpty {
             var settings = self[settings: ImportKeys.self]
             for (month, sources) in byMonth {
-                settings[ImportKeys.deleted(month)] = settings[ImportKeys.deleted(month)]?.inserting(sources) ?? DeletedRows(sources)
+                settings[ImportKeys.deleted(month)] =
+                    settings[ImportKeys.deleted(month)]?.inserting(sources) ?? DeletedRows(sources)
             }
             self[settings: ImportKeys.self] = settings
         }

@@ -18,7 +18,9 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.idSpaceExhausted` when IDs run out; `ImportError` naming the row
     ///   after which a kind's amounts would add up to more than the largest total; nothing is
     ///   added then.
-    public mutating func importStatement(_ entries: [StatementEntry], _ settings: StatementImport) throws -> StatementImportResult {
+    public mutating func importStatement(
+        _ entries: [StatementEntry], _ settings: StatementImport
+    ) throws -> StatementImportResult {
         var result = StatementImportResult()
         var known = KnownRows()
         if !settings.allowDuplicates {
@@ -29,11 +31,15 @@ extension BudgetDocument {
                 for source in deleted[ImportKeys.deleted(month)]?.sources ?? [] { known.insert(source, .deleted) }
             }
         }
-        var totals = [RecordKind.income: Self.total(incomes.records.map(\.amount)), .expense: Self.total(expenses.records.map(\.amount))]
+        var totals = [
+            RecordKind.income: Self.total(incomes.records.map(\.amount)),
+            .expense: Self.total(expenses.records.map(\.amount)),
+        ]
         let fallbackCategory = settings.defaultCategory ?? defaultExpenseCategory
         var draft = self
         // With duplicates allowed, rows of deleted records may come back: their sources.
-        let tracksDeleted = (settings.allowDuplicates || settings.includeDeleted) && !self[settings: ImportKeys.self].deletedMonths.isEmpty
+        let tracksDeleted = (settings.allowDuplicates || settings.includeDeleted)
+            && !self[settings: ImportKeys.self].deletedMonths.isEmpty
         var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
@@ -42,7 +48,10 @@ extension BudgetDocument {
             if let sum = totals[entry.kind] ?? nil {
                 let (next, overflow) = sum.addingReportingOverflow(entry.amount)
                 if overflow {
-                    throw ImportError(line: entry.line, column: "amount", "the \(entry.kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), the largest total budget can compute")
+                    throw ImportError(
+                        line: entry.line, column: "amount",
+                        "the \(entry.kind.plural) would add up to more than \(AmountParser.grouped(Int.max)), "
+                            + "the largest total budget can compute")
                 }
                 totals[entry.kind] = next
             }
@@ -102,7 +111,9 @@ extension BudgetDocument {
                 continue
             }
             var entry = entry
-            if settings.foldNames, let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"), folded != entry.name {
+            if settings.foldNames,
+               let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"),
+               folded != entry.name {
                 entry.name = folded
                 if mayMatch { foldedNames[index] = folded }
             }
@@ -136,7 +147,9 @@ extension BudgetDocument {
                 draft.expenses.records[match.position].source = source
                 recordName = draft.expenses.records[match.position].name
             }
-            result.matched.append(StatementMatch(line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName, rivals: match.rivals))
+            result.matched.append(StatementMatch(
+                line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName,
+                rivals: match.rivals))
         }
         if !broughtBack.isEmpty { draft.forgetDeletedRows(broughtBack) }
         self = draft
@@ -186,7 +199,9 @@ extension BudgetDocument {
                 let date = records[position].date.dayNumber
                 let due = records[position].schedule.flatMap(ScheduleMark.init)?.due.dayNumber ?? date
                 byAmount[records[position].amount, default: []].append(
-                    Candidate(record: RecordReference(kind: kind, id: records[position].id), position: position, date: date, due: due))
+                    Candidate(
+                        record: RecordReference(kind: kind, id: records[position].id), position: position, date: date,
+                        due: due))
             }
             candidates[kind] = byAmount
         }
@@ -217,7 +232,8 @@ extension BudgetDocument {
         for pair in pairs where matches[pair.entry] == nil && !taken.contains(pair.candidate.record) {
             taken.insert(pair.candidate.record)
             let rivals = max(recordsOfRow[pair.entry] ?? 1, rowsOfRecord[pair.candidate.record] ?? 1)
-            matches[pair.entry] = RecordMatch(record: pair.candidate.record, position: pair.candidate.position, rivals: rivals)
+            matches[pair.entry] = RecordMatch(
+                record: pair.candidate.record, position: pair.candidate.position, rivals: rivals)
         }
         return matches
     }
@@ -266,14 +282,19 @@ extension BudgetDocument {
     ///   a preset's name).
     public mutating func saveImportProfile(_ profile: ImportProfile, as name: String) throws(ValueError) {
         guard ImportKeys.isValidName(name) else {
-            throw .invalidSetting(name, expected: "a profile name without spaces or commas, and not a preset's (\(StatementPreset.all.map(\.name).joined(separator: ", ")))")
+            throw .invalidSetting(
+                name,
+                expected: "a profile name without spaces or commas, and not a preset's "
+                    + "(\(StatementPreset.all.map(\.name).joined(separator: ", ")))")
         }
         self[settings: ImportKeys.self][ImportKeys.profile(name)] = profile
     }
 
     /// Removes a saved profile; whether there was one.
     public mutating func removeImportProfile(named name: String) -> Bool {
-        guard ImportKeys.isValidName(name), self[settings: ImportKeys.self].isSet(ImportKeys.profile(name)) else { return false }
+        guard ImportKeys.isValidName(name), self[settings: ImportKeys.self].isSet(ImportKeys.profile(name)) else {
+            return false
+        }
         self[settings: ImportKeys.self].remove(ImportKeys.profile(name))
         return true
     }

@@ -16,7 +16,8 @@ public struct DeletedRows: PlainSettingValue, Hashable {
     /// A list of sources (duplicates dropped).
     public init(_ sources: [String]) {
         var seen = Set<ExactText>()
-        settingText = sources.filter { seen.insert(ExactText($0)).inserted }.map(SettingText.escaped).joined(separator: ";")
+        settingText = sources.filter { seen.insert(ExactText($0)).inserted }.map(SettingText.escaped)
+            .joined(separator: ";")
     }
 
     /// What values look like.
@@ -46,7 +47,8 @@ public struct DeletedRows: PlainSettingValue, Hashable {
                 continue
             case UInt8(ascii: "%"):
                 let first = bytes.next(), second = bytes.next()
-                guard (first, second) == (UInt8(ascii: "2"), UInt8(ascii: "5")) || (first, second) == (UInt8(ascii: "3"), UInt8(ascii: "B")) else { return false }
+                guard (first, second) == (UInt8(ascii: "2"), UInt8(ascii: "5"))
+                    || (first, second) == (UInt8(ascii: "3"), UInt8(ascii: "B")) else { return false }
             case 0x00..<0x20 where byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n"), 0x7F:
                 return false
             case 0xC2:
@@ -67,7 +69,9 @@ public struct DeletedRows: PlainSettingValue, Hashable {
 
     /// The sources, in the order they were deleted.
     public var sources: [String] {
-        settingText.utf8.split(separator: UInt8(ascii: ";")).compactMap { SettingText.unescaped(String(decoding: $0, as: UTF8.self)) }
+        settingText.utf8.split(separator: UInt8(ascii: ";")).compactMap {
+            SettingText.unescaped(String(decoding: $0, as: UTF8.self))
+        }
     }
 
     /// Reads a stored string.

@@ -9,7 +9,9 @@ public enum ImportKeys: SettingsDomain {
 
     /// The rows of the imported records deleted whose dates fall in a month (`2026-11`).
     public static func deleted(_ month: String) -> SettingKey<ImportKeys, DeletedRows?> {
-        SettingKey(deletedPrefix + month, default: nil, "The statement rows of imported records of \(month) that were deleted.")
+        SettingKey(
+            deletedPrefix + month, default: nil,
+            "The statement rows of imported records of \(month) that were deleted.")
     }
 
     /// Whether a stored key is one that only deleting records changes.

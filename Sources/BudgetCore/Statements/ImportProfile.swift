@@ -97,7 +97,8 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// other than the double quote (no control or bidirectional character, no line end).
     public static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\t" { return true }
-        if scalar == "\"" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || FieldRules.isBidiControl(scalar) { return false }
+        if scalar == "\"" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || FieldRules.isBidiControl(scalar) { return false }
         return !scalar.properties.isWhitespace || scalar == " "
     }
 
@@ -114,32 +115,44 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         func fail(_ why: String) -> ValueError { .invalidSetting(text, expected: why) }
         guard !text.isEmpty else { throw fail("at least one option (name=value)") }
         var seen = Set<String>()
-        guard let parts = Self.parts(text) else { throw fail("name=value options separated by ';' (\\; and \\\\ inside values)") }
+        guard let parts = Self.parts(text) else {
+            throw fail("name=value options separated by ';' (\\; and \\\\ inside values)")
+        }
         for part in parts {
             guard let equals = part.firstIndex(of: "=") else { throw fail("name=value options separated by ';'") }
             let name = String(part[..<equals])
             let value = String(part[part.index(after: equals)...])
-            if name != "map" && name != "tag" && !seen.insert(name).inserted { throw fail("each option once (\(name) is given twice)") }
+            if name != "map" && name != "tag" && !seen.insert(name).inserted {
+                throw fail("each option once (\(name) is given twice)")
+            }
             switch name {
             case "preset":
-                guard StatementPreset.named(value) != nil else { throw fail("a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))") }
+                guard StatementPreset.named(value) != nil else {
+                    throw fail("a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))")
+                }
                 preset = value
             case "encoding":
-                guard Self.encodings.contains(value) else { throw fail("an encoding (\(Self.encodings.joined(separator: ", ")))") }
+                guard Self.encodings.contains(value) else {
+                    throw fail("an encoding (\(Self.encodings.joined(separator: ", ")))")
+                }
                 encoding = value
             case "delimiter":
-                guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, Self.isDelimiter(scalar) else {
+                guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first, Self.isDelimiter(scalar)
+                else {
                     throw fail("one character as the delimiter")
                 }
                 delimiter = scalar
             case "skip":
-                guard let number = Int(value), number >= 0, number <= 1_000 else { throw fail("a number of lines to skip, 0 to 1000") }
+                guard let number = Int(value), number >= 0, number <= 1_000 else {
+                    throw fail("a number of lines to skip, 0 to 1000")
+                }
                 skipLines = number
             case "header":
                 guard value == "yes" || value == "no" else { throw fail("header=yes or header=no") }
                 hasHeader = value == "yes"
             case "map":
-                guard let colon = value.firstIndex(of: ":"), let field = StatementField(rawValue: String(value[..<colon])),
+                guard let colon = value.firstIndex(of: ":"),
+                      let field = StatementField(rawValue: String(value[..<colon])),
                       let column = ColumnReference(text: String(value[value.index(after: colon)...])) else {
                     throw fail("map=<field>:<column>")
                 }
@@ -151,7 +164,9 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                 guard let mark = DecimalMark(rawValue: value) else { throw fail("decimal-mark=. or decimal-mark=,") }
                 decimalMark = mark
             case "sign":
-                guard let sign = StatementSign(rawValue: value) else { throw fail("sign=expense-negative or sign=expense-positive") }
+                guard let sign = StatementSign(rawValue: value) else {
+                    throw fail("sign=expense-negative or sign=expense-positive")
+                }
                 self.sign = sign
             case "category":
                 do { category = try FieldRules.label(value, field: "category") } catch { throw fail("a category") }
@@ -161,10 +176,14 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                 guard value == "yes" else { throw fail("normalize-names=yes") }
                 foldNames = true
             case "account":
-                guard ImportKeys.isValidName(value) else { throw fail("account=<the name of the profile it was saved from>") }
+                guard ImportKeys.isValidName(value) else {
+                    throw fail("account=<the name of the profile it was saved from>")
+                }
                 account = value
             default:
-                throw fail("known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, category, tag, normalize-names, account)")
+                throw fail(
+                    "known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, "
+                        + "category, tag, normalize-names, account)")
             }
         }
     }
@@ -195,7 +214,8 @@ public struct ImportProfile: PlainSettingValue, Hashable {
 
     /// Reads a stored string that `init(settingText:)` reads back to the same text.
     public init?(stored: StoredSetting) {
-        guard case .string(let text) = stored, let profile = try? ImportProfile(settingText: text), profile.settingText == text else { return nil }
+        guard case .string(let text) = stored, let profile = try? ImportProfile(settingText: text),
+              profile.settingText == text else { return nil }
         self = profile
     }
 

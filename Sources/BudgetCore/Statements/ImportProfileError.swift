@@ -18,7 +18,8 @@ public enum ImportProfileError: LocalizedError, Equatable, Sendable {
         switch self {
         case .notFound(let name): return "no saved profile is called '\(name)'"
         case let .unknown(name, saved):
-            return "unknown profile '\(name)'; expected a preset (\(StatementPreset.all.map(\.name).joined(separator: ", ")))"
+            return "unknown profile '\(name)'; expected a preset "
+                + "(\(StatementPreset.all.map(\.name).joined(separator: ", ")))"
                 + (saved.isEmpty ? "" : " or a saved profile (\(saved.joined(separator: ", ")))")
         case .builtIn(let name): return "'\(name)' is a built-in preset, which cannot be deleted"
         }

@@ -32,7 +32,9 @@ struct KnownRows {
         }
         // A profile name may hold `:1` too: the split may be early, so such a source is also
         // known as written (the same origin then always finds it).
-        if parsed.identity.utf8.contains(UInt8(ascii: ":")), exact[ExactText(source)] == nil || presence == .record { exact[ExactText(source)] = presence }
+        if parsed.identity.utf8.contains(UInt8(ascii: ":")), exact[ExactText(source)] == nil || presence == .record {
+            exact[ExactText(source)] = presence
+        }
         let key = ExactText(parsed.identity)
         if origins[key] == nil {
             origins[key] = Seen(first: (parsed.origin, presence))

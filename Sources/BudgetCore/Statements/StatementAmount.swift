@@ -65,7 +65,8 @@ public enum StatementAmount {
                     if overflowA || overflowB { return .failure(.tooLarge) }
                     whole = sum
                 }
-            case group where !inFraction && sawDigit, " " where !inFraction && sawDigit, "'" where !inFraction && sawDigit:
+            case group where !inFraction && sawDigit, " " where !inFraction && sawDigit,
+                 "'" where !inFraction && sawDigit:
                 continue
             case mark where !inFraction && sawDigit:
                 inFraction = true

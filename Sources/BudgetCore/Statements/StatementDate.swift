@@ -44,7 +44,9 @@ public enum StatementDate {
     /// Why a date in a Japanese era's years is no day (`H31.5.1`: Heisei ended on
     /// 2019-04-30); `nil` when it is none or falls within its era.
     public static func outsideEra(_ text: String) -> String? {
-        guard let (day, index) = eraDay(Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)) else { return nil }
+        guard let (day, index) = eraDay(Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)) else {
+            return nil
+        }
         let era = eras[index]
         if let first = era.first, day < first { return "\(era.title) began on \(first.iso)" }
         if let last = era.last, last < day { return "\(era.title) ended on \(last.iso)" }
@@ -64,7 +66,8 @@ public enum StatementDate {
                     rest = rest.dropFirst()
                 } else {
                     let digits = rest.prefix { $0.value >= 48 && $0.value <= 57 }
-                    guard (1...2).contains(digits.count), let number = Int(String(String.UnicodeScalarView(digits))), number > 0 else { return nil }
+                    guard (1...2).contains(digits.count), let number = Int(String(String.UnicodeScalarView(digits))),
+                          number > 0 else { return nil }
                     year = number
                     rest = rest.dropFirst(digits.count)
                 }
@@ -72,7 +75,9 @@ public enum StatementDate {
                 // The Western year in place of the era's: then the usual forms read it.
                 let western = Array(String(year).unicodeScalars) + rest
                 for pattern in usualPatterns where pattern.hasPrefix("%Y") && pattern != "%Y%m%d" {
-                    guard let day = parse(western, pattern: Array(pattern.unicodeScalars), today: Day.epoch)?.day else { continue }
+                    guard let day = parse(western, pattern: Array(pattern.unicodeScalars), today: Day.epoch)?.day else {
+                        continue
+                    }
                     return (day, index)
                 }
                 return nil
@@ -85,7 +90,9 @@ public enum StatementDate {
     /// it has a month and a day.
     public static func isValidPattern(_ pattern: String) -> Bool {
         let scalars = Array(pattern.unicodeScalars)
-        guard !scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || FieldRules.isBidiControl($0) }) else { return false }
+        guard !scalars.contains(where: {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || FieldRules.isBidiControl($0)
+        }) else { return false }
         var index = 0
         var month = false, day = false
         while index < scalars.count {
@@ -105,9 +112,13 @@ public enum StatementDate {
         return month && day
     }
 
-    private static let usualPatterns = ["%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d", "%m/%d", "%m月%d日", "%m-%d"]
+    private static let usualPatterns = [
+        "%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d", "%m/%d", "%m月%d日", "%m-%d",
+    ]
 
-    private static func parse(_ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day) -> (day: Day, hasYear: Bool)? {
+    private static func parse(
+        _ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day
+    ) -> (day: Day, hasYear: Bool)? {
         var year: Int?, month: Int?, day: Int?
         var position = 0
         var index = 0

@@ -57,7 +57,9 @@ public struct StatementImport: Sendable {
     public init(origin: String, rules: RuleSet) {
         self.init(origin: origin) { entry in
             rules.firstMatch(name: entry.name, note: entry.note, kind: entry.kind).map { match in
-                RuleAction(category: match.rule.category, rename: match.rule.rename, tags: match.rule.tags, skip: match.rule.skip)
+                RuleAction(
+                    category: match.rule.category, rename: match.rule.rename, tags: match.rule.tags,
+                    skip: match.rule.skip)
             }
         }
     }

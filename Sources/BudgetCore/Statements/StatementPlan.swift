@@ -30,7 +30,10 @@ public struct StatementPlan: Sendable {
     /// - Throws: `ImportProfileError.unknown` for a name that is neither a preset nor a saved
     ///   profile; `ImportError` (`.statementUnmapped`) when no column gives a date, a name or
     ///   an amount, listing the header and the closest preset.
-    public init(for text: String, profileName: String?, options given: ImportProfile, savingAs saveAs: String?, kind: RecordKind?, in document: BudgetDocument) throws {
+    public init(
+        for text: String, profileName: String?, options given: ImportProfile, savingAs saveAs: String?,
+        kind: RecordKind?, in document: BudgetDocument
+    ) throws {
         var base = ImportProfile()
         var savedName: String?
         if let profileName {
@@ -39,7 +42,8 @@ public struct StatementPlan: Sendable {
             }
             base = found
             if StatementPreset.named(profileName) == nil { savedName = profileName }
-        } else if given.mappings.isEmpty, let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
+        } else if given.mappings.isEmpty,
+                  let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
             base.preset = detected.name
         }
         var profile = base.overridden(by: given)
@@ -54,11 +58,13 @@ public struct StatementPlan: Sendable {
         if let missing = layout.missingField {
             let cells = StatementReader.headerCells(text, layout: layout)
             var message = preset == nil && profile.mappings.isEmpty
-                ? "the file matches no known statement (its columns: \(cells.map { "'\($0)'" }.joined(separator: ", ")))"
+                ? "the file matches no known statement "
+                    + "(its columns: \(cells.map { "'\($0)'" }.joined(separator: ", ")))"
                 : "no column gives the \(missing.rawValue)"
             if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
                 message += "; it looks closest to \(closest.title) (the preset \(closest.name))"
-            } else if preset == nil && profile.mappings.isEmpty && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
+            } else if preset == nil && profile.mappings.isEmpty
+                && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
                 message += "; budget's own files have the columns \(RecordImporter.columns.joined(separator: ", "))"
             }
             throw ImportError(line: nil, message, reason: .statementUnmapped)
@@ -71,8 +77,10 @@ public struct StatementPlan: Sendable {
     public func reader(for document: BudgetDocument, today: Day) -> StatementReader {
         // A preset's or a given sign decides each row's kind; without either, a kind asked for
         // takes plain amounts (a negative one is refused).
-        StatementReader(layout: layout, preset: preset, kind: kind, signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
-                        minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
+        StatementReader(
+            layout: layout, preset: preset, kind: kind,
+            signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
+            minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
     }
 
     /// How an import of this statement goes, under the budget's rules.

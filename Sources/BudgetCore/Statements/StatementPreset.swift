@@ -30,7 +30,8 @@ public struct StatementPreset: Sendable {
         func isPurchase(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> Bool {
             guard cells.count == fieldCount else { return false }
             func amount(_ text: String) -> Int? {
-                if case .success(let value?) = StatementAmount.parse(text, decimalMark: decimalMark, minorDigits: minorDigits) { return value }
+                if case .success(let value?) = StatementAmount.parse(
+                    text, decimalMark: decimalMark, minorDigits: minorDigits) { return value }
                 return nil
             }
             func count(_ text: String) -> Int? {
@@ -40,13 +41,17 @@ public struct StatementPreset: Sendable {
             }
             guard let value = amount(cells[2]) else { return false }
             if cells[3...5].allSatisfy({ FieldRules.trimmed($0).isEmpty }) { return true }
-            guard count(cells[3]) != nil, let times = count(cells[4]), let payment = amount(cells[5]) else { return false }
+            guard count(cells[3]) != nil, let times = count(cells[4]), let payment = amount(cells[5]) else {
+                return false
+            }
             return times != 1 || payment == value
         }
     }
 
     /// Every built-in preset.
-    public static let all: [StatementPreset] = [moneyForward, zaim, rakutenCard, rakutenBank, sbiSumishin, mufg, smbcCard, payPayCard, yucho]
+    public static let all: [StatementPreset] = [
+        moneyForward, zaim, rakutenCard, rakutenBank, sbiSumishin, mufg, smbcCard, payPayCard, yucho,
+    ]
 
     /// The preset with this name.
     public static func named(_ name: String) -> StatementPreset? {
@@ -90,7 +95,10 @@ public struct StatementPreset: Sendable {
     static let moneyForward = StatementPreset(
         name: "moneyforward", title: "a MoneyForward ME export",
         signature: ["計算対象", "日付", "内容", "大項目", "振替"],
-        layout: layout([.date: ["日付"], .name: ["内容"], .amount: ["金額(円)", "金額"], .category: ["大項目"], .note: ["メモ"], .id: ["ID"]]),
+        layout: layout([
+            .date: ["日付"], .name: ["内容"], .amount: ["金額(円)", "金額"], .category: ["大項目"], .note: ["メモ"],
+            .id: ["ID"],
+        ]),
         exclusions: [("計算対象", ["0"]), ("振替", ["1"])])
 
     /// Zaim's export: separate income and spending columns, the item's name else the shop's,
@@ -99,7 +107,10 @@ public struct StatementPreset: Sendable {
     static let zaim = StatementPreset(
         name: "zaim", title: "a Zaim export",
         signature: ["日付", "方法", "カテゴリ", "品目", "お店", "収入", "支出"],
-        layout: layout([.date: ["日付"], .name: ["品目", "お店", "カテゴリの内訳", "カテゴリ"], .out: ["支出"], .in: ["収入"], .category: ["カテゴリ"], .note: ["メモ"]]),
+        layout: layout([
+            .date: ["日付"], .name: ["品目", "お店", "カテゴリの内訳", "カテゴリ"], .out: ["支出"], .in: ["収入"],
+            .category: ["カテゴリ"], .note: ["メモ"],
+        ]),
         exclusions: [("方法", ["transfer", "振替"]), ("集計の設定", ["集計に含めない"])])
 
     /// Rakuten Card's statement: purchases positive, a refund negative (an income).
@@ -131,7 +142,8 @@ public struct StatementPreset: Sendable {
     /// commas inside shop names; total lines have no date.
     static let smbcCard = StatementPreset(
         name: "smbc-card", title: "an SMBC card (Vpass) statement", signature: [],
-        layout: layout([.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
+        layout: layout(
+            [.date: ["1"], .name: ["2"], .amount: ["3"], .note: ["7"]], sign: .expensePositive, hasHeader: false),
         headerless: Headerless(fieldCount: 7, isSectionLine: { cells in
             // The holder, the card's masked number and its name: View Card's first line
             // (`会員番号,****-****-****-1234`) has the number but is no holder line.
@@ -148,7 +160,10 @@ public struct StatementPreset: Sendable {
     static let yucho = StatementPreset(
         name: "yucho", title: "a Japan Post Bank (Yucho) statement",
         signature: ["日付", "入出金明細ID", "払出し金額", "預入れ金額"],
-        layout: layout([.date: ["日付"], .name: ["詳細2", "詳細1"], .out: ["払出し金額"], .in: ["預入れ金額"], .note: ["メモ"], .id: ["入出金明細ID"]]))
+        layout: layout([
+            .date: ["日付"], .name: ["詳細2", "詳細1"], .out: ["払出し金額"], .in: ["預入れ金額"], .note: ["メモ"],
+            .id: ["入出金明細ID"],
+        ]))
 
     /// `0000-00**-****-****`: digits and asterisks in four groups.
     static func isMaskedCardNumber(_ text: String) -> Bool {
@@ -178,18 +193,23 @@ extension StatementPreset {
 
     /// The index of the line that is this preset's header, among the first ten from `start`.
     func headerLine(in text: String, delimiter: Unicode.Scalar, from start: Int) -> Int? {
-        Self.rows(startingOnLines: start..<(start + 10), of: text, delimiter: delimiter).first { matchesHeader($0.cells) }?.index
+        Self.rows(startingOnLines: start..<(start + 10), of: text, delimiter: delimiter)
+            .first { matchesHeader($0.cells) }?.index
     }
 
     /// The row that starts on each of these lines (counted from 0) and reads as CSV, however
     /// long (a quoted field may hold line breaks); blank lines and lines that start no valid
     /// row are left out.
-    private static func rows(startingOnLines lines: Range<Int>, of text: String, delimiter: Unicode.Scalar) -> [(index: Int, cells: [String])] {
+    private static func rows(
+        startingOnLines lines: Range<Int>, of text: String, delimiter: Unicode.Scalar
+    ) -> [(index: Int, cells: [String])] {
         var found: [(index: Int, cells: [String])] = []
         guard var rest = StatementText.dropping(lines: lines.lowerBound, of: text) else { return [] }
         for index in lines {
             let startsBlank = rest.unicodeScalars.first.map { $0 == "\n" || $0 == "\r" } ?? true
-            if !startsBlank, let row = DelimitedReader.firstRow(rest, by: delimiter) { found.append((index, row.fields)) }
+            if !startsBlank, let row = DelimitedReader.firstRow(rest, by: delimiter) {
+                found.append((index, row.fields))
+            }
             guard let next = StatementText.dropping(lines: 1, of: rest) else { break }
             rest = next
         }
@@ -200,8 +220,12 @@ extension StatementPreset {
     /// signature), for a message about a statement that matches none.
     public static func closest(toHeader cells: [String]) -> StatementPreset? {
         let folded = Set(cells.map(ColumnReference.folded))
-        let scored = all.filter { !$0.signature.isEmpty }.map { preset in (preset, preset.signature.filter(folded.contains).count) }
-        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 * 2 >= best.0.signature.count, best.1 > 0 else { return nil }
+        let scored = all.filter { !$0.signature.isEmpty }.map { preset in
+            (preset, preset.signature.filter(folded.contains).count)
+        }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 * 2 >= best.0.signature.count, best.1 > 0 else {
+            return nil
+        }
         return best.0
     }
 }

@@ -39,11 +39,14 @@ extension StatementReader {
     ///     goes into the last field, one way only.
     ///   - read: the fields something reads.
     func rejoined(
-        _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: [StatementField: [Int]], occurrences: [ExactText: Int]
+        _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: [StatementField: [Int]],
+        occurrences: [ExactText: Int]
     ) -> Rejoining {
         guard width > 0 else { return .none }
         guard cells.count - width <= Self.surplusLimit else { return .tooMany }
-        let amountColumns = Set((columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (preset?.headerless?.amountFields ?? []))
+        let amountColumns = Set(
+            (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
+                + (preset?.headerless?.amountFields ?? []))
         let separator = String(Character(layout.delimiter))
         // A field that alone gives the date or an amount and cannot be read as one makes
         // every way through it fail: it is not followed further.
@@ -54,9 +57,13 @@ extension StatementReader {
         func cannotRead(_ text: String, at index: Int) -> Bool {
             if index == dateColumn {
                 let plain = FieldRules.trimmed(text)
-                return !plain.isEmpty && plain != "-" && plain != "－" && StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) == nil
+                return !plain.isEmpty && plain != "-" && plain != "－"
+                    && StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) == nil
             }
-            if numberColumns.contains(index), case .failure = StatementAmount.parse(text, decimalMark: layout.decimalMark, minorDigits: minorDigits) { return true }
+            if numberColumns.contains(index),
+               case .failure = StatementAmount.parse(text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+                return true
+            }
             return false
         }
         // Whether a cell joined after another into a field that is no amount reads as a
@@ -93,7 +100,9 @@ extension StatementReader {
             }
             if groups == 1 {
                 var pieces = Array(cells[start...])
-                while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true { pieces.removeLast() }
+                while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true {
+                    pieces.removeLast()
+                }
                 if pieces.count > 1 && !joinable(index, start, start + pieces.count - 1) { return true }
                 let text = pieces.joined(separator: separator)
                 if !cannotRead(text, at: index) { candidates.append(current + [text]) }
@@ -119,7 +128,8 @@ extension StatementReader {
         var reading: (cells: [String], entry: StatementEntry)?
         var noTransaction = false
         for candidate in candidates {
-            if let headerless = preset?.headerless, !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
+            if let headerless = preset?.headerless,
+               !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
             var scratch = occurrences
             let read: StatementEntry?
             do { read = try entry(candidate, line: line, columns: columns, occurrences: &scratch) } catch { continue }
@@ -148,10 +158,15 @@ extension StatementReader {
         if plain.hasSuffix("回払い") || plain.hasSuffix("回目") || plain.hasSuffix("回払") { return true }
         let month = plain.hasPrefix("'") ? plain.dropFirst() : Substring(plain)
         let parts = month.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2 && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) { return true }
+        if parts.count == 2 && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+            return true
+        }
         if StatementDate.read(plain, pattern: nil, asOf: today) != nil { return true }
-        if let pattern = layout.dateFormat, StatementDate.read(plain, pattern: pattern, asOf: today) != nil { return true }
-        if case .success(_?) = StatementAmount.parse(plain, decimalMark: layout.decimalMark, minorDigits: max(minorDigits, 9)) { return true }
+        if let pattern = layout.dateFormat, StatementDate.read(plain, pattern: pattern, asOf: today) != nil {
+            return true
+        }
+        if case .success(_?) = StatementAmount.parse(
+            plain, decimalMark: layout.decimalMark, minorDigits: max(minorDigits, 9)) { return true }
         return false
     }
 

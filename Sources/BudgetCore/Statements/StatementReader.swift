@@ -19,7 +19,10 @@ public struct StatementReader: Sendable {
     public var today: Day
 
     /// A reader of statements laid out so.
-    public init(layout: StatementLayout, preset: StatementPreset?, kind: RecordKind?, signDecidesKind: Bool, minorDigits: Int, today: Day) {
+    public init(
+        layout: StatementLayout, preset: StatementPreset?, kind: RecordKind?, signDecidesKind: Bool, minorDigits: Int,
+        today: Day
+    ) {
         self.layout = layout
         self.preset = preset
         self.kind = kind
@@ -35,11 +38,14 @@ public struct StatementReader: Sendable {
     public func read(_ text: String) throws -> StatementReading {
         // The lines before the header are left unread: `skipLines`, and a preset's preamble.
         var start = layout.skipLines
-        if layout.hasHeader, let preset, preset.headerless == nil, let header = preset.headerLine(in: text, delimiter: layout.delimiter, from: start) {
+        if layout.hasHeader, let preset, preset.headerless == nil,
+           let header = preset.headerLine(in: text, delimiter: layout.delimiter, from: start) {
             start = header
         }
         guard let body = StatementText.dropping(lines: start, of: text) else {
-            throw ImportError(line: nil, "the statement has \(StatementText.leadingLines(text, count: start).count) lines, all of them skipped")
+            throw ImportError(
+                line: nil,
+                "the statement has \(StatementText.leadingLines(text, count: start).count) lines, all of them skipped")
         }
         let table = try DelimitedReader.separated(String(body), by: layout.delimiter).map { row in
             DelimitedReader.Row(line: row.line + start, fields: row.fields)
@@ -57,7 +63,9 @@ public struct StatementReader: Sendable {
         var rows = table[...]
         var header: [String] = []
         if layout.hasHeader {
-            guard let first = rows.first else { throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns") }
+            guard let first = rows.first else {
+                throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns")
+            }
             header = first.fields
             rows = rows.dropFirst()
         }
@@ -77,8 +85,10 @@ public struct StatementReader: Sendable {
         // How many fields a row has: the header's, a headerless preset's purchase rows', or
         // (a statement without a header) the fewest at which every mapped column exists:
         // longer rows are joined back like any row with surplus fields (`1`,`500`).
-        let width = layout.hasHeader ? header.count : preset?.headerless?.fieldCount ?? Self.shortestCount(of: rows, reaching: mapped.max() ?? 0)
-        let widthWord = layout.hasHeader ? "the header has" : preset?.headerless != nil ? "a purchase has" : "a row needs"
+        let width = layout.hasHeader
+            ? header.count : preset?.headerless?.fieldCount ?? Self.shortestCount(of: rows, reaching: mapped.max() ?? 0)
+        let widthWord = layout.hasHeader
+            ? "the header has" : preset?.headerless != nil ? "a purchase has" : "a row needs"
         // The fields something reads, and the last of them: the fields after it may take a
         // row's surplus any way.
         let read = preset?.headerless != nil ? Set(0..<width) : Set(mapped + exclusions.map(\.index))
@@ -99,14 +109,20 @@ public struct StatementReader: Sendable {
             if cells.count < width {
                 if let missing = needed.filter({ $0 >= cells.count }).min() {
                     // Fields lost on the way: the mapped ones would be read from the wrong columns.
-                    problem(ImportError(line: row.line, "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), so it has no column \(missing + 1)"))
+                    problem(ImportError(
+                        line: row.line,
+                        "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), "
+                            + "so it has no column \(missing + 1)"))
                     continue
                 }
                 // Only a trailing note (a memo) or the like is missing: it is empty.
                 cells += Array(repeating: "", count: width - cells.count)
             }
             if cells.count > width {
-                switch rejoined(cells, width: width, lastRead: lastRead, read: read, line: row.line, columns: columns, occurrences: occurrences) {
+                switch rejoined(
+                    cells, width: width, lastRead: lastRead, read: read, line: row.line, columns: columns,
+                    occurrences: occurrences
+                ) {
                 case .one(let joined):
                     cells = joined
                 case .noTransaction:
@@ -114,23 +130,42 @@ public struct StatementReader: Sendable {
                     continue
                 case .none:
                     // SMBC's other Vpass layout: the card's user and the payment after the shop.
-                    let otherLayout = preset?.headerless != nil && cells.count > 2 && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
-                    let hint = otherLayout ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns" : ""
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction" + hint))
+                    let otherLayout = preset?.headerless != nil && cells.count > 2
+                        && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
+                    let hint = otherLayout
+                        ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, "
+                            + "the amount in column 7): map its columns"
+                        : ""
+                    problem(ImportError(
+                        line: row.line,
+                        "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining "
+                            + "neighbouring fields back (a comma in a name, or in an amount like 95,000) "
+                            + "reads as a transaction" + hint))
                     continue
                 case .many:
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)"))
+                    problem(ImportError(
+                        line: row.line,
+                        "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way "
+                            + "of joining neighbouring fields back reads as a transaction "
+                            + "(its fields with commas need quotes)"))
                     continue
                 case .tooMany:
-                    problem(ImportError(line: row.line, "the row has \(cells.count) fields where \(widthWord) \(width): too many fields to join back"))
+                    problem(ImportError(
+                        line: row.line,
+                        "the row has \(cells.count) fields where \(widthWord) \(width): too many fields to join back"))
                     continue
                 }
             }
-            if let headerless = preset?.headerless, !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
-                problem(ImportError(line: row.line, "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
+            if let headerless = preset?.headerless,
+               !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+                problem(ImportError(
+                    line: row.line,
+                    "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
                 continue
             }
-            if exclusions.contains(where: { $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased()) }) {
+            if exclusions.contains(where: {
+                $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased())
+            }) {
                 reading.excluded += 1
                 continue
             }
@@ -173,25 +208,39 @@ public struct StatementReader: Sendable {
                 case .position(let number):
                     // A header names every column there is: a position past it is a mistake.
                     if layout.hasHeader && number > header.count {
-                        throw ImportError(line: line, "the header has no column \(number) (for \(field.rawValue)): it has \(header.count) column\(header.count == 1 ? "" : "s")",
-                                          reason: .statementColumn)
+                        throw ImportError(
+                            line: line,
+                            "the header has no column \(number) (for \(field.rawValue)): "
+                                + "it has \(header.count) column\(header.count == 1 ? "" : "s")",
+                            reason: .statementColumn)
                     }
                     indices.append(number - 1)
                 case .name(let name):
                     guard layout.hasHeader else {
-                        throw ImportError(line: nil, "the statement has no header row, so '\(name)' (for \(field.rawValue)) names no column; give its position", reason: .statementColumn)
+                        throw ImportError(
+                            line: nil,
+                            "the statement has no header row, so '\(name)' (for \(field.rawValue)) names no column; "
+                                + "give its position",
+                            reason: .statementColumn)
                     }
                     let matches = folded.indices.filter { folded[$0] == ColumnReference.folded(name) }
                     if matches.count > 1 {
-                        throw ImportError(line: line, "the header has \(matches.count) columns '\(name)' (\(matches.map { String($0 + 1) }.joined(separator: ", "))); map \(field.rawValue) to one of them by its position (a number from 1)")
+                        throw ImportError(
+                            line: line,
+                            "the header has \(matches.count) columns '\(name)' "
+                                + "(\(matches.map { String($0 + 1) }.joined(separator: ", "))); "
+                                + "map \(field.rawValue) to one of them by its position (a number from 1)")
                     }
                     if let index = matches.first { indices.append(index) }
                 }
             }
             if indices.isEmpty {
                 let names = references.map { "'\($0.text)'" }.joined(separator: " or ")
-                throw ImportError(line: line, "the header has no column \(names) for \(field.rawValue); its columns are \(header.map { "'\($0)'" }.joined(separator: ", "))",
-                                  reason: .statementColumn)
+                throw ImportError(
+                    line: line,
+                    "the header has no column \(names) for \(field.rawValue); "
+                        + "its columns are \(header.map { "'\($0)'" }.joined(separator: ", "))",
+                    reason: .statementColumn)
             }
             columns[field] = indices
         }
@@ -202,7 +251,9 @@ public struct StatementReader: Sendable {
 
     /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total;
     /// or nothing moved: an amount of 0), or the row's first problem.
-    func entry(_ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]) throws(ImportError) -> StatementEntry? {
+    func entry(
+        _ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]
+    ) throws(ImportError) -> StatementEntry? {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
                 // Statements write `-` (or its full-width form) for "nothing".
@@ -222,10 +273,13 @@ public struct StatementReader: Sendable {
         }
         guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
             if layout.dateFormat == nil, let why = StatementDate.outsideEra(dateText.text) {
-                throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is no day: \(why)", reason: .statementDate)
+                throw ImportError(
+                    line: line, column: dateText.column, "'\(dateText.text)' is no day: \(why)", reason: .statementDate)
             }
-            let expected = layout.dateFormat.map { "the date format '\($0)'" } ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
-            throw ImportError(line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
+            let expected = layout.dateFormat.map { "the date format '\($0)'" }
+                ?? "a date such as 2026/11/24, 20261124, 2026年11月24日 or 令和8年11月24日"
+            throw ImportError(
+                line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
         // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
         guard let (kind, signedAmount) = try kindAndAmount(text, line: line, columnOf: columnOf) else { return nil }
@@ -235,10 +289,14 @@ public struct StatementReader: Sendable {
         func rule<Value>(_ column: String, _ body: () throws(ValueError) -> Value) throws(ImportError) -> Value {
             do { return try body() } catch { throw ImportError(line: line, column: column, error.description) }
         }
-        let name = try rule(nameText.column) { () throws(ValueError) in try FieldRules.label(nameText.text, field: "name") }
+        let name = try rule(nameText.column) { () throws(ValueError) in
+            try FieldRules.label(nameText.text, field: "name")
+        }
         var category: String?
         if kind == .expense, let given = text(.category) {
-            category = try rule(given.column) { () throws(ValueError) in try FieldRules.label(given.text, field: "category") }
+            category = try rule(given.column) { () throws(ValueError) in
+                try FieldRules.label(given.text, field: "category")
+            }
         }
         var note: String?
         if let given = text(.note) {
@@ -297,23 +355,33 @@ public struct StatementReader: Sendable {
             switch StatementAmount.parse(given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
             case .success(let value?): return (value, given.column)
             case .success(nil): return nil
-            case .failure(.notANumber): throw ImportError(line: line, column: given.column, "'\(given.text)' is not an amount", reason: .statementAmount)
-            case .failure(.tooLarge): throw ImportError(line: line, column: given.column, "'\(given.text)' is too large an amount")
+            case .failure(.notANumber):
+                throw ImportError(
+                    line: line, column: given.column, "'\(given.text)' is not an amount", reason: .statementAmount)
+            case .failure(.tooLarge):
+                throw ImportError(line: line, column: given.column, "'\(given.text)' is too large an amount")
             case .failure(.tooManyDecimals(let allowed)):
-                throw ImportError(line: line, column: given.column, allowed == 0 ? "'\(given.text)' has decimals, but the budget's amounts have none (set its currency)" : "'\(given.text)' has more than the currency's \(allowed) decimals")
+                throw ImportError(
+                    line: line, column: given.column,
+                    allowed == 0
+                        ? "'\(given.text)' has decimals, but the budget's amounts have none (set its currency)"
+                        : "'\(given.text)' has more than the currency's \(allowed) decimals")
             }
         }
         var kindWord: RecordKind?
         if let given = text(.kind) {
             guard let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] else {
-                throw ImportError(line: line, column: given.column, "unknown kind '\(given.text)' (expected income or expense)")
+                throw ImportError(
+                    line: line, column: given.column, "unknown kind '\(given.text)' (expected income or expense)")
             }
             kindWord = word
         }
         let out = try amount(.out).flatMap { $0.value == 0 ? nil : $0 }
         let `in` = try amount(.in).flatMap { $0.value == 0 ? nil : $0 }
         if out != nil || `in` != nil {
-            if out != nil && `in` != nil { throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in") }
+            if out != nil && `in` != nil {
+                throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in")
+            }
             let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
             return (kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
         }
@@ -328,7 +396,9 @@ public struct StatementReader: Sendable {
         if let kindWord { return (kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
         if !signDecidesKind, let kind {
             guard signed.value >= 0 else {
-                throw ImportError(line: line, column: signed.column, ValueError.negativeAmount(signed.value).description, reason: .statementNegative)
+                throw ImportError(
+                    line: line, column: signed.column, ValueError.negativeAmount(signed.value).description,
+                    reason: .statementNegative)
             }
             return (kind, signed.value)
         }

@@ -60,7 +60,8 @@ public struct BudgetDocument: Equatable, Sendable {
 
     /// Equal records, counters, settings and history (a pending `describeChange` aside).
     public static func == (lhs: BudgetDocument, rhs: BudgetDocument) -> Bool {
-        lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.settingsValues == rhs.settingsValues && lhs.history == rhs.history
+        lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.settingsValues == rhs.settingsValues
+            && lhs.history == rhs.history
     }
 
     /// The table of one kind of record.

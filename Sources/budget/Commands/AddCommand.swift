@@ -13,7 +13,11 @@ struct AddCommand: Command {
 
     static let expenseSpec = CommandSpec(
         name: "expense", abstract: "Add an expense and print its ID.",
-        discussion: "Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works. With --refund the amount is money a purchase brought back (a return, a cancelled payment): it is recorded as a negative amount in its category, and takes from the category's spending and limit.",
+        discussion: """
+            Prints only the new ID on stdout, so `id=$(budget add expense Lunch 900)` works. With --refund the amount \
+            is money a purchase brought back (a return, a cancelled payment): it is recorded as a negative amount in \
+            its category, and takes from the category's spending and limit.
+            """,
         arguments: commonArguments,
         options: FieldOptions.options(.add, kind: .expense, after: ["category": [refundOption]]))
 
@@ -23,7 +27,8 @@ struct AddCommand: Command {
 
     static let commonArguments = [
         ArgumentSpec(name: "name", help: "What the money was for or came from (any text without control characters)."),
-        ArgumentSpec(name: "amount", help: "The amount: 1200, 1,234 or 1_234; with a currency set, its decimals too (12.34)."),
+        ArgumentSpec(
+            name: "amount", help: "The amount: 1200, 1,234 or 1_234; with a currency set, its decimals too (12.34)."),
     ]
 
     let parsed: ParsedCommand
@@ -39,8 +44,11 @@ struct AddCommand: Command {
         kind = parsed.path.last == "income" ? .income : .expense
         name = try parsed.label(parsed.positionals[0], field: "name")
         let amount = parsed.positionals[1]
-        if kind == .expense, let first = FieldRules.trimmed(amount).unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
-            throw parsed.usageError("Invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, give its amount with --refund")
+        if kind == .expense, let first = FieldRules.trimmed(amount).unicodeScalars.first,
+           first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
+            throw parsed.usageError(
+                "Invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, "
+                    + "give its amount with --refund")
         }
         amountText = try parsed.amountText(amount)
         var values = try FieldOptions.values(parsed, .add, kind: kind)
@@ -51,7 +59,8 @@ struct AddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (id, warnings, money) = try context.store().transaction { document -> (String, [LimitWarning], MoneyFormat) in
+        let (id, warnings, money) = try context.store().transaction {
+            document -> (String, [LimitWarning], MoneyFormat) in
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             var values = values
             values["amount"] = .amount(refund ? -amount : amount)

@@ -2,7 +2,9 @@ import BudgetCore
 
 /// Where a command writes, reads and keeps its data; replaced by buffers and an in-memory
 /// store in tests.
-final class CommandContext: @unchecked Sendable {  // One command, on one thread: the scheduling store calls back into it.
+final class CommandContext: @unchecked Sendable {
+    // @unchecked: one command, on one thread; the scheduling store calls back into it.
+
     /// Standard output: data only.
     let output: any TextOutput
     /// Standard error: confirmations (unless quiet), warnings and errors.
@@ -49,13 +51,16 @@ final class CommandContext: @unchecked Sendable {  // One command, on one thread
     /// Writes a report's rows to the output in `format`; an empty table is instead said on
     /// stderr (`emptyMessage`, unless quiet), as tables of nothing print no header.
     func write<Row>(
-        _ report: ReportTable<Row>, _ rows: [Row], as format: OutputFormat, includeHeader: Bool, document: BudgetDocument, emptyMessage: String
+        _ report: ReportTable<Row>, _ rows: [Row], as format: OutputFormat, includeHeader: Bool,
+        document: BudgetDocument, emptyMessage: String
     ) {
         if format == .table && rows.isEmpty {
             if !isQuiet { messages.write(emptyMessage + "\n") }
             return
         }
-        output.write(report.render(rows, as: format, includeHeader: includeHeader, money: document.moneyFormat, painter: outputPainter(document)))
+        output.write(report.render(
+            rows, as: format, includeHeader: includeHeader, money: document.moneyFormat,
+            painter: outputPainter(document)))
     }
 
     func outputPainter(_ document: BudgetDocument) -> Painter {
@@ -90,12 +95,17 @@ final class CommandContext: @unchecked Sendable {  // One command, on one thread
     /// read-only command shows a table to a person: stdout and stderr are terminals, no
     /// `--quiet` (never in a pipe, a redirection or a machine format).
     func noteDueOccurrences(in document: BudgetDocument, format: OutputFormat) {
-        guard format == .table, outputIsTerminal, errorIsTerminal, !isQuiet, closingNotes.isEmpty, !document.schedules.isEmpty else { return }
+        guard format == .table, outputIsTerminal, errorIsTerminal, !isQuiet, closingNotes.isEmpty,
+              !document.schedules.isEmpty else { return }
         let due = document.dueOccurrences(through: Day.today()).recorded
         guard let first = due.first else { return }
         let auto = document[settings: RecurKeys.self][RecurKeys.auto].isOn
-        let what = due.count == 1 ? "1 scheduled occurrence is due (\(first.name) on \(first.day.iso))" : "\(due.count) scheduled occurrences are due (from \(first.name) on \(first.day.iso))"
-        closingNotes.append("budget: note: \(TerminalText.escaped(what)); \(auto ? "the next change records them, or " : "")run 'budget recur run' to record them\n")
+        let what = due.count == 1
+            ? "1 scheduled occurrence is due (\(first.name) on \(first.day.iso))"
+            : "\(due.count) scheduled occurrences are due (from \(first.name) on \(first.day.iso))"
+        closingNotes.append(
+            "budget: note: \(TerminalText.escaped(what)); \(auto ? "the next change records them, or " : "")"
+                + "run 'budget recur run' to record them\n")
     }
 
     /// A confirmation on stderr, unless quiet.

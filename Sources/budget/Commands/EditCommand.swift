@@ -5,7 +5,14 @@ import BudgetCore
 struct EditCommand: Command {
     static let spec = CommandSpec(
         name: "edit", abstract: "Change fields of one or more records.",
-        discussion: "Only the fields given change, on every record named. '--note \"\"' removes the note, '--tags \"\"' every tag. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, as `list all --format ids` writes them).",
+        discussion: """
+            Only the fields given change, on every record named. '--note ""' removes the note, '--tags ""' every \
+            tag. With several IDs, either all are edited or, when one is unknown or of the wrong kind, none; the whole \
+            edit is one undo step. With '-', IDs are read from stdin, one per line, so `budget list expenses \
+            --category food --format ids | budget edit expenses - --category groceries` works; blank lines are skipped \
+            and empty input edits nothing. The kind may be left out when every ID carries its own (expense-00000002, \
+            as `list all --format ids` writes them).
+            """,
         arguments: [CommonArguments.optionalKind, CommonArguments.ids(verb: "edit")],
         options: FieldOptions.options(.edit, kind: nil, after: ["amount": refundOptions]))
 
@@ -25,8 +32,11 @@ struct EditCommand: Command {
         self.parsed = parsed
         targets = try RecordTargets(parsed)
         amountText = try parsed.value("amount").map { text throws(UsageError) in
-            if let first = FieldRules.trimmed(text).unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
-                throw parsed.usageError("Invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size (and --refund makes an expense one)")
+            if let first = FieldRules.trimmed(text).unicodeScalars.first,
+               first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
+                throw parsed.usageError(
+                    "Invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size "
+                        + "(and --refund makes an expense one)")
             }
             return try parsed.amountText(text)
         }
@@ -59,7 +69,9 @@ struct EditCommand: Command {
             throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(kind.plural) have no \(field.key)")
         }
         if edit.refund != nil && targets.kind == .income {
-            throw parsed.usageError("'--\(edit.refund == true ? "refund" : "no-refund")' applies to expenses; an income is money in already")
+            throw parsed.usageError(
+                "'--\(edit.refund == true ? "refund" : "no-refund")' applies to expenses; "
+                    + "an income is money in already")
         }
         if edit.isEmpty && amountText == nil {
             let options = FieldOptions.changing(Self.spec).joined(separator: ", ")
@@ -86,7 +98,8 @@ struct EditCommand: Command {
             throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(why)")
         }
         if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
-            throw parsed.usageError("'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")
+            throw parsed.usageError(
+                "'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")
         }
         let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
             var edit = edit

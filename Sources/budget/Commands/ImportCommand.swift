@@ -7,31 +7,42 @@ struct ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", abstract: "Add records from a statement or from CSV, TSV or JSON, all or nothing.",
         discussion: """
-            A statement (a bank, card or household-app CSV) is recognised by its header: \(StatementPreset.all.map(\.name).joined(separator: ", ")); \
-            other statements need --map (or a saved --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign \
-            of the amount); with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
-            overlapping statement adds only new rows, and a deleted imported record's row is not imported again (--include-deleted \
-            imports such rows again, --allow-duplicates every row). A row of the kind and amount of a record that no row accounts for yet (a scheduled occurrence or a record \
-            typed in), dated within \(StatementImport.matchWindow) days, is linked to that record instead of added (--no-match adds it); \
-            the confirmation lists each match. budget's own CSV and TSV need a header row naming the columns \
-            (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get new IDs and go last, \
-            in file order); JSON is what 'budget list --format json' or 'budget export' writes. One bad row means nothing is imported; \
-            every bad row is reported with its line and column. The new IDs are printed on stdout; the import is one undo step.
+            A statement (a bank, card or household-app CSV) is recognised by its header: \
+            \(StatementPreset.all.map(\.name).joined(separator: ", ")); other statements need --map (or a saved \
+            --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign of the amount); \
+            with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
+            overlapping statement adds only new rows, and a deleted imported record's row is not imported again \
+            (--include-deleted imports such rows again, --allow-duplicates every row). A row of the kind and amount of \
+            a record that no row accounts for yet (a scheduled occurrence or a record typed in), dated within \
+            \(StatementImport.matchWindow) days, is linked to that record instead of added (--no-match adds it); the \
+            confirmation lists each match. budget's own CSV and TSV need a header row naming the columns \
+            (\(RecordImporter.columns.joined(separator: ", ")), in any order; id and order are ignored: records get \
+            new IDs and go last, in file order); JSON is what 'budget list --format json' or 'budget export' writes. \
+            One bad row means nothing is imported; every bad row is reported with its line and column. The new IDs are \
+            printed on stdout; the import is one undo step.
             """,
         arguments: [
-            ArgumentSpec(name: "kind", help: "incomes or expenses: import only that kind (optional).", isOptional: true, choices: ["incomes", "expenses"]),
+            ArgumentSpec(
+                name: "kind", help: "incomes or expenses: import only that kind (optional).", isOptional: true,
+                choices: ["incomes", "expenses"]),
             ArgumentSpec(name: "file", help: "The file to read, or - for stdin.", completion: .files),
         ],
         options: [
-            OptionSpec(long: "format", valueName: "format", help: "csv, tsv or json for budget's own files (default: from the file name, else from the content).",
+            OptionSpec(long: "format", valueName: "format",
+                       help: "csv, tsv or json for budget's own files "
+                           + "(default: from the file name, else from the content).",
                        choices: ["csv", "tsv", "json"]),
         ] + ImportOptions.specs + [
             OptionSpec(long: "as-of", valueName: "day",
-                       help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) is the latest such day on or before it (default: today)."),
+                       help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) "
+                           + "is the latest such day on or before it (default: today)."),
             OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
-            OptionSpec(long: "skip-duplicates", help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, as many times as such records exist."),
+            OptionSpec(long: "skip-duplicates",
+                       help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, "
+                           + "as many times as such records exist."),
             OptionSpec(long: "encoding", valueName: "encoding",
-                       help: "auto, utf-8, cp932 or euc-jp (default: auto: a byte-order mark, else UTF-8, else CP932; euc-jp must be named).",
+                       help: "auto, utf-8, cp932 or euc-jp (default: auto: a byte-order mark, else UTF-8, else CP932; "
+                           + "euc-jp must be named).",
                        choices: encodings),
         ])
 
@@ -84,13 +95,16 @@ struct ImportCommand: Command {
         includeDeleted = parsed.flag("include-deleted")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
         encodingText = parsed.value("encoding")?.lowercased()
-        isStatement = profileName != nil || saveAs != nil || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
+        isStatement = profileName != nil || saveAs != nil
+            || ImportOptions.statementOptionNames.contains { parsed.flag($0) || parsed.value($0) != nil }
         if format != nil && isStatement {
             throw parsed.usageError("'--format' is for budget's own files; a statement is read by --profile and --map")
         }
         if dryRun && saveAs != nil { throw parsed.usageError("'--save-profile' saves nothing with '--dry-run'") }
         if let saveAs, !ImportProfile.isValidName(saveAs) {
-            throw parsed.usageError("Invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas that is not a preset's")
+            throw parsed.usageError(
+                "Invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas "
+                    + "that is not a preset's")
         }
     }
 
@@ -100,7 +114,9 @@ struct ImportCommand: Command {
             // A saved profile remembers its statements' encoding.
             encoding = try context.store().load().importProfile(named: profileName)?.encoding
         }
-        let text = try InputText.decoded(path, decoder: TextDecoder(encoding: TextEncoding(rawValue: encoding ?? "auto")), readAllInput: context.readAllInput)
+        let text = try InputText.decoded(
+            path, decoder: TextDecoder(encoding: TextEncoding(rawValue: encoding ?? "auto")),
+            readAllInput: context.readAllInput)
         if text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }) {
             throw ImportError(line: nil, "the file is empty")
         }
@@ -125,21 +141,35 @@ struct ImportCommand: Command {
 
     private func importStatement(_ text: String, in context: CommandContext) throws {
         if skipDuplicates {
-            throw UsageError("'--skip-duplicates' is for budget's own files; a statement's rows imported before are left out by themselves (--allow-duplicates imports them again)", commandPath: ["import"])
+            throw UsageError(
+                "'--skip-duplicates' is for budget's own files; a statement's rows imported before are left out "
+                    + "by themselves (--allow-duplicates imports them again)",
+                commandPath: ["import"])
         }
         if let asOf, Day.today() < asOf {
-            throw UsageError("'--as-of' \(asOf.iso) is after today (\(Day.today().iso)): a statement is not downloaded in the future", commandPath: ["import"])
+            throw UsageError(
+                "'--as-of' \(asOf.iso) is after today (\(Day.today().iso)): "
+                    + "a statement is not downloaded in the future",
+                commandPath: ["import"])
         }
         let store = try context.store()
         let plan: StatementPlan
         do {
-            plan = try StatementPlan(for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: try store.load())
+            plan = try StatementPlan(
+                for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind,
+                in: try store.load())
         } catch let error as ImportProfileError {
-            throw UsageError(error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile", commandPath: ["import"])
+            throw UsageError(
+                error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile",
+                commandPath: ["import"])
         } catch let error as ImportError where error.reason == .statementUnmapped
             && RecordImporter.readsHeader(RecordImporter.headerCells(text, format: .csv) ?? []) {
             // budget's own file with options that are for statements.
-            throw UsageError("The file has budget's own columns: import it without the statement options (--profile, --save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, --sign)", commandPath: ["import"])
+            throw UsageError(
+                "The file has budget's own columns: import it without the statement options (--profile, "
+                    + "--save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, "
+                    + "--sign)",
+                commandPath: ["import"])
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
         let asOf = self.asOf ?? Day.today()
@@ -160,8 +190,9 @@ struct ImportCommand: Command {
             let (reading, result, warnings) = try work(&document)
             for warning in unsupportedRules { context.warn(warning) }
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import " + confirmation(reading, result, title: plan.title) + "; nothing was changed (--dry-run)." + deletedNote(result)
-                + yearless(reading, asOf: asOf))
+            context.confirm(
+                "Would import " + confirmation(reading, result, title: plan.title)
+                    + "; nothing was changed (--dry-run)." + deletedNote(result) + yearless(reading, asOf: asOf))
             for line in matchLines(result, verb: "Would link") { context.confirm(line) }
             for warning in warnings { context.warn("once imported, " + warning) }
             return
@@ -174,7 +205,8 @@ struct ImportCommand: Command {
             message += " Saved the options as the profile '\(saveAs)'"
             if let account = plan.profile.account {
                 // Not silent: a second account must not be saved from the first one's profile.
-                message += ", which reads the account of '\(account)' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile)"
+                message += ", which reads the account of '\(account)' (rows imported through either are the same rows; "
+                    + "another account's profile is saved from the preset or without --profile)"
             }
             message += "."
         }
@@ -186,18 +218,26 @@ struct ImportCommand: Command {
 
     /// What brings back the rows of deleted records, when some were left out.
     private func deletedNote(_ result: StatementImportResult) -> String {
-        result.deletedBefore == 0 ? "" : " Deleting an imported record keeps its row out of imports; --include-deleted imports such rows again."
+        result.deletedBefore == 0
+            ? ""
+            : " Deleting an imported record keeps its row out of imports; "
+                + "--include-deleted imports such rows again."
     }
 
     /// The matches, one line each after a heading: `line 3 (2026-11-25 ｷﾕｳﾖ) → income 00000001 (Salary)`.
     private func matchLines(_ result: StatementImportResult, verb: String) -> [String] {
         guard !result.matched.isEmpty else { return [] }
         let count = result.matched.count
-        let records = count == 1 ? "a record already there, which keeps its name, category and date" : "records already there, which keep their names, categories and dates"
+        let records = count == 1
+            ? "a record already there, which keeps its name, category and date"
+            : "records already there, which keep their names, categories and dates"
         var lines = ["\(verb) \(count) row\(count == 1 ? "" : "s") to \(records) (--no-match adds such rows instead):"]
         for match in result.matched {
-            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → \(match.record.kind.singular) \(match.record.id) (\(match.recordName))"
-            if match.wasChosen { line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID" }
+            var line = "  line \(match.line) (\(match.date.iso) \(match.name)) → "
+                + "\(match.record.kind.singular) \(match.record.id) (\(match.recordName))"
+            if match.wasChosen {
+                line += ": one of \(match.rivals) that could pair, chosen by the nearest date, then the lowest ID"
+            }
             lines.append(line)
         }
         return lines
@@ -216,23 +256,33 @@ struct ImportCommand: Command {
     private func confirmation(_ reading: StatementReading, _ result: StatementImportResult, title: String) -> String {
         // The kind asked for, even when none was added; without one, the kinds that were.
         var counts: [String] = []
-        if kind == .income || (kind == nil && result.incomes > 0) { counts.append(RecordKind.income.counted(result.incomes)) }
+        if kind == .income || (kind == nil && result.incomes > 0) {
+            counts.append(RecordKind.income.counted(result.incomes))
+        }
         if kind == .expense || (kind == nil && result.expenses > 0) {
-            let refunds = result.refunds == 0 ? "" : " (\(result.refunds) of them \(result.refunds == 1 ? "a refund" : "refunds"))"
+            let refunds = result.refunds == 0
+                ? "" : " (\(result.refunds) of them \(result.refunds == 1 ? "a refund" : "refunds"))"
             counts.append(RecordKind.expense.counted(result.expenses) + refunds)
         }
         var notes: [String] = []
-        func rows(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") } }
+        func rows(_ count: Int, _ what: String) {
+            if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") }
+        }
         rows(result.alreadyThere, "already there")
         rows(result.deletedBefore, "of deleted records left out")
         if !result.thereThrough.isEmpty {
             // Rows of the same account imported under another name: said, never silent.
-            let through = result.thereThrough.sorted { $0.key < $1.key }.map { "\($0.value) through \($0.key)" }.joined(separator: ", ")
+            let through = result.thereThrough.sorted { $0.key < $1.key }.map { "\($0.value) through \($0.key)" }
+                .joined(separator: ", ")
             notes.append("of those, \(through)")
         }
         rows(result.matched.count, "matched to records already there")
         rows(reading.excluded, "skipped as transfers or left out of totals")
-        if reading.nonTransactions > 0 { notes.append("\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction skipped (totals, sections, nothing moved)") }
+        if reading.nonTransactions > 0 {
+            notes.append(
+                "\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction "
+                    + "skipped (totals, sections, nothing moved)")
+        }
         rows(result.skippedByRule, "skipped by rules")
         rows(result.changedByRule, "renamed or tagged by rules")
         rows(reading.otherKind, "of the other kind left out")
@@ -249,32 +299,52 @@ struct ImportCommand: Command {
 
     private func importOwn(_ text: String, format: ImportFormat, in context: CommandContext) throws {
         if allowDuplicates {
-            throw UsageError("'--allow-duplicates' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+            throw UsageError(
+                "'--allow-duplicates' is for statements; budget's own files are imported whole "
+                    + "unless --skip-duplicates",
+                commandPath: ["import"])
         }
         if includeDeleted {
-            throw UsageError("'--include-deleted' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+            throw UsageError(
+                "'--include-deleted' is for statements; budget's own files are imported whole unless --skip-duplicates",
+                commandPath: ["import"])
         }
         if noMatch {
-            throw UsageError("'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates", commandPath: ["import"])
+            throw UsageError(
+                "'--no-match' is for statements; budget's own files are imported whole unless --skip-duplicates",
+                commandPath: ["import"])
         }
         if asOf != nil {
-            throw UsageError("'--as-of' is for statements' dates without a year; budget's own files have whole dates", commandPath: ["import"])
+            throw UsageError(
+                "'--as-of' is for statements' dates without a year; budget's own files have whole dates",
+                commandPath: ["import"])
         }
         let kinds: [RecordKind]
         if let kind {
             kinds = [kind]
-        } else if format == .json || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: { FieldRules.trimmed($0).lowercased() == "kind" }) {
+        } else if format == .json
+            || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: {
+                FieldRules.trimmed($0).lowercased() == "kind"
+            }) {
             kinds = [.income, .expense]
         } else {
-            throw UsageError("Missing expected argument '<kind>': the file has no kind column, so name the kind to import (incomes or expenses)", commandPath: ["import"])
+            throw UsageError(
+                "Missing expected argument '<kind>': the file has no kind column, so name the kind to import "
+                    + "(incomes or expenses)",
+                commandPath: ["import"])
         }
         let store = try context.store()
-        let work = { (document: inout BudgetDocument) throws -> (added: [RecordReference], skipped: Int, otherKind: Int) in
+        let work = {
+            (document: inout BudgetDocument) throws -> (added: [RecordReference], skipped: Int, otherKind: Int) in
             var added: [RecordReference] = []
             var skipped = 0
             var otherKind = 0
             // Both kinds' bad rows are reported together.
-            let importers = kinds.map { RecordImporter(kind: $0, money: document.moneyFormat, today: Day.today(), defaultCategory: document.defaultExpenseCategory) }
+            let importers = kinds.map {
+                RecordImporter(
+                    kind: $0, money: document.moneyFormat, today: Day.today(),
+                    defaultCategory: document.defaultExpenseCategory)
+            }
             let reads = try RecordImporter.read(text, format: format, by: importers)
             if kinds.count == 1 { otherKind = reads[0].otherKind }
             for (kind, rows) in zip(kinds, reads.map(\.rows)) {
@@ -284,12 +354,16 @@ struct ImportCommand: Command {
             }
             return (added, skipped, otherKind)
         }
-        let noun: (Int) -> String = { count in kinds.count == 1 ? kinds[0].counted(count) : "\(count) record\(count == 1 ? "" : "s")" }
+        let noun: (Int) -> String = { count in
+            kinds.count == 1 ? kinds[0].counted(count) : "\(count) record\(count == 1 ? "" : "s")"
+        }
         if dryRun {
             var document = try store.load()
             let result = try work(&document)
             context.output.write(preview(result.added, in: document))
-            context.confirm("Would import \(noun(result.added.count))\(notes(result.skipped, result.otherKind)); nothing was changed (--dry-run).")
+            context.confirm(
+                "Would import \(noun(result.added.count))\(notes(result.skipped, result.otherKind)); "
+                    + "nothing was changed (--dry-run).")
             return
         }
         let result = try store.transaction { try work(&$0) }
@@ -318,7 +392,9 @@ struct ImportCommand: Command {
         guard !rows.isEmpty else { return "" }
         let kinds = Set(rows.map(\.kind))
         // Days as display.date-format shows them, like every table for people.
-        let printer = RecordPrinter(selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true, document: document, painter: .plain)
+        let printer = RecordPrinter(
+            selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true,
+            document: document, painter: .plain)
         return printer.preview(rows)
     }
 }

@@ -6,7 +6,10 @@ struct RecurAddCommand: Command {
     static let spec = addSpec
     static let addSpec = CommandSpec(
         name: "add", abstract: "Add a schedule: an income or expense that comes again.",
-        discussion: "Prints the schedule's ID on stdout. With recur.auto on (the default), occurrences already due up to today are recorded at once, in the same undo step; a --from in the past catches up every occurrence since.",
+        discussion: """
+            Prints the schedule's ID on stdout. With recur.auto on (the default), occurrences already due up to today \
+            are recorded at once, in the same undo step; a --from in the past catches up every occurrence since.
+            """,
         subcommands: [kindSpec(.income), kindSpec(.expense)])
 
     static func kindSpec(_ kind: RecordKind) -> CommandSpec {
@@ -18,8 +21,14 @@ struct RecurAddCommand: Command {
 
     static let editSpec = CommandSpec(
         name: "edit", abstract: "Change a schedule; what it has recorded stays.",
-        discussion: "Only occurrences not yet recorded change. When the timing changes (--every, --on, --from), it applies from the period after the last one recorded, so nothing is recorded twice.",
-        arguments: [ArgumentSpec(name: "id", help: "The schedule's ID, as 'budget recur list' shows it."), ScheduleOptions.unitArgument],
+        discussion: """
+            Only occurrences not yet recorded change. When the timing changes (--every, --on, --from), it applies from \
+            the period after the last one recorded, so nothing is recorded twice.
+            """,
+        arguments: [
+            ArgumentSpec(name: "id", help: "The schedule's ID, as 'budget recur list' shows it."),
+            ScheduleOptions.unitArgument,
+        ],
         options: FieldOptions.options(.recurEdit, kind: nil) + ScheduleOptions.timing + [ScheduleOptions.yes])
 
     let parsed: ParsedCommand
@@ -36,7 +45,8 @@ struct RecurAddCommand: Command {
         if parsed.path.last == "edit" {
             kind = nil
             guard let id = RecordID.normalized(HalfWidth.plain(parsed.positionals[0])) else {
-                throw parsed.usageError("Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
+                throw parsed.usageError(
+                    "Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
             }
             self.id = id
             let unitWord = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
@@ -63,7 +73,8 @@ struct RecurAddCommand: Command {
             let unitWord = parsed.positionals.count > 2 ? parsed.positionals[2] : nil
             options = try ScheduleOptions(parsed, .recurAdd, kind: kind, unitWord: unitWord)
             guard options.unit != nil else {
-                throw parsed.usageError("Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
+                throw parsed.usageError(
+                    "Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
             }
             untags = RecordValues()
         }
@@ -74,18 +85,22 @@ struct RecurAddCommand: Command {
         // The schedule's own change records what is due itself, after the change (an edit that
         // fixes an amount must come before the occurrence it fixes is recorded).
         var unchanged = false
-        let (id, schedule, run, money) = try context.unscheduledStore().transaction { document throws -> (String, Schedule, ScheduleRun, MoneyFormat) in
+        let (id, schedule, run, money) = try context.unscheduledStore().transaction {
+            document throws -> (String, Schedule, ScheduleRun, MoneyFormat) in
             let money = document.moneyFormat
             let amount = try amountText.map { text throws(UsageError) in try parsed.money(text, in: money) }
             let id: String, schedule: Schedule
             if let existing = self.id {
                 let old = try document.schedule(id: existing)
-                schedule = try document.editSchedule(id: old.id, to: try edited(old.schedule, amount: amount, today: today))
+                schedule = try document.editSchedule(
+                    id: old.id, to: try edited(old.schedule, amount: amount, today: today))
                 id = old.id
                 unchanged = schedule == old.schedule
                 document.describeChange("edit schedule \(id) (\(schedule.name))")
             } else {
-                guard let kind, let name, let amount else { throw parsed.usageError("Missing expected argument '<amount>'") }
+                guard let kind, let name, let amount else {
+                    throw parsed.usageError("Missing expected argument '<amount>'")
+                }
                 let recurrence = try recurrence(base: nil, today: today)
                 var values = options.values
                 values["name"] = .text(name)
@@ -101,7 +116,11 @@ struct RecurAddCommand: Command {
             var run = ScheduleRun()
             if document[settings: RecurKeys.self][RecurKeys.auto].isOn {
                 run = try document.recordDueOccurrences(through: today)
-                if !run.isEmpty { document.describeChange("\(self.id == nil ? "add" : "edit") schedule \(id) (\(schedule.name)), \(BudgetDocument.summary(of: run))") }
+                if !run.isEmpty {
+                    document.describeChange(
+                        "\(self.id == nil ? "add" : "edit") schedule \(id) (\(schedule.name)), "
+                            + "\(BudgetDocument.summary(of: run))")
+                }
             }
             return (id, try document.schedule(id: id).schedule, run, money)
         }
@@ -110,7 +129,9 @@ struct RecurAddCommand: Command {
             context.confirm("No change: schedule \(id) is already \(ScheduleText.summary(schedule, money: money)).")
         } else {
             let verb = self.id == nil ? "Added" : "Changed"
-            context.confirm("\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); \(ScheduleText.status(schedule)).")
+            context.confirm(
+                "\(verb) schedule \(id): \(ScheduleText.summary(schedule, money: money)); "
+                    + "\(ScheduleText.status(schedule)).")
         }
         RecurRunCommand.confirm(run, in: context, money: money, through: today)
     }
@@ -120,14 +141,19 @@ struct RecurAddCommand: Command {
     private func confirmFarStart(of schedule: Schedule, today: Day, money: MoneyFormat) throws(UsageError) {
         guard let start = options.start, !parsed.flag("yes") else { return }
         let earlierYear = today.year - 1
-        let yearAgo = Day(year: earlierYear, month: today.month, day: min(today.day, Day.daysInMonth(year: earlierYear, month: today.month)))
+        let yearAgo = Day(
+            year: earlierYear, month: today.month,
+            day: min(today.day, Day.daysInMonth(year: earlierYear, month: today.month)))
         guard let yearAgo, start < yearAgo else { return }
         let limit = 100_000
         let due = schedule.pending(through: today, limit: limit + 1).count
         guard due > 0 else { return }
-        let count = due > limit ? "more than \(AmountParser.grouped(limit)) occurrences" : "\(AmountParser.grouped(due)) \(due == 1 ? "occurrence" : "occurrences")"
+        let count = due > limit
+            ? "more than \(AmountParser.grouped(limit)) occurrences"
+            : "\(AmountParser.grouped(due)) \(due == 1 ? "occurrence" : "occurrences")"
         throw parsed.usageError(
-            "'--from \(start.iso)' is more than a year before today (\(today.iso)): the schedule would record \(count) at once. Check the year, or add '--yes' to record them")
+            "'--from \(start.iso)' is more than a year before today (\(today.iso)): the schedule would record "
+                + "\(count) at once. Check the year, or add '--yes' to record them")
     }
 
     /// The recurrence from the timing options, on top of `base` (an edited schedule's).
@@ -142,7 +168,9 @@ struct RecurAddCommand: Command {
         if let given = options.end { (end, count) = (given, given == nil ? count : nil) }
         if let given = options.count { (count, end) = (given, given == nil ? end : nil) }
         do {
-            return try Recurrence(every: interval, unit, on: anchor, from: start, until: end, count: count, weekend: options.weekend ?? base?.weekend ?? .keep)
+            return try Recurrence(
+                every: interval, unit, on: anchor, from: start, until: end, count: count,
+                weekend: options.weekend ?? base?.weekend ?? .keep)
         } catch {
             throw ScheduleOptions.usageError(error, parsed)
         }

@@ -156,7 +156,9 @@ struct CommandLineParser {
             if word.hasPrefix("--") {
                 // `--file x.json add --help`: an option's value is not a command word.
                 let name = word.dropFirst(2)
-                if !name.contains("="), options(for: parsed).contains(where: { $0.long == name && !$0.isFlag }) { index += 1 }
+                if !name.contains("="), options(for: parsed).contains(where: { $0.long == name && !$0.isFlag }) {
+                    index += 1
+                }
                 continue
             }
             if word.hasPrefix("-") && word.count > 1 { continue }

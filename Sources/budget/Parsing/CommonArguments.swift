@@ -7,7 +7,8 @@ enum CommonArguments {
     static let optionalKind = ArgumentSpec(
         name: "kind", help: "income or expense (incomes and expenses work too); optional when the id says its kind.",
         isOptional: true, choices: ["income", "expense"])
-    static let id = ArgumentSpec(name: "id", help: "The record's ID: 00000042, or just 42, or expense-00000042 with its kind.")
+    static let id = ArgumentSpec(
+        name: "id", help: "The record's ID: 00000042, or just 42, or expense-00000042 with its kind.")
     /// `<id> …` of a command that takes many records, or `-` for stdin.
     static func ids(verb: String) -> ArgumentSpec {
         ArgumentSpec(name: "id", help: "IDs to \(verb), or - to read them from stdin.", isRepeating: true)

@@ -39,7 +39,8 @@ extension ParsedCommand {
     func textEncoding(choices: [String], default fallback: String) throws(UsageError) -> TextEncoding? {
         let text = value("encoding") ?? fallback
         guard choices.contains(text.lowercased()) else {
-            let expected = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
+            let expected = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "")
+                + (choices.last ?? "")
             throw usageError("Invalid value '\(text)' for '--encoding <encoding>': expected \(expected)")
         }
         return TextEncoding(rawValue: text.lowercased())
@@ -66,7 +67,9 @@ extension ParsedCommand {
     /// does not fit.
     func wholeNumber(_ text: String, for option: String) throws(UsageError) -> Int? {
         let digits = HalfWidth.plain(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         guard let number = Int(digits) else {
             throw usageError("Invalid value '\(text)' for '\(option)': the number is too large")
         }
@@ -101,16 +104,21 @@ extension ParsedCommand {
 
     /// The record an `<id>` argument names: a bare ID of `kind`, or a kind-qualified ID
     /// (`income-00000001`), which must be of `kind` when one was given.
-    func recordReference(_ original: String, kind: RecordKind?, source: String = "") throws(UsageError) -> RecordReference {
+    func recordReference(
+        _ original: String, kind: RecordKind?, source: String = ""
+    ) throws(UsageError) -> RecordReference {
         let text = Self.plainID(original)
         if let reference = RecordReference(qualified: text) {
             if let kind, reference.kind != kind {
-                throw usageError("The id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
+                throw usageError(
+                    "The id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
             }
             return reference
         }
         guard let id = RecordID.normalized(text) else {
-            throw usageError("Invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): expected a record id such as 00000001, 1 or expense-00000001")
+            throw usageError(
+                "Invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): "
+                    + "expected a record id such as 00000001, 1 or expense-00000001")
         }
         guard let kind else { throw usageError(Self.kindlessID(text, source: source)) }
         return RecordReference(kind: kind, id: id)
@@ -124,7 +132,8 @@ extension ParsedCommand {
 
     private static func kindlessID(_ text: String, source: String) -> String {
         let id = RecordID.normalized(text) ?? text
-        return "The id '\(text)'\(source) does not say its kind: write expense-\(id) or income-\(id), or give the kind first"
+        return "The id '\(text)'\(source) does not say its kind: write expense-\(id) or income-\(id), "
+            + "or give the kind first"
     }
 
     /// Runs a core conversion, turning its `ValueError` into a usage error.

@@ -27,18 +27,31 @@ struct QueryOptions {
         }
     }
 
-    static let category = OptionSpec(long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).", isRepeatable: true)
-    static let tag = OptionSpec(long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).", isRepeatable: true)
+    static let category = OptionSpec(
+        long: "category", valueName: "name", help: "Only expenses in this category (repeat for several).",
+        isRepeatable: true)
+    static let tag = OptionSpec(
+        long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).",
+        isRepeatable: true)
     static let month = OptionSpec(
-        long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).", conflicts: ["year", "from", "to"])
-    static let months = OptionSpec(long: "months", valueName: "n", help: "The last n budget months, this one included.", conflicts: ["month", "year", "from", "to"])
-    static let year = OptionSpec(long: "year", valueName: "year", help: "A calendar year: YYYY.", conflicts: ["from", "to"])
-    static let from = OptionSpec(long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
+        long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).",
+        conflicts: ["year", "from", "to"])
+    static let months = OptionSpec(
+        long: "months", valueName: "n", help: "The last n budget months, this one included.",
+        conflicts: ["month", "year", "from", "to"])
+    static let year = OptionSpec(
+        long: "year", valueName: "year", help: "A calendar year: YYYY.", conflicts: ["from", "to"])
+    static let from = OptionSpec(
+        long: "from", valueName: "day", help: "From this day on (YYYY-MM-DD, today or yesterday).")
     static let to = OptionSpec(long: "to", valueName: "day", help: "Up to and including this day.")
-    static let search = OptionSpec(long: "search", valueName: "text", help: "Name or note contains this text, folded as rules fold it (width, kana, case, spaces).")
+    static let search = OptionSpec(
+        long: "search", valueName: "text",
+        help: "Name or note contains this text, folded as rules fold it (width, kana, case, spaces).")
     static let min = OptionSpec(long: "min", valueName: "amount", help: "Amounts of at least this much.")
     static let max = OptionSpec(long: "max", valueName: "amount", help: "Amounts of at most this much.")
-    static let sort = OptionSpec(long: "sort", valueName: "key", help: "order, date, amount or name (default: order).", choices: RecordQuery.SortKey.allCases.map(\.rawValue))
+    static let sort = OptionSpec(
+        long: "sort", valueName: "key", help: "order, date, amount or name (default: order).",
+        choices: RecordQuery.SortKey.allCases.map(\.rawValue))
     static let reverse = OptionSpec(long: "reverse", help: "Reverse the order.")
     static let limit = OptionSpec(long: "limit", valueName: "n", help: "At most this many records.")
 
@@ -59,7 +72,9 @@ struct QueryOptions {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
-        query.categories = Set(try parsed.values("category").map { text throws(UsageError) in try parsed.label(text, field: "category") })
+        query.categories = Set(try parsed.values("category").map { text throws(UsageError) in
+            try parsed.label(text, field: "category")
+        })
         query.tags = Set(try parsed.tags("tag"))
         month = try Self.month(parsed)
         lastMonths = try Self.lastMonths(parsed)
@@ -70,7 +85,8 @@ struct QueryOptions {
         maxText = try parsed.value("max").map { text throws(UsageError) in try parsed.amountText(text) }
         if let text = parsed.value("sort") {
             guard let key = RecordQuery.SortKey(rawValue: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--sort <key>': expected order, date, amount or name")
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--sort <key>': expected order, date, amount or name")
             }
             query.sort = key
         }
@@ -91,7 +107,9 @@ struct QueryOptions {
         query.categories = document.categories(foldingLike: query.categories)
         if let month {
             guard let period = month.period(in: document.budgetCalendar, today: Day.today()) else {
-                throw parsed.usageError("Invalid value '\(parsed.value("month") ?? "")' for '--month <month>': expected YYYY-MM, this or last")
+                throw parsed.usageError(
+                    "Invalid value '\(parsed.value("month") ?? "")' for '--month <month>': "
+                        + "expected YYYY-MM, this or last")
             }
             query.period = period.range
         }
@@ -124,7 +142,8 @@ struct QueryOptions {
             // Full-width digits and `2026/11` read as `2026-11`, like days.
             let plain = HalfWidth.plain(FieldRules.trimmed(month)).replacing("/", with: "-")
             guard plain.utf8.count == 7, let day = Day(iso: plain + "-01") else {
-                throw parsed.usageError("Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
+                throw parsed.usageError(
+                    "Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
             }
             return .named(year: day.year, month: day.month)
         }
@@ -160,7 +179,9 @@ struct QueryOptions {
             } catch .notADay(_, let reason) {
                 throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
             } catch {
-                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD (or YYYY/MM/DD), today or yesterday")
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD (or YYYY/MM/DD), "
+                        + "today or yesterday")
             }
         }
         let range = DateRange(from: try day(from, "from"), to: try day(to, "to"))

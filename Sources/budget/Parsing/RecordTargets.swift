@@ -40,7 +40,8 @@ struct RecordTargets {
     private func read(_ bytes: [UInt8]) throws(UsageError) -> [RecordReference] {
         var references: [RecordReference] = []
         let text = String(decoding: bytes, as: UTF8.self)
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
             let word = Self.trimmingWhitespace(line)
             if word.isEmpty { continue }
             references.append(try parsed.recordReference(word, kind: kind, source: " on line \(index + 1) of stdin"))

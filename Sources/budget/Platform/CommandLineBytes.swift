@@ -14,6 +14,7 @@ enum CommandLineBytes {
     /// when `argv` holds a null pointer there. Valid for the life of the process.
     static func argument(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = CommandLine.unsafeArgv[index] else { return nil }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
     }
 }

@@ -39,6 +39,7 @@ enum LocalTimeZone {
         guard localtime_r(&seconds, &local) != nil else { return nil }
         return Moment(
             year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday),
-            hour: Int(local.tm_hour), minute: Int(local.tm_min), second: Int(local.tm_sec), offset: Int(local.tm_gmtoff))
+            hour: Int(local.tm_hour), minute: Int(local.tm_min), second: Int(local.tm_sec),
+            offset: Int(local.tm_gmtoff))
     }
 }

@@ -20,7 +20,10 @@ enum ProcessEnvironment {
         // time to build the same dictionary.
         var result: [String: String] = [:]
         // `environ` is imported as never null, but C lets it be: check its bits.
-        guard var entry = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: Int(bitPattern: environ)) else { return result }
+        guard var entry = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(
+                bitPattern: Int(bitPattern: environ)) else {
+            return result
+        }
         while let pointer = entry.pointee {
             // Bytes that are not UTF-8 are marked (`notUTF8Prefix`) rather than quietly repaired.
             let text = String(validatingCString: pointer) ?? Self.markedNotUTF8(String(cString: pointer))
