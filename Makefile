@@ -36,7 +36,8 @@ check: lint
 test:
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE_FLAGS)
-	BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" $(SWIFT) test --disable-swift-testing
+	BUDGET_PROPERTY_DEPTH=deep BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" \
+		$(SWIFT) test --disable-swift-testing
 	$(MAKE) test-asan
 
 ## test-asan: the codec's property and fuzz tests on a debug build with the address sanitizer
@@ -44,7 +45,7 @@ test:
 ## leak reports are off (XCTest itself leaks a little at exit), and so is the backtracer (it hangs on
 ## a crash under the sanitizer)
 test-asan:
-	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan --sanitize=address --disable-swift-testing --filter CodecPropertyTests
+	BUDGET_PROPERTY_DEPTH=deep ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan --sanitize=address --disable-swift-testing --filter CodecPropertyTests
 
 ## bench: time budget against ledger and hledger on 1k/10k/100k records; writes bench/results.md
 ## (apt-get install ledger hledger hyperfine for the full comparison)

@@ -94,8 +94,9 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-11", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--from", "2026-11-30", "--to", "2026-12-01", "--format", "ids").stdout, "00000003\n00000004\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--year", "2024", "--format", "ids").stdout, "00000005\n")
-        XCTAssertEqual(try budget.run("list", "all", "--sort", "amount", "--reverse", "--limit", "2", "--format", "tsv", "--no-header").stdout
-            .split(separator: "\n").map { $0.split(separator: "\t")[4] }, ["Salary", "家賃"])
+        let largest = try budget.run("list", "all", "--sort", "amount", "--reverse", "--limit", "2", "--format", "tsv",
+                                     "--no-header").stdout
+        XCTAssertEqual(Listing(tsv: largest, header: ListingColumns.all).column("name"), ["Salary", "家賃"])
         XCTAssertEqual(try budget.run("list", "expenses", "--search", "SNACK", "--format", "ids").stdout, "00000003\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--min", "¥6,400", "--max", "38000", "--format", "ids").stdout, "00000002\n00000004\n")
     }
