@@ -96,7 +96,7 @@ extension CodecPropertyTests {
             return tree != nil
         }
         let sources = try fuzzSources(&generator) + corpus()
-        let step = PropertyDepth.step(deep: 11, fast: 53)
+        let step = PropertyDepth.step(deep: 11, fast: 55)
         let rounds = PropertyDepth.rounds(deep: 3_000, fast: 400)
         // The inputs of the deep run and of this one: the minimum below is a share of them.
         let deepInputs = sources.map { $0.count / 11 + 1 }.reduce(0, +) + 3_000
@@ -104,7 +104,7 @@ extension CodecPropertyTests {
         var refused = 0
         for (number, source) in sources.enumerated() {
             // Every eleventh cut (every cut takes minutes in a debug build), and the end; every
-            // 53rd at the fast default.
+            // 55th at the fast default (every fifth of the deep cuts).
             for length in stride(from: 0, through: source.count, by: step)
             where assertSame(Array(source[..<length]), "source \(number) cut at \(length)") {
                 refused += 1
