@@ -176,9 +176,10 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout
-            .split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") },
-            ["00000003 1", "00000001 2", "00000002 3"])
+        let moved = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                            header: ListingColumns.expenses)
+        XCTAssertEqual(moved.rows.map { "\($0["id"] ?? "") \($0["order"] ?? "")" },
+                       ["00000003 1", "00000001 2", "00000002 3"])
         let outOfRange = try budget.run("move", "expense", "3", "4")
         XCTAssertEqual(outOfRange.code, 1)
         XCTAssertEqual(outOfRange.stderr, "budget: error: position 4 is out of range: expenses are numbered 1 to 3\n")

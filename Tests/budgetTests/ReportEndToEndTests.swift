@@ -201,7 +201,8 @@ final class ReportEndToEndTests: XCTestCase {
         let csv = try budget.succeed("export", "--format", "csv").stdout
         let copy = try BudgetProcess()
         XCTAssertEqual(try copy.run(["import", "-"], stdin: csv).code, 0)
-        let amounts = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[5] }
+        let copied = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout
+        let amounts = Listing(tsv: copied, header: ListingColumns.expenses).column("amount")
         XCTAssertEqual(amounts.filter { $0.hasPrefix("-") }, ["-2000", "-10000"])
     }
 
