@@ -105,7 +105,9 @@ final class SettingsEndToEndTests: XCTestCase {
                              "expense.default-category 食費 uncategorized", "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
                              "recur.auto on on", "budget.limit.住居 80000 none"])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
-        XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費,1,"), "the default category applies")
+        let added = Listing(csv: try budget.run("list", "expenses", "--format", "csv").stdout)
+        XCTAssertEqual(added.rows.map { [$0["name"], $0["category"], $0["amount"]] }, [["x", "食費", "1"]],
+                       "the default category applies")
     }
 
     func testColor_FlagBeatsNoColorWhichBeatsTheSetting() throws {
