@@ -24,27 +24,39 @@ release:
 lint:
 	$(SWIFT) format lint --strict --debug-disable-pretty-print --recursive Sources Tests
 
-## check: the fast loop: lint, then unit tests and the in-process parser, help and output tests,
-## on the debug build; the classes that start budget processes (*EndToEndTests, *ShellTests,
-## ReliabilityTests) are left to `make test`
+## check: the fast loop (under 30 s on 2 cores once built): lint, then the unit tests and the
+## in-process parser, help and output tests on the debug build, two test processes at a time,
+## property and fuzz tests at their fast default depth. Left to `make test`: the classes that
+## start budget processes (*EndToEndTests, *ShellTests, ReliabilityTests) and the tests that
+## build 20,000-record histories (LARGE_HISTORY_TESTS)
+PROCESS_TESTS = EndToEndTests|ShellTests|ReliabilityTests
+LARGE_HISTORY_TESTS = StoredHistoryTests/testLargeHistory_|FormerHistoryLayoutTests/testFormerBulkHistory_
 check: lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing --skip 'EndToEndTests|ShellTests|ReliabilityTests'
+	$(SWIFT) test --skip-build --disable-swift-testing --parallel --skip '$(PROCESS_TESTS)|$(LARGE_HISTORY_TESTS)'
 
-## test: the whole test suite: unit, parser, end to end through the debug binary, and the
-## reliability suite (parallel writers, kill -9, fault injection, fuzzing) on the release binary
+## test: the whole test suite, what CI runs: unit, parser, end to end and the reliability suite
+## (parallel writers, kill -9, fault injection, fuzzing), every process they start being the one
+## release binary, two test processes at a time; property and fuzz tests at their deep setting
+## (BUDGET_PROPERTY_DEPTH=deep). The codec's property tests run once, in test-asan: the same
+## tests at the same depth on a debug build, with the address sanitizer on top
+RELEASE_BINARY = "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget"
 test:
-	$(SWIFT) build
+	$(SWIFT) build --build-tests
 	$(SWIFT) build $(RELEASE_FLAGS)
-	BUDGET_RELEASE_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget" $(SWIFT) test --disable-swift-testing
+	BUDGET_PROPERTY_DEPTH=deep BUDGET_BINARY=$(RELEASE_BINARY) BUDGET_RELEASE_BINARY=$(RELEASE_BINARY) \
+		$(SWIFT) test --skip-build --disable-swift-testing --parallel --skip CodecPropertyTests
 	$(MAKE) test-asan
 
-## test-asan: the codec's property and fuzz tests on a debug build with the address sanitizer
-## (its own scratch path, .build-asan), so a read past the end of a buffer stops the test;
-## leak reports are off (XCTest itself leaks a little at exit), and so is the backtracer (it hangs on
-## a crash under the sanitizer)
+## test-asan: the codec's property and fuzz tests at their deep setting on a debug build with the
+## address sanitizer (its own scratch path, .build-asan), so a read past the end of a buffer stops
+## the test; two test processes at a time; leak reports are off (XCTest itself leaks a little at
+## exit), and so is the backtracer (it hangs on a crash under the sanitizer)
+ASAN = --scratch-path .build-asan --sanitize=address
 test-asan:
-	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan --sanitize=address --disable-swift-testing --filter CodecPropertyTests
+	$(SWIFT) build $(ASAN) --build-tests
+	BUDGET_PROPERTY_DEPTH=deep ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test $(ASAN) --skip-build --disable-swift-testing --parallel --filter CodecPropertyTests
 
 ## bench: time budget against ledger and hledger on 1k/10k/100k records; writes bench/results.md
 ## (apt-get install ledger hledger hyperfine for the full comparison)

@@ -96,15 +96,22 @@ extension CodecPropertyTests {
             return tree != nil
         }
         let sources = try fuzzSources(&generator) + corpus()
+        let step = PropertyDepth.step(deep: 11, fast: 55)
+        let rounds = PropertyDepth.rounds(deep: 3_000, fast: 400)
+        // The inputs of the deep run and of this one: the minimum below is a share of them.
+        let deepInputs = sources.map { $0.count / 11 + 1 }.reduce(0, +) + 3_000
+        let inputs = sources.map { $0.count / step + 1 }.reduce(0, +) + rounds
         var refused = 0
         for (number, source) in sources.enumerated() {
-            // Every eleventh cut (every cut takes minutes in a debug build), and the end.
-            for length in stride(from: 0, through: source.count, by: 11) where assertSame(Array(source[..<length]), "source \(number) cut at \(length)") {
+            // Every eleventh cut (every cut takes minutes in a debug build), and the end; every
+            // 55th at the fast default (every fifth of the deep cuts).
+            for length in stride(from: 0, through: source.count, by: step)
+            where assertSame(Array(source[..<length]), "source \(number) cut at \(length)") {
                 refused += 1
             }
         }
         let alphabet = Array("\",:{}[]0123456789\\/ eE.-+\u{1}\u{7F}aunt".utf8) + [0xC3, 0xA9, 0xE5, 0x80, 0xFF, 0xEF, 0xBB, 0xBF]
-        for round in 0..<3_000 {
+        for round in 0..<rounds {
             var bytes = sources.randomElement(using: &generator)!
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
                 let position = Int.random(in: 0..<max(bytes.count, 1), using: &generator)
@@ -117,7 +124,8 @@ extension CodecPropertyTests {
             }
             if assertSame(bytes, "round \(round)") { refused += 1 }
         }
-        XCTAssertGreaterThan(refused, 3_000, "most cuts and mutations must be syntax errors, or this test proves little")
+        XCTAssertGreaterThan(refused, PropertyDepth.share(3_000, of: deepInputs, rounds: inputs),
+                             "most cuts and mutations must be syntax errors, or this test proves little")
         let deep = Array(String(repeating: "[", count: 70).utf8) + Array(String(repeating: "]", count: 70).utf8)
         XCTAssertTrue(assertSame(deep, "nested 70 deep"))
     }
@@ -127,7 +135,8 @@ extension CodecPropertyTests {
     func testStrictReader_FindsTheProblemsTheTreeReaderFound() throws {
         var generator = SeededGenerator(seed: 909)
         var inputs = try corpus()
-        for _ in 0..<1_200 {
+        let rounds = PropertyDepth.rounds(deep: 1_200, fast: 150)
+        for _ in 0..<rounds {
             let document = try withHistory(try randomDocument(&generator), &generator)
             let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
             inputs.append(Array(Self.breakRules(text, &generator).utf8))
@@ -139,8 +148,10 @@ extension CodecPropertyTests {
             if !oracle.problems.isEmpty { problems += 1 }
             if oracle.problems.count > 1 { several += 1 }
         }
-        XCTAssertGreaterThan(problems, 900, "the changes must mostly break a rule, or this test proves little")
-        XCTAssertGreaterThan(several, 200, "files with several problems must be among them")
+        XCTAssertGreaterThan(problems, PropertyDepth.share(900, of: 1_200, rounds: rounds),
+                             "the changes must mostly break a rule, or this test proves little")
+        XCTAssertGreaterThan(several, PropertyDepth.share(200, of: 1_200, rounds: rounds),
+                             "files with several problems must be among them")
     }
 
     func testStrictReader_ReportsProblemsInTablesAndHistoryAtTheirPlaces() throws {
@@ -184,9 +195,12 @@ extension CodecPropertyTests {
     // MARK: Restoring an export
 
     func testRestore_ReadsExportsAsTheTreeReaderDid() throws {
+        XCTAssertTrue(TreeStrictReader.nullableKeys.isSuperset(of: ["note", "source", "schedule"]),
+                      "\(TreeStrictReader.nullableKeys)")
         var generator = SeededGenerator(seed: 1_010)
         var accepted = 0
-        for round in 0..<600 {
+        let rounds = PropertyDepth.rounds(deep: 600, fast: 80)
+        for round in 0..<rounds {
             let document = try randomDocument(&generator)
             let export = JSONSerializer(style: .standard).serialize(BudgetExport.document(document, query: RecordQuery()))
             var text = String(decoding: export, as: UTF8.self)
@@ -211,7 +225,8 @@ extension CodecPropertyTests {
                 if round % 4 == 0 { XCTAssertEqual(restored.expenses.records, document.expenses.records, "round \(round)") }
             }
         }
-        XCTAssertGreaterThan(accepted, 150)
-        XCTAssertLessThan(accepted, 500, "the changes must mostly break a rule, or this test proves little")
+        XCTAssertGreaterThan(accepted, PropertyDepth.share(150, of: 600, rounds: rounds))
+        XCTAssertLessThan(accepted, PropertyDepth.share(500, of: 600, rounds: rounds),
+                          "the changes must mostly break a rule, or this test proves little")
     }
 }

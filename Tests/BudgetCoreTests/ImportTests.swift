@@ -73,18 +73,40 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(read.rows.last?.line, 2 + 2_999 * 5)
     }
 
+    /// The columns an expense import reads, as its errors list them: the schema's fields with
+    /// input rules, in its order.
+    private static let expenseColumns = Expense.schema.fields.filter { $0.input != nil }.map(\.key)
+
+    func testImportColumns_AreTheFieldsWithInputRules() {
+        // Every field of the first release, in the schema's order; never the ID, the position or
+        // the schedule (which names the exporting file's schedule).
+        let known = ["date", "name", "category", "amount", "note", "tags", "source"]
+        XCTAssertEqual(Self.expenseColumns.filter(known.contains), known)
+        XCTAssertFalse(Self.expenseColumns.contains { ["id", "order", "schedule"].contains($0) },
+                       "\(Self.expenseColumns)")
+    }
+
     func testImporter_ErrorsNameLineAndColumn() {
+        // Names that no field may take (a field's key is a JSON key and a column name, never with a space).
+        let unknownColumn = "no such column", unknownField = "no such field"
+        for name in [unknownColumn, unknownField] {
+            XCTAssertFalse(Expense.schema.fields.contains { $0.key == name },
+                           "the example of an unknown column '\(name)' is a field")
+        }
+        let expected = Self.expenseColumns.joined(separator: ", ")
         let cases: [(String, ImportFormat, ImportError)] = [
             ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,
              ImportError(line: 3, column: "amount", "invalid amount '12x': an amount is a whole number such as 1200")),
             ("date,name,amount\n2026-13-01,Lunch,900\n", .csv, ImportError(line: 2, column: "date", "'2026-13-01' is not a day: months run from 01 to 12")),
             ("date,name,amount\n2026-11-01,,900\n", .csv, ImportError(line: 2, column: "name", "the name must not be empty")),
             ("date,name,amount\n2026-11-01,x\n", .csv, ImportError(line: 2, "expected 3 fields like the header, found 2")),
-            ("date,payee,amount\n", .csv, ImportError(line: 1, column: "2", "unknown column 'payee' (expected date, name, category, amount, note, tags, source)")),
+            ("date,\(unknownColumn),amount\n", .csv,
+             ImportError(line: 1, column: "2", "unknown column '\(unknownColumn)' (expected \(expected))")),
             ("date,amount\n", .csv, ImportError(line: 1, "the header has no 'name' column")),
             ("", .csv, ImportError(line: nil, "the file is empty; expected a header row naming the columns")),
             ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it", reason: .amountNotInMinorUnits)),
-            ("[{\"name\": \"x\", \"amount\": 5, \"labels\": []}]", .json, ImportError(line: 1, column: "39", "unknown field \"labels\" (expected date, name, category, amount, note, tags, source)")),
+            ("[{\"name\": \"x\", \"amount\": 5, \"\(unknownField)\": []}]", .json,
+             ImportError(line: 1, column: "46", "unknown field \"\(unknownField)\" (expected \(expected))")),
             ("[{\"name\": \"x\", \"amount\": 5, \"tags\": [\"a b\"]}]", .json, ImportError(line: 1, column: "37", "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
             ("name,amount,tags\nx,5,\"a b,c\"\n", .csv, ImportError(line: 2, column: "tags", "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
             ("[{\"name\": \"x\",\n \"amount\": 5, \"currency\": \"USD\"}]", .json, ImportError(line: 2, column: "27", "the amounts are in USD but this budget uses no currency")),

@@ -201,6 +201,20 @@ enum TreeStrictReader {
 
     // MARK: Restoring an export
 
+    /// The fields an export writes as `null` when a record has none (the optional texts: a
+    /// note, a source…), which a restore reads as absent. Derived from what the schemas' fields
+    /// show for a record without them, so that a new optional text field needs no list kept here.
+    static let nullableKeys: Set<String> = {
+        func isAbsentText(_ value: FieldValue) -> Bool {
+            if case .optionalText(nil) = value { return true }
+            return false
+        }
+        let income = Income(id: "00000001", name: "x", amount: 1, date: .epoch)
+        let expense = Expense(id: "00000001", name: "x", amount: 1, date: .epoch)
+        return Set(Income.schema.fields.filter { isAbsentText($0.value(income)) }.map(\.key)
+            + Expense.schema.fields.filter { isAbsentText($0.value(expense)) }.map(\.key))
+    }()
+
     static func restore(_ text: String) throws(ImportError) -> BudgetDocument {
         let marker = BudgetExport.marker
         let bytes = Array(text.utf8)
@@ -236,7 +250,10 @@ enum TreeStrictReader {
                     guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
                         throw fail(record.offset, "each record must be an object with an \"id\"")
                     }
-                    let kept = fields.filter { !(["note", "source", "schedule"].contains($0.key) && { if case .null = $0.node.value { return true } else { return false } }($0)) }
+                    let kept = fields.filter { field in
+                        guard nullableKeys.contains(field.key), case .null = field.node.value else { return true }
+                        return false
+                    }
                     keyed.append(JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
                 }
                 file.append(JSONMember(key: member.key, keyOffset: member.keyOffset, node: JSONNode(value: .object(keyed), offset: member.node.offset)))

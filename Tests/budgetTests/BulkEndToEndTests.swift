@@ -26,8 +26,13 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "Updated 2 expenses.\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--category", "食費", "--format", "tsv", "--no-header").stdout,
-                       "00000001\t1\t2026-11-05\tLunch\t食費\t900\t\t\t\t\n00000002\t2\t2026-11-06\tｾﾌﾞﾝ\t食費\t300\t\t\t\t\n")
+        let edited = Listing(tsv: try budget.run("list", "expenses", "--category", "食費", "--format", "tsv",
+                                                 "--no-header").stdout,
+                             header: ListingColumns.expenses)
+        XCTAssertEqual(edited.rows, edited.blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-11-05", "name": "Lunch", "category": "食費", "amount": "900"],
+            ["id": "00000002", "order": "2", "date": "2026-11-06", "name": "ｾﾌﾞﾝ", "category": "食費", "amount": "300"],
+        ]))
         XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first?.split(separator: "\t").last,
                        "edit 2 expenses")
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: edit 2 expenses.\n")

@@ -89,17 +89,26 @@ final class EncodingEndToEndTests: XCTestCase {
         let bytes = [UInt8](csv.stdoutBytes)
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "a UTF-8 byte-order mark")
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
-        XCTAssertEqual(text, """
-            kind,id,order,date,name,category,amount,note,tags,source,schedule\r
-            expense,00000001,1,2026-01-05,'=SUM(1),uncategorized,5,,,,\r
-            expense,00000002,2,2026-01-06,'-5% off,uncategorized,5,'@cmd,,,\r
-            expense,00000003,3,2026-01-07,'+81 call,"'=HYPERLINK(""x"")",5,,,,\r
-            expense,00000004,4,2026-01-08,a-b = c,uncategorized,5,,,,\r
-
-            """)
+        // The exact bytes (guards, quoting, CRLF); the columns are the schemas', each value by name.
+        XCTAssertEqual(text, ListingColumns.text(ListingColumns.all, [
+            ["kind": "expense", "id": "00000001", "order": "1", "date": "2026-01-05", "name": "'=SUM(1)",
+             "category": "uncategorized", "amount": "5"],
+            ["kind": "expense", "id": "00000002", "order": "2", "date": "2026-01-06", "name": "'-5% off",
+             "category": "uncategorized", "amount": "5",
+             "note": "'@cmd"],
+            ["kind": "expense", "id": "00000003", "order": "3", "date": "2026-01-07", "name": "'+81 call",
+             "category": "\"'=HYPERLINK(\"\"x\"\")\"",
+             "amount": "5"],
+            ["kind": "expense", "id": "00000004", "order": "4", "date": "2026-01-08", "name": "a-b = c",
+             "category": "uncategorized", "amount": "5"],
+        ], csv: true))
         let tsv = try budget.run("export", "--format", "tsv", "--for-excel")
         XCTAssertTrue(tsv.stdout.hasPrefix("\u{FEFF}kind\tid"), tsv.stdout)
-        XCTAssertTrue(tsv.stdout.hasSuffix("\ta-b = c\tuncategorized\t5\t\t\t\t\r\n"), tsv.stdout)
+        let lastRow = ListingColumns.text(ListingColumns.all, [
+            ["kind": "expense", "id": "00000004", "order": "4", "date": "2026-01-08", "name": "a-b = c",
+             "category": "uncategorized", "amount": "5"],
+        ], header: false)
+        XCTAssertTrue(tsv.stdout.hasSuffix(lastRow.replacingOccurrences(of: "\n", with: "\r\n")), tsv.stdout)
         XCTAssertFalse(tsv.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
         let plain = try budget.run("export", "--format", "csv").stdout
         XCTAssertTrue(plain.hasPrefix("kind,"), "without --for-excel: no byte-order mark")
@@ -115,12 +124,14 @@ final class EncodingEndToEndTests: XCTestCase {
         let bytes = [UInt8](result.stdoutBytes)
         XCTAssertEqual(Array(bytes.prefix(4)), Array("kind".utf8), "no byte-order mark in CP932")
         let text = try TextEncoding.cp932.decode(bytes)
-        XCTAssertEqual(text, """
-            kind,id,order,date,name,category,amount,note,tags,source,schedule\r
-            expense,00000001,1,2026-01-05,家賃 ～11月,住居,80000,－ ￥ ①,,,\r
-            expense,00000002,2,2026-01-06,ｾﾌﾞﾝ 髙﨑,食費,500,,コンビニ,,\r
-
-            """)
+        XCTAssertEqual(text, ListingColumns.text(ListingColumns.all, [
+            ["kind": "expense", "id": "00000001", "order": "1", "date": "2026-01-05", "name": "家賃 ～11月",
+             "category": "住居", "amount": "80000",
+             "note": "－ ￥ ①"],
+            ["kind": "expense", "id": "00000002", "order": "2", "date": "2026-01-06", "name": "ｾﾌﾞﾝ 髙﨑",
+             "category": "食費", "amount": "500",
+             "tags": "コンビニ"],
+        ], csv: true))
         XCTAssertFalse(bytes.contains(0xE3), "not UTF-8")
         // Nothing is substituted silently: stderr counts and names them.
         XCTAssertEqual(result.stderr, """

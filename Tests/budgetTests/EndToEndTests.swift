@@ -75,19 +75,32 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         XCTAssertEqual(try budget.run("add", "expense", "Tab\tnot allowed", "1").code, 64, "a tab in a name is refused")
         _ = try budget.run("add", "expense", "Coffee, \"large\"", "450", "--date", "2026-11-02", "--note", "a\tb\nc\\d")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout, """
-        id\torder\tdate\tname\tcategory\tamount\tnote\ttags\tsource\tschedule
-        00000001\t1\t2026-11-20\tLunch\tfood\t900\t\t\t\t
-        00000002\t2\t2026-11-01\t家賃\t住居\t80000\t11月分\t\t\t
-        00000003\t3\t2026-11-02\tCoffee, "large"\tuncategorized\t450\ta\\tb\\nc\\\\d\t\t\t
-
-        """)
+        // The exact bytes of both formats (escapes, quoting, line ends); the columns are the
+        // schema's, in its order, each value placed by its column's name.
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout,
+                       ListingColumns.text(ListingColumns.expenses, [
+            ["id": "00000001", "order": "1", "date": "2026-11-20", "name": "Lunch", "category": "food",
+             "amount": "900"],
+            ["id": "00000002", "order": "2", "date": "2026-11-01", "name": "家賃", "category": "住居", "amount": "80000",
+             "note": "11月分"],
+            ["id": "00000003", "order": "3", "date": "2026-11-02", "name": "Coffee, \"large\"",
+             "category": "uncategorized", "amount": "450",
+             "note": "a\\tb\\nc\\\\d"],
+        ]))
         XCTAssertEqual(try budget.run("list", "expenses", "--format=csv", "--no-header").stdout,
-                       "00000001,1,2026-11-20,Lunch,food,900,,,,\r\n00000002,2,2026-11-01,家賃,住居,80000,11月分,,,\r\n"
-                       + "00000003,3,2026-11-02,\"Coffee, \"\"large\"\"\",uncategorized,450,\"a\tb\nc\\d\",,,\r\n")
+                       ListingColumns.text(ListingColumns.expenses, [
+            ["id": "00000001", "order": "1", "date": "2026-11-20", "name": "Lunch", "category": "food",
+             "amount": "900"],
+            ["id": "00000002", "order": "2", "date": "2026-11-01", "name": "家賃", "category": "住居", "amount": "80000",
+             "note": "11月分"],
+            ["id": "00000003", "order": "3", "date": "2026-11-02", "name": "\"Coffee, \"\"large\"\"\"",
+             "category": "uncategorized", "amount": "450",
+             "note": "\"a\tb\nc\\d\""],
+        ], csv: true, header: false))
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
-        XCTAssertEqual(try budget.run("list", "all", "--format", "tsv").stdout.split(separator: "\n").first,
-                       "kind\tid\torder\tdate\tname\tcategory\tamount\tnote\ttags\tsource\tschedule")
+        let allListing = try budget.run("list", "all", "--format", "tsv").stdout
+        let allHeader = allListing.split(separator: "\n").first.map(String.init)
+        XCTAssertEqual(allHeader, ListingColumns.all.joined(separator: "\t"))
     }
 
     func testList_JSONParsesBackToTheSameRecords() throws {
@@ -109,7 +122,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(table.stdout, "")
         XCTAssertEqual(table.stderr, "No expenses.\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "json").stdout, "[]\n")
-        XCTAssertEqual(try budget.run("list", "incomes", "--format", "tsv").stdout, "id\torder\tdate\tname\tamount\tnote\ttags\tsource\tschedule\n")
+        XCTAssertEqual(try budget.run("list", "incomes", "--format", "tsv").stdout,
+                       ListingColumns.incomes.joined(separator: "\t") + "\n")
         XCTAssertNil(budget.dataBytes(), "reading never creates the file")
     }
 
@@ -150,8 +164,11 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "Updated expense 00000002 (家賃).\n")
-        XCTAssertEqual(try budget.run("show", "expense", "2", "--format", "tsv", "--no-header").stdout,
-                       "00000002\t2\t2026-11-01\t家賃\t住居\t81000\t\t\t\t\n")
+        let shown = Listing(tsv: try budget.run("show", "expense", "2", "--format", "tsv", "--no-header").stdout,
+                            header: ListingColumns.expenses)
+        XCTAssertEqual(shown.rows, shown.blankFilled([
+            ["id": "00000002", "order": "2", "date": "2026-11-01", "name": "家賃", "category": "住居", "amount": "81000"],
+        ]))
         XCTAssertEqual(try budget.run("-q", "edit", "expense", "2", "--name", "Rent").stderr, "")
     }
 
@@ -159,9 +176,10 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         try budget.succeed("add", "expense", "Bus", "200")
         XCTAssertEqual(try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout
-            .split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") },
-            ["00000003 1", "00000001 2", "00000002 3"])
+        let moved = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                            header: ListingColumns.expenses)
+        XCTAssertEqual(moved.rows.map { "\($0["id"] ?? "") \($0["order"] ?? "")" },
+                       ["00000003 1", "00000001 2", "00000002 3"])
         let outOfRange = try budget.run("move", "expense", "3", "4")
         XCTAssertEqual(outOfRange.code, 1)
         XCTAssertEqual(outOfRange.stderr, "budget: error: position 4 is out of range: expenses are numbered 1 to 3\n")
@@ -254,8 +272,13 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(id, "00000001\n")
         let fileText = try XCTUnwrap(String(data: try XCTUnwrap(budget.dataBytes()), encoding: .utf8))
         XCTAssertTrue(fileText.contains("\"name\" : \"食費（スーパー）\""))
-        XCTAssertTrue(try budget.run("list", "expenses", "--format", "tsv").stdout.contains("\t食費（スーパー）\t食費\t3210\t🍣 と 味噌\t\t\t\n"))
-        XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費（スーパー）,食費,3210,🍣 と 味噌,,,\r\n"))
+        let row = ["id": "00000001", "order": "1", "name": "食費（スーパー）", "category": "食費", "amount": "3210",
+                   "note": "🍣 と 味噌"]
+        let tsv = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout)
+        XCTAssertEqual(tsv.rows.map { $0.filter { $0.key != "date" } },
+                       tsv.blankFilled([row]).map { $0.filter { $0.key != "date" } }, "\(tsv)")
+        let csv = Listing(csv: try budget.run("list", "expenses", "--format", "csv").stdout)
+        XCTAssertEqual(csv.rows, tsv.rows, "CSV holds what TSV holds")
         XCTAssertEqual(try budget.run("edit", "expense", "1", "--category", "外食").code, 0)
         XCTAssertTrue(try budget.run("show", "expense", "1").stdout.contains("category  外食\n"))
     }

@@ -27,16 +27,32 @@ final class PeriodEndToEndTests: XCTestCase {
 
     func testListMonth_NamesTheBudgetMonthByTheMonthItEndsIn() throws {
         try payday()
-        let november = "00000002\t2\t2026-10-26\tRent\thousing\t80000\t\t\t\t\n00000003\t3\t2026-11-24\tLunch\tfood\t900\t\t\t\t\n"
-        XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-11", "--format", "tsv", "--no-header").stdout, november)
-        XCTAssertEqual(try budget.run("list", "expenses", "--month", "this", "--format", "tsv", "--no-header").stdout, november)
-        XCTAssertEqual(try budget.run("list", "all", "--month", "last", "--format", "csv").stdout,
-                       "kind,id,order,date,name,category,amount,note,tags,source,schedule\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,,\r\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-12", "--format", "tsv", "--no-header").stdout,
-                       "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\t\n")
+        func expenses(_ arguments: String..., environment: [String: String] = [:]) throws -> [[String: String]] {
+            let output = try budget.run(["list", "expenses"] + arguments + ["--format", "tsv", "--no-header"],
+                                        environment: environment).stdout
+            return Listing(tsv: output, header: ListingColumns.expenses).rows
+        }
+        let november = Listing(tsv: "", header: ListingColumns.expenses).blankFilled([
+            ["id": "00000002", "order": "2", "date": "2026-10-26", "name": "Rent", "category": "housing",
+             "amount": "80000"],
+            ["id": "00000003", "order": "3", "date": "2026-11-24", "name": "Lunch", "category": "food",
+             "amount": "900"],
+        ])
+        XCTAssertEqual(try expenses("--month", "2026-11"), november)
+        XCTAssertEqual(try expenses("--month", "this"), november)
+        let last = Listing(csv: try budget.run("list", "all", "--month", "last", "--format", "csv").stdout)
+        XCTAssertEqual(last.header, ListingColumns.all)
+        XCTAssertEqual(last.rows, last.blankFilled([
+            ["kind": "expense", "id": "00000001", "order": "1", "date": "2026-10-20", "name": "Books",
+             "category": "fun", "amount": "3000"],
+        ]))
+        let dinner = Listing(tsv: "", header: ListingColumns.expenses).blankFilled([
+            ["id": "00000004", "order": "4", "date": "2026-11-25", "name": "Dinner", "category": "food",
+             "amount": "1200"],
+        ])
+        XCTAssertEqual(try expenses("--month", "2026-12"), dinner)
         // `this` is resolved against today when the command runs, whatever day that is.
-        let december = try budget.run(["list", "expenses", "--month", "this", "--format", "tsv", "--no-header"], environment: ["BUDGET_TODAY": "2026-11-25"])
-        XCTAssertEqual(december.stdout, "00000004\t4\t2026-11-25\tDinner\tfood\t1200\t\t\t\t\n")
+        XCTAssertEqual(try expenses("--month", "this", environment: ["BUDGET_TODAY": "2026-11-25"]), dinner)
         let bad = try budget.run("list", "expenses", "--month", "2026-13")
         XCTAssertEqual(bad.code, 64)
         XCTAssertEqual(bad.stderr, """
@@ -135,8 +151,15 @@ final class PeriodEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("summary", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first, "total\tincome\t0\t\t\t\t\t\t\t\t")
         let title = try budget.run("summary", "--month", "2026-10").stdout.split(separator: "\n").first
         XCTAssertEqual(title, "Summary, 2026-10 (2026-09-25 to 2026-10-25)")
-        XCTAssertEqual(try budget.run("list", "all", "--month", "last", "--format", "csv", "--no-header").stdout,
-                       "income,00000001,1,2026-10-25,Salary,,300000,,,,\r\nexpense,00000001,1,2026-10-20,Books,fun,3000,,,,\r\n")
+        let last = Listing(csv: try budget.run("list", "all", "--month", "last", "--format", "csv",
+                                               "--no-header").stdout,
+                           header: ListingColumns.all)
+        XCTAssertEqual(last.rows, last.blankFilled([
+            ["kind": "income", "id": "00000001", "order": "1", "date": "2026-10-25", "name": "Salary",
+             "amount": "300000"],
+            ["kind": "expense", "id": "00000001", "order": "1", "date": "2026-10-20", "name": "Books",
+             "category": "fun", "amount": "3000"],
+        ]))
     }
 
     func testConfig_SetGetListUnsetAndRefusals() throws {

@@ -55,14 +55,24 @@ final class RecordIDEndToEndTests: XCTestCase {
     }
 
     func testShowEditMove_TakeAQualifiedIDWithOrWithoutTheKind() throws {
-        let shown = try budget.run("show", "expense-2", "--format", "tsv", "--no-header")
-        XCTAssertEqual(shown.stdout, "00000002\t2\t2026-11-02\tSalary advance fee\tuncategorized\t500\t\t\t\t\n")
+        let shown = Listing(tsv: try budget.run("show", "expense-2", "--format", "tsv", "--no-header").stdout,
+                            header: ListingColumns.expenses)
+        XCTAssertEqual(shown.rows, shown.blankFilled([
+            ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "Salary advance fee",
+             "category": "uncategorized", "amount": "500"],
+        ]))
         XCTAssertEqual(try budget.run("show", "expense", "expense-00000002", "--format", "ids").stdout, "00000002\n")
         XCTAssertEqual(try budget.run("show", "income-00000001", "--format", "ids").stdout, "00000001\n")
         XCTAssertEqual(try budget.run("edit", "expense-00000002", "--amount", "600").code, 0)
         XCTAssertEqual(try budget.run("move", "expense-00000002", "first").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
-                       "00000002\t1\t2026-11-02\tSalary advance fee\tuncategorized\t600\t\t\t\t\n00000001\t2\t2026-11-01\tRent\tuncategorized\t80000\t\t\t\t\n")
+        let moved = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                            header: ListingColumns.expenses)
+        XCTAssertEqual(moved.rows, moved.blankFilled([
+            ["id": "00000002", "order": "1", "date": "2026-11-02", "name": "Salary advance fee",
+             "category": "uncategorized", "amount": "600"],
+            ["id": "00000001", "order": "2", "date": "2026-11-01", "name": "Rent", "category": "uncategorized",
+             "amount": "80000"],
+        ]))
         let incomeCategory = try budget.run("edit", "income-1", "--category", "food")
         XCTAssertEqual(incomeCategory.code, 64)
         XCTAssertTrue(incomeCategory.stderr.hasPrefix("Error: '--category' applies to expenses"), incomeCategory.stderr)

@@ -21,6 +21,11 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("list", which, "--format", "tsv", "--no-header").stdout
     }
 
+    /// The same listing read by the schemas' column names.
+    private func listing(_ which: String = "all") throws -> Listing {
+        Listing(tsv: try tsv(which), header: ListingColumns.of(which))
+    }
+
     func testAdd_AFromMoreThanAYearBackMustBeConfirmed() throws {
         // A mistyped year (0026 for 2026) would record 24,000 occurrences at once.
         let typo = try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
@@ -59,12 +64,15 @@ final class RecurEndToEndTests: XCTestCase {
 
         """)
         // 2026-10-25 is a Sunday: recorded on the Friday before, identified by its due day.
-        XCTAssertEqual(try tsv("expenses"), """
-        00000001\t1\t2026-08-25\t家賃\t住居\t80000\t\t\t\t00000001@2026-08-25
-        00000002\t2\t2026-09-25\t家賃\t住居\t80000\t\t\t\t00000001@2026-09-25
-        00000003\t3\t2026-10-23\t家賃\t住居\t80000\t\t\t\t00000001@2026-10-25
-
-        """)
+        let rent = try listing("expenses")
+        XCTAssertEqual(rent.rows, rent.blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-08-25", "name": "家賃", "category": "住居", "amount": "80000",
+             "schedule": "00000001@2026-08-25"],
+            ["id": "00000002", "order": "2", "date": "2026-09-25", "name": "家賃", "category": "住居", "amount": "80000",
+             "schedule": "00000001@2026-09-25"],
+            ["id": "00000003", "order": "3", "date": "2026-10-23", "name": "家賃", "category": "住居", "amount": "80000",
+             "schedule": "00000001@2026-10-25"],
+        ]))
         XCTAssertEqual(try budget.run("list", "expenses").stdout, """
         ID        #  DATE        NAME  CATEGORY   AMOUNT  NOTE  SCHEDULE
         00000001  1  2026-08-25  家賃  住居       80,000        00000001@2026-08-25
@@ -100,7 +108,7 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("delete", "income", "2")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "a deleted occurrence does not come back")
         XCTAssertEqual(try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
-        XCTAssertEqual(try tsv("incomes").split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" },
+        XCTAssertEqual(try listing("incomes").column("schedule"),
                        ["00000001@2026-01-31", "00000001@2026-03-31", "00000001@2026-04-30", "00000001@2026-05-31"])
     }
 
@@ -124,14 +132,19 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(added.stdout, "00000002\n")
         XCTAssertEqual(added.stderr, "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: add expense 00000002 (Coffee).\n")
-        XCTAssertEqual(try tsv("expenses"), "00000001\t1\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25\n")
+        func rent(id: String) -> [[String: String]] {
+            [["id": id, "order": "1", "date": "2026-11-25", "name": "Rent", "category": "uncategorized",
+              "amount": "80000",
+              "schedule": "00000001@2026-11-25"]]
+        }
+        XCTAssertEqual(try listing("expenses").rows, try listing("expenses").blankFilled(rent(id: "00000001")))
         // Undo itself records nothing: the undone rent stays undone until the next change.
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 1 scheduled occurrence (Rent).\n")
         XCTAssertEqual(try tsv(), "")
         XCTAssertEqual(try budget.succeed("history", "clear").stdout, "")
         XCTAssertEqual(try tsv(), "", "history clear records nothing")
         try budget.succeed("add", "income", "Gift", "1000")
-        XCTAssertEqual(try tsv("expenses"), "00000003\t1\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25\n")
+        XCTAssertEqual(try listing("expenses").rows, try listing("expenses").blankFilled(rent(id: "00000003")))
     }
 
     func testParallelRuns_RecordEachOccurrenceOnce() throws {
@@ -146,7 +159,7 @@ final class RecurEndToEndTests: XCTestCase {
         """)
         // 2026-10-01 … 2026-11-24 is 55 days and 8 Mondays (10-05 … 11-23), each recorded once.
         XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
-        let marks = try tsv().split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+        let marks = try listing().column("schedule")
         XCTAssertEqual(marks.count, 63)
         XCTAssertEqual(Set(marks).count, 63)
     }
@@ -162,12 +175,18 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(edited.stderr, "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; next 2026-12-27.\n")
         today("2026-12-31")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000003\n")
-        XCTAssertEqual(try tsv(), """
-        expense\t00000001\t1\t2026-10-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-10-25
-        expense\t00000002\t2\t2026-11-25\tRent\tuncategorized\t80000\t\t\t\t00000001@2026-11-25
-        expense\t00000003\t3\t2026-12-27\tRent\tuncategorized\t82000\t\t\t\t00000001@2026-12-27
-
-        """)
+        let rents = try listing()
+        XCTAssertEqual(rents.rows, rents.blankFilled([
+            ["kind": "expense", "id": "00000001", "order": "1", "date": "2026-10-25", "name": "Rent",
+             "category": "uncategorized", "amount": "80000",
+             "schedule": "00000001@2026-10-25"],
+            ["kind": "expense", "id": "00000002", "order": "2", "date": "2026-11-25", "name": "Rent",
+             "category": "uncategorized", "amount": "80000",
+             "schedule": "00000001@2026-11-25"],
+            ["kind": "expense", "id": "00000003", "order": "3", "date": "2026-12-27", "name": "Rent",
+             "category": "uncategorized", "amount": "82000",
+             "schedule": "00000001@2026-12-27"],
+        ]))
     }
 
     func testPauseResumeAndSkip() throws {

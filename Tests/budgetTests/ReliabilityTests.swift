@@ -16,10 +16,10 @@ final class ReliabilityTests: XCTestCase {
     }
 
     /// The records as `list all --format tsv` shows them, which also proves the file parses.
-    private func listing(file: StaticString = #filePath, line: UInt = #line) throws -> [[String]] {
+    private func listing(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: String]] {
         let result = try budget.shell("\"$BUDGET\" list all --format tsv --no-header")
         XCTAssertEqual(result.code, 0, result.stderr, file: file, line: line)
-        return result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return Listing(tsv: result.stdout, header: ListingColumns.all, file: file, line: line).rows
     }
 
     private func assertValid(file: StaticString = #filePath, line: UInt = #line) throws {
@@ -44,8 +44,8 @@ final class ReliabilityTests: XCTestCase {
         let printed = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(Set(printed), Set((1...800).map { String(format: "%08d", $0) }), "every add printed a distinct ID")
         let rows = try listing()
-        XCTAssertEqual(rows.map { $0[1] }.sorted(), (1...800).map { String(format: "%08d", $0) })
-        XCTAssertEqual(rows.map { $0[2] }, (1...800).map(String.init))
+        XCTAssertEqual(rows.map { $0["id"] ?? "" }.sorted(), (1...800).map { String(format: "%08d", $0) })
+        XCTAssertEqual(rows.map { $0["order"] }, (1...800).map(String.init))
         try assertValid()
     }
 
@@ -64,7 +64,7 @@ final class ReliabilityTests: XCTestCase {
         """)
         XCTAssertEqual(result.stderr, "", "lists never fail, deletes only ever miss a record another worker took")
         let rows = try listing()
-        XCTAssertEqual(rows.map { $0[2] }, (1...rows.count).map(String.init))
+        XCTAssertEqual(rows.map { $0["order"] }, (1...rows.count).map(String.init))
         XCTAssertGreaterThanOrEqual(rows.count, 40 + 60 - 30)
         try assertValid()
     }
@@ -92,7 +92,7 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(lines, ["code=75", "patient waits", "00000002", "code=0"], result.stderr)
         XCTAssertEqual(result.stderr, "budget: error: data file is busy: another process has held \(budget.dataFile.path).lock for 1 s\n")
         XCTAssertNotEqual(budget.dataBytes(), before)
-        XCTAssertEqual(try listing().map { $0[4] }, ["first", "patient"])
+        XCTAssertEqual(try listing().map { $0["name"] }, ["first", "patient"])
     }
 
     // MARK: 4-6 crashes and failing disks
@@ -128,7 +128,7 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertGreaterThan(killed, 0, "some adds were killed")
         let after = try budget.shell("\"$BUDGET\" add expense after 1")
         XCTAssertEqual(after.code, 0, after.stderr)
-        let ids = Set(try listing().map { $0[1] })
+        let ids = Set(try listing().map { $0["id"] ?? "" })
         for id in acknowledged { XCTAssertTrue(ids.contains(id), "acknowledged add \(id) was lost") }
         XCTAssertEqual(temporaryFiles(), [], "no temporary files pile up")
         try assertValid()

@@ -94,8 +94,9 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("list", "expenses", "--month", "2026-11", "--format", "ids").stdout, "00000001\n00000002\n00000003\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--from", "2026-11-30", "--to", "2026-12-01", "--format", "ids").stdout, "00000003\n00000004\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--year", "2024", "--format", "ids").stdout, "00000005\n")
-        XCTAssertEqual(try budget.run("list", "all", "--sort", "amount", "--reverse", "--limit", "2", "--format", "tsv", "--no-header").stdout
-            .split(separator: "\n").map { $0.split(separator: "\t")[4] }, ["Salary", "家賃"])
+        let largest = try budget.run("list", "all", "--sort", "amount", "--reverse", "--limit", "2", "--format", "tsv",
+                                     "--no-header").stdout
+        XCTAssertEqual(Listing(tsv: largest, header: ListingColumns.all).column("name"), ["Salary", "家賃"])
         XCTAssertEqual(try budget.run("list", "expenses", "--search", "SNACK", "--format", "ids").stdout, "00000003\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--min", "¥6,400", "--max", "38000", "--format", "ids").stdout, "00000002\n00000004\n")
     }
@@ -161,12 +162,15 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual((object["opening"] as? [String: Any])?["expenses"] as? Int, 100, "the 2024 bus ride, before November")
 
         // Editing: the amount is the size, and a refund stays one unless told otherwise.
+        func amount() throws -> [String] {
+            Listing(tsv: try budget.run("show", "expense", "6", "--format", "tsv").stdout).column("amount")
+        }
         try budget.succeed("edit", "expense", "6", "--amount", "3,000")
-        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t-3000\t"))
+        XCTAssertEqual(try amount(), ["-3000"])
         try budget.succeed("edit", "expense", "6", "--no-refund")
-        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t3000\t"))
+        XCTAssertEqual(try amount(), ["3000"])
         try budget.succeed("edit", "expense", "6", "--refund", "--amount", "2000")
-        XCTAssertTrue(try budget.run("show", "expense", "6", "--format", "tsv").stdout.contains("\t-2000\t"))
+        XCTAssertEqual(try amount(), ["-2000"])
 
         // A plain negative amount is refused and says how to record a refund; an income has none.
         let before = budget.dataBytes()
@@ -200,7 +204,8 @@ final class ReportEndToEndTests: XCTestCase {
         let csv = try budget.succeed("export", "--format", "csv").stdout
         let copy = try BudgetProcess()
         XCTAssertEqual(try copy.run(["import", "-"], stdin: csv).code, 0)
-        let amounts = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[5] }
+        let copied = try copy.run("list", "expenses", "--format", "tsv", "--no-header").stdout
+        let amounts = Listing(tsv: copied, header: ListingColumns.expenses).column("amount")
         XCTAssertEqual(amounts.filter { $0.hasPrefix("-") }, ["-2000", "-10000"])
     }
 

@@ -94,12 +94,16 @@ final class RuleEndToEndTests: XCTestCase {
         XCTAssertEqual(applied.code, 0)
         XCTAssertEqual(applied.stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
         XCTAssertEqual(applied.stderr, "Changed 3 records by 3 rules.\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout, """
-        00000001\t1\t2026-11-01\tｾﾌﾞﾝ-ｲﾚﾌﾞﾝ 新宿店\tconbini\t500\t\tdaily\t\t
-        00000002\t2\t2026-11-02\tAmazon\tshopping\t3000\t\t\t\t
-        00000003\t3\t2026-11-02\tLunch\tfood\t900\t\t\t\t
-
-        """)
+        let listed = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                             header: ListingColumns.expenses)
+        XCTAssertEqual(listed.rows, listed.blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ 新宿店", "category": "conbini",
+             "amount": "500", "tags": "daily"],
+            ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "Amazon", "category": "shopping",
+             "amount": "3000"],
+            ["id": "00000003", "order": "3", "date": "2026-11-02", "name": "Lunch", "category": "food",
+             "amount": "900"],
+        ]))
         XCTAssertTrue(try text().contains("\"summary\" : \"apply rules to 3 records\""))
         XCTAssertEqual(try budget.run("rule", "apply").stderr, "No change: no rule changes the records selected.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: apply rules to 3 records.\n")

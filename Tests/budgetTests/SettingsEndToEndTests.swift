@@ -37,8 +37,14 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertTrue(tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table.contains("\nTotal (2 expenses)  "), table)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
-                       "00000001\t1\t2026-11-21\tLunch\tuncategorized\t12.34\t\t\t\t\n00000002\t2\t2026-11-21\tRent\tuncategorized\t1234.50\t\t\t\t\n")
+        let listed = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                             header: ListingColumns.expenses)
+        XCTAssertEqual(listed.rows, listed.blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-11-21", "name": "Lunch", "category": "uncategorized",
+             "amount": "12.34"],
+            ["id": "00000002", "order": "2", "date": "2026-11-21", "name": "Rent", "category": "uncategorized",
+             "amount": "1234.50"],
+        ]))
         let json = try budget.run("show", "expense", "2", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(object["amount"] as? Int, 123_450)
@@ -53,9 +59,13 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.stderr, "budget: error: changing the currency from none to USD would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD", "--rescale").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[5], "900.00")
+        func amounts() throws -> [String] {
+            Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
+                    header: ListingColumns.expenses).column("amount")
+        }
+        XCTAssertEqual(try amounts(), ["900.00"])
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: set display.currency, edit 1 expense.\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout.split(separator: "\t")[5], "900")
+        XCTAssertEqual(try amounts(), ["900"])
     }
 
     func testConfig_UnknownKeyAndBadValueAreUsageErrorsThatWriteNothing() throws {
@@ -95,7 +105,9 @@ final class SettingsEndToEndTests: XCTestCase {
                              "expense.default-category 食費 uncategorized", "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
                              "recur.auto on on", "budget.limit.住居 80000 none"])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
-        XCTAssertTrue(try budget.run("list", "expenses", "--format", "csv").stdout.contains(",食費,1,"), "the default category applies")
+        let added = Listing(csv: try budget.run("list", "expenses", "--format", "csv").stdout)
+        XCTAssertEqual(added.rows.map { [$0["name"], $0["category"], $0["amount"]] }, [["x", "食費", "1"]],
+                       "the default category applies")
     }
 
     func testColor_FlagBeatsNoColorWhichBeatsTheSetting() throws {

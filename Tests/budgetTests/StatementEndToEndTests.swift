@@ -23,17 +23,13 @@ final class StatementEndToEndTests: XCTestCase {
 
     /// The listing as rows of cells by column name (`list <kind> --format tsv`).
     private func table(_ kind: String = "all") throws -> [[String: String]] {
-        let lines = try budget.run("list", kind, "--format", "tsv").stdout.split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-        guard let header = lines.first else { return [] }
-        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        Listing(tsv: try budget.run("list", kind, "--format", "tsv").stdout).rows
     }
 
-    private func tsv(_ kind: String = "all") throws -> [[String]] {
-        try budget.run("list", kind, "--format", "tsv", "--no-header").stdout.split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
+    /// The same without its header line (`--no-header`), read by the schemas' column names.
+    private func tsv(_ kind: String = "all") throws -> [[String: String]] {
+        let output = try budget.run("list", kind, "--format", "tsv", "--no-header").stdout
+        return Listing(tsv: output, header: ListingColumns.of(kind)).rows
     }
 
     // MARK: Presets
@@ -117,10 +113,10 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stderr, "Imported 1 income and 2 expenses from a MoneyForward ME export (2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
-        XCTAssertEqual(rows.map { $0[3] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
-        XCTAssertEqual(rows.map { $0[4] }, ["食費", "住宅"])
-        XCTAssertEqual(rows.map { $0[6] }, ["朝食", "11月分\\n二行目"])
-        XCTAssertEqual(rows.map { $0[8] }, ["moneyforward:id=mf002", "moneyforward:id=mf005"])
+        XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
+        XCTAssertEqual(rows.map { $0["category"] }, ["食費", "住宅"])
+        XCTAssertEqual(rows.map { $0["note"] }, ["朝食", "11月分\\n二行目"])
+        XCTAssertEqual(rows.map { $0["source"] }, ["moneyforward:id=mf002", "moneyforward:id=mf005"])
         XCTAssertTrue(try budget.run("import", path).stderr.contains("3 rows already there"))
     }
 
@@ -137,7 +133,8 @@ final class StatementEndToEndTests: XCTestCase {
         let result = try budget.run("import", try statement("zaim.csv", text))
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 2 expenses from a Zaim export (2 rows skipped"), result.stderr)
-        XCTAssertEqual(try tsv().map { [$0[4], $0[5], $0[6]] }, [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])
+        XCTAssertEqual(try tsv().map { [$0["name"], $0["category"], $0["amount"]] },
+                       [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])
     }
 
     func testBanks_SignedOrSeparateColumnsAndCompactDates() throws {
@@ -148,7 +145,7 @@ final class StatementEndToEndTests: XCTestCase {
         let zero = try budget.run("import", try statement("zero.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
         XCTAssertEqual(zero.stdout, "", "rows where nothing moved are no transactions")
         XCTAssertTrue(zero.stderr.contains("2 lines without a transaction skipped"), zero.stderr)
-        XCTAssertEqual(try tsv().map { [$0[0], $0[3], $0[4], $0[6]] }, [
+        XCTAssertEqual(try tsv().map { [$0["kind"], $0["date"], $0["name"], $0["amount"]] }, [
             ["income", "2026-10-25", "給与", "250000"], ["income", "2026-10-25", "振込", "1000"],
             ["expense", "2026-10-01", "ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ", "1500"], ["expense", "2026-10-03", "振込＊ヤマダ", "40000"],
             ["expense", "2026-10-04", "ﾗｸﾃﾝｶ-ﾄﾞ", "12000"], ["expense", "2026-10-05", "NHK", "2200"],
@@ -171,7 +168,7 @@ final class StatementEndToEndTests: XCTestCase {
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped (totals, sections, nothing moved); expenses filed 5 under the default category).\n")
-        XCTAssertEqual(try tsv("expenses").map { [$0[3], $0[5], $0[6]] }, [
+        XCTAssertEqual(try tsv("expenses").map { [$0["name"], $0["amount"], $0["note"]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],
         ], "an unquoted comma goes where the row reads as a purchase: the shop's name, the amount or the note")
@@ -280,7 +277,7 @@ final class StatementEndToEndTests: XCTestCase {
                        + "Read 2 dates without a year as on or before 2026-04-30 (today); give --as-of <day> for an older statement.\n")
         let first = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
         XCTAssertEqual(first.stderr, "Imported 1 income and 1 expense from the statement (expenses filed 1 under the default category). Read 2 dates without a year as on or before 2024-05-02 (--as-of).\n")
-        XCTAssertEqual(try tsv().map { $0[3] }, ["2024-05-01", "2024-04-30"])
+        XCTAssertEqual(try tsv().map { $0["date"] }, ["2024-05-01", "2024-04-30"])
         let later = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2025-06-01"])
         XCTAssertTrue(later.stderr.hasPrefix("Imported nothing from the statement (2 rows already there)"), later.stderr)
         XCTAssertEqual(try budget.run(["import", ja, "--as-of", "2024-02-30"] + map).code, 64)
@@ -308,7 +305,7 @@ final class StatementEndToEndTests: XCTestCase {
                                    "--date-format", "%d.%m.%Y", "--decimal-mark", ",", "--save-profile", "ing")
         XCTAssertEqual(saved.code, 0, saved.stderr)
         XCTAssertTrue(saved.stderr.hasSuffix("Saved the options as the profile 'ing'.\n"), saved.stderr)
-        XCTAssertEqual(try tsv().map { [$0[0], $0[6]] }, [["income", "2500.00"], ["expense", "12.50"]])
+        XCTAssertEqual(try tsv().map { [$0["kind"], $0["amount"]] }, [["income", "2500.00"], ["expense", "12.50"]])
         XCTAssertTrue(try budget.run("config", "list").stdout.contains("import.profile.ing"))
         XCTAssertEqual(try budget.run("__complete", "bash", "budget import x.csv --profile i").stdout, "words\ning\n", "completion offers saved profiles")
         XCTAssertTrue(try budget.run("__complete", "bash", "budget import x.csv --profile ").stdout.contains("\nrakuten-card\n"), "and the presets")
@@ -347,7 +344,7 @@ final class StatementEndToEndTests: XCTestCase {
 
     func testNormalizeNames_FoldsWidthButKeepsCase() throws {
         try budget.succeed("import", try statement("r.csv", Self.rakutenCard), "--normalize-names")
-        XCTAssertEqual(Set(try tsv().map { $0[4] }), ["AMAZON.CO.JP", "セブン-イレブン"])
+        XCTAssertEqual(Set(try tsv().map { $0["name"] }), ["AMAZON.CO.JP", "セブン-イレブン"])
     }
 
     // MARK: Bad input

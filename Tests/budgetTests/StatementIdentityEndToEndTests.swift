@@ -21,11 +21,7 @@ final class StatementIdentityEndToEndTests: XCTestCase {
 
     /// The rows of `list <kind> --format tsv`, each by its column names.
     private func rows(_ kind: String = "all") throws -> [[String: String]] {
-        let lines = try budget.succeed("list", kind, "--format", "tsv").stdout.split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-        guard let header = lines.first else { return [] }
-        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        Listing(tsv: try budget.succeed("list", kind, "--format", "tsv").stdout).rows
     }
 
     private static let bankHeader = "取引日,入出金(円),取引後残高(円),入出金内容\n"

@@ -27,15 +27,22 @@ final class TagsEndToEndTests: XCTestCase {
     func testList_FiltersByAnyTagAndEveryFormatCarriesTheColumn() throws {
         XCTAssertEqual(try budget.run("list", "all", "--tag", "reimbursable", "--format", "ids").stdout, "income-00000001\nexpense-00000001\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--tag", "京都旅行", "--tag", "none", "--format", "ids").stdout, "00000001\n00000002\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout, """
-        id\torder\tdate\tname\tcategory\tamount\tnote\ttags\tsource\tschedule
-        00000001\t1\t2026-11-01\tHotel\ttravel\t12000\t\treimbursable,京都旅行\t\t
-        00000002\t2\t2026-11-02\tLunch\tfood\t900\t\t京都旅行\t\t
-        00000003\t3\t2026-11-02\tｾﾌﾞﾝ\t食費\t400\t\t\t\t
-
-        """)
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "csv", "--no-header").stdout.split(separator: "\r\n").first,
-                       "00000001,1,2026-11-01,Hotel,travel,12000,,\"reimbursable,京都旅行\",,")
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout,
+                       ListingColumns.text(ListingColumns.expenses, [
+            ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "Hotel", "category": "travel",
+             "amount": "12000",
+             "tags": "reimbursable,京都旅行"],
+            ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "Lunch", "category": "food",
+             "amount": "900", "tags": "京都旅行"],
+            ["id": "00000003", "order": "3", "date": "2026-11-02", "name": "ｾﾌﾞﾝ", "category": "食費", "amount": "400"],
+        ]))
+        XCTAssertEqual(try budget.run("list", "expenses", "--format", "csv",
+                                      "--no-header").stdout.split(separator: "\r\n").first.map { $0 + "\r\n" },
+                       ListingColumns.text(ListingColumns.expenses, [
+                           ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "Hotel",
+                            "category": "travel", "amount": "12000",
+                            "tags": "\"reimbursable,京都旅行\""],
+                       ], csv: true, header: false))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("list", "expenses", "--format", "json").stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(json.map { $0["tags"] as? [String] ?? ["?"] }, [["reimbursable", "京都旅行"], ["京都旅行"], []])
         let table = try budget.run("list", "expenses").stdout
@@ -50,8 +57,9 @@ final class TagsEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("show", "expense", "2", "--format", "json").stdout.contains("\"a\",\n    \"b\""), true)
         let before = try text()
         try budget.succeed("edit", "expense", "1", "2", "3", "--tags", "")
-        XCTAssertEqual(try budget.run("list", "all", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).dropLast(2).last ?? "" },
-                       ["reimbursable", "", "", ""], "only the income keeps its tags")
+        let listed = Listing(tsv: try budget.run("list", "all", "--format", "tsv", "--no-header").stdout,
+                             header: ListingColumns.all)
+        XCTAssertEqual(listed.column("tags"), ["reimbursable", "", "", ""], "only the income keeps its tags")
         try budget.succeed("undo")
         XCTAssertEqual(try text().replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression),
                        before.replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression))
