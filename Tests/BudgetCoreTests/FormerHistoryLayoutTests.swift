@@ -200,7 +200,8 @@ final class FormerHistoryLayoutTests: XCTestCase {
         let bytes = Array(try XCTUnwrap(FileManager.default.contents(atPath: path)))
         let text = String(decoding: bytes, as: UTF8.self)
         XCTAssertTrue(text.contains(#"""
-                  {"amount":80000,"category":"住居","date":"2026-01-02","id":"00000002","name":"家賃","note":"月末","order":2},
+                  {"amount":80000,"category":"住居","date":"2026-01-02","id":"00000002",\#
+        "name":"家賃","note":"月末","order":2},
                   {"amount":400,"category":"food","date":"2026-01-04","id":"00000003","name":"Coffee","order":3}
                 ]
         """#), text)

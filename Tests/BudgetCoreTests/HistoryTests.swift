@@ -158,7 +158,10 @@ final class HistoryTests: XCTestCase {
             document.history = [entry]
             let before = document
             XCTAssertThrowsError(try document.undoLastChange(), entry.summary) { error in
-                XCTAssertEqual(error as? BudgetError, .undoConflict(summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
+                XCTAssertEqual(
+                    error as? BudgetError,
+                    .undoConflict(
+                        summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
             }
             XCTAssertEqual(document, before, entry.summary)
             // Written to a file, the same history is refused on reading.
@@ -212,8 +215,12 @@ final class HistoryTests: XCTestCase {
         let inMemory = try store.load()
         let bytes = DocumentCodec.encode(inMemory)
         XCTAssertEqual(try DocumentCodec.decode(bytes), inMemory)
-        XCTAssertEqual(inMemory.history.map(\.summary), ["add expense 00000001 (家賃)", "add expense 00000002 (b)",
-                                                         "move expense 00000002 (b)", "delete 1 expense, edit 1 expense"])
+        XCTAssertEqual(
+            inMemory.history.map(\.summary),
+            [
+                "add expense 00000001 (家賃)", "add expense 00000002 (b)", "move expense 00000002 (b)",
+                "delete 1 expense, edit 1 expense",
+            ])
         for _ in 0..<4 { _ = try store.transaction { try $0.undoLastChange() } }
         XCTAssertEqual(try store.fetchExpenses(), [])
     }

@@ -155,7 +155,9 @@ final class InputRulesTests: XCTestCase {
         let day = Day(iso: "2026-11-22")!
         let store = InMemoryStore()
         try store.add(Expense.self) { Expense(id: $0, name: "A", amount: Int.max, date: day) }
-        XCTAssertThrowsError(try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }) { error in
+        XCTAssertThrowsError(
+            try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }
+        ) { error in
             XCTAssertEqual(error as? BudgetError, .totalTooLarge(.expense))
         }
         XCTAssertEqual(try store.load().expenses.count, 1)

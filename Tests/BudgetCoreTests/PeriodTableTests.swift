@@ -161,8 +161,11 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testIncome_RowsAreSourcesAndACategoryFilterLeavesThemOut() throws {
-        let doc = try document([("2026-11-01", 100, "a", [])], incomes: [("2026-10-25", 300_000, "Salary"), ("2026-11-25", 300_000, "Salary"),
-                                                                      ("2026-11-10", 1, "Refund")])
+        let doc = try document(
+            [("2026-11-01", 100, "a", [])],
+            incomes: [
+                ("2026-10-25", 300_000, "Salary"), ("2026-11-25", 300_000, "Salary"), ("2026-11-10", 1, "Refund"),
+            ])
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .income, per: .month)
         XCTAssertEqual(table.rows.map(\.name), ["Salary", "Refund"])
         XCTAssertEqual(table.rows.map(\.amounts), [[300_000, 300_000], [0, 1]])

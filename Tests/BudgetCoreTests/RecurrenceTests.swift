@@ -59,7 +59,8 @@ final class RecurrenceTests: XCTestCase {
             ["9998-06-01", "9999-06-01"],
             "no occurrence past 9999: the schedule ends")
         XCTAssertNil(try Recurrence(.year, from: day("9999-06-01")).next(after: day("9999-06-01")))
-        XCTAssertEqual(try Recurrence(.month, on: .dayOfMonth(25), from: day("2026-01-01")).next(after: day("2026-11-25"))?.due.iso, "2026-12-25")
+        let monthly = try Recurrence(.month, on: .dayOfMonth(25), from: day("2026-01-01"))
+        XCTAssertEqual(try monthly.next(after: day("2026-11-25"))?.due.iso, "2026-12-25")
     }
 
     func testWeekend_MovesTheRecordedDayButNotTheDueDay() throws {

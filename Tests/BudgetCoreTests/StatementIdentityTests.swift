@@ -27,7 +27,9 @@ final class StatementIdentityTests: XCTestCase {
         let reader = StatementReader(
             layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true,
             minorDigits: 0, today: today)
-        let text = Self.moneyForward + "1,2026/11/01,a,-150,x,食費,x,,0,hoge\n1,2026/11/01,b,-300,x,食費,x,,0,hoge\n1,2026/11/02,c,-900,x,食費,x,,0,ｈｏｇｅ\n1,2026/11/02,d,-5,x,食費,x,,0,z\n"
+        let text = Self.moneyForward
+            + "1,2026/11/01,a,-150,x,食費,x,,0,hoge\n1,2026/11/01,b,-300,x,食費,x,,0,hoge\n"
+            + "1,2026/11/02,c,-900,x,食費,x,,0,ｈｏｇｅ\n1,2026/11/02,d,-5,x,食費,x,,0,z\n"
         let entries = try reader.read(text).entries
         XCTAssertEqual(entries.map(\.identity), ["id=hoge", "id#2=hoge", "id#3=hoge", "id=z"])
         var document = BudgetDocument()
@@ -96,7 +98,11 @@ final class StatementIdentityTests: XCTestCase {
         XCTAssertEqual(derived.origin, "his")
         XCTAssertEqual(derived.profile.settingText, "preset=rakuten-bank;account=his")
         try document.saveImportProfile(derived.profile, as: "his2")
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: "his2", options: ImportProfile(), savingAs: nil, kind: nil, in: document).origin, "his")
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: "his2", options: ImportProfile(), savingAs: nil, kind: nil, in: document
+            ).origin,
+            "his")
         XCTAssertEqual(
             try StatementPlan(
                 for: bank, profileName: "his", options: ImportProfile(), savingAs: "his", kind: nil,

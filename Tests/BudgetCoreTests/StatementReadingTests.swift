@@ -123,7 +123,9 @@ final class StatementReadingTests: XCTestCase {
         var reader = StatementReader(
             layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true,
             minorDigits: 0, today: today)
-        let text = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n1,2026/11/01,ｾﾌﾞﾝ,-150,x,食費,x,,0,a\n1,2026/11/01,Salary,1000,x,収入,x,,0,b\n1,2026/11/02,AMAZON,-900,x,未分類,x,,0,c\n"
+        let text = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n"
+            + "1,2026/11/01,ｾﾌﾞﾝ,-150,x,食費,x,,0,a\n1,2026/11/01,Salary,1000,x,収入,x,,0,b\n"
+            + "1,2026/11/02,AMAZON,-900,x,未分類,x,,0,c\n"
         let reading = try reader.read(text)
         XCTAssertEqual(reading.entries.map(\.identity), ["id=a", "id=b", "id=c"])
         var document = BudgetDocument()
@@ -194,7 +196,8 @@ final class StatementReadingTests: XCTestCase {
         layout[.note] = [.name("memo")]
         let noted = StatementReader(
             layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
+        let rows = "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"
+        XCTAssertEqual(problems(noted, rows), [
             "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back "
                 + "reads as a transaction (its fields with commas need quotes)",
             "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma "
@@ -270,7 +273,9 @@ final class StatementReadingTests: XCTestCase {
             layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true,
             minorDigits: 0, today: today)
         let head = "山田　様,1234-56**-****-****,カード\n"
-        let read = try reader.read(head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
+        let read = try reader.read(
+            head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n"
+                + "2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
         XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP", "ETC"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1234, 390])
         XCTAssertEqual(problems(reader, head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
@@ -319,10 +324,16 @@ final class StatementReadingTests: XCTestCase {
             reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: false))
         XCTAssertEqual(document.expenses.records.first?.source, "hers:2026-10-10|expense|10000|1|ATM")
         XCTAssertEqual(result.expenses, 1)
-        XCTAssertThrowsError(try StatementPlan(for: bank, profileName: "nope", options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+        XCTAssertThrowsError(
+            try StatementPlan(
+                for: bank, profileName: "nope", options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        ) { error in
             XCTAssertEqual(error as? ImportProfileError, .unknown("nope", saved: ["hers"]))
         }
-        XCTAssertThrowsError(try StatementPlan(for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+        XCTAssertThrowsError(
+            try StatementPlan(
+                for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        ) { error in
             XCTAssertEqual((error as? ImportError)?.reason, .statementUnmapped)
         }
     }

@@ -65,8 +65,9 @@ final class SummaryComparisonTests: XCTestCase {
     }
 
     private func compare(
-        _ document: BudgetDocument, _ period: SummaryComparison.Period, _ basis: SummaryComparison.Basis, today: String = "2030-01-01",
-        query: RecordQuery = RecordQuery(), groupings: Set<Summary.Grouping> = Set(Summary.Grouping.allCases)
+        _ document: BudgetDocument, _ period: SummaryComparison.Period, _ basis: SummaryComparison.Basis,
+        today: String = "2030-01-01", query: RecordQuery = RecordQuery(),
+        groupings: Set<Summary.Grouping> = Set(Summary.Grouping.allCases)
     ) throws -> SummaryComparison {
         let comparison = try SummaryComparison(
             document: document, query: query, period: period, basis: basis, today: day(today), groupings: groupings)
