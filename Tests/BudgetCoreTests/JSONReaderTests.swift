@@ -114,11 +114,10 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testSerializer_CompactValuesGoOnOneLineInsideAnIndentedDocument() throws {
-        let record = JSONValue.object(
-            [
-                ("name", .string("a\n\"b\"")), ("amount", .int(900)), ("tags", .array([.string("x"), .string("家")])),
-                ("none", .array([])), ("empty", .object([])), ("flag", .bool(true)), ("gone", .null)
-            ])
+        let record = JSONValue.object([
+            ("name", .string("a\n\"b\"")), ("amount", .int(900)), ("tags", .array([.string("x"), .string("家")])),
+            ("none", .array([])), ("empty", .object([])), ("flag", .bool(true)), ("gone", .null)
+        ])
         let value = JSONValue.object([("removed", .array([.compact(record), .compact(.int(1))]))])
         XCTAssertEqual(String(decoding: JSONSerializer(style: .encoderCompatible).serialize(value), as: UTF8.self), #"""
             {
@@ -128,9 +127,9 @@ final class JSONReaderTests: XCTestCase {
               ]
             }
             """#)
-        XCTAssertEqual(String(decoding: JSONSerializer(style: .standard).serialize(.compact(record)), as: UTF8.self),
-                       #"{"name":"a\n\"b\"","amount":900,"tags":["x","家"],"none":[],"empty":{},"flag":true,"gone":null"#
-                           + #"}"#)
+        XCTAssertEqual(
+            String(decoding: JSONSerializer(style: .standard).serialize(.compact(record)), as: UTF8.self),
+            #"{"name":"a\n\"b\"","amount":900,"tags":["x","家"],"none":[],"empty":{},"flag":true,"gone":null}"#)
         XCTAssertEqual(JSONValue.compact(record), record, "only the layout differs")
         // What the serializer writes compactly, the strict reader reads back.
         let node = try JSONReader.parse(JSONSerializer(style: .encoderCompatible).serialize(.compact(record)))

@@ -109,11 +109,10 @@ final class LimitLedgerTests: XCTestCase {
     }
 
     func testYearlyLimit_ShowsTheYearToDateAndCarriesBetweenYears() throws {
-        var document = try document(
-            [
-                ("2025-03-01", "travel", 10_000), ("2026-01-01", "travel", 3_000), ("2026-03-31", "travel", 2_000),
-                ("2026-04-01", "travel", 4_000), ("2026-12-31", "travel", 1_000)
-            ])
+        var document = try document([
+            ("2025-03-01", "travel", 10_000), ("2026-01-01", "travel", 3_000), ("2026-03-31", "travel", 2_000),
+            ("2026-04-01", "travel", 4_000), ("2026-12-31", "travel", 1_000)
+        ])
         try document.setLimit(
             try SpendingLimit(amount: 12_000, per: .year, rollover: .surplus, since: 2025), for: .category("travel"))
         let ledger = LimitLedger(document: document)

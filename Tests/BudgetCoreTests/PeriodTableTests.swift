@@ -28,11 +28,10 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testMonths_EveryPeriodIsAColumnEmptyOnesWithZero() throws {
-        let doc = try document(
-            [
-                ("2026-01-05", 100, "food", []), ("2026-01-31", 50, "food", []), ("2026-04-01", 80_000, "住居", []),
-                ("2026-04-30", 7, "food", []), ("2025-12-31", 999, "food", [])
-            ])
+        let doc = try document([
+            ("2026-01-05", 100, "food", []), ("2026-01-31", 50, "food", []), ("2026-04-01", 80_000, "住居", []),
+            ("2026-04-30", 7, "food", []), ("2025-12-31", 999, "food", [])
+        ])
         let table = try PeriodTable(
             document: doc, query: query("2026-01-01", "2026-04-30"), grouping: .category, per: .month)
         XCTAssertEqual(table.periods.map(\.name), ["2026-01", "2026-02", "2026-03", "2026-04"])
@@ -123,11 +122,10 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testPaydayMonths_AreTheBudgetMonths() throws {
-        var doc = try document(
-            [
-                ("2026-10-24", 1, "a", []), ("2026-10-25", 10, "a", []), ("2026-11-24", 100, "a", []),
-                ("2026-11-25", 1_000, "a", [])
-            ])
+        var doc = try document([
+            ("2026-10-24", 1, "a", []), ("2026-10-25", 10, "a", []), ("2026-11-24", 100, "a", []),
+            ("2026-11-25", 1_000, "a", [])
+        ])
         doc[settings: PeriodKeys.self][PeriodKeys.monthStart] = try MonthStartDay(settingText: "25")
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .category, per: .month)
         XCTAssertEqual(table.periods.map(\.name), ["2026-10", "2026-11", "2026-12"])
@@ -144,11 +142,10 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testTags_ExpensesCountUnderEachTagAndOnceInTheTotal() throws {
-        let doc = try document(
-            [
-                ("2026-11-01", 100, "a", ["kyoto", "trip"]), ("2026-11-02", 10, "b", ["trip"]),
-                ("2026-12-01", 1, "c", []), ("2026-12-02", 5, "a", ["kyoto"])
-            ])
+        let doc = try document([
+            ("2026-11-01", 100, "a", ["kyoto", "trip"]), ("2026-11-02", 10, "b", ["trip"]),
+            ("2026-12-01", 1, "c", []), ("2026-12-02", 5, "a", ["kyoto"])
+        ])
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .tag, per: .month)
         XCTAssertEqual(table.rows.map(\.name), ["trip", "kyoto"])
         XCTAssertEqual(table.rows.map(\.amounts), [[110, 0], [100, 5]])

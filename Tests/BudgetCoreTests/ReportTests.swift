@@ -30,11 +30,10 @@ final class ReportTests: XCTestCase {
     }
 
     func testQuery_PeriodBoundariesAreInclusive() throws {
-        let doc = try document(
-            [
-                ("2026-10-31", "before", 1, "a"), ("2026-11-01", "first", 2, "a"), ("2026-11-30", "last", 3, "a"),
-                ("2026-12-01", "after", 4, "a"), ("2024-02-29", "leap", 5, "a")
-            ])
+        let doc = try document([
+            ("2026-10-31", "before", 1, "a"), ("2026-11-01", "first", 2, "a"), ("2026-11-30", "last", 3, "a"),
+            ("2026-12-01", "after", 4, "a"), ("2024-02-29", "leap", 5, "a")
+        ])
         var query = RecordQuery()
         query.period = .month(of: day("2026-11-15"))
         XCTAssertEqual(query.expenses(in: doc).map(\.name), ["first", "last"])

@@ -189,11 +189,10 @@ final class CompletionShellTests: XCTestCase {
         let environment = "env -i HOME=\(budget.directory.path) XDG_CONFIG_HOME=\(budget.directory.path)/config "
             + "TERM=xterm-256color LANG=C.UTF-8 "
             + "PATH=\(bin):/usr/bin:/bin BUDGET_FILE=\(budget.dataFile.path) "
-        try tmux(
-            [
-                "new-session", "-d", "-s", "shell", "-x", "200", "-y", "50", "-c", budget.directory.path,
-                environment + shell
-            ])
+        try tmux([
+            "new-session", "-d", "-s", "shell", "-x", "200", "-y", "50", "-c", budget.directory.path,
+            environment + shell
+        ])
         type("\(setup); echo ready-\"\"ok")
         press("Enter")
         try waitFor("ready-ok")
