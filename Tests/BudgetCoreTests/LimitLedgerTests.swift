@@ -194,8 +194,8 @@ final class LimitLedgerTests: XCTestCase {
         let warnings = document.limitWarnings(since: before)
         XCTAssertEqual(warnings.map { [$0.total, $0.limit, $0.carriedIn, $0.available] }, [[1_101, 1_000, 100, 1_100]])
         XCTAssertEqual(warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))),
-                       "food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available (¥1,000 limit, ¥100 "
-                           + "carried in)")
+                       "food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available "
+                           + "(¥1,000 limit, ¥100 carried in)")
     }
 
     func testWarnings_ForTheTotalLimitAndAYearlyLimit() throws {
@@ -211,8 +211,8 @@ final class LimitLedgerTests: XCTestCase {
         let money = MoneyFormat(currency: nil)
         XCTAssertEqual(warnings.map { $0.message(money) }, [
             "travel is over its yearly limit for 2026: 11,000 of 10,000",
-            "all expenses are over their monthly limit for 2026-04: 2,000 of 1,000 available (5,000 limit, -4,000 "
-                + "carried in)",
+            "all expenses are over their monthly limit for 2026-04: 2,000 of 1,000 available "
+                + "(5,000 limit, -4,000 carried in)",
         ])
     }
 

@@ -350,10 +350,10 @@ final class StatementReadingTests: XCTestCase {
             problems(
                 vpass, "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"),
             [
-                "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a "
-                    + "comma in a name, or in an amount like 95,000) reads as a transaction; it looks like SMBC's "
-                    + "other Vpass layout (the user and the payment after the shop, the amount in column 7): map its "
-                    + "columns",
+                "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back "
+                    + "(a comma in a name, or in an amount like 95,000) reads as a transaction; "
+                    + "it looks like SMBC's other Vpass layout "
+                    + "(the user and the payment after the shop, the amount in column 7): map its columns",
             ])
         for cell in ["2022/7/5", "'22/08", "30000", "-1", "3回払い", "1回目", "ご本人", "ご家族", "本人"] {
             XCTAssertTrue(

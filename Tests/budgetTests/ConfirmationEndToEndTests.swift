@@ -56,8 +56,8 @@ final class ConfirmationEndToEndTests: XCTestCase {
         let raised = try budget.run("edit", "expense", "1", "--amount", "850")
         XCTAssertEqual(
             raised.stderr,
-            "Updated expense 00000001 (Big lunch).\nbudget: warning: food is over its monthly limit for 2026-11: 2,051 "
-                + "of 1,000\n")
+            "Updated expense 00000001 (Big lunch).\n"
+                + "budget: warning: food is over its monthly limit for 2026-11: 2,051 of 1,000\n")
         let movedIn = try budget.run("add", "expense", "Elsewhere", "5", "--category", "fun", "--date", "2026-11-07")
         XCTAssertEqual(movedIn.stderr, "")
         XCTAssertTrue(
@@ -82,22 +82,22 @@ final class ConfirmationEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.code, 1)
         XCTAssertEqual(
             refused.stderr,
-            "budget: error: the budget is not empty (it holds 2 expenses); add --force to replace it (undo brings it "
-                + "back)\n")
+            "budget: error: the budget is not empty (it holds 2 expenses); "
+                + "add --force to replace it (undo brings it back)\n")
         try budget.succeed("delete", "expense", "2")
         try budget.succeed("add", "income", "Salary", "1")
         XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds 1 income and 1 expense); add --force to "
-                           + "replace it (undo brings it back)\n")
+                       "budget: error: the budget is not empty (it holds 1 income and 1 expense); "
+                           + "add --force to replace it (undo brings it back)\n")
         try budget.succeed("limit", "set", "food", "1000")
         XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); add "
-                           + "--force to replace it (undo brings it back)\n")
+                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); "
+                           + "add --force to replace it (undo brings it back)\n")
         let settingsOnly = try BudgetProcess()
         try settingsOnly.succeed("config", "set", "display.color", "never")
         XCTAssertEqual(try settingsOnly.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds settings); add --force to replace it (undo "
-                           + "brings it back)\n")
+                       "budget: error: the budget is not empty (it holds settings); "
+                           + "add --force to replace it (undo brings it back)\n")
     }
 
     func testRuleAdd_SaysTheKindAndFieldItMatches() throws {

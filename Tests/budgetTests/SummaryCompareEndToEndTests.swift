@@ -173,8 +173,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
         // Bonus; the Salary of 2026-12-25 is before it) against 2026-01-01 to 2026-01-10 (none),
         // the budget month 2027-01 beside 2026-01.
         let months = try budget.run(
-            "summary", "--year", "2027", "--compare", "last-year", "--by", "month", "--format", "tsv",
-            "--no-header").stdout
+            "summary", "--year", "2027", "--compare", "last-year", "--by", "month", "--format", "tsv", "--no-header"
+        ).stdout
         XCTAssertEqual(
             months.split(separator: "\n").map {
                 $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(5).joined(separator: " ")
@@ -187,7 +187,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
         // 22 days; the 22 before are 2026-11-28 to 2026-12-19 (Snack, Rent, Groceries: 97,000).
         let csv = try budget.run(
             "summary", "--from", "2026-12-20", "--to", "2027-01-10", "--compare", "previous", "--format", "csv",
-            "--no-header").stdout
+            "--no-header"
+        ).stdout
         XCTAssertEqual(csv.split(separator: "\r\n").prefix(3), [
             "total,income,360000,,,,,0,360000,", "total,expenses,95000,,,,,97000,-2000,-2.1",
             "total,balance,265000,,,,,-97000,362000,373.2",
