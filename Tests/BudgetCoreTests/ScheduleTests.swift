@@ -21,8 +21,8 @@ final class ScheduleTests: XCTestCase {
         let text = schedule.settingText
         XCTAssertEqual(
             text,
-            "kind=expense;name=家賃;amount=80000;category=住居;tag=home;note=a%3Bb%25c;every=1 "
-                + "month;on=25;from=2026-09-25;weekend=before;paused;through=2026-10-25;skip=2026-12-25")
+            "kind=expense;name=家賃;amount=80000;category=住居;tag=home;note=a%3Bb%25c;"
+                + "every=1 month;on=25;from=2026-09-25;weekend=before;paused;through=2026-10-25;skip=2026-12-25")
         XCTAssertEqual(try Schedule(settingText: text), schedule)
         for wrong in [
             text.replacingOccurrences(of: "on=25", with: "on=025"),

@@ -306,15 +306,15 @@ final class DataFileEndToEndTests: XCTestCase {
             XCTAssertEqual(result.code, 64, value)
             XCTAssertEqual(
                 result.stderr,
-                "budget: error: invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to "
-                    + "1000000000\n",
+                "budget: error: invalid BUDGET_LOCK_TIMEOUT '\(value)': "
+                    + "expected a number of seconds from 0 to 1000000000\n",
                 value)
         }
         let escaped = try budget.shell("BUDGET_LOCK_TIMEOUT=\"$(printf '\\033[31m')\" \"$BUDGET\" add expense x 1")
         XCTAssertEqual(
             escaped.stderr,
-            "budget: error: invalid BUDGET_LOCK_TIMEOUT '\\u{1B}[31m': expected a number of seconds from 0 to "
-                + "1000000000\n")
+            "budget: error: invalid BUDGET_LOCK_TIMEOUT '\\u{1B}[31m': "
+                + "expected a number of seconds from 0 to 1000000000\n")
         XCTAssertNil(budget.dataBytes(), "nothing was added")
         for value in ["", "0", "0.5", "1000000000"] {
             XCTAssertEqual(

@@ -63,8 +63,8 @@ final class LimitEndToEndTests: XCTestCase {
         XCTAssertEqual(over.stdout, "00000007\n")
         XCTAssertEqual(
             over.stderr,
-            "budget: warning: food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available (¥1,000 limit, "
-                + "¥100 carried in)\n")
+            "budget: warning: food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available "
+                + "(¥1,000 limit, ¥100 carried in)\n")
         XCTAssertEqual(
             try budget.run("limit", "set", "--total", "100,000").stderr,
             "Set the monthly limit of all expenses to ¥100,000.\n")
@@ -135,8 +135,8 @@ final class LimitEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try budget.run("config", "get", "budget.total-limit").stdout, "100000;per=year;rollover=all;since=2027\n")
         XCTAssertEqual(try budget.run("categories", "rename", "food", "食費").stderr,
-                       "Renamed category food to 食費 (3 expenses); its monthly limit of ¥1,000 (rollover surplus since "
-                           + "2026-11) moved with it.\n")
+                       "Renamed category food to 食費 (3 expenses); "
+                           + "its monthly limit of ¥1,000 (rollover surplus since 2026-11) moved with it.\n")
         XCTAssertEqual(
             try budget.run("config", "get", "budget.limit.食費").stdout, "1000;rollover=surplus;since=2026-11\n")
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")

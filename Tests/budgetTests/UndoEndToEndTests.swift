@@ -85,8 +85,8 @@ final class UndoEndToEndTests: XCTestCase {
             "the backup is the original")
         XCTAssertTrue(
             repair.stderr.hasSuffix(
-                "Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); the "
-                    + "original is saved as \(path).\(backup.dropFirst("budget.json.".count)).\n"),
+                "Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); "
+                    + "the original is saved as \(path).\(backup.dropFirst("budget.json.".count)).\n"),
             repair.stderr)
         XCTAssertEqual(try budget.run("check").code, 0)
         let history = try budget.run("history", "--format", "tsv", "--no-header").stdout
