@@ -126,7 +126,8 @@ final class BudgetCalendarTests: XCTestCase {
                     XCTAssertTrue(period.contains(current), "\(monthStart) \(weekend) \(current)")
                     if let previous, previous != period {
                         XCTAssertEqual(calendar.period(after: previous), period)
-                        XCTAssertEqual(previous.end.advanced(byDays: 1), period.start, "\(monthStart) \(weekend) \(current)")
+                        XCTAssertEqual(
+                            previous.end.advanced(byDays: 1), period.start, "\(monthStart) \(weekend) \(current)")
                     }
                     XCTAssertEqual(calendar.period(named: period.name), period)
                     previous = period
@@ -155,7 +156,9 @@ final class BudgetCalendarTests: XCTestCase {
         XCTAssertNil(calendar.wholePeriodCount(DateRange(from: day("2026-11-01"), to: day("2026-11-30"))))
         XCTAssertNil(calendar.wholePeriodCount(DateRange(from: day("2026-10-25"), to: nil)))
         XCTAssertEqual(BudgetCalendar().wholePeriodCount(DateRange.year(2026) ?? .all), 12)
-        XCTAssertEqual(calendar.periods(overlapping: DateRange(from: day("2026-11-20"), to: day("2026-11-30"))).map(\.name), ["2026-11", "2026-12"])
+        XCTAssertEqual(
+            calendar.periods(overlapping: DateRange(from: day("2026-11-20"), to: day("2026-11-30"))).map(\.name),
+            ["2026-11", "2026-12"])
     }
 
     // MARK: Settings and reports
@@ -202,7 +205,9 @@ final class BudgetCalendarTests: XCTestCase {
         XCTAssertEqual(november.budgetPeriod?.name, "2026-11")
         XCTAssertEqual(november.categories.first?.limit, 1000)
         query.period = DateRange.month(of: day("2026-11-01"))
-        XCTAssertNil(try Summary(document: document, query: query).categories.first?.limit, "a calendar month is not a budget month here")
+        XCTAssertNil(
+            try Summary(document: document, query: query).categories.first?.limit,
+            "a calendar month is not a budget month here")
     }
 
     func testLimitReportAndWarnings_UseTheBudgetMonth() throws {

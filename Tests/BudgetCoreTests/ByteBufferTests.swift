@@ -4,7 +4,9 @@ import XCTest
 /// The writer's byte buffer: numbers and strings as the JSON serializer writes them.
 final class ByteBufferTests: XCTestCase {
     func testNumbersAreWrittenAsDecimalText() {
-        var numbers = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12_345, 100_000, 9_999_999, Int.max, Int.min, -1, -10, -99, -100]
+        var numbers = [
+            0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12_345, 100_000, 9_999_999, Int.max, Int.min, -1, -10, -99, -100
+        ]
         var power = 1
         while power <= Int.max / 10 {
             power *= 10

@@ -21,7 +21,11 @@ final class CategoryRenameTests: XCTestCase {
         let store = try sampleStore()
         let before = try store.load()
         let rename = try store.transaction { try $0.renameCategory("food", to: " 食費 ") }
-        XCTAssertEqual(rename, CategoryRename(from: "food", to: "食費", expenses: 2, merged: false, limit: .moved(try SpendingLimit(monthly: 1000)), movedDefaultCategory: false))
+        XCTAssertEqual(
+            rename,
+            CategoryRename(
+                from: "food", to: "食費", expenses: 2, merged: false, limit: .moved(try SpendingLimit(monthly: 1000)),
+                movedDefaultCategory: false))
         let after = try store.load()
         XCTAssertEqual(after.expenses.records.map(\.category), ["食費", "食費", "transport"])
         XCTAssertEqual(after[settings: BudgetKeys.self].limitedCategories, ["食費"])
@@ -44,7 +48,13 @@ final class CategoryRenameTests: XCTestCase {
         let document = try store.load()
         XCTAssertEqual(document.categoryNames, ["transport"])
         XCTAssertEqual(document.defaultExpenseCategory, "transport")
-        XCTAssertEqual(try CategoryReport(document: document).rows, [CategoryReport.Row(category: "transport", expenses: 3, total: 1400, limit: 1000, spendingLimit: try SpendingLimit(monthly: 1000))])
+        XCTAssertEqual(
+            try CategoryReport(document: document).rows,
+            [
+                CategoryReport.Row(
+                    category: "transport", expenses: 3, total: 1400, limit: 1000,
+                    spendingLimit: try SpendingLimit(monthly: 1000))
+            ])
     }
 
     func testRename_BothLimitedMustHaveEqualLimits() throws {
@@ -52,11 +62,16 @@ final class CategoryRenameTests: XCTestCase {
         _ = try store.transaction { try $0.setLimit(500, for: "transport") }
         let before = try store.load()
         XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "transport") }) {
-            XCTAssertEqual($0 as? BudgetError, .limitConflict(category: "food", limit: "1,000 a month", target: "transport", targetLimit: "500 a month"))
+            XCTAssertEqual(
+                $0 as? BudgetError,
+                .limitConflict(
+                    category: "food", limit: "1,000 a month", target: "transport", targetLimit: "500 a month"))
         }
         XCTAssertEqual(try store.load(), before, "nothing changed")
         _ = try store.transaction { try $0.setLimit(1000, for: "transport") }
-        XCTAssertEqual(try store.transaction { try $0.renameCategory("food", to: "transport") }.limit, .merged(try SpendingLimit(monthly: 1000)))
+        XCTAssertEqual(
+            try store.transaction { try $0.renameCategory("food", to: "transport") }.limit,
+            .merged(try SpendingLimit(monthly: 1000)))
         XCTAssertEqual(try store.load()[settings: BudgetKeys.self].limitedCategories, ["transport"])
     }
 
@@ -76,7 +91,9 @@ final class CategoryRenameTests: XCTestCase {
         XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "a\tb") }) {
             XCTAssertEqual($0 as? ValueError, .controlCharacter(field: "category", value: "a\tb"))
         }
-        XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "\u{2066}x") }) { XCTAssertTrue($0 is ValueError) }
+        XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "\u{2066}x") }) {
+            XCTAssertTrue($0 is ValueError)
+        }
         XCTAssertThrowsError(try store.transaction { try $0.renameCategory("food", to: "\u{200B}") }) {
             XCTAssertEqual($0 as? ValueError, .empty(field: "category"))
         }
@@ -100,7 +117,9 @@ final class CategoryRenameTests: XCTestCase {
         var document = BudgetDocument()
         try document.addExpense(name: "Lunch", amount: 1, date: day, tags: ["trip"])
         try document.addIncome(name: "Refund", amount: 2, date: day, tags: ["trip", "work"])
-        XCTAssertThrowsError(try document.renameTag("nope ", to: "x")) { XCTAssertEqual($0 as? BudgetError, .tagNotFound("nope ")) }
+        XCTAssertThrowsError(try document.renameTag("nope ", to: "x")) {
+            XCTAssertEqual($0 as? BudgetError, .tagNotFound("nope "))
+        }
         let rename = try document.renameTag(" trip\u{200B}", to: "travel")
         XCTAssertEqual(rename.from, "trip")
         XCTAssertEqual(rename.records, 2)

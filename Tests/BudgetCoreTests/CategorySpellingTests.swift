@@ -25,7 +25,8 @@ final class CategorySpellingTests: XCTestCase {
 
     func testEveryInputPath_ReusesTheSpelling() throws {
         var document = try document()
-        XCTAssertEqual(try document.addExpense(name: "Snack", amount: 200, category: "FOOD", date: day).category, "food")
+        XCTAssertEqual(
+            try document.addExpense(name: "Snack", amount: 200, category: "FOOD", date: day).category, "food")
         try document.edit([RecordReference(kind: .expense, id: "00000002")], with: RecordEdit(category: "Ｆｏｏｄ"))
         XCTAssertEqual(document.expenses.records.map(\.category), ["food", "food", "food"])
         XCTAssertEqual(try document.setLimit(40_000, for: "Food"), "food")
@@ -33,7 +34,9 @@ final class CategorySpellingTests: XCTestCase {
         try document.addRule(try Rule(pattern: "x", category: "ＦＯＯＤ"))
         XCTAssertEqual(document.rules.rules.first?.category, "food")
         let id = try document.addSchedule(
-            try Schedule(kind: .expense, name: "Rice", amount: 3000, category: "FOOD", recurrence: Recurrence(.month, on: .dayOfMonth(1), from: day)))
+            try Schedule(
+                kind: .expense, name: "Rice", amount: 3000, category: "FOOD",
+                recurrence: Recurrence(.month, on: .dayOfMonth(1), from: day)))
         XCTAssertEqual(try document.schedule(id: id).schedule.category, "food")
         try document.setSetting(ExpenseKeys.defaultCategory.erased, to: "Ｆｏｏｄ")
         XCTAssertEqual(document.defaultExpenseCategory, "food")

@@ -66,8 +66,10 @@ struct CodableDataFile: Codable, Equatable {
         format = BudgetDocument.formatVersion
         income_unique_id = RecordID.string(for: document.incomes.lastID)
         expense_unique_id = RecordID.string(for: document.expenses.lastID)
-        incomes = Dictionary(uniqueKeysWithValues: document.incomes.records.map { ($0.id, CodableRecord($0, category: nil)) })
-        expenses = Dictionary(uniqueKeysWithValues: document.expenses.records.map { ($0.id, CodableRecord($0, category: $0.category)) })
+        incomes = Dictionary(
+            uniqueKeysWithValues: document.incomes.records.map { ($0.id, CodableRecord($0, category: nil)) })
+        expenses = Dictionary(
+            uniqueKeysWithValues: document.expenses.records.map { ($0.id, CodableRecord($0, category: $0.category)) })
         let values = document.settingsValues.values
         settings = values.isEmpty ? nil : values.mapValues { stored in
             switch stored {

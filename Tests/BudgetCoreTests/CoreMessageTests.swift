@@ -9,7 +9,8 @@ final class CoreMessageTests: XCTestCase {
         let messages: [String?] = [
             BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .expense, id: "00000003"), day).errorDescription,
             BudgetError.categoryNotFound("food").errorDescription,
-            BudgetError.limitConflict(category: "food", limit: "1,000", target: "食費", targetLimit: "2,000").errorDescription,
+            BudgetError.limitConflict(
+                category: "food", limit: "1,000", target: "食費", targetLimit: "2,000").errorDescription,
             BudgetError.cannotRepair(path: "b.json", count: 2).errorDescription,
             SettingsError.currencyChangeNeedsRescale(from: "none", to: "USD").errorDescription,
             SettingsError.rescaleNotApplicable(key: "display.color").errorDescription,
@@ -22,8 +23,11 @@ final class CoreMessageTests: XCTestCase {
             let text = try XCTUnwrap(message)
             XCTAssertNil(text.range(of: "--"), text)
         }
-        let importer = RecordImporter(kind: .expense, money: MoneyFormat(currency: nil), today: day, defaultCategory: "x")
-        for (text, format) in [("name\tamount\nx\t1\n", ImportFormat.csv), ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json)] {
+        let importer = RecordImporter(
+            kind: .expense, money: MoneyFormat(currency: nil), today: day, defaultCategory: "x")
+        for (text, format) in [
+            ("name\tamount\nx\t1\n", ImportFormat.csv), ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json)
+        ] {
             XCTAssertThrowsError(try importer.read(text, format: format)) { error in
                 XCTAssertNil((error as? ImportError)?.errorDescription?.range(of: "--"), "\(error)")
                 XCTAssertNotEqual((error as? ImportError)?.reason, .other)

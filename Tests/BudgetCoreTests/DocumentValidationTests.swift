@@ -22,9 +22,13 @@ final class DocumentValidationTests: XCTestCase {
         for round in 0..<300 {
             var document = original
             switch Int.random(in: 0..<4, using: &generator) {
-            case 0: try document.expenses.remove(ids: [document.expenses.records[Int.random(in: 0..<40, using: &generator)].id])
-            case 1: try document.expenses.move(id: document.expenses.records[Int.random(in: 0..<40, using: &generator)].id,
-                                               to: Int.random(in: 1...40, using: &generator))
+            case 0:
+                try document.expenses.remove(
+                    ids: [document.expenses.records[Int.random(in: 0..<40, using: &generator)].id])
+            case 1:
+                try document.expenses.move(
+                    id: document.expenses.records[Int.random(in: 0..<40, using: &generator)].id,
+                    to: Int.random(in: 1...40, using: &generator))
             case 2: try document.expenses.add { Expense(id: $0, name: "new", amount: 1, category: "c", date: day) }
             default: break
             }
@@ -44,7 +48,8 @@ final class DocumentValidationTests: XCTestCase {
     func testValidate_ChecksStructureEverywhere() throws {
         let original = try document(records: 5)
         var duplicated = original
-        duplicated.expenses.records[4] = Expense(id: "00000002", name: "家賃 2", amount: 2, category: "住居", order: 5, date: day)
+        duplicated.expenses.records[4] = Expense(
+            id: "00000002", name: "家賃 2", amount: 2, category: "住居", order: 5, date: day)
         XCTAssertThrowsError(try duplicated.validate(since: original)) { error in
             XCTAssertEqual((error as? DocumentInvalidity)?.reason, "two expenses have the id 00000002")
         }
@@ -58,25 +63,35 @@ final class DocumentValidationTests: XCTestCase {
     func testSchemas_DeclareEveryStoredProperty() {
         // Readers, writers, checks and comparisons all come from the schema: a stored property
         // it does not declare would be silently dropped by the next write.
-        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
-        XCTAssertEqual(Mirror(reflecting: expense).children.compactMap(\.label).sorted(), Expense.schema.fields.map(\.key).sorted())
+        let expense = Expense(
+            id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
+        XCTAssertEqual(
+            Mirror(reflecting: expense).children.compactMap(\.label).sorted(),
+            Expense.schema.fields.map(\.key).sorted())
         let income = Income(id: "00000001", name: "a", amount: 1, order: 1, date: day, note: "n")
-        XCTAssertEqual(Mirror(reflecting: income).children.compactMap(\.label).sorted(), Income.schema.fields.map(\.key).sorted())
+        XCTAssertEqual(
+            Mirror(reflecting: income).children.compactMap(\.label).sorted(), Income.schema.fields.map(\.key).sorted())
     }
 
     func testSameContent_ComparesEveryStoredFieldButOrder() {
-        let expense = Expense(id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
+        let expense = Expense(
+            id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
         var other = expense
         other.order = 9
         XCTAssertTrue(Expense.schema.sameContent(expense, other))
         let changes: [(inout Expense) -> Void] = [
-            { $0.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil }, { $0.tags = [] }, { $0.tags.insert("u") },
+            { $0.name = "b" }, { $0.amount = 2 }, { $0.category = "d" }, { $0.date = Day.epoch }, { $0.note = nil },
+            { $0.tags = [] }, { $0.tags.insert("u") },
         ]
         for change in changes {
             var changed = expense
             change(&changed)
             XCTAssertFalse(Expense.schema.sameContent(expense, changed))
         }
-        XCTAssertFalse(Expense.schema.sameContent(expense, Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])))
+        XCTAssertFalse(
+            Expense.schema.sameContent(
+                expense,
+                Expense(
+                    id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])))
     }
 }

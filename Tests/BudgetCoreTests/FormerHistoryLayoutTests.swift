@@ -187,7 +187,8 @@ final class FormerHistoryLayoutTests: XCTestCase {
     }
 
     func testFormerFile_IsRewrittenCompactlyByTheNextWrite() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-former-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-former-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/budget.json"
@@ -199,11 +200,16 @@ final class FormerHistoryLayoutTests: XCTestCase {
         let bytes = Array(try XCTUnwrap(FileManager.default.contents(atPath: path)))
         let text = String(decoding: bytes, as: UTF8.self)
         XCTAssertTrue(text.contains(#"""
-                  {"amount":80000,"category":"住居","date":"2026-01-02","id":"00000002","name":"家賃","note":"月末","order":2},
+                  {"amount":80000,"category":"住居","date":"2026-01-02","id":"00000002",\#
+        "name":"家賃","note":"月末","order":2},
                   {"amount":400,"category":"food","date":"2026-01-04","id":"00000003","name":"Coffee","order":3}
                 ]
         """#), text)
-        XCTAssertTrue(text.contains(#"{"amount":900,"category":"food","date":"2026-01-01","id":"00000001","name":"Lunch","order":1,"tags":["kyoto","trip"]}"#), text)
+        XCTAssertTrue(
+            text.contains(
+                #"{"amount":900,"category":"food","date":"2026-01-01","id":"00000001","name":"Lunch","order":1,"tags":"#
+                    + #"["kyoto","trip"]}"#),
+            text)
         XCTAssertFalse(text.contains(#""amount" : 80000"#), "no record of the history is left in the former layout")
         XCTAssertEqual(bytes, DocumentCodec.encodeGeneral(try store.load()), "the general writer writes the same bytes")
 
@@ -223,7 +229,8 @@ final class FormerHistoryLayoutTests: XCTestCase {
         let day = Day(iso: "2026-11-21")!
         for number in 0..<20_000 {
             try document.expenses.add {
-                var expense = Expense(id: $0, name: "家賃 \(number)", amount: number, category: number % 2 == 0 ? "食費" : "fun", date: day)
+                var expense = Expense(
+                    id: $0, name: "家賃 \(number)", amount: number, category: number % 2 == 0 ? "食費" : "fun", date: day)
                 if number % 10 == 0 { expense.note = "note \(number)\nsecond" }
                 if number % 4 == 0 { expense.tags = Tags(["京都旅行", "t\(number % 3)"]) }
                 return expense
@@ -234,11 +241,14 @@ final class FormerHistoryLayoutTests: XCTestCase {
         document.recordChange(since: original)
         let current = FastDocumentCodec.encode(document)
         let former = try Self.formerBytes(document)
-        XCTAssertGreaterThan(former.count, 2 * FastDocumentCodec.concurrentHistorySize, "the history must be skimmed concurrently")
+        XCTAssertGreaterThan(
+            former.count, 2 * FastDocumentCodec.concurrentHistorySize, "the history must be skimmed concurrently")
         XCTAssertGreaterThan(former.count, current.count * 3 / 2, "the compact layout is much smaller")
 
         let read = try XCTUnwrap(FastDocumentCodec.decode(former))
-        guard case .change? = read.history.entries.first else { return XCTFail("an entry in the former layout is read, not kept") }
+        guard case .change? = read.history.entries.first else {
+            return XCTFail("an entry in the former layout is read, not kept")
+        }
         XCTAssertEqual(read, document)
         XCTAssertEqual(read, try DocumentCodec.decodeStrictly(former))
         XCTAssertEqual(FastDocumentCodec.encode(read), current)

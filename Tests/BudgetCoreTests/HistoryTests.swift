@@ -16,7 +16,9 @@ final class HistoryTests: XCTestCase {
             let count = document.expenses.count
             switch Int.random(in: 0..<6, using: &generator) {
             case 0, 1:
-                try document.expenses.add { Expense(id: $0, name: "e\(Int.random(in: 0..<99, using: &generator))", amount: 5, date: self.day) }
+                try document.expenses.add {
+                    Expense(id: $0, name: "e\(Int.random(in: 0..<99, using: &generator))", amount: 5, date: self.day)
+                }
             case 2 where count > 0:
                 let id = document.expenses.records.randomElement(using: &generator)!.id
                 try document.expenses.remove(ids: [id])
@@ -43,7 +45,8 @@ final class HistoryTests: XCTestCase {
             while states.count <= 20 {
                 try store.transaction { try randomChange(&$0, &generator) }
                 let now = snapshot(try store.load())
-                if now.0 != states.last?.0 || now.1 != states.last?.1 { states.append(now) }  // a move in place changes nothing
+                // a move in place changes nothing
+                if now.0 != states.last?.0 || now.1 != states.last?.1 { states.append(now) }
             }
             XCTAssertEqual(try store.load().history.count, 25, "5 adds and 20 changes")
             for step in (0..<20).reversed() {
@@ -61,7 +64,9 @@ final class HistoryTests: XCTestCase {
         var generator = SeededGenerator(seed: 77)
         let store = InMemoryStore()
         try store.transaction { document in
-            for index in 0..<300 { try document.expenses.add { Expense(id: $0, name: "r\(index)", amount: index, date: self.day) } }
+            for index in 0..<300 {
+                try document.expenses.add { Expense(id: $0, name: "r\(index)", amount: index, date: self.day) }
+            }
         }
         var states = [snapshot(try store.load())]
         for _ in 0..<12 {
@@ -86,9 +91,14 @@ final class HistoryTests: XCTestCase {
             let original = document
             switch Int.random(in: 0..<5, using: &generator) {
             case 0: try randomChange(&document, &generator)
-            case 1: document[settings: DisplayKeys.self][DisplayKeys.color] = [.auto, .always, .never].randomElement(using: &generator)!
+            case 1:
+                document[settings: DisplayKeys.self][DisplayKeys.color] =
+                    [.auto, .always, .never].randomElement(using: &generator)!
             case 2: if !document.history.isEmpty { try document.undoLastChange() }
-            case 3: if document.expenses.count > 0 { try document.expenses.move(id: document.expenses.records[0].id, to: 1) }
+            case 3:
+                if document.expenses.count > 0 {
+                    try document.expenses.move(id: document.expenses.records[0].id, to: 1)
+                }
             default: break
             }
             document.recordChange(since: original)
@@ -119,7 +129,9 @@ final class HistoryTests: XCTestCase {
         document.expenses.records.removeAll()  // as a hand edit would
         let before = document
         XCTAssertThrowsError(try document.undoLastChange()) { error in
-            XCTAssertEqual(error as? BudgetError, .undoConflict(summary: "add expense 00000001 (a)", reason: "expense 00000001 is no longer there"))
+            XCTAssertEqual(
+                error as? BudgetError,
+                .undoConflict(summary: "add expense 00000001 (a)", reason: "expense 00000001 is no longer there"))
         }
         XCTAssertEqual(document, before)
     }
@@ -146,7 +158,10 @@ final class HistoryTests: XCTestCase {
             document.history = [entry]
             let before = document
             XCTAssertThrowsError(try document.undoLastChange(), entry.summary) { error in
-                XCTAssertEqual(error as? BudgetError, .undoConflict(summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
+                XCTAssertEqual(
+                    error as? BudgetError,
+                    .undoConflict(
+                        summary: entry.summary, reason: "the result would be an invalid data file: \(reason)"))
             }
             XCTAssertEqual(document, before, entry.summary)
             // Written to a file, the same history is refused on reading.
@@ -181,8 +196,12 @@ final class HistoryTests: XCTestCase {
     }
 
     func testHistory_RoundTripsThroughTheFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("budget-history-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: path + ".lock") }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-history-\(UUID().uuidString).json").path
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".lock")
+        }
         let store = JSONFileStore(path: path)
         try store.add(Expense.self) { Expense(id: $0, name: "家賃", amount: 1, category: "住居", date: day, note: "n") }
         try store.add(Expense.self) { Expense(id: $0, name: "b", amount: 2, date: day) }
@@ -196,8 +215,12 @@ final class HistoryTests: XCTestCase {
         let inMemory = try store.load()
         let bytes = DocumentCodec.encode(inMemory)
         XCTAssertEqual(try DocumentCodec.decode(bytes), inMemory)
-        XCTAssertEqual(inMemory.history.map(\.summary), ["add expense 00000001 (家賃)", "add expense 00000002 (b)",
-                                                         "move expense 00000002 (b)", "delete 1 expense, edit 1 expense"])
+        XCTAssertEqual(
+            inMemory.history.map(\.summary),
+            [
+                "add expense 00000001 (家賃)", "add expense 00000002 (b)", "move expense 00000002 (b)",
+                "delete 1 expense, edit 1 expense",
+            ])
         for _ in 0..<4 { _ = try store.transaction { try $0.undoLastChange() } }
         XCTAssertEqual(try store.fetchExpenses(), [])
     }

@@ -32,12 +32,17 @@ final class InputRulesTests: XCTestCase {
                 guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
             }
         }
-        XCTAssertEqual(try FieldRules.label("\u{200B} food \u{FEFF}", field: "category"), "food", "other invisible characters are still trimmed")
+        XCTAssertEqual(
+            try FieldRules.label("\u{200B} food \u{FEFF}", field: "category"),
+            "food",
+            "other invisible characters are still trimmed")
     }
 
     func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
         var document = BudgetDocument()
-        try document.expenses.add { Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: Day(iso: "2026-11-01")!) }
+        try document.expenses.add {
+            Expense(id: $0, name: "Big", amount: Int.max - 10, category: "x", date: Day(iso: "2026-11-01")!)
+        }
         let day = Day(iso: "2026-11-02")!
         let rows = [
             ImportedRow(line: 2, name: "a", amount: 10, date: day, category: "x", note: nil),
@@ -48,7 +53,10 @@ final class InputRulesTests: XCTestCase {
             XCTAssertEqual((error as? ImportError)?.column, "amount")
         }
         XCTAssertEqual(document.expenses.count, 1, "nothing was imported")
-        XCTAssertEqual(try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count, 2, "each kind has its own total")
+        XCTAssertEqual(
+            try document.importRows(rows, kind: .income, skipDuplicates: false).ids.count,
+            2,
+            "each kind has its own total")
     }
 
     /// Files written by earlier versions keep opening: the data-file rule is unchanged.
@@ -83,7 +91,9 @@ final class InputRulesTests: XCTestCase {
         XCTAssertEqual(reason("USD", "€5"), "this budget's currency is USD, not EUR")
         XCTAssertEqual(reason("USD", "¥5"), "this budget's currency is USD, not JPY")
         XCTAssertEqual(reason("USD", "5円"), "this budget's currency is USD, not JPY")
-        XCTAssertEqual(reason(nil, "€5"), "no currency is set, so amounts are plain numbers (set display.currency to EUR for € amounts)")
+        XCTAssertEqual(
+            reason(nil, "€5"),
+            "no currency is set, so amounts are plain numbers (set display.currency to EUR for € amounts)")
         XCTAssertEqual(reason("USD", "5."), "expected digits after the decimal point")
         XCTAssertEqual(reason("USD", "5.123"), "USD amounts have at most 2 decimals")
         XCTAssertEqual(reason(nil, "－5"), "amounts cannot be negative")
@@ -105,22 +115,34 @@ final class InputRulesTests: XCTestCase {
         }
         XCTAssertEqual(try FieldRules.parseDay("2026/1/5"), Day(iso: "2026-01-05"))
         XCTAssertEqual(try FieldRules.parseDay("Today"), Day.today())
-        for text in ["2026/11-22", "26/11/22", "2026/111/2", "2026//22", "2026-11-22x", "2026 11 22", "-2026-11-22", "2026/+1/2"] {
-            XCTAssertThrowsError(try FieldRules.parseDay(text), text) { XCTAssertEqual($0 as? ValueError, .invalidDay(text)) }
+        for text in [
+            "2026/11-22", "26/11/22", "2026/111/2", "2026//22", "2026-11-22x", "2026 11 22", "-2026-11-22", "2026/+1/2"
+        ] {
+            XCTAssertThrowsError(try FieldRules.parseDay(text), text) {
+                XCTAssertEqual($0 as? ValueError, .invalidDay(text))
+            }
         }
     }
 
     func testDay_AWellWrittenDayTheCalendarLacksIsNotADay() throws {
         for (text, reason) in [
-            ("2025-02-29", "2025 is not a leap year"), ("2026/04/31", "April has 30 days"), ("2026-13-01", "months run from 01 to 12"),
-            ("2026-00-10", "months run from 01 to 12"), ("2026-11-00", "days of the month run from 01"), ("0000-01-01", "years run from 0001 to 9999"),
+            ("2025-02-29", "2025 is not a leap year"), ("2026/04/31", "April has 30 days"),
+            ("2026-13-01", "months run from 01 to 12"),
+            ("2026-00-10", "months run from 01 to 12"), ("2026-11-00", "days of the month run from 01"),
+            ("0000-01-01", "years run from 0001 to 9999"),
             ("2100-02-29", "2100 is not a leap year"), ("2026-02-30", "February has 28 days"),
         ] {
-            XCTAssertThrowsError(try FieldRules.parseDay(text), text) { XCTAssertEqual($0 as? ValueError, .notADay(text, reason: reason)) }
+            XCTAssertThrowsError(try FieldRules.parseDay(text), text) {
+                XCTAssertEqual($0 as? ValueError, .notADay(text, reason: reason))
+            }
         }
         XCTAssertEqual(try FieldRules.parseDay("2024-02-29"), Day(iso: "2024-02-29"))
-        XCTAssertThrowsError(try FieldRules.isoDay("2025-02-29")) { XCTAssertEqual($0 as? ValueError, .notADay("2025-02-29", reason: "2025 is not a leap year")) }
-        XCTAssertEqual(ValueError.notADay("2025-02-29", reason: "2025 is not a leap year").description, "'2025-02-29' is not a day: 2025 is not a leap year")
+        XCTAssertThrowsError(try FieldRules.isoDay("2025-02-29")) {
+            XCTAssertEqual($0 as? ValueError, .notADay("2025-02-29", reason: "2025 is not a leap year"))
+        }
+        XCTAssertEqual(
+            ValueError.notADay("2025-02-29", reason: "2025 is not a leap year").description,
+            "'2025-02-29' is not a day: 2025 is not a leap year")
     }
 
     func testMonthStart_AcceptsFullWidthDigits() throws {
@@ -133,17 +155,21 @@ final class InputRulesTests: XCTestCase {
         let day = Day(iso: "2026-11-22")!
         let store = InMemoryStore()
         try store.add(Expense.self) { Expense(id: $0, name: "A", amount: Int.max, date: day) }
-        XCTAssertThrowsError(try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }) { error in
+        XCTAssertThrowsError(
+            try store.add(Expense.self) { Expense(id: $0, name: "B", amount: 1, date: day) }
+        ) { error in
             XCTAssertEqual(error as? BudgetError, .totalTooLarge(.expense))
         }
         XCTAssertEqual(try store.load().expenses.count, 1)
         try store.add(Income.self) { Income(id: $0, name: "Salary", amount: Int.max, date: day) }
         XCTAssertNoThrow(try Summary(document: try store.load(), query: RecordQuery()))
         XCTAssertThrowsError(try store.transaction { document in
-            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: BudgetDocument.maximumLimit + 1)
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(
+                monthly: BudgetDocument.maximumLimit + 1)
         })
         try store.transaction { document in
-            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: BudgetDocument.maximumLimit)
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(
+                monthly: BudgetDocument.maximumLimit)
         }
     }
 }

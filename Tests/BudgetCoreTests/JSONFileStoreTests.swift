@@ -6,7 +6,8 @@ final class JSONFileStoreTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-file-\(UUID().uuidString)").path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-file-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -27,7 +28,10 @@ final class JSONFileStoreTests: XCTestCase {
         var store = JSONFileStore(path: path)
         try store.transaction { document in
             for index in 1...800 {
-                try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, category: "住居", date: day, note: "note \(index)") }
+                try document.expenses.add {
+                    Expense(
+                        id: $0, name: "家賃 \(index)", amount: index, category: "住居", date: day, note: "note \(index)")
+                }
             }
         }
         let contents = try FileContents(path: path, mapping: true)
@@ -50,7 +54,9 @@ final class JSONFileStoreTests: XCTestCase {
         let path = directory + "/budget.json"
         var store = JSONFileStore(path: path)
         try store.transaction { document in
-            for index in 1...800 { try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, date: day) } }
+            for index in 1...800 {
+                try document.expenses.add { Expense(id: $0, name: "家賃 \(index)", amount: index, date: day) }
+            }
         }
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"order\" : 800", with: "\"order\" : 1")
@@ -110,8 +116,16 @@ final class JSONFileStoreTests: XCTestCase {
                 _ = try? document.incomes.add { Income(id: $0, name: "a", amount: 1, date: self.day) }
                 document.expenses.records[0].order = 2
             }),
-            ("id above the counter", { $0.expenses.records[0] = Expense(id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
-            ("id not 8 digits", { $0.expenses.records[0] = Expense(id: "1", name: "a", amount: 1, category: "c", order: 1, date: self.day) }),
+            ("id above the counter",
+             {
+                 $0.expenses.records[0] = Expense(
+                     id: "00000002", name: "a", amount: 1, category: "c", order: 1, date: self.day)
+             }),
+            ("id not 8 digits",
+             {
+                 $0.expenses.records[0] = Expense(
+                     id: "1", name: "a", amount: 1, category: "c", order: 1, date: self.day)
+             }),
             ("duplicate id", { $0.expenses.records.append($0.expenses.records[0]); $0.expenses.records[1].order = 2 }),
             ("unknown setting", { $0.settingsValues.setValue(.string("never"), forKey: "display.colour") }),
             ("invalid setting", { $0.settingsValues.setValue(.string("purple"), forKey: "display.color") }),
@@ -130,7 +144,9 @@ final class JSONFileStoreTests: XCTestCase {
         let path = directory + "/budget.json"
         let store = JSONFileStore(path: path)
         try store.transaction { document in
-            for index in 1...2_000 { try document.incomes.add { Income(id: $0, name: "n\(index)", amount: index, date: day) } }
+            for index in 1...2_000 {
+                try document.incomes.add { Income(id: $0, name: "n\(index)", amount: index, date: day) }
+            }
         }
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"amount\" : ", with: "\"amount\" : -")
@@ -140,7 +156,9 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(check.problems.count, 2_000)
         XCTAssertLessThanOrEqual(TextPositionsCounter.bytesScanned.load(ordering: .relaxed) - before, text.utf8.count)
         XCTAssertEqual(check.problems.first?.message, "income 00000001 has a negative amount")
-        XCTAssertEqual(check.problems.last?.position?.line, text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
+        XCTAssertEqual(
+            check.problems.last?.position?.line,
+            text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
     }
 
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
@@ -186,8 +204,12 @@ final class JSONFileStoreTests: XCTestCase {
         let text = "{\n  \"format\" : 1,\n  \"format\" : 1\n}\n"
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertThrowsError(try addLunch(JSONFileStore(path: path))) { error in
-            XCTAssertEqual(error as? BudgetError, .invalidDataFile(path: path, position: TextPosition(line: 3, column: 3), reason: "duplicate key \"format\""))
-            XCTAssertEqual((error as? BudgetError)?.errorDescription, "invalid data file \(path):3:3: duplicate key \"format\"")
+            XCTAssertEqual(
+                error as? BudgetError,
+                .invalidDataFile(
+                    path: path, position: TextPosition(line: 3, column: 3), reason: "duplicate key \"format\""))
+            XCTAssertEqual(
+                (error as? BudgetError)?.errorDescription, "invalid data file \(path):3:3: duplicate key \"format\"")
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text)
     }
@@ -208,7 +230,9 @@ final class JSONFileStoreTests: XCTestCase {
 
     func testWrite_RemovesStaleTemporaryFilesAndLeavesNoneBehind() throws {
         let path = directory + "/budget.json"
-        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8)))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: directory + "/.budget.json.tmp-123-456", contents: Data("partial".utf8)))
         try addLunch(JSONFileStore(path: path))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         XCTAssertEqual(names, ["budget.json", "budget.json.lock"])
@@ -222,8 +246,10 @@ final class JSONFileStoreTests: XCTestCase {
 
     func testDataFileLocation_IsUnderTheDataHomeElseHome() {
         XCTAssertEqual(DataFileLocation.standard(dataHome: "/xdg", home: "/home/u"), "/xdg/budget/budget.json")
-        XCTAssertEqual(DataFileLocation.standard(dataHome: "relative", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
-        XCTAssertEqual(DataFileLocation.standard(dataHome: "", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
+        XCTAssertEqual(
+            DataFileLocation.standard(dataHome: "relative", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
+        XCTAssertEqual(
+            DataFileLocation.standard(dataHome: "", home: "/home/u"), "/home/u/.local/share/budget/budget.json")
         XCTAssertNil(DataFileLocation.standard(dataHome: nil, home: ""))
         XCTAssertNil(DataFileLocation.standard(dataHome: "relative", home: nil))
     }
@@ -243,7 +269,8 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(runs, 2, "run again on the file the other writer made")
         XCTAssertEqual(id, "00000002")
         XCTAssertEqual(try store.load().expenses.records.map(\.name), ["Lunch", "Dinner"])
-        XCTAssertEqual(try store.load().history.map(\.summary), ["add expense 00000001 (Lunch)", "add expense 00000002 (Dinner)"])
+        XCTAssertEqual(
+            try store.load().history.map(\.summary), ["add expense 00000001 (Lunch)", "add expense 00000002 (Dinner)"])
     }
 
     func testTransaction_OnAMissingFileRunsOnceAndReportsWhatItSaved() throws {
@@ -259,7 +286,9 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(runs, 1)
         try store.transaction { _ = try $0.undoLastChange() }
         XCTAssertThrowsError(try store.transaction { document in try document.expenses.remove(ids: ["00000009"]) })
-        _ = try store.transaction { document in try document.expenses.add { Expense(id: $0, name: "Tea", amount: 300, date: day) } }
+        _ = try store.transaction { document in
+            try document.expenses.add { Expense(id: $0, name: "Tea", amount: 300, date: day) }
+        }
         _ = try store.transaction { $0.clearHistory() }
         XCTAssertEqual(saved.items, ["add expense 00000001 (Lunch)", "undo of 'add expense 00000001 (Lunch)'",
                                      "add expense 00000002 (Tea)", "clear the history of 1 change"])

@@ -68,8 +68,12 @@ final class JSONReaderTests: XCTestCase {
         let offset = bytes.firstIndex(of: UInt8(ascii: "x"))!
         var positions = TextPositions(bytes)
         XCTAssertEqual(positions.position(of: offset), TextPosition(line: 2, column: 8))
-        XCTAssertEqual(positions.position(of: bytes.count + 5), TextPosition(line: 3, column: 2), "past the end: after the last byte")
-        XCTAssertEqual(positions.position(of: 1), TextPosition(line: 1, column: 2), "behind the last lookup: starts over")
+        XCTAssertEqual(
+            positions.position(of: bytes.count + 5),
+            TextPosition(line: 3, column: 2),
+            "past the end: after the last byte")
+        XCTAssertEqual(
+            positions.position(of: 1), TextPosition(line: 1, column: 2), "behind the last lookup: starts over")
     }
 
     func testTextPositions_InAscendingOrderScanTheTextOnceInAll() {
@@ -83,7 +87,8 @@ final class JSONReaderTests: XCTestCase {
         var line = 1, column = 1
         for offset in 0...bytes.count {
             if offset % 7 == 0 {
-                XCTAssertEqual(positions.position(of: offset), TextPosition(line: line, column: column), "offset \(offset)")
+                XCTAssertEqual(
+                    positions.position(of: offset), TextPosition(line: line, column: column), "offset \(offset)")
             }
             guard offset < bytes.count else { break }
             if bytes[offset] == UInt8(ascii: "\n") {
@@ -102,14 +107,17 @@ final class JSONReaderTests: XCTestCase {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let text = "q\"\\/\u{1}\u{1f}\u{7f}\u{8}\u{c}\n\r\té家😀"
         let expected = try encoder.encode(Sample(b: text, a: [:], c: ["z": -1, "y": 2]))
-        let value = JSONValue.object([("b", .string(text)), ("a", .object([])), ("c", .object([("z", .int(-1)), ("y", .int(2))]))])
+        let value = JSONValue.object(
+            [("b", .string(text)), ("a", .object([])), ("c", .object([("z", .int(-1)), ("y", .int(2))]))])
         XCTAssertEqual(String(decoding: JSONSerializer(style: .encoderCompatible).serialize(value), as: UTF8.self),
                        String(decoding: expected, as: UTF8.self))
     }
 
     func testSerializer_CompactValuesGoOnOneLineInsideAnIndentedDocument() throws {
-        let record = JSONValue.object([("name", .string("a\n\"b\"")), ("amount", .int(900)), ("tags", .array([.string("x"), .string("家")])),
-                                       ("none", .array([])), ("empty", .object([])), ("flag", .bool(true)), ("gone", .null)])
+        let record = JSONValue.object([
+            ("name", .string("a\n\"b\"")), ("amount", .int(900)), ("tags", .array([.string("x"), .string("家")])),
+            ("none", .array([])), ("empty", .object([])), ("flag", .bool(true)), ("gone", .null)
+        ])
         let value = JSONValue.object([("removed", .array([.compact(record), .compact(.int(1))]))])
         XCTAssertEqual(String(decoding: JSONSerializer(style: .encoderCompatible).serialize(value), as: UTF8.self), #"""
             {
@@ -119,8 +127,9 @@ final class JSONReaderTests: XCTestCase {
               ]
             }
             """#)
-        XCTAssertEqual(String(decoding: JSONSerializer(style: .standard).serialize(.compact(record)), as: UTF8.self),
-                       #"{"name":"a\n\"b\"","amount":900,"tags":["x","家"],"none":[],"empty":{},"flag":true,"gone":null}"#)
+        XCTAssertEqual(
+            String(decoding: JSONSerializer(style: .standard).serialize(.compact(record)), as: UTF8.self),
+            #"{"name":"a\n\"b\"","amount":900,"tags":["x","家"],"none":[],"empty":{},"flag":true,"gone":null}"#)
         XCTAssertEqual(JSONValue.compact(record), record, "only the layout differs")
         // What the serializer writes compactly, the strict reader reads back.
         let node = try JSONReader.parse(JSONSerializer(style: .encoderCompatible).serialize(.compact(record)))

@@ -20,7 +20,8 @@ final class LimitLedgerTests: XCTestCase {
     private func months(_ document: BudgetDocument, _ scope: LimitScope, _ names: [String]) throws -> [[Int]] {
         let ledger = LimitLedger(document: document)
         return try names.map { name in
-            let status = try XCTUnwrap(try ledger.status(scope, in: try XCTUnwrap(document.budgetCalendar.period(named: name))))
+            let status = try XCTUnwrap(
+                try ledger.status(scope, in: try XCTUnwrap(document.budgetCalendar.period(named: name))))
             return [status.carriedIn, status.available, status.spent, status.remaining]
         }
     }
@@ -33,7 +34,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testSurplus_CarriesWhatIsLeftAcrossTheYearAndNeverAnOverspend() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
         // 2026-10: before since, the limit alone: 1,000 − 5,000 = −4,000, carried nowhere.
         // 2026-11: 1,000 − 700 = 300, carried.  2026-12: 1,300 − 1,200 = 100.
         // 2027-01: 1,100 − 0 = 1,100 (an empty month carries it all).  2027-02: 2,100 − 2,500 = −400, not carried.
@@ -46,7 +48,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testAll_CarriesTheOverspendToo() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
         // As with surplus up to 2027-02's −400, which 2027-03 inherits: 1,000 − 400 = 600.
         XCTAssertEqual(try months(document, .category("food"), yearEndMonths), [
             [0, 1_000, 5_000, -4_000], [0, 1_000, 700, 300], [300, 1_300, 1_200, 100], [100, 1_100, 0, 1_100],
@@ -55,7 +58,9 @@ final class LimitLedgerTests: XCTestCase {
         // An overspend larger than the amount leaves less than nothing available.
         try document.addExpense(name: "big", amount: 3_000, category: "food", date: day("2027-03-10"))
         // 2027-03: 600 − 3,000 = −2,400; 2027-04: 1,000 − 2,400 = −1,400.
-        XCTAssertEqual(try months(document, .category("food"), ["2027-03", "2027-04"]), [[-400, 600, 3_000, -2_400], [-2_400, -1_400, 0, -1_400]])
+        XCTAssertEqual(
+            try months(document, .category("food"), ["2027-03", "2027-04"]),
+            [[-400, 600, 3_000, -2_400], [-2_400, -1_400, 0, -1_400]])
     }
 
     func testNone_IsTheLimitAloneEveryMonthAsAPlainLimit() throws {
@@ -67,7 +72,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testEmptyMonths_EachCarryTheWholeAmount() throws {
         var document = try document([("2026-06-10", "food", 250)])
-        try document.setLimit(try SpendingLimit(amount: 100, rollover: .surplus, since: month("2026-01")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 100, rollover: .surplus, since: month("2026-01")), for: .category("food"))
         // 2026-01 to 2026-05 spend nothing: 500 carried into June; 600 − 250 = 350 into July.
         XCTAssertEqual(try months(document, .category("food"), ["2026-01", "2026-06", "2026-07", "2027-07"]),
                        [[0, 100, 0, 100], [500, 600, 250, 350], [350, 450, 0, 450], [1_550, 1_650, 0, 1_650]])
@@ -75,7 +81,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testSince_NothingBeforeItIsCarriedAndItHasTheAmountAlone() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-12")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-12")), for: .category("food"))
         // 2026-11's 300 left and 2026-10's overspend are before 2026-12: not carried.
         XCTAssertEqual(try months(document, .category("food"), ["2026-11", "2026-12", "2027-01"]),
                        [[0, 1_000, 700, 300], [0, 1_000, 1_200, -200], [-200, 800, 0, 800]])
@@ -83,33 +90,47 @@ final class LimitLedgerTests: XCTestCase {
 
     func testPaydayMonths_CarryBetweenBudgetMonths() throws {
         // Months start on the 25th: 2026-11 is 10-25…11-24, 2026-12 is 11-25…12-24, 2027-01 is 12-25…01-24.
-        var document = try document([("2026-10-24", "food", 9_000), ("2026-10-25", "food", 400), ("2026-11-24", "food", 300),
-                                     ("2026-11-25", "food", 1_500), ("2026-12-24", "food", 100), ("2026-12-25", "food", 50)], monthStart: 25)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        var document = try document(
+            [
+                ("2026-10-24", "food", 9_000), ("2026-10-25", "food", 400), ("2026-11-24", "food", 300),
+                ("2026-11-25", "food", 1_500), ("2026-12-24", "food", 100), ("2026-12-25", "food", 50)
+            ],
+            monthStart: 25)
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
         // 2026-11: 1,000 − 700 = 300.  2026-12: 1,300 − 1,600 = −300.  2027-01: 700 − 50 = 650.
         // (2026-10-24 belongs to 2026-10, before since.)
         XCTAssertEqual(try months(document, .category("food"), ["2026-11", "2026-12", "2027-01"]),
                        [[0, 1_000, 700, 300], [300, 1_300, 1_600, -300], [-300, 700, 50, 650]])
         let report = try LimitReport(document: document, month: day("2027-01-10"))
-        XCTAssertEqual(report.rows.first?.period, .month(try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
+        XCTAssertEqual(
+            report.rows.first?.period, .month(try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
         XCTAssertEqual(report.rows.first?.days, DateRange(from: day("2026-12-25"), to: day("2027-01-24")))
     }
 
     func testYearlyLimit_ShowsTheYearToDateAndCarriesBetweenYears() throws {
-        var document = try document([("2025-03-01", "travel", 10_000), ("2026-01-01", "travel", 3_000), ("2026-03-31", "travel", 2_000),
-                                     ("2026-04-01", "travel", 4_000), ("2026-12-31", "travel", 1_000)])
-        try document.setLimit(try SpendingLimit(amount: 12_000, per: .year, rollover: .surplus, since: 2025), for: .category("travel"))
+        var document = try document([
+            ("2025-03-01", "travel", 10_000), ("2026-01-01", "travel", 3_000), ("2026-03-31", "travel", 2_000),
+            ("2026-04-01", "travel", 4_000), ("2026-12-31", "travel", 1_000)
+        ])
+        try document.setLimit(
+            try SpendingLimit(amount: 12_000, per: .year, rollover: .surplus, since: 2025), for: .category("travel"))
         let ledger = LimitLedger(document: document)
         // 2025: 12,000 − 10,000 = 2,000 carried into 2026, which has 14,000.
         // As of budget month 2026-03: January 1 to March 31 spent 5,000; 9,000 remains for the year.
-        let march = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-03"))))
+        let march = try XCTUnwrap(
+            try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-03"))))
         XCTAssertEqual(march.period, .year(2026))
         XCTAssertEqual(march.days, DateRange(from: day("2026-01-01"), to: day("2026-03-31")))
-        XCTAssertEqual([march.base, march.carriedIn, march.available, march.spent, march.remaining], [12_000, 2_000, 14_000, 5_000, 9_000])
+        XCTAssertEqual(
+            [march.base, march.carriedIn, march.available, march.spent, march.remaining],
+            [12_000, 2_000, 14_000, 5_000, 9_000])
         // As of 2026-12: the whole year, 10,000 spent, 4,000 left, carried into 2027 (16,000).
-        let december = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-12"))))
+        let december = try XCTUnwrap(
+            try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2026-12"))))
         XCTAssertEqual([december.spent, december.remaining], [10_000, 4_000])
-        let next = try XCTUnwrap(try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
+        let next = try XCTUnwrap(
+            try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
         XCTAssertEqual([next.carriedIn, next.available, next.spent], [4_000, 16_000, 0])
         XCTAssertEqual(document.monthlyLimits, [:], "a yearly limit is not a monthly one")
     }
@@ -118,14 +139,17 @@ final class LimitLedgerTests: XCTestCase {
         var document = try document([("2026-12-28", "travel", 3_000), ("2027-01-02", "travel", 4_000)], monthStart: 25)
         try document.setLimit(try SpendingLimit(amount: 10_000, per: .year), for: .category("travel"))
         // Budget month 2027-01 runs 2026-12-25 to 2027-01-24: its year is 2027, to date January 1 to 24.
-        let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("travel"), in: document.budgetCalendar.period(containing: day("2027-01-10"))))
+        let status = try XCTUnwrap(
+            try LimitLedger(document: document).status(
+                .category("travel"), in: document.budgetCalendar.period(containing: day("2027-01-10"))))
         XCTAssertEqual(status.period, .year(2027))
         XCTAssertEqual([status.spent, status.remaining], [4_000, 6_000])
     }
 
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 100_000, rollover: .surplus, since: month("2026-11")), for: .total)
+        try document.setLimit(
+            try SpendingLimit(amount: 100_000, rollover: .surplus, since: month("2026-11")), for: .total)
         try document.setLimit(1_000, for: "food")
         // 2026-11: 100,000 − 700 = 99,300 carried.  2026-12: 199,300 − (1,200 + 90,000) = 108,100.
         XCTAssertEqual(try months(document, .total, ["2026-11", "2026-12", "2027-01"]),
@@ -137,7 +161,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testSummary_CountsWholeMonthsFromWhatWasCarriedIntoTheFirst() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-11")), for: .category("food"))
         try document.setLimit(try SpendingLimit(amount: 50_000, per: .month), for: .total)
         var query = RecordQuery()
         // 2026-12 to 2027-02: three months of 1,000 and the 300 carried into December: 3,300
@@ -146,7 +171,8 @@ final class LimitLedgerTests: XCTestCase {
         let summary = try Summary(document: document, query: query)
         let food = try XCTUnwrap(summary.categories.first { $0.category == "food" })
         XCTAssertEqual(food.limit, 3_000)
-        XCTAssertEqual(food.limitStatus.map { [$0.carriedIn, $0.available, $0.spent, $0.remaining] }, [300, 3_300, 3_700, -400])
+        XCTAssertEqual(
+            food.limitStatus.map { [$0.carriedIn, $0.available, $0.spent, $0.remaining] }, [300, 3_300, 3_700, -400])
         XCTAssertTrue(food.isOver)
         XCTAssertEqual(summary.totalLimit.map { [$0.base, $0.spent, $0.remaining] }, [150_000, 93_700, 56_300])
         query.period = DateRange(from: day("2026-12-02"), to: day("2027-02-28"))
@@ -157,7 +183,8 @@ final class LimitLedgerTests: XCTestCase {
 
     func testWarnings_UseWhatIsAvailable() throws {
         var document = try document(yearEnd)
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-11")), for: .category("food"))
         // 2027-01 has 1,100 available: 1,050 is not over, though a plain limit of 1,000 would be.
         var before = document
         try document.addExpense(name: "a", amount: 1_050, category: "food", date: day("2027-01-10"))
@@ -167,7 +194,8 @@ final class LimitLedgerTests: XCTestCase {
         let warnings = document.limitWarnings(since: before)
         XCTAssertEqual(warnings.map { [$0.total, $0.limit, $0.carriedIn, $0.available] }, [[1_101, 1_000, 100, 1_100]])
         XCTAssertEqual(warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))),
-                       "food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available (¥1,000 limit, ¥100 carried in)")
+                       "food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available "
+                           + "(¥1,000 limit, ¥100 carried in)")
     }
 
     func testWarnings_ForTheTotalLimitAndAYearlyLimit() throws {
@@ -183,14 +211,18 @@ final class LimitLedgerTests: XCTestCase {
         let money = MoneyFormat(currency: nil)
         XCTAssertEqual(warnings.map { $0.message(money) }, [
             "travel is over its yearly limit for 2026: 11,000 of 10,000",
-            "all expenses are over their monthly limit for 2026-04: 2,000 of 1,000 available (5,000 limit, -4,000 carried in)",
+            "all expenses are over their monthly limit for 2026-04: 2,000 of 1,000 available "
+                + "(5,000 limit, -4,000 carried in)",
         ])
     }
 
     func testForecast_PlansTheMonthsOwnAmountNotTheSurplusCarriedIn() throws {
-        var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300), ("2026-11-06", "fun", 2_000)])
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-10")), for: .category("food"))
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
+        var document = try document(
+            [("2026-10-05", "food", 400), ("2026-11-05", "food", 300), ("2026-11-06", "fun", 2_000)])
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .surplus, since: month("2026-10")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
         try document.setLimit(try SpendingLimit(amount: 50_000, per: .year), for: .category("travel"))
         try document.setLimit(try SpendingLimit(amount: 10_000), for: .total)
         let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 2)
@@ -201,7 +233,10 @@ final class LimitLedgerTests: XCTestCase {
         // December: food 1,000; fun 1,000. Travel (yearly) and the total plan nothing.
         XCTAssertEqual(forecast.months.map { $0.planned.map(\.category) }, [["food", "fun"], ["food", "fun"]])
         XCTAssertEqual(forecast.months.map { $0.planned.map { [$0.carriedIn, $0.available, $0.spent, $0.unspent] } },
-                       [[[600, 1_600, 300, 700], [1_000, 2_000, 2_000, 0]], [[0, 1_000, 0, 1_000], [0, 1_000, 0, 1_000]]])
+                       [
+                           [[600, 1_600, 300, 700], [1_000, 2_000, 2_000, 0]],
+                           [[0, 1_000, 0, 1_000], [0, 1_000, 0, 1_000]]
+                       ])
         XCTAssertEqual(forecast.months.map(\.plannedSpending), [700, 2_000])
         XCTAssertEqual(forecast.months.map(\.projectedBalance), [-400 - 300 - 2_000 - 700, -3_400 - 2_000])
         // An overspend carries with rollover all: fun spends 2,500 in November, 500 more than
@@ -212,18 +247,25 @@ final class LimitLedgerTests: XCTestCase {
         // An overspend carried into the current month lowers what it plans: fun 2,500 in
         // October (1,000 available): −1,500 carried into November, whose 1,000 plans nothing.
         var carried = try self.document([("2026-10-05", "fun", 2_500)])
-        try carried.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
+        try carried.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: month("2026-10")), for: .category("fun"))
         let behind = try Forecast(document: carried, today: day("2026-11-20"), months: 2)
-        XCTAssertEqual(behind.months.map { $0.planned.map { [$0.carriedIn, $0.unspent] } }, [[[-1_500, 0]], [[-500, 500]]])
+        XCTAssertEqual(
+            behind.months.map { $0.planned.map { [$0.carriedIn, $0.unspent] } }, [[[-1_500, 0]], [[-500, 500]]])
     }
 
     func testForecast_SaysWhatTheOpeningBalanceCounts() throws {
         var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300)])
         try document.addIncome(name: "pay", amount: 5_000, date: day("2026-10-25"))
-        try document.addSchedule(try Schedule(kind: .expense, name: "rent", amount: 1_200, category: "home", recurrence: Recurrence(.month, on: .dayOfMonth(10), from: day("2026-10-10"))))
+        try document.addSchedule(
+            try Schedule(
+                kind: .expense, name: "rent", amount: 1_200, category: "home",
+                recurrence: Recurrence(.month, on: .dayOfMonth(10), from: day("2026-10-10"))))
         // The schedule's 10-10 and 11-10 are due but not recorded (no store recorded them).
         let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 1)
-        XCTAssertEqual([forecast.openingIncome, forecast.openingExpenses, forecast.openingScheduled, forecast.unrecordedBefore], [5_000, 400, -1_200, 1])
+        XCTAssertEqual(
+            [forecast.openingIncome, forecast.openingExpenses, forecast.openingScheduled, forecast.unrecordedBefore],
+            [5_000, 400, -1_200, 1])
         XCTAssertEqual(forecast.openingBalance, 5_000 - 400 - 1_200)
     }
 
@@ -232,7 +274,8 @@ final class LimitLedgerTests: XCTestCase {
     func testTheLargestLimit_CarriedOverEveryMonthStillFits() throws {
         var document = BudgetDocument()
         let largest = BudgetDocument.maximumLimit
-        try document.setLimit(try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")), for: .category("food"))
         XCTAssertNoThrow(try document.checkTotals())
         let last = try XCTUnwrap(document.budgetCalendar.period(named: "9999-12"))
         let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("food"), in: last))
@@ -246,9 +289,14 @@ final class LimitLedgerTests: XCTestCase {
         // One more is refused by the store's rule, and a hand-made document that breaks it
         // gets an error, never a wrapped number.
         var broken = BudgetDocument()
-        broken[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try SpendingLimit(amount: largest + 1, rollover: .all, since: month("0001-01"))
-        XCTAssertThrowsError(try broken.checkTotals()) { XCTAssertEqual($0 as? BudgetError, .limitTooLarge(.total, maximum: largest)) }
-        XCTAssertThrowsError(try LimitLedger(document: broken).status(.total, in: last)) { XCTAssertEqual($0 as? BudgetError, .totalOverflow) }
+        broken[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try SpendingLimit(
+            amount: largest + 1, rollover: .all, since: month("0001-01"))
+        XCTAssertThrowsError(try broken.checkTotals()) {
+            XCTAssertEqual($0 as? BudgetError, .limitTooLarge(.total, maximum: largest))
+        }
+        XCTAssertThrowsError(try LimitLedger(document: broken).status(.total, in: last)) {
+            XCTAssertEqual($0 as? BudgetError, .totalOverflow)
+        }
     }
 
     func testLimitsAtTheirMaxima_EveryReportComputes() throws {
@@ -258,30 +306,40 @@ final class LimitLedgerTests: XCTestCase {
         let largest = BudgetDocument.maximumLimit
         let each = largest / 6
         for category in ["a", "b", "c", "d", "e", "f"] {
-            try document.setLimit(try SpendingLimit(amount: each, rollover: .surplus, since: month("0001-01")), for: .category(category))
+            try document.setLimit(
+                try SpendingLimit(amount: each, rollover: .surplus, since: month("0001-01")), for: .category(category))
         }
         try document.setLimit(try SpendingLimit(amount: largest, rollover: .all, since: month("0001-01")), for: .total)
         try document.addExpense(name: "x", amount: 100, category: "a", date: day("2026-11-05"))
         XCTAssertNoThrow(try document.checkTotals())
         let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 120)
         XCTAssertEqual(forecast.months[0].plannedSpending, 6 * each - 100)
-        XCTAssertEqual(forecast.months[119].projectedBalance, -(6 * each * 120), "100 recorded and 6 × each − 100 planned in the first month")
+        XCTAssertEqual(
+            forecast.months[119].projectedBalance,
+            -(6 * each * 120),
+            "100 recorded and 6 × each − 100 planned in the first month")
         let november = try XCTUnwrap(document.budgetCalendar.period(named: "2026-11"))
         XCTAssertEqual(try LimitLedger(document: document).statuses(in: november).count, 7)
         var query = RecordQuery()
         query.period = november.range
         let summary = try Summary(document: document, query: query)
-        XCTAssertEqual(summary.categories.map(\.category), ["a", "b", "c", "d", "e", "f"], "every limited category, spent or not")
+        XCTAssertEqual(
+            summary.categories.map(\.category), ["a", "b", "c", "d", "e", "f"], "every limited category, spent or not")
         var all = RecordQuery()
         all.period = DateRange(from: day("0001-01-01"), to: day("9999-12-31"))
         XCTAssertEqual(try Summary(document: document, query: all).categories.count, 6)
         XCTAssertNoThrow(try PeriodTable(document: document, query: all, grouping: .category, per: .month))
-        XCTAssertNoThrow(try SummaryComparison(document: document, query: RecordQuery(), period: .month(november), basis: .previous, today: day("2026-11-20")))
+        XCTAssertNoThrow(
+            try SummaryComparison(
+                document: document, query: RecordQuery(), period: .month(november), basis: .previous,
+                today: day("2026-11-20")))
 
         // The categories' limits together are bounded by the same rule: one more is refused…
         var more = document
         try more.setLimit(try SpendingLimit(monthly: largest - 6 * each + 1), for: .category("g"))
-        XCTAssertThrowsError(try more.checkTotals(since: document)) { XCTAssertEqual($0 as? BudgetError, .limitsTooLarge(maximum: largest)) }
+        XCTAssertThrowsError(try more.checkTotals(since: document)) {
+            XCTAssertEqual($0 as? BudgetError, .limitsTooLarge(maximum: largest))
+        }
         try more.setLimit(try SpendingLimit(monthly: largest - 6 * each), for: .category("g"))
         XCTAssertNoThrow(try more.checkTotals(since: document))
         // …while a file written before the bound keeps taking changes that do not raise them.
@@ -299,7 +357,9 @@ final class LimitLedgerTests: XCTestCase {
         // planned (it was "the total is too large to compute").
         var six = BudgetDocument()
         for category in ["a", "b", "c", "d", "e", "f"] {
-            try six.setLimit(try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")), for: .category(category))
+            try six.setLimit(
+                try SpendingLimit(amount: largest, rollover: .surplus, since: month("0001-01")),
+                for: .category(category))
         }
         let sixMonths = try Forecast(document: six, today: day("2026-11-20"), months: 120)
         XCTAssertEqual(sixMonths.months[0].planned.map(\.unspent), Array(repeating: largest, count: 6))
@@ -309,8 +369,11 @@ final class LimitLedgerTests: XCTestCase {
 
     func testAllRollover_AnOverspendAsLargeAsEveryExpenseFits() throws {
         var document = try document([("2026-01-01", "food", Int.max)])
-        try document.setLimit(try SpendingLimit(amount: 0, rollover: .all, since: month("2026-01")), for: .category("food"))
-        let status = try XCTUnwrap(try LimitLedger(document: document).status(.category("food"), in: document.budgetCalendar.period(containing: day("2026-02-01"))))
+        try document.setLimit(
+            try SpendingLimit(amount: 0, rollover: .all, since: month("2026-01")), for: .category("food"))
+        let status = try XCTUnwrap(
+            try LimitLedger(document: document).status(
+                .category("food"), in: document.budgetCalendar.period(containing: day("2026-02-01"))))
         XCTAssertEqual(status.carriedIn, -Int.max)
         XCTAssertEqual(status.remaining, -Int.max)
     }

@@ -22,9 +22,16 @@ final class LimitWarningTests: XCTestCase {
         before = document
         try document.addExpense(name: "Cake", amount: 1, category: "food", date: day("2026-11-07"))
         let warnings = document.limitWarnings(since: before)
-        XCTAssertEqual(warnings, [LimitWarning(scope: .category("food"), period: .month(try XCTUnwrap(BudgetCalendar().period(named: "2026-11"))),
-                                                total: 1001, limit: 1000, carriedIn: 0, available: 1000)])
-        XCTAssertEqual(warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))), "food is over its monthly limit for 2026-11: ¥1,001 of ¥1,000")
+        XCTAssertEqual(
+            warnings,
+            [
+                LimitWarning(
+                    scope: .category("food"), period: .month(try XCTUnwrap(BudgetCalendar().period(named: "2026-11"))),
+                    total: 1001, limit: 1000, carriedIn: 0, available: 1000)
+            ])
+        XCTAssertEqual(
+            warnings.first?.message(MoneyFormat(currency: Currency(code: "JPY"))),
+            "food is over its monthly limit for 2026-11: ¥1,001 of ¥1,000")
         before = document
         try document.addExpense(name: "Free", amount: 0, category: "food", date: day("2026-11-07"))
         XCTAssertEqual(document.limitWarnings(since: before), [], "an amount of 0 takes nothing over")
@@ -37,7 +44,8 @@ final class LimitWarningTests: XCTestCase {
         var document = try sample()
         try document.addExpense(name: "Dinner", amount: 200, category: "food", date: day("2026-11-06"))  // 1,100: over
         func edit(_ id: Int, _ change: RecordEdit) throws -> [LimitWarning] {
-            try document.edit([RecordReference(kind: .expense, id: RecordID.string(for: id))], with: change).limitWarnings
+            try document.edit(
+                [RecordReference(kind: .expense, id: RecordID.string(for: id))], with: change).limitWarnings
         }
         XCTAssertEqual(try edit(1, RecordEdit(name: "Big lunch")), [], "a rename adds nothing")
         XCTAssertEqual(try edit(1, RecordEdit(amount: 850)), [], "lowered, though still over")

@@ -13,10 +13,13 @@ final class PeriodTableTests: XCTestCase {
         return query
     }
 
-    private func document(_ expenses: [(String, Int, String, Tags)], incomes: [(String, Int, String)] = []) throws -> BudgetDocument {
+    private func document(
+        _ expenses: [(String, Int, String, Tags)], incomes: [(String, Int, String)] = []) throws -> BudgetDocument {
         var document = BudgetDocument()
         for (date, amount, category, tags) in expenses {
-            try document.expenses.add { Expense(id: $0, name: "e", amount: amount, category: category, date: self.day(date), tags: tags) }
+            try document.expenses.add {
+                Expense(id: $0, name: "e", amount: amount, category: category, date: self.day(date), tags: tags)
+            }
         }
         for (date, amount, name) in incomes {
             try document.incomes.add { Income(id: $0, name: name, amount: amount, date: self.day(date)) }
@@ -25,9 +28,12 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testMonths_EveryPeriodIsAColumnEmptyOnesWithZero() throws {
-        let doc = try document([("2026-01-05", 100, "food", []), ("2026-01-31", 50, "food", []), ("2026-04-01", 80_000, "住居", []),
-                                ("2026-04-30", 7, "food", []), ("2025-12-31", 999, "food", [])])
-        let table = try PeriodTable(document: doc, query: query("2026-01-01", "2026-04-30"), grouping: .category, per: .month)
+        let doc = try document([
+            ("2026-01-05", 100, "food", []), ("2026-01-31", 50, "food", []), ("2026-04-01", 80_000, "住居", []),
+            ("2026-04-30", 7, "food", []), ("2025-12-31", 999, "food", [])
+        ])
+        let table = try PeriodTable(
+            document: doc, query: query("2026-01-01", "2026-04-30"), grouping: .category, per: .month)
         XCTAssertEqual(table.periods.map(\.name), ["2026-01", "2026-02", "2026-03", "2026-04"])
         XCTAssertEqual(table.periods.map(\.start), ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01"].map(day))
         XCTAssertEqual(table.periods[1].end, day("2026-02-28"))
@@ -38,18 +44,22 @@ final class PeriodTableTests: XCTestCase {
         XCTAssertEqual(table.rows[1].total, 157)
         XCTAssertEqual(table.total.amounts, [150, 0, 0, 80_007])
         XCTAssertEqual(table.total.total, 80_157)
-        XCTAssertEqual(table.rows[1].average, PeriodTable.Average(total: 157, periods: 4), "empty periods count in the average")
+        XCTAssertEqual(
+            table.rows[1].average, PeriodTable.Average(total: 157, periods: 4), "empty periods count in the average")
         XCTAssertEqual(table.rows[1].average.rounded, 39, "39.25")
         XCTAssertEqual(table.period, DateRange(from: day("2026-01-01"), to: day("2026-04-30")))
 
-        let empty = try PeriodTable(document: doc, query: query("2027-01-01", "2027-03-31"), grouping: .category, per: .month)
+        let empty = try PeriodTable(
+            document: doc, query: query("2027-01-01", "2027-03-31"), grouping: .category, per: .month)
         XCTAssertEqual(empty.periods.count, 3, "a range without records still has its periods")
         XCTAssertEqual(empty.rows, [])
         XCTAssertEqual(empty.total.amounts, [0, 0, 0])
     }
 
     func testAverage_RoundsHalfAwayFromZero() {
-        func rounded(_ total: Int, _ periods: Int) -> Int { PeriodTable.Average(total: total, periods: periods).rounded }
+        func rounded(_ total: Int, _ periods: Int) -> Int {
+            PeriodTable.Average(total: total, periods: periods).rounded
+        }
         XCTAssertEqual(rounded(5, 2), 3)
         XCTAssertEqual(rounded(7, 2), 4)
         XCTAssertEqual(rounded(-5, 2), -3)
@@ -68,7 +78,8 @@ final class PeriodTableTests: XCTestCase {
         // 2026-12-28 is a Monday; 2027-01-01 a Friday, so its week is 2026's 53rd.
         let doc = try document([("2026-12-27", 1, "a", []), ("2026-12-28", 10, "a", []), ("2027-01-03", 100, "a", []),
                                 ("2027-01-04", 1_000, "a", []), ("2024-12-30", 5, "b", [])])
-        let table = try PeriodTable(document: doc, query: query("2026-12-24", "2027-01-05"), grouping: .category, per: .week)
+        let table = try PeriodTable(
+            document: doc, query: query("2026-12-24", "2027-01-05"), grouping: .category, per: .week)
         XCTAssertEqual(table.periods.map(\.name), ["2026-W52", "2026-W53", "2027-W01"])
         XCTAssertEqual(table.periods.map(\.start), ["2026-12-21", "2026-12-28", "2027-01-04"].map(day))
         XCTAssertEqual(table.periods.map(\.end), ["2026-12-27", "2027-01-03", "2027-01-10"].map(day))
@@ -78,12 +89,15 @@ final class PeriodTableTests: XCTestCase {
         XCTAssertEqual(table.rows.map(\.amounts), [[1, 110, 1_000]])
 
         // 2024-12-30 (a Monday) starts 2025-W01; years at the edges of the calendar have weeks too.
-        let edge = try PeriodTable(document: doc, query: query("2024-12-30", "2024-12-30"), grouping: .category, per: .week)
+        let edge = try PeriodTable(
+            document: doc, query: query("2024-12-30", "2024-12-30"), grouping: .category, per: .week)
         XCTAssertEqual(edge.periods.map(\.name), ["2025-W01"])
-        let first = try PeriodTable(document: doc, query: query("0001-01-01", "0001-01-08"), grouping: .category, per: .week)
+        let first = try PeriodTable(
+            document: doc, query: query("0001-01-01", "0001-01-08"), grouping: .category, per: .week)
         XCTAssertEqual(first.periods.map(\.name), ["0001-W01", "0001-W02"])
         XCTAssertEqual(first.periods[0].start, day("0001-01-01"), "0001-01-01 was a Monday")
-        let last = try PeriodTable(document: doc, query: query("9999-12-27", "9999-12-31"), grouping: .category, per: .week)
+        let last = try PeriodTable(
+            document: doc, query: query("9999-12-27", "9999-12-31"), grouping: .category, per: .week)
         XCTAssertEqual(last.periods.map(\.name), ["9999-W52"])
         XCTAssertEqual(last.periods[0].end, day("9999-12-31"), "the last week ends with the calendar")
     }
@@ -93,7 +107,10 @@ final class PeriodTableTests: XCTestCase {
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .category, per: .year)
         XCTAssertEqual(table.periods.map(\.name), ["2024", "2025", "2026"])
         XCTAssertEqual(table.rows[0].amounts, [1, 0, 2])
-        XCTAssertEqual(table.period, DateRange(from: day("2024-01-01"), to: day("2026-12-31")), "open ends closed at the first and last period")
+        XCTAssertEqual(
+            table.period,
+            DateRange(from: day("2024-01-01"), to: day("2026-12-31")),
+            "open ends closed at the first and last period")
         XCTAssertFalse(table.periods.contains { $0.isPartial }, "open ends cut nothing")
         let cut = try PeriodTable(document: doc, query: query("2024-03-01", nil), grouping: .category, per: .year)
         XCTAssertEqual(cut.periods.map(\.name), ["2024", "2025", "2026"])
@@ -105,14 +122,18 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testPaydayMonths_AreTheBudgetMonths() throws {
-        var doc = try document([("2026-10-24", 1, "a", []), ("2026-10-25", 10, "a", []), ("2026-11-24", 100, "a", []), ("2026-11-25", 1_000, "a", [])])
+        var doc = try document([
+            ("2026-10-24", 1, "a", []), ("2026-10-25", 10, "a", []), ("2026-11-24", 100, "a", []),
+            ("2026-11-25", 1_000, "a", [])
+        ])
         doc[settings: PeriodKeys.self][PeriodKeys.monthStart] = try MonthStartDay(settingText: "25")
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .category, per: .month)
         XCTAssertEqual(table.periods.map(\.name), ["2026-10", "2026-11", "2026-12"])
         XCTAssertEqual(table.periods[1].start, day("2026-10-25"))
         XCTAssertEqual(table.periods[1].end, day("2026-11-24"))
         XCTAssertEqual(table.rows[0].amounts, [1, 110, 1_000])
-        let year = try PeriodTable(document: doc, query: query("2026-01-01", "2026-12-31"), grouping: .category, per: .month)
+        let year = try PeriodTable(
+            document: doc, query: query("2026-01-01", "2026-12-31"), grouping: .category, per: .month)
         XCTAssertEqual(year.periods.first?.name, "2026-01")
         XCTAssertEqual(year.periods.first?.days, DateRange(from: day("2026-01-01"), to: day("2026-01-24")))
         XCTAssertEqual(year.periods.last?.name, "2027-01", "2026-12-25 to 2026-12-31 falls in the budget month 2027-01")
@@ -121,8 +142,10 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testTags_ExpensesCountUnderEachTagAndOnceInTheTotal() throws {
-        let doc = try document([("2026-11-01", 100, "a", ["kyoto", "trip"]), ("2026-11-02", 10, "b", ["trip"]), ("2026-12-01", 1, "c", []),
-                                ("2026-12-02", 5, "a", ["kyoto"])])
+        let doc = try document([
+            ("2026-11-01", 100, "a", ["kyoto", "trip"]), ("2026-11-02", 10, "b", ["trip"]),
+            ("2026-12-01", 1, "c", []), ("2026-12-02", 5, "a", ["kyoto"])
+        ])
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .tag, per: .month)
         XCTAssertEqual(table.rows.map(\.name), ["trip", "kyoto"])
         XCTAssertEqual(table.rows.map(\.amounts), [[110, 0], [100, 5]])
@@ -135,8 +158,11 @@ final class PeriodTableTests: XCTestCase {
     }
 
     func testIncome_RowsAreSourcesAndACategoryFilterLeavesThemOut() throws {
-        let doc = try document([("2026-11-01", 100, "a", [])], incomes: [("2026-10-25", 300_000, "Salary"), ("2026-11-25", 300_000, "Salary"),
-                                                                      ("2026-11-10", 1, "Refund")])
+        let doc = try document(
+            [("2026-11-01", 100, "a", [])],
+            incomes: [
+                ("2026-10-25", 300_000, "Salary"), ("2026-11-25", 300_000, "Salary"), ("2026-11-10", 1, "Refund"),
+            ])
         let table = try PeriodTable(document: doc, query: RecordQuery(), grouping: .income, per: .month)
         XCTAssertEqual(table.rows.map(\.name), ["Salary", "Refund"])
         XCTAssertEqual(table.rows.map(\.amounts), [[300_000, 300_000], [0, 1]])
@@ -150,13 +176,17 @@ final class PeriodTableTests: XCTestCase {
         for (first, second) in [("2026-11-01", "2026-11-02"), ("2026-11-01", "2026-12-01")] {
             let doc = try document([(first, Int.max, "x", ["t"]), (second, 1, "x", ["t"])])
             for grouping in PeriodTable.Grouping.allCases where grouping != .income {
-                XCTAssertThrowsError(try PeriodTable(document: doc, query: RecordQuery(), grouping: grouping, per: .month), "\(first) \(second)") { error in
+                XCTAssertThrowsError(
+                    try PeriodTable(document: doc, query: RecordQuery(), grouping: grouping, per: .month),
+                    "\(first) \(second)") { error in
                     XCTAssertEqual(error as? BudgetError, .totalOverflow)
                 }
             }
         }
         let columns = try document([("2026-11-01", Int.max, "x", []), ("2026-11-02", 1, "y", [])])
-        XCTAssertThrowsError(try PeriodTable(document: columns, query: RecordQuery(), grouping: .category, per: .month), "the total row overflows")
+        XCTAssertThrowsError(
+            try PeriodTable(document: columns, query: RecordQuery(), grouping: .category, per: .month),
+            "the total row overflows")
     }
 
     func testRandomData_MatchesSumsComputedRecordByRecord() throws {
@@ -165,18 +195,28 @@ final class PeriodTableTests: XCTestCase {
         let tags = ["a", "b", "c"]
         var doc = BudgetDocument()
         for _ in 0..<3_000 {
-            let date = Day(year: Int.random(in: 2024...2026, using: &generator), month: Int.random(in: 1...12, using: &generator),
-                           day: Int.random(in: 1...28, using: &generator))!
+            let date = Day(
+                year: Int.random(in: 2024...2026, using: &generator),
+                month: Int.random(in: 1...12, using: &generator),
+                day: Int.random(in: 1...28, using: &generator))!
             if Int.random(in: 0..<5, using: &generator) == 0 {
-                try doc.incomes.add { Income(id: $0, name: ["Salary", "Side"].randomElement(using: &generator)!, amount: Int.random(in: 0...500_000, using: &generator), date: date) }
+                try doc.incomes.add {
+                    Income(
+                        id: $0, name: ["Salary", "Side"].randomElement(using: &generator)!,
+                        amount: Int.random(in: 0...500_000, using: &generator), date: date)
+                }
             } else {
                 let tagged = Tags(tags.filter { _ in Bool.random(using: &generator) })
                 try doc.expenses.add { Expense(id: $0, name: "e", amount: Int.random(in: 0...90_000, using: &generator),
-                                                category: categories.randomElement(using: &generator)!, date: date, tags: tagged) }
+                                                category: categories.randomElement(using: &generator)!, date: date,
+                                                tags: tagged) }
             }
         }
         doc[settings: PeriodKeys.self][PeriodKeys.monthStart] = try MonthStartDay(settingText: "10")
-        for range in [DateRange.year(2025)!, DateRange(from: day("2024-03-15"), to: day("2025-01-10")), .all, DateRange(from: nil, to: day("2025-06-30"))] {
+        for range in [
+            DateRange.year(2025)!, DateRange(from: day("2024-03-15"), to: day("2025-01-10")), .all,
+            DateRange(from: nil, to: day("2025-06-30"))
+        ] {
             var query = RecordQuery()
             query.period = range
             for unit in PeriodTable.Unit.allCases {
@@ -198,8 +238,12 @@ final class PeriodTableTests: XCTestCase {
                     case .category, .tag:
                         for expense in doc.expenses.records where range.contains(expense.date) {
                             if grouping == .category { add(expense.category, expense.amount, expense.date) }
-                            for tag in grouping == .tag ? Array(expense.tags) : [] { add(tag, expense.amount, expense.date) }
-                            if grouping == .category || !expense.tags.isEmpty, let index = column(expense.date) { total[index] += expense.amount }
+                            for tag in grouping == .tag ? Array(expense.tags) : [] {
+                                add(tag, expense.amount, expense.date)
+                            }
+                            if grouping == .category
+                                || !expense.tags.isEmpty,
+                                let index = column(expense.date) { total[index] += expense.amount }
                         }
                     case .income:
                         for income in doc.incomes.records where range.contains(income.date) {
@@ -207,13 +251,15 @@ final class PeriodTableTests: XCTestCase {
                             if let index = column(income.date) { total[index] += income.amount }
                         }
                     }
-                    XCTAssertEqual(Dictionary(uniqueKeysWithValues: table.rows.map { ($0.name, $0.amounts) }), expected, context)
+                    XCTAssertEqual(
+                        Dictionary(uniqueKeysWithValues: table.rows.map { ($0.name, $0.amounts) }), expected, context)
                     XCTAssertEqual(table.total.amounts, total, context)
                     for row in table.rows + [table.total] {
                         XCTAssertEqual(row.total, row.amounts.reduce(0, +), context)
                         XCTAssertEqual(row.average.periods, table.periods.count, context)
                     }
-                    XCTAssertEqual(table.rows.map(\.total), table.rows.map(\.total).sorted(by: >), "largest first: \(context)")
+                    XCTAssertEqual(
+                        table.rows.map(\.total), table.rows.map(\.total).sorted(by: >), "largest first: \(context)")
                     if grouping == .category {
                         XCTAssertEqual(table.total.total, try Summary(document: doc, query: query).expenses, context)
                     }
@@ -225,9 +271,12 @@ final class PeriodTableTests: XCTestCase {
     func testLastMonths_EndWithTheGivenMonth() throws {
         let calendar = BudgetCalendar(monthStart: 25)
         let november = try XCTUnwrap(calendar.period(named: "2026-11"))
-        XCTAssertEqual(calendar.days(ofLast: 3, through: november), DateRange(from: day("2026-08-25"), to: day("2026-11-24")))
+        XCTAssertEqual(
+            calendar.days(ofLast: 3, through: november), DateRange(from: day("2026-08-25"), to: day("2026-11-24")))
         XCTAssertEqual(calendar.days(ofLast: 1, through: november), november.range)
         let start = try XCTUnwrap(BudgetCalendar().period(named: "0001-02"))
-        XCTAssertEqual(BudgetCalendar().days(ofLast: Int.max, through: start), DateRange(from: day("0001-01-01"), to: day("0001-02-28")))
+        XCTAssertEqual(
+            BudgetCalendar().days(ofLast: Int.max, through: start),
+            DateRange(from: day("0001-01-01"), to: day("0001-02-28")))
     }
 }

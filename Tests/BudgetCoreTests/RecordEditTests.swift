@@ -26,9 +26,13 @@ final class RecordEditTests: XCTestCase {
         XCTAssertEqual(edit.category, "食費")
         XCTAssertEqual(edit.note, .remove, "an empty note text removes the note")
         XCTAssertEqual(try RecordEdit(note: "two\r\nlines").note, .set("two\nlines"))
-        XCTAssertThrowsError(try RecordEdit(category: "a\u{1B}b")) { XCTAssertEqual($0 as? ValueError, .controlCharacter(field: "category", value: "a\u{1B}b")) }
+        XCTAssertThrowsError(try RecordEdit(category: "a\u{1B}b")) {
+            XCTAssertEqual($0 as? ValueError, .controlCharacter(field: "category", value: "a\u{1B}b"))
+        }
         XCTAssertThrowsError(try RecordEdit(name: " ")) { XCTAssertEqual($0 as? ValueError, .empty(field: "name")) }
-        XCTAssertThrowsError(try RecordEdit(amount: -1)) { XCTAssertEqual($0 as? ValueError, .invalidAmount("-1", reason: "amounts cannot be negative")) }
+        XCTAssertThrowsError(try RecordEdit(amount: -1)) {
+            XCTAssertEqual($0 as? ValueError, .invalidAmount("-1", reason: "amounts cannot be negative"))
+        }
         XCTAssertTrue(try RecordEdit().isEmpty)
         var edit2 = try RecordEdit()
         try edit2.setAmount(5)
@@ -36,7 +40,8 @@ final class RecordEditTests: XCTestCase {
     }
 
     func testApply_ChangesOnlyTheFieldsGivenAndSaysWhetherAnythingChanged() throws {
-        var lunch = Expense(id: "00000001", name: "Lunch", amount: 900, category: "food", order: 1, date: day, note: "with Aki")
+        var lunch = Expense(
+            id: "00000001", name: "Lunch", amount: 900, category: "food", order: 1, date: day, note: "with Aki")
         let original = lunch
         XCTAssertTrue(try RecordEdit(category: "食費").apply(to: &lunch))
         XCTAssertEqual(lunch.category, "食費")
@@ -59,7 +64,9 @@ final class RecordEditTests: XCTestCase {
     func testEdit_ManyRecordsAreOneChangeAndOneUndoStep() throws {
         let store = try sampleStore()
         let before = try store.load()
-        let result = try store.transaction { try $0.edit([expense(1), expense(3), expense(1)], with: try RecordEdit(category: "食費")) }
+        let result = try store.transaction {
+            try $0.edit([expense(1), expense(3), expense(1)], with: try RecordEdit(category: "食費"))
+        }
         XCTAssertEqual(result.entries.map(\.reference), [expense(1), expense(3)], "a record named twice is edited once")
         XCTAssertEqual(result.changedCount, 2)
         let after = try store.load()
@@ -74,10 +81,12 @@ final class RecordEditTests: XCTestCase {
     func testEdit_OneUnknownRecordOrAWrongFieldChangesNothing() throws {
         let store = try sampleStore()
         let before = try store.load()
-        XCTAssertThrowsError(try store.transaction { try $0.edit([expense(1), expense(9)], with: try RecordEdit(amount: 1)) }) {
+        XCTAssertThrowsError(
+            try store.transaction { try $0.edit([expense(1), expense(9)], with: try RecordEdit(amount: 1)) }) {
             XCTAssertEqual($0 as? BudgetError, .recordNotFound(.expense, id: "00000009"))
         }
-        XCTAssertThrowsError(try store.transaction { try $0.edit([expense(1), income(1)], with: try RecordEdit(category: "x")) }) {
+        XCTAssertThrowsError(
+            try store.transaction { try $0.edit([expense(1), income(1)], with: try RecordEdit(category: "x")) }) {
             XCTAssertEqual($0 as? ValueError, .notApplicable(field: "category", kind: .income))
         }
         XCTAssertEqual(try store.load(), before)
@@ -89,7 +98,9 @@ final class RecordEditTests: XCTestCase {
 
     func testEdit_OfBothKindsAtOnce() throws {
         let store = try sampleStore()
-        let result = try store.transaction { try $0.edit([income(1), expense(2)], with: try RecordEdit(date: Day(iso: "2026-12-01"), note: "moved")) }
+        let result = try store.transaction {
+            try $0.edit([income(1), expense(2)], with: try RecordEdit(date: Day(iso: "2026-12-01"), note: "moved"))
+        }
         XCTAssertEqual(result.entries.map(\.name), ["Salary", "Dinner"])
         let document = try store.load()
         XCTAssertEqual(document.incomes.records[0].note, "moved")

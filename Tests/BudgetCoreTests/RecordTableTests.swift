@@ -5,12 +5,16 @@ import XCTest
 final class RecordTableTests: XCTestCase {
     private let day = Day(iso: "2026-11-21")!
 
-    private func assertInvariants<R: BaseModel>(_ table: RecordTable<R>, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(table.records.map(\.order), Array(1...max(table.count, 1)).prefix(table.count).map { $0 }, "orders must be 1...n", file: file, line: line)
+    private func assertInvariants<R: BaseModel>(
+        _ table: RecordTable<R>, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(
+            table.records.map(\.order), Array(1...max(table.count, 1)).prefix(table.count).map { $0 },
+            "orders must be 1...n", file: file, line: line)
         XCTAssertEqual(Set(table.records.map(\.id)).count, table.count, "ids must be unique", file: file, line: line)
         for record in table.records {
             let number = RecordID.number(fromStored: record.id) ?? -1
-            XCTAssertTrue(number >= 1 && number <= table.lastID, "id \(record.id) must be allocated", file: file, line: line)
+            XCTAssertTrue(
+                number >= 1 && number <= table.lastID, "id \(record.id) must be allocated", file: file, line: line)
         }
     }
 
@@ -81,7 +85,9 @@ final class RecordTableTests: XCTestCase {
             XCTAssertEqual($0 as? BudgetError, .recordNotFound(.expense, id: "00000007"))
         }
         XCTAssertEqual(table.count, 3)
-        XCTAssertEqual(try table.modify(ids: ["00000003", "00000001", "00000003"]) { _ in false }.map(\.id), ["00000001", "00000003"])
+        XCTAssertEqual(
+            try table.modify(ids: ["00000003", "00000001", "00000003"]) { _ in false }.map(\.id),
+            ["00000001", "00000003"])
     }
 
     func testMove_ShiftsTheRecordsBetween() throws {
@@ -110,7 +116,8 @@ final class RecordTableTests: XCTestCase {
         let before = table
         XCTAssertThrowsError(try table.add { Expense(id: $0, name: "one too many", amount: 1, date: day) }) { error in
             XCTAssertEqual(error as? BudgetError, .idSpaceExhausted(.expense))
-            XCTAssertEqual((error as? BudgetError)?.errorDescription, "ID space exhausted: expense ids have reached 99999999")
+            XCTAssertEqual(
+                (error as? BudgetError)?.errorDescription, "ID space exhausted: expense ids have reached 99999999")
         }
         XCTAssertEqual(table, before)
     }

@@ -29,7 +29,9 @@ final class RefundTests: XCTestCase {
     func testCardStatement_ANegativeAmountIsARefundInItsCategory() throws {
         // Rakuten Card: spending is positive, a refund negative. It used to become an income
         // named after the shop, and the shirt's category kept the whole 5,000.
-        let reader = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let text = "利用日,利用店名・商品名,利用金額\n2026/11/03,ユニクロ,\"5,000\"\n2026/11/05,ユニクロ,\"-2,000\"\n2026/11/06,ローソン,800\n"
         let entries = try reader.read(text).entries
         XCTAssertEqual(entries.map(\.kind), [.expense, .expense, .expense])
@@ -59,14 +61,18 @@ final class RefundTests: XCTestCase {
         XCTAssertEqual([summary.income, summary.expenses, summary.balance], [10_000, 3_800, 6_200])
         XCTAssertEqual(summary.savingsRate?.description, "62.0")
         XCTAssertEqual(summary.categories.first { $0.category == "衣服" }?.spent, 3_000)
-        XCTAssertEqual(summary.categories.first { $0.category == "衣服" }?.remaining, 1_000, "4,000 − 3,000: within the limit")
+        XCTAssertEqual(
+            summary.categories.first { $0.category == "衣服" }?.remaining, 1_000, "4,000 − 3,000: within the limit")
         XCTAssertEqual(summary.categories.first { $0.category == "衣服" }?.isOver, false)
     }
 
     func testBankStatement_ADepositStaysAnIncome() throws {
         // A bank writes money out as negative: a positive amount is money in, not a refund.
-        let reader = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        let entries = try reader.read("取引日,入出金(円),取引後残高(円),入出金内容\n20261101,2000,12000,返金 ﾕﾆｸﾛ\n20261102,-500,11500,ATM\n").entries
+        let reader = StatementReader(
+            layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        let entries = try reader.read(
+            "取引日,入出金(円),取引後残高(円),入出金内容\n20261101,2000,12000,返金 ﾕﾆｸﾛ\n20261102,-500,11500,ATM\n").entries
         XCTAssertEqual(entries.map(\.kind), [.income, .expense])
         XCTAssertEqual(entries.map(\.isRefund), [false, false])
     }
@@ -75,7 +81,9 @@ final class RefundTests: XCTestCase {
 
     func testReports_ARefundTakesFromItsCategoryEverywhere() throws {
         var document = try november()
-        try document.setLimit(try SpendingLimit(amount: 4_000, rollover: .surplus, since: SpendingLimit.start("2026-11", per: .month)), for: .category("衣服"))
+        try document.setLimit(
+            try SpendingLimit(amount: 4_000, rollover: .surplus, since: SpendingLimit.start("2026-11", per: .month)),
+            for: .category("衣服"))
         try document.addExpense(name: "返品 2", amount: 500, category: "衣服", date: day("2026-12-02"), refund: true)
         try document.addExpense(name: "Coat", amount: 1_000, category: "衣服", date: day("2026-12-10"))
         let calendar = document.budgetCalendar
@@ -92,10 +100,14 @@ final class RefundTests: XCTestCase {
         XCTAssertEqual(forecast.months[0].recordedExpenses, 500)
         XCTAssertEqual(forecast.months[0].plannedSpending, 3_500)
         // Tables over time and the comparison with the month before.
-        let table = try PeriodTable(document: document, query: query("2026-11-01", "2026-12-31"), grouping: .category, per: .month)
+        let table = try PeriodTable(
+            document: document, query: query("2026-11-01", "2026-12-31"), grouping: .category, per: .month)
         XCTAssertEqual(table.rows.first { $0.name == "衣服" }?.amounts, [3_000, 500])
         XCTAssertEqual(table.total.amounts, [3_800, 500])
-        let comparison = try XCTUnwrap(try SummaryComparison(document: document, query: RecordQuery(), period: .month(dec), basis: .previous, today: day("2026-12-31")))
+        let comparison = try XCTUnwrap(
+            try SummaryComparison(
+                document: document, query: RecordQuery(), period: .month(dec), basis: .previous,
+                today: day("2026-12-31")))
         XCTAssertEqual(comparison.expenses.amount, 500)
         XCTAssertEqual(comparison.expenses.compared, 3_800)
     }
@@ -104,7 +116,9 @@ final class RefundTests: XCTestCase {
         // A refund larger than the month's purchases (the purchase was in October): the
         // category is at −2,000, the expenses at −1,200, and nothing fails.
         var document = BudgetDocument()
-        try document.setLimit(try SpendingLimit(amount: 1_000, rollover: .all, since: SpendingLimit.start("2026-10", per: .month)), for: .category("衣服"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_000, rollover: .all, since: SpendingLimit.start("2026-10", per: .month)),
+            for: .category("衣服"))
         try document.addExpense(name: "Coat", amount: 3_000, category: "衣服", date: day("2026-10-10"))
         try document.addExpense(name: "返品 Coat", amount: 2_000, category: "衣服", date: day("2026-11-05"), refund: true)
         try document.addExpense(name: "ローソン", amount: 800, category: "food", date: day("2026-11-06"))
@@ -124,7 +138,10 @@ final class RefundTests: XCTestCase {
 
     func testLedgerJournal_PostsARefundNegativeToItsCategory() throws {
         let journal = try LedgerJournal.write(try november(), query: RecordQuery())
-        XCTAssertTrue(journal.contains("2026-11-05 返品 ユニクロ\n    ; id: expense-00000002\n    Expenses:衣服  -2000\n    Assets:Cash\n"), journal)
+        XCTAssertTrue(
+            journal.contains(
+                "2026-11-05 返品 ユニクロ\n    ; id: expense-00000002\n    Expenses:衣服  -2000\n    Assets:Cash\n"),
+            journal)
     }
 
     // MARK: The totals rule
@@ -150,7 +167,8 @@ final class RefundTests: XCTestCase {
 
     func testAddingAndEditing_ARefundStaysOneUnlessToldOtherwise() throws {
         var document = try november()
-        XCTAssertThrowsError(try document.addExpense(name: "x", amount: -5, date: today), "a refund is its size with refund: true")
+        XCTAssertThrowsError(
+            try document.addExpense(name: "x", amount: -5, date: today), "a refund is its size with refund: true")
         var edit = try RecordEdit()
         try edit.setAmount(1_500)
         _ = try document.edit([RecordReference(kind: .expense, id: "00000002")], with: edit)
@@ -171,7 +189,8 @@ final class RefundTests: XCTestCase {
         try document.expenses.remove(ids: ["00000002"])
         document.recordChange(since: before)
         let bytes = FastDocumentCodec.encode(document)
-        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains(#""amount":-2000"#), "the history holds the removed refund")
+        XCTAssertTrue(
+            String(decoding: bytes, as: UTF8.self).contains(#""amount":-2000"#), "the history holds the removed refund")
         let fast = try XCTUnwrap(FastDocumentCodec.decode(bytes), "the fast reader reads it, without falling back")
         XCTAssertEqual(fast, try DocumentCodec.decodeStrictly(bytes))
         var undone = fast

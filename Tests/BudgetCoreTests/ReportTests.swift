@@ -5,10 +5,13 @@ import XCTest
 final class ReportTests: XCTestCase {
     private func day(_ text: String) -> Day { Day(iso: text)! }
 
-    private func document(_ expenses: [(String, String, Int, String)], incomes: [(String, String, Int)] = []) throws -> BudgetDocument {
+    private func document(
+        _ expenses: [(String, String, Int, String)], incomes: [(String, String, Int)] = []) throws -> BudgetDocument {
         var document = BudgetDocument()
         for (date, name, amount, category) in expenses {
-            try document.expenses.add { Expense(id: $0, name: name, amount: amount, category: category, date: self.day(date)) }
+            try document.expenses.add {
+                Expense(id: $0, name: name, amount: amount, category: category, date: self.day(date))
+            }
         }
         for (date, name, amount) in incomes {
             try document.incomes.add { Income(id: $0, name: name, amount: amount, date: self.day(date)) }
@@ -17,16 +20,20 @@ final class ReportTests: XCTestCase {
     }
 
     func testMonthRange_CoversFirstToLastDayIncludingLeapDay() {
-        XCTAssertEqual(DateRange.month(of: day("2024-02-10")), DateRange(from: day("2024-02-01"), to: day("2024-02-29")))
+        XCTAssertEqual(
+            DateRange.month(of: day("2024-02-10")), DateRange(from: day("2024-02-01"), to: day("2024-02-29")))
         XCTAssertEqual(DateRange.month(of: day("2026-02-10")).to, day("2026-02-28"))
-        XCTAssertEqual(DateRange.month(of: day("2026-12-31")), DateRange(from: day("2026-12-01"), to: day("2026-12-31")))
+        XCTAssertEqual(
+            DateRange.month(of: day("2026-12-31")), DateRange(from: day("2026-12-01"), to: day("2026-12-31")))
         XCTAssertEqual(day("2026-01-15").firstOfPreviousMonth, day("2025-12-01"))
         XCTAssertEqual(DateRange.year(2024), DateRange(from: day("2024-01-01"), to: day("2024-12-31")))
     }
 
     func testQuery_PeriodBoundariesAreInclusive() throws {
-        let doc = try document([("2026-10-31", "before", 1, "a"), ("2026-11-01", "first", 2, "a"), ("2026-11-30", "last", 3, "a"),
-                                ("2026-12-01", "after", 4, "a"), ("2024-02-29", "leap", 5, "a")])
+        let doc = try document([
+            ("2026-10-31", "before", 1, "a"), ("2026-11-01", "first", 2, "a"), ("2026-11-30", "last", 3, "a"),
+            ("2026-12-01", "after", 4, "a"), ("2024-02-29", "leap", 5, "a")
+        ])
         var query = RecordQuery()
         query.period = .month(of: day("2026-11-15"))
         XCTAssertEqual(query.expenses(in: doc).map(\.name), ["first", "last"])
@@ -71,7 +78,8 @@ final class ReportTests: XCTestCase {
     }
 
     func testQuery_SortsReversesAndLimitsWithStableTies() throws {
-        let doc = try document([("2026-11-03", "b", 300, "x"), ("2026-11-01", "a", 100, "x"), ("2026-11-03", "c", 100, "x")])
+        let doc = try document(
+            [("2026-11-03", "b", 300, "x"), ("2026-11-01", "a", 100, "x"), ("2026-11-03", "c", 100, "x")])
         var query = RecordQuery()
         let arrange = { (query: RecordQuery) in
             query.arrange(query.expenses(in: doc), date: \.date, amount: \.amount, name: \.name).map(\.name)
@@ -94,17 +102,26 @@ final class ReportTests: XCTestCase {
         let categories = ["food", "住居", "transport", "fun", "health", "食費"]
         var doc = BudgetDocument()
         for _ in 0..<3_000 {
-            let date = Day(year: Int.random(in: 2024...2026, using: &generator), month: Int.random(in: 1...12, using: &generator),
-                           day: Int.random(in: 1...28, using: &generator))!
+            let date = Day(
+                year: Int.random(in: 2024...2026, using: &generator),
+                month: Int.random(in: 1...12, using: &generator),
+                day: Int.random(in: 1...28, using: &generator))!
             if Int.random(in: 0..<5, using: &generator) == 0 {
-                try doc.incomes.add { Income(id: $0, name: ["Salary", "Side"].randomElement(using: &generator)!, amount: Int.random(in: 0...500_000, using: &generator), date: date) }
+                try doc.incomes.add {
+                    Income(
+                        id: $0, name: ["Salary", "Side"].randomElement(using: &generator)!,
+                        amount: Int.random(in: 0...500_000, using: &generator), date: date)
+                }
             } else {
                 try doc.expenses.add { Expense(id: $0, name: "e", amount: Int.random(in: 0...90_000, using: &generator),
                                                 category: categories.randomElement(using: &generator)!, date: date) }
             }
         }
         doc[settings: BudgetKeys.self][BudgetKeys.limit("food")] = try SpendingLimit(monthly: 100_000)
-        for period in [DateRange.month(of: day("2025-06-01")), DateRange.year(2026)!, DateRange(from: day("2024-03-15"), to: day("2025-01-10")), .all] {
+        for period in [
+            DateRange.month(of: day("2025-06-01")), DateRange.year(2026)!,
+            DateRange(from: day("2024-03-15"), to: day("2025-01-10")), .all
+        ] {
             var query = RecordQuery()
             query.period = period
             let summary = try Summary(document: doc, query: query)
@@ -115,15 +132,21 @@ final class ReportTests: XCTestCase {
             XCTAssertEqual(summary.balance, summary.income - summary.expenses)
             for category in categories {
                 let expected = expenses.filter { $0.category == category }.reduce(0) { $0 + $1.amount }
-                XCTAssertEqual(summary.categories.first { $0.category == category }?.spent ?? 0, expected, "\(category) in \(period.description)")
+                XCTAssertEqual(
+                    summary.categories.first { $0.category == category }?.spent ?? 0,
+                    expected,
+                    "\(category) in \(period.description)")
             }
-            XCTAssertEqual(summary.categories.map(\.spent), summary.categories.map(\.spent).sorted(by: >), "largest first")
+            XCTAssertEqual(
+                summary.categories.map(\.spent), summary.categories.map(\.spent).sorted(by: >), "largest first")
             XCTAssertEqual(summary.months.reduce(0) { $0 + $1.expenses }, summary.expenses)
             XCTAssertEqual(summary.months.reduce(0) { $0 + $1.income }, summary.income)
             XCTAssertEqual(summary.incomeSources.reduce(0) { $0 + $1.received }, summary.income)
         }
-        let year = try Summary(document: doc, query: { var q = RecordQuery(); q.period = DateRange.year(2025)!; return q }())
-        XCTAssertEqual(year.categories.first { $0.category == "food" }?.limit, 1_200_000, "twelve monthly limits in a year")
+        let year = try Summary(
+            document: doc, query: { var q = RecordQuery(); q.period = DateRange.year(2025)!; return q }())
+        XCTAssertEqual(
+            year.categories.first { $0.category == "food" }?.limit, 1_200_000, "twelve monthly limits in a year")
         XCTAssertEqual(year.months.count, 12)
     }
 

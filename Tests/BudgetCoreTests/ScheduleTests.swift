@@ -19,7 +19,10 @@ final class ScheduleTests: XCTestCase {
         schedule.skipped = [day("2026-12-25")]
         schedule.isPaused = true
         let text = schedule.settingText
-        XCTAssertEqual(text, "kind=expense;name=家賃;amount=80000;category=住居;tag=home;note=a%3Bb%25c;every=1 month;on=25;from=2026-09-25;weekend=before;paused;through=2026-10-25;skip=2026-12-25")
+        XCTAssertEqual(
+            text,
+            "kind=expense;name=家賃;amount=80000;category=住居;tag=home;note=a%3Bb%25c;"
+                + "every=1 month;on=25;from=2026-09-25;weekend=before;paused;through=2026-10-25;skip=2026-12-25")
         XCTAssertEqual(try Schedule(settingText: text), schedule)
         for wrong in [
             text.replacingOccurrences(of: "on=25", with: "on=025"),
@@ -52,7 +55,8 @@ final class ScheduleTests: XCTestCase {
         XCTAssertEqual(document.expenses.records.map(\.schedule), ["00000001@2026-09-25", "00000001@2026-10-25"])
         XCTAssertTrue(try document.recordDueOccurrences(through: day("2026-11-24")).isEmpty)
         try document.expenses.remove(ids: ["00000002"])
-        XCTAssertTrue(try document.recordDueOccurrences(through: day("2026-11-30")).recorded.map(\.due.iso) == ["2026-11-25"])
+        XCTAssertTrue(
+            try document.recordDueOccurrences(through: day("2026-11-30")).recorded.map(\.due.iso) == ["2026-11-25"])
         XCTAssertEqual(document.expenses.count, 2)
     }
 
@@ -72,7 +76,8 @@ final class ScheduleTests: XCTestCase {
         _ = try document.editSchedule(id: id, to: yearly)
         let back = try document.editSchedule(id: id, to: saved)
         XCTAssertEqual(back.next?.due, day("2026-12-27"))
-        XCTAssertEqual(try document.recordDueOccurrences(through: day("2026-12-31")).recorded.map(\.due.iso), ["2026-12-27"])
+        XCTAssertEqual(
+            try document.recordDueOccurrences(through: day("2026-12-31")).recorded.map(\.due.iso), ["2026-12-27"])
         XCTAssertNil(try document.schedule(id: id).schedule.coveredThrough, "passed once its period is recorded")
     }
 
@@ -80,10 +85,14 @@ final class ScheduleTests: XCTestCase {
         var start = BudgetDocument()
         try start.addSchedule(try rent(from: "2026-11-25"))
         let store = SchedulingStore(base: InMemoryStore(start), today: { Day(iso: "2026-11-26")! })
-        try store.transaction { document in _ = try document.addExpense(name: "Coffee", amount: 500, date: Day(iso: "2026-11-26")!) }
+        try store.transaction { document in
+            _ = try document.addExpense(name: "Coffee", amount: 500, date: Day(iso: "2026-11-26")!)
+        }
         var document = try store.load()
         XCTAssertEqual(document.expenses.records.map(\.name), ["家賃", "Coffee"])
-        XCTAssertEqual(document.history.entries.map(\.summary), ["record 1 scheduled occurrence (家賃)", "add expense 00000002 (Coffee)"])
+        XCTAssertEqual(
+            document.history.entries.map(\.summary),
+            ["record 1 scheduled occurrence (家賃)", "add expense 00000002 (Coffee)"])
         XCTAssertEqual(try document.undoLastChange().summary, "add expense 00000002 (Coffee)")
         XCTAssertEqual(document.expenses.records.map(\.name), ["家賃"])
         // Reading records nothing.
@@ -99,8 +108,14 @@ final class ScheduleTests: XCTestCase {
         _ = try document.addExpense(name: "Old", amount: 5_000, category: "食費", date: day("2026-10-01"))
         try document.setLimit(40_000, for: "食費")
         try document.addSchedule(try rent(from: "2026-11-25"))
-        try document.addSchedule(try Schedule(kind: .income, name: "Salary", amount: 300_000, recurrence: Recurrence(.month, on: .dayOfMonth(25), from: day("2026-11-25"))))
-        let paused = try document.addSchedule(try Schedule(kind: .expense, name: "Gym", amount: 9_000, category: "fun", recurrence: Recurrence(.month, from: day("2026-11-01"))))
+        try document.addSchedule(
+            try Schedule(
+                kind: .income, name: "Salary", amount: 300_000,
+                recurrence: Recurrence(.month, on: .dayOfMonth(25), from: day("2026-11-25"))))
+        let paused = try document.addSchedule(
+            try Schedule(
+                kind: .expense, name: "Gym", amount: 9_000, category: "fun",
+                recurrence: Recurrence(.month, from: day("2026-11-01"))))
         try document.pauseSchedule(id: paused)
         let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 2)
         // Budget months run from the 25th: 2026-11 is 10-25 … 11-24, 2026-12 is 11-25 … 12-24.
@@ -109,12 +124,15 @@ final class ScheduleTests: XCTestCase {
         XCTAssertEqual([forecast.openingIncome, forecast.openingExpenses, forecast.openingScheduled], [0, 5_000, 0])
         let november = forecast.months[0], december = forecast.months[1]
         XCTAssertTrue(november.isCurrent)
-        XCTAssertEqual([november.recordedIncome, november.recordedExpenses, november.scheduledIncome, november.scheduledExpenses], [300_000, 12_000, 0, 0])
+        XCTAssertEqual(
+            [november.recordedIncome, november.recordedExpenses, november.scheduledIncome, november.scheduledExpenses],
+            [300_000, 12_000, 0, 0])
         XCTAssertEqual(november.planned.map(\.unspent), [28_000])
         XCTAssertEqual(november.balance, 300_000 - 12_000 - 28_000)
         XCTAssertEqual(november.projectedBalance, -5_000 + 260_000)
         XCTAssertEqual(december.scheduled.map(\.name), ["家賃", "Salary"])
-        XCTAssertEqual([december.scheduledIncome, december.scheduledExpenses, december.plannedSpending], [300_000, 80_000, 40_000])
+        XCTAssertEqual(
+            [december.scheduledIncome, december.scheduledExpenses, december.plannedSpending], [300_000, 80_000, 40_000])
         XCTAssertEqual(december.projectedBalance, 255_000 + 300_000 - 80_000 - 40_000)
     }
 }

@@ -59,7 +59,9 @@ final class SettingsTests: XCTestCase {
         var budget = Settings<BudgetKeys>(storage: SettingsValues())
         XCTAssertThrowsError(try budget.setText("-5", forKey: "budget.limit.food", context: context))
         XCTAssertThrowsError(try budget.setText("12.5", forKey: "budget.limit.food", context: context))
-        XCTAssertNoThrow(try budget.setText("12.5", forKey: "budget.limit.food", context: SettingContext(currency: Currency(code: "USD"))))
+        XCTAssertNoThrow(
+            try budget.setText(
+                "12.5", forKey: "budget.limit.food", context: SettingContext(currency: Currency(code: "USD"))))
         XCTAssertEqual(budget[BudgetKeys.limit("food")], try SpendingLimit(monthly: 1_250))
     }
 
@@ -75,8 +77,12 @@ final class SettingsTests: XCTestCase {
     }
 
     func testEverySetting_RoundTripsThroughTheFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("budget-settings-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: path + ".lock") }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-settings-\(UUID().uuidString).json").path
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".lock")
+        }
         let store = JSONFileStore(path: path)
         try store.transaction { document in
             try document.setCurrency(Currency(code: "KWD"), rescale: false)
@@ -100,7 +106,8 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.color], .always)
         XCTAssertEqual(document[settings: DisplayKeys.self][DisplayKeys.dateFormat], .dayFirst)
         XCTAssertEqual(document[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory], "食費")
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], try SpendingLimit(monthly: 80_000_000))
+        XCTAssertEqual(
+            document[settings: BudgetKeys.self][BudgetKeys.limit("住居")], try SpendingLimit(monthly: 80_000_000))
         _ = try store.transaction { try $0.undoLastChange() }
         XCTAssertEqual(try store.load().settingsValues, SettingsValues(), "one transaction, one undo step")
     }
@@ -117,7 +124,8 @@ final class SettingsTests: XCTestCase {
         try document.setCurrency(Currency(code: "JPY"), rescale: false)  // both have no decimals
         try document.setCurrency(Currency(code: "USD"), rescale: true)
         XCTAssertEqual(document.expenses.records[0].amount, 123_400)
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("food")], try SpendingLimit(monthly: 4_000_000))
+        XCTAssertEqual(
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")], try SpendingLimit(monthly: 4_000_000))
         try document.setCurrency(Currency(code: "EUR"), rescale: false)  // same decimals
         try document.setCurrency(Currency(code: "KWD"), rescale: true)
         XCTAssertEqual(document.expenses.records[0].amount, 1_234_000)
@@ -153,9 +161,13 @@ final class SettingsTests: XCTestCase {
 
     func testMonthTotal_CountsOnlyTheCategoryInThatCalendarMonth() throws {
         var document = BudgetDocument()
-        for (date, category, amount) in [("2026-11-01", "food", 100), ("2026-11-30", "food", 200), ("2026-12-01", "food", 400),
-                                         ("2025-11-15", "food", 800), ("2026-11-15", "rent", 1_600)] {
-            try document.expenses.add { Expense(id: $0, name: "x", amount: amount, category: category, date: Day(iso: date)!) }
+        for (date, category, amount) in [
+            ("2026-11-01", "food", 100), ("2026-11-30", "food", 200), ("2026-12-01", "food", 400),
+            ("2025-11-15", "food", 800), ("2026-11-15", "rent", 1_600)
+        ] {
+            try document.expenses.add {
+                Expense(id: $0, name: "x", amount: amount, category: category, date: Day(iso: date)!)
+            }
         }
         XCTAssertEqual(try document.monthTotal(category: "food", month: Day(iso: "2026-11-20")!), 300)
     }

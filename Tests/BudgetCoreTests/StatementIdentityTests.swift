@@ -10,9 +10,12 @@ final class StatementIdentityTests: XCTestCase {
 
     private func day(_ text: String) -> Day { Day(iso: text)! }
 
-    private func entry(_ date: String, _ name: String, _ amount: Int, kind: RecordKind = .expense, identity: String? = nil, line: Int = 2) -> StatementEntry {
-        StatementEntry(line: line, kind: kind, date: day(date), name: name, amount: amount, category: nil, note: nil, tags: Tags(),
-                       identity: identity ?? "\(date)|\(kind.singular)|\(amount)|1|\(name)")
+    private func entry(
+        _ date: String, _ name: String, _ amount: Int, kind: RecordKind = .expense, identity: String? = nil,
+        line: Int = 2) -> StatementEntry {
+        StatementEntry(
+            line: line, kind: kind, date: day(date), name: name, amount: amount, category: nil, note: nil, tags: Tags(),
+            identity: identity ?? "\(date)|\(kind.singular)|\(amount)|1|\(name)")
     }
 
     private static let moneyForward = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n"
@@ -21,8 +24,12 @@ final class StatementIdentityTests: XCTestCase {
 
     func testRepeatedIDs_AreKeptApartByOccurrenceAndTheFirstKeepsItsForm() throws {
         // An anonymised ID column (every row `hoge`) and PayPay's split payment (one 取引番号).
-        let reader = StatementReader(layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        let text = Self.moneyForward + "1,2026/11/01,a,-150,x,食費,x,,0,hoge\n1,2026/11/01,b,-300,x,食費,x,,0,hoge\n1,2026/11/02,c,-900,x,食費,x,,0,ｈｏｇｅ\n1,2026/11/02,d,-5,x,食費,x,,0,z\n"
+        let reader = StatementReader(
+            layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        let text = Self.moneyForward
+            + "1,2026/11/01,a,-150,x,食費,x,,0,hoge\n1,2026/11/01,b,-300,x,食費,x,,0,hoge\n"
+            + "1,2026/11/02,c,-900,x,食費,x,,0,ｈｏｇｅ\n1,2026/11/02,d,-5,x,食費,x,,0,z\n"
         let entries = try reader.read(text).entries
         XCTAssertEqual(entries.map(\.identity), ["id=hoge", "id#2=hoge", "id#3=hoge", "id=z"])
         var document = BudgetDocument()
@@ -31,14 +38,21 @@ final class StatementIdentityTests: XCTestCase {
         XCTAssertEqual(try document.importStatement(entries, settings).alreadyThere, 4)
         // A record an earlier version imported keeps matching the first occurrence.
         var earlier = BudgetDocument()
-        _ = try earlier.expenses.add { Expense(id: $0, name: "a", amount: 150, category: "食費", date: self.day("2026-11-01"), source: "moneyforward:id=hoge") }
+        _ = try earlier.expenses.add {
+            Expense(
+                id: $0, name: "a", amount: 150, category: "食費", date: self.day("2026-11-01"),
+                source: "moneyforward:id=hoge")
+        }
         let result = try earlier.importStatement(entries, settings)
         XCTAssertEqual([result.alreadyThere, result.added.count], [1, 3])
     }
 
     func testRowsOfTheFileBeingImported_NeverCountAsAlreadyThere() throws {
         var document = BudgetDocument()
-        let twice = [entry("2026-11-01", "Coffee", 150, identity: "id=1"), entry("2026-11-01", "Coffee", 150, identity: "id=1", line: 3)]
+        let twice = [
+            entry("2026-11-01", "Coffee", 150, identity: "id=1"),
+            entry("2026-11-01", "Coffee", 150, identity: "id=1", line: 3)
+        ]
         let result = try document.importStatement(twice, StatementImport(origin: "statement"))
         XCTAssertEqual([result.added.count, result.alreadyThere], [2, 0])
     }
@@ -61,7 +75,9 @@ final class StatementIdentityTests: XCTestCase {
     }
 
     func testSource_ReadsProfileNamesHoldingAColon() throws {
-        XCTAssertEqual(StatementSource("a:b:2026-10-10|expense|5|1|x:y").map { [$0.origin, $0.identity] }, ["a:b", "2026-10-10|expense|5|1|x:y"])
+        XCTAssertEqual(
+            StatementSource("a:b:2026-10-10|expense|5|1|x:y").map { [$0.origin, $0.identity] },
+            ["a:b", "2026-10-10|expense|5|1|x:y"])
         XCTAssertEqual(StatementSource("mf:id#2=h:1").map { [$0.origin, $0.identity] }, ["mf", "id#2=h:1"])
         XCTAssertNil(StatementSource("typed by hand"))
         // A profile whose name holds `:1`: its rows are still its own.
@@ -77,14 +93,27 @@ final class StatementIdentityTests: XCTestCase {
         var saved = ImportProfile()
         saved.preset = "rakuten-bank"
         try document.saveImportProfile(saved, as: "his")
-        let derived = try StatementPlan(for: bank, profileName: "his", options: ImportProfile(), savingAs: "his2", kind: nil, in: document)
+        let derived = try StatementPlan(
+            for: bank, profileName: "his", options: ImportProfile(), savingAs: "his2", kind: nil, in: document)
         XCTAssertEqual(derived.origin, "his")
         XCTAssertEqual(derived.profile.settingText, "preset=rakuten-bank;account=his")
         try document.saveImportProfile(derived.profile, as: "his2")
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: "his2", options: ImportProfile(), savingAs: nil, kind: nil, in: document).origin, "his")
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: "his", options: ImportProfile(), savingAs: "his", kind: nil, in: document).profile.account, nil)
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: "his2", options: ImportProfile(), savingAs: nil, kind: nil, in: document
+            ).origin,
+            "his")
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: "his", options: ImportProfile(), savingAs: "his", kind: nil,
+                in: document).profile.account,
+            nil)
         // From the preset, a new account.
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: "rakuten-bank", options: ImportProfile(), savingAs: "hers", kind: nil, in: document).origin, "hers")
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: "rakuten-bank", options: ImportProfile(), savingAs: "hers", kind: nil,
+                in: document).origin,
+            "hers")
         XCTAssertNil(ImportProfile(stored: .string("preset=rakuten-bank;account=rakuten-bank")))
     }
 
@@ -97,10 +126,14 @@ final class StatementIdentityTests: XCTestCase {
         let deleted = try store.transaction { try $0.delete(incomes: [], expenses: ["00000002"]) }
         XCTAssertEqual(deleted.expenses.map(\.name), ["Coffee;%"])
         let document = try store.load()
-        XCTAssertEqual(document.settingsValues.value(forKey: "import.deleted.2026-11"), .string("rakuten-bank:2026-11-03|expense|150|1|Coffee%3B%25"))
+        XCTAssertEqual(
+            document.settingsValues.value(forKey: "import.deleted.2026-11"),
+            .string("rakuten-bank:2026-11-03|expense|150|1|Coffee%3B%25"))
         // Both readers read it back.
         let bytes = FastDocumentCodec.encode(document)
-        XCTAssertEqual(FastDocumentCodec.decode(bytes)?[settings: ImportKeys.self][ImportKeys.deleted("2026-11")]?.sources, ["rakuten-bank:2026-11-03|expense|150|1|Coffee;%"])
+        XCTAssertEqual(
+            FastDocumentCodec.decode(bytes)?[settings: ImportKeys.self][ImportKeys.deleted("2026-11")]?.sources,
+            ["rakuten-bank:2026-11-03|expense|150|1|Coffee;%"])
         XCTAssertEqual(try DocumentCodec.decodeStrictly(bytes), FastDocumentCodec.decode(bytes))
         // The next overlapping statement leaves the row out, under any name of the account.
         var next = document
@@ -144,7 +177,9 @@ final class StatementIdentityTests: XCTestCase {
         var document = BudgetDocument()
         let row = entry("2026-11-03", "ｺﾝﾋﾞﾆ", 480)
         _ = try document.importStatement([row], StatementImport(origin: "rakuten-card"))
-        _ = try document.edit([RecordReference(kind: .expense, id: "00000001")], with: try RecordEdit(amount: 500, category: "food", date: day("2026-11-05")))
+        _ = try document.edit(
+            [RecordReference(kind: .expense, id: "00000001")],
+            with: try RecordEdit(amount: 500, category: "food", date: day("2026-11-05")))
         XCTAssertEqual(try document.importStatement([row], StatementImport(origin: "rakuten-card")).alreadyThere, 1)
     }
 
@@ -155,21 +190,32 @@ final class StatementIdentityTests: XCTestCase {
         try store.transaction { document in
             // Rent due on Sunday 2026-10-25, recorded on Friday the 23rd; salary typed in.
             _ = try document.expenses.add {
-                Expense(id: $0, name: "家賃", amount: 80_000, category: "住居", date: self.day("2026-10-23"), schedule: "00000001@2026-10-25")
+                Expense(
+                    id: $0, name: "家賃", amount: 80_000, category: "住居", date: self.day("2026-10-23"),
+                    schedule: "00000001@2026-10-25")
             }
             _ = try document.addIncome(name: "Salary", amount: 300_000, date: day("2026-10-25"))
             // Already accounted for by a row: never matched again.
-            _ = try document.expenses.add { Expense(id: $0, name: "x", amount: 480, category: "c", date: self.day("2026-10-26"), source: "rakuten-bank:id=9") }
+            _ = try document.expenses.add {
+                Expense(
+                    id: $0, name: "x", amount: 480, category: "c", date: self.day("2026-10-26"),
+                    source: "rakuten-bank:id=9")
+            }
         }
         let rows = [
-            entry("2026-10-26", "ﾌﾘｺﾐ ﾔﾁﾝ", 80_000, line: 2), entry("2026-10-24", "ｷﾕｳﾖ", 300_000, kind: .income, line: 3),
-            entry("2026-10-26", "ﾛｰｿﾝ", 480, line: 4), entry("2026-10-30", "ﾌﾘｺﾐ ﾔﾁﾝ", 80_000, identity: "late", line: 5),
+            entry("2026-10-26", "ﾌﾘｺﾐ ﾔﾁﾝ", 80_000, line: 2),
+            entry("2026-10-24", "ｷﾕｳﾖ", 300_000, kind: .income, line: 3),
+            entry("2026-10-26", "ﾛｰｿﾝ", 480, line: 4),
+            entry("2026-10-30", "ﾌﾘｺﾐ ﾔﾁﾝ", 80_000, identity: "late", line: 5),
         ]
         let result = try store.transaction { try $0.importStatement(rows, StatementImport(origin: "rakuten-bank")) }
         XCTAssertEqual(result.matched.map(\.record.description), ["expense-00000001", "income-00000001"])
         XCTAssertEqual(result.matched.map(\.line), [2, 3])
         XCTAssertEqual(result.matched.map(\.wasChosen), [false, false])
-        XCTAssertEqual(result.added.map(\.description), ["expense-00000003", "expense-00000004"], "the window is 3 days from the date or the due day")
+        XCTAssertEqual(
+            result.added.map(\.description),
+            ["expense-00000003", "expense-00000004"],
+            "the window is 3 days from the date or the due day")
         let document = try store.load()
         XCTAssertEqual(document.expenses.records[0].source, "rakuten-bank:2026-10-26|expense|80000|1|ﾌﾘｺﾐ ﾔﾁﾝ")
         XCTAssertEqual([document.expenses.records[0].name, document.expenses.records[0].category], ["家賃", "住居"])
@@ -195,7 +241,10 @@ final class StatementIdentityTests: XCTestCase {
             _ = try document.addExpense(name: "Lunch", amount: 500, category: "food", date: day(date))
         }
         // Two records one day from the row: the lower ID. Two rows for the third record: the nearer.
-        let rows = [entry("2026-11-02", "A", 500, line: 2), entry("2026-11-08", "B", 500, line: 3), entry("2026-11-10", "C", 500, line: 4)]
+        let rows = [
+            entry("2026-11-02", "A", 500, line: 2), entry("2026-11-08", "B", 500, line: 3),
+            entry("2026-11-10", "C", 500, line: 4)
+        ]
         let result = try document.importStatement(rows, StatementImport(origin: "statement"))
         XCTAssertEqual(result.matched.map(\.line), [2, 4])
         XCTAssertEqual(result.matched.map(\.record.id), ["00000001", "00000003"])
@@ -211,14 +260,18 @@ final class StatementIdentityTests: XCTestCase {
                 recurrence: Recurrence(.month, on: .dayOfMonth(25), from: day("2026-10-01"))))
             // The bank paid early; another ¥80,000 row far from the 25th is no occurrence.
             _ = try document.importStatement(
-                [entry("2026-10-23", "ﾔﾁﾝ", 80_000), entry("2026-10-02", "PC", 80_000, line: 3)], StatementImport(origin: "rakuten-bank"))
+                [entry("2026-10-23", "ﾔﾁﾝ", 80_000), entry("2026-10-02", "PC", 80_000, line: 3)],
+                StatementImport(origin: "rakuten-bank"))
         }
         let run = try store.transaction { try $0.recordDueOccurrences(through: day("2026-11-30")) }
         XCTAssertEqual(run.recorded.map(\.isLinked), [true, false])
         XCTAssertEqual(run.recorded.map(\.recordID), ["00000001", "00000003"])
         let document = try store.load()
         XCTAssertEqual(document.expenses.records.map(\.schedule), ["00000001@2026-10-25", nil, "00000001@2026-11-25"])
-        XCTAssertEqual(document.expenses.records.map(\.amount).reduce(0, +), 240_000, "October's rent once, the PC, November's rent")
+        XCTAssertEqual(
+            document.expenses.records.map(\.amount).reduce(0, +),
+            240_000,
+            "October's rent once, the PC, November's rent")
         try store.transaction { _ = try $0.undoLastChange() }
         XCTAssertEqual(try store.load().expenses.records.map(\.schedule), [nil, nil])
     }

@@ -6,7 +6,8 @@ import XCTest
 final class StatementReadingTests: XCTestCase {
     private let today = Day(year: 2026, month: 11, day: 24)!
 
-    private func amount(_ text: String, _ mark: DecimalMark = .point, digits: Int = 0) -> Result<Int?, StatementAmount.Problem> {
+    private func amount(
+        _ text: String, _ mark: DecimalMark = .point, digits: Int = 0) -> Result<Int?, StatementAmount.Problem> {
         StatementAmount.parse(text, decimalMark: mark, minorDigits: digits)
     }
 
@@ -32,7 +33,9 @@ final class StatementReadingTests: XCTestCase {
     }
 
     func testDates_UsualFormsPatternsAndDaysWithoutAYear() {
-        func day(_ text: String, _ pattern: String? = nil) -> String? { StatementDate.parse(text, pattern: pattern, today: today)?.iso }
+        func day(_ text: String, _ pattern: String? = nil) -> String? {
+            StatementDate.parse(text, pattern: pattern, today: today)?.iso
+        }
         XCTAssertEqual(day("2026/4/7"), "2026-04-07")
         XCTAssertEqual(day("2026-04-07"), "2026-04-07")
         XCTAssertEqual(day("20260407"), "2026-04-07")
@@ -60,7 +63,10 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertNil(day("平成元年1月7日"), "昭和 still")
         XCTAssertNil(day("R0.1.1"))
         XCTAssertNil(day("R123.1.1"))
-        XCTAssertEqual(StatementDate.read("4月30日", pattern: nil, asOf: Day(year: 2025, month: 3, day: 1)!)?.day.iso, "2024-04-30", "as of the statement's day")
+        XCTAssertEqual(
+            StatementDate.read("4月30日", pattern: nil, asOf: Day(year: 2025, month: 3, day: 1)!)?.day.iso,
+            "2024-04-30",
+            "as of the statement's day")
         XCTAssertEqual(StatementDate.read("4月30日", pattern: nil, asOf: today)?.hasYear, false)
         XCTAssertEqual(StatementDate.read("R8.4.30", pattern: nil, asOf: today)?.hasYear, true)
         XCTAssertNil(day("2026/10/07", "%d.%m.%Y"))
@@ -101,17 +107,25 @@ final class StatementReadingTests: XCTestCase {
 
     func testPresets_AreFoundByTheirHeaderEvenAfterAPreamble() {
         XCTAssertEqual(StatementPreset.detect(in: "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1,0,x\n")?.name, "rakuten-bank")
-        XCTAssertEqual(StatementPreset.detect(in: "口座番号,123\n\n\"日付\",\"内容\",\"出金金額（円）\",\"入金金額（円）\",\"残高（円）\",\"メモ\"\n")?.name, "sbi-sumishin")
+        XCTAssertEqual(
+            StatementPreset.detect(in: "口座番号,123\n\n\"日付\",\"内容\",\"出金金額（円）\",\"入金金額（円）\",\"残高（円）\",\"メモ\"\n")?.name,
+            "sbi-sumishin")
         XCTAssertEqual(StatementPreset.detect(in: "山田　様,1234-56**-****-****,カード\n")?.name, "smbc-card")
         XCTAssertNil(StatementPreset.detect(in: "date,name,amount\n"))
-        XCTAssertNil(StatementPreset.detect(in: "会員番号,****-****-****-1234\n対象カード,x\n"), "View Card's first line is no Vpass holder line")
+        XCTAssertNil(
+            StatementPreset.detect(in: "会員番号,****-****-****-1234\n対象カード,x\n"),
+            "View Card's first line is no Vpass holder line")
         XCTAssertEqual(StatementPreset.closest(toHeader: ["日付", "摘要", "支払い金額", "預かり金額"])?.name, "mufg")
         XCTAssertNil(StatementPreset.closest(toHeader: ["a", "b"]))
     }
 
     func testImport_RulesBeatTheStatementAndSourcesStopDuplicates() throws {
-        var reader = StatementReader(layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        let text = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n1,2026/11/01,ｾﾌﾞﾝ,-150,x,食費,x,,0,a\n1,2026/11/01,Salary,1000,x,収入,x,,0,b\n1,2026/11/02,AMAZON,-900,x,未分類,x,,0,c\n"
+        var reader = StatementReader(
+            layout: StatementPreset.moneyForward.layout, preset: .moneyForward, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        let text = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID\n"
+            + "1,2026/11/01,ｾﾌﾞﾝ,-150,x,食費,x,,0,a\n1,2026/11/01,Salary,1000,x,収入,x,,0,b\n"
+            + "1,2026/11/02,AMAZON,-900,x,未分類,x,,0,c\n"
         let reading = try reader.read(text)
         XCTAssertEqual(reading.entries.map(\.identity), ["id=a", "id=b", "id=c"])
         var document = BudgetDocument()
@@ -120,7 +134,8 @@ final class StatementReadingTests: XCTestCase {
         }
         let result = try document.importStatement(reading.entries, settings)
         XCTAssertEqual(result.added.map(\.description), ["expense-00000001", "income-00000001", "expense-00000002"])
-        XCTAssertEqual([result.categorizedByRule, result.categorizedByStatement, result.categorizedByDefault], [1, 1, 0])
+        XCTAssertEqual(
+            [result.categorizedByRule, result.categorizedByStatement, result.categorizedByDefault], [1, 1, 0])
         XCTAssertEqual(document.expenses.records.map(\.name), ["ｾﾌﾞﾝ", "Amazon"])
         XCTAssertEqual(document.expenses.records.map(\.category), ["食費", "買い物"])
         XCTAssertEqual(document.expenses.records.map(\.source), ["moneyforward:id=a", "moneyforward:id=c"])
@@ -130,7 +145,9 @@ final class StatementReadingTests: XCTestCase {
     }
 
     func testRows_WithoutAnIDAreTellApartByTheirOccurrence() throws {
-        let reader = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let text = "利用日,利用店名・商品名,利用金額\n2026/11/01,Coffee,150\n2026/11/01,Coffee,150\n2026/11/01,Coffee,-150\n"
         XCTAssertEqual(try reader.read(text).entries.map(\.identity), [
             "2026-11-01|expense|150|1|Coffee", "2026-11-01|expense|150|2|Coffee", "2026-11-01|income|150|1|Coffee",
@@ -138,7 +155,9 @@ final class StatementReadingTests: XCTestCase {
     }
 
     func testBadRows_AreAllReportedUpToTheLimit() {
-        let reader = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let rows = (1...25).map { "2026/11/\($0 % 28 + 1),Shop,\($0)x" }.joined(separator: "\n")
         XCTAssertThrowsError(try reader.read("利用日,利用店名・商品名,利用金額\n" + rows)) { error in
             guard let problems = error as? StatementProblems else { return XCTFail("\(error)") }
@@ -167,22 +186,33 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.name("date")]
         layout[.name] = [.name("name")]
         layout[.amount] = [.name("amount")]
-        let plain = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let plain = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let read = try plain.read("date,name,amount\n2026-10-01,Shop,-95,000\n2026-10-02,GITHUB, INC.,-1200\n")
         XCTAssertEqual(read.entries.map(\.amount), [95_000, 1200], "Shop,-95 with 000 is no transaction")
         XCTAssertEqual(read.entries.map(\.name), ["Shop", "GITHUB, INC."])
         XCTAssertEqual(try plain.read("date,name,amount\n2026-10-03,A,-1,234,567\n").entries.map(\.amount), [1_234_567],
                        "a name swallows no number: not A,-1 with 234,567 nor A,-1,234 with 567")
         layout[.note] = [.name("memo")]
-        let noted = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(noted, "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"), [
-            "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
-            "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction",
+        let noted = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let rows = "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"
+        XCTAssertEqual(problems(noted, rows), [
+            "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back "
+                + "reads as a transaction (its fields with commas need quotes)",
+            "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma "
+                + "in a name, or in an amount like 95,000) reads as a transaction",
         ])
         // Rakuten Bank: the balance once became the name.
-        let bank = StatementReader(layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        let banked = try bank.read("取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n").entries
-        XCTAssertEqual(banked.map(\.name), ["ATM", "Lunch"], "the balance 1,234 is a grouped number; neither 234,ATM nor 000,1,234 reads")
+        let bank = StatementReader(
+            layout: StatementPreset.rakutenBank.layout, preset: .rakutenBank, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        let banked = try bank.read(
+            "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n").entries
+        XCTAssertEqual(
+            banked.map(\.name),
+            ["ATM", "Lunch"],
+            "the balance 1,234 is a grouped number; neither 234,ATM nor 000,1,234 reads")
         XCTAssertEqual(banked.map(\.amount), [95_000, 500])
         // Fewer fields: refused when a mapped column is missing, read when only others are.
         var split = StatementLayout()
@@ -190,7 +220,8 @@ final class StatementReadingTests: XCTestCase {
         split[.name] = [.position(2)]
         split[.out] = [.position(4)]
         split[.in] = [.position(5)]
-        let short = StatementReader(layout: split, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let short = StatementReader(
+            layout: split, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertEqual(problems(short, "日付,内容,メモ,出金,入金,残高\n2026/10/01,Shop,500,\n2026/10/02,Shop,,500,\n"), [
             "2: the row has 4 fields where the header has 6, so it has no column 5",
         ])
@@ -205,10 +236,13 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.position(1)]
         layout[.name] = [.position(2)]
         layout[.amount] = [.position(3)]
-        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let read = try reader.read("2026/10/01,A,-100\n2026/10/02,GITHUB, INC.,-200\n2026/10/03,C,-300\n")
         XCTAssertEqual(read.entries.map(\.name), ["A", "GITHUB, INC.", "C"])
-        XCTAssertEqual(problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"), ["2: the row has 2 fields where a row needs 3, so it has no column 3"])
+        XCTAssertEqual(
+            problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"),
+            ["2: the row has 2 fields where a row needs 3, so it has no column 3"])
     }
 
     /// A wide statement (PayPal's 41 columns) whose mapped columns come first: how the
@@ -219,7 +253,8 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.position(1)]
         layout[.name] = [.position(2)]
         layout[.amount] = [.position(3)]
-        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let header = (1...41).map { "c\($0)" }.joined(separator: ",")
         var cells = (1...41).map { "x\($0)" }
         cells[0] = "2026/10/01"
@@ -234,9 +269,13 @@ final class StatementReadingTests: XCTestCase {
     /// Vpass: surplus commas join back where the row has the shape of a purchase, a row whose
     /// payment fields are empty is one, and a row of seven fields is checked too.
     func testVpass_JoinsWhereTheRowIsAPurchaseAndAcceptsEmptyPaymentFields() throws {
-        let reader = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let head = "山田　様,1234-56**-****-****,カード\n"
-        let read = try reader.read(head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
+        let read = try reader.read(
+            head + "2026/10/15,GITHUB, INC.,1500,,,,\n2026/10/16,SHOP,1,234,１,１,1234,\n"
+                + "2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
         XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP", "ETC"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1234, 390])
         XCTAssertEqual(problems(reader, head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
@@ -249,12 +288,15 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.name("date")]
         layout[.name] = [.name("name")]
         layout[.amount] = [.position(4)]
-        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertThrowsError(try reader.read("date,name,name,amount\n2026-10-01,a,b,-5\n")) { error in
             XCTAssertTrue((error as? ImportError)?.message.contains("2 columns 'name' (2, 3)") ?? false, "\(error)")
         }
         layout[.name] = [.position(3)]
-        let reading = try? StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today).read("date,name,name,amount\n2026-10-01,a,b,-5\n")
+        let reading = try? StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0,
+            today: today).read("date,name,name,amount\n2026-10-01,a,b,-5\n")
         XCTAssertEqual(reading?.entries.map(\.name), ["b"])
     }
 
@@ -263,21 +305,35 @@ final class StatementReadingTests: XCTestCase {
     func testPlan_ResolvesPresetsProfilesAndTheSource() throws {
         var document = BudgetDocument()
         let bank = "取引日,入出金(円),取引後残高(円),入出金内容\n20261010,-10000,90000,ATM\n"
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document).origin, "rakuten-bank")
-        XCTAssertEqual(try StatementPlan(for: bank, profileName: nil, options: ImportProfile(), savingAs: "his", kind: nil, in: document).origin, "his")
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document).origin,
+            "rakuten-bank")
+        XCTAssertEqual(
+            try StatementPlan(
+                for: bank, profileName: nil, options: ImportProfile(), savingAs: "his", kind: nil, in: document).origin,
+            "his")
         var saved = ImportProfile()
         saved.preset = "rakuten-bank"
         try document.saveImportProfile(saved, as: "hers")
-        let plan = try StatementPlan(for: bank, profileName: "hers", options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        let plan = try StatementPlan(
+            for: bank, profileName: "hers", options: ImportProfile(), savingAs: nil, kind: nil, in: document)
         XCTAssertEqual([plan.origin, plan.title], ["hers", "a Rakuten Bank statement"])
         let reading = try plan.reader(for: document, today: today).read(bank)
-        let result = try document.importStatement(reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: false))
+        let result = try document.importStatement(
+            reading.entries, plan.importSettings(rules: document.rules, allowDuplicates: false))
         XCTAssertEqual(document.expenses.records.first?.source, "hers:2026-10-10|expense|10000|1|ATM")
         XCTAssertEqual(result.expenses, 1)
-        XCTAssertThrowsError(try StatementPlan(for: bank, profileName: "nope", options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+        XCTAssertThrowsError(
+            try StatementPlan(
+                for: bank, profileName: "nope", options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        ) { error in
             XCTAssertEqual(error as? ImportProfileError, .unknown("nope", saved: ["hers"]))
         }
-        XCTAssertThrowsError(try StatementPlan(for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)) { error in
+        XCTAssertThrowsError(
+            try StatementPlan(
+                for: "a,b\n1,2\n", profileName: nil, options: ImportProfile(), savingAs: nil, kind: nil, in: document)
+        ) { error in
             XCTAssertEqual((error as? ImportError)?.reason, .statementUnmapped)
         }
     }
@@ -287,15 +343,25 @@ final class StatementReadingTests: XCTestCase {
     /// the payment, the month and the total: a name joins no cell that reads as a value of its
     /// own (a date, a month, a number, `3回払い`, `ご本人`), and such a row is refused.
     func testSurplusFields_ANameSwallowsNoValue() throws {
-        let vpass = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(vpass, "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"), [
-            "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns",
-        ])
+        let vpass = StatementReader(
+            layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        XCTAssertEqual(
+            problems(
+                vpass, "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"),
+            [
+                "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back "
+                    + "(a comma in a name, or in an amount like 95,000) reads as a transaction; "
+                    + "it looks like SMBC's other Vpass layout "
+                    + "(the user and the payment after the shop, the amount in column 7): map its columns",
+            ])
         for cell in ["2022/7/5", "'22/08", "30000", "-1", "3回払い", "1回目", "ご本人", "ご家族", "本人"] {
-            XCTAssertTrue(StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
+            XCTAssertTrue(
+                StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
         }
         for cell in [" INC.", "GITHUB", "(GITHUB.COM)", "2F", ""] {
-            XCTAssertFalse(StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
+            XCTAssertFalse(
+                StatementReader.readsAsValue(cell, layout: StatementLayout(), minorDigits: 0, today: today), cell)
         }
     }
 
@@ -303,13 +369,16 @@ final class StatementReadingTests: XCTestCase {
     /// column nothing reads (利用者, 支払方法), which takes no value (`本人`) with other text;
     /// when that column is empty both ways read, and the row is refused.
     func testSurplusFields_ACommaInAShopsNameBesideUnreadColumns() throws {
-        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let card = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
         let read = try card.read(header + "2026/11/03,GITHUB, INC.,本人,1回払い,1500\n2026/11/04,SHOP,本人,1回払い,1,200\n")
         XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1200])
         XCTAssertEqual(problems(card, header + "2026/11/04,GITHUB, INC.,,1回払い,1200\n"), [
-            "2: the row has 6 fields where the header has 5, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes)",
+            "2: the row has 6 fields where the header has 5, and more than one way of joining neighbouring fields back "
+                + "reads as a transaction (its fields with commas need quotes)",
         ])
     }
 
@@ -322,7 +391,8 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.position(1)]
         layout[.name] = [.position(2)]
         layout[.amount] = [.position(3)]
-        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let read = try reader.read("2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
         XCTAssertEqual(read.entries.map(\.amount), [1500, 2300, 800])
         XCTAssertEqual(read.entries.map(\.name), ["A", "B", "C"])
@@ -331,7 +401,9 @@ final class StatementReadingTests: XCTestCase {
     /// A row with far more fields than the header (3,000 surplus cells; a name with a dozen
     /// commas) is refused at once, with both counts: reading is linear in the file's size.
     func testSurplusFields_TooManyAreRefusedAtOnce() throws {
-        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let card = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let row = "2026/11/03," + Array(repeating: "123", count: 3000).joined(separator: ",") + ",1,500\n"
         let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
         let found = problems(card, header + String(repeating: row, count: 20))
@@ -346,15 +418,21 @@ final class StatementReadingTests: XCTestCase {
     /// A missing trailing note (Vpass's, MUFG's メモ) is empty; a missing date, name or amount
     /// column is still refused.
     func testMissingTrailingNote_IsEmpty() throws {
-        let vpass = StatementReader(layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let vpass = StatementReader(
+            layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let card = try vpass.read("山田　様,1234-56**-****-****,カード\n2020/7/5,SHOP3,3500,,,\n")
         XCTAssertEqual(card.entries.map(\.amount), [3500])
-        let mufg = StatementReader(layout: StatementPreset.mufg.layout, preset: .mufg, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let mufg = StatementReader(
+            layout: StatementPreset.mufg.layout, preset: .mufg, kind: nil, signDecidesKind: true, minorDigits: 0,
+            today: today)
         let header = "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ\n"
         let bank = try mufg.read(header + "2026/11/3,カード,ｾﾌﾞﾝ,1500,,100000\n")
         XCTAssertEqual(bank.entries.map(\.name), ["ｾﾌﾞﾝ"])
         XCTAssertEqual(bank.entries.map(\.note), [nil])
-        XCTAssertEqual(problems(mufg, header + "2026/11/3,カード,ｾﾌﾞﾝ,1500\n"), ["2: the row has 4 fields where the header has 7, so it has no column 5"])
+        XCTAssertEqual(
+            problems(mufg, header + "2026/11/3,カード,ｾﾌﾞﾝ,1500\n"),
+            ["2: the row has 4 fields where the header has 7, so it has no column 5"])
     }
 
     /// A negative amount under `expense-positive` is a refund only for a card's preset: a
@@ -365,11 +443,14 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.position(1)]
         layout[.name] = [.position(2)]
         layout[.amount] = [.position(3)]
-        let own = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let own = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let read = try own.read("日付,名前,金額\n2020/3/21,ｵｰﾄﾁｬｰｼﾞ,-3000\n2020/3/22,渋谷,200\n")
         XCTAssertEqual(read.entries.map(\.kind), [.income, .expense])
         XCTAssertEqual(read.entries.map(\.isRefund), [false, false])
-        let card = StatementReader(layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let card = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
         let refund = try card.read("利用日,利用店名・商品名,利用金額\n2026/11/03,SHOP,-1500\n").entries
         XCTAssertEqual(refund.map(\.kind), [.expense])
         XCTAssertEqual(refund.map(\.isRefund), [true])
@@ -382,13 +463,15 @@ final class StatementReadingTests: XCTestCase {
         layout[.date] = [.position(1)]
         layout[.name] = [.position(2)]
         layout[.amount] = [.position(3)]
-        let reader = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let reader = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertEqual(problems(reader, "日付,名前,金額\nH31.5.1,A,-100\nR1.4.30,B,-100\n"), [
             "2: 'H31.5.1' is no day: Heisei (平成) ended on 2019-04-30",
             "3: 'R1.4.30' is no day: Reiwa (令和) began on 2019-05-01",
         ])
         layout[.name] = [.position(9)]
-        let past = StatementReader(layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        let past = StatementReader(
+            layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         XCTAssertThrowsError(try past.read("a,b,c,d\n2026/11/01,A,-100,x\n")) { error in
             XCTAssertEqual((error as? ImportError)?.message, "the header has no column 9 (for name): it has 4 columns")
         }

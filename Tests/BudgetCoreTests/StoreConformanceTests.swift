@@ -30,7 +30,9 @@ final class StoreConformanceTests: XCTestCase {
 
     func testAdd_ThenFetchReturnsTheRecordsInOrder() throws {
         try forEachStore { store, name in
-            try store.add(Expense.self) { Expense(id: $0, name: "家賃", amount: 80_000, category: "住居", date: day, note: "11月") }
+            try store.add(Expense.self) {
+                Expense(id: $0, name: "家賃", amount: 80_000, category: "住居", date: day, note: "11月")
+            }
             try store.add(Expense.self) { Expense(id: $0, name: "Lunch", amount: 900, date: day) }
             let expenses = try store.fetchExpenses()
             XCTAssertEqual(expenses.map(\.name), ["家賃", "Lunch"], name)
@@ -75,7 +77,9 @@ final class StoreConformanceTests: XCTestCase {
 
     func testDeleteExpense_CompactsOrderAndKeepsTheCounter() throws {
         try forEachStore { store, name in
-            for label in ["a", "b", "c"] { try store.add(Expense.self) { Expense(id: $0, name: label, amount: 1, date: day) } }
+            for label in ["a", "b", "c"] {
+                try store.add(Expense.self) { Expense(id: $0, name: label, amount: 1, date: day) }
+            }
             try store.deleteExpense(id: "00000001")
             XCTAssertEqual(try store.fetchExpenses().map(\.order), [1, 2], name)
             let next = try store.add(Expense.self) { Expense(id: $0, name: "d", amount: 1, date: day) }
@@ -85,7 +89,9 @@ final class StoreConformanceTests: XCTestCase {
 
     func testMove_IsVisibleToLaterFetches() throws {
         try forEachStore { store, name in
-            for label in ["a", "b", "c"] { try store.add(Income.self) { Income(id: $0, name: label, amount: 1, date: day) } }
+            for label in ["a", "b", "c"] {
+                try store.add(Income.self) { Income(id: $0, name: label, amount: 1, date: day) }
+            }
             try store.move(Income.self, id: "00000003", to: 1)
             XCTAssertEqual(try store.fetchIncomes().map(\.name), ["c", "a", "b"], name)
         }
@@ -152,11 +158,15 @@ final class StoreConformanceTests: XCTestCase {
                         return [
                             Self.message { try store.transaction { _ in } },
                             Self.message { _ = try store.load() },
-                            Self.message { _ = try store.add(Income.self) { Income(id: $0, name: "inner", amount: 1, date: day) } },
+                            Self.message {
+                                _ = try store.add(Income.self) { Income(id: $0, name: "inner", amount: 1, date: day) }
+                            },
                         ]
                     }
                 }
-                guard let outcome = worker.wait() else { return XCTFail("\(name): a nested call still waits after 10 s") }
+                guard let outcome = worker.wait() else {
+                    return XCTFail("\(name): a nested call still waits after 10 s")
+                }
                 XCTAssertEqual(try outcome.get(), Array(repeating: Self.nested, count: 3), name)
             }
             // A transaction that throws leaves the store open to the next one too.
@@ -184,7 +194,9 @@ final class StoreConformanceTests: XCTestCase {
                 _ = try store.add(Income.self) { Income(id: $0, name: "b", amount: 1, date: day) }
                 _ = try store.load()
             }
-            guard let a = first.wait(), let b = second.wait() else { return XCTFail("\(name): a transaction still waits after 10 s") }
+            guard let a = first.wait(), let b = second.wait() else {
+                return XCTFail("\(name): a transaction still waits after 10 s")
+            }
             XCTAssertNoThrow(try a.get(), name)
             XCTAssertNoThrow(try b.get(), name)
             XCTAssertEqual(try store.fetchIncomes().map(\.name), ["first", "a", "b"], name)

@@ -15,7 +15,9 @@ final class StoredHistoryTests: XCTestCase {
         let names = ["Coffee", "家賃", "ｾﾌﾞﾝ", "ＡＭＡＺＯＮ", "a/b"]
         for number in 0..<count {
             try document.expenses.add {
-                var expense = Expense(id: $0, name: "\(names[number % names.count]) \(number)", amount: number * 7, category: number % 3 == 0 ? "食費" : "fun", date: self.day)
+                var expense = Expense(
+                    id: $0, name: "\(names[number % names.count]) \(number)", amount: number * 7,
+                    category: number % 3 == 0 ? "食費" : "fun", date: self.day)
                 if number % 10 == 0 { expense.note = "note \(number)\nsecond line" }
                 if number % 4 == 0 { expense.tags = Tags(["京都旅行", "t\(number % 3)"]) }
                 return expense
@@ -26,7 +28,8 @@ final class StoredHistoryTests: XCTestCase {
         document.recordChange(since: original)
         let bytes = FastDocumentCodec.encode(document)
         if count > 10_000 {
-            XCTAssertGreaterThan(bytes.count, 2 * FastDocumentCodec.concurrentHistorySize, "the history must be skimmed concurrently")
+            XCTAssertGreaterThan(
+                bytes.count, 2 * FastDocumentCodec.concurrentHistorySize, "the history must be skimmed concurrently")
         }
         return (document, bytes)
     }
@@ -34,7 +37,9 @@ final class StoredHistoryTests: XCTestCase {
     func testLargeHistory_IsKeptAsBytesReadBackEqualAndWrittenUnchanged() throws {
         let (document, bytes) = try bulkDeleted(20_000)
         let read = try XCTUnwrap(FastDocumentCodec.decode(bytes))
-        guard case .stored(let stored)? = read.history.entries.first else { return XCTFail("the bulk delete must be kept as bytes") }
+        guard case .stored(let stored)? = read.history.entries.first else {
+            return XCTFail("the bulk delete must be kept as bytes")
+        }
         XCTAssertEqual(FastDocumentCodec.decodeStoredEntry(stored.bytes), document.history[0])
         XCTAssertEqual(read, document)
         XCTAssertEqual(read.history.summary(at: 0), "delete 19999 expenses")
@@ -69,7 +74,9 @@ final class StoredHistoryTests: XCTestCase {
         let range = try XCTUnwrap(text.range(of: target, options: .backwards))
         text.replaceSubrange(range, with: "\"amount\": \(11_000 * 7),")
         let read = try XCTUnwrap(FastDocumentCodec.decode(Array(text.utf8)))
-        guard case .change? = read.history.entries.first else { return XCTFail("an entry laid out otherwise is read, not kept") }
+        guard case .change? = read.history.entries.first else {
+            return XCTFail("an entry laid out otherwise is read, not kept")
+        }
         XCTAssertEqual(read, document)
         XCTAssertEqual(FastDocumentCodec.encode(read), bytes, "written back as the writer writes it")
     }
@@ -100,14 +107,17 @@ final class StoredHistoryTests: XCTestCase {
 
     func testHistoryReadFromAFile_StaysInTheFileAndOutlivesItsReplacement() throws {
         let (document, bytes) = try bulkDeleted(3_000)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-history-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-history-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/budget.json"
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let store = JSONFileStore(path: path)
         var loaded = try store.load()
-        guard case .stored? = loaded.history.entries.first else { return XCTFail("the entry must be kept as the file's bytes") }
+        guard case .stored? = loaded.history.entries.first else {
+            return XCTFail("the entry must be kept as the file's bytes")
+        }
         // The file is replaced (a rename over it) while the document still refers to its bytes.
         try store.add(Expense.self) { Expense(id: $0, name: "later", amount: 1, date: self.day) }
         XCTAssertEqual(loaded, document)

@@ -65,10 +65,12 @@ final class SummaryComparisonTests: XCTestCase {
     }
 
     private func compare(
-        _ document: BudgetDocument, _ period: SummaryComparison.Period, _ basis: SummaryComparison.Basis, today: String = "2030-01-01",
-        query: RecordQuery = RecordQuery(), groupings: Set<Summary.Grouping> = Set(Summary.Grouping.allCases)
+        _ document: BudgetDocument, _ period: SummaryComparison.Period, _ basis: SummaryComparison.Basis,
+        today: String = "2030-01-01", query: RecordQuery = RecordQuery(),
+        groupings: Set<Summary.Grouping> = Set(Summary.Grouping.allCases)
     ) throws -> SummaryComparison {
-        let comparison = try SummaryComparison(document: document, query: query, period: period, basis: basis, today: day(today), groupings: groupings)
+        let comparison = try SummaryComparison(
+            document: document, query: query, period: period, basis: basis, today: day(today), groupings: groupings)
         return try XCTUnwrap(comparison)
     }
 
@@ -82,36 +84,54 @@ final class SummaryComparisonTests: XCTestCase {
     func testComparedPeriod_FollowsHowThePeriodWasAskedFor() throws {
         let calendar = BudgetCalendar()
         func compared(_ period: SummaryComparison.Period, _ basis: SummaryComparison.Basis) -> String {
-            guard let other = SummaryComparison.period(comparedWith: period, basis: basis, in: calendar), let range = other.range else { return "none" }
+            guard let other = SummaryComparison.period(
+                comparedWith: period, basis: basis, in: calendar), let range = other.range else {
+                return "none"
+            }
             return range.description
         }
         let january = try XCTUnwrap(calendar.period(named: "2027-01"))
         XCTAssertEqual(compared(.month(january), .previous), "2026-12-01 to 2026-12-31", "across the year boundary")
         XCTAssertEqual(compared(.month(january), .lastYear), "2026-01-01 to 2026-01-31")
         let march = try XCTUnwrap(calendar.period(named: "2027-03"))
-        XCTAssertEqual(compared(.month(march), .previous), "2027-02-01 to 2027-02-28", "a month of 31 days against one of 28")
+        XCTAssertEqual(
+            compared(.month(march), .previous), "2027-02-01 to 2027-02-28", "a month of 31 days against one of 28")
         XCTAssertEqual(compared(.year(2027), .previous), "2026-01-01 to 2026-12-31")
         XCTAssertEqual(compared(.year(2027), .lastYear), "2026-01-01 to 2026-12-31")
         // 22 days: 2026-11-28 to 2026-12-19 is 3 + 19 of them.
-        XCTAssertEqual(compared(.days(from: day("2026-12-20"), to: day("2027-01-10")), .previous), "2026-11-28 to 2026-12-19")
-        XCTAssertEqual(compared(.days(from: day("2026-12-20"), to: day("2027-01-10")), .lastYear), "2025-12-20 to 2026-01-10")
-        XCTAssertEqual(compared(.days(from: day("2028-02-01"), to: day("2028-02-29")), .lastYear), "2027-02-01 to 2027-02-28", "29 February → 28")
-        XCTAssertEqual(compared(.days(from: day("2028-02-29"), to: day("2028-03-05")), .lastYear), "2027-02-28 to 2027-03-05")
-        XCTAssertEqual(compared(.days(from: day("2028-02-29"), to: day("2028-02-29")), .previous), "2028-02-28 to 2028-02-28")
+        XCTAssertEqual(
+            compared(.days(from: day("2026-12-20"), to: day("2027-01-10")), .previous), "2026-11-28 to 2026-12-19")
+        XCTAssertEqual(
+            compared(.days(from: day("2026-12-20"), to: day("2027-01-10")), .lastYear), "2025-12-20 to 2026-01-10")
+        XCTAssertEqual(
+            compared(.days(from: day("2028-02-01"), to: day("2028-02-29")), .lastYear),
+            "2027-02-01 to 2027-02-28",
+            "29 February → 28")
+        XCTAssertEqual(
+            compared(.days(from: day("2028-02-29"), to: day("2028-03-05")), .lastYear), "2027-02-28 to 2027-03-05")
+        XCTAssertEqual(
+            compared(.days(from: day("2028-02-29"), to: day("2028-02-29")), .previous), "2028-02-28 to 2028-02-28")
         // Nothing before the first day.
         let first = try XCTUnwrap(calendar.period(named: "0001-01"))
         XCTAssertEqual(compared(.month(first), .previous), "none")
         XCTAssertEqual(compared(.month(first), .lastYear), "none")
         XCTAssertEqual(compared(.year(1), .previous), "none")
         XCTAssertEqual(compared(.days(from: day("0001-01-01"), to: day("0001-01-05")), .previous), "none")
-        XCTAssertNil(try SummaryComparison(document: BudgetDocument(), query: RecordQuery(), period: .year(1), basis: .previous, today: day("2026-11-24")))
+        XCTAssertNil(
+            try SummaryComparison(
+                document: BudgetDocument(), query: RecordQuery(), period: .year(1), basis: .previous,
+                today: day("2026-11-24")))
 
         let payday = BudgetCalendar(monthStart: 25)
         let paydayJanuary = try XCTUnwrap(payday.period(named: "2027-01"))
-        XCTAssertEqual(SummaryComparison.period(comparedWith: .month(paydayJanuary), basis: .previous, in: payday)?.range?.description,
-                       "2026-11-25 to 2026-12-24")
-        XCTAssertEqual(SummaryComparison.period(comparedWith: .month(paydayJanuary), basis: .lastYear, in: payday)?.range?.description,
-                       "2025-12-25 to 2026-01-24")
+        XCTAssertEqual(
+            SummaryComparison.period(
+                comparedWith: .month(paydayJanuary), basis: .previous, in: payday)?.range?.description,
+            "2026-11-25 to 2026-12-24")
+        XCTAssertEqual(
+            SummaryComparison.period(
+                comparedWith: .month(paydayJanuary), basis: .lastYear, in: payday)?.range?.description,
+            "2025-12-25 to 2026-01-24")
     }
 
     // MARK: Figures
@@ -130,12 +150,20 @@ final class SummaryComparisonTests: XCTestCase {
         XCTAssertEqual(comparison.comparison.savingsRate?.description, "64.3")
         // A category spent in only before is a row, with nothing spent now and no change base problem.
         XCTAssertEqual(comparison.categories.map { "\($0.row.category) \(figure($0.spent))" }, [
-            "housing 80000/80000/0/0.0", "food 14500/18000/-3500/-19.4", "transport 3000/0/3000/—", "fun 0/9000/-9000/-100.0",
+            "housing 80000/80000/0/0.0", "food 14500/18000/-3500/-19.4", "transport 3000/0/3000/—",
+            "fun 0/9000/-9000/-100.0",
         ])
-        XCTAssertEqual(comparison.incomeSources.map { "\($0.name) \(figure($0.received))" }, ["Salary 310000/300000/10000/3.3", "Bonus 50000/0/50000/—"])
-        XCTAssertEqual(comparison.tags.map { "\($0.tag) \($0.count)/\($0.comparedCount) \(figure($0.spent))" }, ["xmas 0/2 0/15000/-15000/-100.0"])
-        XCTAssertEqual(comparison.months.map { "\($0.month?.month ?? "-") \($0.comparedMonth?.month ?? "-") \(figure($0.expenses))" },
-                       ["2027-01 2026-12 97500/107000/-9500/-8.9"])
+        XCTAssertEqual(
+            comparison.incomeSources.map { "\($0.name) \(figure($0.received))" },
+            ["Salary 310000/300000/10000/3.3", "Bonus 50000/0/50000/—"])
+        XCTAssertEqual(
+            comparison.tags.map { "\($0.tag) \($0.count)/\($0.comparedCount) \(figure($0.spent))" },
+            ["xmas 0/2 0/15000/-15000/-100.0"])
+        XCTAssertEqual(
+            comparison.months.map {
+                "\($0.month?.month ?? "-") \($0.comparedMonth?.month ?? "-") \(figure($0.expenses))"
+            },
+            ["2027-01 2026-12 97500/107000/-9500/-8.9"])
     }
 
     func testMonth_AgainstTheSameMonthLastYear() throws {
@@ -150,16 +178,20 @@ final class SummaryComparisonTests: XCTestCase {
     }
 
     func testDays_AgainstAsManyDaysBefore_AcrossTheYearBoundary() throws {
-        let comparison = try compare(try calendarBudget(), .days(from: day("2026-12-20"), to: day("2027-01-10")), .previous)
+        let comparison = try compare(
+            try calendarBudget(), .days(from: day("2026-12-20"), to: day("2027-01-10")), .previous)
         XCTAssertEqual(comparison.comparison.period, DateRange(from: day("2026-11-28"), to: day("2026-12-19")))
         // Now: Gifts, Party, Rent; Bonus and Salary. Before: Snack, Rent, Groceries; Salary.
         XCTAssertEqual(figure(comparison.income), "360000/300000/60000/20.0")
         XCTAssertEqual(figure(comparison.expenses), "95000/97000/-2000/-2.1")
-        XCTAssertEqual(comparison.tags.map { "\($0.tag) \($0.count)/\($0.comparedCount) \(figure($0.spent))" }, ["xmas 2/0 15000/0/15000/—"])
+        XCTAssertEqual(
+            comparison.tags.map { "\($0.tag) \($0.count)/\($0.comparedCount) \(figure($0.spent))" },
+            ["xmas 2/0 15000/0/15000/—"])
         // Months by their place: December's days (20 to 31) against November's (28 to 30),
         // January's (1 to 10) against December's (1 to 19).
         XCTAssertEqual(comparison.months.map { row in
-            "\(row.month.map { "\($0.month) \($0.days.description)" } ?? "-") | \(row.comparedMonth.map { "\($0.month) \($0.days.description)" } ?? "-") | \(figure(row.expenses))"
+            "\(row.month.map { "\($0.month) \($0.days.description)" } ?? "-") | "
+                + "\(row.comparedMonth.map { "\($0.month) \($0.days.description)" } ?? "-") | \(figure(row.expenses))"
         }, [
             "2026-12 2026-12-20 to 2026-12-31 | 2026-11 2026-11-28 to 2026-11-30 | 15000/5000/10000/200.0",
             "2027-01 2027-01-01 to 2027-01-10 | 2026-12 2026-12-01 to 2026-12-19 | 80000/92000/-12000/-13.0",
@@ -167,7 +199,8 @@ final class SummaryComparisonTests: XCTestCase {
     }
 
     func testEmptyComparisonPeriod_HasNoChangesAndNoSavingsRate() throws {
-        let comparison = try compare(try calendarBudget(), .days(from: day("2026-12-20"), to: day("2027-01-10")), .lastYear)
+        let comparison = try compare(
+            try calendarBudget(), .days(from: day("2026-12-20"), to: day("2027-01-10")), .lastYear)
         XCTAssertEqual(comparison.comparison.period, DateRange(from: day("2025-12-20"), to: day("2026-01-10")))
         XCTAssertEqual(figure(comparison.income), "360000/0/360000/—")
         XCTAssertEqual(figure(comparison.expenses), "95000/0/95000/—")
@@ -184,7 +217,9 @@ final class SummaryComparisonTests: XCTestCase {
         let comparison = try compare(try calendarBudget(), .year(2027), .previous, groupings: [.month])
         XCTAssertEqual(comparison.comparison.period, DateRange(from: day("2026-01-01"), to: day("2026-12-31")))
         // Every month of 2027 beside the same month of 2026; 2027 has records in January only.
-        let pairs = comparison.months.map { "\($0.month?.month ?? "-")~\($0.comparedMonth?.month ?? "-") \(figure($0.expenses))" }
+        let pairs = comparison.months.map {
+            "\($0.month?.month ?? "-")~\($0.comparedMonth?.month ?? "-") \(figure($0.expenses))"
+        }
         XCTAssertEqual(pairs.count, 12)
         XCTAssertEqual(pairs.first, "2027-01~2026-01 97500/75000/22500/30.0")
         XCTAssertEqual(pairs[10], "2027-11~2026-11 0/5000/-5000/-100.0")
@@ -202,11 +237,16 @@ final class SummaryComparisonTests: XCTestCase {
         XCTAssertEqual(figure(comparison.expenses), "102500/106000/-3500/-3.3")
         XCTAssertEqual(figure(comparison.balance), "207500/194000/13500/7.0")
         // 5,500 / 17,000 = 32.352… %; food's limit is one budget month's.
-        XCTAssertEqual(comparison.categories.map { "\($0.row.category) \(figure($0.spent)) \($0.row.limit.map(String.init) ?? "-")" },
-                       ["housing 80000/80000/0/0.0 -", "food 22500/17000/5500/32.4 20000", "fun 0/9000/-9000/-100.0 -"])
+        XCTAssertEqual(
+            comparison.categories.map {
+                "\($0.row.category) \(figure($0.spent)) \($0.row.limit.map(String.init) ?? "-")"
+            },
+            ["housing 80000/80000/0/0.0 -", "food 22500/17000/5500/32.4 20000", "fun 0/9000/-9000/-100.0 -"])
         XCTAssertEqual(comparison.categories[1].row.remaining, -2_500)
         XCTAssertTrue(comparison.categories[1].row.isOver)
-        XCTAssertEqual(comparison.months.map { "\($0.month?.month ?? "-") \($0.comparedMonth?.month ?? "-")" }, ["2027-01 2026-12"])
+        XCTAssertEqual(
+            comparison.months.map { "\($0.month?.month ?? "-") \($0.comparedMonth?.month ?? "-")" },
+            ["2027-01 2026-12"])
 
         let lastYear = try compare(document, try month("2027-01", in: document), .lastYear)
         XCTAssertEqual(lastYear.comparison.period, DateRange(from: day("2025-12-25"), to: day("2026-01-24")))
@@ -227,7 +267,10 @@ final class SummaryComparisonTests: XCTestCase {
         let november = try month("2026-11", in: document)
         let comparison = try compare(document, november, .previous, today: "2026-11-24")
         XCTAssertTrue(comparison.isToDate)
-        XCTAssertEqual(comparison.period.range, DateRange(from: day("2026-11-01"), to: day("2026-11-30")), "the title's period stays whole")
+        XCTAssertEqual(
+            comparison.period.range,
+            DateRange(from: day("2026-11-01"), to: day("2026-11-30")),
+            "the title's period stays whole")
         XCTAssertEqual(comparison.current.period, DateRange(from: day("2026-11-01"), to: day("2026-11-24")))
         XCTAssertEqual(comparison.comparison.period, DateRange(from: day("2026-10-01"), to: day("2026-10-24")))
         // The 25th of either month is not counted; 1,400 / 15,700 = 8.917… %.
@@ -280,7 +323,8 @@ final class SummaryComparisonTests: XCTestCase {
         let year = try compare(document, .year(2028), .lastYear, today: "2028-06-30")
         XCTAssertEqual(year.comparison.period, DateRange(from: day("2027-01-01"), to: day("2027-06-30")))
         XCTAssertEqual(year.expenses.compared, 1_000)
-        let days = try compare(document, .days(from: day("2028-02-01"), to: day("2028-03-31")), .lastYear, today: "2028-02-29")
+        let days = try compare(
+            document, .days(from: day("2028-02-01"), to: day("2028-03-31")), .lastYear, today: "2028-02-29")
         XCTAssertEqual(days.comparison.period, DateRange(from: day("2027-02-01"), to: day("2027-02-28")))
     }
 

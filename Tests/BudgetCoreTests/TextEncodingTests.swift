@@ -17,7 +17,10 @@ final class TextEncodingTests: XCTestCase {
 
     func testCP932_DecodesMicrosoftsTable() throws {
         // ～ ① ㈱ 髙 (IBM and NEC-selected codes) 﨑 (both), \, ｾﾌﾞﾝ
-        let bytes: [UInt8] = [0x81, 0x60, 0x87, 0x40, 0x87, 0x8A, 0xFB, 0xFC, 0xEE, 0xE0, 0xFA, 0xB1, 0xED, 0x95, 0x5C, 0xBE, 0xCC, 0xDE, 0xDD]
+        let bytes: [UInt8] = [
+            0x81, 0x60, 0x87, 0x40, 0x87, 0x8A, 0xFB, 0xFC, 0xEE, 0xE0, 0xFA, 0xB1, 0xED, 0x95, 0x5C, 0xBE, 0xCC, 0xDE,
+            0xDD
+        ]
         for decoder in [TextDecoder(encoding: .cp932), TextDecoder()] {
             let text = try decoder.decode(bytes)
             XCTAssertEqual(text, "\u{FF5E}①㈱髙髙﨑﨑\\ｾﾌﾞﾝ")
@@ -25,21 +28,35 @@ final class TextEncodingTests: XCTestCase {
             XCTAssertEqual(Array(text.unicodeScalars)[7], "\\", "0x5C stays a backslash, not ¥")
         }
         // セブン 食費 in a CSV line
-        XCTAssertEqual(try TextEncoding.cp932.decode([0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x2C, 0x90, 0x48, 0x94, 0xEF, 0x0D, 0x0A]), "セブン,食費\r\n")
+        XCTAssertEqual(
+            try TextEncoding.cp932.decode(
+                [0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x2C, 0x90, 0x48, 0x94, 0xEF, 0x0D, 0x0A]),
+            "セブン,食費\r\n")
     }
 
     func testCP932_RefusesInvalidAndIncompleteBytesWithTheirPlace() {
         let lines = Array("ab\ncd\n".utf8)
-        XCTAssertEqual(decodeError(lines + [0x85, 0x40], .cp932), .invalid(.cp932, at: Place(line: 3, offset: 6)), "0x85 leads no character")
+        XCTAssertEqual(
+            decodeError(lines + [0x85, 0x40], .cp932),
+            .invalid(.cp932, at: Place(line: 3, offset: 6)),
+            "0x85 leads no character")
         XCTAssertEqual(decodeError(lines + [0x41, 0xFF], .cp932), .invalid(.cp932, at: Place(line: 3, offset: 7)))
-        XCTAssertEqual(decodeError(lines + [0x41, 0x81], .cp932), .invalid(.cp932, at: Place(line: 3, offset: 7)), "a lead byte at the end is half a character")
-        XCTAssertEqual(decodeError([0x81, 0x0A, 0x41], .cp932), .invalid(.cp932, at: Place(line: 1, offset: 0)), "a line feed is no trail byte")
+        XCTAssertEqual(
+            decodeError(lines + [0x41, 0x81], .cp932),
+            .invalid(.cp932, at: Place(line: 3, offset: 7)),
+            "a lead byte at the end is half a character")
+        XCTAssertEqual(
+            decodeError([0x81, 0x0A, 0x41], .cp932),
+            .invalid(.cp932, at: Place(line: 1, offset: 0)),
+            "a line feed is no trail byte")
     }
 
     func testUTF8_IsStrictAndNamesTheFirstBadByte() throws {
         XCTAssertEqual(decodeError([0x61, 0x0A, 0x62, 0xC3], .utf8), .invalid(.utf8, at: Place(line: 2, offset: 3)))
-        XCTAssertEqual(decodeError([0xEF, 0xBB, 0xBF, 0x0A, 0xED, 0xA0, 0x80]), .invalid(.utf8, at: Place(line: 2, offset: 4)),
-                       "after UTF-8's byte-order mark the file is UTF-8, offsets counted from the file's start")
+        XCTAssertEqual(
+            decodeError([0xEF, 0xBB, 0xBF, 0x0A, 0xED, 0xA0, 0x80]),
+            .invalid(.utf8, at: Place(line: 2, offset: 4)),
+            "after UTF-8's byte-order mark the file is UTF-8, offsets counted from the file's start")
         XCTAssertEqual(try TextDecoder(encoding: .utf8).decode(Array("家計簿".utf8)), "家計簿")
     }
 
@@ -55,15 +72,25 @@ final class TextEncodingTests: XCTestCase {
         let big: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         XCTAssertEqual(try TextDecoder().decode(little), text)
         XCTAssertEqual(try TextDecoder().decode(big), text)
-        XCTAssertEqual(decodeError(little + [0x41]), .invalidUTF16(at: Place(line: 3, offset: little.count)), "an odd byte at the end")
-        XCTAssertEqual(decodeError([0xFF, 0xFE, 0x41, 0x00, 0x0A, 0x00, 0x00, 0xDC]), .invalidUTF16(at: Place(line: 2, offset: 6)), "a lone low surrogate")
+        XCTAssertEqual(
+            decodeError(little + [0x41]),
+            .invalidUTF16(at: Place(line: 3, offset: little.count)),
+            "an odd byte at the end")
+        XCTAssertEqual(
+            decodeError([0xFF, 0xFE, 0x41, 0x00, 0x0A, 0x00, 0x00, 0xDC]),
+            .invalidUTF16(at: Place(line: 2, offset: 6)),
+            "a lone low surrogate")
     }
 
     func testAuto_PrefersUTF8ThenCP932ThenNamesWhereBothStopped() throws {
         XCTAssertEqual(try TextDecoder().decode(Array("ｾﾌﾞﾝ,食費\n".utf8)), "ｾﾌﾞﾝ,食費\n", "valid UTF-8 is UTF-8")
         XCTAssertEqual(try TextDecoder().decode([0x82, 0xA0, 0x0A]), "あ\n")
-        XCTAssertEqual(decodeError([0x82, 0xA0, 0x0A, 0x85, 0x40]), .undetected(utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3)))
-        XCTAssertEqual(decodeError([0x61, 0x0A, 0x85, 0x40]), .undetected(utf8: Place(line: 2, offset: 2), cp932: Place(line: 2, offset: 2)))
+        XCTAssertEqual(
+            decodeError([0x82, 0xA0, 0x0A, 0x85, 0x40]),
+            .undetected(utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3)))
+        XCTAssertEqual(
+            decodeError([0x61, 0x0A, 0x85, 0x40]),
+            .undetected(utf8: Place(line: 2, offset: 2), cp932: Place(line: 2, offset: 2)))
     }
 
     func testEUCJP_DecodesWhenNamed() throws {
@@ -95,7 +122,9 @@ final class TextEncodingTests: XCTestCase {
         _ = try document.addExpense(name: "Lunch", amount: 900, category: "food", date: day, note: "cake", tags: ["🎂"])
         _ = try document.addExpense(name: "Coffee ☕", amount: 400, date: day)
         XCTAssertThrowsError(try BudgetExport.checkEncodable(document, query: RecordQuery(), as: .cp932)) { error in
-            XCTAssertEqual(error as? TextEncodingError, .unencodable("🎂", .cp932, record: RecordReference(kind: .expense, id: "00000002")))
+            XCTAssertEqual(
+                error as? TextEncodingError,
+                .unencodable("🎂", .cp932, record: RecordReference(kind: .expense, id: "00000002")))
         }
         XCTAssertNoThrow(try BudgetExport.checkEncodable(document, query: RecordQuery(), as: .utf8))
     }

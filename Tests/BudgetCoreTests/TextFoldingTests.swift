@@ -23,7 +23,8 @@ final class TextFoldingTests: XCTestCase {
         for value in UInt32(0xFF61)...0xFF9D {
             let folded = fold(String(Character(Unicode.Scalar(value)!)))
             XCTAssertEqual(folded.unicodeScalars.count, 1, String(value, radix: 16))
-            XCTAssertTrue(folded.unicodeScalars.allSatisfy { (0x3000...0x30FF).contains($0.value) }, String(value, radix: 16))
+            XCTAssertTrue(
+                folded.unicodeScalars.allSatisfy { (0x3000...0x30FF).contains($0.value) }, String(value, radix: 16))
         }
     }
 
@@ -97,7 +98,10 @@ final class TextFoldingTests: XCTestCase {
         for (needle, haystack, expected) in cases {
             let search = try XCTUnwrap(TextSearch(needle), needle)
             XCTAssertEqual(search.isFound(in: haystack), expected, "\(needle) in \(haystack.debugDescription)")
-            XCTAssertEqual(search.isFound(in: haystack), TextFolding.folded(haystack).contains(TextFolding.folded(needle)), "\(needle) in \(haystack.debugDescription)")
+            XCTAssertEqual(
+                search.isFound(in: haystack),
+                TextFolding.folded(haystack).contains(TextFolding.folded(needle)),
+                "\(needle) in \(haystack.debugDescription)")
         }
         XCTAssertNil(TextSearch(" \u{3000} "), "a needle that folds to nothing filters nothing")
         var query = RecordQuery()

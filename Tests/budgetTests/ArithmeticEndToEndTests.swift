@@ -13,14 +13,18 @@ final class ArithmeticEndToEndTests: XCTestCase {
     /// An expense 10¹⁶ times its limit: the percentage used is 10¹⁸ %, shown exactly.
     func testSummary_AHugeMultipleOfALimitIsShownExactly() throws {
         XCTAssertEqual(try budget.run("limit", "set", "food", "1").code, 0)
-        XCTAssertEqual(try budget.run("add", "expense", "a", "10000000000000000", "--category", "food", "--date", "2026-11-05").code, 0)
+        XCTAssertEqual(
+            try budget.run(
+                "add", "expense", "a", "10000000000000000", "--category", "food", "--date", "2026-11-05").code,
+            0)
         for format in ["table", "tsv", "csv", "json"] {
             let result = try budget.run("summary", "--month", "2026-11", "--format", format)
             XCTAssertEqual(result.code, 0, "\(format): \(result.stderr)")
             XCTAssertTrue(result.stdout.contains("1000000000000000000.0"), "\(format): \(result.stdout)")
         }
         let table = try budget.run("summary", "--month", "2026-11").stdout
-        XCTAssertTrue(table.contains("1000000000000000000.0%  ▏  over") || table.contains("1000000000000000000.0%  over"), table)
+        XCTAssertTrue(
+            table.contains("1000000000000000000.0%  ▏  over") || table.contains("1000000000000000000.0%  over"), table)
     }
 
     func testPercent_IsExactAndRoundsHalfAwayFromZero() throws {

@@ -73,7 +73,9 @@ final class BudgetProcess {
 
     /// Runs a step a test relies on (setting up a sample, say) and fails the test unless it exits 0.
     @discardableResult
-    func succeed(_ arguments: String..., stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    func succeed(
+        _ arguments: String..., stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Result {
         let result = try run(arguments, stdin: stdin)
         XCTAssertEqual(result.code, 0, "budget \(arguments): \(result.stderr)", file: file, line: line)
         return result

@@ -42,8 +42,10 @@ final class CompletionRoundTripShellTests: XCTestCase {
         let other = try budget.run(["--file", "other.json", "add", "expense", "y", "2", "--category", "other file"])
         otherID = other.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try Data("date,name,amount\n".utf8).write(to: budget.directory.appendingPathComponent("my file.csv"))
-        try Data("kind,date,name,amount\nexpense,2026-11-01,tea,5\n".utf8).write(to: budget.directory.appendingPathComponent("kinds file.csv"))
-        try Data("Datum;Text;Betrag\n2026-11-01;tea;5\n".utf8).write(to: budget.directory.appendingPathComponent("bank.csv"))
+        try Data("kind,date,name,amount\nexpense,2026-11-01,tea,5\n".utf8).write(
+            to: budget.directory.appendingPathComponent("kinds file.csv"))
+        try Data("Datum;Text;Betrag\n2026-11-01;tea;5\n".utf8).write(
+            to: budget.directory.appendingPathComponent("bank.csv"))
         XCTAssertEqual(try budget.run("limit", "set", "食費", "1000").code, 0)
         XCTAssertEqual(try budget.run("limit", "set", "star*", "1000").code, 0)
         XCTAssertEqual(try budget.run("config", "set", "display.color", "never").code, 0)
@@ -77,33 +79,54 @@ final class CompletionRoundTripShellTests: XCTestCase {
         // Every category, however it is quoted, completes to a word that reaches budget unchanged.
         for (category, prefixes) in categories {
             for prefix in prefixes {
-                try enter("budget list expenses --format ids --category \(prefix)", expecting: ids[category] ?? "?", in: shell, "\(category) from \(prefix)")
+                try enter(
+                    "budget list expenses --format ids --category \(prefix)", expecting: ids[category] ?? "?",
+                    in: shell, "\(category) from \(prefix)")
             }
         }
         // --file (also --file=) names the data file the categories come from.
-        try enter("budget --file other.json list expenses --format ids --category ot", expecting: otherID, in: shell, "--file")
-        try enter("budget --file=other.json list expenses --format ids --category ot", expecting: otherID, in: shell, "--file=")
-        try enter("budget list expenses --file other.json --format ids --category=ot", expecting: otherID, in: shell, "--category=")
-        try enter("budget list expenses --format ids --file=oth", expecting: otherID, in: shell, "file name after --file=")
+        try enter(
+            "budget --file other.json list expenses --format ids --category ot", expecting: otherID, in: shell,
+            "--file")
+        try enter(
+            "budget --file=other.json list expenses --format ids --category ot", expecting: otherID, in: shell,
+            "--file=")
+        try enter(
+            "budget list expenses --file other.json --format ids --category=ot", expecting: otherID, in: shell,
+            "--category=")
+        try enter(
+            "budget list expenses --format ids --file=oth", expecting: otherID, in: shell, "file name after --file=")
         // Option values after '=', subcommands, help topics, file names.
         try enter("budget list expenses --category 食費 --format=i", expecting: ids["食費"] ?? "?", in: shell, "--format=")
         try enter("budget hist", expecting: "STEP  TIME", in: shell, "history", wholeLine: false)
-        try enter("budget help add exp", expecting: "USAGE: budget add expense <name> <amount> [<options>]", in: shell, "help add")
-        try enter("budget import expenses --dry-run my", expecting: "Would import 0 expenses; nothing was changed (--dry-run).", in: shell, "file name")
+        try enter(
+            "budget help add exp", expecting: "USAGE: budget add expense <name> <amount> [<options>]", in: shell,
+            "help add")
+        try enter(
+            "budget import expenses --dry-run my",
+            expecting: "Would import 0 expenses; nothing was changed (--dry-run).", in: shell, "file name")
         // The kind may be left out: the file name completes at once, the kinds are offered beside the files.
-        try enter("budget import --dry-run kinds", expecting: "Would import 1 record; nothing was changed (--dry-run).", in: shell, "file name, no kind")
-        try list("budget import --dry-run ", in: shell, showing: ["incomes", "expenses", "kinds"], notShowing: ["daily"])
+        try enter(
+            "budget import --dry-run kinds", expecting: "Would import 1 record; nothing was changed (--dry-run).",
+            in: shell, "file name, no kind")
+        try list(
+            "budget import --dry-run ", in: shell, showing: ["incomes", "expenses", "kinds"], notShowing: ["daily"])
         // --map offers the fields, and the column's name goes on right after the '='.
         shell.type("budget import expenses --dry-run bank.csv --delimiter ';' --map da")
         shell.press("Tab")
         shell.type("Datum --map name=Text --map amount=Betrag")
         shell.press("Enter")
-        try shell.waitForScreen("--map date=Datum") { screen in screen.contains("Would import 1 expense from the statement") }
+        try shell.waitForScreen("--map date=Datum") { screen in
+            screen.contains("Would import 1 expense from the statement")
+        }
         try shell.freshLine()
-        try list("budget import x.csv --map ", in: shell, showing: ["date=", "amount=", "category="], notShowing: ["daily"])
+        try list(
+            "budget import x.csv --map ", in: shell, showing: ["date=", "amount=", "category="], notShowing: ["daily"])
 
         // Lists show the words of the position, and only those.
-        try list("budget config set ", in: shell, showing: ["display.currency", "expense.default-category", "budget.limit."], notShowing: ["say", "daily"])
+        try list(
+            "budget config set ", in: shell, showing: ["display.currency", "expense.default-category", "budget.limit."],
+            notShowing: ["say", "daily"])
         try list("budget limit set ", in: shell, showing: ["ｾﾌﾞﾝ", "daily"], notShowing: ["display.currency"])
         try list("budget show ", in: shell, showing: ["income", "expense"], notShowing: ["list"])
         try list("budget help ", in: shell, showing: ["history", "limit", "completion"], notShowing: ["display"])
@@ -111,8 +134,12 @@ final class CompletionRoundTripShellTests: XCTestCase {
         try nothing("budget list incomes ", in: shell)
         // Only what the command would accept: limits that exist, keys that are set, no --per after --by month.
         try list("budget limit unset ", in: shell, showing: ["食費", "star"], notShowing: ["daily", "ｾﾌﾞﾝ"])
-        try list("budget config unset ", in: shell, showing: ["display.color", "budget.limit.食費"], notShowing: ["display.currency", "budget.limit.daily"])
-        try list("budget config get ", in: shell, showing: ["display.currency", "budget.limit.食費"], notShowing: ["budget.limit.daily"])
+        try list(
+            "budget config unset ", in: shell, showing: ["display.color", "budget.limit.食費"],
+            notShowing: ["display.currency", "budget.limit.daily"])
+        try list(
+            "budget config get ", in: shell, showing: ["display.currency", "budget.limit.食費"],
+            notShowing: ["budget.limit.daily"])
         try nothing("budget summary --by month --per ", in: shell)
 
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "\(kind): a category ran as shell code")
@@ -157,19 +184,27 @@ final class CompletionRoundTripShellTests: XCTestCase {
             }
         }
         for word in absent {
-            XCTAssertFalse(words.contains { $0.hasPrefix(word) }, "\(shell.kind) '\(line)' offers \(word):\n\(screen)", file: file, line: lineNumber)
+            XCTAssertFalse(
+                words.contains { $0.hasPrefix(word) }, "\(shell.kind) '\(line)' offers \(word):\n\(screen)", file: file,
+                line: lineNumber)
         }
         try shell.freshLine()
     }
 
     /// Types `line`, TAB, then a sentinel: the line must read exactly `line` and the sentinel.
-    private func nothing(_ line: String, in shell: InteractiveShell, file: StaticString = #filePath, lineNumber: UInt = #line) throws {
+    private func nothing(
+        _ line: String, in shell: InteractiveShell, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) throws {
         shell.type(line)
         shell.press("Tab")
         if shell.kind == .bash { shell.press("Tab") }
         shell.type("Z")
-        let screen = try shell.waitForScreen("the sentinel after '\(line)'", file: file, line: lineNumber) { $0.contains("Z") }
-        XCTAssertEqual(screen.split(separator: "\n").map(String.init), ["$ \(line)Z"], "\(shell.kind) offers something", file: file, line: lineNumber)
+        let screen = try shell.waitForScreen("the sentinel after '\(line)'", file: file, line: lineNumber) {
+            $0.contains("Z")
+        }
+        XCTAssertEqual(
+            screen.split(separator: "\n").map(String.init), ["$ \(line)Z"], "\(shell.kind) offers something",
+            file: file, line: lineNumber)
         try shell.freshLine()
     }
 }

@@ -21,13 +21,20 @@ final class CompletionShellTests: XCTestCase {
         marker = budget.directory.appendingPathComponent("marker")
         let bin = budget.directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
-        for (amount, category) in [("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ"),
-                                   ("6", "food (home)"), ("7", "food & drink"), ("8", "wow!x")] {
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
+        for (amount, category) in [
+            ("1", "daily goods"), ("2", "it's"), ("3", "$(touch \(marker.path))"), ("4", "食費"), ("5", "ｾﾌﾞﾝ"),
+            ("6", "food (home)"), ("7", "food & drink"), ("8", "wow!x")
+        ] {
             XCTAssertEqual(try budget.run("add", "expense", "x", amount, "--category", category).code, 0)
         }
         otherFile = budget.directory.appendingPathComponent("other file.json")
-        XCTAssertEqual(try budget.run(["add", "expense", "y", "9", "--category", "only-in-other"], environment: ["BUDGET_FILE": otherFile.path]).code, 0)
+        XCTAssertEqual(
+            try budget.run(
+                ["add", "expense", "y", "9", "--category", "only-in-other"],
+                environment: ["BUDGET_FILE": otherFile.path]).code,
+            0)
     }
 
     override func tearDown() {
@@ -42,8 +49,10 @@ final class CompletionShellTests: XCTestCase {
         try start("bash --norc --noprofile", setup: "PS1='$ '; eval \"$(budget completion bash)\"")
         try checkCategories(listShowsEscaped: false)
         // A word begun with a quote is completed inside that quote, and still reaches budget as itself.
-        for (typed, category, amount) in [("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"), ("\"\\$", "$(touch \(marker.path))", "3"),
-                                          ("\"wo", "wow!x", "8")] {
+        for (typed, category, amount) in [
+            ("'dai", "daily goods", "1"), ("\"it", "it's", "2"), ("'it", "it's", "2"),
+            ("\"\\$", "$(touch \(marker.path))", "3"), ("\"wo", "wow!x", "8")
+        ] {
             type("budget list expenses --no-header --format csv --category \(typed)")
             press("Tab")
             settle()
@@ -83,7 +92,8 @@ final class CompletionShellTests: XCTestCase {
         try checkCategories(listShowsEscaped: false)
         // Each position offers what belongs there, and only that.
         for (line, expected, absent) in [
-            ("budget config set ", "expense.default-category", "\u{0}"), ("budget limit set ", "daily goods", "display.color"),
+            ("budget config set ", "expense.default-category", "\u{0}"),
+            ("budget limit set ", "daily goods", "display.color"),
             ("budget help add ", "expense", "summary"), ("budget list incomes ", nil, "expenses"),
         ] as [(String, String?, String)] {
             type(line)
@@ -107,8 +117,10 @@ final class CompletionShellTests: XCTestCase {
         clearLine()
 
         // Completed, then run: the shell hands budget exactly the category.
-        for (typed, category, amount) in [("dai", "daily goods", "1"), ("it", "it's", "2"), ("\\$", "$(touch \(marker.path))", "3"),
-                                          ("食", "食費", "4"), ("ｾ", "ｾﾌﾞﾝ", "5")] {
+        for (typed, category, amount) in [
+            ("dai", "daily goods", "1"), ("it", "it's", "2"), ("\\$", "$(touch \(marker.path))", "3"), ("食", "食費", "4"),
+            ("ｾ", "ｾﾌﾞﾝ", "5")
+        ] {
             type("budget list expenses --no-header --format csv --category \(typed)")
             press("Tab")
             settle()
@@ -157,7 +169,8 @@ final class CompletionShellTests: XCTestCase {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, arguments.first == "capture-pane" ? capture : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, arguments.first == "capture-pane" ? capture : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid = pid_t()
         let cArguments = argv.map { strdup($0) } + [nil]
@@ -173,9 +186,13 @@ final class CompletionShellTests: XCTestCase {
     private func start(_ shell: String, setup: String) throws {
         self.shell = String(shell.prefix { $0 != " " })
         let bin = budget.directory.appendingPathComponent("bin").path
-        let environment = "env -i HOME=\(budget.directory.path) XDG_CONFIG_HOME=\(budget.directory.path)/config TERM=xterm-256color LANG=C.UTF-8 "
+        let environment = "env -i HOME=\(budget.directory.path) XDG_CONFIG_HOME=\(budget.directory.path)/config "
+            + "TERM=xterm-256color LANG=C.UTF-8 "
             + "PATH=\(bin):/usr/bin:/bin BUDGET_FILE=\(budget.dataFile.path) "
-        try tmux(["new-session", "-d", "-s", "shell", "-x", "200", "-y", "50", "-c", budget.directory.path, environment + shell])
+        try tmux([
+            "new-session", "-d", "-s", "shell", "-x", "200", "-y", "50", "-c", budget.directory.path,
+            environment + shell
+        ])
         type("\(setup); echo ready-\"\"ok")
         press("Enter")
         try waitFor("ready-ok")

@@ -17,20 +17,28 @@ final class ConfirmationEndToEndTests: XCTestCase {
         let result = try budget.run("move", "expense", "1", "first")
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stderr, "No change: expense 00000001 is already at position 1.\n")
-        XCTAssertEqual(try budget.run("move", "expense", "2", "last").stderr, "No change: expense 00000002 is already at position 2.\n")
+        XCTAssertEqual(
+            try budget.run("move", "expense", "2", "last").stderr,
+            "No change: expense 00000002 is already at position 2.\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("move", "expense", "2", "1").stderr, "Moved expense 00000002 to position 1.\n")
     }
 
     func testConfig_UnsetOfAnUnsetKeyAndSetToTheSameValueSayNothingChanged() throws {
         let before = budget.dataBytes()
-        XCTAssertEqual(try budget.run("config", "unset", "display.color").stderr, "No change: display.color was not set.\n")
+        XCTAssertEqual(
+            try budget.run("config", "unset", "display.color").stderr, "No change: display.color was not set.\n")
         XCTAssertEqual(budget.dataBytes(), before)
-        XCTAssertEqual(try budget.run("config", "set", "display.color", "never").stderr, "Set display.color to never.\n")
+        XCTAssertEqual(
+            try budget.run("config", "set", "display.color", "never").stderr, "Set display.color to never.\n")
         let set = budget.dataBytes()
-        XCTAssertEqual(try budget.run("config", "set", "display.color", "never").stderr, "No change: display.color is already never.\n")
+        XCTAssertEqual(
+            try budget.run("config", "set", "display.color", "never").stderr,
+            "No change: display.color is already never.\n")
         XCTAssertEqual(budget.dataBytes(), set)
-        XCTAssertEqual(try budget.run("config", "unset", "display.color").stderr, "Unset display.color; it is back to its default.\n")
+        XCTAssertEqual(
+            try budget.run("config", "unset", "display.color").stderr,
+            "Unset display.color; it is back to its default.\n")
     }
 
     func testLimitWarning_OnlyWhenTheChangeAddedToAMonthOverItsLimit() throws {
@@ -40,13 +48,20 @@ final class ConfirmationEndToEndTests: XCTestCase {
         let zero = try budget.run("add", "expense", "Free sample", "0", "--category", "food", "--date", "2026-11-07")
         XCTAssertEqual(zero.code, 0)
         XCTAssertEqual(zero.stderr, "", "an amount of 0 takes nothing over")
-        XCTAssertEqual(try budget.run("edit", "expense", "1", "--name", "Big lunch").stderr, "Updated expense 00000001 (Big lunch).\n")
-        XCTAssertEqual(try budget.run("edit", "expense", "1", "--amount", "800").stderr, "Updated expense 00000001 (Big lunch).\n")
+        XCTAssertEqual(
+            try budget.run("edit", "expense", "1", "--name", "Big lunch").stderr,
+            "Updated expense 00000001 (Big lunch).\n")
+        XCTAssertEqual(
+            try budget.run("edit", "expense", "1", "--amount", "800").stderr, "Updated expense 00000001 (Big lunch).\n")
         let raised = try budget.run("edit", "expense", "1", "--amount", "850")
-        XCTAssertEqual(raised.stderr, "Updated expense 00000001 (Big lunch).\nbudget: warning: food is over its monthly limit for 2026-11: 2,051 of 1,000\n")
+        XCTAssertEqual(
+            raised.stderr,
+            "Updated expense 00000001 (Big lunch).\n"
+                + "budget: warning: food is over its monthly limit for 2026-11: 2,051 of 1,000\n")
         let movedIn = try budget.run("add", "expense", "Elsewhere", "5", "--category", "fun", "--date", "2026-11-07")
         XCTAssertEqual(movedIn.stderr, "")
-        XCTAssertTrue(try budget.run("edit", "expense", "5", "--category", "food").stderr.contains("warning: food is over"))
+        XCTAssertTrue(
+            try budget.run("edit", "expense", "5", "--category", "food").stderr.contains("warning: food is over"))
     }
 
     func testRestore_CountsInTheSingularForOne() throws {
@@ -56,33 +71,47 @@ final class ConfirmationEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "Salary", "1")
         try budget.succeed("delete", "expense", "2")
         let other = try BudgetProcess()
-        XCTAssertEqual(try other.run(["restore", "-"], stdin: try budget.run("export").stdout).stderr, "Restored 1 income and 1 expense.\n")
+        XCTAssertEqual(
+            try other.run(["restore", "-"], stdin: try budget.run("export").stdout).stderr,
+            "Restored 1 income and 1 expense.\n")
     }
 
     func testRestore_OverABudgetSaysWhatItHoldsInWords() throws {
         let export = try budget.run("export").stdout
         let refused = try budget.run(["restore", "-"], stdin: export)
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "budget: error: the budget is not empty (it holds 2 expenses); add --force to replace it (undo brings it back)\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: the budget is not empty (it holds 2 expenses); "
+                + "add --force to replace it (undo brings it back)\n")
         try budget.succeed("delete", "expense", "2")
         try budget.succeed("add", "income", "Salary", "1")
         XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds 1 income and 1 expense); add --force to replace it (undo brings it back)\n")
+                       "budget: error: the budget is not empty (it holds 1 income and 1 expense); "
+                           + "add --force to replace it (undo brings it back)\n")
         try budget.succeed("limit", "set", "food", "1000")
         XCTAssertEqual(try budget.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); add --force to replace it (undo brings it back)\n")
+                       "budget: error: the budget is not empty (it holds 1 income, 1 expense and settings); "
+                           + "add --force to replace it (undo brings it back)\n")
         let settingsOnly = try BudgetProcess()
         try settingsOnly.succeed("config", "set", "display.color", "never")
         XCTAssertEqual(try settingsOnly.run(["restore", "-"], stdin: export).stderr,
-                       "budget: error: the budget is not empty (it holds settings); add --force to replace it (undo brings it back)\n")
+                       "budget: error: the budget is not empty (it holds settings); "
+                           + "add --force to replace it (undo brings it back)\n")
     }
 
     func testRuleAdd_SaysTheKindAndFieldItMatches() throws {
-        XCTAssertEqual(try budget.run("rule", "add", "ama", "--kind", "income", "--skip").stderr, "Added rule 1: ama (incomes only) → skip (on import).\n")
-        XCTAssertEqual(try budget.run("rule", "add", "gift", "--field", "note", "--kind", "expense", "--category", "gifts").stderr,
-                       "Added rule 2: gift in notes (expenses only) → category gifts.\n")
-        XCTAssertEqual(try budget.run("rule", "add", "ｾﾌﾞﾝ", "--category", "conbini").stderr, "Added rule 3: ｾﾌﾞﾝ → category conbini (expenses).\n")
-        XCTAssertEqual(try budget.run("rule", "delete", "1").stderr, "Deleted rule 1 (ama (incomes only): skip (on import)).\n")
+        XCTAssertEqual(
+            try budget.run("rule", "add", "ama", "--kind", "income", "--skip").stderr,
+            "Added rule 1: ama (incomes only) → skip (on import).\n")
+        XCTAssertEqual(
+            try budget.run("rule", "add", "gift", "--field", "note", "--kind", "expense", "--category", "gifts").stderr,
+            "Added rule 2: gift in notes (expenses only) → category gifts.\n")
+        XCTAssertEqual(
+            try budget.run("rule", "add", "ｾﾌﾞﾝ", "--category", "conbini").stderr,
+            "Added rule 3: ｾﾌﾞﾝ → category conbini (expenses).\n")
+        XCTAssertEqual(
+            try budget.run("rule", "delete", "1").stderr, "Deleted rule 1 (ama (incomes only): skip (on import)).\n")
     }
 
     func testProfileList_EndsWithItsLastRow() throws {
@@ -97,7 +126,10 @@ final class ConfirmationEndToEndTests: XCTestCase {
         let result = try budget.run("export", "--format", "ledger")
         XCTAssertEqual(result.code, 1)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "budget: error: expense-00000003 is dated 1399-12-31, before 1400, the first year ledger reads; correct its date or leave it out with --from; nothing was exported\n")
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: expense-00000003 is dated 1399-12-31, before 1400, the first year ledger reads; correct "
+                + "its date or leave it out with --from; nothing was exported\n")
         XCTAssertEqual(try budget.run("export", "--format", "ledger", "--from", "1400-01-01").code, 0)
         try budget.succeed("edit", "expense", "3", "--date", "1400-01-01")
         let journal = try budget.run("export", "--format", "ledger")

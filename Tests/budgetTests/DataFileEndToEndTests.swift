@@ -26,7 +26,10 @@ final class DataFileEndToEndTests: XCTestCase {
                 let result = try budget.shell("cat budget.json 2>/dev/null | \"$BUDGET\" --file \(name) \(command)")
                 XCTAssertEqual(result.code, 74, "\(name) \(command): \(result.stdout)")
                 XCTAssertEqual(result.stdout, "", "\(name) \(command)")
-                XCTAssertEqual(result.stderr, "budget: error: data file \(name) is a pipe, not a regular file\n", "\(name) \(command)")
+                XCTAssertEqual(
+                    result.stderr,
+                    "budget: error: data file \(name) is a pipe, not a regular file\n",
+                    "\(name) \(command)")
             }
         }
         let fifo = try budget.shell("mkfifo named && \"$BUDGET\" --file named list all")
@@ -39,14 +42,24 @@ final class DataFileEndToEndTests: XCTestCase {
         let read = try budget.shell("\"$BUDGET\" --file /dev/stdin list expenses --format ids < backup.json")
         XCTAssertEqual(read.code, 0, read.stderr)
         XCTAssertEqual(read.stdout, "00000001\n")
-        for command in ["add expense x 1", "delete expense 1", "undo", "config set display.currency JPY", "check --repair"] {
+        for command in [
+            "add expense x 1", "delete expense 1", "undo", "config set display.currency JPY", "check --repair"
+        ] {
             let result = try budget.shell("\"$BUDGET\" --file /dev/stdin \(command) < backup.json")
             XCTAssertEqual(result.code, 74, command)
             XCTAssertEqual(result.stdout, "", command)
-            XCTAssertEqual(result.stderr, "budget: error: data file /dev/stdin is an open file descriptor (it leads into /proc): it can be read but not changed; name the file itself\n", command)
-            XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent("backup.json")), backup, command)
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: data file /dev/stdin is an open file descriptor (it leads into /proc): it can be read "
+                    + "but not changed; name the file itself\n",
+                command)
+            XCTAssertEqual(
+                try Data(contentsOf: budget.directory.appendingPathComponent("backup.json")), backup, command)
         }
-        XCTAssertEqual(budget.files(), ["backup.json", "budget.json", "budget.json.lock"], "no lock or temporary file beside the descriptor's file")
+        XCTAssertEqual(
+            budget.files(),
+            ["backup.json", "budget.json", "budget.json.lock"],
+            "no lock or temporary file beside the descriptor's file")
     }
 
     func testClosedDescriptor_IsAnErrorNotAnEmptyBudget() throws {
@@ -67,7 +80,10 @@ final class DataFileEndToEndTests: XCTestCase {
             for command in ["list all", "add expense x 1", "check --repair", "undo"] {
                 let result = try budget.shell("\"$BUDGET\" --file \(name) \(command)")
                 XCTAssertEqual(result.code, 74, "\(name) \(command)")
-                XCTAssertEqual(result.stderr, "budget: error: data file \(name) is \(kind), not a regular file\n", "\(name) \(command)")
+                XCTAssertEqual(
+                    result.stderr,
+                    "budget: error: data file \(name) is \(kind), not a regular file\n",
+                    "\(name) \(command)")
             }
         }
         XCTAssertEqual(budget.files(), ["budget.sock"], "no budget.sock.lock")
@@ -82,13 +98,18 @@ final class DataFileEndToEndTests: XCTestCase {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: budget.dataFile.path) }
         let before = budget.dataBytes(), files = budget.files()
         for arguments in [
-            ["add", "expense", "tea", "5"], ["edit", "expense", "1", "--name", "x"], ["delete", "expense", "1"], ["limit", "set", "food", "5"],
-            ["config", "set", "display.color", "never"], ["recur", "add", "expense", "rent", "5", "--every", "month"], ["rule", "add", "x", "--category", "y"],
+            ["add", "expense", "tea", "5"], ["edit", "expense", "1", "--name", "x"], ["delete", "expense", "1"],
+            ["limit", "set", "food", "5"],
+            ["config", "set", "display.color", "never"], ["recur", "add", "expense", "rent", "5", "--every", "month"],
+            ["rule", "add", "x", "--category", "y"],
             ["undo"], ["categories", "rename", "food", "meals"], ["history", "clear"],
         ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 74, "\(arguments): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "budget: error: cannot write \(budget.dataFile.path): the file is read-only\n", "\(arguments)")
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: cannot write \(budget.dataFile.path): the file is read-only\n",
+                "\(arguments)")
             XCTAssertEqual(budget.files(), files, "\(arguments) left a file behind")
         }
         // What would change nothing succeeds, still without a lock file.
@@ -105,7 +126,9 @@ final class DataFileEndToEndTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: budget.dataFile.path)
         let repair = try budget.run("check", "--repair")
         XCTAssertEqual(repair.code, 74, repair.stderr)
-        XCTAssertTrue(repair.stderr.hasSuffix("budget: error: cannot write \(budget.dataFile.path): the file is read-only\n"), repair.stderr)
+        XCTAssertTrue(
+            repair.stderr.hasSuffix("budget: error: cannot write \(budget.dataFile.path): the file is read-only\n"),
+            repair.stderr)
         XCTAssertEqual(budget.files(), files)
     }
 
@@ -137,8 +160,10 @@ final class DataFileEndToEndTests: XCTestCase {
         """)
         let fallback = try budget.shell("BUDGET_FILE= \"$BUDGET\" add expense elsewhere 1")
         XCTAssertEqual(fallback.code, 0, fallback.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: budget.directory.appendingPathComponent(".local/share/budget/budget.json").path),
-                      "an empty BUDGET_FILE counts as unset: the default file")
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: budget.directory.appendingPathComponent(".local/share/budget/budget.json").path),
+            "an empty BUDGET_FILE counts as unset: the default file")
     }
 
     // MARK: A saved change whose output is lost
@@ -155,18 +180,33 @@ final class DataFileEndToEndTests: XCTestCase {
             try? FileManager.default.removeItem(at: budget.dataFile)
             let add = try budget.shell("\"$BUDGET\" add expense Lunch 900 \(redirection)")
             XCTAssertEqual(add.code, 3, "\(label): \(add.stderr)")
-            XCTAssertEqual(add.stderr, "budget: error: the change was saved (add expense 00000001 (Lunch)), but its output could not be written to standard output (\(reason)); do not run the command again\n", label)
-            XCTAssertEqual(try budget.shell("\"$BUDGET\" list expenses --format ids").stdout, "00000001\n", "\(label): saved once")
+            XCTAssertEqual(
+                add.stderr,
+                "budget: error: the change was saved (add expense 00000001 (Lunch)), but its output could not be "
+                    + "written to standard output (\(reason)); do not run the command again\n",
+                label)
+            XCTAssertEqual(
+                try budget.shell("\"$BUDGET\" list expenses --format ids").stdout, "00000001\n", "\(label): saved once")
 
-            let importing = try budget.shell("printf 'name,amount\\nA,1\\nB,2\\n' | \"$BUDGET\" -q import expenses - --format csv \(redirection)")
+            let importing = try budget.shell(
+                "printf 'name,amount\\nA,1\\nB,2\\n' | \"$BUDGET\" -q import expenses - --format csv \(redirection)")
             XCTAssertEqual(importing.code, 3, "\(label): \(importing.stderr)")
-            XCTAssertEqual(importing.stderr, "budget: error: the change was saved (add 2 expenses), but its output could not be written to standard output (\(reason)); do not run the command again\n", label)
+            XCTAssertEqual(
+                importing.stderr,
+                "budget: error: the change was saved (add 2 expenses), but its output could not be written to standard "
+                    + "output (\(reason)); do not run the command again\n",
+                label)
 
             try repairableFile().write(to: budget.dataFile)
             let repair = try budget.shell("\"$BUDGET\" -q check --repair \(redirection)")
             XCTAssertEqual(repair.code, 3, "\(label): \(repair.stderr)")
             let backup = try XCTUnwrap(budget.files().first { $0.hasPrefix("budget.json.bak-") })
-            XCTAssertEqual(repair.stderr, "budget: error: the change was saved (repair, the original saved as \(budget.directory.path)/\(backup)), but its output could not be written to standard output (\(reason)); do not run the command again\n", label)
+            XCTAssertEqual(
+                repair.stderr,
+                "budget: error: the change was saved (repair, the original saved as "
+                    + "\(budget.directory.path)/\(backup)), but its output could not be written to standard output "
+                    + "(\(reason)); do not run the command again\n",
+                label)
             XCTAssertEqual(try budget.shell("\"$BUDGET\" check").code, 0, label)
             try FileManager.default.removeItem(at: budget.directory.appendingPathComponent(backup))
         }
@@ -178,8 +218,9 @@ final class DataFileEndToEndTests: XCTestCase {
         "$BUDGET" export > export.json
         """)
         let commands = [
-            "add expense c 3", "add income Bonus 5", "edit expense 1 --amount 7", "move expense 2 1", "delete expense 2",
-            "undo", "config set display.currency JPY", "config unset display.currency", "limit set food 100",
+            "add expense c 3", "add income Bonus 5", "edit expense 1 --amount 7", "move expense 2 1",
+            "delete expense 2", "undo", "config set display.currency JPY", "config unset display.currency",
+            "limit set food 100",
             "limit unset food", "restore export.json --force", "history clear",
         ]
         for command in commands {
@@ -187,7 +228,9 @@ final class DataFileEndToEndTests: XCTestCase {
             let printing = command.hasPrefix("add ")  // the others confirm on stderr only
             let result = try budget.shell("\"$BUDGET\" \(command) >/dev/full")
             XCTAssertEqual(result.code, printing ? 3 : 0, "\(command): \(result.stderr)")
-            if printing { XCTAssertTrue(result.stderr.contains("the change was saved ("), "\(command): \(result.stderr)") }
+            if printing {
+                XCTAssertTrue(result.stderr.contains("the change was saved ("), "\(command): \(result.stderr)")
+            }
             let after = try budget.shell("\"$BUDGET\" history --format tsv --no-header").stdout
             XCTAssertNotEqual(after, before, "\(command) was saved")
         }
@@ -209,13 +252,16 @@ final class DataFileEndToEndTests: XCTestCase {
         let repair = try budget.shell("\"$BUDGET\" check --repair")
         XCTAssertEqual(repair.code, 0, repair.stderr)
         for (name, bytes) in taken {
-            XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(name)), bytes, "\(name) was overwritten")
+            XCTAssertEqual(
+                try Data(contentsOf: budget.directory.appendingPathComponent(name)), bytes, "\(name) was overwritten")
         }
         let new = budget.files().filter { $0.hasPrefix("budget.json.bak-") && taken[$0] == nil }
         XCTAssertEqual(new.count, 1, "\(budget.files())")
         XCTAssertTrue(new.first?.hasSuffix("-2") ?? false, "the first free name: \(new)")
         XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(new.first ?? "")), original)
-        XCTAssertTrue(repair.stderr.contains("the original is saved as \(budget.directory.path)/\(new.first ?? "")."), repair.stderr)
+        XCTAssertTrue(
+            repair.stderr.contains("the original is saved as \(budget.directory.path)/\(new.first ?? "")."),
+            repair.stderr)
         XCTAssertEqual(budget.files().filter { $0.contains(".tmp-") }, [])
     }
 
@@ -223,7 +269,9 @@ final class DataFileEndToEndTests: XCTestCase {
         try budget.shellSucceeds("\"$BUDGET\" add expense first 1")
         let stale = [".budget.json.tmp-4242-1", ".budget.json.bak-20261122T101010.tmp-4242-2",
                      ".budget.json.bak-20261122T101010-2.tmp-4242-3"]
-        for name in stale { try Data(repeating: 0x7B, count: 4096).write(to: budget.directory.appendingPathComponent(name)) }
+        for name in stale {
+            try Data(repeating: 0x7B, count: 4096).write(to: budget.directory.appendingPathComponent(name))
+        }
         let unrelated = [".other.json.tmp-1-1", "budget.json.bak-20261122T101010"]
         for name in unrelated { try Data("keep".utf8).write(to: budget.directory.appendingPathComponent(name)) }
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense second 1").code, 0)
@@ -234,7 +282,8 @@ final class DataFileEndToEndTests: XCTestCase {
         try budget.shellSucceeds("printf 'date,name,amount\\n' > empty.csv && printf '{' > bad.json")
         let commands = [
             "undo", "delete expense 5", "edit expense 1 --name x", "move expense 1 1", "config unset display.currency",
-            "limit unset food", "check --repair", "import expenses empty.csv", "restore bad.json", "add expense x 12abc",
+            "limit unset food", "check --repair", "import expenses empty.csv", "restore bad.json",
+            "add expense x 12abc",
         ]
         for file in ["typo/deeper/budget.json", "missing.json"] {
             for command in commands {
@@ -244,7 +293,9 @@ final class DataFileEndToEndTests: XCTestCase {
         }
         let first = try budget.shell("\"$BUDGET\" --file typo/deeper/budget.json add expense x 1")
         XCTAssertEqual(first.stdout, "00000001\n", "the first real change still creates the directory and the file")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: budget.directory.appendingPathComponent("typo/deeper/budget.json").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: budget.directory.appendingPathComponent("typo/deeper/budget.json").path))
     }
 
     // MARK: Configuration from the environment
@@ -253,13 +304,21 @@ final class DataFileEndToEndTests: XCTestCase {
         for value in ["abc", "1e300", "inf", "-1", "nan", "1s", "1e3", "0x10", "+5"] {
             let result = try budget.shell("BUDGET_LOCK_TIMEOUT='\(value)' \"$BUDGET\" add expense x 1")
             XCTAssertEqual(result.code, 64, value)
-            XCTAssertEqual(result.stderr, "budget: error: invalid BUDGET_LOCK_TIMEOUT '\(value)': expected a number of seconds from 0 to 1000000000\n", value)
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: invalid BUDGET_LOCK_TIMEOUT '\(value)': "
+                    + "expected a number of seconds from 0 to 1000000000\n",
+                value)
         }
         let escaped = try budget.shell("BUDGET_LOCK_TIMEOUT=\"$(printf '\\033[31m')\" \"$BUDGET\" add expense x 1")
-        XCTAssertEqual(escaped.stderr, "budget: error: invalid BUDGET_LOCK_TIMEOUT '\\u{1B}[31m': expected a number of seconds from 0 to 1000000000\n")
+        XCTAssertEqual(
+            escaped.stderr,
+            "budget: error: invalid BUDGET_LOCK_TIMEOUT '\\u{1B}[31m': "
+                + "expected a number of seconds from 0 to 1000000000\n")
         XCTAssertNil(budget.dataBytes(), "nothing was added")
         for value in ["", "0", "0.5", "1000000000"] {
-            XCTAssertEqual(try budget.shell("BUDGET_LOCK_TIMEOUT='\(value)' \"$BUDGET\" add expense x 1").code, 0, value)
+            XCTAssertEqual(
+                try budget.shell("BUDGET_LOCK_TIMEOUT='\(value)' \"$BUDGET\" add expense x 1").code, 0, value)
         }
     }
 
@@ -281,12 +340,16 @@ final class DataFileEndToEndTests: XCTestCase {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw XCTSkip("path too long for a socket") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw XCTSkip("path too long for a socket")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 1) == 0 else {
             close(descriptor)

@@ -6,10 +6,13 @@ final class DataFilePathTests: XCTestCase {
         let environment = ["BUDGET_FILE": "/b.json", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
         XCTAssertEqual(try DataFilePath.resolve(file: "/x.json", environment: environment), "/x.json")
         XCTAssertEqual(try DataFilePath.resolve(file: nil, environment: environment), "/b.json")
-        XCTAssertEqual(try DataFilePath.resolve(file: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u", "BUDGET_FILE": ""]),
-                       "/xdg/budget/budget.json")
-        XCTAssertEqual(try DataFilePath.resolve(file: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]),
-                       "/home/u/.local/share/budget/budget.json")
+        XCTAssertEqual(
+            try DataFilePath.resolve(
+                file: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u", "BUDGET_FILE": ""]),
+            "/xdg/budget/budget.json")
+        XCTAssertEqual(
+            try DataFilePath.resolve(file: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]),
+            "/home/u/.local/share/budget/budget.json")
         XCTAssertNil(try DataFilePath.resolve(file: nil, environment: [:]))
     }
 

@@ -52,7 +52,8 @@ final class HelpTests: XCTestCase {
 
     func testUsageError_Text() {
         let spec = CommandTree.spec(for: ["move"])!
-        XCTAssertEqual(HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'"), """
+        let text = HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'")
+        XCTAssertEqual(text, """
         Error: Missing expected argument '<position>'
         Usage: budget move [<kind>] <id> <position>
           See 'budget move --help' for more information.
@@ -62,7 +63,8 @@ final class HelpTests: XCTestCase {
 
     func testEveryLine_FitsEightyColumns() {
         func check(_ spec: CommandSpec, _ path: [String]) {
-            for line in HelpGenerator(spec: spec, path: path).helpText.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+            let help = HelpGenerator(spec: spec, path: path).helpText
+            for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 XCTAssertLessThanOrEqual(line.count, 80, "\(path): \(line)")
             }
             for sub in spec.subcommands { check(sub, path + [sub.name]) }

@@ -5,9 +5,9 @@ import Foundation
 import XCTest
 
 /// A real interactive bash, zsh or fish in a detached tmux session (its own server, 200x50),
-/// started with no rc files (a missing tmux or shell skips, or fails under CI),, with `budget` on `PATH` and its completion script loaded. Keys
-/// are typed with `send-keys`; the screen is read with `capture-pane`, polled until the
-/// expected text shows or a generous timeout passes.
+/// started with no rc files (a missing tmux or shell skips, or fails under CI),, with `budget` on `PATH`
+/// and its completion script loaded. Keys are typed with `send-keys`; the screen is read with
+/// `capture-pane`, polled until the expected text shows or a generous timeout passes.
 final class InteractiveShell {
     enum Kind: String { case bash, zsh, fish }
 
@@ -28,9 +28,11 @@ final class InteractiveShell {
         let home = directory.appendingPathComponent("home-\(kind.rawValue)")
         outputFile = home.appendingPathComponent("tmux-output")
         let bin = home.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
         let script = home.appendingPathComponent("completion.\(kind.rawValue)")
         var variables = environment.merging([
             "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
@@ -46,7 +48,8 @@ final class InteractiveShell {
             setup = "source <(budget completion bash) && bind 'set bell-style none'"
         case .zsh:
             options = "-f"
-            setup = "unsetopt beep; autoload -Uz compinit && compinit -u -D -d \(home.path)/.zcompdump && budget completion zsh > \(script.path) && source \(script.path)"
+            setup = "unsetopt beep; autoload -Uz compinit && compinit -u -D -d \(home.path)/.zcompdump "
+                + "&& budget completion zsh > \(script.path) && source \(script.path)"
         case .fish:
             options = "--no-config"
             setup = "function fish_prompt; echo -n '$ '; end; budget completion fish | source"
@@ -92,7 +95,9 @@ final class InteractiveShell {
         let prompts = try pane().count { $0.hasPrefix("$") }
         press("C-c")
         if kind != .fish {
-            _ = try waitForScreen("a prompt after C-c", sinceMarker: false) { _ in ((try? self.pane().count { $0.hasPrefix("$") }) ?? 0) > prompts }
+            _ = try waitForScreen("a prompt after C-c", sinceMarker: false) { _ in
+                ((try? self.pane().count { $0.hasPrefix("$") }) ?? 0) > prompts
+            }
         }
         type("echo STEP\"\"\(step)")
         press("Enter")
@@ -102,7 +107,9 @@ final class InteractiveShell {
     /// The whole pane with its history, lines trimmed at the right.
     private func pane() throws -> [String] {
         let text = try run(["capture-pane", "-p", "-J", "-S", "-1000"])
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
     }
 
     /// The screen since the last marker (all of it with `sinceMarker: false`), blank lines
@@ -131,7 +138,11 @@ final class InteractiveShell {
             }
             usleep(30_000)
         }
-        XCTFail("\(kind.rawValue): timed out waiting for \(what); the screen shows:\n\(text.isEmpty ? ((try? pane().joined(separator: "\n")) ?? "") : text)", file: file, line: line)
+        XCTFail(
+            "\(kind.rawValue): timed out waiting for \(what); the screen shows:\n"
+                + "\(text.isEmpty ? ((try? pane().joined(separator: "\n")) ?? "") : text)",
+            file: file,
+            line: line)
         return text
     }
 

@@ -12,13 +12,22 @@ final class InteropEndToEndTests: XCTestCase {
 
     private func addSample() throws {
         try budget.succeed("config", "set", "display.currency", "USD")
-        defer { XCTAssertEqual(try? budget.run("list", "expenses", "--format", "ids").stdout, "00000004\n00000001\n00000003\n", "the sample is what the tests assume") }
+        defer {
+            XCTAssertEqual(
+                try? budget.run("list", "expenses", "--format", "ids").stdout,
+                "00000004\n00000001\n00000003\n",
+                "the sample is what the tests assume")
+        }
         try budget.succeed("limit", "set", "food", "400")
         try budget.succeed("add", "income", "Salary", "3,000", "--date", "2026-11-25")
-        try budget.succeed("add", "income", "Refund | shop", "12.50", "--date", "2026-11-26", "--note", "returned; boots")
-        try budget.succeed("add", "expense", "家賃", "800", "--category", "住居", "--date", "2026-11-01", "--note", "11月分\nline two")
-        try budget.succeed("add", "expense", "Coffee, \"large\"", "4.5", "--category", "food: café", "--date", "2026-11-02")
-        try budget.succeed("add", "expense", "(Tab) here", "0.05", "--category", "food", "--date", "2026-11-03", "--note", "a\tb\\c")
+        try budget.succeed(
+            "add", "income", "Refund | shop", "12.50", "--date", "2026-11-26", "--note", "returned; boots")
+        try budget.succeed(
+            "add", "expense", "家賃", "800", "--category", "住居", "--date", "2026-11-01", "--note", "11月分\nline two")
+        try budget.succeed(
+            "add", "expense", "Coffee, \"large\"", "4.5", "--category", "food: café", "--date", "2026-11-02")
+        try budget.succeed(
+            "add", "expense", "(Tab) here", "0.05", "--category", "food", "--date", "2026-11-03", "--note", "a\tb\\c")
         try budget.succeed("delete", "expense", "2")
         try budget.succeed("add", "expense", "Bus", "2.20", "--category", "transport", "--date", "2024-02-29")
         try budget.succeed("move", "expense", "4", "1")
@@ -89,8 +98,10 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(added.code, 0, added.stderr)
         let expected = try self.records("expenses", in: budget)
         XCTAssertEqual(expected.count, 120)
-        for arguments in [["--format", "csv", "--for-excel"], ["--format", "tsv", "--for-excel"], ["--format", "csv", "--for-excel", "--encoding", "cp932"],
-                          ["--format", "csv"], ["--format", "tsv"]] {
+        for arguments in [
+            ["--format", "csv", "--for-excel"], ["--format", "tsv", "--for-excel"],
+            ["--format", "csv", "--for-excel", "--encoding", "cp932"], ["--format", "csv"], ["--format", "tsv"]
+        ] {
             let file = budget.directory.appendingPathComponent("export-\(arguments.joined()).txt")
             let exported = try budget.run(["export"] + arguments)
             XCTAssertEqual(exported.code, 0, exported.stderr)
@@ -105,7 +116,9 @@ final class InteropEndToEndTests: XCTestCase {
     func testImport_OfADirectoryNamesTheFileNotTheDataFile() throws {
         let result = try budget.run("import", "expenses", budget.directory.path)
         XCTAssertEqual(result.code, 74)
-        XCTAssertEqual(result.stderr, "budget: error: cannot read \(budget.directory.path): it is a directory, not a regular file\n")
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: cannot read \(budget.directory.path): it is a directory, not a regular file\n")
     }
 
     /// Every bad row is reported (the first 20, then how many more), as statements are, and
@@ -113,28 +126,35 @@ final class InteropEndToEndTests: XCTestCase {
     func testImport_EveryBadRowIsReportedAndNothingIsImported() throws {
         try budget.succeed("add", "expense", "existing", "1")
         let before = budget.dataBytes()
-        let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n2026-11-03,Dinner,food,5y\n"
+        let csv = "date,name,category,amount\n2026-11-01,Lunch,food,900\n2026-11-02,\"two\nline note\",food,1\n"
+            + "2026-11-03,Dinner,food,5y\n"
         let result = try budget.run(["import", "expenses", "-"], stdin: csv)
         XCTAssertEqual(result.code, 65)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
             budget: error: line 3, column 'name': the name 'two\\nline note' contains a control character
-            budget: error: line 5, column 'amount': invalid amount '5y': an amount is a whole number such as 1200; nothing was imported
+            budget: error: line 5, column 'amount': invalid amount '5y': an amount is a whole number such as 1200; \
+            nothing was imported
 
             """)
         XCTAssertEqual(budget.dataBytes(), before)
         // Both kinds of a file with a kind column, by line; more than 20: counted.
         let rows = (1...24).map { $0 % 2 == 0 ? "income,Pay,,\($0)x" : "expense,Food,food,\($0)y" }
-        let both = try budget.run(["import", "-"], stdin: "kind,name,category,amount\nthing,a,,1\n" + rows.joined(separator: "\n") + "\n")
+        let both = try budget.run(
+            ["import", "-"], stdin: "kind,name,category,amount\nthing,a,,1\n" + rows.joined(separator: "\n") + "\n")
         XCTAssertEqual(both.code, 65)
         let lines = both.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 21, both.stderr)
-        XCTAssertEqual(lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income or expense)")
+        XCTAssertEqual(
+            lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income or expense)")
         XCTAssertTrue(lines[1].hasPrefix("budget: error: line 3, column 'amount': invalid amount '1y'"), both.stderr)
         XCTAssertTrue(lines[2].hasPrefix("budget: error: line 4, column 'amount': invalid amount '2x'"), both.stderr)
         XCTAssertEqual(lines.last, "budget: error: and 5 more problems; nothing was imported")
         // An income is never negative (an expense may be: a refund).
-        let json = try budget.run(["import", "incomes", "-"], stdin: "[{\"name\": \"a\", \"amount\": -1},\n{\"name\": \"\", \"amount\": 1},\n{\"name\": \"c\", \"amount\": 1}]")
+        let json = try budget.run(
+            ["import", "incomes", "-"],
+            stdin: "[{\"name\": \"a\", \"amount\": -1},\n{\"name\": \"\", \"amount\": 1},\n{\"name\": \"c\", "
+                + "\"amount\": 1}]")
         XCTAssertEqual(json.code, 65)
         XCTAssertEqual(json.stderr.split(separator: "\n").count, 2, json.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
@@ -142,11 +162,19 @@ final class InteropEndToEndTests: XCTestCase {
 
     func testImport_DryRunShowsAndChangesNothingAndDuplicatesAreCounted() throws {
         let file = budget.directory.appendingPathComponent("bank.csv")
-        try Data("\u{FEFF}name,amount,date,category\r\nLunch,900,2026-11-01,food\r\nLunch,900,2026-11-01,food\r\nBus,220,2026-11-02,transport\r\n".utf8).write(to: file)
+        let statement = "\u{FEFF}name,amount,date,category\r\nLunch,900,2026-11-01,food\r\n"
+            + "Lunch,900,2026-11-01,food\r\nBus,220,2026-11-02,transport\r\n"
+        try Data(statement.utf8).write(to: file)
         let dry = try budget.run("import", "expenses", file.path, "--dry-run", "--skip-duplicates")
         XCTAssertEqual(dry.code, 0)
-        XCTAssertEqual(dry.stdout, "DATE        NAME   CATEGORY   AMOUNT  NOTE\n2026-11-01  Lunch  food          900\n2026-11-01  Lunch  food          900\n2026-11-02  Bus    transport     220\n")
-        XCTAssertEqual(dry.stderr, "Would import 3 expenses; nothing was changed (--dry-run).\n", "two identical rows of one file are two purchases")
+        XCTAssertEqual(
+            dry.stdout,
+            "DATE        NAME   CATEGORY   AMOUNT  NOTE\n2026-11-01  Lunch  food          900\n"
+                + "2026-11-01  Lunch  food          900\n2026-11-02  Bus    transport     220\n")
+        XCTAssertEqual(
+            dry.stderr,
+            "Would import 3 expenses; nothing was changed (--dry-run).\n",
+            "two identical rows of one file are two purchases")
         XCTAssertNil(budget.dataBytes())
         let real = try budget.run("import", "expenses", file.path, "--skip-duplicates")
         XCTAssertEqual(real.stdout, "00000001\n00000002\n00000003\n")
@@ -158,13 +186,17 @@ final class InteropEndToEndTests: XCTestCase {
 
     func testImport_HundredThousandRowsInOneTransaction() throws {
         var csv = "date,name,category,amount\n"
-        for index in 1...100_000 { csv += "2026-\(String(format: "%02d", index % 12 + 1))-15,item \(index),c\(index % 12),\(index)\n" }
+        for index in 1...100_000 {
+            csv += "2026-\(String(format: "%02d", index % 12 + 1))-15,item \(index),c\(index % 12),\(index)\n"
+        }
         let file = budget.directory.appendingPathComponent("big.csv")
         try Data(csv.utf8).write(to: file)
         let result = try budget.shell("\"$BUDGET\" import expenses big.csv | tail -n 1")
         XCTAssertEqual(result.stdout, "00100000\n", result.stderr)
-        XCTAssertEqual(try budget.shell("\"$BUDGET\" history --format tsv --no-header | wc -l").stdout.trimmingCharacters(in: .whitespacesAndNewlines), "1")
-        XCTAssertEqual(try budget.shell("\"$BUDGET\" list expenses --format ids | wc -l").stdout.trimmingCharacters(in: .whitespacesAndNewlines), "100000")
+        let entries = try budget.shell("\"$BUDGET\" history --format tsv --no-header | wc -l").stdout
+        XCTAssertEqual(entries.trimmingCharacters(in: .whitespacesAndNewlines), "1")
+        let ids = try budget.shell("\"$BUDGET\" list expenses --format ids | wc -l").stdout
+        XCTAssertEqual(ids.trimmingCharacters(in: .whitespacesAndNewlines), "100000")
     }
 
     func testExport_JSONRestoresExactlyIntoAnEmptyBudget() throws {
@@ -180,7 +212,8 @@ final class InteropEndToEndTests: XCTestCase {
         let refused = try target.run(["restore", "-"], stdin: export)
         XCTAssertEqual(refused.code, 1)
         XCTAssertTrue(refused.stderr.contains("add --force to replace it"), refused.stderr)
-        let broken = try target.run(["restore", "-"], stdin: export.replacingOccurrences(of: "\"order\": 1", with: "\"order\": 7"))
+        let broken = try target.run(
+            ["restore", "-"], stdin: export.replacingOccurrences(of: "\"order\": 1", with: "\"order\": 7"))
         XCTAssertEqual(broken.code, 65, broken.stderr)
         XCTAssertTrue(broken.stderr.hasSuffix("; nothing was restored\n"), broken.stderr)
         let fromExport = try BudgetProcess()
@@ -193,7 +226,9 @@ final class InteropEndToEndTests: XCTestCase {
         try addSample()
         let journal = budget.directory.appendingPathComponent("budget.journal")
         try Data(try budget.run("export", "--format", "ledger").stdout.utf8).write(to: journal)
-        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("summary", "--all", "--format", "json").stdout.utf8)) as? [String: Any])
+        let summary = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try budget.run("summary", "--all", "--format", "json").stdout.utf8)) as? [String: Any])
         let expenses = try XCTUnwrap(summary["expenses"] as? Int), income = try XCTUnwrap(summary["income"] as? Int)
         let expected = String(format: "%d.%02d USD", expenses / 100, expenses % 100)
         let expectedIncome = String(format: "-%d.%02d USD", income / 100, income % 100)
@@ -245,7 +280,10 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("fish", "budget history "), "words\nclear\n")
         XCTAssertEqual(try answer("fish", "budget import expenses ./st"), "files\n\n./st\n")
         XCTAssertEqual(try answer("fish", "budget --file=/tmp/b"), "files\n--file=\n/tmp/b\n")
-        XCTAssertEqual(try answer("fish", "budget --file /nonexistent/x.json list expenses --category "), "words\n", "--file is honoured")
+        XCTAssertEqual(
+            try answer("fish", "budget --file /nonexistent/x.json list expenses --category "),
+            "words\n",
+            "--file is honoured")
     }
 
     /// Each position offers what the command would accept there, and nothing it would refuse.
@@ -267,8 +305,10 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("fish", "budget limit set --total "), "words\n", "the total limit takes no category")
         XCTAssertEqual(try answer("fish", "budget limit unset --total "), "words\n")
         XCTAssertEqual(try answer("fish", "budget config unset "), "words\nbudget.limit.food\n")
-        XCTAssertEqual(try answer("fish", "budget config get budget."), "words\nbudget.total-limit\nbudget.limit.food\n")
-        XCTAssertEqual(try answer("fish", "budget config set budget.l"), "words\nbudget.limit.food\nbudget.limit.rent\n")
+        XCTAssertEqual(
+            try answer("fish", "budget config get budget."), "words\nbudget.total-limit\nbudget.limit.food\n")
+        XCTAssertEqual(
+            try answer("fish", "budget config set budget.l"), "words\nbudget.limit.food\nbudget.limit.rent\n")
         // --map: the fields, and no space after the '='.
         XCTAssertEqual(try answer("fish", "budget import x.csv --map a"), "open\namount=\n")
         XCTAssertEqual(try answer("zsh", "budget import x.csv --map=na"), "open\n--map=name=\n")
@@ -312,10 +352,16 @@ final class InteropEndToEndTests: XCTestCase {
                 XCTAssertTrue(page.contains(".SS \"\(usage)\""), usage)
                 // The synopsis lists the command with every one of its options.
                 let synopsis = HelpGenerator(spec: spec, path: path).synopsis
-                for option in spec.options { XCTAssertTrue(synopsis.contains("[" + option.synopsis + "]"), "\(synopsis) has --\(option.long)") }
-                XCTAssertTrue(page.contains(".HP\n" + synopsis.replacingOccurrences(of: "-", with: "\\-") + "\n"), "the synopsis has \(synopsis)")
                 for option in spec.options {
-                    XCTAssertTrue(page.contains("\\fB\\-\\-\(option.long.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "\(path) --\(option.long)")
+                    XCTAssertTrue(synopsis.contains("[" + option.synopsis + "]"), "\(synopsis) has --\(option.long)")
+                }
+                XCTAssertTrue(
+                    page.contains(".HP\n" + synopsis.replacingOccurrences(of: "-", with: "\\-") + "\n"),
+                    "the synopsis has \(synopsis)")
+                for option in spec.options {
+                    XCTAssertTrue(
+                        page.contains("\\fB\\-\\-\(option.long.replacingOccurrences(of: "-", with: "\\-"))\\fR"),
+                        "\(path) --\(option.long)")
                 }
             }
             for sub in spec.subcommands { visit(sub, path + [sub.name]) }

@@ -17,9 +17,12 @@ final class LimitEndToEndTests: XCTestCase {
     /// food spends 700 in 2026-11 and 1,200 in 2026-12: 300 carried into December, 100 into January.
     private func sample() throws {
         try budget.succeed("config", "set", "display.currency", "JPY")
-        XCTAssertEqual(try budget.run("limit", "set", "food", "1,000", "--rollover", "surplus", "--since", "2026-11").stderr,
-                       "Set the monthly limit of food to ¥1,000 (rollover surplus since 2026-11).\n")
-        XCTAssertEqual(try budget.run("limit", "set", "travel", "50,000", "--per", "year").stderr, "Set the yearly limit of travel to ¥50,000.\n")
+        XCTAssertEqual(
+            try budget.run("limit", "set", "food", "1,000", "--rollover", "surplus", "--since", "2026-11").stderr,
+            "Set the monthly limit of food to ¥1,000 (rollover surplus since 2026-11).\n")
+        XCTAssertEqual(
+            try budget.run("limit", "set", "travel", "50,000", "--per", "year").stderr,
+            "Set the yearly limit of travel to ¥50,000.\n")
         try budget.succeed("add", "expense", "Before", "5,000", "--category", "food", "--date", "2026-10-15")
         try budget.succeed("add", "expense", "Lunch", "700", "--category", "food", "--date", "2026-11-03")
         try budget.succeed("add", "expense", "Party", "1,200", "--category", "food", "--date", "2026-12-31")
@@ -44,19 +47,27 @@ final class LimitEndToEndTests: XCTestCase {
         let json = try budget.run("limit", "list", "--format", "json").stdout
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["since"] as? String }, ["2026-11", nil])
-        XCTAssertEqual(rows.map { "\($0["from"] ?? "") \($0["to"] ?? "")" }, ["2027-01-01 2027-01-31", "2027-01-01 2027-01-31"])
+        XCTAssertEqual(
+            rows.map { "\($0["from"] ?? "") \($0["to"] ?? "")" }, ["2027-01-01 2027-01-31", "2027-01-01 2027-01-31"])
         XCTAssertEqual(rows.map { $0["available"] as? Int }, [1_100, 50_000])
     }
 
     func testWarnings_UseTheAvailableAmountAndTheTotalLimit() throws {
         try sample()
         // 1,100 available in January: 1,100 is not over, 1 more is.
-        XCTAssertEqual(try budget.run("add", "expense", "Dinner", "1,100", "--category", "food", "--date", "2027-01-10").stderr, "")
+        XCTAssertEqual(
+            try budget.run("add", "expense", "Dinner", "1,100", "--category", "food", "--date", "2027-01-10").stderr,
+            "")
         let over = try budget.run("add", "expense", "Tea", "1", "--category", "food", "--date", "2027-01-11")
         XCTAssertEqual(over.code, 0)
         XCTAssertEqual(over.stdout, "00000007\n")
-        XCTAssertEqual(over.stderr, "budget: warning: food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available (¥1,000 limit, ¥100 carried in)\n")
-        XCTAssertEqual(try budget.run("limit", "set", "--total", "100,000").stderr, "Set the monthly limit of all expenses to ¥100,000.\n")
+        XCTAssertEqual(
+            over.stderr,
+            "budget: warning: food is over its monthly limit for 2027-01: ¥1,101 of ¥1,100 available "
+                + "(¥1,000 limit, ¥100 carried in)\n")
+        XCTAssertEqual(
+            try budget.run("limit", "set", "--total", "100,000").stderr,
+            "Set the monthly limit of all expenses to ¥100,000.\n")
         // December's expenses and 2026's travel stay within their limits; 2027's travel does not.
         let both = try budget.run("add", "expense", "Ferry", "20,000", "--category", "travel", "--date", "2026-12-30")
         XCTAssertEqual(both.stderr, "")
@@ -64,9 +75,12 @@ final class LimitEndToEndTests: XCTestCase {
         XCTAssertEqual(year.stderr, "budget: warning: travel is over its yearly limit for 2027: ¥50,001 of ¥50,000\n")
         // January's expenses: 30,000 + 80,000 + 1,101 + 1 = 111,102 of 100,000.
         let total = try budget.run("add", "expense", "Gift", "1", "--category", "other", "--date", "2027-01-12")
-        XCTAssertEqual(total.stderr, "budget: warning: all expenses are over their monthly limit for 2027-01: ¥111,102 of ¥100,000\n")
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").last,
-                       "\t100000\t111102\t-11102\tmonth\t2027-01\tnone\t\t0\t100000")
+        XCTAssertEqual(
+            total.stderr,
+            "budget: warning: all expenses are over their monthly limit for 2027-01: ¥111,102 of ¥100,000\n")
+        XCTAssertEqual(
+            try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").last,
+            "\t100000\t111102\t-11102\tmonth\t2027-01\tnone\t\t0\t100000")
     }
 
     func testSummary_ShowsTheLimitColumnsAndTheTotalLimitRow() throws {
@@ -99,7 +113,8 @@ final class LimitEndToEndTests: XCTestCase {
             (total)   ¥110,000               ¥100,000       ¥0   ¥100,000                 -¥10,000  110.0%  over
 
             """)
-        let tsv = try budget.run("summary", "--month", "2026-12", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map(String.init)
+        let tsv = try budget.run("summary", "--month", "2026-12", "--format", "tsv", "--no-header").stdout
+            .split(separator: "\n").map(String.init)
         XCTAssertEqual(tsv.suffix(3), ["category\tfood\t1200\t100.0\t1000\t100\t92.3\t300\t1300\tmonth\t1200",
                                        "category\ttravel\t0\t0.0\t50000\t50000\t0.0\t0\t50000\tyear\t0",
                                        "total-limit\texpenses\t1200\t\t100000\t98800\t1.2\t0\t100000\tmonth\t1200"])
@@ -108,7 +123,8 @@ final class LimitEndToEndTests: XCTestCase {
         let total = try XCTUnwrap(object["total_limit"] as? [String: Any])
         XCTAssertEqual(total["remaining"] as? Int, -10_000)
         XCTAssertEqual(total["over"] as? Bool, true)
-        let travel = try XCTUnwrap((object["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "travel" })
+        let travel = try XCTUnwrap(
+            (object["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "travel" })
         XCTAssertEqual(travel["per"] as? String, "year")
         XCTAssertEqual(travel["limit_spent"] as? Int, 30_000)
     }
@@ -116,26 +132,35 @@ final class LimitEndToEndTests: XCTestCase {
     func testRenameRescaleUnsetAndUndo_KeepTheOptions() throws {
         try sample()
         try budget.succeed("limit", "set", "--total", "100,000", "--per", "year", "--rollover", "all")
-        XCTAssertEqual(try budget.run("config", "get", "budget.total-limit").stdout, "100000;per=year;rollover=all;since=2027\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.total-limit").stdout, "100000;per=year;rollover=all;since=2027\n")
         XCTAssertEqual(try budget.run("categories", "rename", "food", "食費").stderr,
-                       "Renamed category food to 食費 (3 expenses); its monthly limit of ¥1,000 (rollover surplus since 2026-11) moved with it.\n")
-        XCTAssertEqual(try budget.run("config", "get", "budget.limit.食費").stdout, "1000;rollover=surplus;since=2026-11\n")
+                       "Renamed category food to 食費 (3 expenses); "
+                           + "its monthly limit of ¥1,000 (rollover surplus since 2026-11) moved with it.\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.limit.食費").stdout, "1000;rollover=surplus;since=2026-11\n")
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")
         try budget.succeed("config", "set", "display.currency", "USD", "--rescale")
-        XCTAssertEqual(try budget.run("config", "get", "budget.total-limit").stdout, "100000.00;per=year;rollover=all;since=2027\n")
-        XCTAssertEqual(try budget.run("config", "get", "budget.limit.食費").stdout, "1000.00;rollover=surplus;since=2026-11\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.total-limit").stdout,
+            "100000.00;per=year;rollover=all;since=2027\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.limit.食費").stdout, "1000.00;rollover=surplus;since=2026-11\n")
         let file = String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)
         XCTAssertTrue(file.contains("\"budget.total-limit\" : \"10000000;per=year;rollover=all;since=2027\""), file)
         XCTAssertTrue(file.contains("\"budget.limit.travel\" : \"5000000;per=year\""), file)
         XCTAssertEqual(try budget.run("limit", "unset", "食費").stderr, "Removed the monthly limit of 食費.\n")
-        XCTAssertEqual(try budget.run("limit", "unset", "--total").stderr, "Removed the yearly limit of all expenses.\n")
+        XCTAssertEqual(
+            try budget.run("limit", "unset", "--total").stderr, "Removed the yearly limit of all expenses.\n")
         XCTAssertEqual(try budget.run("limit", "unset", "--total").stderr, "There was no limit on all expenses.\n")
         XCTAssertEqual(try budget.run("config", "get", "budget.total-limit").stdout, "none\n")
         try budget.succeed("undo")
         try budget.succeed("undo")
-        XCTAssertEqual(try budget.run("config", "get", "budget.limit.食費").stdout, "1000.00;rollover=surplus;since=2026-11\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.limit.食費").stdout, "1000.00;rollover=surplus;since=2026-11\n")
         try budget.succeed("undo")
-        XCTAssertEqual(try budget.run("config", "get", "budget.total-limit").stdout, "100000;per=year;rollover=all;since=2027\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.total-limit").stdout, "100000;per=year;rollover=all;since=2027\n")
     }
 
     func testSinceDefaultsToTodaysPeriodAndOptionsAreChecked() throws {
@@ -144,15 +169,20 @@ final class LimitEndToEndTests: XCTestCase {
         // 2027-01-20 is in budget month 2027-01 (2026-12-25 to 2027-01-24).
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "1000;rollover=all;since=2027-01\n")
         try budget.succeed("limit", "set", "food", "1000", "--per", "year", "--rollover", "surplus")
-        XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "1000;per=year;rollover=surplus;since=2027\n")
+        XCTAssertEqual(
+            try budget.run("config", "get", "budget.limit.food").stdout, "1000;per=year;rollover=surplus;since=2027\n")
         let before = budget.dataBytes()
         for (arguments, message) in [
-            (["food", "5", "--since", "2026-10"], "Error: '--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried\n"),
-            (["food", "5", "--rollover", "all", "--since", "2026"], "Error: Invalid value '2026' for '--since <period>': expected a budget month written YYYY-MM\n"),
+            (["food", "5", "--since", "2026-10"],
+             "Error: '--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried\n"),
+            (["food", "5", "--rollover", "all", "--since", "2026"],
+             "Error: Invalid value '2026' for '--since <period>': expected a budget month written YYYY-MM\n"),
             (["food", "5", "--per", "year", "--rollover", "all", "--since", "2026-10"],
              "Error: Invalid value '2026-10' for '--since <period>': expected a year written YYYY (with --per year)\n"),
-            (["food", "5", "--per", "week"], "Error: Invalid value 'week' for '--per <period>': expected month or year\n"),
-            (["food", "5", "--rollover", "some"], "Error: Invalid value 'some' for '--rollover <rollover>': expected none, surplus or all\n"),
+            (["food", "5", "--per", "week"],
+             "Error: Invalid value 'week' for '--per <period>': expected month or year\n"),
+            (["food", "5", "--rollover", "some"],
+             "Error: Invalid value 'some' for '--rollover <rollover>': expected none, surplus or all\n"),
             (["--total", "food", "5"], "Error: '--total' takes no category: the total limit counts every expense\n"),
             (["5"], "Error: Missing expected argument '<amount>' (or give '--total' for the limit on all expenses)\n"),
         ] {
@@ -188,17 +218,24 @@ final class LimitEndToEndTests: XCTestCase {
         var before = budget.dataBytes()
         let limit = try budget.run("limit", "set", "a", "1000")
         XCTAssertEqual(limit.code, 1)
-        XCTAssertTrue(limit.stderr.hasPrefix("budget: error: the refunds (9,223,372,036,854,775,807 together) and the limits would be too large"), limit.stderr)
+        XCTAssertTrue(
+            limit.stderr.hasPrefix(
+                "budget: error: the refunds (9,223,372,036,854,775,807 together) and the limits would be too large"),
+            limit.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
         let other = try BudgetProcess()
         other.environment["BUDGET_TODAY"] = "2026-11-28"
         try other.succeed("limit", "set", "x", "76869120552511", "--rollover", "surplus", "--since", "0001-01")
         before = other.dataBytes()
-        XCTAssertEqual(try other.run("add", "expense", "r", "9000000000000000000", "--refund", "--category", "x").code, 1)
+        XCTAssertEqual(
+            try other.run("add", "expense", "r", "9000000000000000000", "--refund", "--category", "x").code, 1)
         XCTAssertEqual(other.dataBytes(), before)
         try other.succeed("limit", "set", "x", "1000", "--rollover", "surplus", "--since", "0001-01")
         try other.succeed("add", "expense", "r", "9000000000000000000", "--refund", "--category", "x")
-        for report in [["summary"], ["limit", "list"], ["forecast"], ["summary", "--all"], ["summary", "--per", "month"], ["categories"]] {
+        for report in [
+            ["summary"], ["limit", "list"], ["forecast"], ["summary", "--all"], ["summary", "--per", "month"],
+            ["categories"]
+        ] {
             let result = try other.run(report)
             XCTAssertEqual(result.code, 0, "\(report): \(result.stderr)")
         }
@@ -208,12 +245,15 @@ final class LimitEndToEndTests: XCTestCase {
         // A file with six categories at the largest limit, each carrying since 0001-01 (about
         // a fifth of Int.max carried into 2027-01 by each), as `limit set` accepted them one
         // by one: forecast failed with "the total is too large to compute".
-        let settings = ["a", "b", "c", "d", "e", "f"].map { "\"budget.limit.\($0)\" : \"76861433640456;rollover=surplus;since=0001-01\"" }
+        let settings = ["a", "b", "c", "d", "e", "f"].map {
+            "\"budget.limit.\($0)\" : \"76861433640456;rollover=surplus;since=0001-01\""
+        }
         let file = """
             {
               "expense_unique_id" : "00000001",
               "expenses" : {
-                "00000001" : { "amount" : 100, "category" : "a", "date" : "2027-01-02", "id" : "00000001", "name" : "x", "order" : 1 }
+                "00000001" : { "amount" : 100, "category" : "a", "date" : "2027-01-02", \
+            "id" : "00000001", "name" : "x", "order" : 1 }
               },
               "format" : 1,
               "history" : [],
@@ -223,14 +263,17 @@ final class LimitEndToEndTests: XCTestCase {
             }
             """
         try Data(file.utf8).write(to: budget.dataFile)
-        for arguments in [["forecast"], ["forecast", "--months", "120", "--format", "json"], ["summary"], ["summary", "--compare", "previous"],
-                          ["summary", "--per", "month", "--year", "2026"], ["summary", "--from", "0001-01-01", "--to", "9999-12-31"],
-                          ["limit", "list"], ["categories"]] {
+        for arguments in [
+            ["forecast"], ["forecast", "--months", "120", "--format", "json"], ["summary"],
+            ["summary", "--compare", "previous"], ["summary", "--per", "month", "--year", "2026"],
+            ["summary", "--from", "0001-01-01", "--to", "9999-12-31"], ["limit", "list"], ["categories"]
+        ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
         }
         // 2027-01 plans each limit's own amount, less the 100 spent in a; not the surplus carried.
-        let forecast = try budget.succeed("forecast", "--months", "1", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let forecast = try budget.succeed("forecast", "--months", "1", "--format", "tsv").stdout
+            .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         let planned = try XCTUnwrap(forecast[0].firstIndex(of: "planned_spending"))
         XCTAssertEqual(forecast[1][planned], "\(6 * 76_861_433_640_456 - 100)")
         // A change that does not raise the limits is taken; one that does is refused, and the
@@ -239,7 +282,10 @@ final class LimitEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let raised = try budget.run("limit", "set", "g", "1")
         XCTAssertEqual(raised.code, 1)
-        XCTAssertEqual(raised.stderr, "budget: error: the categories' limits would add up to more than 76,869,120,552,511, the most that stays computable over every period; nothing was changed\n")
+        XCTAssertEqual(
+            raised.stderr,
+            "budget: error: the categories' limits would add up to more than 76,869,120,552,511, the most that stays "
+                + "computable over every period; nothing was changed\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("limit", "set", "a", "5").code, 0, "lowering one is taken")
         for category in ["b", "c", "d", "e", "f"] { try budget.succeed("limit", "unset", category) }

@@ -40,7 +40,8 @@ final class OutputTests: XCTestCase {
     }
 
     func testTextTable_PadsByDisplayWidthAndRightAlignsNumbers() {
-        var table = TextTable(columns: [.init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right)])
+        var table = TextTable(
+            columns: [.init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right)])
         table.rows = [["家賃", "80,000"], ["Lunch", "900"]]
         table.footers = [.init(label: "Total", value: "80,900", column: 1)]
         XCTAssertEqual(table.render(), """
@@ -102,10 +103,14 @@ final class OutputTests: XCTestCase {
         Lunch        1
 
         """)
-        XCTAssertEqual(report.render(reportRows, as: .table, includeHeader: false, money: dollars).split(separator: "\n").first,
-                       "NAME     COUNT     AMOUNT  NOTE", "a table keeps its titles")
-        XCTAssertEqual(report.render(reportRows, as: .table, money: MoneyFormat(currency: nil)).split(separator: "\n")[1],
-                       "家賃\\tx      2  123,456  a\\nb\\c", "no currency: grouped whole numbers")
+        XCTAssertEqual(
+            report.render(reportRows, as: .table, includeHeader: false, money: dollars).split(separator: "\n").first,
+            "NAME     COUNT     AMOUNT  NOTE",
+            "a table keeps its titles")
+        XCTAssertEqual(
+            report.render(reportRows, as: .table, money: MoneyFormat(currency: nil)).split(separator: "\n")[1],
+            "家賃\\tx      2  123,456  a\\nb\\c",
+            "no currency: grouped whole numbers")
 
         // Every control (an escape, a carriage return, a line separator) is escaped; other text,
         // a right-to-left mark a data file may hold in a category, shows as tables always showed it.
@@ -116,36 +121,44 @@ final class OutputTests: XCTestCase {
 
     func testReportTable_TSVEscapesEveryTextCellAndWritesPlainNumbers() {
         XCTAssertEqual(report.render(reportRows, as: .tsv, money: dollars),
-                       "name\tcount\tamount\tnote\tkind\n" + "家賃\\tx\t2\t1234.56\ta\\nb\\\\c\trent\n" + "Lunch\t1\t\t\t\n")
-        XCTAssertEqual(report.render([ReportRow(name: "a\rb", count: 0, note: "\t")], as: .tsv, includeHeader: false, money: dollars),
-                       "a\\rb\t0\t\t\\t\t\n")
+                       "name\tcount\tamount\tnote\tkind\n" + "家賃\\tx\t2\t1234.56\ta\\nb\\\\c\trent\n"
+                           + "Lunch\t1\t\t\t\n")
+        XCTAssertEqual(
+            report.render(
+                [ReportRow(name: "a\rb", count: 0, note: "\t")], as: .tsv, includeHeader: false, money: dollars),
+            "a\\rb\t0\t\t\\t\t\n")
     }
 
     func testReportTable_CSVQuotesAndHonoursNoHeader() {
         XCTAssertEqual(report.render(reportRows, as: .csv, money: dollars),
                        "name,count,amount,note,kind\r\n" + "家賃\tx,2,1234.56,\"a\nb\\c\",rent\r\n" + "Lunch,1,,,\r\n")
-        XCTAssertEqual(report.render([ReportRow(name: "a,\"b\"", count: 3, amount: -5, kind: "x\ry")], as: .csv, includeHeader: false, money: dollars),
-                       "\"a,\"\"b\"\"\",3,-0.05,,\"x\ry\"\r\n")
+        XCTAssertEqual(
+            report.render(
+                [ReportRow(name: "a,\"b\"", count: 3, amount: -5, kind: "x\ry")], as: .csv, includeHeader: false,
+                money: dollars),
+            "\"a,\"\"b\"\"\",3,-0.05,,\"x\ry\"\r\n")
     }
 
     func testReportTable_JSONKeysNullsAndCurrency() {
         XCTAssertEqual(report.json(reportRows, money: dollars), .array([
-            .object([("name", .string("家賃\tx")), ("count", .int(2)), ("amount", .int(123_456)), ("note", .string("a\nb\\c")),
-                     ("kind", .string("rent")), ("currency", .string("USD"))]),
-            .object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null), ("note", .null), ("kind", .null),
-                     ("currency", .string("USD"))]),
+            .object([("name", .string("家賃\tx")), ("count", .int(2)), ("amount", .int(123_456)),
+                     ("note", .string("a\nb\\c")), ("kind", .string("rent")), ("currency", .string("USD"))]),
+            .object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null), ("note", .null),
+                     ("kind", .null), ("currency", .string("USD"))]),
         ]))
         XCTAssertEqual(report.json([], money: dollars), .array([]))
         XCTAssertEqual(report.render([], as: .json, money: dollars), "[]\n")
         XCTAssertEqual(report.json(Array(reportRows.suffix(1)), money: MoneyFormat(currency: nil)),
-                       .array([.object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null), ("note", .null), ("kind", .null),
-                                        ("currency", .null)])]))
+                       .array([.object([("name", .string("Lunch")), ("count", .int(1)), ("amount", .null),
+                                        ("note", .null), ("kind", .null), ("currency", .null)])]))
     }
 
     func testReportTable_TableSaysMoreWhereAColumnAsksAndAddsFooters() {
         let table = ReportTable<ReportRow>([
             .text("NAME", key: "name") { $0.name },
-            ReportColumn.amount("LIMIT", key: "limit") { $0.amount }.inTables { row, money in row.amount.map { money.display($0) + " a year" } ?? "" },
+            ReportColumn.amount("LIMIT", key: "limit") { $0.amount }.inTables { row, money in
+                row.amount.map { money.display($0) + " a year" } ?? ""
+            },
         ], footers: { rows in [.init(label: "Total", value: String(rows.count), column: 1)] })
         XCTAssertEqual(table.render(reportRows, as: .table, money: dollars), """
         NAME                LIMIT
@@ -154,6 +167,9 @@ final class OutputTests: XCTestCase {
         Total                   2
 
         """)
-        XCTAssertEqual(table.render(reportRows, as: .tsv, money: dollars), "name\tlimit\n家賃\\tx\t1234.56\nLunch\t\n", "footers are for tables")
+        XCTAssertEqual(
+            table.render(reportRows, as: .tsv, money: dollars),
+            "name\tlimit\n家賃\\tx\t1234.56\nLunch\t\n",
+            "footers are for tables")
     }
 }

@@ -33,13 +33,18 @@ final class ParserTests: XCTestCase {
 
     /// An option's value before the command is not taken for a command word.
     func testHelp_AfterOptionsWithValuesIsTheHelpOfTheCommandNamed() throws {
-        for arguments in [["--file", "x.json", "add", "expense", "--help"], ["--color", "never", "-q", "add", "expense", "-h"],
-                          ["--file=x.json", "add", "expense", "--help"], ["add", "--file", "x.json", "expense", "--help"]] {
+        for arguments in [
+            ["--file", "x.json", "add", "expense", "--help"], ["--color", "never", "-q", "add", "expense", "-h"],
+            ["--file=x.json", "add", "expense", "--help"], ["add", "--file", "x.json", "expense", "--help"]
+        ] {
             let parsed = try parser.parse(arguments)
             XCTAssertTrue(parsed.wantsHelp, "\(arguments)")
             XCTAssertEqual(parsed.path, ["add", "expense"], "\(arguments)")
         }
-        XCTAssertEqual(try parser.parse(["--file", "list", "summary", "--help"]).path, ["summary"], "'list' is --file's value here")
+        XCTAssertEqual(
+            try parser.parse(["--file", "list", "summary", "--help"]).path,
+            ["summary"],
+            "'list' is --file's value here")
     }
 
     func testParse_GlobalOptionsWorkBeforeTheSubcommand() throws {
@@ -67,7 +72,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testParse_RepeatedOptionKeepsEveryValueAndLastWins() throws {
-        let parsed = try parse("list", "expenses", "--category", "a", "--category", "b", "--format", "csv", "--format", "tsv")
+        let parsed = try parse(
+            "list", "expenses", "--category", "a", "--category", "b", "--format", "csv", "--format", "tsv")
         XCTAssertEqual(parsed.values("category"), ["a", "b"])
         XCTAssertEqual(parsed.value("format"), "tsv")
     }
@@ -80,18 +86,30 @@ final class ParserTests: XCTestCase {
 
     func testParse_Errors() {
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--categroy", "x"),
-                       UsageError("Unknown option '--categroy'. Did you mean '--category'?", commandPath: ["add", "expense"]))
-        XCTAssertEqual(usageError("lsit"), UsageError("Unknown subcommand 'lsit'. Did you mean 'list'?", commandPath: []))
-        XCTAssertEqual(usageError("add", "expense", "Lunch"), UsageError("Missing expected argument '<amount>'", commandPath: ["add", "expense"]))
-        XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "6"), UsageError("Unexpected argument '6'", commandPath: ["add", "expense"]))
+                       UsageError(
+                           "Unknown option '--categroy'. Did you mean '--category'?", commandPath: ["add", "expense"]))
+        XCTAssertEqual(
+            usageError("lsit"), UsageError("Unknown subcommand 'lsit'. Did you mean 'list'?", commandPath: []))
+        XCTAssertEqual(
+            usageError("add", "expense", "Lunch"),
+            UsageError("Missing expected argument '<amount>'", commandPath: ["add", "expense"]))
+        XCTAssertEqual(
+            usageError("add", "expense", "Lunch", "5", "6"),
+            UsageError("Unexpected argument '6'", commandPath: ["add", "expense"]))
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--category"),
                        UsageError("Missing value for '--category <name>'", commandPath: ["add", "expense"]))
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--category", "--date"),
                        UsageError("Missing value for '--category <name>'", commandPath: ["add", "expense"]))
-        XCTAssertEqual(usageError("list", "expenses", "--quiet=yes"), UsageError("The option '--quiet' takes no value", commandPath: ["list"]))
+        XCTAssertEqual(
+            usageError("list", "expenses", "--quiet=yes"),
+            UsageError("The option '--quiet' takes no value", commandPath: ["list"]))
         XCTAssertEqual(usageError("list", "expenses", "-x"), UsageError("Unknown option '-x'", commandPath: ["list"]))
-        XCTAssertEqual(usageError("add", "income", "x", "1", "--version"), UsageError("Unknown option '--version'", commandPath: ["add", "income"]))
-        XCTAssertEqual(usageError("add", "bogus"), UsageError("Unknown subcommand 'bogus'; expected one of: income, expense", commandPath: ["add"]))
+        XCTAssertEqual(
+            usageError("add", "income", "x", "1", "--version"),
+            UsageError("Unknown option '--version'", commandPath: ["add", "income"]))
+        XCTAssertEqual(
+            usageError("add", "bogus"),
+            UsageError("Unknown subcommand 'bogus'; expected one of: income, expense", commandPath: ["add"]))
     }
 
     func testSuggestion_FindsLikelyTyposOnly() {

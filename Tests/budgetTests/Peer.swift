@@ -29,7 +29,9 @@ enum Peer {
 
     /// Whether the peer is installed, for a test that checks several peers and goes on without
     /// some. A missing peer prints a message locally and fails the test under CI.
-    static func isAvailable(_ name: String, for purpose: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    static func isAvailable(
+        _ name: String, for purpose: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
         if path(name) != nil { return true }
         if isCI {
             XCTFail(Missing(name: name, purpose: purpose).description, file: file, line: line)
@@ -44,6 +46,8 @@ enum Peer {
         let name: String
         let purpose: String
 
-        var description: String { "\(name) is not installed, needed \(purpose); under CI a missing peer is a failure, not a skip" }
+        var description: String {
+            "\(name) is not installed, needed \(purpose); under CI a missing peer is a failure, not a skip"
+        }
     }
 }

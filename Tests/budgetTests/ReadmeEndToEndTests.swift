@@ -3,8 +3,8 @@ import XCTest
 @testable import budget
 
 /// The README's examples, run against the debug binary: the tour (and the settings and bulk
-/// change examples that continue it, with the messages they show) and the data file it shows. The README is parsed, not copied, so the examples
-/// can change and this test follows them.
+/// change examples that continue it, with the messages they show) and the data file it shows.
+/// The README is parsed, not copied, so the examples can change and this test follows them.
 final class ReadmeEndToEndTests: XCTestCase {
     private var budget: BudgetProcess!
 
@@ -22,13 +22,19 @@ final class ReadmeEndToEndTests: XCTestCase {
         let readme = try readme()
         let tour = try XCTUnwrap(readme.section("## A short tour"), "the README has a tour")
         let script = try XCTUnwrap(tour.blocks.first { $0.language == "sh" }, "the tour has a sh block").body
-        let sample = try XCTUnwrap(tour.blocks.first { $0.introduction.contains("The first `budget list expenses` prints:") },
-                                   "the tour shows the first listing").body
+        let sample = try XCTUnwrap(
+            tour.blocks.first { $0.introduction.contains("The first `budget list expenses` prints:") },
+            "the tour shows the first listing").body
         // The examples that continue the tour run after it, in README order.
         var continuations: [Readme.Block] = []
-        for heading in ["### Settings, currency and limits", "### Payday months", "### Bulk changes", "### Tags", "### Rules", "### Statements", "### Recurring"] {
-            let block = try XCTUnwrap(readme.section(heading)?.blocks.first { $0.language == "sh" }, "\(heading) has a sh block")
-            XCTAssertTrue(block.introduction.contains("Continuing the tour"), "the \(heading) example runs after the tour")
+        for heading in [
+            "### Settings, currency and limits", "### Payday months", "### Bulk changes", "### Tags", "### Rules",
+            "### Statements", "### Recurring"
+        ] {
+            let block = try XCTUnwrap(
+                readme.section(heading)?.blocks.first { $0.language == "sh" }, "\(heading) has a sh block")
+            XCTAssertTrue(
+                block.introduction.contains("Continuing the tour"), "the \(heading) example runs after the tour")
             continuations.append(block)
         }
         let settings = continuations[0]
@@ -47,34 +53,60 @@ final class ReadmeEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, "the tour runs to its end under bash -e: \(result.stderr)")
 
         let runs = try log.runs()
-        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: script + continued), "every budget command of the tour ran")
+        XCTAssertEqual(
+            runs.count, Readme.budgetCommandCount(in: script + continued), "every budget command of the tour ran")
         for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
         let firstListing = try XCTUnwrap(runs.first { $0.arguments == "list expenses" })
         XCTAssertEqual(firstListing.stdout, sample, "the README's sample output is what budget prints")
-        let payday = try XCTUnwrap(readme.section("### Payday months")?.blocks.first { $0.introduction.contains("`budget summary --month 2026-12` prints:") },
-                                   "the payday months section shows a summary")
-        XCTAssertEqual(runs.last { $0.arguments == "summary --month 2026-12" }?.stdout, payday.body, "the README's payday summary is what budget prints")
-        let limits = try XCTUnwrap(readme.section("### Settings, currency and limits")?.blocks.first { $0.introduction.contains("`budget summary --month 2026-12` prints:") },
-                                   "the settings section shows a summary with limits")
-        XCTAssertEqual(runs.first { $0.arguments == "summary --month 2026-12" }?.stdout, limits.body, "the README's summary with limits is what budget prints")
-        let schedules = try XCTUnwrap(readme.section("### Recurring")?.blocks.first { $0.introduction.contains("`budget recur list` prints:") },
-                                      "the recurring section shows the schedules")
-        XCTAssertEqual(runs.last { $0.arguments == "recur list" }?.stdout, schedules.body, "the README's schedules are what budget prints")
+        let payday = try XCTUnwrap(
+            readme.section("### Payday months")?.blocks.first {
+                $0.introduction.contains("`budget summary --month 2026-12` prints:")
+            },
+            "the payday months section shows a summary")
+        XCTAssertEqual(
+            runs.last { $0.arguments == "summary --month 2026-12" }?.stdout,
+            payday.body,
+            "the README's payday summary is what budget prints")
+        let limits = try XCTUnwrap(
+            readme.section("### Settings, currency and limits")?.blocks.first {
+                $0.introduction.contains("`budget summary --month 2026-12` prints:")
+            },
+            "the settings section shows a summary with limits")
+        XCTAssertEqual(
+            runs.first { $0.arguments == "summary --month 2026-12" }?.stdout,
+            limits.body,
+            "the README's summary with limits is what budget prints")
+        let schedules = try XCTUnwrap(
+            readme.section("### Recurring")?.blocks.first { $0.introduction.contains("`budget recur list` prints:") },
+            "the recurring section shows the schedules")
+        XCTAssertEqual(
+            runs.last { $0.arguments == "recur list" }?.stdout,
+            schedules.body,
+            "the README's schedules are what budget prints")
 
-        let commentLines = settings.body.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
+        let commentLines = settings.body.split(separator: "\n").filter { $0.hasPrefix("# ") }.map {
+            String($0.dropFirst(2))
+        }
         for message in commentLines where message.hasPrefix("budget: ") {
-            let run = try XCTUnwrap(runs.first { $0.stderr.contains(message + "\n") }, "some command printed \(message): \(runs.map(\.stderr))")
-            if let id = commentLines.first(where: { $0.hasSuffix(" on stdout, and on stderr:") })?.split(separator: " ").first {
+            let run = try XCTUnwrap(
+                runs.first { $0.stderr.contains(message + "\n") },
+                "some command printed \(message): \(runs.map(\.stderr))")
+            let idLine = commentLines.first { $0.hasSuffix(" on stdout, and on stderr:") }
+            if let id = idLine?.split(separator: " ").first {
                 XCTAssertEqual(run.stdout, id + "\n", "the command that warns prints the README's ID")
             }
         }
         // A comment line that is a sentence is what the command before it says on stderr.
         let scriptLines = continued.split(separator: "\n").map(String.init)
-        for (index, line) in scriptLines.enumerated() where line.hasPrefix("# ") && line.hasSuffix(".") && !line.hasPrefix("# budget: ") {
+        for (index, line) in scriptLines.enumerated() where line.hasPrefix("# ") && line.hasSuffix(".")
+            && !line.hasPrefix("# budget: ") {
             let command = try XCTUnwrap(scriptLines[..<index].last { !$0.hasPrefix("#") }, "a command before \(line)")
-            let arguments = String(command.components(separatedBy: "budget ").last ?? "").trimmingCharacters(in: .whitespaces)
+            let arguments = String(command.components(separatedBy: "budget ").last ?? "")
+                .trimmingCharacters(in: .whitespaces)
                 .replacingOccurrences(of: "\"", with: "")
-            let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the README's command \(arguments) ran: \(runs.map(\.arguments))")
+            let run = try XCTUnwrap(
+                runs.last { $0.arguments == arguments },
+                "the README's command \(arguments) ran: \(runs.map(\.arguments))")
             XCTAssertEqual(run.stderr, String(line.dropFirst(2)) + "\n", "what budget \(arguments) says")
         }
     }
@@ -90,7 +122,9 @@ final class ReadmeEndToEndTests: XCTestCase {
         func lines(of command: String) -> [String] {
             var found: [String] = [], inside = false
             for line in block.split(separator: "\n").map(String.init) {
-                if line.hasPrefix("budget ") { inside = line.hasPrefix("budget \(command) ") || line == "budget \(command)" }
+                if line.hasPrefix("budget ") {
+                    inside = line.hasPrefix("budget \(command) ") || line == "budget \(command)"
+                }
                 if inside { found.append(line) }
             }
             return found
@@ -99,18 +133,25 @@ final class ReadmeEndToEndTests: XCTestCase {
             if (spec.subcommands.isEmpty || spec.runsWithoutSubcommand) && !path.isEmpty && path != ["help"] {
                 let text = lines(of: path[0]).joined(separator: "\n")
                 XCTAssertFalse(text.isEmpty, "the README lists budget \(path[0])")
-                for word in path.dropFirst() { XCTAssertTrue(text.contains(word), "the README lists budget \(path.joined(separator: " "))") }
+                for word in path.dropFirst() {
+                    XCTAssertTrue(text.contains(word), "the README lists budget \(path.joined(separator: " "))")
+                }
                 for option in spec.options {
                     // `--no-header` is said once, under the block, for every command with a format.
-                    let saidOnce = (filters.contains(option.long) && text.contains("[filters]")) || (option.long == "no-header" && text.contains("--format"))
+                    let saidOnce = (filters.contains(option.long) && text.contains("[filters]"))
+                        || (option.long == "no-header" && text.contains("--format"))
                     if saidOnce { continue }
-                    XCTAssertTrue(text.contains("--" + option.long), "the README lists budget \(path.joined(separator: " ")) --\(option.long)")
+                    XCTAssertTrue(
+                        text.contains("--" + option.long),
+                        "the README lists budget \(path.joined(separator: " ")) --\(option.long)")
                 }
             }
             for sub in spec.subcommands { visit(sub, path + [sub.name]) }
         }
         visit(CommandTree.root, [])
-        XCTAssertTrue(section.text.contains("takes `--no-header`, which leaves out the header row"), "the README says which commands take --no-header")
+        XCTAssertTrue(
+            section.text.contains("takes `--no-header`, which leaves out the header row"),
+            "the README says which commands take --no-header")
     }
 
     /// Every example of the reports section runs on a budget of its own, and every output the
@@ -120,7 +161,9 @@ final class ReadmeEndToEndTests: XCTestCase {
         var runs: [TourLog.Run] = [], scripts = 0, shown = 0
         for (index, block) in section.blocks.enumerated() {
             if block.language == "sh" {
-                XCTAssertTrue(block.body.contains("BUDGET_TODAY="), "an example fixes today, so that its output stays what the README shows")
+                XCTAssertTrue(
+                    block.body.contains("BUDGET_TODAY="),
+                    "an example fixes today, so that its output stays what the README shows")
                 let directory = budget.directory.appendingPathComponent("example-\(index)")
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 let log = try TourLog(in: directory)
@@ -134,39 +177,54 @@ final class ReadmeEndToEndTests: XCTestCase {
                 ])
                 XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
                 runs = try log.runs()
-                XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: block.body), "every budget command of the example ran")
+                XCTAssertEqual(
+                    runs.count, Readme.budgetCommandCount(in: block.body), "every budget command of the example ran")
                 scripts += 1
-            } else if block.language.isEmpty, let range = block.introduction.range(of: "`budget [^`]+` prints", options: .regularExpression) {
+            } else if block.language.isEmpty,
+                let range = block.introduction.range(of: "`budget [^`]+` prints", options: .regularExpression)
+            {
                 let arguments = String(block.introduction[range].dropFirst("`budget ".count).dropLast("` prints".count))
-                let run = try XCTUnwrap(runs.last { $0.arguments == arguments }, "the example before the output ran budget \(arguments)")
-                XCTAssertEqual(run.stdout, block.body, "the README's output of budget \(arguments) is what budget prints")
+                let run = try XCTUnwrap(
+                    runs.last { $0.arguments == arguments }, "the example before the output ran budget \(arguments)")
+                XCTAssertEqual(
+                    run.stdout, block.body, "the README's output of budget \(arguments) is what budget prints")
                 shown += 1
             }
         }
-        XCTAssertEqual(scripts, 3, "the section's examples: a month with limits, a comparison and a filtered summary, the table over time")
-        XCTAssertEqual(shown, 4, "the section shows a summary with limits, a comparison, a filtered summary and a table over time")
+        XCTAssertEqual(
+            scripts,
+            3,
+            "the section's examples: a month with limits, a comparison and a filtered summary, the table over time")
+        XCTAssertEqual(
+            shown, 4, "the section shows a summary with limits, a comparison, a filtered summary and a table over time")
     }
 
     func testDataFile_ExampleIsWhatTheBinaryWrites() throws {
         let section = try XCTUnwrap(try readme().section("### The data file"))
-        let example = try XCTUnwrap(section.blocks.first { $0.language == "json" }, "the data file section shows a file")
+        let example = try XCTUnwrap(
+            section.blocks.first { $0.language == "json" }, "the data file section shows a file")
         let command = try XCTUnwrap(example.introduction.split(separator: "`").first { $0.hasPrefix("budget ") },
                                     "the example says which command wrote it: \(example.introduction)")
         let bin = budget.directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
-        let result = try budget.shell("bash -e -c '\(command)'", environment: ["PATH": bin.path + ":" + BudgetProcess.searchPath])
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("budget"), withDestinationURL: BudgetProcess.binary)
+        let result = try budget.shell(
+            "bash -e -c '\(command)'", environment: ["PATH": bin.path + ":" + BudgetProcess.searchPath])
         XCTAssertEqual(result.code, 0, result.stderr)
         func withoutTimes(_ text: String) -> String {
             text.replacingOccurrences(of: #""time" : "[^"]*""#, with: #""time" : "…""#, options: .regularExpression)
         }
-        XCTAssertEqual(withoutTimes(String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)), withoutTimes(example.body))
+        XCTAssertEqual(
+            withoutTimes(String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)),
+            withoutTimes(example.body))
     }
 
     func testDataFile_CountsTheInvalidFilesTheSuiteHolds() throws {
         let section = try XCTUnwrap(try readme().section("### The data file"))
-        let sentence = try XCTUnwrap(section.text.range(of: #"invalid-data-files/` holds \d+ such files"#, options: .regularExpression),
-                                     "the data file section counts the invalid files")
+        let sentence = try XCTUnwrap(
+            section.text.range(of: #"invalid-data-files/` holds \d+ such files"#, options: .regularExpression),
+            "the data file section counts the invalid files")
         let stated = Int(section.text[sentence].filter(\.isNumber))
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/invalid-data-files")
@@ -209,7 +267,11 @@ private struct Readme {
         var introduction = "", index = start + 1
         while index < lines.count {
             let line = lines[index]
-            if line.hasPrefix("#"), line.prefix(while: { $0 == "#" }).count <= level, line.dropFirst(level).first == " " { break }
+            if line.hasPrefix("#"), line.prefix(while: { $0 == "#" }).count <= level,
+                line.dropFirst(level).first == " "
+            {
+                break
+            }
             if line.hasPrefix("```") {
                 var body = ""
                 index += 1
@@ -251,7 +313,9 @@ private struct TourLog {
     init(in scratch: URL) throws {
         directory = scratch.appendingPathComponent("runs")
         binDirectory = scratch.appendingPathComponent("bin")
-        for made in [directory, binDirectory] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        for made in [directory, binDirectory] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        }
         let wrapper = binDirectory.appendingPathComponent("budget")
         try Data("""
         #!/bin/sh

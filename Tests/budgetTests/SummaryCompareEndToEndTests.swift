@@ -19,8 +19,11 @@ final class SummaryCompareEndToEndTests: XCTestCase {
     /// |---|---|---|---|
     /// | 2026-01 | 2025-12-25 to 2026-01-24 | 290,000 | 75,000 |
     /// | 2025-12 | 2025-11-25 to 2025-12-24 | 0 | 0 |
-    /// | 2026-12 | 2026-11-25 to 2026-12-24 | 300,000 | 106,000: housing 80,000, food 17,000 (weekly 12,000), fun 9,000 (xmas) |
-    /// | 2027-01 | 2026-12-25 to 2027-01-24 | 360,000 | 102,500: housing 80,000, food 22,500 (xmas 6,000, weekly 14,500) |
+    /// | 2026-12 | 2026-11-25 to 2026-12-24 | 300,000 | 106,000 |
+    /// | 2027-01 | 2026-12-25 to 2027-01-24 | 360,000 | 102,500 |
+    ///
+    /// 2026-12's expenses are housing 80,000, food 17,000 (weekly 12,000) and fun 9,000 (xmas); 2027-01's are
+    /// housing 80,000 and food 22,500 (xmas 6,000, weekly 14,500).
     ///
     /// Up to today, 2027-01-10 (16 days after 2026-12-25), 2027-01 has 360,000 and 86,000
     /// (housing 80,000, food 6,000); the same 16 days of 2026-12 (to 2026-12-11) 300,000 and
@@ -89,15 +92,20 @@ final class SummaryCompareEndToEndTests: XCTestCase {
         let compare = try XCTUnwrap(object["compare"] as? [String: Any])
         XCTAssertEqual(compare["with"] as? String, "previous")
         XCTAssertEqual(compare["to_date"] as? Bool, true)
-        XCTAssertEqual(compare["period"] as? [String: String], ["month": "2027-01", "from": "2026-12-25", "to": "2027-01-24"])
-        XCTAssertEqual(compare["compared_period"] as? [String: String], ["month": "2026-12", "from": "2026-11-25", "to": "2026-12-24"])
+        XCTAssertEqual(
+            compare["period"] as? [String: String], ["month": "2027-01", "from": "2026-12-25", "to": "2027-01-24"])
+        XCTAssertEqual(
+            compare["compared_period"] as? [String: String],
+            ["month": "2026-12", "from": "2026-11-25", "to": "2026-12-24"])
         XCTAssertEqual(compare["from"] as? String, "2026-11-25")
         XCTAssertEqual(compare["to"] as? String, "2026-12-11")
         XCTAssertEqual(compare["income"] as? Int, 300_000)
         XCTAssertEqual(compare["balance"] as? Int, 203_000)
         XCTAssertEqual(compare["savings_rate"] as? String, "67.7")
-        XCTAssertEqual(compare["difference"] as? [String: Int], ["income": 60_000, "expenses": -11_000, "balance": 71_000])
-        XCTAssertEqual(compare["change"] as? [String: String], ["income": "20.0", "expenses": "-11.3", "balance": "35.0"])
+        XCTAssertEqual(
+            compare["difference"] as? [String: Int], ["income": 60_000, "expenses": -11_000, "balance": 71_000])
+        XCTAssertEqual(
+            compare["change"] as? [String: String], ["income": "20.0", "expenses": "-11.3", "balance": "35.0"])
         let categories = try XCTUnwrap(object["categories"] as? [[String: Any]])
         XCTAssertEqual(categories.map { $0["category"] as? String }, ["housing", "food"])
         let food = try XCTUnwrap(categories[1]["compare"] as? [String: Any])
@@ -108,7 +116,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
 
     func testCompare_AWholeMonthAgainstAnEmptyOneLastYear() throws {
         try budgetOverPaydayMonths()
-        XCTAssertEqual(try budget.run("summary", "--month", "2026-12", "--compare", "last-year", "--by", "income").stdout, """
+        let income = try budget.run("summary", "--month", "2026-12", "--compare", "last-year", "--by", "income").stdout
+        XCTAssertEqual(income, """
             Summary, 2026-12 (2026-11-25 to 2026-12-24), compared with 2025-12 (2025-11-25 to 2025-12-24)
                         AMOUNT  LAST YEAR  DIFFERENCE  CHANGE
             Income    ¥300,000         ¥0   +¥300,000       —
@@ -125,11 +134,13 @@ final class SummaryCompareEndToEndTests: XCTestCase {
         let compare = try XCTUnwrap(object["compare"] as? [String: Any])
         XCTAssertEqual(compare["to_date"] as? Bool, false)
         XCTAssertTrue(compare["savings_rate"] is NSNull, "no income, no rate")
-        XCTAssertTrue((compare["change"] as? [String: Any])?.values.allSatisfy { $0 is NSNull } ?? false, "no base, no change")
+        XCTAssertTrue(
+            (compare["change"] as? [String: Any])?.values.allSatisfy { $0 is NSNull } ?? false, "no base, no change")
         // On 2027-03-01, 2027-01 is over: it is compared whole with 2026-01 (290,000 and 75,000).
         // 70,000 / 290,000 = 24.14 %; 27,500 / 75,000 = 36.67 %; 42,500 / 215,000 = 19.77 %.
-        let whole = try budget.run(["summary", "--month", "2027-01", "--compare", "last-year", "--format", "csv", "--no-header"],
-                                   environment: ["BUDGET_TODAY": "2027-03-01"])
+        let whole = try budget.run(
+            ["summary", "--month", "2027-01", "--compare", "last-year", "--format", "csv", "--no-header"],
+            environment: ["BUDGET_TODAY": "2027-03-01"])
         XCTAssertEqual(whole.stdout, """
             total,income,360000,,,,,290000,70000,24.1\r
             total,expenses,102500,,,,,75000,27500,36.7\r
@@ -150,8 +161,10 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             tag\tweekly\t0\t0\t0.0\t1\t12000\t-12000\t-100.0
 
             """)
-        XCTAssertEqual(try budget.run("summary", "--compare", "previous", "--by", "month", "--format", "csv").stdout, """
-            month,income,expenses,balance,compared_month,compared_income,compared_expenses,compared_balance,income_difference,expenses_difference,balance_difference,income_change,expenses_change,balance_change\r
+        let csv = try budget.run("summary", "--compare", "previous", "--by", "month", "--format", "csv").stdout
+        XCTAssertEqual(csv, """
+            month,income,expenses,balance,compared_month,compared_income,compared_expenses,compared_balance,\
+            income_difference,expenses_difference,balance_difference,income_change,expenses_change,balance_change\r
             2027-01,360000,86000,274000,2026-12,300000,97000,203000,60000,-11000,71000,20.0,-11.3,35.0\r
             total,360000,86000,274000,,300000,97000,203000,60000,-11000,71000,20.0,-11.3,35.0\r
 
@@ -159,27 +172,43 @@ final class SummaryCompareEndToEndTests: XCTestCase {
         // The calendar year 2027 against 2026, up to today: 2027-01-01 to 2027-01-10 (Rent and
         // Bonus; the Salary of 2026-12-25 is before it) against 2026-01-01 to 2026-01-10 (none),
         // the budget month 2027-01 beside 2026-01.
-        let months = try budget.run("summary", "--year", "2027", "--compare", "last-year", "--by", "month", "--format", "tsv", "--no-header").stdout
-        XCTAssertEqual(months.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(5).joined(separator: " ") }, [
-            "2027-01 50000 80000 -30000 2026-01", "total 50000 80000 -30000 ",
-        ])
+        let months = try budget.run(
+            "summary", "--year", "2027", "--compare", "last-year", "--by", "month", "--format", "tsv", "--no-header"
+        ).stdout
+        XCTAssertEqual(
+            months.split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(5).joined(separator: " ")
+            },
+            ["2027-01 50000 80000 -30000 2026-01", "total 50000 80000 -30000 "])
     }
 
     func testCompare_DaysAgainstAsManyDaysBefore() throws {
         try budgetOverPaydayMonths()
         // 22 days; the 22 before are 2026-11-28 to 2026-12-19 (Snack, Rent, Groceries: 97,000).
-        let csv = try budget.run("summary", "--from", "2026-12-20", "--to", "2027-01-10", "--compare", "previous", "--format", "csv", "--no-header").stdout
+        let csv = try budget.run(
+            "summary", "--from", "2026-12-20", "--to", "2027-01-10", "--compare", "previous", "--format", "csv",
+            "--no-header"
+        ).stdout
         XCTAssertEqual(csv.split(separator: "\r\n").prefix(3), [
-            "total,income,360000,,,,,0,360000,", "total,expenses,95000,,,,,97000,-2000,-2.1", "total,balance,265000,,,,,-97000,362000,373.2",
+            "total,income,360000,,,,,0,360000,", "total,expenses,95000,,,,,97000,-2000,-2.1",
+            "total,balance,265000,,,,,-97000,362000,373.2",
         ])
-        let table = try budget.run("summary", "--from", "2026-12-20", "--to", "2027-01-10", "--compare", "last-year").stdout
-        XCTAssertTrue(table.hasPrefix("Summary, 2026-12-20 to 2027-01-10, compared with 2025-12-20 to 2026-01-10\n            AMOUNT"), table)
-        XCTAssertFalse(table.contains("Compared to date"), "today is the last day, and the year before as long: nothing is cut")
+        let table = try budget.run(
+            "summary", "--from", "2026-12-20", "--to", "2027-01-10", "--compare", "last-year").stdout
+        XCTAssertTrue(
+            table.hasPrefix(
+                "Summary, 2026-12-20 to 2027-01-10, compared with 2025-12-20 to 2026-01-10\n            AMOUNT"),
+            table)
+        XCTAssertFalse(
+            table.contains("Compared to date"), "today is the last day, and the year before as long: nothing is cut")
     }
 
     func testFilters_CountOnlyWhatListWouldList() throws {
         try budgetOverPaydayMonths()
-        XCTAssertEqual(try budget.run("summary", "--month", "2027-01", "--category", "food", "--tag", "weekly", "--search", "GROC").stdout, """
+        let filtered = try budget.run(
+            "summary", "--month", "2027-01", "--category", "food", "--tag", "weekly", "--search", "GROC"
+        ).stdout
+        XCTAssertEqual(filtered, """
             Summary, 2027-01 (2026-12-25 to 2027-01-24)
             Filters: category food (expenses only), tag weekly, search "GROC"
             Income          ¥0
@@ -192,7 +221,8 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             """)
         let list = try budget.run("list", "all", "--month", "2027-01", "--tag", "xmas", "--format", "ids").stdout
         XCTAssertEqual(list, "expense-00000006\n")
-        let tagged = try budget.run("summary", "--month", "2027-01", "--tag", "xmas", "--tag", "weekly", "--format", "json").stdout
+        let tagged = try budget.run(
+            "summary", "--month", "2027-01", "--tag", "xmas", "--tag", "weekly", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(tagged.utf8)) as? [String: Any])
         XCTAssertEqual(object["expenses"] as? Int, 20_500, "Party and the Groceries of 2027-01-15: any of the tags")
         XCTAssertEqual(object["income"] as? Int, 0)
@@ -205,10 +235,14 @@ final class SummaryCompareEndToEndTests: XCTestCase {
 
     func testUsageErrors_NameTheOption() throws {
         for (arguments, message) in [
-            (["--compare", "previous", "--all"], "'--compare' cannot be combined with '--all': all dates have no period before them"),
-            (["--compare", "previous", "--from", "2026-11-01"], "'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with"),
-            (["--compare", "previous", "--to", "2026-11-01"], "'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with"),
-            (["--compare", "yesterday"], "Invalid value 'yesterday' for '--compare <period>': expected previous or last-year"),
+            (["--compare", "previous", "--all"],
+             "'--compare' cannot be combined with '--all': all dates have no period before them"),
+            (["--compare", "previous", "--from", "2026-11-01"],
+             "'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with"),
+            (["--compare", "previous", "--to", "2026-11-01"],
+             "'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with"),
+            (["--compare", "yesterday"],
+             "Invalid value 'yesterday' for '--compare <period>': expected previous or last-year"),
             (["--by", "income", "--category", "food"], "'--category' applies to expenses; incomes have no category"),
             (["--compare", "previous", "--month", "0001-01"], "There is no period before 0001-01-01 to compare with"),
         ] {

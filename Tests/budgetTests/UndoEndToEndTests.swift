@@ -41,7 +41,8 @@ final class UndoEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "Lunch", "900")
         try budget.succeed("history", "clear")
         let before = budget.dataBytes()
-        XCTAssertEqual(try budget.run("history", "clear").stderr, "The history is already empty; nothing was changed.\n")
+        XCTAssertEqual(
+            try budget.run("history", "clear").stderr, "The history is already empty; nothing was changed.\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("-q", "history", "clear").stderr, "")
     }
@@ -49,7 +50,8 @@ final class UndoEndToEndTests: XCTestCase {
     func testHistory_UnknownSubcommandIsAUsageError() throws {
         let result = try budget.run("history", "clean")
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: Unknown subcommand 'clean'. Did you mean 'clear'?\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: Unknown subcommand 'clean'. Did you mean 'clear'?\n"), result.stderr)
     }
 
     /// History is not the budget: one unusable entry made every command exit 65 and the
@@ -65,22 +67,30 @@ final class UndoEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(
             refused.stderr,
-            "budget: error: invalid data file \(path):27:86: history entry 2: expense 00000003: the name must not be empty; 'budget check --repair' fixes it, keeping a backup of the original\n")
+            "budget: error: invalid data file \(path):27:86: history entry 2: expense 00000003: the name must not be "
+                + "empty; 'budget check --repair' fixes it, keeping a backup of the original\n")
         let check = try budget.run("check")
         XCTAssertEqual(check.code, 65)
-        XCTAssertEqual(check.stdout, "\(path):27:86: history entry 2: expense 00000003: the name must not be empty (repairable)\n")
+        XCTAssertEqual(
+            check.stdout, "\(path):27:86: history entry 2: expense 00000003: the name must not be empty (repairable)\n")
 
         let repair = try budget.run("check", "--repair")
         XCTAssertEqual(repair.code, 0, repair.stderr)
         let backups = budget.files().filter { $0.hasPrefix("budget.json.bak-") }
         XCTAssertEqual(backups.count, 1)
         let backup = try XCTUnwrap(backups.first, "the repair kept a backup")
-        XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(backup)), original, "the backup is the original")
+        XCTAssertEqual(
+            try Data(contentsOf: budget.directory.appendingPathComponent(backup)),
+            original,
+            "the backup is the original")
         XCTAssertTrue(
-            repair.stderr.hasSuffix("Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); the original is saved as \(path).\(backup.dropFirst("budget.json.".count)).\n"),
+            repair.stderr.hasSuffix(
+                "Repaired 1 problem (dropped the 2 oldest undo-history entries, which could no longer be undone); "
+                    + "the original is saved as \(path).\(backup.dropFirst("budget.json.".count)).\n"),
             repair.stderr)
         XCTAssertEqual(try budget.run("check").code, 0)
-        XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\t").dropFirst(2).first, "delete expense 00000001 (Lunch)\n")
+        let history = try budget.run("history", "--format", "tsv", "--no-header").stdout
+        XCTAssertEqual(history.split(separator: "\t").dropFirst(2).first, "delete expense 00000001 (Lunch)\n")
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: delete expense 00000001 (Lunch).\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n00000003\n")
         XCTAssertEqual(try budget.run("undo").code, 1)
