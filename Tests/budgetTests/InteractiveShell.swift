@@ -99,9 +99,30 @@ final class InteractiveShell {
                 ((try? self.pane().count { $0.hasPrefix("$") }) ?? 0) > prompts
             }
         }
+        // On a loaded machine a shell may still drop the keys typed right after C-c (fish
+        // redraws its line in place, so there is no new prompt to wait for): type the marker
+        // again, after another C-c, until it shows; the last try fails with what the screen shows.
+        for _ in 1..<4 {
+            type("echo STEP\"\"\(step)")
+            press("Enter")
+            if poll(seconds: 6, { (try? self.screen(sinceMarker: true)).flatMap { $0 }.map { !$0.isEmpty } ?? false }) {
+                return
+            }
+            press("C-c")
+        }
         type("echo STEP\"\"\(step)")
         press("Enter")
         _ = try waitForScreen("a prompt after the marker \(step)") { !$0.isEmpty }
+    }
+
+    /// Whether `condition` holds within `seconds`, polled as `waitForScreen` polls.
+    private func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(30_000)
+        }
+        return false
     }
 
     /// The whole pane with its history, lines trimmed at the right.
