@@ -51,9 +51,8 @@ extension FastDocumentCodec {
         if cursor.consume(UInt8(ascii: "}")) { return change }
         var seen = Set<String>()
         repeat {
-            guard let key = cursor.string(), seen.insert(key).inserted, cursor.consume(UInt8(ascii: ":")) else {
-                return nil
-            }
+            guard let key = cursor.string(), seen.insert(key).inserted,
+                  cursor.consume(UInt8(ascii: ":")) else { return nil }
             switch key {
             case "added":
                 guard let ids = idList(&cursor) else { return nil }

@@ -154,10 +154,8 @@ extension FastDocumentCodec {
         var previous = -1
         while !cursor.skip("\n        }") {
             guard cursor.skip(previous < 0 ? "\n          " : ",\n          "), cursor.isAtValue,
-                  let id = cursor.storedIDNumber(), id > previous,
-                  cursor.skip(" : "), cursor.isAtValue, let position = cursor.nonNegativeInteger(), position >= 1 else {
-                return false
-            }
+                  let id = cursor.storedIDNumber(), id > previous, cursor.skip(" : "), cursor.isAtValue,
+                  let position = cursor.nonNegativeInteger(), position >= 1 else { return false }
             previous = id
         }
         return previous >= 0
@@ -169,9 +167,8 @@ extension FastDocumentCodec {
         let start = cursor.index
         guard cursor.isAtValue, let end = cursor.skipValue(),
               let node = try? JSONReader.parse(cursor.bytes.copy(start..<end)),
-              let values = try? HistoryCodec.decodeSettings(node, context: "history"), !values.isEmpty else {
-            return false
-        }
+              let values = try? HistoryCodec.decodeSettings(node, context: "history"),
+              !values.isEmpty else { return false }
         var written: [UInt8] = []
         JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encodeSettings(values), indent: 6, into: &written)
         return written.elementsEqual(cursor.bytes[start..<end])

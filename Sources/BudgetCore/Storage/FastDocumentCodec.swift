@@ -108,9 +108,8 @@ enum FastDocumentCodec {
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
-            guard let key = cursor.string(), seen.insert(key).inserted, cursor.consume(UInt8(ascii: ":")) else {
-                return nil
-            }
+            guard let key = cursor.string(), seen.insert(key).inserted,
+                  cursor.consume(UInt8(ascii: ":")) else { return nil }
             switch key {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
@@ -134,9 +133,8 @@ enum FastDocumentCodec {
                 guard let end = cursor.skipValue(),
                       let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
                 var problems: [DataFileProblem] = []
-                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else {
-                    return nil
-                }
+                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems),
+                      problems.isEmpty else { return nil }
                 settings = values
             default:
                 return nil
@@ -304,7 +302,8 @@ enum FastDocumentCodec {
             previous = records[index].id
         }
         let byID = inIDOrder
-            ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+            ? []
+            : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         for position in records.indices {
             Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
             if out.count >= pieceSize {
