@@ -15,7 +15,8 @@ extension CodecPropertyTests {
 
     private static func outcome(_ inspect: () throws(DataFileProblem) -> DocumentCodec.Report) -> Outcome {
         func describe(_ problem: DataFileProblem) -> String {
-            "\(problem.offset.map(String.init) ?? "-"): \(problem.reason) [repairable: \(problem.isRepairable), newer: \(problem.newerFormat.map(String.init) ?? "-")]"
+            "\(problem.offset.map(String.init) ?? "-"): \(problem.reason) [repairable: \(problem.isRepairable), "
+                + "newer: \(problem.newerFormat.map(String.init) ?? "-")]"
         }
         do {
             let report = try inspect()
@@ -37,23 +38,30 @@ extension CodecPropertyTests {
     private func assertStrictReadersAgree(_ bytes: [UInt8], _ label: @autoclosure () -> String) -> Outcome {
         let oracle = Self.outcome { () throws(DataFileProblem) in try TreeStrictReader.inspect(bytes) }
         XCTAssertEqual(Self.outcome { () throws(DataFileProblem) in try DocumentCodec.inspect(bytes) }, oracle, label())
-        XCTAssertEqual(Self.inPlace(bytes) { view in Self.outcome { () throws(DataFileProblem) in try DocumentCodec.inspect(view) } }, oracle, "\(label()), in place")
+        XCTAssertEqual(
+            Self.inPlace(bytes) { view in
+                Self.outcome { () throws(DataFileProblem) in try DocumentCodec.inspect(view) }
+            },
+            oracle, "\(label()), in place")
         return oracle
     }
 
     /// Changes that keep a file well-formed JSON but break the data file's rules, in tables,
     /// settings and history alike (each at a random one of its places).
     private static let ruleBreakers: [(String, String)] = [
-        (#""amount" : "#, #""amount" : -"#), (#""amount" : "#, #""amount" : -9223372036854775808, "a" : "#), (#""amount" : "#, #""amount" : -0"#),
-        (#""order" : "#, #""order" : 7"#), (#""id" : "0"#, #""id" : "9"#),
+        (#""amount" : "#, #""amount" : -"#), (#""amount" : "#, #""amount" : -9223372036854775808, "a" : "#),
+        (#""amount" : "#, #""amount" : -0"#), (#""order" : "#, #""order" : 7"#), (#""id" : "0"#, #""id" : "9"#),
         (#""date" : ""#, #""date" : "x"#), (#""name" : ""#, #""name" : " "#), (#""tags" : ["#, #""tags" : ["a b", "#),
-        ("{", #"{"zz" : 1, "#), (#""removed" : ["#, #""removed" : [1, "#), (#""edited" : ["#, #""edited" : [{"id" : 2}, "#),
-        (#""added" : ["#, #""added" : ["1", "#), (#""moved" : {"#, #""moved" : {"x" : 1, "#), (#""summary""#, #""summery""#),
-        (#""format" : 1"#, #""format" : 2"#), (#""format" : 1"#, #""format" : "1""#), (#"_unique_id" : "0"#, #"_unique_id" : "x"#),
-        (#"_unique_id" : "0"#, #"_unique_id" : "00000000", "z" : "0"#), (#""expenses" : {"#, #""expenses" : {"1" : 2, "#),
-        (#""history" : ["#, #""history" : [{}, "#), (#""history" : ["#, #""history" : [[], "#), (#""settings" : {"#, #""settings" : {"x" : 1, "#),
-        (#""display.color" : ""#, #""display.color" : "z"#), (#""incomes" : {"#, #""incomes" : ["#), (#""category" : "#, #""category" : 1, "c" : "#),
-        (#""note" : "#, #""note" : null, "n" : "#), (#"0000001""#, #"0000009""#), (#""time" : "#, #""time" : 5, "t" : "#),
+        ("{", #"{"zz" : 1, "#), (#""removed" : ["#, #""removed" : [1, "#),
+        (#""edited" : ["#, #""edited" : [{"id" : 2}, "#), (#""added" : ["#, #""added" : ["1", "#),
+        (#""moved" : {"#, #""moved" : {"x" : 1, "#), (#""summary""#, #""summery""#),
+        (#""format" : 1"#, #""format" : 2"#), (#""format" : 1"#, #""format" : "1""#),
+        (#"_unique_id" : "0"#, #"_unique_id" : "x"#), (#"_unique_id" : "0"#, #"_unique_id" : "00000000", "z" : "0"#),
+        (#""expenses" : {"#, #""expenses" : {"1" : 2, "#), (#""history" : ["#, #""history" : [{}, "#),
+        (#""history" : ["#, #""history" : [[], "#), (#""settings" : {"#, #""settings" : {"x" : 1, "#),
+        (#""display.color" : ""#, #""display.color" : "z"#), (#""incomes" : {"#, #""incomes" : ["#),
+        (#""category" : "#, #""category" : 1, "c" : "#), (#""note" : "#, #""note" : null, "n" : "#),
+        (#"0000001""#, #"0000009""#), (#""time" : "#, #""time" : 5, "t" : "#),
     ]
 
     private static func breakRules(_ text: String, _ generator: inout SeededGenerator) -> String {
@@ -74,7 +82,8 @@ extension CodecPropertyTests {
     private func corpus() throws -> [[UInt8]] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/invalid-data-files")
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
             .map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 
@@ -110,7 +119,8 @@ extension CodecPropertyTests {
                 refused += 1
             }
         }
-        let alphabet = Array("\",:{}[]0123456789\\/ eE.-+\u{1}\u{7F}aunt".utf8) + [0xC3, 0xA9, 0xE5, 0x80, 0xFF, 0xEF, 0xBB, 0xBF]
+        let alphabet = Array("\",:{}[]0123456789\\/ eE.-+\u{1}\u{7F}aunt".utf8)
+            + [0xC3, 0xA9, 0xE5, 0x80, 0xFF, 0xEF, 0xBB, 0xBF]
         for round in 0..<rounds {
             var bytes = sources.randomElement(using: &generator)!
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -165,11 +175,12 @@ extension CodecPropertyTests {
         document.recordChange(since: before)
         var text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
         // At the top level: an unknown field; in the history: a removed record's date (the
-        // entry is unusable, a repairable problem: the repair drops it); in a table: a negative amount, a taken order, a
-        // counter below an ID.
+        // entry is unusable, a repairable problem: the repair drops it); in a table: a negative amount, a taken
+        // order, a counter below an ID.
         func replace(_ target: String, with replacement: String, after mark: String = "{", last: Bool = false) throws {
             let start = try XCTUnwrap(text.range(of: mark), mark).upperBound
-            let place = try XCTUnwrap(text.range(of: target, options: last ? .backwards : [], range: start..<text.endIndex), target)
+            let place = try XCTUnwrap(
+                text.range(of: target, options: last ? .backwards : [], range: start..<text.endIndex), target)
             text.replaceSubrange(place, with: replacement)
         }
         try replace(#""format" : 1"#, with: #""format" : 1, "extra" : [1, {"a" : "b"}]"#)
@@ -189,7 +200,8 @@ extension CodecPropertyTests {
         ])
         XCTAssertEqual(report.problems.map(\.isRepairable), [false, true, true, false, true])
         var positions = TextPositions(bytes)
-        XCTAssertEqual(report.problems.compactMap(\.offset).map { positions.position(of: $0).line }, [13, 18, 26, 29, 47])
+        XCTAssertEqual(
+            report.problems.compactMap(\.offset).map { positions.position(of: $0).line }, [13, 18, 26, 29, 47])
     }
 
     // MARK: Restoring an export
@@ -202,19 +214,23 @@ extension CodecPropertyTests {
         let rounds = PropertyDepth.rounds(deep: 600, fast: 80)
         for round in 0..<rounds {
             let document = try randomDocument(&generator)
-            let export = JSONSerializer(style: .standard).serialize(BudgetExport.document(document, query: RecordQuery()))
+            let export = JSONSerializer(style: .standard)
+                .serialize(BudgetExport.document(document, query: RecordQuery()))
             var text = String(decoding: export, as: UTF8.self)
             switch round % 4 {
             case 0: break
             case 1: text = Self.breakRules(text, &generator)
             case 2:
                 text = text.replacingOccurrences(of: #""budget_export": 1"#, with: [
-                    #""budget_export": 2"#, #""budget_export": 1.0"#, #""format": 3, "budget_export": 1"#, #""x": 1, "budget_export": 1"#,
-                    #""budget_export": 1, "expenses": 5"#,
+                    #""budget_export": 2"#, #""budget_export": 1.0"#, #""format": 3, "budget_export": 1"#,
+                    #""x": 1, "budget_export": 1"#, #""budget_export": 1, "expenses": 5"#,
                 ].randomElement(using: &generator)!)
             default:
                 var bytes = Array(text.utf8)
-                if !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = Array("{}[],:\"1x-".utf8).randomElement(using: &generator)! }
+                if !bytes.isEmpty {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] =
+                        Array("{}[],:\"1x-".utf8).randomElement(using: &generator)!
+                }
                 text = String(decoding: bytes, as: UTF8.self)
             }
             let streamed = Result { () throws(ImportError) in try BudgetExport.restore(text) }
@@ -222,7 +238,9 @@ extension CodecPropertyTests {
             XCTAssertEqual(streamed, tree, "round \(round)\n\(text)")
             if case .success(let restored) = streamed {
                 accepted += 1
-                if round % 4 == 0 { XCTAssertEqual(restored.expenses.records, document.expenses.records, "round \(round)") }
+                if round % 4 == 0 {
+                    XCTAssertEqual(restored.expenses.records, document.expenses.records, "round \(round)")
+                }
             }
         }
         XCTAssertGreaterThan(accepted, PropertyDepth.share(150, of: 600, rounds: rounds))

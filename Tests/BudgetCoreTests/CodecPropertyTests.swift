@@ -6,11 +6,13 @@ import XCTest
 /// The fast codec against the two references: the general JSON path and Codable.
 final class CodecPropertyTests: XCTestCase {
     private static let pieces = [
-        "Lunch", "家賃", "食費（スーパー）", "😀", "👨‍👩‍👧", "e\u{301}", "say \"hi\"", "back\\slash", "a/b", "tab", " lead", "trail ",
-        "Ünïcödé", "\u{7F}x", "x\u{2028}y", "\u{FEFF}bom", "𝄞", "<&>", "%d", "0", "-", "null",
+        "Lunch", "家賃", "食費（スーパー）", "😀", "👨‍👩‍👧", "e\u{301}", "say \"hi\"", "back\\slash", "a/b", "tab", " lead",
+        "trail ", "Ünïcödé", "\u{7F}x", "x\u{2028}y", "\u{FEFF}bom", "𝄞", "<&>", "%d", "0", "-", "null",
     ]
     private static let notePieces = pieces + ["\n", "\t", "line\nbreak", "a\tb"]
-    private static let tagPieces = ["京都旅行", "reimbursable", "ｾﾌﾞﾝ", "😀", "say\"hi\"", "back\\slash", "a/b", "Z", "a", "é", "e\u{301}", "ＡＭＡＺＯＮ"]
+    private static let tagPieces = [
+        "京都旅行", "reimbursable", "ｾﾌﾞﾝ", "😀", "say\"hi\"", "back\\slash", "a/b", "Z", "a", "é", "e\u{301}", "ＡＭＡＺＯＮ",
+    ]
 
     func text(_ generator: inout SeededGenerator, note: Bool = false) -> String {
         let source = note ? Self.notePieces : Self.pieces
@@ -25,7 +27,11 @@ final class CodecPropertyTests: XCTestCase {
     static func randomLimit(_ amount: Int, _ generator: inout SeededGenerator) throws -> SpendingLimit {
         let per = SpendingLimit.Period.allCases.randomElement(using: &generator)!
         let rollover = SpendingLimit.Rollover.allCases.randomElement(using: &generator)!
-        let since = rollover == .none ? nil : (per == .month ? Int.random(in: 12...(9999 * 12 + 11), using: &generator) : Int.random(in: 1...9999, using: &generator))
+        let since = rollover == .none
+            ? nil
+            : (per == .month
+                ? Int.random(in: 12...(9999 * 12 + 11), using: &generator)
+                : Int.random(in: 1...9999, using: &generator))
         return try SpendingLimit(amount: amount, per: per, rollover: rollover, since: since)
     }
 
@@ -33,19 +39,32 @@ final class CodecPropertyTests: XCTestCase {
         var document = BudgetDocument()
         let amounts = [0, 1, 9, 10, 999_999, Int.max, Int.max - 1, 1 << 53, 12_345]
         for _ in 0..<Int.random(in: 0...12, using: &generator) {
-            let day = Day(year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...28, using: &generator))!
+            let day = Day(
+                year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator),
+                day: Int.random(in: 1...28, using: &generator))!
             let note: String? = Bool.random(using: &generator) ? text(&generator, note: true) : nil
-            let amount = Bool.random(using: &generator) ? amounts.randomElement(using: &generator)! : Int.random(in: 0...1_000_000, using: &generator)
-            let tags = Tags((0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.tagPieces.randomElement(using: &generator)! })
+            let amount = Bool.random(using: &generator)
+                ? amounts.randomElement(using: &generator)! : Int.random(in: 0...1_000_000, using: &generator)
+            let tags = Tags((0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                Self.tagPieces.randomElement(using: &generator)!
+            })
             // Where an imported record came from: a statement's source and the row's identity.
-            let source: String? = Int.random(in: 0..<4, using: &generator) == 0 ? "rakuten-card:" + text(&generator, note: true) : nil
-            let schedule: String? = Int.random(in: 0..<4, using: &generator) == 0 ? "0000000\(Int.random(in: 1...9, using: &generator))@" + day.iso : nil
+            let source: String? = Int.random(in: 0..<4, using: &generator) == 0
+                ? "rakuten-card:" + text(&generator, note: true) : nil
+            let schedule: String? = Int.random(in: 0..<4, using: &generator) == 0
+                ? "0000000\(Int.random(in: 1...9, using: &generator))@" + day.iso : nil
             if Bool.random(using: &generator) {
-                try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags, source: source, schedule: schedule) }
+                try document.incomes.add {
+                    Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags,
+                           source: source, schedule: schedule)
+                }
             } else {
                 // A refund is an expense with a negative amount (down to -Int.max).
                 let signed = Int.random(in: 0..<3, using: &generator) == 0 ? -amount : amount
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: signed, category: self.text(&generator), date: day, note: note, tags: tags, source: source, schedule: schedule) }
+                try document.expenses.add {
+                    Expense(id: $0, name: self.text(&generator), amount: signed, category: self.text(&generator),
+                            date: day, note: note, tags: tags, source: source, schedule: schedule)
+                }
             }
         }
         if document.expenses.count > 2 {
@@ -54,12 +73,15 @@ final class CodecPropertyTests: XCTestCase {
         }
         if Bool.random(using: &generator) {
             document[settings: DisplayKeys.self][DisplayKeys.color] = .never
-            document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
+            document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] =
+                try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
             if Bool.random(using: &generator) {
-                document[settings: BudgetKeys.self][BudgetKeys.totalLimit] = try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
+                document[settings: BudgetKeys.self][BudgetKeys.totalLimit] =
+                    try Self.randomLimit(Int.random(in: 0...Int.max, using: &generator), &generator)
             }
             // The rows of deleted imported records: sources with `;` and `%` escaped.
-            document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")] = DeletedRows(["mf:id=" + text(&generator), "a;b%:1|" + text(&generator)])
+            document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")] =
+                DeletedRows(["mf:id=" + text(&generator), "a;b%:1|" + text(&generator)])
         }
         return document
     }
@@ -72,7 +94,10 @@ final class CodecPropertyTests: XCTestCase {
             let before = document
             switch Int.random(in: 0..<6, using: &generator) {
             case 0:
-                try document.expenses.add { Expense(id: $0, name: self.text(&generator), amount: 5, category: self.text(&generator), date: .epoch, note: "a\nb", tags: ["京都旅行", "z"]) }
+                try document.expenses.add {
+                    Expense(id: $0, name: self.text(&generator), amount: 5, category: self.text(&generator),
+                            date: .epoch, note: "a\nb", tags: ["京都旅行", "z"])
+                }
                 try document.incomes.add { Income(id: $0, name: self.text(&generator), amount: 9, date: .epoch) }
             case 1:
                 let ids = document.expenses.records.map(\.id).filter { _ in Bool.random(using: &generator) }
@@ -92,7 +117,8 @@ final class CodecPropertyTests: XCTestCase {
                     try document.incomes.move(id: document.incomes.records[2].id, to: 1)
                 }
             case 4:
-                document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] = try Self.randomLimit(Int.random(in: 0...1_000, using: &generator), &generator)
+                document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] =
+                    try Self.randomLimit(Int.random(in: 0...1_000, using: &generator), &generator)
                 if Bool.random(using: &generator) {
                     document[settings: DisplayKeys.self][DisplayKeys.color] = .never
                 } else {
@@ -137,8 +163,11 @@ final class CodecPropertyTests: XCTestCase {
             let fast = FastDocumentCodec.encode(document)
             XCTAssertEqual(fast, DocumentCodec.encodeGeneral(document), "round \(round): fast vs general writer")
             let reference = try encoder.encode(CodableDataFile(document)) + Data("\n".utf8)
-            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: reference, as: UTF8.self), "round \(round): fast writer vs JSONEncoder")
-            let decoded = try XCTUnwrap(FastDocumentCodec.decode(fast), "round \(round): the fast reader must read what the writer writes")
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self), String(decoding: reference, as: UTF8.self),
+                "round \(round): fast writer vs JSONEncoder")
+            let decoded = try XCTUnwrap(
+                FastDocumentCodec.decode(fast), "round \(round): the fast reader must read what the writer writes")
             XCTAssertEqual(decoded, document)
             XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document)
             XCTAssertEqual(try JSONDecoder().decode(CodableDataFile.self, from: Data(fast)), CodableDataFile(document))
@@ -153,8 +182,12 @@ final class CodecPropertyTests: XCTestCase {
         for round in 0..<rounds {
             let document = try withHistory(try randomDocument(&generator), &generator)
             let fast = FastDocumentCodec.encode(document)
-            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: DocumentCodec.encodeGeneral(document), as: UTF8.self), "round \(round)")
-            let decoded = try XCTUnwrap(FastDocumentCodec.decode(fast), "round \(round): the fast reader must read the history the writer writes")
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self),
+                String(decoding: DocumentCodec.encodeGeneral(document), as: UTF8.self), "round \(round)")
+            let decoded = try XCTUnwrap(
+                FastDocumentCodec.decode(fast),
+                "round \(round): the fast reader must read the history the writer writes")
             XCTAssertEqual(decoded, document, "round \(round)")
             // Entries the writer wrote are kept as their bytes, decode to the change, and go
             // back out byte for byte.
@@ -164,9 +197,11 @@ final class CodecPropertyTests: XCTestCase {
                     continue
                 }
                 kept += 1
-                XCTAssertEqual(FastDocumentCodec.decodeStoredEntry(stored.bytes), document.history[position], "round \(round)")
+                XCTAssertEqual(
+                    FastDocumentCodec.decodeStoredEntry(stored.bytes), document.history[position], "round \(round)")
             }
-            XCTAssertEqual(FastDocumentCodec.encode(decoded), fast, "round \(round): kept entries must go back out unchanged")
+            XCTAssertEqual(
+                FastDocumentCodec.encode(decoded), fast, "round \(round): kept entries must go back out unchanged")
             XCTAssertTrue(decoded.history.hasSameEntries(as: decoded.history))
             XCTAssertEqual(try DocumentCodec.decodeStrictly(fast), document, "round \(round)")
             // Laid out otherwise (no white space at all), both readers still agree.
@@ -175,19 +210,25 @@ final class CodecPropertyTests: XCTestCase {
             // As versions before records in history entries went on one line wrote it: read
             // alike by both readers, and written back in the current layout.
             let former = try FormerHistoryLayoutTests.formerBytes(document)
-            let fromFormer = try XCTUnwrap(FastDocumentCodec.decode(former), "round \(round): the former layout must be read")
+            let fromFormer = try XCTUnwrap(
+                FastDocumentCodec.decode(former), "round \(round): the former layout must be read")
             XCTAssertEqual(fromFormer, document, "round \(round): former layout")
             XCTAssertEqual(try DocumentCodec.decodeStrictly(former), document, "round \(round): former layout")
             XCTAssertEqual(FastDocumentCodec.encode(fromFormer), fast, "round \(round): former layout written back")
             for entry in document.history {
-                for (part, present) in [("added", !entry.expenses.added.isEmpty), ("removed", !entry.expenses.removed.isEmpty),
-                                        ("edited", !entry.expenses.edited.isEmpty), ("moved", !entry.expenses.moved.isEmpty || !entry.incomes.moved.isEmpty),
-                                        ("settings", !entry.settings.isEmpty), ("incomes", !entry.incomes.isEmpty)] where present {
+                for (part, present) in [
+                    ("added", !entry.expenses.added.isEmpty), ("removed", !entry.expenses.removed.isEmpty),
+                    ("edited", !entry.expenses.edited.isEmpty),
+                    ("moved", !entry.expenses.moved.isEmpty || !entry.incomes.moved.isEmpty),
+                    ("settings", !entry.settings.isEmpty), ("incomes", !entry.incomes.isEmpty),
+                ] where present {
                     parts.insert(part)
                 }
             }
         }
-        XCTAssertEqual(parts, ["added", "removed", "edited", "moved", "settings", "incomes"], "the histories must hold every part an entry can have")
+        XCTAssertEqual(
+            parts, ["added", "removed", "edited", "moved", "settings", "incomes"],
+            "the histories must hold every part an entry can have")
         XCTAssertGreaterThan(kept, PropertyDepth.share(1_000, of: 1_000, rounds: rounds),
                              "the histories must hold entries")
     }
@@ -215,7 +256,9 @@ final class CodecPropertyTests: XCTestCase {
                 let bytes = Array(variant.utf8)
                 let strict = try DocumentCodec.decodeStrictly(bytes)
                 XCTAssertEqual(strict, document, "round \(round) variant \(index)")
-                if let fast = FastDocumentCodec.decode(bytes) { XCTAssertEqual(fast, strict, "round \(round) variant \(index)") }
+                if let fast = FastDocumentCodec.decode(bytes) {
+                    XCTAssertEqual(fast, strict, "round \(round) variant \(index)")
+                }
             }
         }
     }
@@ -226,7 +269,13 @@ final class CodecPropertyTests: XCTestCase {
         var inString = false, escaped = false
         for scalar in json.unicodeScalars {
             if inString {
-                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                }
                 result.append(scalar)
             } else if scalar == "\"" {
                 inString = true
@@ -251,7 +300,9 @@ final class CodecPropertyTests: XCTestCase {
         ]
         let template = BudgetDocument(
             incomes: RecordTable(lastID: 0, orderedRecords: []),
-            expenses: RecordTable(lastID: 1, orderedRecords: [Expense(id: "00000001", name: "NAME", amount: 5, category: "CATEGORY", order: 1, date: Day.epoch)]),
+            expenses: RecordTable(lastID: 1, orderedRecords: [
+                Expense(id: "00000001", name: "NAME", amount: 5, category: "CATEGORY", order: 1, date: Day.epoch),
+            ]),
             settings: SettingsValues(), history: [])
         let text = String(decoding: FastDocumentCodec.encode(template), as: UTF8.self)
         var accepted = 0
@@ -274,16 +325,18 @@ final class CodecPropertyTests: XCTestCase {
     func testTagsAtTheEdgeOfTheRules_TheFastReaderAgreesWithTheStrictPath() throws {
         let template = BudgetDocument(
             incomes: RecordTable(lastID: 0, orderedRecords: []),
-            expenses: RecordTable(lastID: 1, orderedRecords: [Expense(id: "00000001", name: "n", amount: 5, category: "c", order: 1, date: Day.epoch, tags: ["TAG"])]),
+            expenses: RecordTable(lastID: 1, orderedRecords: [
+                Expense(id: "00000001", name: "n", amount: 5, category: "c", order: 1, date: Day.epoch, tags: ["TAG"]),
+            ]),
             settings: SettingsValues(), history: [])
         let text = String(decoding: FastDocumentCodec.encode(template), as: UTF8.self)
         XCTAssertTrue(text.contains("\"tags\" : [\n        \"TAG\"\n      ]"), text)
         // (literal, the tags both readers must read, or nil: refused)
         let cases: [(String, Tags?)] = [
             (#"["a"]"#, ["a"]), (#"["b","a"]"#, ["a", "b"]), (#"["a","a"]"#, ["a"]), ("[]", []), (" [ ] ", []),
-            (#"["京都旅行","ｾﾌﾞﾝ"]"#, ["京都旅行", "ｾﾌﾞﾝ"]), (#"["\u0061"]"#, ["a"]),
-            (#"["a b"]"#, nil), (#"["a,b"]"#, nil), (#"[""]"#, nil), (#"[" "]"#, nil), (#"["a\tb"]"#, nil), ("[\"a\u{3000}b\"]", nil),
-            (#""a""#, nil), ("[1]", nil), ("[null]", nil), ("null", nil), (#"["a",]"#, nil), (#"[["a"]]"#, nil), ("{}", nil),
+            (#"["京都旅行","ｾﾌﾞﾝ"]"#, ["京都旅行", "ｾﾌﾞﾝ"]), (#"["\u0061"]"#, ["a"]), (#"["a b"]"#, nil), (#"["a,b"]"#, nil),
+            (#"[""]"#, nil), (#"[" "]"#, nil), (#"["a\tb"]"#, nil), ("[\"a\u{3000}b\"]", nil), (#""a""#, nil),
+            ("[1]", nil), ("[null]", nil), ("null", nil), (#"["a",]"#, nil), (#"[["a"]]"#, nil), ("{}", nil),
         ]
         for (literal, expected) in cases {
             let bytes = Array(text.replacingOccurrences(of: "[\n        \"TAG\"\n      ]", with: literal).utf8)
@@ -296,16 +349,20 @@ final class CodecPropertyTests: XCTestCase {
 
     func testRecordsOutOfIDOrder_AreReadAlikeAndADistantDuplicateIsRefused() throws {
         func record(_ id: String, order: Int) -> String {
-            #""\#(id)" : {"amount" : 1, "category" : "c", "date" : "2026-01-01", "id" : "\#(id)", "name" : "n", "order" : \#(order)}"#
+            #""\#(id)" : {"amount" : 1, "category" : "c", "date" : "2026-01-01", "id" : "\#(id)", "#
+                + #""name" : "n", "order" : \#(order)}"#
         }
         func file(_ records: [String]) -> [UInt8] {
-            Array(#"{"expense_unique_id" : "00000009", "expenses" : {\#(records.joined(separator: ", "))}, "format" : 1, "income_unique_id" : "00000000", "incomes" : {}}"#.utf8)
+            Array((#"{"expense_unique_id" : "00000009", "expenses" : {\#(records.joined(separator: ", "))}, "#
+                + #""format" : 1, "income_unique_id" : "00000000", "incomes" : {}}"#).utf8)
         }
         let shuffled = file([record("00000003", order: 1), record("00000001", order: 3), record("00000002", order: 2)])
         let strict = try DocumentCodec.decodeStrictly(shuffled)
         XCTAssertEqual(strict.expenses.records.map(\.id), ["00000003", "00000002", "00000001"])
         XCTAssertEqual(FastDocumentCodec.decode(shuffled), strict)
-        let duplicated = file([record("00000001", order: 1), record("00000004", order: 2), record("00000001", order: 3)])
+        let duplicated = file([
+            record("00000001", order: 1), record("00000004", order: 2), record("00000001", order: 3),
+        ])
         XCTAssertThrowsError(try DocumentCodec.decodeStrictly(duplicated))
         XCTAssertNil(FastDocumentCodec.decode(duplicated))
     }
@@ -321,14 +378,23 @@ final class CodecPropertyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(inputs.count, 30)
         let mutations: [(inout [UInt8], inout SeededGenerator) -> Void] = [
             { bytes, g in if !bytes.isEmpty { bytes.remove(at: Int.random(in: 0..<bytes.count, using: &g)) } },
-            { bytes, g in bytes.insert(Array("\",:{}[]0-9\\ \u{1}a".utf8).randomElement(using: &g)!, at: Int.random(in: 0...bytes.count, using: &g)) },
-            { bytes, g in if !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g) } },
+            { bytes, g in
+                bytes.insert(
+                    Array("\",:{}[]0-9\\ \u{1}a".utf8).randomElement(using: &g)!,
+                    at: Int.random(in: 0...bytes.count, using: &g))
+            },
+            { bytes, g in
+                if !bytes.isEmpty {
+                    bytes[Int.random(in: 0..<bytes.count, using: &g)] = UInt8.random(in: 0...255, using: &g)
+                }
+            },
             { bytes, g in bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &g))) },
         ]
         let rounds = PropertyDepth.rounds(deep: 1_500, fast: 200)
         for round in 0..<rounds {
             let document = try randomDocument(&generator)
-            var bytes = FastDocumentCodec.encode(round.isMultiple(of: 2) ? try withHistory(document, &generator) : document)
+            var bytes = FastDocumentCodec.encode(
+                round.isMultiple(of: 2) ? try withHistory(document, &generator) : document)
             mutations.randomElement(using: &generator)!(&bytes, &generator)
             inputs.append(bytes)
         }
@@ -340,7 +406,10 @@ final class CodecPropertyTests: XCTestCase {
                 if let fast { XCTAssertEqual(fast, strict) }
             } catch {
                 refused += 1
-                XCTAssertNil(fast, "the fast reader accepted a file the strict path refuses: \(error.reason)\n\(String(decoding: bytes, as: UTF8.self))")
+                XCTAssertNil(
+                    fast,
+                    "the fast reader accepted a file the strict path refuses: \(error.reason)\n"
+                        + "\(String(decoding: bytes, as: UTF8.self))")
             }
         }
         XCTAssertGreaterThan(refused, PropertyDepth.share(1_000, of: 1_500, rounds: rounds),
@@ -371,9 +440,12 @@ final class CodecPropertyTests: XCTestCase {
                 XCTAssertEqual(fast, strict, label())
                 // Entries kept as bytes decode, and are exactly what the writer writes for them.
                 for case .stored(let stored) in fast.history.entries {
-                    XCTAssertNotNil(FastDocumentCodec.decodeStoredEntry(stored.bytes), "\(label()): a kept entry does not decode")
+                    XCTAssertNotNil(
+                        FastDocumentCodec.decodeStoredEntry(stored.bytes), "\(label()): a kept entry does not decode")
                 }
-                XCTAssertEqual(FastDocumentCodec.encode(fast), DocumentCodec.encodeGeneral(fast), "\(label()): kept entries must be the writer's bytes")
+                XCTAssertEqual(
+                    FastDocumentCodec.encode(fast), DocumentCodec.encodeGeneral(fast),
+                    "\(label()): kept entries must be the writer's bytes")
             }
             return true
         } catch {
@@ -390,7 +462,9 @@ final class CodecPropertyTests: XCTestCase {
         for _ in 0..<3 {
             let original = try randomDocument(&generator)
             var document = original
-            try document.expenses.add { Expense(id: $0, name: "say \"hi\"", amount: 7, category: "食費", date: Day.epoch, note: "a\tb\u{1F600}") }
+            try document.expenses.add {
+                Expense(id: $0, name: "say \"hi\"", amount: 7, category: "食費", date: Day.epoch, note: "a\tb\u{1F600}")
+            }
             document[settings: DisplayKeys.self][DisplayKeys.color] = .always
             if let first = document.incomes.records.first { try document.incomes.remove(ids: [first.id]) }
             document.recordChange(since: original)
@@ -398,7 +472,8 @@ final class CodecPropertyTests: XCTestCase {
             let plain = FastDocumentCodec.encode(document)
             sources.append(plain)
             sources.append(Array(Self.compact(String(decoding: plain, as: UTF8.self)).utf8))
-            sources.append(Array(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "a", with: "\\u0061").utf8))
+            sources.append(
+                Array(String(decoding: plain, as: UTF8.self).replacingOccurrences(of: "a", with: "\\u0061").utf8))
         }
         return sources
     }

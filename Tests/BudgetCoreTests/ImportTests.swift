@@ -5,10 +5,14 @@ final class ImportTests: XCTestCase {
     private let today = Day(iso: "2026-11-21")!
 
     private func importer(_ kind: RecordKind = .expense, currency: String? = nil) -> RecordImporter {
-        RecordImporter(kind: kind, money: MoneyFormat(currency: currency.flatMap(Currency.init(code:))), today: today, defaultCategory: "uncategorized")
+        RecordImporter(
+            kind: kind, money: MoneyFormat(currency: currency.flatMap(Currency.init(code:))), today: today,
+            defaultCategory: "uncategorized")
     }
 
-    private func importError(_ text: String, _ format: ImportFormat, _ importer: RecordImporter? = nil) -> ImportError? {
+    private func importError(
+        _ text: String, _ format: ImportFormat, _ importer: RecordImporter? = nil
+    ) -> ImportError? {
         do {
             _ = try (importer ?? self.importer()).read(text, format: format)
             return nil
@@ -18,7 +22,8 @@ final class ImportTests: XCTestCase {
     }
 
     func testCSV_ReadsQuotingBOMAndCRLF() throws {
-        let rows = try DelimitedReader.csv("\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\"\"\n")
+        let rows = try DelimitedReader.csv(
+            "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\"\"\n")
         XCTAssertEqual(rows, [
             .init(line: 1, fields: ["a", "b", "c"]),
             .init(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
@@ -29,18 +34,25 @@ final class ImportTests: XCTestCase {
     func testCSV_RefusesBrokenQuoting() {
         XCTAssertEqual(try? DelimitedReader.csv("a,b\n\"open,1\n"), nil)
         XCTAssertThrowsError(try DelimitedReader.csv("a,b\nx\"y,1\n")) { error in
-            XCTAssertEqual(error as? ImportError, ImportError(line: 2, column: "1", "a quote inside an unquoted field (quote the whole field and double the quote)"))
+            XCTAssertEqual(
+                error as? ImportError,
+                ImportError(
+                    line: 2, column: "1",
+                    "a quote inside an unquoted field (quote the whole field and double the quote)"))
         }
         XCTAssertThrowsError(try DelimitedReader.csv("a,b\n\"x\"y,1\n"))
     }
 
     func testTSV_UnescapesWhatListWrites() throws {
-        XCTAssertEqual(try DelimitedReader.tsv("a\tb\r\nx\\ty\tz\\\\\\n\n"), [.init(line: 1, fields: ["a", "b"]), .init(line: 2, fields: ["x\ty", "z\\\n"])])
+        XCTAssertEqual(
+            try DelimitedReader.tsv("a\tb\r\nx\\ty\tz\\\\\\n\n"),
+            [.init(line: 1, fields: ["a", "b"]), .init(line: 2, fields: ["x\ty", "z\\\n"])])
         XCTAssertThrowsError(try DelimitedReader.tsv("a\nbad\\q\n"))
     }
 
     func testImporter_ReadsColumnsInAnyOrderWithDefaults() throws {
-        let (rows, other) = try importer(currency: "USD").read("Amount,NAME,note,id\n\"1,234.50\",家賃,11月,00000042\n0.5,Tea,,\n", format: .csv)
+        let (rows, other) = try importer(currency: "USD").read(
+            "Amount,NAME,note,id\n\"1,234.50\",家賃,11月,00000042\n0.5,Tea,,\n", format: .csv)
         XCTAssertEqual(other, 0)
         XCTAssertEqual(rows, [
             ImportedRow(line: 2, name: "家賃", amount: 123_450, date: today, category: "uncategorized", note: "11月"),
@@ -51,20 +63,29 @@ final class ImportTests: XCTestCase {
     func testImporter_ReadsARefundAsTheNegativeExpenseItIs() throws {
         // What `list --format csv` and `json` write for a refund reads back as that refund: a
         // leading minus (ASCII, U+2212 or full-width), or a negative JSON number.
-        let (rows, _) = try importer(currency: "JPY").read("name,amount,category\n返品,\"-1,200\",衣服\n返品,−300,衣服\n返品,－５０,衣服\n", format: .csv)
+        let (rows, _) = try importer(currency: "JPY").read(
+            "name,amount,category\n返品,\"-1,200\",衣服\n返品,−300,衣服\n返品,－５０,衣服\n", format: .csv)
         XCTAssertEqual(rows.map(\.amount), [-1_200, -300, -50])
-        XCTAssertEqual(importError("name,amount\nx,\"-1,2\"\n", .csv)?.message, "invalid amount '-1,2': misplaced ',' digit group separator", "quoted as given")
-        XCTAssertEqual(try importer().read("[{\"name\": \"返品\", \"amount\": -1200, \"category\": \"衣服\"}]", format: .json).rows.map(\.amount), [-1_200])
+        XCTAssertEqual(
+            importError("name,amount\nx,\"-1,2\"\n", .csv)?.message,
+            "invalid amount '-1,2': misplaced ',' digit group separator", "quoted as given")
+        XCTAssertEqual(
+            try importer().read("[{\"name\": \"返品\", \"amount\": -1200, \"category\": \"衣服\"}]", format: .json)
+                .rows.map(\.amount),
+            [-1_200])
         var document = BudgetDocument()
         try document.addExpense(name: "シャツ", amount: 5_000, category: "衣服", date: today)
         _ = try document.importRows(rows, kind: .expense, skipDuplicates: false)
-        XCTAssertEqual(try document.total(category: "衣服", in: document.budgetCalendar.period(containing: today)), 5_000 - 1_550)
+        XCTAssertEqual(
+            try document.total(category: "衣服", in: document.budgetCalendar.period(containing: today)), 5_000 - 1_550)
         XCTAssertEqual(document.expenses.records.map(\.isRefund), [false, true, true, true])
     }
 
     func testJSON_ManyPrettyRowsFindTheirLinesInOnePass() throws {
         // `list --format json | import -`: each row's line was once a scan from byte 0.
-        let rows = (1...3_000).map { "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }" }
+        let rows = (1...3_000).map {
+            "  {\n    \"name\" : \"n\($0)\",\n    \"amount\" : \($0),\n    \"category\" : \"c\"\n  }"
+        }
         let text = "[\n" + rows.joined(separator: ",\n") + "\n]\n"
         let before = TextPositionsCounter.bytesScanned.load(ordering: .relaxed)
         let read = try importer().read(text, format: .json)
@@ -97,34 +118,61 @@ final class ImportTests: XCTestCase {
         let cases: [(String, ImportFormat, ImportError)] = [
             ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,
              ImportError(line: 3, column: "amount", "invalid amount '12x': an amount is a whole number such as 1200")),
-            ("date,name,amount\n2026-13-01,Lunch,900\n", .csv, ImportError(line: 2, column: "date", "'2026-13-01' is not a day: months run from 01 to 12")),
-            ("date,name,amount\n2026-11-01,,900\n", .csv, ImportError(line: 2, column: "name", "the name must not be empty")),
-            ("date,name,amount\n2026-11-01,x\n", .csv, ImportError(line: 2, "expected 3 fields like the header, found 2")),
+            ("date,name,amount\n2026-13-01,Lunch,900\n", .csv,
+             ImportError(line: 2, column: "date", "'2026-13-01' is not a day: months run from 01 to 12")),
+            ("date,name,amount\n2026-11-01,,900\n", .csv,
+             ImportError(line: 2, column: "name", "the name must not be empty")),
+            ("date,name,amount\n2026-11-01,x\n", .csv,
+             ImportError(line: 2, "expected 3 fields like the header, found 2")),
             ("date,\(unknownColumn),amount\n", .csv,
              ImportError(line: 1, column: "2", "unknown column '\(unknownColumn)' (expected \(expected))")),
             ("date,amount\n", .csv, ImportError(line: 1, "the header has no 'name' column")),
             ("", .csv, ImportError(line: nil, "the file is empty; expected a header row naming the columns")),
-            ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json, ImportError(line: 1, column: "26", "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it", reason: .amountNotInMinorUnits)),
+            ("[{\"name\": \"x\", \"amount\": \"5\"}]", .json,
+             ImportError(
+                line: 1, column: "26",
+                "\"amount\" must be a whole number of the currency's smallest unit, as JSON listings write it",
+                reason: .amountNotInMinorUnits)),
             ("[{\"name\": \"x\", \"amount\": 5, \"\(unknownField)\": []}]", .json,
              ImportError(line: 1, column: "46", "unknown field \"\(unknownField)\" (expected \(expected))")),
-            ("[{\"name\": \"x\", \"amount\": 5, \"tags\": [\"a b\"]}]", .json, ImportError(line: 1, column: "37", "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
-            ("name,amount,tags\nx,5,\"a b,c\"\n", .csv, ImportError(line: 2, column: "tags", "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
-            ("[{\"name\": \"x\",\n \"amount\": 5, \"currency\": \"USD\"}]", .json, ImportError(line: 2, column: "27", "the amounts are in USD but this budget uses no currency")),
-            ("[{\"name\": \"x\", \"amount\": 5,]", .json, ImportError(line: 1, column: "28", "expected a string key but found ']'")),
+            ("[{\"name\": \"x\", \"amount\": 5, \"tags\": [\"a b\"]}]", .json,
+             ImportError(
+                line: 1, column: "37",
+                "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
+            ("name,amount,tags\nx,5,\"a b,c\"\n", .csv,
+             ImportError(
+                line: 2, column: "tags",
+                "the tag 'a b' contains white space or a comma; a tag is one word (use - or _ to join words)")),
+            ("[{\"name\": \"x\",\n \"amount\": 5, \"currency\": \"USD\"}]", .json,
+             ImportError(line: 2, column: "27", "the amounts are in USD but this budget uses no currency")),
+            ("[{\"name\": \"x\", \"amount\": 5,]", .json,
+             ImportError(line: 1, column: "28", "expected a string key but found ']'")),
         ]
         for (text, format, expected) in cases {
             XCTAssertEqual(importError(text, format), expected, text)
         }
         // An income is never negative; an expense may be (a refund), except by more than 64 bits hold.
-        XCTAssertEqual(importError("[{\"name\": \"x\", \"amount\": -1}]", .json, importer(.income)), ImportError(line: 1, column: "26", "amounts cannot be negative"))
-        XCTAssertEqual(importError("name,amount\nx,-5\n", .csv, importer(.income))?.message, "invalid amount '-5': amounts cannot be negative")
-        XCTAssertEqual(importError("[{\"name\": \"x\", \"amount\": -9223372036854775808}]", .json)?.message, "invalid amount '-9223372036854775808': the amount is too large")
-        XCTAssertEqual(importError("name,amount\n2026,x\n", .csv)?.errorDescription, "line 2, column 'amount': invalid amount 'x': an amount is a whole number such as 1200; nothing was imported")
+        XCTAssertEqual(
+            importError("[{\"name\": \"x\", \"amount\": -1}]", .json, importer(.income)),
+            ImportError(line: 1, column: "26", "amounts cannot be negative"))
+        XCTAssertEqual(
+            importError("name,amount\nx,-5\n", .csv, importer(.income))?.message,
+            "invalid amount '-5': amounts cannot be negative")
+        XCTAssertEqual(
+            importError("[{\"name\": \"x\", \"amount\": -9223372036854775808}]", .json)?.message,
+            "invalid amount '-9223372036854775808': the amount is too large")
+        XCTAssertEqual(
+            importError("name,amount\n2026,x\n", .csv)?.errorDescription,
+            "line 2, column 'amount': invalid amount 'x': "
+                + "an amount is a whole number such as 1200; nothing was imported")
     }
 
     func testImporter_IncomesRefuseACategoryAndSkipOtherKinds() throws {
-        XCTAssertEqual(importError("name,amount,category\nSalary,1,food\n", .csv, importer(.income))?.message, "incomes have no category")
-        let (rows, other) = try importer(.income).read("kind,name,category,amount\nincome,Salary,,5\nexpense,Lunch,food,1\n", format: .csv)
+        XCTAssertEqual(
+            importError("name,amount,category\nSalary,1,food\n", .csv, importer(.income))?.message,
+            "incomes have no category")
+        let (rows, other) = try importer(.income).read(
+            "kind,name,category,amount\nincome,Salary,,5\nexpense,Lunch,food,1\n", format: .csv)
         XCTAssertEqual(rows.map(\.name), ["Salary"])
         XCTAssertEqual(other, 1)
     }
@@ -135,7 +183,8 @@ final class ImportTests: XCTestCase {
         var document = BudgetDocument()
         try document.expenses.add { Expense(id: $0, name: "Lunch", amount: 900, category: "food", date: self.today) }
         let rows = [
-            ImportedRow(line: 2, name: "Lunch", amount: 900, date: today, category: "food", note: "a note does not matter"),
+            ImportedRow(
+                line: 2, name: "Lunch", amount: 900, date: today, category: "food", note: "a note does not matter"),
             ImportedRow(line: 3, name: "Lunch", amount: 900, date: today, category: "other", note: nil),
             ImportedRow(line: 4, name: "Lunch", amount: 900, date: today, category: "other", note: nil),
         ]
@@ -152,10 +201,17 @@ final class ImportTests: XCTestCase {
     func testHeader_IsReadAloneNeverFromACutPrefix() {
         let row = "2026-11-01,Lunch,food,900,\"" + String(repeating: "a, b ", count: 40) + "\"\n"
         let text = "date,name,category,amount,note\n" + String(repeating: row, count: 200)
-        XCTAssertEqual(text.prefix(20_000).filter { $0 == "\"" }.count % 2, 1, "the 20,000th character is inside quotes")
+        XCTAssertEqual(
+            text.prefix(20_000).filter { $0 == "\"" }.count % 2, 1, "the 20,000th character is inside quotes")
         XCTAssertEqual(RecordImporter.headerCells(text, format: .csv), ["date", "name", "category", "amount", "note"])
-        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname,\"a very\nlong\"\n" + String(repeating: "x", count: 30_000), format: .csv), ["name", "a very\nlong"])
-        XCTAssertEqual(RecordImporter.headerCells("\u{FEFF}\nname\tamount\n" + String(repeating: "x\\", count: 15_000), format: .tsv), ["name", "amount"])
+        XCTAssertEqual(
+            RecordImporter.headerCells(
+                "\u{FEFF}\nname,\"a very\nlong\"\n" + String(repeating: "x", count: 30_000), format: .csv),
+            ["name", "a very\nlong"])
+        XCTAssertEqual(
+            RecordImporter.headerCells(
+                "\u{FEFF}\nname\tamount\n" + String(repeating: "x\\", count: 15_000), format: .tsv),
+            ["name", "amount"])
         XCTAssertNil(RecordImporter.headerCells("\"never closed,a\n1,2\n", format: .csv))
         // Statements too: a header whose quoted cell breaks its line, after a preamble.
         let mufg = "口座,\"1\n2\"\n\"日付\",\"摘要\",\"摘要内容\",\"支払い金額\",\"預かり金額\",\"メモ\nです\"\n2026/10/4,カード,x,12000,,\n"
@@ -168,7 +224,9 @@ final class ImportTests: XCTestCase {
 
     /// The guard `export --for-excel` writes is taken off by imports, and only it.
     func testFormulaGuard_IsTakenOffExactlyAsWritten() throws {
-        for text in ["=1+2", "+a", "-5", "@x", "\tx", "\rx", "'", "'abc", "'=x", "''", "'''", "plain", "家賃", "", "'\t"] {
+        for text in [
+            "=1+2", "+a", "-5", "@x", "\tx", "\rx", "'", "'abc", "'=x", "''", "'''", "plain", "家賃", "", "'\t",
+        ] {
             for spreadsheet in [true, false] {
                 let written = FormulaGuard.needsGuard(text, forSpreadsheet: spreadsheet) ? "'" + text : text
                 XCTAssertEqual(FormulaGuard.unguarded(written), text, "\(text) \(spreadsheet)")
@@ -176,7 +234,8 @@ final class ImportTests: XCTestCase {
         }
         XCTAssertFalse(FormulaGuard.needsGuard("'abc", forSpreadsheet: true), "a quote before a letter is no guard")
         XCTAssertFalse(FormulaGuard.needsGuard("=x", forSpreadsheet: false))
-        let (rows, _) = try importer().read("name,amount,category,note\n'=SUM(A1),1,'-food,'@x\n'abc,2,''',\n", format: .csv)
+        let (rows, _) = try importer().read(
+            "name,amount,category,note\n'=SUM(A1),1,'-food,'@x\n'abc,2,''',\n", format: .csv)
         XCTAssertEqual(rows.map(\.name), ["=SUM(A1)", "'abc"])
         XCTAssertEqual(rows.map(\.category), ["-food", "''"])
         XCTAssertEqual(rows.map(\.note), ["@x", nil])
@@ -193,17 +252,25 @@ final class ImportTests: XCTestCase {
             XCTAssertEqual(problems.problems.map(\.line), Array(2...21))
         }
         let both = "kind,name,category,amount\nexpense,a,food,1x\nnope,b,,1\nincome,c,,2x\n"
-        XCTAssertThrowsError(try RecordImporter.read(both, format: .csv, by: [importer(.income), importer(.expense)])) { error in
-            XCTAssertEqual((error as? StatementProblems)?.problems.map(\.line), [2, 3, 4], "the unknown kind once, in line order")
+        XCTAssertThrowsError(
+            try RecordImporter.read(both, format: .csv, by: [importer(.income), importer(.expense)])
+        ) { error in
+            XCTAssertEqual(
+                (error as? StatementProblems)?.problems.map(\.line), [2, 3, 4], "the unknown kind once, in line order")
         }
         // An income's amount is never negative (an expense's may be: a refund).
-        XCTAssertEqual(importError("[{\"name\": \"a\", \"amount\": 1}, {\"name\": \"b\", \"amount\": -1}]", .json, importer(.income))?.message, "amounts cannot be negative")
+        XCTAssertEqual(
+            importError(
+                "[{\"name\": \"a\", \"amount\": 1}, {\"name\": \"b\", \"amount\": -1}]", .json, importer(.income)
+            )?.message,
+            "amounts cannot be negative")
     }
 
     /// A note's CRLF is a line break, as `add --note` reads it: it was once kept, and the
     /// import refused at the write as "an invalid data file".
     func testImporter_NotesLineBreaksAreReadAsAddReadsThem() throws {
-        let (rows, _) = try importer().read("[{\"name\": \"a\", \"amount\": 1, \"note\": \"x\\r\\ny\\rz\"}]", format: .json)
+        let (rows, _) = try importer().read(
+            "[{\"name\": \"a\", \"amount\": 1, \"note\": \"x\\r\\ny\\rz\"}]", format: .json)
         XCTAssertEqual(rows.map(\.note), ["x\ny\nz"])
         let (tsvRows, _) = try importer().read("name\tamount\tnote\na\t1\tx\\r\\ny\n", format: .tsv)
         XCTAssertEqual(tsvRows.map(\.note), ["x\ny"])

@@ -3,7 +3,9 @@ import XCTest
 import TestSupport
 
 final class RegexPatternTests: XCTestCase {
-    private func matches(_ pattern: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+    private func matches(
+        _ pattern: String, _ text: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Bool {
         try RegexPattern(pattern).matches(text)
     }
 
@@ -64,10 +66,11 @@ final class RegexPatternTests: XCTestCase {
 
     func testRefusals_NameWhatIsNotSupported() {
         let cases: [(String, String)] = [
-            (#"(a)\1"#, "backreferences"), (#"(?<n>a)\k<n>"#, "named groups"), ("(?=a)b", "lookahead"), ("(?!a)b", "lookahead"),
-            ("(?<=a)b", "lookbehind"), ("(?<!a)b", "lookbehind"), ("(?i)a", "inline options"), ("(?>a)", "atomic"),
-            ("a++", "possessive"), (#"\p{L}"#, "Unicode properties"), ("[[:alpha:]]", "nested classes"), ("[a&&b]", "class operations"),
-            ("(abc", "not closed"), ("abc)", "unbalanced"), ("*a", "nothing to repeat"), ("a**", "repeats a repetition"),
+            (#"(a)\1"#, "backreferences"), (#"(?<n>a)\k<n>"#, "named groups"), ("(?=a)b", "lookahead"),
+            ("(?!a)b", "lookahead"), ("(?<=a)b", "lookbehind"), ("(?<!a)b", "lookbehind"), ("(?i)a", "inline options"),
+            ("(?>a)", "atomic"), ("a++", "possessive"), (#"\p{L}"#, "Unicode properties"),
+            ("[[:alpha:]]", "nested classes"), ("[a&&b]", "class operations"), ("(abc", "not closed"),
+            ("abc)", "unbalanced"), ("*a", "nothing to repeat"), ("a**", "repeats a repetition"),
             ("[abc", "not closed"), ("[z-a]", "backwards"), ("a{3,2}", "backwards"), ("a{101}", "above 100"),
             ("a{", #"'\{'"#), (#"a\"#, "lone"), (#"\q"#, #"'\q'"#), ("^*", "anchor"),
             ("(abcdefghijk){100}", "too large"), ("((a{100}){100}){100}", "too large"),
@@ -141,10 +144,14 @@ final class RegexPatternTests: XCTestCase {
         let alphabet = Array(#"()[]{}|*+?^$\.-,0123abAB:=!<>P&~dwsbkp"#).map(String.init)
         var compiled = 0
         for _ in 0..<20_000 {
-            let pattern = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }.joined()
+            let pattern = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+            }.joined()
             guard let regex = try? RegexPattern(pattern) else { continue }
             compiled += 1
-            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }.joined()
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+            }.joined()
             _ = regex.matches(text)
         }
         XCTAssertGreaterThan(compiled, 1000)

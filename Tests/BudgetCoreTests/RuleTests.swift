@@ -6,8 +6,10 @@ final class RuleTests: XCTestCase {
     private let day = Day(iso: "2026-11-21")!
 
     private func rule(_ pattern: String, regex: Bool = false, field: Rule.Field = .name, kind: RecordKind? = nil,
-                      category: String? = nil, rename: String? = nil, tags: [String] = [], skip: Bool = false) throws -> Rule {
-        try Rule(pattern: pattern, isRegex: regex, field: field, kind: kind, category: category, rename: rename, tags: tags, skip: skip)
+                      category: String? = nil, rename: String? = nil, tags: [String] = [],
+                      skip: Bool = false) throws -> Rule {
+        try Rule(pattern: pattern, isRegex: regex, field: field, kind: kind, category: category, rename: rename,
+                 tags: tags, skip: skip)
     }
 
     // MARK: Matching
@@ -22,7 +24,8 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(rules.firstMatch(name: "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", note: nil, kind: .expense)?.index, 0)
         XCTAssertEqual(rules.firstMatch(name: "amazon.co.jp", note: nil, kind: .expense)?.rule.category, "shopping")
         XCTAssertEqual(rules.firstMatch(name: "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", note: nil, kind: .expense)?.index, 1)
-        XCTAssertEqual(rules.firstMatch(name: "Amazon Prime", note: nil, kind: .income)?.index, 1, "no kind: both kinds")
+        XCTAssertEqual(
+            rules.firstMatch(name: "Amazon Prime", note: nil, kind: .income)?.index, 1, "no kind: both kinds")
         XCTAssertNil(rules.firstMatch(name: "Lunch", note: nil, kind: .expense))
         XCTAssertNil(RuleSet().firstMatch(name: "anything", note: nil, kind: .expense))
     }
@@ -50,11 +53,17 @@ final class RuleTests: XCTestCase {
     }
 
     func testRegex_IsCompiledAsGivenAndMatchedIgnoringCaseAgainstTheFoldedText() throws {
-        let rules = RuleSet([try rule(#"^amazon\.co\.jp$"#, regex: true, rename: "Amazon"), try rule("^Salary", regex: true, kind: .income, tags: ["pay"])])
+        let rules = RuleSet([
+            try rule(#"^amazon\.co\.jp$"#, regex: true, rename: "Amazon"),
+            try rule("^Salary", regex: true, kind: .income, tags: ["pay"]),
+        ])
         XCTAssertEqual(rules.firstMatch(name: "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", note: nil, kind: .expense)?.index, 0)
         XCTAssertNil(rules.firstMatch(name: "www.amazon.co.jp", note: nil, kind: .expense))
         XCTAssertEqual(rules.firstMatch(name: "SALARY November", note: nil, kind: .income)?.index, 1)
-        XCTAssertEqual(RuleSet([try rule("ブン$", regex: true, tags: ["x"])]).firstMatch(name: "ｾﾌﾞﾝ", note: nil, kind: .expense)?.index, 0)
+        XCTAssertEqual(
+            RuleSet([try rule("ブン$", regex: true, tags: ["x"])])
+                .firstMatch(name: "ｾﾌﾞﾝ", note: nil, kind: .expense)?.index,
+            0)
         XCTAssertThrowsError(try rule("(abc", regex: true, tags: ["x"])) { error in
             guard case .invalidRegex(let pattern, _) = error as? RuleError else { return XCTFail("\(error)") }
             XCTAssertEqual(pattern, "(abc")
@@ -63,17 +72,24 @@ final class RuleTests: XCTestCase {
 
     func testMatching_ManyRulesAndRowsGiveTheSameAnswerAsANaiveSearch() throws {
         var generator = SeededGenerator(seed: 7)
-        let words = ["ｾﾌﾞﾝ", "セブン", "ＡＭＡＺＯＮ", "amazon", "ﾛｰｿﾝ", "ローソン", "café", "Café", "家賃", "ﾎﾟｲﾝﾄ", "ポイント", "x", "ab"]
+        let words = [
+            "ｾﾌﾞﾝ", "セブン", "ＡＭＡＺＯＮ", "amazon", "ﾛｰｿﾝ", "ローソン", "café", "Café", "家賃", "ﾎﾟｲﾝﾄ", "ポイント", "x", "ab",
+        ]
         var rules: [Rule] = []
         for index in 0..<40 {
-            let pattern = words[Int.random(in: 0..<words.count, using: &generator)] + (index % 3 == 0 ? "" : words[Int.random(in: 0..<words.count, using: &generator)])
+            let pattern = words[Int.random(in: 0..<words.count, using: &generator)]
+                + (index % 3 == 0 ? "" : words[Int.random(in: 0..<words.count, using: &generator)])
             rules.append(try rule(pattern, kind: index % 5 == 0 ? .income : nil, tags: ["t\(index)"]))
         }
         let set = RuleSet(rules)
         for _ in 0..<500 {
-            let name = (0..<3).map { _ in words[Int.random(in: 0..<words.count, using: &generator)] }.joined(separator: " ")
+            let name = (0..<3).map { _ in words[Int.random(in: 0..<words.count, using: &generator)] }
+                .joined(separator: " ")
             for kind in RecordKind.allCases {
-                let expected = rules.firstIndex { ($0.kind == nil || $0.kind == kind) && TextFolding.folded(name).contains(TextFolding.folded($0.pattern)) }
+                let expected = rules.firstIndex {
+                    ($0.kind == nil || $0.kind == kind)
+                        && TextFolding.folded(name).contains(TextFolding.folded($0.pattern))
+                }
                 XCTAssertEqual(set.firstMatch(name: name, note: nil, kind: kind)?.index, expected, name)
             }
         }
@@ -83,13 +99,21 @@ final class RuleTests: XCTestCase {
 
     func testRule_NeedsOneActionAndSkipAlone() throws {
         XCTAssertThrowsError(try rule("a")) { XCTAssertEqual($0 as? RuleError, .noAction) }
-        XCTAssertThrowsError(try rule("a", tags: ["t"], skip: true)) { XCTAssertEqual($0 as? RuleError, .skipWithOtherActions) }
-        XCTAssertThrowsError(try rule("a", kind: .income, category: "food")) { XCTAssertEqual($0 as? RuleError, .categoryForIncomes) }
-        XCTAssertThrowsError(try rule("  ", tags: ["t"])) { XCTAssertEqual($0 as? RuleError, .invalidValue(.empty(field: "pattern"))) }
+        XCTAssertThrowsError(try rule("a", tags: ["t"], skip: true)) {
+            XCTAssertEqual($0 as? RuleError, .skipWithOtherActions)
+        }
+        XCTAssertThrowsError(try rule("a", kind: .income, category: "food")) {
+            XCTAssertEqual($0 as? RuleError, .categoryForIncomes)
+        }
+        XCTAssertThrowsError(try rule("  ", tags: ["t"])) {
+            XCTAssertEqual($0 as? RuleError, .invalidValue(.empty(field: "pattern")))
+        }
         XCTAssertThrowsError(try rule("a\u{1B}[2J", tags: ["t"])) {
             XCTAssertEqual($0 as? RuleError, .invalidValue(.controlCharacter(field: "pattern", value: "a\u{1B}[2J")))
         }
-        XCTAssertThrowsError(try rule("a", tags: ["two words"])) { XCTAssertEqual($0 as? RuleError, .invalidValue(.invalidTag("two words"))) }
+        XCTAssertThrowsError(try rule("a", tags: ["two words"])) {
+            XCTAssertEqual($0 as? RuleError, .invalidValue(.invalidTag("two words")))
+        }
         XCTAssertNoThrow(try rule("a", skip: true))
         XCTAssertEqual(try rule("  ｾﾌﾞﾝ ", category: " food ").pattern, "ｾﾌﾞﾝ", "input rules trim")
         XCTAssertEqual(try rule("a", tags: ["b", "a", "b"]).tags, ["a", "b"])
@@ -97,7 +121,8 @@ final class RuleTests: XCTestCase {
 
     func testApply_RenamesRecategorisesAndTagsAndACategoryDoesNothingToIncomes() throws {
         let rule = try rule("x", category: "food", rename: "Seven", tags: ["conbini"])
-        var expense = Expense(id: "00000001", name: "ｾﾌﾞﾝ", amount: 5, category: "uncategorized", date: day, tags: ["old"])
+        var expense = Expense(
+            id: "00000001", name: "ｾﾌﾞﾝ", amount: 5, category: "uncategorized", date: day, tags: ["old"])
         XCTAssertTrue(rule.apply(to: &expense))
         XCTAssertEqual(expense.name, "Seven")
         XCTAssertEqual(expense.category, "food")
@@ -114,12 +139,15 @@ final class RuleTests: XCTestCase {
     func testSettingText_RoundTripsExactlyWithEscapes() throws {
         let rules = [
             try rule("ｾﾌﾞﾝ", category: "food", tags: ["conbini"]),
-            try rule("a;b%c=d", regex: false, field: .note, kind: .expense, category: "x;y", rename: "50%", tags: ["t;1", "%"]),
+            try rule("a;b%c=d", regex: false, field: .note, kind: .expense, category: "x;y", rename: "50%",
+                     tags: ["t;1", "%"]),
             try rule(#"^amazon\.co"#, regex: true, kind: .income, rename: "Amazon"),
             try rule("ｶｰﾄﾞ ﾗｸﾃﾝ", skip: true),
         ]
         XCTAssertEqual(rules[0].settingText, "match=ｾﾌﾞﾝ;category=food;tag=conbini")
-        XCTAssertEqual(rules[1].settingText, "match=a%3Bb%25c=d;field=note;kind=expense;category=x%3By;rename=50%25;tag=%25;tag=t%3B1")
+        XCTAssertEqual(
+            rules[1].settingText,
+            "match=a%3Bb%25c=d;field=note;kind=expense;category=x%3By;rename=50%25;tag=%25;tag=t%3B1")
         XCTAssertEqual(rules[3].settingText, "match=ｶｰﾄﾞ ﾗｸﾃﾝ;skip")
         for rule in rules {
             XCTAssertEqual(Rule(stored: .string(rule.settingText)), rule, rule.settingText)
@@ -129,10 +157,11 @@ final class RuleTests: XCTestCase {
 
     func testStoredRule_ThatIsNotExactlyARulesTextIsRefused() {
         let refused = [
-            "", "match=", "skip", "category=food", "match=a", "match=a;tag=x;skip", "match=a;category=food;kind=expense",
-            "match=a;field=name;tag=x", "match=a;tag=b;tag=a", "match=a;tag=x;tag=x", "match= a;tag=x", "match=a%3b;tag=x",
-            "match=a%41;tag=x", "match=a%;tag=x", "regex=(a;tag=x", "match=a;kind=incomes;tag=x", "match=a;colour=red;tag=x",
-            "match=a;tag=x;", "match=a\u{1B};tag=x", "match=a;kind=income;category=food", "match=a;match=b;tag=x",
+            "", "match=", "skip", "category=food", "match=a", "match=a;tag=x;skip",
+            "match=a;category=food;kind=expense", "match=a;field=name;tag=x", "match=a;tag=b;tag=a",
+            "match=a;tag=x;tag=x", "match= a;tag=x", "match=a%3b;tag=x", "match=a%41;tag=x", "match=a%;tag=x",
+            "regex=(a;tag=x", "match=a;kind=incomes;tag=x", "match=a;colour=red;tag=x", "match=a;tag=x;",
+            "match=a\u{1B};tag=x", "match=a;kind=income;category=food", "match=a;match=b;tag=x",
         ]
         for text in refused {
             XCTAssertNil(Rule(stored: .string(text)), text)
@@ -175,7 +204,9 @@ final class RuleTests: XCTestCase {
             XCTAssertTrue(reason.contains("setting \"rule.1\" must be a rule"), reason)
         }
         let check = try store.check()
-        XCTAssertTrue(check.problems.contains { $0.message.contains("setting \"rule.1\" must be a rule") }, "\(check.problems.map(\.message))")
+        XCTAssertTrue(
+            check.problems.contains { $0.message.contains("setting \"rule.1\" must be a rule") },
+            "\(check.problems.map(\.message))")
     }
 
     // MARK: Changes through a store
@@ -220,7 +251,9 @@ final class RuleTests: XCTestCase {
     func testDeleteAndMove_RefuseUnknownNumbersAndPositions() throws {
         let store = try self.store(with: [try rule("a", tags: ["a"]), try rule("b", tags: ["b"])])
         let before = try store.load()
-        XCTAssertThrowsError(try store.transaction { try $0.deleteRule(number: 3) }) { XCTAssertEqual($0 as? RuleError, .ruleNotFound(number: 3, count: 2)) }
+        XCTAssertThrowsError(try store.transaction { try $0.deleteRule(number: 3) }) {
+            XCTAssertEqual($0 as? RuleError, .ruleNotFound(number: 3, count: 2))
+        }
         XCTAssertThrowsError(try store.transaction { try $0.deleteRule(number: 0) })
         XCTAssertThrowsError(try store.transaction { try $0.moveRule(number: 1, to: 3) }) {
             XCTAssertEqual($0 as? RuleError, .positionOutOfRange(position: 3, count: 2))
@@ -295,12 +328,17 @@ final class RuleTests: XCTestCase {
     /// Patterns that earlier versions refused because Swift's `Regex` backtracks on them are
     /// accepted now that matching is linear (`RegexPattern`), and match as they read.
     func testRegex_NestedRepetitionIsAcceptedAndMatches() throws {
-        for pattern in [#"^(\w+\s?)+$"#, "(a+)+$", "((ab)+c)*", "(a{2,})+", "(?:x+y)*", "(a*)*", #"^(\d{1,3},?)+$"#, "(a|a)+$", #"(\w|\d)+$"#, "(a{1,5})+c", "(a|b)*c"] {
+        for pattern in [
+            #"^(\w+\s?)+$"#, "(a+)+$", "((ab)+c)*", "(a{2,})+", "(?:x+y)*", "(a*)*", #"^(\d{1,3},?)+$"#, "(a|a)+$",
+            #"(\w|\d)+$"#, "(a{1,5})+c", "(a|b)*c",
+        ] {
             XCTAssertNoThrow(try Rule(pattern: pattern, isRegex: true, category: "x"), pattern)
         }
         let rules = RuleSet([try rule(#"^(\d{1,3},?)+$"#, regex: true, tags: ["n"])])
         XCTAssertNotNil(rules.firstMatch(name: "１,２３４,５６７", note: nil, kind: .expense))
-        XCTAssertNil(rules.firstMatch(name: "1,234,567 " + String(repeating: "1,", count: 5000) + "x", note: nil, kind: .expense))
+        XCTAssertNil(
+            rules.firstMatch(
+                name: "1,234,567 " + String(repeating: "1,", count: 5000) + "x", note: nil, kind: .expense))
     }
 
     /// A stored regular expression that earlier versions accepted (Swift's `Regex` compiled it)

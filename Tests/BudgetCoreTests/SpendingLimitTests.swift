@@ -12,8 +12,12 @@ final class SpendingLimitTests: XCTestCase {
         XCTAssertEqual(try SpendingLimit(amount: 200_000, per: .year).stored, .string("200000;per=year"))
         let since = try XCTUnwrap(SpendingLimit.start("2026-10", per: .month))
         XCTAssertEqual(since, 2026 * 12 + 9)
-        XCTAssertEqual(try SpendingLimit(amount: 40_000, rollover: .surplus, since: since).stored, .string("40000;rollover=surplus;since=2026-10"))
-        XCTAssertEqual(try SpendingLimit(amount: 5, per: .year, rollover: .all, since: 26).stored, .string("5;per=year;rollover=all;since=0026"))
+        XCTAssertEqual(
+            try SpendingLimit(amount: 40_000, rollover: .surplus, since: since).stored,
+            .string("40000;rollover=surplus;since=2026-10"))
+        XCTAssertEqual(
+            try SpendingLimit(amount: 5, per: .year, rollover: .all, since: 26).stored,
+            .string("5;per=year;rollover=all;since=0026"))
 
         for text in ["40000;rollover=surplus;since=2026-10", "200000;per=year", "0;per=year;rollover=all;since=9999"] {
             let limit = try XCTUnwrap(SpendingLimit(stored: .string(text)), text)
@@ -21,11 +25,12 @@ final class SpendingLimitTests: XCTestCase {
         }
         XCTAssertEqual(SpendingLimit(stored: .int(7)), try SpendingLimit(monthly: 7))
         let refused = [
-            "40000", "40000;per=month", "40000;rollover=none", "40000;per=year;rollover=none", "040000;per=year", "+5;per=year",
-            "-5;per=year", "40000;rollover=surplus;per=year;since=2026", "40000;rollover=surplus", "40000;since=2026-10",
-            "40000;rollover=surplus;since=2026", "40000;per=year;rollover=all;since=2026-10", "40000;per=year;per=year",
-            "40000;per=week", "40000;rollover=surplus;since=2026-13", "40000;rollover=surplus;since=0000-12", "40000;per=year;",
-            "40,000;per=year", "40000;per=year;note=x", "40000;per=year;rollover=all;since=10000", "",
+            "40000", "40000;per=month", "40000;rollover=none", "40000;per=year;rollover=none", "040000;per=year",
+            "+5;per=year", "-5;per=year", "40000;rollover=surplus;per=year;since=2026", "40000;rollover=surplus",
+            "40000;since=2026-10", "40000;rollover=surplus;since=2026", "40000;per=year;rollover=all;since=2026-10",
+            "40000;per=year;per=year", "40000;per=week", "40000;rollover=surplus;since=2026-13",
+            "40000;rollover=surplus;since=0000-12", "40000;per=year;", "40,000;per=year", "40000;per=year;note=x",
+            "40000;per=year;rollover=all;since=10000", "",
         ]
         for text in refused { XCTAssertNil(SpendingLimit(stored: .string(text)), text) }
         XCTAssertNil(SpendingLimit(stored: .int(-1)))
@@ -34,11 +39,17 @@ final class SpendingLimitTests: XCTestCase {
 
     func testTypedText_InTheCurrencyPartsInAnyOrder() throws {
         let typed = try SpendingLimit(settingText: "400.50;since=2026-10;rollover=all", context: usd)
-        XCTAssertEqual(typed, try SpendingLimit(amount: 40_050, rollover: .all, since: SpendingLimit.start("2026-10", per: .month)))
+        XCTAssertEqual(
+            typed,
+            try SpendingLimit(amount: 40_050, rollover: .all, since: SpendingLimit.start("2026-10", per: .month)))
         XCTAssertEqual(typed.settingText(context: usd), "400.50;rollover=all;since=2026-10")
         XCTAssertEqual(try SpendingLimit(settingText: "1,200", context: plain), try SpendingLimit(monthly: 1_200))
-        XCTAssertEqual(try SpendingLimit(settingText: "12;per=year", context: plain).settingText(context: plain), "12;per=year")
-        for text in ["5;rollover=all", "5;since=2026-10", "5;per=year;rollover=all;since=2026-10", "5;per=week", "5;x=1", "5;per=year;per=year", "-5", "5;"] {
+        XCTAssertEqual(
+            try SpendingLimit(settingText: "12;per=year", context: plain).settingText(context: plain), "12;per=year")
+        for text in [
+            "5;rollover=all", "5;since=2026-10", "5;per=year;rollover=all;since=2026-10", "5;per=week", "5;x=1",
+            "5;per=year;per=year", "-5", "5;",
+        ] {
             XCTAssertThrowsError(try SpendingLimit(settingText: text, context: plain), text)
         }
     }
@@ -69,9 +80,12 @@ final class SpendingLimitTests: XCTestCase {
 
         """
         var document = try DocumentCodec.decode(Array(text.utf8))
-        XCTAssertEqual(document[settings: BudgetKeys.self][BudgetKeys.limit("food")], try SpendingLimit(monthly: 40_000))
+        XCTAssertEqual(
+            document[settings: BudgetKeys.self][BudgetKeys.limit("food")], try SpendingLimit(monthly: 40_000))
         let status = try XCTUnwrap(try LimitReport(document: document, month: Day(iso: "2026-11-20")!).rows.first)
-        XCTAssertEqual([status.base, status.carriedIn, status.available, status.spent, status.remaining], [40_000, 0, 40_000, 41_200, -1_200])
+        XCTAssertEqual(
+            [status.base, status.carriedIn, status.available, status.spent, status.remaining],
+            [40_000, 0, 40_000, 41_200, -1_200])
         XCTAssertEqual(DocumentCodec.encode(document), Array(text.utf8), "read and written back byte for byte")
         // Setting the same plain limit again writes the same number.
         try document.setLimit(40_000, for: "food")
@@ -81,7 +95,9 @@ final class SpendingLimitTests: XCTestCase {
     func testFile_ALimitWithOptionsRoundTripsAndUndoRemovesIt() throws {
         let store = InMemoryStore()
         try store.transaction { document in
-            try document.setLimit(try SpendingLimit(amount: 200_000, per: .year, rollover: .surplus, since: 2026), for: .category("travel"))
+            try document.setLimit(
+                try SpendingLimit(amount: 200_000, per: .year, rollover: .surplus, since: 2026),
+                for: .category("travel"))
             try document.setLimit(try SpendingLimit(amount: 300_000), for: .total)
         }
         let document = try store.load()
@@ -98,14 +114,16 @@ final class SpendingLimitTests: XCTestCase {
 
     func testRenameMovesTheOptionsAndMergesOnlyEqualLimits() throws {
         var document = BudgetDocument()
-        let surplus = try SpendingLimit(amount: 1_000, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month))
+        let surplus = try SpendingLimit(
+            amount: 1_000, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month))
         try document.setLimit(surplus, for: .category("food"))
         XCTAssertEqual(try document.renameCategory("food", to: "食費").limit, .moved(surplus))
         XCTAssertEqual(try document.limit(for: .category("食費")), surplus)
         XCTAssertNil(try document.limit(for: .category("food")))
         try document.setLimit(1_000, for: "groceries")
         XCTAssertThrowsError(try document.renameCategory("食費", to: "groceries")) {
-            XCTAssertEqual($0 as? BudgetError, .limitConflict(category: "食費", limit: "1,000 a month (rollover surplus since 2026-10)",
+            XCTAssertEqual($0 as? BudgetError, .limitConflict(
+                category: "食費", limit: "1,000 a month (rollover surplus since 2026-10)",
                                                                target: "groceries", targetLimit: "1,000 a month"))
         }
         try document.setLimit(surplus, for: .category("groceries"))
@@ -115,12 +133,17 @@ final class SpendingLimitTests: XCTestCase {
     func testRescale_ScalesTheTotalLimitAndLimitsWithOptions() throws {
         var document = BudgetDocument()
         try document.setLimit(try SpendingLimit(amount: 300_000, per: .year, rollover: .all, since: 2026), for: .total)
-        try document.setLimit(try SpendingLimit(amount: 1_234, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month)), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 1_234, rollover: .surplus, since: SpendingLimit.start("2026-10", per: .month)),
+            for: .category("food"))
         try document.setCurrency(Currency(code: "USD"), rescale: true)
-        XCTAssertEqual(document.settingsValues.value(forKey: "budget.total-limit"), .string("30000000;per=year;rollover=all;since=2026"))
+        XCTAssertEqual(
+            document.settingsValues.value(forKey: "budget.total-limit"),
+            .string("30000000;per=year;rollover=all;since=2026"))
         XCTAssertEqual(try document.limit(for: .category("food"))?.amount, 123_400)
         XCTAssertEqual(try document.limit(for: .category("food"))?.rollover, .surplus)
-        try document.setLimit(try SpendingLimit(amount: 123_450, rollover: .surplus, since: 24_321), for: .category("food"))
+        try document.setLimit(
+            try SpendingLimit(amount: 123_450, rollover: .surplus, since: 24_321), for: .category("food"))
         let before = document
         XCTAssertThrowsError(try document.setCurrency(nil, rescale: true))
         XCTAssertEqual(document, before, "a limit with a fraction stops the rescale, and nothing changes")

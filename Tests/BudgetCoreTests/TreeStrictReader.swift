@@ -24,7 +24,8 @@ enum TreeStrictReader {
         var reader = try JSONObjectReader(root, context: "the top level")
         let formatNode = try reader.node("format")
         guard case .number(let formatText) = formatNode.value, let format = Int(formatText) else {
-            throw DataFileProblem(offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
+            throw DataFileProblem(
+                offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
         }
         if format > BudgetDocument.formatVersion {
             throw DataFileProblem(offset: formatNode.offset, "written by a newer budget", newerFormat: format)
@@ -44,14 +45,19 @@ enum TreeStrictReader {
         if let historyNode = reader.optionalNode("history") {
             if case .array(let entries) = historyNode.value {
                 let results = entries.enumerated().map { index, entry in
-                    Result { () throws(DataFileProblem) in try decodeEntry(entry, context: "history entry \(index + 1)") }
+                    Result { () throws(DataFileProblem) in
+                        try decodeEntry(entry, context: "history entry \(index + 1)")
+                    }
                 }
-                let reading = HistoryCodec.usable(results, offset: historyNode.offset, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+                let reading = HistoryCodec.usable(
+                    results, offset: historyNode.offset, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
                 history = reading.changes
                 problems += reading.problems
                 droppedHistory = reading.dropped
             } else {
-                problems.append(DataFileProblem(offset: historyNode.offset, "\"history\" must be an array, not \(historyNode.typeName)", isRepairable: true))
+                problems.append(DataFileProblem(
+                    offset: historyNode.offset, "\"history\" must be an array, not \(historyNode.typeName)",
+                    isRepairable: true))
             }
         }
         do {
@@ -59,9 +65,13 @@ enum TreeStrictReader {
         } catch {
             problems.append(error)
         }
-        let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
+        let ordered = problems.enumerated().sorted {
+            ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
+        }
         return DocumentCodec.Report(
-            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history)), problems: ordered.map(\.element),
+            document: BudgetDocument(
+                incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history)),
+            problems: ordered.map(\.element),
             droppedHistoryEntries: droppedHistory)
     }
 
@@ -71,18 +81,21 @@ enum TreeStrictReader {
         let counterNode = try reader.node(Record.uniqueIdKey)
         let counterText = try reader.string(Record.uniqueIdKey)
         guard let counter = RecordID.number(fromStored: counterText) else {
-            throw DataFileProblem(offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
+            throw DataFileProblem(
+                offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
         }
         let tableNode = try reader.node(Record.dataKey)
         guard case .object(let members) = tableNode.value else {
-            throw DataFileProblem(offset: tableNode.offset, "\"\(Record.dataKey)\" must be an object, not \(tableNode.typeName)")
+            throw DataFileProblem(
+                offset: tableNode.offset, "\"\(Record.dataKey)\" must be an object, not \(tableNode.typeName)")
         }
         var records: [Record] = []
         var highestID = 0
         var holderOfOrder = [Int](repeating: -1, count: members.count)
         for member in members {
             guard let number = RecordID.number(fromStored: member.key) else {
-                problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
+                problems.append(DataFileProblem(
+                    offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
                 continue
             }
             highestID = max(highestID, number)
@@ -102,7 +115,8 @@ enum TreeStrictReader {
         if highestID > counter {
             problems.append(DataFileProblem(
                 offset: counterNode.offset,
-                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id \(RecordID.string(for: highestID)) exists; IDs would be reused",
+                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id "
+                    + "\(RecordID.string(for: highestID)) exists; IDs would be reused",
                 isRepairable: true))
             lastID = highestID
         }
@@ -111,7 +125,9 @@ enum TreeStrictReader {
         return RecordTable(lastID: lastID, orderedRecords: records)
     }
 
-    private static func orderProblem<Record: BaseModel>(of record: Record, among records: [Record], holders: inout [Int]) -> String? {
+    private static func orderProblem<Record: BaseModel>(
+        of record: Record, among records: [Record], holders: inout [Int]
+    ) -> String? {
         let kind = Record.kind.singular
         let rule = "\(kind) orders must be exactly 1 to \(holders.count)"
         guard record.order >= 1 && record.order <= holders.count else {
@@ -126,7 +142,9 @@ enum TreeStrictReader {
     }
 
     private static func orderOffset(in node: JSONNode) -> Int {
-        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else { return node.offset }
+        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else {
+            return node.offset
+        }
         return order.node.offset
     }
 
@@ -138,18 +156,24 @@ enum TreeStrictReader {
         let time = try reader.string("time")
         let incomes: TableChange<Income> = try decodeChange(reader.optionalNode(Income.dataKey), context: context)
         let expenses: TableChange<Expense> = try decodeChange(reader.optionalNode(Expense.dataKey), context: context)
-        let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in try HistoryCodec.decodeSettings(node, context: context) } ?? []
+        let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in
+            try HistoryCodec.decodeSettings(node, context: context)
+        } ?? []
         try reader.finish()
         return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
     }
 
-    private static func decodeChange<Record: BaseModel>(_ node: JSONNode?, context: String) throws(DataFileProblem) -> TableChange<Record> {
+    private static func decodeChange<Record: BaseModel>(
+        _ node: JSONNode?, context: String
+    ) throws(DataFileProblem) -> TableChange<Record> {
         guard let node else { return TableChange() }
         let context = "\(context) (\(Record.dataKey))"
         var reader = try JSONObjectReader(node, context: context)
         var change = TableChange<Record>()
         if let added = reader.optionalNode("added") {
-            change.added = try elements(added, context: context).map { element throws(DataFileProblem) in try id(element, context: context) }
+            change.added = try elements(added, context: context).map { element throws(DataFileProblem) in
+                try id(element, context: context)
+            }
         }
         if let removed = reader.optionalNode("removed") {
             change.removed = try records(removed, context: context)
@@ -159,12 +183,14 @@ enum TreeStrictReader {
         }
         if let moved = reader.optionalNode("moved") {
             guard case .object(let members) = moved.value else {
-                throw DataFileProblem(offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
+                throw DataFileProblem(
+                    offset: moved.offset, "\"moved\" of \(context) must be an object, not \(moved.typeName)")
             }
             for member in members {
                 guard RecordID.number(fromStored: member.key) != nil, case .number(let text) = member.node.value,
                       let position = Int(text), position >= 1 else {
-                    throw DataFileProblem(offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
+                    throw DataFileProblem(
+                        offset: member.keyOffset, "\"moved\" of \(context) must map 8-digit ids to positions")
                 }
                 change.moved.append((member.key, position))
             }
@@ -187,7 +213,9 @@ enum TreeStrictReader {
         return text
     }
 
-    private static func records<Record: BaseModel>(_ node: JSONNode, context: String) throws(DataFileProblem) -> [Record] {
+    private static func records<Record: BaseModel>(
+        _ node: JSONNode, context: String
+    ) throws(DataFileProblem) -> [Record] {
         var records: [Record] = []
         for element in try elements(node, context: context) {
             guard case .object(let members) = element.value,
@@ -221,7 +249,9 @@ enum TreeStrictReader {
         func fail(_ offset: Int?, _ message: String, reason: ImportError.Reason = .other) -> ImportError {
             var positions = TextPositions(bytes)
             let position = offset.map { positions.position(of: $0) }
-            return ImportError(line: position?.line, column: position.map { String($0.column) }, message, refused: "restored", reason: reason)
+            return ImportError(
+                line: position?.line, column: position.map { String($0.column) }, message, refused: "restored",
+                reason: reason)
         }
         let root: JSONNode
         do {
@@ -229,34 +259,48 @@ enum TreeStrictReader {
         } catch {
             let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
             if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
-                throw fail(nil, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+                throw fail(
+                    nil, "not a budget export (expected the JSON document a budget export writes)",
+                    reason: .notAnExport)
             }
             throw fail(error.offset, error.message)
         }
         guard case .object(let members) = root.value, members.contains(where: { $0.key == marker }) else {
-            throw fail(root.offset, "not a budget export (expected the JSON document a budget export writes)", reason: .notAnExport)
+            throw fail(
+                root.offset, "not a budget export (expected the JSON document a budget export writes)",
+                reason: .notAnExport)
         }
-        var file: [JSONMember] = [JSONMember(key: "format", keyOffset: root.offset, node: JSONNode(value: .number("1"), offset: root.offset))]
+        var file: [JSONMember] = [
+            JSONMember(key: "format", keyOffset: root.offset, node: JSONNode(value: .number("1"), offset: root.offset)),
+        ]
         for member in members {
             switch member.key {
             case marker:
-                guard case .number("1") = member.node.value else { throw fail(member.node.offset, "this export was written by a newer budget") }
+                guard case .number("1") = member.node.value else {
+                    throw fail(member.node.offset, "this export was written by a newer budget")
+                }
             case "currency":
                 continue
             case Income.dataKey, Expense.dataKey:
-                guard case .array(let records) = member.node.value else { throw fail(member.node.offset, "\"\(member.key)\" must be an array") }
+                guard case .array(let records) = member.node.value else {
+                    throw fail(member.node.offset, "\"\(member.key)\" must be an array")
+                }
                 var keyed: [JSONMember] = []
                 for record in records {
-                    guard case .object(let fields) = record.value, case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
+                    guard case .object(let fields) = record.value,
+                          case .string(let id)? = fields.first(where: { $0.key == "id" })?.node.value else {
                         throw fail(record.offset, "each record must be an object with an \"id\"")
                     }
                     let kept = fields.filter { field in
                         guard nullableKeys.contains(field.key), case .null = field.node.value else { return true }
                         return false
                     }
-                    keyed.append(JSONMember(key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
+                    keyed.append(JSONMember(
+                        key: id, keyOffset: record.offset, node: JSONNode(value: .object(kept), offset: record.offset)))
                 }
-                file.append(JSONMember(key: member.key, keyOffset: member.keyOffset, node: JSONNode(value: .object(keyed), offset: member.node.offset)))
+                file.append(JSONMember(
+                    key: member.key, keyOffset: member.keyOffset,
+                    node: JSONNode(value: .object(keyed), offset: member.node.offset)))
             default:
                 file.append(member)
             }

@@ -78,7 +78,8 @@ struct ByteCursor: Sendable {
         guard bytes[index] == UInt8(ascii: "\"") else { return escapedString(from: start) }
         index += 1
         // `String(validating:)` is generic and slow per call; validate here, then decode.
-        return scan.combined < 0x80 || UTF8Validation.isValid(bytes[start..<scan.end]) ? bytes.string(start..<scan.end) : nil
+        return scan.combined < 0x80 || UTF8Validation.isValid(bytes[start..<scan.end])
+            ? bytes.string(start..<scan.end) : nil
     }
 
     /// The slow part of `string()`: a string with escapes.
@@ -104,7 +105,8 @@ struct ByteCursor: Sendable {
                 case UInt8(ascii: "u"):
                     guard var value = hex4() else { return nil }
                     if (0xD800...0xDBFF).contains(value) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                              bytes[index + 1] == UInt8(ascii: "u") else { return nil }
                         index += 2
                         guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
                         value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
@@ -371,7 +373,9 @@ extension ByteCursor {
         }
         guard visible else {
             // Perhaps only white space: the full rule decides.
-            guard (try? FieldRules.checkLabel(bytes.string(text.start..<text.end), field: "")) != nil else { return false }
+            guard (try? FieldRules.checkLabel(bytes.string(text.start..<text.end), field: "")) != nil else {
+                return false
+            }
             index = text.end + 1
             return true
         }
@@ -384,7 +388,8 @@ extension ByteCursor {
     mutating func skimPlainText(_ rule: (String) -> Bool) -> Bool {
         guard let text = plainText() else { return writtenString().map(rule) ?? false }
         if text.combined >= 0x80 {
-            guard UTF8Validation.isValid(bytes[text.start..<text.end]), rule(bytes.string(text.start..<text.end)) else { return false }
+            guard UTF8Validation.isValid(bytes[text.start..<text.end]),
+                  rule(bytes.string(text.start..<text.end)) else { return false }
         }
         index = text.end + 1
         return true

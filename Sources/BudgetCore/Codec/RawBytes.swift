@@ -217,7 +217,9 @@ struct ByteSpace {
     mutating func putJSONString(_ text: String) {
         var text = text
         let isPlain = text.withUTF8 { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
             check(bytes.count + 2)
             next.pointee = UInt8(ascii: "\"")
             next += 1

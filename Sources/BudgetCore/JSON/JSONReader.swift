@@ -59,7 +59,8 @@ struct JSONReader<Bytes: JSONBytes> {
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw JSONSyntaxError(offset: 0, message: "the file starts with a byte order mark; a data file is UTF-8 without one")
+            throw JSONSyntaxError(
+                offset: 0, message: "the file starts with a byte order mark; a data file is UTF-8 without one")
         }
         skipWhitespace()
         if index == bytes.count {
@@ -229,7 +230,8 @@ struct JSONReader<Bytes: JSONBytes> {
         case UInt8(ascii: "u"):
             let high = try parseHex4()
             if (0xD800...0xDBFF).contains(high) {
-                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                      bytes[index + 1] == UInt8(ascii: "u") else {
                     throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate in \\u escape")
                 }
                 index += 2
@@ -315,7 +317,8 @@ struct JSONReader<Bytes: JSONBytes> {
     private func unexpectedByte(_ expected: String) -> JSONSyntaxError {
         guard index < bytes.count else { return endOfInput() }
         let byte = bytes[index]
-        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        let found = byte >= 0x20 && byte < 0x7F
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         return JSONSyntaxError(offset: index, message: "expected \(expected) but found \(found)")
     }
 }

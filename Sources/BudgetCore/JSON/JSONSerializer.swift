@@ -36,13 +36,17 @@ public struct JSONSerializer: Sendable {
         case .string(let text): Self.writeString(text, into: &output)
         case .compact(let value): writeCompact(value, into: &output)
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &output) { index, output in
+            writeContainer(
+                open: "[", close: "]", count: elements.count, indent: indent, into: &output
+            ) { index, output in
                 write(elements[index], indent: indent + 2, into: &output)
             }
         case .object(let members):
             let ordered = style == .encoderCompatible ? members.sorted { $0.0 < $1.0 } : members
             let separator = style == .encoderCompatible ? " : " : ": "
-            writeContainer(open: "{", close: "}", count: ordered.count, indent: indent, into: &output) { index, output in
+            writeContainer(
+                open: "{", close: "}", count: ordered.count, indent: indent, into: &output
+            ) { index, output in
                 Self.writeString(ordered[index].0, into: &output)
                 output.append(contentsOf: separator.utf8)
                 write(ordered[index].1, indent: indent + 2, into: &output)
@@ -105,7 +109,9 @@ public struct JSONSerializer: Sendable {
         output.append(UInt8(ascii: "\""))
         let plain = ByteView.withBytes(utf8Of: text) { bytes -> Bool in
             // Most strings need no escapes: copy them whole.
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
             output.append(contentsOf: bytes)
             return true
         }

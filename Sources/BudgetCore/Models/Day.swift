@@ -95,11 +95,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var firstOfMonth: Day { Day(uncheckedYear: year, month: month, day: 1) }
 
     /// The last day of this day's month.
-    public var lastOfMonth: Day { Day(uncheckedYear: year, month: month, day: Self.daysInMonth(year: year, month: month)) }
+    public var lastOfMonth: Day {
+        Day(uncheckedYear: year, month: month, day: Self.daysInMonth(year: year, month: month))
+    }
 
     /// The first day of the previous month.
     public var firstOfPreviousMonth: Day {
-        month == 1 ? Day(uncheckedYear: max(1, year - 1), month: 12, day: 1) : Day(uncheckedYear: year, month: month - 1, day: 1)
+        month == 1
+            ? Day(uncheckedYear: max(1, year - 1), month: 12, day: 1)
+            : Day(uncheckedYear: year, month: month - 1, day: 1)
     }
 
     /// The first day of the next month (9999-12 stays in 9999-12).

@@ -54,7 +54,8 @@ public enum FieldRules {
     /// bidirectional control. Notes keep their white space.
     public static func note(_ text: String, field: String = "note") throws(ValueError) -> String {
         // A line break typed or pasted as CRLF (or CR) is a line break.
-        let text = text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
+        let text = text.unicodeScalars.contains("\r")
+            ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
         try checkNote(text, field: field)
         if text.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: text) }
         return text
@@ -63,7 +64,9 @@ public enum FieldRules {
     /// The text without white space and invisible characters at either end.
     public static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last, isTrimmable(first) || isTrimmable(last) else { return text }
+        guard let first = scalars.first, let last = scalars.last, isTrimmable(first) || isTrimmable(last) else {
+            return text
+        }
         guard let start = scalars.firstIndex(where: { !isTrimmable($0) }),
               let end = scalars.lastIndex(where: { !isTrimmable($0) }) else { return "" }
         return String(scalars[start...end])
@@ -106,7 +109,8 @@ public enum FieldRules {
     /// A note (or another free text, `field`): only tabs and newlines are allowed among the
     /// control characters.
     public static func checkNote(_ text: String, field: String = "note") throws(ValueError) {
-        if asciiShape(text, allowingTabsAndNewlines: true) == .printable || asciiShape(text, allowingTabsAndNewlines: true) == .blank { return }
+        if asciiShape(text, allowingTabsAndNewlines: true) == .printable
+            || asciiShape(text, allowingTabsAndNewlines: true) == .blank { return }
         if text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
             throw .controlCharacter(field: field, value: text)
         }
@@ -130,9 +134,12 @@ public enum FieldRules {
             throw .invalidDay(text)
         }
         let parts = plain.split(separator: separator, omittingEmptySubsequences: false)
-        let isDigits = { (part: Substring) in part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
-        guard parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count), (1...2).contains(parts[2].utf8.count),
-              parts.allSatisfy(isDigits), let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+        let isDigits = { (part: Substring) in
+            part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        guard parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count),
+              (1...2).contains(parts[2].utf8.count), parts.allSatisfy(isDigits),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
             throw .invalidDay(text)
         }
         return try calendarDay(text, year: year, month: month, day: day)
@@ -149,7 +156,8 @@ public enum FieldRules {
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }),
-              let year = Int(plain.prefix(4)), let month = Int(plain.dropFirst(5).prefix(2)), let day = Int(plain.suffix(2)) else {
+              let year = Int(plain.prefix(4)), let month = Int(plain.dropFirst(5).prefix(2)),
+              let day = Int(plain.suffix(2)) else {
             throw .invalidDay(text)
         }
         return try calendarDay(text, year: year, month: month, day: day)
@@ -175,7 +183,8 @@ public enum FieldRules {
     }
 
     private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
     ]
 
     /// What an all-ASCII text is, decided from its bytes (the common case, and a hot one when

@@ -3,7 +3,8 @@ extension BudgetDocument {
 
     /// A setting's value as text: its value when set, else its default (`none` when it has none).
     public func settingText(_ key: AnySettingKey) -> String {
-        settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, settingContext) } ?? key.defaultText(context: settingContext)
+        settingsValues.value(forKey: key.storedKey).flatMap { key.describe($0, settingContext) }
+            ?? key.defaultText(context: settingContext)
     }
 
     /// Every fixed key, then each limit and each saved import profile that is set, with its
@@ -36,7 +37,9 @@ extension BudgetDocument {
     ///   imported records (`import.deleted.<month>`), what `setCurrency` throws;
     ///   nothing changes then.
     @discardableResult
-    public mutating func setSetting(_ key: AnySettingKey, to text: String?, rescale: Bool = false) throws -> SettingChange {
+    public mutating func setSetting(
+        _ key: AnySettingKey, to text: String?, rescale: Bool = false
+    ) throws -> SettingChange {
         let before = settingsValues.value(forKey: key.storedKey)
         // Set one by one, rules could leave a gap in their numbers or skip one.
         if RuleKeys.key(stored: key.storedKey) != nil { throw SettingsError.numberedRule(key: key.storedKey) }
@@ -98,7 +101,9 @@ extension BudgetDocument {
     /// `budgetCalendar`, or the calendar year).
     ///
     /// - Throws: `ValueError` for a negative amount, or `since` without rollover.
-    public func limit(_ amount: Int, per: SpendingLimit.Period, rollover: SpendingLimit.Rollover, since: Int?, today: Day) throws(ValueError) -> SpendingLimit {
+    public func limit(
+        _ amount: Int, per: SpendingLimit.Period, rollover: SpendingLimit.Rollover, since: Int?, today: Day
+    ) throws(ValueError) -> SpendingLimit {
         guard rollover != .none else { return try SpendingLimit(amount: amount, per: per, since: since) }
         let start = since ?? (per == .month ? budgetCalendar.period(containing: today).index : today.year)
         return try SpendingLimit(amount: amount, per: per, rollover: rollover, since: start)

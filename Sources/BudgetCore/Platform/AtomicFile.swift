@@ -48,7 +48,9 @@ enum AtomicFile {
     static func create(
         _ bytes: ByteView, besides sibling: String, mode: mode_t, name: (Int) -> String
     ) throws(SystemError) -> (path: String, unflushed: SystemError?) {
-        let temporary = try writeTemporary(besides: sibling, mode: mode, reportedAs: name(1)) { emit throws(SystemError) in try emit(bytes) }
+        let temporary = try writeTemporary(besides: sibling, mode: mode, reportedAs: name(1)) {
+            emit throws(SystemError) in try emit(bytes)
+        }
         defer { FileSystem.remove(temporary) }
         for attempt in 1...1_000 {
             let path = name(attempt)
@@ -62,7 +64,8 @@ enum AtomicFile {
                 // O_EXCL, then rename the whole file over the empty claim.
                 let claim: Int32
                 do throws(SystemError) {
-                    claim = try FileSystem.open(path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
+                    claim = try FileSystem.open(
+                        path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
                 } catch where error.code == EEXIST {
                     continue
                 }
@@ -88,10 +91,14 @@ enum AtomicFile {
         _ produce: (_ emit: (ByteView) throws(SystemError) -> Void) throws(SystemError) -> Void
     ) throws(SystemError) -> String {
         let directory = FilePath.directory(of: path)
-        let temporary = FilePath.join(directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let descriptor = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
+        let temporary = FilePath.join(
+            directory, temporaryPrefix(for: path) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let descriptor = try FileSystem.open(
+            temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, operation: "create")
         do throws(SystemError) {
-            if fchmod(descriptor, mode) != 0 { throw SystemError(operation: "set the mode of", path: temporary, code: errno) }
+            if fchmod(descriptor, mode) != 0 {
+                throw SystemError(operation: "set the mode of", path: temporary, code: errno)
+            }
             try produce { bytes throws(SystemError) in
                 try bytes.withUnsafeBytes { buffer throws(SystemError) in
                     try FileSystem.writeAll(descriptor, buffer, path: shownPath)

@@ -29,7 +29,8 @@ extension BudgetDocument {
         }
         // Entries kept as a file's bytes passed the reader; so did those `original` holds.
         for (number, entry) in history.entries.enumerated() {
-            guard case .change(let entry) = entry, !(original?.history.entries.contains { $0.isSame(as: .change(entry)) } ?? false) else { continue }
+            guard case .change(let entry) = entry,
+                  !(original?.history.entries.contains { $0.isSame(as: .change(entry)) } ?? false) else { continue }
             let context = "history entry \(number + 1)"
             try Self.validate(entry.incomes, context: context)
             try Self.validate(entry.expenses, context: context)
@@ -38,7 +39,9 @@ extension BudgetDocument {
 
     /// A table as the reader checks it: a counter of 8 digits, IDs of 8 digits that are distinct
     /// and at most the counter, orders exactly 1...n, and every record's fields.
-    private static func validate<Record: BaseModel>(_ table: RecordTable<Record>, since original: RecordTable<Record>?) throws(DocumentInvalidity) {
+    private static func validate<Record: BaseModel>(
+        _ table: RecordTable<Record>, since original: RecordTable<Record>?
+    ) throws(DocumentInvalidity) {
         let kind = Record.kind.singular
         let records = table.records
         guard (0...RecordID.maximum).contains(table.lastID) else {
@@ -51,7 +54,9 @@ extension BudgetDocument {
                 throw DocumentInvalidity("\(kind) id \"\(id)\" is not 8 digits")
             }
             guard number <= table.lastID else {
-                throw DocumentInvalidity("\(kind) \(id) is above the counter \(RecordID.string(for: table.lastID)); its id could be given out again")
+                throw DocumentInvalidity(
+                    "\(kind) \(id) is above the counter \(RecordID.string(for: table.lastID)); "
+                        + "its id could be given out again")
             }
             guard seen.insert(number) else {
                 throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
@@ -69,9 +74,11 @@ extension BudgetDocument {
     /// records as `original`, order aside: a change to one record leaves one record to check.
     private static func changedRange<Record: BaseModel>(of records: [Record], since original: [Record]) -> Range<Int> {
         var start = 0
-        while start < records.count && start < original.count && Record.schema.sameContent(records[start], original[start]) { start += 1 }
+        while start < records.count && start < original.count
+            && Record.schema.sameContent(records[start], original[start]) { start += 1 }
         var end = records.count, originalEnd = original.count
-        while end > start && originalEnd > start && Record.schema.sameContent(records[end - 1], original[originalEnd - 1]) {
+        while end > start && originalEnd > start
+            && Record.schema.sameContent(records[end - 1], original[originalEnd - 1]) {
             end -= 1
             originalEnd -= 1
         }
@@ -79,7 +86,9 @@ extension BudgetDocument {
     }
 
     /// One kind's part of a history entry: the records it would bring back, its IDs and positions.
-    private static func validate<Record: BaseModel>(_ change: TableChange<Record>, context: String) throws(DocumentInvalidity) {
+    private static func validate<Record: BaseModel>(
+        _ change: TableChange<Record>, context: String
+    ) throws(DocumentInvalidity) {
         for id in change.added + change.moved.map(\.id) where RecordID.number(fromStored: id) == nil {
             throw DocumentInvalidity("\(context) lists the \(Record.kind.singular) id \"\(id)\", which is not 8 digits")
         }

@@ -56,13 +56,17 @@ enum DocumentCodec {
     }
 
     /// Validates a document that `JSONReader.validate` accepted (an export being restored takes this way).
-    static func decode<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> BudgetDocument {
+    static func decode<Bytes>(
+        _ root: JSONSpan<Bytes>, layout: Layout<Bytes>
+    ) throws(DataFileProblem) -> BudgetDocument {
         let report = try inspect(root, layout: layout)
         if let first = report.problems.first { throw first }
         return report.document
     }
 
-    private static func inspect<Bytes>(_ root: JSONSpan<Bytes>, layout: Layout<Bytes>) throws(DataFileProblem) -> Report {
+    private static func inspect<Bytes>(
+        _ root: JSONSpan<Bytes>, layout: Layout<Bytes>
+    ) throws(DataFileProblem) -> Report {
         var reader = try JSONObjectReader(root, context: "the top level")
         let formatNode: JSONNode
         switch layout {
@@ -74,7 +78,8 @@ enum DocumentCodec {
             for key in ["format"] + ignored { _ = reader.optionalValue(key) }
         }
         guard case .number(let formatText) = formatNode.value, let format = Int(formatText) else {
-            throw DataFileProblem(offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
+            throw DataFileProblem(
+                offset: formatNode.offset, "\"format\" must be a whole number, not \(formatNode.typeName)")
         }
         if format > BudgetDocument.formatVersion {
             throw DataFileProblem(offset: formatNode.offset, "written by a newer budget", newerFormat: format)
@@ -93,7 +98,8 @@ enum DocumentCodec {
         var droppedHistory = 0
         if let historySpan = reader.optionalValue("history") {
             // Unusable entries are repairable problems: the repaired document keeps the rest.
-            let reading = HistoryCodec.decode(historySpan, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+            let reading = HistoryCodec.decode(
+                historySpan, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
             history = UndoHistory(reading.changes)
             problems += reading.problems
             droppedHistory = reading.dropped
@@ -103,9 +109,12 @@ enum DocumentCodec {
         } catch {
             problems.append(error)
         }
-        let ordered = problems.enumerated().sorted { ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset) }
+        let ordered = problems.enumerated().sorted {
+            ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
+        }
         return Report(
-            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history), problems: ordered.map(\.element),
+            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history),
+            problems: ordered.map(\.element),
             droppedHistoryEntries: droppedHistory)
     }
 
@@ -141,7 +150,9 @@ enum DocumentCodec {
         })
     }
 
-    static func decodeSettings(_ node: JSONNode, problems: inout [DataFileProblem]) throws(DataFileProblem) -> SettingsValues {
+    static func decodeSettings(
+        _ node: JSONNode, problems: inout [DataFileProblem]
+    ) throws(DataFileProblem) -> SettingsValues {
         guard case .object(let members) = node.value else {
             throw DataFileProblem(offset: node.offset, "\"settings\" must be an object, not \(node.typeName)")
         }
@@ -170,7 +181,8 @@ enum DocumentCodec {
         let counterNode = try reader.node(Record.uniqueIdKey)
         let counterText = try reader.string(Record.uniqueIdKey)
         guard let counter = RecordID.number(fromStored: counterText) else {
-            throw DataFileProblem(offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
+            throw DataFileProblem(
+                offset: counterNode.offset, "\"\(Record.uniqueIdKey)\" must be 8 digits, not \"\(counterText)\"")
         }
         let table = try reader.value(Record.dataKey)
         var records: [Record] = []
@@ -180,7 +192,8 @@ enum DocumentCodec {
         var holderOfOrder: [Int] = []  // index in `records`
         func check(_ member: JSONMember) {
             guard let number = RecordID.number(fromStored: member.key) else {
-                problems.append(DataFileProblem(offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
+                problems.append(DataFileProblem(
+                    offset: member.keyOffset, "\(Record.kind.singular) key \"\(member.key)\" is not an 8-digit id"))
                 return
             }
             highestID = max(highestID, number)
@@ -199,7 +212,8 @@ enum DocumentCodec {
         switch layout {
         case .dataFile:
             guard table.isObject else {
-                throw DataFileProblem(offset: table.offset, "\"\(Record.dataKey)\" must be an object, not \(table.typeName)")
+                throw DataFileProblem(
+                    offset: table.offset, "\"\(Record.dataKey)\" must be an object, not \(table.typeName)")
             }
             holderOfOrder = [Int](repeating: -1, count: try table.count())
             records.reserveCapacity(holderOfOrder.count)
@@ -208,7 +222,8 @@ enum DocumentCodec {
             }
         case .export(_, let keyed):
             guard table.isArray else {
-                throw DataFileProblem(offset: table.offset, "\"\(Record.dataKey)\" must be an array, not \(table.typeName)")
+                throw DataFileProblem(
+                    offset: table.offset, "\"\(Record.dataKey)\" must be an array, not \(table.typeName)")
             }
             holderOfOrder = [Int](repeating: -1, count: try table.count())
             records.reserveCapacity(holderOfOrder.count)
@@ -218,7 +233,8 @@ enum DocumentCodec {
         if highestID > counter {
             problems.append(DataFileProblem(
                 offset: counterNode.offset,
-                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id \(RecordID.string(for: highestID)) exists; IDs would be reused",
+                "\"\(Record.uniqueIdKey)\" is \(counterText) but \(Record.kind.singular) id "
+                    + "\(RecordID.string(for: highestID)) exists; IDs would be reused",
                 isRepairable: true))
             lastID = highestID
         }
@@ -229,7 +245,9 @@ enum DocumentCodec {
 
     /// Why a record's order breaks "exactly 1 to n" (n: `holders.count`): out of range, or
     /// taken by an earlier record; `nil` when it is free, which it then takes.
-    private static func orderProblem<Record: BaseModel>(of record: Record, among records: [Record], holders: inout [Int]) -> String? {
+    private static func orderProblem<Record: BaseModel>(
+        of record: Record, among records: [Record], holders: inout [Int]
+    ) -> String? {
         let kind = Record.kind.singular
         let rule = "\(kind) orders must be exactly 1 to \(holders.count)"
         guard record.order >= 1 && record.order <= holders.count else {
@@ -245,7 +263,9 @@ enum DocumentCodec {
 
     /// Where a record's `order` value is, to point at it.
     private static func orderOffset(in node: JSONNode) -> Int {
-        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else { return node.offset }
+        guard case .object(let fields) = node.value, let order = fields.first(where: { $0.key == "order" }) else {
+            return node.offset
+        }
         return order.node.offset
     }
 

@@ -39,7 +39,9 @@ extension FastDocumentCodec {
             }
         } while cursor.consume(UInt8(ascii: ","))
         guard cursor.consume(UInt8(ascii: "}")), let summary, let time else { return nil }
-        return ChangeRecord(summary: summary, time: time, incomes: incomes ?? TableChange(), expenses: expenses ?? TableChange(), settings: settings ?? [])
+        return ChangeRecord(
+            summary: summary, time: time, incomes: incomes ?? TableChange(), expenses: expenses ?? TableChange(),
+            settings: settings ?? [])
     }
 
     /// One kind's part of an entry: `added`, `edited`, `moved`, `removed`, each at most once.
@@ -49,7 +51,8 @@ extension FastDocumentCodec {
         if cursor.consume(UInt8(ascii: "}")) { return change }
         var seen = Set<String>()
         repeat {
-            guard let key = cursor.string(), seen.insert(key).inserted, cursor.consume(UInt8(ascii: ":")) else { return nil }
+            guard let key = cursor.string(), seen.insert(key).inserted,
+                  cursor.consume(UInt8(ascii: ":")) else { return nil }
             switch key {
             case "added":
                 guard let ids = idList(&cursor) else { return nil }
@@ -89,7 +92,8 @@ extension FastDocumentCodec {
         if cursor.consume(UInt8(ascii: "]")) { return records }
         let schema = Record.schema
         repeat {
-            guard let id = cursor.storedID(afterKey: "\"id\""), let record = schema.read(&cursor, key: id, nesting: .historyElement) else { return nil }
+            guard let id = cursor.storedID(afterKey: "\"id\""),
+                  let record = schema.read(&cursor, key: id, nesting: .historyElement) else { return nil }
             records.append(record)
         } while cursor.consume(UInt8(ascii: ","))
         return cursor.consume(UInt8(ascii: "]")) ? records : nil
@@ -136,7 +140,9 @@ extension FastDocumentCodec {
             }
             out.write("{")
             var first = true
-            func key(_ key: StaticString, into out: inout ByteBuffer) { writeKey(key, indent: "      ", first: &first, into: &out) }
+            func key(_ key: StaticString, into out: inout ByteBuffer) {
+                writeKey(key, indent: "      ", first: &first, into: &out)
+            }
             // Keys in sorted order, as the serializer puts them.
             if !change.expenses.isEmpty {
                 key("expenses", into: &out)
@@ -149,7 +155,8 @@ extension FastDocumentCodec {
             if !change.settings.isEmpty {
                 key("settings", into: &out)
                 var bytes: [UInt8] = []
-                JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encodeSettings(change.settings), indent: 6, into: &bytes)
+                JSONSerializer(style: .encoderCompatible).write(
+                    HistoryCodec.encodeSettings(change.settings), indent: 6, into: &bytes)
                 out.append(contentsOf: bytes)
             }
             key("summary", into: &out)
@@ -162,7 +169,9 @@ extension FastDocumentCodec {
     }
 
     /// `"key" : ` on its own line `indent` deep, after a comma unless it is the object's first.
-    private static func writeKey(_ key: StaticString, indent: StaticString, first: inout Bool, into out: inout ByteBuffer) {
+    private static func writeKey(
+        _ key: StaticString, indent: StaticString, first: inout Bool, into out: inout ByteBuffer
+    ) {
         out.write(first ? "\n" : ",\n")
         out.write(indent)
         out.write("\"")
@@ -182,7 +191,9 @@ extension FastDocumentCodec {
     ) throws(Failure) {
         out.write("{")
         var first = true
-        func key(_ key: StaticString, into out: inout ByteBuffer) { writeKey(key, indent: "        ", first: &first, into: &out) }
+        func key(_ key: StaticString, into out: inout ByteBuffer) {
+            writeKey(key, indent: "        ", first: &first, into: &out)
+        }
         if !change.added.isEmpty {
             key("added", into: &out)
             out.write("[")

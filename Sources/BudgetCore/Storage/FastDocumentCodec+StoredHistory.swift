@@ -21,7 +21,9 @@ extension FastDocumentCodec {
     /// The history array at the cursor: entries written as the writer writes them kept as
     /// their bytes (in `file`, the contents the cursor reads, or else in one copy of the
     /// array's bytes), others read; and the highest ID each kind's `removed` lists hold.
-    static func history(_ cursor: inout ByteCursor, file: FileContents?) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
+    static func history(
+        _ cursor: inout ByteCursor, file: FileContents?
+    ) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
         guard cursor.consume(UInt8(ascii: "[")) else { return nil }
         enum Read {
             case stored(Range<Int>, SkimmedEntry)
@@ -41,8 +43,12 @@ extension FastDocumentCodec {
                 }
                 cursor.index = start
                 guard let entry = historyEntry(&cursor) else { return nil }
-                for record in entry.incomes.removed { highestIncome = max(highestIncome, RecordID.number(fromStored: record.id) ?? Int.max) }
-                for record in entry.expenses.removed { highestExpense = max(highestExpense, RecordID.number(fromStored: record.id) ?? Int.max) }
+                for record in entry.incomes.removed {
+                    highestIncome = max(highestIncome, RecordID.number(fromStored: record.id) ?? Int.max)
+                }
+                for record in entry.expenses.removed {
+                    highestExpense = max(highestExpense, RecordID.number(fromStored: record.id) ?? Int.max)
+                }
                 read.append(.change(entry))
             } while cursor.consume(UInt8(ascii: ","))
             guard cursor.consume(UInt8(ascii: "]")) else { return nil }
@@ -58,7 +64,8 @@ extension FastDocumentCodec {
             case .change(let change):
                 return .change(change)
             case .stored(let range, let skimmed):
-                let bytes = file.map { HistoryBytes($0, range) } ?? HistoryBytes(copy: copy, (range.lowerBound - lower)..<(range.upperBound - lower))
+                let bytes = file.map { HistoryBytes($0, range) }
+                    ?? HistoryBytes(copy: copy, (range.lowerBound - lower)..<(range.upperBound - lower))
                 return .stored(StoredHistoryEntry(bytes: bytes, summary: skimmed.summary, time: skimmed.time))
             }
         }
@@ -107,7 +114,9 @@ extension FastDocumentCodec {
         var first = true
         var highest = 0
         if cursor.skipKey("added", indent: "        ", first: &first) {
-            guard skimList(&cursor, element: { cursor in cursor.isAtValue && cursor.storedIDNumber() != nil }) else { return nil }
+            guard skimList(&cursor, element: { cursor in cursor.isAtValue && cursor.storedIDNumber() != nil }) else {
+                return nil
+            }
         }
         if cursor.skipKey("edited", indent: "        ", first: &first) {
             guard skimList(&cursor, element: { cursor in Record.schema.skim(&cursor) != nil }) else { return nil }
@@ -144,8 +153,9 @@ extension FastDocumentCodec {
         guard cursor.skip("{") else { return false }
         var previous = -1
         while !cursor.skip("\n        }") {
-            guard cursor.skip(previous < 0 ? "\n          " : ",\n          "), cursor.isAtValue, let id = cursor.storedIDNumber(), id > previous,
-                  cursor.skip(" : "), cursor.isAtValue, let position = cursor.nonNegativeInteger(), position >= 1 else { return false }
+            guard cursor.skip(previous < 0 ? "\n          " : ",\n          "), cursor.isAtValue,
+                  let id = cursor.storedIDNumber(), id > previous, cursor.skip(" : "), cursor.isAtValue,
+                  let position = cursor.nonNegativeInteger(), position >= 1 else { return false }
             previous = id
         }
         return previous >= 0
@@ -155,8 +165,10 @@ extension FastDocumentCodec {
     /// serializer writes the same bytes back.
     private static func skimSettings(_ cursor: inout ByteCursor) -> Bool {
         let start = cursor.index
-        guard cursor.isAtValue, let end = cursor.skipValue(), let node = try? JSONReader.parse(cursor.bytes.copy(start..<end)),
-              let values = try? HistoryCodec.decodeSettings(node, context: "history"), !values.isEmpty else { return false }
+        guard cursor.isAtValue, let end = cursor.skipValue(),
+              let node = try? JSONReader.parse(cursor.bytes.copy(start..<end)),
+              let values = try? HistoryCodec.decodeSettings(node, context: "history"),
+              !values.isEmpty else { return false }
         var written: [UInt8] = []
         JSONSerializer(style: .encoderCompatible).write(HistoryCodec.encodeSettings(values), indent: 6, into: &written)
         return written.elementsEqual(cursor.bytes[start..<end])

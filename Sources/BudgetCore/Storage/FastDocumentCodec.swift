@@ -42,12 +42,15 @@ enum FastDocumentCodec {
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
-        if let document = decodeDocument(&cursor, keepingRecords: keepingRecords, file: file, concurrently: true, wentConcurrent: &wentConcurrent) {
+        if let document = decodeDocument(
+            &cursor, keepingRecords: keepingRecords, file: file, concurrently: true, wentConcurrent: &wentConcurrent
+        ) {
             return document
         }
         guard wentConcurrent else { return nil }
         cursor = ByteCursor(buffer)
-        return decodeDocument(&cursor, keepingRecords: keepingRecords, file: file, concurrently: false, wentConcurrent: &wentConcurrent)
+        return decodeDocument(
+            &cursor, keepingRecords: keepingRecords, file: file, concurrently: false, wentConcurrent: &wentConcurrent)
     }
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it
@@ -77,7 +80,8 @@ enum FastDocumentCodec {
     /// reads), else in a copy. With `concurrently`, a large history written as the writer writes it is skimmed
     /// on another thread (`wentConcurrent` then says so).
     private static func decodeDocument(
-        _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, concurrently: Bool, wentConcurrent: inout Bool
+        _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, concurrently: Bool,
+        wentConcurrent: inout Bool
     ) -> BudgetDocument? {
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
@@ -104,7 +108,8 @@ enum FastDocumentCodec {
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
-            guard let key = cursor.string(), seen.insert(key).inserted, cursor.consume(UInt8(ascii: ":")) else { return nil }
+            guard let key = cursor.string(), seen.insert(key).inserted,
+                  cursor.consume(UInt8(ascii: ":")) else { return nil }
             switch key {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
@@ -125,9 +130,11 @@ enum FastDocumentCodec {
                 // Small and rare: the strict reader parses just this value. A failure here is not
                 // swallowed: returning nil sends the whole file to the strict path, which reports it.
                 let start = cursor.index
-                guard let end = cursor.skipValue(), let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
+                guard let end = cursor.skipValue(),
+                      let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
                 var problems: [DataFileProblem] = []
-                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems), problems.isEmpty else { return nil }
+                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems),
+                      problems.isEmpty else { return nil }
                 settings = values
             default:
                 return nil
@@ -149,7 +156,9 @@ enum FastDocumentCodec {
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
-    private static func table<Record: BaseModel>(_ parsed: (records: [Record], highestID: Int), counter: Int) -> RecordTable<Record>? {
+    private static func table<Record: BaseModel>(
+        _ parsed: (records: [Record], highestID: Int), counter: Int
+    ) -> RecordTable<Record>? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
         // Files we write list records by ID, and without moves that is display order: no copy.
@@ -166,7 +175,9 @@ enum FastDocumentCodec {
 
     /// The records of one table, in file order, and the highest ID among them. Without
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
-    private static func records<Record: BaseModel>(_ cursor: inout ByteCursor, keeping: Bool) -> (records: [Record], highestID: Int)? {
+    private static func records<Record: BaseModel>(
+        _ cursor: inout ByteCursor, keeping: Bool
+    ) -> (records: [Record], highestID: Int)? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
         if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
@@ -179,7 +190,8 @@ enum FastDocumentCodec {
         var ascending = true
         let schema = Record.schema
         repeat {
-            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")), let made = schema.read(&cursor, key: key) else { return nil }
+            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
+                  let made = schema.read(&cursor, key: key) else { return nil }
             // Files we write list IDs in ascending order, which rules out duplicates on the way.
             if key.number <= highest { ascending = false }
             highest = max(highest, key.number)
@@ -243,7 +255,8 @@ enum FastDocumentCodec {
     static func encode<Failure: Error>(
         _ document: BudgetDocument, emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
-        var out = ByteBuffer(capacity: min(64 + (document.incomes.count + document.expenses.count) * 200, pieceSize + (64 << 10)))
+        var out = ByteBuffer(
+            capacity: min(64 + (document.incomes.count + document.expenses.count) * 200, pieceSize + (64 << 10)))
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
@@ -261,7 +274,8 @@ enum FastDocumentCodec {
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
-            JSONSerializer(style: .encoderCompatible).write(DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
+            JSONSerializer(style: .encoderCompatible).write(
+                DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
             out.append(contentsOf: settings)
         }
         out.write("\n}\n")
@@ -287,7 +301,9 @@ enum FastDocumentCodec {
             }
             previous = records[index].id
         }
-        let byID = inIDOrder ? [] : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+        let byID = inIDOrder
+            ? []
+            : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
         for position in records.indices {
             Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
             if out.count >= pieceSize {

@@ -105,7 +105,9 @@ public struct JSONFileStore: DataProtocol {
 
     /// Runs `change` on the file's document (an empty one when there is none) and writes the
     /// result when it differs.
-    private func apply<Result>(_ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String) throws -> Result {
+    private func apply<Result>(
+        _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String
+    ) throws -> Result {
         let original = try existing.map(decode) ?? BudgetDocument()
         var document = original
         let result = try change(&document)
@@ -122,7 +124,9 @@ public struct JSONFileStore: DataProtocol {
     /// Validates the file without changing it, collecting every problem.
     public func check() throws -> DataFileCheck {
         let target = try resolvedPath()
-        guard let contents = try readIfPresent(target) else { return DataFileCheck(path: path, exists: false, problems: []) }
+        guard let contents = try readIfPresent(target) else {
+            return DataFileCheck(path: path, exists: false, problems: [])
+        }
         // What the fast reader accepts has no problems (tests hold it to that): for a valid file,
         // no parse tree and no records in memory, only the bytes.
         if FastDocumentCodec.accepts(contents) { return DataFileCheck(path: path, exists: true, problems: []) }
@@ -186,7 +190,9 @@ public struct JSONFileStore: DataProtocol {
         // Problems come in file order: their positions take one pass over the bytes in all.
         var positions = TextPositions(bytes)
         func problem(_ problem: DataFileProblem) -> DataFileCheck.Problem {
-            let reason = problem.newerFormat.map { "written by a newer budget (format \($0)); this budget reads format \(BudgetDocument.formatVersion)" }
+            let reason = problem.newerFormat.map {
+                "written by a newer budget (format \($0)); this budget reads format \(BudgetDocument.formatVersion)"
+            }
             return DataFileCheck.Problem(
                 position: problem.offset.map { positions.position(of: $0) },
                 message: reason ?? problem.reason, isRepairable: problem.isRepairable)
@@ -194,7 +200,8 @@ public struct JSONFileStore: DataProtocol {
         do {
             let report = try DocumentCodec.inspect(bytes)
             let check = DataFileCheck(
-                path: path, exists: true, problems: report.problems.map(problem), droppedHistoryEntries: report.droppedHistoryEntries)
+                path: path, exists: true, problems: report.problems.map(problem),
+                droppedHistoryEntries: report.droppedHistoryEntries)
             return (check, report.document)
         } catch {
             return (DataFileCheck(path: path, exists: true, problems: [problem(error)]), nil)
@@ -224,8 +231,10 @@ public struct JSONFileStore: DataProtocol {
     /// Writes a changed document, described for `saved` by the history entry it added or removed.
     private func write(_ document: BudgetDocument, replacing original: BudgetDocument, to target: String) throws {
         let description: String
-        if document.history.isEmpty, !original.history.isEmpty, ChangeRecord(from: original, to: document, time: "") == nil {
-            description = "clear the history of \(original.history.count) \(original.history.count == 1 ? "change" : "changes")"
+        if document.history.isEmpty, !original.history.isEmpty,
+           ChangeRecord(from: original, to: document, time: "") == nil {
+            description =
+                "clear the history of \(original.history.count) \(original.history.count == 1 ? "change" : "changes")"
         } else if let undone = original.history.indices.last, document.history.isWithoutLast(of: original.history) {
             description = "undo of '\(original.history.summary(at: undone))'"
         } else if let added = document.history.indices.last, !document.history.hasSameEntries(as: original.history) {
@@ -250,7 +259,10 @@ public struct JSONFileStore: DataProtocol {
     /// unchanged records need not be checked again).
     ///
     /// - Throws: `BudgetError.invalidResult` when it would not; the file is untouched then.
-    private func write(_ document: BudgetDocument, describedAs description: String, to target: String, since original: BudgetDocument? = nil) throws {
+    private func write(
+        _ document: BudgetDocument, describedAs description: String, to target: String,
+        since original: BudgetDocument? = nil
+    ) throws {
         try validate(document, since: original)
         let mode = try permissions(of: target)
         let unflushed: SystemError?
@@ -263,7 +275,8 @@ public struct JSONFileStore: DataProtocol {
         }
         saved(description)
         if let unflushed {
-            warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); it may be lost if the system crashes now")
+            warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); "
+                + "it may be lost if the system crashes now")
         }
     }
 
@@ -297,7 +310,8 @@ public struct JSONFileStore: DataProtocol {
         }
         guard let mode else { return 0o600 }
         if mode & 0o200 == 0 {
-            throw BudgetError.fileSystem(operation: "write", path: path, errno: SystemError.permissionDenied, message: "the file is read-only")
+            throw BudgetError.fileSystem(
+                operation: "write", path: path, errno: SystemError.permissionDenied, message: "the file is read-only")
         }
         return mode
     }
@@ -313,13 +327,16 @@ public struct JSONFileStore: DataProtocol {
         do {
             switch try FileSystem.kind(at: target.path, followLinks: true) {
             case .missing:
-                if target.isOpenDescriptor { throw SystemError(operation: "read", path: path, code: SystemError.noSuchFile) }
+                if target.isOpenDescriptor {
+                    throw SystemError(operation: "read", path: path, code: SystemError.noSuchFile)
+                }
                 return false
             case .regular: return true
             case .directory: throw BudgetError.notARegularFile(path: path, kind: "a directory")
             case .symbolicLink: throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
             case .other(let kind):
-                throw BudgetError.notARegularFile(path: path, kind: target.isOpenDescriptor && kind == "a FIFO" ? "a pipe" : kind)
+                throw BudgetError.notARegularFile(
+                    path: path, kind: target.isOpenDescriptor && kind == "a FIFO" ? "a pipe" : kind)
             }
         } catch let error as SystemError {
             throw error.budgetError
@@ -399,7 +416,8 @@ public struct JSONFileStore: DataProtocol {
             } catch {
                 throw error.budgetError
             }
-            current = destination.hasPrefix("/") ? destination : FilePath.join(FilePath.directory(of: current), destination)
+            current = destination.hasPrefix("/")
+                ? destination : FilePath.join(FilePath.directory(of: current), destination)
         }
         throw BudgetError.notARegularFile(path: path, kind: "a symbolic link loop")
     }

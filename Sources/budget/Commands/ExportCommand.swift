@@ -4,11 +4,27 @@ import BudgetCore
 struct ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", abstract: "Write records and settings as JSON, CSV, TSV or a ledger journal.",
-        discussion: "json is complete (both kinds with IDs and order, counters and settings): 'budget restore' or 'budget import' reads it back. csv and tsv are 'list all' with a kind column. ledger is a journal that ledger and hledger read: expenses to Expenses:<category>, incomes to Income:<name>, against Assets:Cash, each tagged with its ID. For a spreadsheet, csv and tsv take --for-excel (a UTF-8 byte-order mark, CRLF line ends, and a ' before any text starting with =, +, -, @, a tab or a carriage return, so that it is not run as a formula) and --encoding cp932 (for Excel in Japanese: a character CP932 has no code for but holds as another, such as the wave dash, the minus sign or the yen sign, is written as that one, the full-width form; a record holding any other character CP932 cannot hold, such as an emoji, stops the export before anything is written).",
-        options: [QueryOptions.category] + QueryOptions.periodSpecs + [QueryOptions.search, QueryOptions.min, QueryOptions.max,
-            OptionSpec(long: "format", valueName: "format", help: "json, csv, tsv or ledger (default: json).", choices: ["json", "csv", "tsv", "ledger"]),
-            OptionSpec(long: "for-excel", help: "csv and tsv for a spreadsheet: a byte-order mark (in UTF-8), CRLF line ends, formulas written as text."),
-            OptionSpec(long: "encoding", valueName: "encoding", help: "csv and tsv in utf-8 or cp932 (default: utf-8).", choices: encodings)])
+        discussion: """
+            json is complete (both kinds with IDs and order, counters and settings): 'budget restore' or \
+            'budget import' reads it back. csv and tsv are 'list all' with a kind column. ledger is a journal that \
+            ledger and hledger read: expenses to Expenses:<category>, incomes to Income:<name>, against Assets:Cash, \
+            each tagged with its ID. For a spreadsheet, csv and tsv take --for-excel (a UTF-8 byte-order mark, CRLF \
+            line ends, and a ' before any text starting with =, +, -, @, a tab or a carriage return, so that it is not \
+            run as a formula) and --encoding cp932 (for Excel in Japanese: a character CP932 has no code for but holds \
+            as another, such as the wave dash, the minus sign or the yen sign, is written as that one, the full-width \
+            form; a record holding any other character CP932 cannot hold, such as an emoji, stops the export before \
+            anything is written).
+            """,
+        options: [QueryOptions.category] + QueryOptions.periodSpecs + [
+            QueryOptions.search, QueryOptions.min, QueryOptions.max,
+            OptionSpec(long: "format", valueName: "format", help: "json, csv, tsv or ledger (default: json).",
+                       choices: ["json", "csv", "tsv", "ledger"]),
+            OptionSpec(long: "for-excel",
+                       help: "csv and tsv for a spreadsheet: a byte-order mark (in UTF-8), CRLF line ends, "
+                           + "formulas written as text."),
+            OptionSpec(long: "encoding", valueName: "encoding", help: "csv and tsv in utf-8 or cp932 (default: utf-8).",
+                       choices: encodings),
+        ])
 
     /// What `--encoding` accepts.
     static let encodings = [TextEncoding.utf8, .cp932].map(\.rawValue)
@@ -24,7 +40,8 @@ struct ExportCommand: Command {
         filters = try QueryOptions(parsed)
         let text = parsed.value("format") ?? "json"
         guard let format = Format(rawValue: text) else {
-            throw parsed.usageError("Invalid value '\(text)' for '--format <format>': expected json, csv, tsv or ledger")
+            throw parsed.usageError(
+                "Invalid value '\(text)' for '--format <format>': expected json, csv, tsv or ledger")
         }
         self.format = format
         forExcel = parsed.flag("for-excel")
@@ -34,7 +51,8 @@ struct ExportCommand: Command {
             throw parsed.usageError("--for-excel is for --format csv or tsv, not \(format.rawValue)")
         }
         if encoding != .utf8, !delimited {
-            throw parsed.usageError("--encoding \(encoding.rawValue) is for --format csv or tsv: \(format == .json ? "JSON" : "a ledger journal") is written in UTF-8")
+            throw parsed.usageError("--encoding \(encoding.rawValue) is for --format csv or tsv: "
+                + "\(format == .json ? "JSON" : "a ledger journal") is written in UTF-8")
         }
     }
 
@@ -45,11 +63,14 @@ struct ExportCommand: Command {
         let name = encoding.rawValue.uppercased()
         let shown = substitutions.prefix(3).map { substitution in
             let times = substitution.count == 1 ? "once" : "\(AmountParser.grouped(substitution.count)) times"
-            return "'\(substitution.original)' (U+\(hex(substitution.original))) as '\(substitution.replacement)' (\(times), first in \(substitution.firstRecord))"
+            return "'\(substitution.original)' (U+\(hex(substitution.original))) as '\(substitution.replacement)' "
+                + "(\(times), first in \(substitution.firstRecord))"
         }
-        let more = substitutions.count > 3 ? ", and \(substitutions.count - 3) other \(substitutions.count == 4 ? "character" : "characters")" : ""
+        let more = substitutions.count > 3
+            ? ", and \(substitutions.count - 3) other \(substitutions.count == 4 ? "character" : "characters")" : ""
         let characters = total == 1 ? "1 character has" : "\(AmountParser.grouped(total)) characters have"
-        return "\(characters) no \(name) code and \(total == 1 ? "was" : "were") written as the nearest one: \(shown.joined(separator: ", "))\(more); read back, the text has the replacement"
+        return "\(characters) no \(name) code and \(total == 1 ? "was" : "were") written as the nearest one: "
+            + "\(shown.joined(separator: ", "))\(more); read back, the text has the replacement"
     }
 
     private static func hex(_ scalar: Unicode.Scalar) -> String {
@@ -70,7 +91,9 @@ struct ExportCommand: Command {
             // Every record is checked before anything is written.
             let substitutions = try BudgetExport.checkEncodable(document, query: query, as: encoding)
             let rows = RecordRow.matching(query, in: document, selection: .all)
-            var printer = RecordPrinter(selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document, painter: .plain)
+            var printer = RecordPrinter(
+                selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document,
+                painter: .plain)
             printer.forSpreadsheet = forExcel
             guard forExcel || encoding != .utf8 else {
                 try printer.write(rows, to: context.output)
