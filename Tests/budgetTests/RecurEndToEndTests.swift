@@ -28,7 +28,8 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAdd_AFromMoreThanAYearBackMustBeConfirmed() throws {
         // A mistyped year (0026 for 2026) would record 24,000 occurrences at once.
-        let typo = try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
+        let typo = try budget.run(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
         XCTAssertEqual(typo.code, 64)
         XCTAssertTrue(typo.stderr.hasPrefix("""
             Error: '--from 0026-11-25' is more than a year before today (2026-11-24): the schedule would record 24,000 occurrences at once. \
@@ -40,17 +41,25 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertNil(budget.dataBytes(), "nothing was written")
 
         // Within a year it is a catch-up as before; further back, --yes records it.
-        XCTAssertEqual(try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2025-11-25").code, 0)
+        XCTAssertEqual(
+            try budget.run(
+                "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from",
+                "2025-11-25").code,
+            0)
         XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout.split(separator: "\n").count, 12)
-        let confirmed = try budget.run("recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2020-04-01", "--yes")
+        let confirmed = try budget.run(
+            "recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2020-04-01", "--yes")
         XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout.split(separator: "\n").count, 7)
 
         // An edit that moves --from far back asks the same when it would record anything.
-        XCTAssertEqual(try budget.run("recur", "add", "expense", "gym", "5000", "--every", "month", "--from", "2026-12-01").code, 0)
+        XCTAssertEqual(
+            try budget.run("recur", "add", "expense", "gym", "5000", "--every", "month", "--from", "2026-12-01").code,
+            0)
         let edited = try budget.run("recur", "edit", "3", "--from", "1926-12-01")
         XCTAssertEqual(edited.code, 64, edited.stderr)
-        XCTAssertTrue(edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
+        XCTAssertTrue(
+            edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
         XCTAssertEqual(try budget.run("recur", "edit", "3", "--from", "1926-12-01", "--yes").code, 0)
     }
 
@@ -81,14 +90,20 @@ final class RecurEndToEndTests: XCTestCase {
         Total (3 expenses)                       240,000
 
         """)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["schedule"] as? String, "00000001@2026-10-25")
-        XCTAssertEqual(try budget.run("history").stdout.split(separator: "\n").dropFirst().first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences (家賃)"), true)
+        XCTAssertEqual(
+            try budget.run("history").stdout.split(separator: "\n").dropFirst()
+                .first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences (家賃)"),
+            true)
     }
 
     func testRun_IsIdempotentAndDeletedOccurrencesStayDeleted() throws {
         budget.environment["BUDGET_TODAY"] = "2026-01-01"
-        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "last", "--from", "2026-01-01")
+        try budget.succeed(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "last", "--from", "2026-01-01")
         try budget.succeed("config", "set", "recur.auto", "off")
         today("2026-04-15")
         let dry = try budget.succeed("recur", "run", "--dry-run", "--format", "tsv")
@@ -99,7 +114,9 @@ final class RecurEndToEndTests: XCTestCase {
         2026-03-31\t2026-03-31\tincome\t00000001\tSalary\t300000\tfalse
 
         """)
-        XCTAssertNil(budget.dataBytes().flatMap { String(data: $0, encoding: .utf8) }?.range(of: "\"incomes\" : {\n    \"0"), "a dry run records nothing")
+        XCTAssertNil(
+            budget.dataBytes().flatMap { String(data: $0, encoding: .utf8) }?.range(of: "\"incomes\" : {\n    \"0"),
+            "a dry run records nothing")
         let first = try budget.succeed("recur", "run")
         XCTAssertEqual(first.stdout, "income-00000001\nincome-00000002\nincome-00000003\n")
         let again = try budget.succeed("recur", "run")
@@ -107,7 +124,8 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(again.stderr, "Nothing is due through 2026-04-15.\n")
         try budget.succeed("delete", "income", "2")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "a deleted occurrence does not come back")
-        XCTAssertEqual(try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
         XCTAssertEqual(try listing("incomes").column("schedule"),
                        ["00000001@2026-01-31", "00000001@2026-03-31", "00000001@2026-04-30", "00000001@2026-05-31"])
     }
@@ -115,10 +133,12 @@ final class RecurEndToEndTests: XCTestCase {
     func testRun_UndoMakesTheOccurrencesDueAgain() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
         try budget.succeed("recur", "add", "expense", "Phone", "3000", "--every", "month", "--from", "2026-09-10")
-        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 3 scheduled occurrences (Phone).\n")
         XCTAssertEqual(try tsv(), "")
-        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
     }
 
     func testAuto_AChangeRecordsWhatIsDueFirstAsItsOwnUndoStep() throws {
@@ -130,7 +150,9 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(listed.stderr, "No records.\n", "no note in a pipe")
         let added = try budget.succeed("add", "expense", "Coffee", "500")
         XCTAssertEqual(added.stdout, "00000002\n")
-        XCTAssertEqual(added.stderr, "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
+        XCTAssertEqual(
+            added.stderr,
+            "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: add expense 00000002 (Coffee).\n")
         func rent(id: String) -> [[String: String]] {
             [["id": id, "order": "1", "date": "2026-11-25", "name": "Rent", "category": "uncategorized",
@@ -150,7 +172,8 @@ final class RecurEndToEndTests: XCTestCase {
     func testParallelRuns_RecordEachOccurrenceOnce() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
         try budget.succeed("recur", "add", "expense", "Daily", "100", "--every", "day", "--from", "2026-10-01")
-        try budget.succeed("recur", "add", "income", "Weekly", "700", "--every", "week", "--on", "mon", "--from", "2026-10-01")
+        try budget.succeed(
+            "recur", "add", "income", "Weekly", "700", "--every", "week", "--on", "mon", "--from", "2026-10-01")
         let result = try budget.shellSucceeds("""
         for i in 1 2 3 4 5 6 7 8; do BUDGET_LOCK_TIMEOUT=60 "$BUDGET" -q recur run > "out$i" & done
         wait
@@ -158,21 +181,26 @@ final class RecurEndToEndTests: XCTestCase {
         cat out1 out2 out3 out4 out5 out6 out7 out8 | wc -l
         """)
         // 2026-10-01 … 2026-11-24 is 55 days and 8 Mondays (10-05 … 11-23), each recorded once.
-        XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
         let marks = try listing().column("schedule")
         XCTAssertEqual(marks.count, 63)
         XCTAssertEqual(Set(marks).count, 63)
     }
 
     func testEdit_ChangesOnlyWhatIsNotRecorded() throws {
-        try budget.succeed("recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-01")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "October's rent")
         today("2026-11-26")
         try budget.succeed("recur", "run")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 2)
         // November is recorded (on the 25th): moving the day to the 27th must not record it again.
         let edited = try budget.succeed("recur", "edit", "1", "--on", "27", "--amount", "82000")
-        XCTAssertEqual(edited.stderr, "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; next 2026-12-27.\n")
+        XCTAssertEqual(
+            edited.stderr,
+            "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; "
+                + "next 2026-12-27.\n")
         today("2026-12-31")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000003\n")
         let rents = try listing()
@@ -190,17 +218,25 @@ final class RecurEndToEndTests: XCTestCase {
     }
 
     func testPauseResumeAndSkip() throws {
-        try budget.succeed("recur", "add", "expense", "Gym", "5000", "--every", "month", "--on", "1", "--from", "2026-12-01")
-        XCTAssertEqual(try budget.succeed("recur", "skip", "1").stderr, "Schedule 00000001 will not record its occurrence due on 2026-12-01; next 2027-01-01.\n")
+        try budget.succeed(
+            "recur", "add", "expense", "Gym", "5000", "--every", "month", "--on", "1", "--from", "2026-12-01")
+        XCTAssertEqual(
+            try budget.succeed("recur", "skip", "1").stderr,
+            "Schedule 00000001 will not record its occurrence due on 2026-12-01; next 2027-01-01.\n")
         let wrong = try budget.run("recur", "skip", "1", "--date", "2027-01-02")
         XCTAssertEqual(wrong.code, 1)
-        XCTAssertEqual(wrong.stderr, "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
+        XCTAssertEqual(
+            wrong.stderr,
+            "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; "
+                + "its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
         try budget.succeed("recur", "skip", "1", "--date", "2027-02-01")
         XCTAssertEqual(try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
                        "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
         today("2027-01-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\n")
-        XCTAssertEqual(try budget.succeed("recur", "pause", "1").stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "pause", "1").stderr,
+            "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
         today("2027-04-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "paused")
         XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr,
@@ -214,17 +250,25 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testMonthEndsLeapYearsAndWeekends() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
-        try budget.succeed("recur", "add", "expense", "A", "1", "--every", "month", "--on", "31", "--from", "2027-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "A", "1", "--every", "month", "--on", "31", "--from", "2027-12-01")
         try budget.succeed("recur", "add", "expense", "B", "1", "--every", "year", "--from", "2028-02-29")
-        try budget.succeed("recur", "add", "expense", "C", "1", "--every", "2", "week", "--on", "fri", "--from", "2028-01-01", "--count", "3")
-        try budget.succeed("recur", "add", "expense", "D", "1", "--every", "month", "--on", "last", "--from", "2028-01-01", "--weekend", "after", "--until", "2028-05-31")
-        let dry = try budget.succeed("recur", "run", "--dry-run", "--through", "2029-03-31", "--format", "tsv", "--no-header").stdout
+        try budget.succeed(
+            "recur", "add", "expense", "C", "1", "--every", "2", "week", "--on", "fri", "--from", "2028-01-01",
+            "--count", "3")
+        try budget.succeed(
+            "recur", "add", "expense", "D", "1", "--every", "month", "--on", "last", "--from", "2028-01-01",
+            "--weekend", "after", "--until", "2028-05-31")
+        let dry = try budget.succeed(
+            "recur", "run", "--dry-run", "--through", "2029-03-31", "--format", "tsv", "--no-header").stdout
         let rows = dry.split(separator: "\n").map { $0.split(separator: "\t").prefix(4).joined(separator: " ") }
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000001") }.prefix(4), [
             "2027-12-31 2027-12-31 expense 00000001", "2028-01-31 2028-01-31 expense 00000001",
             "2028-02-29 2028-02-29 expense 00000001", "2028-03-31 2028-03-31 expense 00000001",
         ])
-        XCTAssertEqual(rows.filter { $0.hasSuffix("00000002") }, ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
+        XCTAssertEqual(
+            rows.filter { $0.hasSuffix("00000002") },
+            ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000003") }, [
             "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003", "2028-02-04 2028-02-04 expense 00000003",
         ])
@@ -263,7 +307,9 @@ final class RecurEndToEndTests: XCTestCase {
     }
 
     func testSchedules_AreExportedRestoredAndFollowRenames() throws {
-        try budget.succeed("recur", "add", "expense", "Netflix", "1490", "--category", "subs", "--tag", "tv", "--every", "month", "--on", "5", "--from", "2026-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Netflix", "1490", "--category", "subs", "--tag", "tv", "--every", "month",
+            "--on", "5", "--from", "2026-12-01")
         try budget.succeed("categories", "rename", "subs", "サブスク")
         try budget.succeed("tags", "rename", "tv", "video")
         let shown = try budget.succeed("recur", "show", "1", "--format", "json").stdout
@@ -274,15 +320,21 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertTrue(export.contains("recur.00000001"), export)
         let other = try BudgetProcess()
         try other.succeed("restore", "-", stdin: export)
-        XCTAssertEqual(try other.succeed("recur", "list", "--format", "tsv").stdout, try budget.succeed("recur", "list", "--format", "tsv").stdout)
+        XCTAssertEqual(
+            try other.succeed("recur", "list", "--format", "tsv").stdout,
+            try budget.succeed("recur", "list", "--format", "tsv").stdout)
         XCTAssertEqual(try budget.succeed("recur", "delete", "1").stderr,
                        "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. The records it made stay.\n")
-        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout, "00000002\n", "IDs are never reused")
+        XCTAssertEqual(
+            try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout,
+            "00000002\n",
+            "IDs are never reused")
     }
 
     func testEdit_AChangeOfTimingLosesNothingAfterThePeriodRecorded() throws {
         today("2027-01-21")
-        try budget.succeed("recur", "add", "expense", "Rent", "1000", "--every", "month", "--on", "20", "--from", "2026-11-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Rent", "1000", "--every", "month", "--on", "20", "--from", "2026-11-01")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 3, "November, December, January")
         // A mistake and its correction: the months after January stay due.
         try budget.succeed("recur", "edit", "1", "--every", "year")
@@ -299,25 +351,34 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAuto_WhatCannotBeRecordedDoesNotBlockTheChangeThatFixesIt() throws {
         try budget.succeed("add", "expense", "seed", "1")
-        try budget.succeed("recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
         today("2027-01-24")
         let added = try budget.run("add", "expense", "x", "1")
         XCTAssertEqual(added.code, 0, added.stderr)
         XCTAssertEqual(added.stdout, "00000002\n")
-        XCTAssertTrue(added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
+        XCTAssertTrue(
+            added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
         let paused = try budget.run("recur", "pause", "1")
-        XCTAssertEqual(paused.stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n", "acting on a schedule records nothing first")
+        XCTAssertEqual(
+            paused.stderr,
+            "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n",
+            "acting on a schedule records nothing first")
         XCTAssertEqual(try budget.succeed("add", "expense", "y", "1").stderr, "", "the paused schedule records nothing")
         XCTAssertEqual(try budget.run("recur", "run", "--through", "2027-01-24").stdout, "")
     }
 
     func testShow_EscapesANoteAndTakesTableOrJSONOnly() throws {
-        try budget.succeed("recur", "add", "expense", "Gym", "1", "--every", "month", "--on", "1", "--from", "2027-01-01", "--note", "line1\nstatus  paused\tx")
+        try budget.succeed(
+            "recur", "add", "expense", "Gym", "1", "--every", "month", "--on", "1", "--from", "2027-01-01", "--note",
+            "line1\nstatus  paused\tx")
         let shown = try budget.succeed("recur", "show", "1").stdout
         XCTAssertTrue(shown.contains("note              line1\\nstatus  paused\\tx\n"), shown)
         XCTAssertEqual(shown.split(separator: "\n").filter { $0.hasPrefix("status") }.count, 1)
         XCTAssertEqual(try budget.run("recur", "show", "1", "--format", "tsv").code, 64)
-        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout, "00000002\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout,
+            "00000002\n")
         XCTAssertTrue(try budget.succeed("recur", "list").stdout.contains("every 2 weeks on Friday"))
     }
 
@@ -326,8 +387,12 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-10-25")
         try budget.succeed("add", "expense", "Lunch", "12000", "--category", "食費", "--date", "2026-11-10")
         try budget.succeed("limit", "set", "食費", "40000")
-        try budget.succeed("recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-11-25")
-        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25", "--weekend", "before")
+        try budget.succeed(
+            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from",
+            "2026-11-25")
+        try budget.succeed(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25",
+            "--weekend", "before")
         // Months from the 25th: 2026-11 is 10-25 … 11-24 (today), 2026-12 is 11-25 … 12-24,
         // 2027-01 is 12-25 … 01-24. The salary of 2026-12-25 (a Friday) stays in 2027-01; the
         // one of 2027-01-25 (a Monday) is in 2027-02.
@@ -367,10 +432,18 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("config", "set", "recur.auto", "off").stderr, "Set recur.auto to off.\n")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "only January's")
         let forecast = try budget.succeed("forecast", "--months", "1").stdout
-        XCTAssertTrue(forecast.hasPrefix("Forecast from 2027-03-20, 1 budget month; opening balance -200: income 0 less expenses 100 recorded before 2027-03-01, and -100 from 1 scheduled occurrence due before it not yet recorded.\n"), forecast)
+        XCTAssertTrue(
+            forecast.hasPrefix(
+                "Forecast from 2027-03-20, 1 budget month; opening balance -200: "
+                    + "income 0 less expenses 100 recorded before 2027-03-01, "
+                    + "and -100 from 1 scheduled occurrence due before it not yet recorded.\n"),
+            forecast)
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000002\n", "02-20; 03-20 was skipped")
-        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
-        XCTAssertEqual(try budget.succeed("recur", "edit", "1", "--amount", "100").stderr, "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "edit", "1", "--amount", "100").stderr,
+            "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")
     }
 
     func testSummaryByMonth_AYearCutsABudgetMonthAndSaysWhichDays() throws {
@@ -379,7 +452,11 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "a", "100", "--date", "2026-12-26")
         try budget.succeed("add", "income", "b", "100", "--date", "2027-01-05")
         let rows = try budget.succeed("summary", "--by", "month", "--year", "2027").stdout.split(separator: "\n")
-        XCTAssertTrue(rows.contains("2027-01 (2027-01-01 to 2027-01-24)     100         0      100"), rows.joined(separator: "\n"))
-        XCTAssertTrue(rows.contains("2028-01 (2027-12-25 to 2027-12-31)       0         0        0"), rows.joined(separator: "\n"))
+        XCTAssertTrue(
+            rows.contains("2027-01 (2027-01-01 to 2027-01-24)     100         0      100"),
+            rows.joined(separator: "\n"))
+        XCTAssertTrue(
+            rows.contains("2028-01 (2027-12-25 to 2027-12-31)       0         0        0"),
+            rows.joined(separator: "\n"))
     }
 }
