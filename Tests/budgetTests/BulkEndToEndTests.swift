@@ -166,8 +166,10 @@ final class BulkEndToEndTests: XCTestCase {
                 + "make them equal or remove one first; nothing was changed\n")
         XCTAssertEqual(budget.dataBytes(), before)
         try budget.succeed("limit", "set", "transport", "1000")
-        XCTAssertEqual(try budget.run("categories", "rename", "food", "transport").stderr,
-                       "Merged category food into transport (2 expenses); both had the monthly limit 1,000, which transport keeps.\n")
+        XCTAssertEqual(
+            try budget.run("categories", "rename", "food", "transport").stderr,
+            "Merged category food into transport (2 expenses); both had the monthly limit 1,000, "
+                + "which transport keeps.\n")
         XCTAssertEqual(
             try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first,
             "transport")

@@ -204,8 +204,10 @@ final class InputEndToEndTests: XCTestCase {
     func testMessages_TheCommandLineNamesTheOptionThatFixesIt() throws {
         let file = budget.directory.appendingPathComponent("bank.csv")
         try Data("name\tamount\nLunch\t900\n".utf8).write(to: file)
-        XCTAssertEqual(try budget.run("import", "expenses", file.path).stderr,
-                       "budget: error: line 1: the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV (--format tsv, or name the file .tsv); nothing was imported\n")
+        XCTAssertEqual(
+            try budget.run("import", "expenses", file.path).stderr,
+            "budget: error: line 1: the header holds tabs, so the file looks tab-separated, not comma-separated; "
+                + "import it as TSV (--format tsv, or name the file .tsv); nothing was imported\n")
         let json = try budget.run(
             ["import", "expenses", "-", "--format", "json"], stdin: "[{\"name\": \"x\", \"amount\": \"5\"}]")
         XCTAssertEqual(json.code, 65)

@@ -121,8 +121,9 @@ final class PeriodEndToEndTests: XCTestCase {
         let json = try budget.run("summary", "--all", "--by", "month", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let months = try XCTUnwrap(object["months"] as? [[String: Any]])
-        XCTAssertEqual(months.map { "\($0["month"] ?? "") \($0["from"] ?? "") \($0["to"] ?? "")" },
-                       ["2026-10 2026-09-25 2026-10-24", "2026-11 2026-10-25 2026-11-24", "2026-12 2026-11-25 2026-12-24"])
+        XCTAssertEqual(
+            months.map { "\($0["month"] ?? "") \($0["from"] ?? "") \($0["to"] ?? "")" },
+            ["2026-10 2026-09-25 2026-10-24", "2026-11 2026-10-25 2026-11-24", "2026-12 2026-11-25 2026-12-24"])
         // Two whole budget months: the limit counts twice.
         XCTAssertEqual(
             try budget.run("summary", "--from", "2026-10-25", "--to", "2026-12-24", "--format", "tsv").stdout

@@ -65,7 +65,8 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAdd_CatchesUpWhatIsDueAndMarksTheRecords() throws {
         let added = try budget.succeed(
-            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-08-25", "--weekend", "before")
+            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from",
+            "2026-08-25", "--weekend", "before")
         XCTAssertEqual(added.stdout, "00000001\n")
         XCTAssertEqual(added.stderr, """
         Added schedule 00000001: expense 家賃 80,000 (住居) every month on the 25th, Friday for a weekend; next 2026-11-25.
@@ -230,8 +231,9 @@ final class RecurEndToEndTests: XCTestCase {
             "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; "
                 + "its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
         try budget.succeed("recur", "skip", "1", "--date", "2027-02-01")
-        XCTAssertEqual(try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
-                       "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
+        XCTAssertEqual(
+            try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
+            "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
         today("2027-01-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\n")
         XCTAssertEqual(
@@ -239,8 +241,10 @@ final class RecurEndToEndTests: XCTestCase {
             "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
         today("2027-04-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "paused")
-        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr,
-                       "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused (2027-03-01, 2027-04-01).\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "resume", "1").stderr,
+            "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused (2027-03-01, "
+                + "2027-04-01).\n")
         XCTAssertEqual(try budget.succeed("recur", "list", "--format", "tsv").stdout, """
         id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\trecorded_through\tnext\ttags\tnote
         00000001\texpense\tGym\tuncategorized\t5000\t1 month\t1\t2026-12-01\t\t\tkeep\tfalse\t2027-04-01\t2027-05-01\t\t
@@ -323,8 +327,10 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try other.succeed("recur", "list", "--format", "tsv").stdout,
             try budget.succeed("recur", "list", "--format", "tsv").stdout)
-        XCTAssertEqual(try budget.succeed("recur", "delete", "1").stderr,
-                       "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. The records it made stay.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "delete", "1").stderr,
+            "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. "
+                + "The records it made stay.\n")
         XCTAssertEqual(
             try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout,
             "00000002\n",

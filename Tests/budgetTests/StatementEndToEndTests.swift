@@ -472,8 +472,10 @@ final class StatementEndToEndTests: XCTestCase {
             "his.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,90000,ATM\r\n20261031,3,90003,普通預金利息\r\n")
         let hers = try statement("hers.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
         try budget.succeed("import", his, "--save-profile", "his")
-        XCTAssertEqual(try budget.run("import", hers, "--save-profile", "hers").stderr,
-                       "Imported 1 income and 2 expenses from a Rakuten Bank statement (expenses filed 2 under the default category). Saved the options as the profile 'hers'.\n")
+        XCTAssertEqual(
+            try budget.run("import", hers, "--save-profile", "hers").stderr,
+            "Imported 1 income and 2 expenses from a Rakuten Bank statement (expenses filed 2 under the default "
+                + "category). Saved the options as the profile 'hers'.\n")
         XCTAssertTrue(try budget.run("import", hers, "--profile", "hers").stderr.contains("(3 rows already there)"))
     }
 

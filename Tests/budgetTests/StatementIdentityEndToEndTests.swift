@@ -225,8 +225,10 @@ final class StatementIdentityEndToEndTests: XCTestCase {
             "recur", "add", "income", "Salary", "300,000", "--every", "month", "--on", "25", "--from", "2026-10-01")
         try budget.succeed("import", try statement("early.csv", Self.bankHeader + "2026/10/23,300000,1,ｷﾕｳﾖ\n"))
         budget.environment["BUDGET_TODAY"] = "2026-10-26"
-        XCTAssertEqual(try budget.succeed("recur", "run", "--dry-run").stderr,
-                       "1 of them would be linked to the imported record already there instead of recorded: income-00000001 Salary on 2026-10-25 (the imported record already there).\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run", "--dry-run").stderr,
+            "1 of them would be linked to the imported record already there instead of recorded: "
+                + "income-00000001 Salary on 2026-10-25 (the imported record already there).\n")
         let run = try budget.succeed("recur", "run")
         XCTAssertEqual(run.stdout, "", "no record made")
         XCTAssertEqual(
