@@ -64,8 +64,8 @@ final class EncodingEndToEndTests: XCTestCase {
         XCTAssertEqual(named.code, 65)
         XCTAssertEqual(
             named.stderr,
-            "budget: error: line 3 (byte 44) is not valid CP932 text; choose another --encoding (utf-8, cp932, "
-                + "euc-jp); nothing was imported\n")
+            "budget: error: line 3 (byte 44) is not valid CP932 text; "
+                + "choose another --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
         let stdin = try budget.run(
             ["import", "expenses", "-", "--encoding", "euc-jp"], stdin: "date,name,amount\n2026-01-05,€,5\n")
         XCTAssertEqual(stdin.code, 65, "€ in UTF-8 is not EUC-JP")

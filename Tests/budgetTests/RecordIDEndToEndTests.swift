@@ -113,8 +113,8 @@ final class RecordIDEndToEndTests: XCTestCase {
             XCTAssertEqual(result.code, 64, "\(arguments)")
             XCTAssertTrue(
                 result.stderr.hasPrefix(
-                    "Error: Invalid id '\(arguments[1])': expected a record id such as 00000001, "
-                        + "1 or expense-00000001\n"),
+                    "Error: Invalid id '\(arguments[1])': "
+                        + "expected a record id such as 00000001, 1 or expense-00000001\n"),
                 "\(arguments): \(result.stderr)")
         }
         XCTAssertEqual(budget.dataBytes(), before)

@@ -243,8 +243,8 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "paused")
         XCTAssertEqual(
             try budget.succeed("recur", "resume", "1").stderr,
-            "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused (2027-03-01, "
-                + "2027-04-01).\n")
+            "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused "
+                + "(2027-03-01, 2027-04-01).\n")
         XCTAssertEqual(try budget.succeed("recur", "list", "--format", "tsv").stdout, """
         id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\trecorded_through\tnext\ttags\tnote
         00000001\texpense\tGym\tuncategorized\t5000\t1 month\t1\t2026-12-01\t\t\tkeep\tfalse\t2027-04-01\t2027-05-01\t\t

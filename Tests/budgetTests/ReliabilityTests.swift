@@ -127,8 +127,8 @@ final class ReliabilityTests: XCTestCase {
             if round % 40 == 39 { try assertValid() }
         }
         print(
-            "kill -9: \(acknowledged.count) of \(rounds) adds completed, \(killed) "
-                + "were killed (an add takes \(addTime / 1_000) ms)")
+            "kill -9: \(acknowledged.count) of \(rounds) adds completed, \(killed) were killed "
+                + "(an add takes \(addTime / 1_000) ms)")
         XCTAssertGreaterThan(
             acknowledged.count, 0, "some adds finished before the kill, so there was something to lose")
         XCTAssertGreaterThan(killed, 0, "some adds were killed")

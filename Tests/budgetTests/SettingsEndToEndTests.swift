@@ -69,8 +69,8 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(
             refused.stderr,
             "budget: error: changing the currency from none to USD would change what every stored amount means, "
-                + "because they have a different number of decimals; add --rescale to convert the amounts so each "
-                + "shows the same number as before\n")
+                + "because they have a different number of decimals; "
+                + "add --rescale to convert the amounts so each shows the same number as before\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD", "--rescale").code, 0)
         func amounts() throws -> [String] {

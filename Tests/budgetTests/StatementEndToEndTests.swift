@@ -56,7 +56,8 @@ final class StatementEndToEndTests: XCTestCase {
         // September's purchase is over the limit; October's refund takes from October's.
         XCTAssertEqual(
             first.stderr,
-            "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement (expenses filed 2 by rules, "
+            "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement "
+                + "(expenses filed 2 by rules, "
                 + "2 under the default "
                 + "category).\n" + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
         let rows = try table("expenses")
@@ -122,8 +123,8 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "Imported 1 income and 2 expenses from a MoneyForward ME export (2 rows skipped as transfers or left out "
-                + "of totals; expenses filed 2 by the statement).\n")
+            "Imported 1 income and 2 expenses from a MoneyForward ME export "
+                + "(2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
         XCTAssertEqual(rows.map { $0["category"] }, ["食費", "住宅"])
@@ -191,8 +192,8 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped (totals, "
-                + "sections, nothing moved); expenses filed 5 under the default category).\n")
+            "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped "
+                + "(totals, sections, nothing moved); expenses filed 5 under the default category).\n")
         XCTAssertEqual(try tsv("expenses").map { [$0["name"], $0["amount"], $0["note"]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],
@@ -244,8 +245,9 @@ final class StatementEndToEndTests: XCTestCase {
             result.stderr,
             "budget: error: line 2: the row has 13 fields where a purchase has 7, "
                 + "and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) "
-                + "reads as a transaction; it looks like SMBC's other Vpass layout (the user and the payment after the "
-                + "shop, the amount in column 7): map its columns; nothing was imported\n")
+                + "reads as a transaction; it looks like SMBC's other Vpass layout "
+                + "(the user and the payment after the shop, the amount in column 7): map its columns; "
+                + "nothing was imported\n")
         XCTAssertNil(budget.dataBytes())
         let fixed = try statement(
             "fixed.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
@@ -313,8 +315,8 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "Error: '--as-of' 2026-11-26 is after today (2026-11-25): a statement is not downloaded in the "
-                    + "future\n"),
+                "Error: '--as-of' 2026-11-26 is after today (2026-11-25): "
+                    + "a statement is not downloaded in the future\n"),
             result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
@@ -474,8 +476,8 @@ final class StatementEndToEndTests: XCTestCase {
         try budget.succeed("import", his, "--save-profile", "his")
         XCTAssertEqual(
             try budget.run("import", hers, "--save-profile", "hers").stderr,
-            "Imported 1 income and 2 expenses from a Rakuten Bank statement (expenses filed 2 under the default "
-                + "category). Saved the options as the profile 'hers'.\n")
+            "Imported 1 income and 2 expenses from a Rakuten Bank statement "
+                + "(expenses filed 2 under the default category). Saved the options as the profile 'hers'.\n")
         XCTAssertTrue(try budget.run("import", hers, "--profile", "hers").stderr.contains("(3 rows already there)"))
     }
 
@@ -525,8 +527,9 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(derived.stdout, "expense-00000002\n")
         XCTAssertTrue(
             derived.stderr.hasSuffix(
-                "Saved the options as the profile 'b', which reads the account of 'a' (rows imported through either "
-                    + "are the same rows; another account's profile is saved from the preset or without --profile).\n"),
+                "Saved the options as the profile 'b', which reads the account of 'a' "
+                    + "(rows imported through either are the same rows; "
+                    + "another account's profile is saved from the preset or without --profile).\n"),
             derived.stderr)
         XCTAssertTrue(
             try budget.run("import", november, "--profile", "b").stderr.hasPrefix("Imported nothing"), "no row twice")

@@ -65,9 +65,9 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         XCTAssertEqual(
             derived.stderr,
             "Imported nothing from a Rakuten Bank statement (2 rows already there; of those, 1 through rakuten-bank). "
-                + "Saved the options as the profile 'mybank2', which reads the account of 'mybank' (rows imported "
-                + "through either are the same rows; another account's profile is saved from the preset or without "
-                + "--profile).\n")
+                + "Saved the options as the profile 'mybank2', which reads the account of 'mybank' "
+                + "(rows imported through either are the same rows; another account's profile is saved from the preset "
+                + "or without --profile).\n")
         XCTAssertTrue(try budget.succeed("profile", "show", "mybank2").stdout.contains("account"))
         XCTAssertEqual(try rows().count, 3)
     }
@@ -105,8 +105,8 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let deleted = try budget.succeed("delete", "expense", "00000002")
         XCTAssertEqual(
             deleted.stderr,
-            "Deleted expense 00000002 (ｺﾝﾋﾞﾆ). Imports will leave out its statement row (import --include-deleted "
-                + "imports it again).\n")
+            "Deleted expense 00000002 (ｺﾝﾋﾞﾆ). Imports will leave out its statement row "
+                + "(import --include-deleted imports it again).\n")
         let again = try budget.run("import", path)
         XCTAssertEqual(again.stdout, "")
         XCTAssertEqual(
@@ -158,8 +158,8 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let deleted = try budget.succeed("delete", "expense", "-", stdin: ids)
         XCTAssertEqual(
             deleted.stderr,
-            "Deleted 300 expenses. Imports will leave out their statement rows (import --include-deleted imports them "
-                + "again).\n")
+            "Deleted 300 expenses. Imports will leave out their statement rows "
+                + "(import --include-deleted imports them again).\n")
         XCTAssertTrue(try budget.run("import", path).stderr.contains("300 rows of deleted records left out"))
         // An export restored elsewhere keeps them.
         let export = try budget.succeed("export").stdout
@@ -233,8 +233,8 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         XCTAssertEqual(run.stdout, "", "no record made")
         XCTAssertEqual(
             run.stderr,
-            "Recorded 1 scheduled occurrence due through 2026-10-26: income-00000001 Salary on 2026-10-25 (the "
-                + "imported record already there).\n")
+            "Recorded 1 scheduled occurrence due through 2026-10-26: "
+                + "income-00000001 Salary on 2026-10-25 (the imported record already there).\n")
         let incomes = try rows("incomes")
         XCTAssertEqual(incomes.map { $0["schedule"] }, ["00000001@2026-10-25"])
         XCTAssertEqual(incomes.map { $0["amount"] }, ["300000"])
