@@ -473,9 +473,10 @@ final class ReliabilityTests: XCTestCase {
         let vectors = generated
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for vector in vectors[(worker * 1_250)..<((worker + 1) * 1_250)] {
-                guard let status = QuickSpawn.run(
-                    BudgetProcess.releaseBinary.path, vector,
-                    environment: environment) else { problems.append("\(vector): could not start") continue }
+                guard let status = QuickSpawn.run(BudgetProcess.releaseBinary.path, vector, environment: environment) else {
+                    problems.append("\(vector): could not start")
+                    continue
+                }
                 switch status {
                 case .exited(let code) where allowed.contains(code): break
                 case .exited(let code): problems.append("\(vector): exit \(code)")
