@@ -205,8 +205,8 @@ final class RuleEndToEndTests: XCTestCase {
                 XCTAssertNotEqual(result.code, 0, "\(arguments)")
                 for scalar in (result.stdout + result.stderr).unicodeScalars {
                     XCTAssertFalse(
-                        scalar.value < 0x20 && scalar != "\n" || (
-                            0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value),
+                        scalar.value < 0x20 && scalar != "\n" || (0x7F...0x9F).contains(scalar.value)
+                            || (0x202A...0x202E).contains(scalar.value),
                         "\(arguments.debugDescription) printed \(scalar.debugDescription): "
                             + "\((result.stdout + result.stderr).debugDescription)")
                 }

@@ -44,8 +44,8 @@ final class SettingsEndToEndTests: XCTestCase {
             tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(
-            table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table
-                .contains("\nTotal (2 expenses)  "),
+            table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n")
+                && table.contains("\nTotal (2 expenses)  "),
             table)
         let listed = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
                              header: ListingColumns.expenses)

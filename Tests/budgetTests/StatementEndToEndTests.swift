@@ -226,8 +226,11 @@ final class StatementEndToEndTests: XCTestCase {
             "import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign",
             "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(try table("expenses").filter { $0["date"]?.hasPrefix("2026-10") == true && $0["source"]?.hasPrefix("statement") == true }.map { [$0["name"], $0["amount"]] },
-                       [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
+        XCTAssertEqual(
+            try table(
+                "expenses").filter { $0["date"]?.hasPrefix("2026-10") == true
+                    && $0["source"]?.hasPrefix("statement") == true }.map { [$0["name"], $0["amount"]] },
+            [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
     /// Vpass's other layout (user, payment, month and total after the shop) once imported
@@ -446,8 +449,9 @@ final class StatementEndToEndTests: XCTestCase {
         let result = try budget.run("import", mufgLike)
         XCTAssertEqual(result.code, 65)
         XCTAssertTrue(
-            result.stderr.contains("'日付', '摘要'") && result.stderr
-                .contains("closest to an MUFG Bank statement (the preset mufg)") && result.stderr.contains("--profile"),
+            result.stderr.contains("'日付', '摘要'")
+                && result.stderr.contains("closest to an MUFG Bank statement (the preset mufg)")
+                && result.stderr.contains("--profile"),
             result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
@@ -486,8 +490,8 @@ final class StatementEndToEndTests: XCTestCase {
         let huge = try budget.run(["import", "-"], stdin: String(repeating: "X", count: 200_000) + ",b,c\n1,2,3\n")
         XCTAssertEqual(huge.code, 65)
         XCTAssertTrue(
-            huge.stderr.utf8.count < 1_200 && huge.stderr.contains("characters left out") && huge.stderr
-                .hasSuffix("nothing was imported\n"),
+            huge.stderr.utf8.count < 1_200 && huge.stderr.contains("characters left out")
+                && huge.stderr.hasSuffix("nothing was imported\n"),
             "a quoted megabyte is shortened")
         let empty = try budget.run(["import", "-"], stdin: "")
         XCTAssertEqual(empty.code, 65)
