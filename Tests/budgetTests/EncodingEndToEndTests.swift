@@ -14,7 +14,8 @@ final class EncodingEndToEndTests: XCTestCase {
     /// `date,name,amount,category` and two rows, in CP932: セブンイレブン　～店 (食費),
     /// ｾﾌﾞﾝ ①㈱髙﨑 (食費), C:\tmp.
     private let cp932Statement: [UInt8] = Array("date,name,amount,category\r\n2026-01-05,".utf8)
-        + [0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x83, 0x43, 0x83, 0x8C, 0x83, 0x75, 0x83, 0x93, 0x81, 0x40, 0x81, 0x60, 0x93, 0x58]
+        + [0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x83, 0x43, 0x83, 0x8C, 0x83, 0x75, 0x83, 0x93, 0x81, 0x40, 0x81, 0x60]
+        + [0x93, 0x58]
         + Array(",500,".utf8) + [0x90, 0x48, 0x94, 0xEF] + Array("\r\n2026-01-06,".utf8)
         + [0xBE, 0xCC, 0xDE, 0xDD, 0x20, 0x87, 0x40, 0x87, 0x8A, 0xFB, 0xFC, 0xFA, 0xB1]
         + Array(",300,".utf8) + [0x90, 0x48, 0x94, 0xEF] + Array("\r\n2026-01-07,C:\\tmp,100,misc\r\n".utf8)
@@ -86,7 +87,8 @@ final class EncodingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         // A CSV in UTF-16 (little endian, with its byte-order mark), as some spreadsheets save it.
         let text = "name,amount,date\r\n給料日ランチ,1200,2026-01-06\r\n"
-        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bytes: [UInt8] =
+            [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let utf16 = try write(bytes, to: "utf16.csv")
         let second = try budget.run("import", "expenses", utf16)
         XCTAssertEqual(second.code, 0, second.stderr)
@@ -152,7 +154,8 @@ final class EncodingEndToEndTests: XCTestCase {
         // Nothing is substituted silently: stderr counts and names them.
         XCTAssertEqual(result.stderr, """
             budget: warning: 3 characters have no CP932 code and were written as the nearest one: \
-            '〜' (U+301C) as '～' (once, first in expense-00000001), '−' (U+2212) as '－' (once, first in expense-00000001), \
+            '〜' (U+301C) as '～' (once, first in expense-00000001), \
+            '−' (U+2212) as '－' (once, first in expense-00000001), \
             '¥' (U+00A5) as '￥' (once, first in expense-00000001); read back, the text has the replacement
 
             """)

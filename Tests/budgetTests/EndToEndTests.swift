@@ -246,8 +246,12 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         try budget.succeed("delete", "expense", "1")
         let lines = try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
-        XCTAssertEqual(lines.map { $0.split(separator: "\t")[2] },
-                       ["delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)", "add expense 00000001 (Lunch)"])
+        XCTAssertEqual(
+            lines.map { $0.split(separator: "\t")[2] },
+            [
+                "delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)",
+                "add expense 00000001 (Lunch)",
+            ])
         XCTAssertEqual(try budget.run("history", "--format", "csv").code, 64)
     }
 

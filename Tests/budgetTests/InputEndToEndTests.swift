@@ -127,8 +127,9 @@ final class InputEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "Lunch", "900")
         let cases: [[String]] = [
             ["add", "expense", "x", "\u{1B}]0;pwned\u{07}5"], ["add", "expense", "x", "5", "--date", "\u{1B}[2J"],
-            ["list", "\u{1B}[31mall"], ["list", "all", "--format", "\u{1B}[1m"], ["\u{1B}[2Jlist"], ["list", "--\u{1B}[2J"],
-            ["show", "expense", "\u{9B}31m1"], ["config", "get", "display.\u{1B}[2J"], ["move", "expense", "1", "\u{1B}[2J"],
+            ["list", "\u{1B}[31mall"], ["list", "all", "--format", "\u{1B}[1m"], ["\u{1B}[2Jlist"],
+            ["list", "--\u{1B}[2J"], ["show", "expense", "\u{9B}31m1"], ["config", "get", "display.\u{1B}[2J"],
+            ["move", "expense", "1", "\u{1B}[2J"],
         ]
         for arguments in cases {
             let result = try budget.run(arguments)
@@ -170,8 +171,10 @@ final class InputEndToEndTests: XCTestCase {
                 result.stderr)
             XCTAssertEqual(budget.dataBytes(), before)
         }
-        for json in ["[{\"kind\": null, \"name\": \"x\", \"amount\": 5}]", "[{\"kind\": 7, \"name\": \"x\", \"amount\": 5}]",
-                     "[{\"kind\": \"foo\", \"name\": \"x\", \"amount\": 5}]"] {
+        for json in [
+            "[{\"kind\": null, \"name\": \"x\", \"amount\": 5}]", "[{\"kind\": 7, \"name\": \"x\", \"amount\": 5}]",
+            "[{\"kind\": \"foo\", \"name\": \"x\", \"amount\": 5}]",
+        ] {
             XCTAssertEqual(try importing(["expenses", "--format", "json"], json).code, 65, json)
         }
         let text = "kind,name,amount\nIncome,Salary,300000\nEXPENSE,Lunch,900\n expenses ,Tea,300\n"

@@ -33,20 +33,12 @@ final class LineLengthTests: XCTestCase {
         "Tests/BudgetCoreTests/RuleTests.swift",
         "Tests/BudgetCoreTests/SpendingLimitTests.swift",
         "Tests/BudgetCoreTests/TreeStrictReader.swift",
-        "Tests/budgetTests/BulkEndToEndTests.swift",
-        "Tests/budgetTests/EncodingEndToEndTests.swift",
-        "Tests/budgetTests/EndToEndTests.swift",
-        "Tests/budgetTests/InputEndToEndTests.swift",
-        "Tests/budgetTests/PeriodEndToEndTests.swift",
-        "Tests/budgetTests/RecordIDEndToEndTests.swift",
-        "Tests/budgetTests/RecurEndToEndTests.swift",
         "Tests/budgetTests/ReliabilityTests.swift",
         "Tests/budgetTests/ReportEndToEndTests.swift",
         "Tests/budgetTests/RuleEndToEndTests.swift",
         "Tests/budgetTests/SettingsEndToEndTests.swift",
         "Tests/budgetTests/StatementEndToEndTests.swift",
         "Tests/budgetTests/StatementIdentityEndToEndTests.swift",
-        "Tests/budgetTests/TagsEndToEndTests.swift",
     ]
 
     private var root: URL {

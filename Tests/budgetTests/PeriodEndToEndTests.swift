@@ -138,7 +138,10 @@ final class PeriodEndToEndTests: XCTestCase {
             food      ¥2,000                                      ¥900     ¥1,100
 
             """)
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv").stdout, "category\tlimit\tspent\tremaining\tper\tperiod\trollover\tsince\tcarried_in\tavailable\nfood\t2000\t900\t1100\tmonth\t2026-11\tnone\t\t0\t2000\n")
+        XCTAssertEqual(
+            try budget.run("limit", "list", "--format", "tsv").stdout,
+            "category\tlimit\tspent\tremaining\tper\tperiod\trollover\tsince\tcarried_in\tavailable\n"
+                + "food\t2000\t900\t1100\tmonth\t2026-11\tnone\t\t0\t2000\n")
         let over = try budget.run("add", "expense", "Cake", "1,500", "--category", "food", "--date", "2026-10-25")
         XCTAssertEqual(over.code, 0)
         XCTAssertEqual(over.stdout, "00000005\n")

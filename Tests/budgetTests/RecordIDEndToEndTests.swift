@@ -108,7 +108,10 @@ final class RecordIDEndToEndTests: XCTestCase {
                 "Error: Invalid kind 'expnese': expected income or expense. Did you mean 'expense'?\n"),
             typo.stderr)
         // A mistyped ID is an invalid ID, not an invalid kind.
-        for arguments in [["show", "00000x1"], ["edit", "0000000l", "--name", "x"], ["delete", "1o"], ["move", "x2", "1"], ["show", "lunch"]] {
+        for arguments in [
+            ["show", "00000x1"], ["edit", "0000000l", "--name", "x"], ["delete", "1o"], ["move", "x2", "1"],
+            ["show", "lunch"],
+        ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
             XCTAssertTrue(

@@ -32,7 +32,8 @@ final class RecurEndToEndTests: XCTestCase {
             "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
         XCTAssertEqual(typo.code, 64)
         XCTAssertTrue(typo.stderr.hasPrefix("""
-            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): the schedule would record 24,000 occurrences at once. \
+            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): \
+            the schedule would record 24,000 occurrences at once. \
             Check the year, or add '--yes' to record them
             Usage: budget recur add income
             """), typo.stderr)
@@ -70,7 +71,8 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(added.stdout, "00000001\n")
         XCTAssertEqual(added.stderr, """
         Added schedule 00000001: expense 家賃 80,000 (住居) every month on the 25th, Friday for a weekend; next 2026-11-25.
-        Recorded 3 scheduled occurrences due through 2026-11-24: expense-00000001 家賃 on 2026-08-25, expense-00000002 家賃 on 2026-09-25, expense-00000003 家賃 on 2026-10-23.
+        Recorded 3 scheduled occurrences due through 2026-11-24: \
+        expense-00000001 家賃 on 2026-08-25, expense-00000002 家賃 on 2026-09-25, expense-00000003 家賃 on 2026-10-23.
 
         """)
         // 2026-10-25 is a Sunday: recorded on the Friday before, identified by its due day.
@@ -246,7 +248,8 @@ final class RecurEndToEndTests: XCTestCase {
             "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused "
                 + "(2027-03-01, 2027-04-01).\n")
         XCTAssertEqual(try budget.succeed("recur", "list", "--format", "tsv").stdout, """
-        id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\trecorded_through\tnext\ttags\tnote
+        id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\t\
+        recorded_through\tnext\ttags\tnote
         00000001\texpense\tGym\tuncategorized\t5000\t1 month\t1\t2026-12-01\t\t\tkeep\tfalse\t2027-04-01\t2027-05-01\t\t
 
         """)
@@ -274,12 +277,14 @@ final class RecurEndToEndTests: XCTestCase {
             rows.filter { $0.hasSuffix("00000002") },
             ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000003") }, [
-            "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003", "2028-02-04 2028-02-04 expense 00000003",
+            "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003",
+            "2028-02-04 2028-02-04 expense 00000003",
         ])
         // 2028-04-30 is a Sunday: the Monday after is in May, the 1st.
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000004") }, [
-            "2028-01-31 2028-01-31 expense 00000004", "2028-02-29 2028-02-29 expense 00000004", "2028-03-31 2028-03-31 expense 00000004",
-            "2028-05-01 2028-04-30 expense 00000004", "2028-05-31 2028-05-31 expense 00000004",
+            "2028-01-31 2028-01-31 expense 00000004", "2028-02-29 2028-02-29 expense 00000004",
+            "2028-03-31 2028-03-31 expense 00000004", "2028-05-01 2028-04-30 expense 00000004",
+            "2028-05-31 2028-05-31 expense 00000004",
         ])
     }
 
@@ -287,14 +292,22 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "x", "1")
         let before = budget.dataBytes()
         let cases: [([String], String)] = [
-            (["--every", "year", "--on", "30"], "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' (--every year --from 2027-03-15)"),
-            (["--every", "month", "--count", "0"], "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
-            (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"], "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
+            (["--every", "year", "--on", "30"],
+             "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' "
+                 + "(--every year --from 2027-03-15)"),
+            (["--every", "month", "--count", "0"],
+             "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
+            (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"],
+             "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
             (["--every", "0", "month"], "Error: Invalid value '0' for '--every <n unit>': n must be 1 to 1000"),
-            (["--every", "fortnight"], "Error: Invalid value 'fortnight' for '--every <n unit>': expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
+            (["--every", "fortnight"],
+             "Error: Invalid value 'fortnight' for '--every <n unit>': "
+                 + "expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
             (["--every", "month", "--on", "fri"], "Error: '--on <weekday>' is for weekly schedules (--every week)"),
-            (["--every", "month", "--on", "32"], "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
-            (["--on", "1"], "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
+            (["--every", "month", "--on", "32"],
+             "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
+            (["--on", "1"],
+             "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
         ]
         for (options, message) in cases {
             let result = try budget.run(["recur", "add", "expense", "Rent", "1000"] + options)
@@ -412,7 +425,8 @@ final class RecurEndToEndTests: XCTestCase {
         """)
         let table = try budget.succeed("forecast", "--months", "1").stdout
         XCTAssertEqual(table, """
-        Forecast from 2026-11-24, 1 budget month; opening balance 0: income 0 less expenses 0 recorded before 2026-10-25.
+        Forecast from 2026-11-24, 1 budget month; \
+        opening balance 0: income 0 less expenses 0 recorded before 2026-10-25.
 
         2026-11 (2026-10-25 to 2026-11-24): recorded so far, then scheduled
         No scheduled records.

@@ -122,9 +122,14 @@ final class SettingsEndToEndTests: XCTestCase {
         try budget.succeed("limit", "set", "住居", "80000")
         let tsv = try budget.run("config", "list", "--format", "tsv").stdout
             .split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
-        XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
-                             "expense.default-category 食費 uncategorized", "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
-                             "recur.auto on on", "budget.limit.住居 80000 none"])
+        XCTAssertEqual(
+            tsv,
+            [
+                "key value default", "display.currency none none", "display.color auto auto",
+                "display.date-format iso iso", "expense.default-category 食費 uncategorized",
+                "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep", "recur.auto on on",
+                "budget.limit.住居 80000 none",
+            ])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
         let added = Listing(csv: try budget.run("list", "expenses", "--format", "csv").stdout)
         XCTAssertEqual(added.rows.map { [$0["name"], $0["category"], $0["amount"]] }, [["x", "食費", "1"]],

@@ -72,8 +72,10 @@ final class TagsEndToEndTests: XCTestCase {
                              header: ListingColumns.all)
         XCTAssertEqual(listed.column("tags"), ["reimbursable", "", "", ""], "only the income keeps its tags")
         try budget.succeed("undo")
-        XCTAssertEqual(try text().replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression),
-                       before.replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression))
+        XCTAssertEqual(
+            try text()
+                .replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression),
+            before.replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression))
     }
 
     func testBadTags_AreUsageErrorsThatChangeNothing() throws {
