@@ -71,8 +71,8 @@ final class InputEndToEndTests: XCTestCase {
 
     /// The values of a TSV column, by its header.
     private func column(_ name: String, of tsv: String) -> [String] {
-        let rows = tsv.split(
-            separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = tsv.split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         guard let header = rows.first, let index = header.firstIndex(of: name) else { return [] }
         return rows.dropFirst().map { index < $0.count ? $0[index] : "" }
     }

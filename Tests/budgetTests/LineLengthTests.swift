@@ -34,9 +34,6 @@ final class LineLengthTests: XCTestCase {
         "Tests/BudgetCoreTests/SpendingLimitTests.swift",
         "Tests/BudgetCoreTests/TreeStrictReader.swift",
         "Tests/budgetTests/ReliabilityTests.swift",
-        "Tests/budgetTests/ReportEndToEndTests.swift",
-        "Tests/budgetTests/RuleEndToEndTests.swift",
-        "Tests/budgetTests/SettingsEndToEndTests.swift",
         "Tests/budgetTests/StatementEndToEndTests.swift",
         "Tests/budgetTests/StatementIdentityEndToEndTests.swift",
     ]

@@ -9,9 +9,11 @@ final class ReportEndToEndTests: XCTestCase {
         budget = try BudgetProcess()
         try budget.succeed("config", "set", "display.currency", "JPY")
         try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-11-25")
-        for (name, amount, category, date) in [("家賃", "80000", "住居", "2026-11-01"), ("Groceries", "38000", "食費（食料品）", "2026-11-03"),
-                                               ("Snack", "3200", "食費（食料品）", "2026-11-30"), ("Bus", "6400", "transport", "2026-12-01"),
-                                               ("Leap", "100", "transport", "2024-02-29")] {
+        for (name, amount, category, date) in [
+            ("家賃", "80000", "住居", "2026-11-01"), ("Groceries", "38000", "食費（食料品）", "2026-11-03"),
+            ("Snack", "3200", "食費（食料品）", "2026-11-30"), ("Bus", "6400", "transport", "2026-12-01"),
+            ("Leap", "100", "transport", "2024-02-29"),
+        ] {
             XCTAssertEqual(
                 try budget.run("add", "expense", name, amount, "--category", category, "--date", date).code, 0)
         }
@@ -53,9 +55,14 @@ final class ReportEndToEndTests: XCTestCase {
 
     func testSummary_MachineFormatsParseBackWithTheSameNumbers() throws {
         let tsv = try budget.run("summary", "--month", "2026-11", "--format", "tsv").stdout
-        let rows = tsv.split(
-            separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        XCTAssertEqual(rows[0], ["kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per", "limit_spent"])
+        let rows = tsv.split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(
+            rows[0],
+            [
+                "kind", "name", "amount", "share", "limit", "remaining", "used", "carried_in", "available", "per",
+                "limit_spent",
+            ])
         XCTAssertEqual(
             rows[1...3].map { [$0[1], $0[2]] }, [["income", "300000"], ["expenses", "121200"], ["balance", "178800"]])
         XCTAssertEqual(rows[4], ["category", "住居", "80000", "66.0", "", "", "", "", "", "", ""])
@@ -64,8 +71,8 @@ final class ReportEndToEndTests: XCTestCase {
             ["category", "食費（食料品）", "41200", "34.0", "40000", "-1200", "103.0", "0", "40000", "month", "41200"])
 
         let csv = try budget.run("summary", "--year", "2026", "--by", "month", "--format", "csv").stdout
-        let csvRows = csv.split(
-            separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let csvRows = csv.split(separator: "\r\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         XCTAssertEqual(csvRows.count, 14, "header, 12 months, total")
         XCTAssertEqual(csvRows[11], ["2026-11", "300000", "121200", "178800"])
         XCTAssertEqual(csvRows[12], ["2026-12", "0", "6400", "-6400"])
@@ -118,14 +125,19 @@ final class ReportEndToEndTests: XCTestCase {
 
     func testList_ContradictoryOrMalformedFiltersNameTheOption() throws {
         let cases: [([String], String)] = [
-            (["--from", "2026-13-01"], "Error: Invalid value '2026-13-01' for '--from <day>': it is not a day (months run from 01 to 12)"),
-            (["--to", "13/01/2026"], "Error: Invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD (or YYYY/MM/DD), today or yesterday"),
+            (["--from", "2026-13-01"],
+             "Error: Invalid value '2026-13-01' for '--from <day>': it is not a day (months run from 01 to 12)"),
+            (["--to", "13/01/2026"],
+             "Error: Invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD "
+                 + "(or YYYY/MM/DD), today or yesterday"),
             (["--from", "2026-12-01", "--to", "2026-11-01"], "Error: '--from 2026-12-01' is after '--to 2026-11-01'"),
-            (["--month", "2026-11", "--from", "2026-11-01"], "Error: '--month' cannot be combined with '--from' or '--to'"),
+            (["--month", "2026-11", "--from", "2026-11-01"],
+             "Error: '--month' cannot be combined with '--from' or '--to'"),
             (["--month", "11"], "Error: Invalid value '11' for '--month <month>': expected YYYY-MM, this or last"),
             (["--year", "26"], "Error: Invalid value '26' for '--year <year>': expected YYYY"),
             (["--year", "2026", "--month", "this"], "Error: '--month' and '--year' cannot be combined"),
-            (["--sort", "price"], "Error: Invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
+            (["--sort", "price"],
+             "Error: Invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
             (["--limit", "-1"], "Error: Invalid value '-1' for '--limit <n>': expected a whole number"),
             (["--min", "500", "--max", "100"], "Error: '--min 500' is more than '--max 100'"),
         ]
@@ -140,14 +152,18 @@ final class ReportEndToEndTests: XCTestCase {
 
     /// The rows of a tsv report by their first two cells (`total income`, `category 住居`),
     /// each a dictionary by column name.
-    private func tsvRows(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: [String: String]] {
+    private func tsvRows(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> [String: [String: String]] {
         let result = try budget.run(arguments + ["--format", "tsv"], environment: environment)
         XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
-        let lines = result.stdout.split(
-            separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let lines = result.stdout.split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         guard let header = lines.first else { return [:] }
         var rows: [String: [String: String]] = [:]
-        for line in lines.dropFirst() { rows[line.prefix(2).joined(separator: " ")] = Dictionary(uniqueKeysWithValues: zip(header, line)) }
+        for line in lines.dropFirst() {
+            rows[line.prefix(2).joined(separator: " ")] = Dictionary(uniqueKeysWithValues: zip(header, line))
+        }
         return rows
     }
 
@@ -217,8 +233,11 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(december["total expenses"]?["amount"], "-3600")
         XCTAssertEqual(december["category transport"]?["amount"], "-3600")
         XCTAssertEqual(december["category transport"]?["share"], "")
-        for arguments in [["summary", "--month", "2026-12"], ["summary", "--month", "2026-12", "--compare", "previous"], ["summary", "--per", "month", "--year", "2026"],
-                          ["summary", "--by", "month", "--year", "2026"], ["categories"], ["list", "all"], ["summary", "--month", "2026-12", "--format", "json"]] {
+        for arguments in [
+            ["summary", "--month", "2026-12"], ["summary", "--month", "2026-12", "--compare", "previous"],
+            ["summary", "--per", "month", "--year", "2026"], ["summary", "--by", "month", "--year", "2026"],
+            ["categories"], ["list", "all"], ["summary", "--month", "2026-12", "--format", "json"],
+        ] {
             for width in ["40", "100"] {
                 let result = try budget.run(arguments, environment: ["COLUMNS": width, "BUDGET_TODAY": "2026-12-20"])
                 XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
@@ -241,7 +260,9 @@ final class ReportEndToEndTests: XCTestCase {
     func testSearch_FoldsWidthAndKanaAsRulesDo() throws {
         try budget.succeed("add", "expense", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "450", "--category", "food", "--date", "2026-11-21")
         try budget.succeed("add", "expense", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "2980", "--category", "shopping", "--date", "2026-11-21")
-        let ids = { (text: String) throws -> String in try self.budget.run("list", "expenses", "--search", text, "--format", "ids").stdout }
+        let ids = { (text: String) throws -> String in
+            try self.budget.run("list", "expenses", "--search", text, "--format", "ids").stdout
+        }
         let seven = try budget.run("list", "expenses", "--search", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", "--format", "ids").stdout
         XCTAssertEqual(seven.split(separator: "\n").count, 1)
         XCTAssertEqual(try ids("セブン"), seven)
@@ -292,12 +313,11 @@ final class ReportEndToEndTests: XCTestCase {
         try budget.succeed(
             "recur", "add", "expense", "Rice", "3000", "--category", "FOOD", "--every", "month", "--from", "2026-12-01")
         let statement = budget.directory.appendingPathComponent("card.csv")
-        try Data(
-            "日付,内容,金額,区分\n2026/11/05,ｾﾌﾞﾝ,450,\n2026/11/06,ﾛｰｿﾝ,300,Ｆｏｏｄ\n2026/11/07,ﾊﾟﾝ,250,\n".utf8).write(
-                to: statement)
+        try Data("日付,内容,金額,区分\n2026/11/05,ｾﾌﾞﾝ,450,\n2026/11/06,ﾛｰｿﾝ,300,Ｆｏｏｄ\n2026/11/07,ﾊﾟﾝ,250,\n".utf8)
+            .write(to: statement)
         try budget.succeed(
-            "import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--map", "category=区分",
-            "--sign", "expense-positive", "--category", "fOOD")
+            "import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--map",
+            "category=区分", "--sign", "expense-positive", "--category", "fOOD")
         let tsv = try budget.run("list", "expenses", "--format", "tsv").stdout
         let header = tsv.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
         let column = try XCTUnwrap(header.firstIndex(of: "category"))

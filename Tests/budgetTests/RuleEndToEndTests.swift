@@ -173,12 +173,18 @@ final class RuleEndToEndTests: XCTestCase {
         try addSampleRules()
         let before = try XCTUnwrap(budget.dataBytes())
         let cases: [([String], Int32, String)] = [
-            (["rule", "add", "x"], 64, "Error: Nothing to do: give at least one of --category, --rename, --tag or --skip\n"),
-            (["rule", "add", "x", "--skip", "--tag", "t"], 64, "Error: '--skip' cannot be combined with --category, --rename or --tag\n"),
-            (["rule", "add", "x", "--kind", "income", "--category", "c"], 64, "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
-            (["rule", "add", "(x", "--regex", "--tag", "t"], 64, "Error: Invalid regular expression '(x' for '--regex': "),
-            (["rule", "add", "x", "--field", "memo", "--tag", "t"], 64, "Error: Invalid value 'memo' for '--field <field>': expected name or note\n"),
-            (["rule", "add", "x", "--tag", "two words"], 64, "Error: The tag 'two words' contains white space or a comma"),
+            (["rule", "add", "x"], 64,
+             "Error: Nothing to do: give at least one of --category, --rename, --tag or --skip\n"),
+            (["rule", "add", "x", "--skip", "--tag", "t"], 64,
+             "Error: '--skip' cannot be combined with --category, --rename or --tag\n"),
+            (["rule", "add", "x", "--kind", "income", "--category", "c"], 64,
+             "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
+            (["rule", "add", "(x", "--regex", "--tag", "t"], 64,
+             "Error: Invalid regular expression '(x' for '--regex': "),
+            (["rule", "add", "x", "--field", "memo", "--tag", "t"], 64,
+             "Error: Invalid value 'memo' for '--field <field>': expected name or note\n"),
+            (["rule", "add", "x", "--tag", "two words"], 64,
+             "Error: The tag 'two words' contains white space or a comma"),
             (["rule", "add", " ", "--tag", "t"], 64, "Error: The pattern must not be empty\n"),
             (["rule", "delete", "9"], 1, "budget: error: no rule 9: rules are numbered 1 to 4\n"),
             (["rule", "delete", "0"], 64, "Error: Invalid value '0' for '<n>': expected a rule number from 1\n"),
@@ -200,7 +206,10 @@ final class RuleEndToEndTests: XCTestCase {
         let hostile = ["\u{1B}]0;pwned\u{07}x", "a\u{1B}[2Jb", "x\u{202E}gpj.exe", "line\nbreak", "\u{9B}31mred"]
         let before = budget.dataBytes()
         for pattern in hostile {
-            for arguments in [["rule", "add", pattern, "--tag", "t"], ["rule", "add", pattern, "--regex", "--tag", "t"], ["rule", "test", pattern]] {
+            for arguments in [
+                ["rule", "add", pattern, "--tag", "t"], ["rule", "add", pattern, "--regex", "--tag", "t"],
+                ["rule", "test", pattern],
+            ] {
                 let result = try budget.run(arguments)
                 XCTAssertNotEqual(result.code, 0, "\(arguments)")
                 for scalar in (result.stdout + result.stderr).unicodeScalars {
@@ -243,7 +252,10 @@ final class RuleEndToEndTests: XCTestCase {
     func testConfig_RefusesToSetOrUnsetARuleByItsNumber() throws {
         try budget.succeed("rule", "add", "a", "--category", "x")
         let before = budget.dataBytes()
-        for arguments in [["config", "set", "rule.9", "match=x;category=y"], ["config", "unset", "rule.1"], ["config", "set", "rule.1", "match=b;category=y"]] {
+        for arguments in [
+            ["config", "set", "rule.9", "match=x;category=y"], ["config", "unset", "rule.1"],
+            ["config", "set", "rule.1", "match=b;category=y"],
+        ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 64, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.contains("is one of the rules"), result.stderr)
@@ -262,8 +274,13 @@ final class RuleEndToEndTests: XCTestCase {
         try Data(file.utf8).write(to: budget.dataFile)
         let statement = budget.directory.appendingPathComponent("card.csv")
         try Data("日付,内容,金額\n2026/11/05,xy shop,450\n".utf8).write(to: statement)
-        let importing = ["import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign", "expense-positive", "--dry-run"]
-        for arguments in [["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing] {
+        let importing = [
+            "import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign",
+            "expense-positive", "--dry-run",
+        ]
+        for arguments in [
+            ["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing,
+        ] {
             let result = try budget.run(arguments)
             XCTAssertTrue(
                 result.stderr.contains(
