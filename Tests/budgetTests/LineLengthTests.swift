@@ -34,8 +34,6 @@ final class LineLengthTests: XCTestCase {
         "Tests/BudgetCoreTests/SpendingLimitTests.swift",
         "Tests/BudgetCoreTests/TreeStrictReader.swift",
         "Tests/budgetTests/ReliabilityTests.swift",
-        "Tests/budgetTests/StatementEndToEndTests.swift",
-        "Tests/budgetTests/StatementIdentityEndToEndTests.swift",
     ]
 
     private var root: URL {

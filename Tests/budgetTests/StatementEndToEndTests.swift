@@ -54,8 +54,11 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(first.code, 0, first.stderr)
         XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nexpense-00000004\n")
         // September's purchase is over the limit; October's refund takes from October's.
-        XCTAssertEqual(first.stderr, "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement (expenses filed 2 by rules, 2 under the default category).\n"
-            + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
+        XCTAssertEqual(
+            first.stderr,
+            "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement "
+                + "(expenses filed 2 by rules, 2 under the default category).\n"
+                + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
         let rows = try table("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
         XCTAssertEqual(rows.map { $0["amount"] }, ["150", "150", "3980", "-1200"])
@@ -154,14 +157,32 @@ final class StatementEndToEndTests: XCTestCase {
             try statement(
                 "rb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1500,98500,ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ\n20261025,250000,348500,給与\n",
                 cp932: true))
-        try budget.succeed("import", try statement("sbi.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
-        try budget.succeed("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n", cp932: true))
+        try budget.succeed(
+            "import",
+            try statement(
+                "sbi.csv",
+                "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n"
+                    + "\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
+        try budget.succeed(
+            "import",
+            try statement(
+                "mufg.csv",
+                "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n"
+                    + "2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n",
+                cp932: true))
         try budget.succeed(
             "import",
             try statement(
                 "yucho.csv",
-                "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
-        let zero = try budget.run("import", try statement("zero.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
+                "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n"
+                    + "20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
+        let zero = try budget.run(
+            "import",
+            try statement(
+                "zero.csv",
+                "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n"
+                    + "\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n"
+                    + "\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
         XCTAssertEqual(zero.stdout, "", "rows where nothing moved are no transactions")
         XCTAssertTrue(zero.stderr.contains("2 lines without a transaction skipped"), zero.stderr)
         XCTAssertEqual(try tsv().map { [$0["kind"], $0["date"], $0["name"], $0["amount"]] }, [
@@ -206,7 +227,11 @@ final class StatementEndToEndTests: XCTestCase {
     /// the balance as the name): a row with more fields than the header is read only when one
     /// way of joining them back reads as a transaction; otherwise every such row is refused.
     func testSurplusFields_AreJoinedBackOrRefusedWithBothCounts() throws {
-        let bank = try statement("bank.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n", cp932: true)
+        let bank = try statement(
+            "bank.csv",
+            "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n"
+                + "20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n",
+            cp932: true)
         // The balance (nothing reads it) takes a grouped number; a name takes no number.
         let banked = try budget.run("import", bank)
         XCTAssertEqual(banked.code, 0, banked.stderr)
@@ -217,7 +242,9 @@ final class StatementEndToEndTests: XCTestCase {
         let refused = try budget.run("import", ambiguous)
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(refused.stderr, """
-            budget: error: line 2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
+            budget: error: line 2: the row has 5 fields where the header has 4, \
+            and more than one way of joining neighbouring fields back reads as a transaction \
+            (its fields with commas need quotes); nothing was imported
 
             """)
         let mapped = try statement(
@@ -227,9 +254,9 @@ final class StatementEndToEndTests: XCTestCase {
             "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(
-            try table(
-                "expenses").filter { $0["date"]?.hasPrefix("2026-10") == true
-                    && $0["source"]?.hasPrefix("statement") == true }.map { [$0["name"], $0["amount"]] },
+            try table("expenses")
+                .filter { $0["date"]?.hasPrefix("2026-10") == true && $0["source"]?.hasPrefix("statement") == true }
+                .map { [$0["name"], $0["amount"]] },
             [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
@@ -237,7 +264,11 @@ final class StatementEndToEndTests: XCTestCase {
     /// ¥10,000 for a ¥30,000 purchase, the name swallowing the columns: it is refused, with
     /// its line and both counts, and nothing is written.
     func testVpassOtherLayout_IsRefusedNotReadFromTheWrongColumns() throws {
-        let file = try statement("vpass.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let file = try statement(
+            "vpass.csv",
+            "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n"
+                + "2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n",
+            cp932: true)
         let result = try budget.run("import", file, "--profile", "smbc-card")
         XCTAssertEqual(result.code, 65)
         XCTAssertEqual(
@@ -264,8 +295,8 @@ final class StatementEndToEndTests: XCTestCase {
     func testSurplusFields_ManyRowsWithTooManyAreRefusedAtOnce() throws {
         var text = "計算対象,日付,内容,金額(円),保有金融機関,大項目,中項目,メモ,振替,ID\n"
         for number in 1...10_000 {
-            text += "1,2026/11/03," + Array(
-                repeating: "ab", count: 13).joined(separator: ",") + ",-500,カード,食費,外食,,0,id\(number)\n"
+            text += "1,2026/11/03," + Array(repeating: "ab", count: 13).joined(separator: ",")
+                + ",-500,カード,食費,外食,,0,id\(number)\n"
         }
         let result = try budget.run("import", try statement("mf.csv", text))
         XCTAssertEqual(result.code, 65)
@@ -334,8 +365,12 @@ final class StatementEndToEndTests: XCTestCase {
         let dry = try budget.run(["import", ja, "--dry-run"] + map, environment: ["BUDGET_TODAY": "2026-04-30"])
         XCTAssertEqual(dry.code, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("2025-05-01"), dry.stdout)
-        XCTAssertEqual(dry.stderr, "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); nothing was changed (--dry-run). "
-                       + "Read 2 dates without a year as on or before 2026-04-30 (today); give --as-of <day> for an older statement.\n")
+        XCTAssertEqual(
+            dry.stderr,
+            "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); "
+                + "nothing was changed (--dry-run). "
+                + "Read 2 dates without a year as on or before 2026-04-30 (today); "
+                + "give --as-of <day> for an older statement.\n")
         let first = try budget.run(
             ["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
         XCTAssertEqual(
@@ -352,9 +387,12 @@ final class StatementEndToEndTests: XCTestCase {
     }
 
     func testPayPayCard_ACancellationIsARefund() throws {
-        let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\",\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
-            + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\",\"2026/11/27\"\n"
-            + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\",\"2026/11/27\"\n"
+        let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\","
+            + "\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
+            + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\","
+            + "\"2026/11/27\"\n"
+            + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\","
+            + "\"2026/11/27\"\n"
         try budget.succeed("import", try statement("paypay.csv", text))
         XCTAssertEqual(try table().map { [$0["kind"], $0["amount"]] }, [["expense", "2000"], ["expense", "-2000"]])
         XCTAssertTrue(try budget.run("summary", "--month", "2026-10").stdout.contains("Expenses  0\n"))
@@ -429,8 +467,8 @@ final class StatementEndToEndTests: XCTestCase {
     func testBadRows_AreAllReportedAndNothingChanges() throws {
         try budget.succeed("add", "expense", "Before", "1")
         let before = budget.dataBytes()
-        let text = Self.rakutenCard.replacingOccurrences(
-            of: "\"3,980\"", with: "\"3,98x\"").replacingOccurrences(of: "\"2026/10/10\"", with: "\"2026/13/10\"")
+        let text = Self.rakutenCard.replacingOccurrences(of: "\"3,980\"", with: "\"3,98x\"")
+            .replacingOccurrences(of: "\"2026/10/10\"", with: "\"2026/13/10\"")
             .replacingOccurrences(
                 of: "\"ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"",
                 with: "\"\u{1B}[31mevil\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"")
@@ -472,7 +510,10 @@ final class StatementEndToEndTests: XCTestCase {
     func testTwoAccountsAtOneBank_AreToldApartByTheirProfiles() throws {
         let his = try statement(
             "his.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,90000,ATM\r\n20261031,3,90003,普通預金利息\r\n")
-        let hers = try statement("hers.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
+        let hers = try statement(
+            "hers.csv",
+            "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n"
+                + "20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
         try budget.succeed("import", his, "--save-profile", "his")
         XCTAssertEqual(
             try budget.run("import", hers, "--save-profile", "hers").stderr,
@@ -485,8 +526,11 @@ final class StatementEndToEndTests: XCTestCase {
         let english = try budget.run(
             "import", try statement("en.csv", "Date,Description,Amount,Balance\n2026-10-01,Coffee,-450,100\n"))
         XCTAssertEqual(english.code, 65)
-        XCTAssertTrue(english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'") && english.stderr.contains("--map <field>=<column>")
-                      && english.stderr.contains("budget's own files have the columns"), english.stderr)
+        XCTAssertTrue(
+            english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'")
+                && english.stderr.contains("--map <field>=<column>")
+                && english.stderr.contains("budget's own files have the columns"),
+            english.stderr)
         let huge = try budget.run(["import", "-"], stdin: String(repeating: "X", count: 200_000) + ",b,c\n1,2,3\n")
         XCTAssertEqual(huge.code, 65)
         XCTAssertTrue(

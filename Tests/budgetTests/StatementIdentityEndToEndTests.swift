@@ -178,7 +178,8 @@ final class StatementIdentityEndToEndTests: XCTestCase {
             "before", "--from", "2026-10-01")
         try budget.succeed(
             "recur", "add", "income", "Salary", "300,000", "--every", "month", "--on", "25", "--from", "2026-10-01")
-        // October 25th is a Sunday: the rent was recorded on Friday the 23rd; the bank paid the salary on Monday the 26th.
+        // October 25th is a Sunday: the rent was recorded on Friday the 23rd; the bank paid the salary on
+        // Monday the 26th.
         let path = try statement("bank.csv", Self.bankHeader + """
             2026/10/23,-80000,100000,ﾌﾘｺﾐ ﾔﾁﾝ
             2026/10/26,300000,400000,ｷﾕｳﾖ ABC
@@ -189,8 +190,10 @@ final class StatementIdentityEndToEndTests: XCTestCase {
             """)
         let dryRun = try budget.succeed("import", path, "--dry-run")
         XCTAssertEqual(dryRun.stderr.split(separator: "\n").map(String.init), [
-            "Would import 1 expense from a Rakuten Bank statement (4 rows matched to records already there; expenses filed 1 under the default category); nothing was changed (--dry-run).",
-            "Would link 4 rows to records already there, which keep their names, categories and dates (--no-match adds such rows instead):",
+            "Would import 1 expense from a Rakuten Bank statement (4 rows matched to records already there; "
+                + "expenses filed 1 under the default category); nothing was changed (--dry-run).",
+            "Would link 4 rows to records already there, which keep their names, categories and dates "
+                + "(--no-match adds such rows instead):",
             "  line 2 (2026-10-23 ﾌﾘｺﾐ ﾔﾁﾝ) → expense 00000001 (家賃)",
             "  line 3 (2026-10-26 ｷﾕｳﾖ ABC) → income 00000001 (Salary)",
             "  line 4 (2026-11-25 ﾌﾘｺﾐ ﾔﾁﾝ) → expense 00000002 (家賃)",
