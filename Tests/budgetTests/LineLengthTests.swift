@@ -33,7 +33,6 @@ final class LineLengthTests: XCTestCase {
         "Tests/BudgetCoreTests/RuleTests.swift",
         "Tests/BudgetCoreTests/SpendingLimitTests.swift",
         "Tests/BudgetCoreTests/TreeStrictReader.swift",
-        "Tests/budgetTests/ReliabilityTests.swift",
     ]
 
     private var root: URL {

@@ -53,10 +53,12 @@ final class ReliabilityTests: XCTestCase {
     func test02_ParallelAddsDeletesAndListsKeepInvariants() throws {
         try budget.shellSucceeds("for i in $(seq 40); do \"$BUDGET\" add expense seed 1 >/dev/null; done")
         let result = try budget.shell("""
-        for w in 1 2 3; do ( for i in $(seq 20); do "$BUDGET" add expense "w$w" 1 >/dev/null || echo "ADD FAILED" >&2; done ) & done
+        for w in 1 2 3; do ( for i in $(seq 20); do "$BUDGET" add expense "w$w" 1 >/dev/null \
+        || echo "ADD FAILED" >&2; done ) & done
         for w in 1 2; do ( for i in $(seq 15); do
             id=$("$BUDGET" list expenses --format ids | tail -n 1)
-            "$BUDGET" -q delete expense "$id" 2>/dev/null; c=$?; [ $c -eq 0 ] || [ $c -eq 1 ] || echo "DELETE EXIT $c" >&2
+            "$BUDGET" -q delete expense "$id" 2>/dev/null; c=$?; \
+        [ $c -eq 0 ] || [ $c -eq 1 ] || echo "DELETE EXIT $c" >&2
           done ) & done
         for w in 1 2 3; do ( for i in $(seq 20); do
             "$BUDGET" list all --format tsv >/dev/null || echo "LIST FAILED" >&2
@@ -341,7 +343,10 @@ final class ReliabilityTests: XCTestCase {
         for name in names {
             let original = try Data(contentsOf: corpus.appendingPathComponent(name))
             try original.write(to: budget.dataFile)
-            for command in ["list all", "add expense x 1", "delete expense 1", "edit expense 1 --amount 5", "move expense 1 1", "undo", "check"] {
+            for command in [
+                "list all", "add expense x 1", "delete expense 1", "edit expense 1 --amount 5", "move expense 1 1",
+                "undo", "check",
+            ] {
                 let result = try budget.shell("\"$BUDGET\" \(command)")
                 XCTAssertEqual(result.code, 65, "\(name): budget \(command): \(result.stderr)")
                 XCTAssertEqual(budget.dataBytes(), original, "\(name): budget \(command) changed the file")
@@ -374,8 +379,9 @@ final class ReliabilityTests: XCTestCase {
 
     /// The corpus files whose only problems are orders, counters and unusable history entries.
     static let repairable: Set<String> = [
-        "15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json", "30-history-malformed.json",
-        "35-history-restores-a-record-above-the-counter.json", "36-history-restores-an-invalid-setting.json",
+        "15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json",
+        "30-history-malformed.json", "35-history-restores-a-record-above-the-counter.json",
+        "36-history-restores-an-invalid-setting.json",
         "37-history-restores-an-unknown-setting.json", "43-history-entry-with-an-invalid-record.json",
     ]
 
@@ -402,7 +408,8 @@ final class ReliabilityTests: XCTestCase {
 
         // Root ignores permissions: run as nobody to meet a read-only directory.
         let asUser = getuid() == 0
-            ? "'\(try Peer.require("setpriv", for: "to leave root for the read-only directory case"))' --reuid=65534 --regid=65534 --clear-groups "
+            ? "'\(try Peer.require("setpriv", for: "to leave root for the read-only directory case"))' "
+                + "--reuid=65534 --regid=65534 --clear-groups "
             : ""
         let directory = budget.directory.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -442,12 +449,15 @@ final class ReliabilityTests: XCTestCase {
 
     func test10_RandomArgumentVectorsNeverCrash() throws {
         try budget.shellSucceeds("\"$BUDGET\" add expense seed 5 && \"$BUDGET\" add income seed 5")
-        let words = ["add", "list", "show", "edit", "delete", "move", "undo", "history", "check", "help", "income", "expense",
-                     "incomes", "expenses", "all", "--category", "--format", "json", "tsv", "csv", "ids", "table", "--date",
-                     "--note", "--name", "--amount", "--no-header", "-q", "-h", "--help", "--version", "--file", "--repair",
-                     "-", "--", "1", "2", "00000001", "99999999", "0", "-5", "1,234", "1_0", "9223372036854775808",
-                     "99999999999999999999999", "today", "yesterday", "2026-02-29", "2024-02-29", "家賃", "食費", "🍣", "e\u{301}",
-                     "", " ", "\t", "\u{1b}[31m", "--category=", "--format=xml", "-qh", "last", "first", "=", "%s%n", "\\", "\"'"]
+        let words = [
+            "add", "list", "show", "edit", "delete", "move", "undo", "history", "check", "help", "income", "expense",
+            "incomes", "expenses", "all", "--category", "--format", "json", "tsv", "csv", "ids", "table", "--date",
+            "--note", "--name", "--amount", "--no-header", "-q", "-h", "--help", "--version", "--file", "--repair", "-",
+            "--", "1", "2", "00000001", "99999999", "0", "-5", "1,234", "1_0", "9223372036854775808",
+            "99999999999999999999999", "today", "yesterday", "2026-02-29", "2024-02-29", "家賃", "食費", "🍣", "e\u{301}",
+            "", " ", "\t", "\u{1b}[31m", "--category=", "--format=xml", "-qh", "last", "first", "=", "%s%n", "\\",
+            "\"'",
+        ]
         var generator = SeededGenerator(seed: 10)
         var generated: [[String]] = []
         for _ in 0..<5_000 {
@@ -473,7 +483,9 @@ final class ReliabilityTests: XCTestCase {
         let vectors = generated
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for vector in vectors[(worker * 1_250)..<((worker + 1) * 1_250)] {
-                guard let status = QuickSpawn.run(BudgetProcess.releaseBinary.path, vector, environment: environment) else {
+                guard let status = QuickSpawn.run(
+                    BudgetProcess.releaseBinary.path, vector, environment: environment)
+                else {
                     problems.append("\(vector): could not start")
                     continue
                 }
@@ -523,7 +535,8 @@ final class ReliabilityTests: XCTestCase {
             case 1: command = "add income Bonus \(changes) --note 'n \(changes)'"
             case 2 where ids.count > 1: command = "delete expense \(id)"
             case 3: command = "edit expense \(id) --amount \(changes + 100) --note 'edited\tnote'"
-            case 4 where ids.count > 1: command = "move expense \(id) \(Int.random(in: 1...ids.count, using: &generator))"
+            case 4 where ids.count > 1:
+                command = "move expense \(id) \(Int.random(in: 1...ids.count, using: &generator))"
             default: command = "edit income 1 --name 'Salary \(changes)'"
             }
             let before = budget.dataBytes()
@@ -562,7 +575,10 @@ final class ReliabilityTests: XCTestCase {
             let code = String(line.prefix { $0 != " " })
             codes[code, default: 0] += 1
             XCTAssertTrue(["0", "65", "74"].contains(code), "budget died or failed unexpectedly: \(line)")
-            if code == "74" { XCTAssertTrue(line.contains("budget: error: the data file was cut short by another program"), String(line)) }
+            if code == "74" {
+                XCTAssertTrue(
+                    line.contains("budget: error: the data file was cut short by another program"), String(line))
+            }
         }
         XCTAssertEqual(codes.values.reduce(0, +), 80, result.stderr)
         print("outcomes of reading a file rewritten meanwhile (exit code: runs): \(codes)")
@@ -576,7 +592,10 @@ final class ReliabilityTests: XCTestCase {
         try writeLargeFile(records: 1_000)
         let full = try XCTUnwrap(budget.dataBytes())
         XCTAssertGreaterThan(full.count, 1 << 16, "large enough to be mapped")
-        for command in ["list expenses --format tsv", "summary --all", "add expense x 1", "edit expense 5 --amount 9", "delete expense 7", "check"] {
+        for command in [
+            "list expenses --format tsv", "summary --all", "add expense x 1", "edit expense 5 --amount 9",
+            "delete expense 7", "check",
+        ] {
             try full.write(to: budget.dataFile)
             let result = try budget.shell(
                 "\"$BUDGET\" \(command)", environment: ["LD_PRELOAD": shim.path, "TRUNCATE_MAPPED": "/budget.json"])
