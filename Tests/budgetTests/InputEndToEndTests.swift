@@ -222,17 +222,18 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(restore.code, 65)
         XCTAssertEqual(
             restore.stderr,
-            "budget: error: line 1, column 1: not a budget export: restore takes the JSON document 'budget export "
-                + "--format json' writes (to add the records of a CSV or TSV file, use 'budget import'); "
-                + "nothing was restored\n")
+            "budget: error: line 1, column 1: not a budget export: "
+                + "restore takes the JSON document 'budget export --format json' writes "
+                + "(to add the records of a CSV or TSV file, use 'budget import'); nothing was restored\n")
         // A CSV or TSV export is no JSON at all: said so, not where its JSON syntax failed.
         for text in ["kind,id,order,date,name,category,amount\n", "kind\tid\n", "\u{FEFF}kind,id\n", ""] {
             let other = try budget.run(["restore", "-"], stdin: text)
             XCTAssertEqual(other.code, 65)
             XCTAssertEqual(
                 other.stderr,
-                "budget: error: not a budget export: restore takes the JSON document 'budget export --format json' "
-                    + "writes (to add the records of a CSV or TSV file, use 'budget import'); nothing was restored\n",
+                "budget: error: not a budget export: "
+                    + "restore takes the JSON document 'budget export --format json' writes "
+                    + "(to add the records of a CSV or TSV file, use 'budget import'); nothing was restored\n",
                 text.debugDescription)
         }
         XCTAssertNil(budget.dataBytes())
