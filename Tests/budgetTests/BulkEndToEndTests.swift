@@ -9,7 +9,8 @@ final class BulkEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         budget = try BudgetProcess()
         try budget.succeed("add", "expense", "Lunch", "900", "--category", "food", "--date", "2026-11-05")
-        try budget.succeed("add", "expense", "ｾﾌﾞﾝ", "300", "--category", "food", "--date", "2026-11-06", "--note", "おにぎり")
+        try budget.succeed(
+            "add", "expense", "ｾﾌﾞﾝ", "300", "--category", "food", "--date", "2026-11-06", "--note", "おにぎり")
         try budget.succeed("add", "expense", "Bus", "200", "--category", "transport", "--date", "2026-11-06")
         try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-11-25")
     }
@@ -33,8 +34,10 @@ final class BulkEndToEndTests: XCTestCase {
             ["id": "00000001", "order": "1", "date": "2026-11-05", "name": "Lunch", "category": "食費", "amount": "900"],
             ["id": "00000002", "order": "2", "date": "2026-11-06", "name": "ｾﾌﾞﾝ", "category": "食費", "amount": "300"],
         ]))
-        XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first?.split(separator: "\t").last,
-                       "edit 2 expenses")
+        XCTAssertEqual(
+            try budget.run("history", "--format", "tsv", "--no-header").stdout
+                .split(separator: "\n").first?.split(separator: "\t").last,
+            "edit 2 expenses")
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: edit 2 expenses.\n")
         XCTAssertEqual(try listing(), before, "one undo reverts the whole edit")
     }
@@ -48,11 +51,18 @@ final class BulkEndToEndTests: XCTestCase {
         // `list all` writes kind-qualified IDs; `edit -` takes them without a kind, CRLF and blank lines too.
         let all = try budget.run("list", "all", "--search", "l", "--format", "ids").stdout
         XCTAssertEqual(all, "income-00000001\nexpense-00000001\n")
-        let mixed = try budget.run(["edit", "-", "--note", "checked"], stdin: all.replacingOccurrences(of: "\n", with: "\r\n") + "\n\n")
+        let mixed = try budget.run(
+            ["edit", "-", "--note", "checked"], stdin: all.replacingOccurrences(of: "\n", with: "\r\n") + "\n\n")
         XCTAssertEqual(mixed.stderr, "Updated 1 income and 1 expense.\n")
-        XCTAssertEqual(try budget.run(["edit", "-", "--note", "checked"], stdin: all).stderr, "No change: the 1 income and 1 expense already have those values.\n")
-        XCTAssertEqual(try budget.run("edit", "expense", "1", "3", "--note", "checked").stderr, "Updated 1 expense; 1 expense already had those values.\n")
-        XCTAssertEqual(try budget.run("edit", "expense", "1", "--note", "checked").stderr, "No change: expense 00000001 (Lunch) already has those values.\n")
+        XCTAssertEqual(
+            try budget.run(["edit", "-", "--note", "checked"], stdin: all).stderr,
+            "No change: the 1 income and 1 expense already have those values.\n")
+        XCTAssertEqual(
+            try budget.run("edit", "expense", "1", "3", "--note", "checked").stderr,
+            "Updated 1 expense; 1 expense already had those values.\n")
+        XCTAssertEqual(
+            try budget.run("edit", "expense", "1", "--note", "checked").stderr,
+            "No change: expense 00000001 (Lunch) already has those values.\n")
     }
 
     func testEdit_OneUnknownIDOrOneOfTheOtherKindChangesNothing() throws {
@@ -65,10 +75,17 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(fromStdin.stderr, "budget: error: no expense with id 00000099\n")
         let otherKind = try budget.run(["edit", "expenses", "-", "--amount", "5"], stdin: "1\nincome-00000001\n")
         XCTAssertEqual(otherKind.code, 64)
-        XCTAssertTrue(otherKind.stderr.hasPrefix("Error: The id 'income-00000001' on line 2 of stdin is an income id, not an expense id\n"), otherKind.stderr)
+        XCTAssertTrue(
+            otherKind.stderr.hasPrefix(
+                "Error: The id 'income-00000001' on line 2 of stdin is an income id, not an expense id\n"),
+            otherKind.stderr)
         let category = try budget.run(["edit", "-", "--category", "x"], stdin: "expense-1\nincome-1\n")
         XCTAssertEqual(category.code, 64)
-        XCTAssertTrue(category.stderr.hasPrefix("Error: '--category' applies to expenses; income-00000001 is an income, and incomes have no category\n"), category.stderr)
+        XCTAssertTrue(
+            category.stderr.hasPrefix(
+                "Error: '--category' applies to expenses; income-00000001 is an income, "
+                    + "and incomes have no category\n"),
+            category.stderr)
         let garbage = try budget.run(["edit", "expenses", "-", "--amount", "5"], stdin: "1\nnot an id\n")
         XCTAssertEqual(garbage.code, 64)
         XCTAssertTrue(garbage.stderr.hasPrefix("Error: Invalid id 'not an id' on line 2 of stdin"), garbage.stderr)
@@ -81,7 +98,9 @@ final class BulkEndToEndTests: XCTestCase {
         let result = try budget.run(["edit", "expenses", "-", "--amount", "5"], stdin: "")
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stderr, "Updated 0 expenses (no IDs on stdin).\n")
-        XCTAssertEqual(try budget.run(["edit", "-", "--amount", "5"], stdin: "\n \n").stderr, "Updated 0 records (no IDs on stdin).\n")
+        XCTAssertEqual(
+            try budget.run(["edit", "-", "--amount", "5"], stdin: "\n \n").stderr,
+            "Updated 0 records (no IDs on stdin).\n")
         XCTAssertEqual(budget.dataBytes(), before)
     }
 
@@ -89,7 +108,9 @@ final class BulkEndToEndTests: XCTestCase {
         try budget.succeed("limit", "set", "食費", "1000")
         let result = try budget.run("edit", "expense", "1", "2", "3", "--category", "食費")
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stderr, "Updated 3 expenses.\nbudget: warning: 食費 is over its monthly limit for 2026-11: 1,400 of 1,000\n")
+        XCTAssertEqual(
+            result.stderr,
+            "Updated 3 expenses.\nbudget: warning: 食費 is over its monthly limit for 2026-11: 1,400 of 1,000\n")
     }
 
     // MARK: categories rename
@@ -101,11 +122,15 @@ final class BulkEndToEndTests: XCTestCase {
         let result = try budget.run("categories", "rename", "food", "食費")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Renamed category food to 食費 (2 expenses); its monthly limit of 40,000 moved with it.\n")
-        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t1\t200\t\t\n食費\t2\t1200\t40000\tmonth\n")
+        XCTAssertEqual(
+            result.stderr, "Renamed category food to 食費 (2 expenses); its monthly limit of 40,000 moved with it.\n")
+        XCTAssertEqual(
+            try budget.run("categories", "--format", "tsv", "--no-header").stdout,
+            "transport\t1\t200\t\t\n食費\t2\t1200\t40000\tmonth\n")
         XCTAssertEqual(try budget.run("config", "get", "budget.limit.food").stdout, "none\n")
         let history = try budget.run("history", "--format", "tsv", "--no-header").stdout
-        XCTAssertEqual(history.split(separator: "\n").first?.split(separator: "\t").last, "rename category food → 食費 (2 expenses)")
+        XCTAssertEqual(
+            history.split(separator: "\n").first?.split(separator: "\t").last, "rename category food → 食費 (2 expenses)")
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: rename category food → 食費 (2 expenses).\n")
         XCTAssertEqual(try listing(), before)
         XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv").stdout, limits)
@@ -114,13 +139,19 @@ final class BulkEndToEndTests: XCTestCase {
     func testCategoriesRename_IntoAnExistingCategoryMergesThem() throws {
         try budget.succeed("config", "set", "expense.default-category", "food")
         let result = try budget.run("categories", "rename", "food", "transport")
-        XCTAssertEqual(result.stderr, "Merged category food into transport (2 expenses); expense.default-category is now transport.\n")
-        XCTAssertEqual(try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t3\t1400\t\t\n")
+        XCTAssertEqual(
+            result.stderr,
+            "Merged category food into transport (2 expenses); expense.default-category is now transport.\n")
+        XCTAssertEqual(
+            try budget.run("categories", "--format", "tsv", "--no-header").stdout, "transport\t3\t1400\t\t\n")
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
-        XCTAssertEqual(try budget.run("list", "expenses", "--category", "transport", "--format", "ids").stdout, "00000001\n00000002\n00000003\n00000004\n")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--category", "transport", "--format", "ids").stdout,
+            "00000001\n00000002\n00000003\n00000004\n")
         // ｾﾌﾞﾝ as a category, renamed to what it looks like in full width.
         try budget.succeed("edit", "expense", "4", "--category", "ｾﾌﾞﾝ")
-        XCTAssertEqual(try budget.run("categories", "rename", "ｾﾌﾞﾝ", "セブン").stderr, "Renamed category ｾﾌﾞﾝ to セブン (1 expense).\n")
+        XCTAssertEqual(
+            try budget.run("categories", "rename", "ｾﾌﾞﾝ", "セブン").stderr, "Renamed category ｾﾌﾞﾝ to セブン (1 expense).\n")
     }
 
     func testCategoriesRename_DifferentLimitsAreRefusedEqualOnesMerge() throws {
@@ -129,12 +160,19 @@ final class BulkEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let refused = try budget.run("categories", "rename", "food", "transport")
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "budget: error: cannot rename food to transport: both have a limit (1,000 a month and 500 a month); make them equal or remove one first; nothing was changed\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: cannot rename food to transport: both have a limit (1,000 a month and 500 a month); "
+                + "make them equal or remove one first; nothing was changed\n")
         XCTAssertEqual(budget.dataBytes(), before)
         try budget.succeed("limit", "set", "transport", "1000")
-        XCTAssertEqual(try budget.run("categories", "rename", "food", "transport").stderr,
-                       "Merged category food into transport (2 expenses); both had the monthly limit 1,000, which transport keeps.\n")
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first, "transport")
+        XCTAssertEqual(
+            try budget.run("categories", "rename", "food", "transport").stderr,
+            "Merged category food into transport (2 expenses); both had the monthly limit 1,000, "
+                + "which transport keeps.\n")
+        XCTAssertEqual(
+            try budget.run("limit", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\t").first,
+            "transport")
     }
 
     func testCategoriesRename_UnknownOldBadNewOrTheSameNameChangeNothing() throws {
@@ -144,7 +182,9 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "budget: error: no category named 'nope': no expense or limit uses it\n")
         let control = try budget.run("categories", "rename", "food", "a\u{1B}[31mb")
         XCTAssertEqual(control.code, 64)
-        XCTAssertTrue(control.stderr.hasPrefix("Error: The category 'a\\u{1B}[31mb' contains a control character\n"), control.stderr)
+        XCTAssertTrue(
+            control.stderr.hasPrefix("Error: The category 'a\\u{1B}[31mb' contains a control character\n"),
+            control.stderr)
         let blank = try budget.run("categories", "rename", "food", " \u{200B} ")
         XCTAssertEqual(blank.code, 64)
         XCTAssertTrue(blank.stderr.hasPrefix("Error: The category must not be empty\n"), blank.stderr)
@@ -153,7 +193,8 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(same.stderr, "No change: the category is already called food.\n")
         XCTAssertEqual(try budget.run("categories", "rename", "food").code, 64)
         XCTAssertEqual(budget.dataBytes(), before, "nothing was written")
-        XCTAssertEqual(try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 4)
+        XCTAssertEqual(
+            try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n").count, 4)
     }
 
     func testCategoriesRename_IsDocumentedAndCompletesCategories() throws {
@@ -162,8 +203,11 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertTrue(try budget.run("categories", "--help").stdout.contains("SUBCOMMANDS:\n  rename "))
         XCTAssertTrue(try budget.run("manual").stdout.contains("categories rename"))
         XCTAssertEqual(try budget.run("__complete", "fish", "budget categories ").stdout, "words\nrename\n")
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget categories rename ").stdout, "words\nfood\ntransport\n")
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget categories rename food t").stdout, "words\ntransport\n")
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget categories rename food transport ").stdout, "words\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget categories rename ").stdout, "words\nfood\ntransport\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget categories rename food t").stdout, "words\ntransport\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget categories rename food transport ").stdout, "words\n")
     }
 }

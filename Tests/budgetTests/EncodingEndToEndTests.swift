@@ -14,7 +14,8 @@ final class EncodingEndToEndTests: XCTestCase {
     /// `date,name,amount,category` and two rows, in CP932: セブンイレブン　～店 (食費),
     /// ｾﾌﾞﾝ ①㈱髙﨑 (食費), C:\tmp.
     private let cp932Statement: [UInt8] = Array("date,name,amount,category\r\n2026-01-05,".utf8)
-        + [0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x83, 0x43, 0x83, 0x8C, 0x83, 0x75, 0x83, 0x93, 0x81, 0x40, 0x81, 0x60, 0x93, 0x58]
+        + [0x83, 0x5A, 0x83, 0x75, 0x83, 0x93, 0x83, 0x43, 0x83, 0x8C, 0x83, 0x75, 0x83, 0x93, 0x81, 0x40, 0x81, 0x60]
+        + [0x93, 0x58]
         + Array(",500,".utf8) + [0x90, 0x48, 0x94, 0xEF] + Array("\r\n2026-01-06,".utf8)
         + [0xBE, 0xCC, 0xDE, 0xDD, 0x20, 0x87, 0x40, 0x87, 0x8A, 0xFB, 0xFC, 0xFA, 0xB1]
         + Array(",300,".utf8) + [0x90, 0x48, 0x94, 0xEF] + Array("\r\n2026-01-07,C:\\tmp,100,misc\r\n".utf8)
@@ -50,29 +51,44 @@ final class EncodingEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "existing", "1")
         let before = budget.dataBytes()
         // Line 3 holds 0x85 0x40, which is neither UTF-8 nor CP932 (nor printable).
-        let path = try write(Array("date,name,amount\n2026-01-05,ok,5\n2026-01-05,".utf8) + [0x85, 0x40, 0x1B] + Array(",5\n".utf8), to: "bad.csv")
+        let path = try write(
+            Array("date,name,amount\n2026-01-05,ok,5\n2026-01-05,".utf8) + [0x85, 0x40, 0x1B] + Array(",5\n".utf8),
+            to: "bad.csv")
         let found = try budget.run("import", "expenses", path)
         XCTAssertEqual(found.code, 65)
         XCTAssertEqual(found.stdout, "")
-        XCTAssertEqual(found.stderr, "budget: error: line 3 (byte 44) is neither UTF-8 nor CP932 text; name its encoding with --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
+        XCTAssertEqual(
+            found.stderr,
+            "budget: error: line 3 (byte 44) is neither UTF-8 nor CP932 text; "
+                + "name its encoding with --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
         let named = try budget.run("import", "expenses", path, "--encoding", "cp932")
         XCTAssertEqual(named.code, 65)
-        XCTAssertEqual(named.stderr, "budget: error: line 3 (byte 44) is not valid CP932 text; choose another --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
-        let stdin = try budget.run(["import", "expenses", "-", "--encoding", "euc-jp"], stdin: "date,name,amount\n2026-01-05,€,5\n")
+        XCTAssertEqual(
+            named.stderr,
+            "budget: error: line 3 (byte 44) is not valid CP932 text; "
+                + "choose another --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
+        let stdin = try budget.run(
+            ["import", "expenses", "-", "--encoding", "euc-jp"], stdin: "date,name,amount\n2026-01-05,€,5\n")
         XCTAssertEqual(stdin.code, 65, "€ in UTF-8 is not EUC-JP")
-        XCTAssertTrue(stdin.stderr.hasPrefix("budget: error: line 2 (byte 28) is not valid EUC-JP text; choose another --encoding"), stdin.stderr)
+        XCTAssertTrue(
+            stdin.stderr.hasPrefix(
+                "budget: error: line 2 (byte 28) is not valid EUC-JP text; choose another --encoding"),
+            stdin.stderr)
         XCTAssertEqual(budget.dataBytes(), before, "the data file is byte for byte unchanged")
         XCTAssertEqual(try budget.run("import", "expenses", path, "--encoding", "latin-1").code, 64)
     }
 
     func testImport_ByteOrderMarksAreNotText() throws {
         // A JSON listing with UTF-8's byte-order mark: the JSON reader refuses one, so it must go.
-        let json = try write([0xEF, 0xBB, 0xBF] + Array(#"[{"name": "Lunch", "amount": 900, "date": "2026-01-05"}]"#.utf8), to: "bom.json")
+        let json = try write(
+            [0xEF, 0xBB, 0xBF] + Array(#"[{"name": "Lunch", "amount": 900, "date": "2026-01-05"}]"#.utf8),
+            to: "bom.json")
         let result = try budget.run("import", "expenses", json)
         XCTAssertEqual(result.code, 0, result.stderr)
         // A CSV in UTF-16 (little endian, with its byte-order mark), as some spreadsheets save it.
         let text = "name,amount,date\r\n給料日ランチ,1200,2026-01-06\r\n"
-        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bytes: [UInt8] =
+            [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let utf16 = try write(bytes, to: "utf16.csv")
         let second = try budget.run("import", "expenses", utf16)
         XCTAssertEqual(second.code, 0, second.stderr)
@@ -117,8 +133,10 @@ final class EncodingEndToEndTests: XCTestCase {
     }
 
     func testExport_CP932RoundTripsWithItsSubstitutes() throws {
-        try budget.succeed("add", "expense", "家賃 〜11月", "80000", "--category", "住居", "--date", "2026-01-05", "--note", "− ¥ ①")
-        try budget.succeed("add", "expense", "ｾﾌﾞﾝ 髙﨑", "500", "--category", "食費", "--date", "2026-01-06", "--tag", "コンビニ")
+        try budget.succeed(
+            "add", "expense", "家賃 〜11月", "80000", "--category", "住居", "--date", "2026-01-05", "--note", "− ¥ ①")
+        try budget.succeed(
+            "add", "expense", "ｾﾌﾞﾝ 髙﨑", "500", "--category", "食費", "--date", "2026-01-06", "--tag", "コンビニ")
         let result = try budget.run("export", "--format", "csv", "--encoding", "cp932", "--for-excel")
         XCTAssertEqual(result.code, 0, result.stderr)
         let bytes = [UInt8](result.stdoutBytes)
@@ -136,18 +154,30 @@ final class EncodingEndToEndTests: XCTestCase {
         // Nothing is substituted silently: stderr counts and names them.
         XCTAssertEqual(result.stderr, """
             budget: warning: 3 characters have no CP932 code and were written as the nearest one: \
-            '〜' (U+301C) as '～' (once, first in expense-00000001), '−' (U+2212) as '－' (once, first in expense-00000001), \
+            '〜' (U+301C) as '～' (once, first in expense-00000001), \
+            '−' (U+2212) as '－' (once, first in expense-00000001), \
             '¥' (U+00A5) as '￥' (once, first in expense-00000001); read back, the text has the replacement
 
             """)
         try budget.succeed("add", "expense", "〜 ¢ £ ¬ ‖", "1", "--date", "2026-01-07")
         let more = try budget.run("export", "--format", "csv", "--encoding", "cp932")
-        XCTAssertTrue(more.stderr.hasPrefix("budget: warning: 8 characters have no CP932 code and were written as the nearest one: '〜' (U+301C) as '～' (2 times, first in expense-00000001), "), more.stderr)
-        XCTAssertTrue(more.stderr.hasSuffix(", and 4 other characters; read back, the text has the replacement\n"), more.stderr)
-        XCTAssertEqual(try budget.run("export", "--format", "csv", "--encoding", "cp932", "--category", "食費").stderr, "", "nothing substituted, nothing said")
+        XCTAssertTrue(
+            more.stderr.hasPrefix(
+                "budget: warning: 8 characters have no CP932 code and were written as the nearest one: "
+                    + "'〜' (U+301C) as '～' (2 times, first in expense-00000001), "),
+            more.stderr)
+        XCTAssertTrue(
+            more.stderr.hasSuffix(", and 4 other characters; read back, the text has the replacement\n"), more.stderr)
+        XCTAssertEqual(
+            try budget.run("export", "--format", "csv", "--encoding", "cp932", "--category", "食費").stderr,
+            "",
+            "nothing substituted, nothing said")
         try budget.succeed("delete", "expense", "3")
         let tsv = try budget.run("export", "--format", "tsv", "--encoding", "cp932")
-        XCTAssertEqual(try TextEncoding.cp932.decode([UInt8](tsv.stdoutBytes)).split(separator: "\n").count, 3, "TSV without --for-excel keeps LF")
+        XCTAssertEqual(
+            try TextEncoding.cp932.decode([UInt8](tsv.stdoutBytes)).split(separator: "\n").count,
+            3,
+            "TSV without --for-excel keeps LF")
 
         // What went out in CP932 comes back in with the import's detection.
         let target = try BudgetProcess()
@@ -165,9 +195,16 @@ final class EncodingEndToEndTests: XCTestCase {
             let result = try budget.run("export", "--format", format, "--encoding", "cp932")
             XCTAssertEqual(result.code, 1)
             XCTAssertEqual(result.stdoutBytes, Data(), "nothing written")
-            XCTAssertEqual(result.stderr, "budget: error: expense-00000002 holds '🎂' (U+1F382), which CP932 has no code for; change it, or export without --encoding cp932 (UTF-8 holds every character); nothing was exported\n")
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: expense-00000002 holds '🎂' (U+1F382), which CP932 has no code for; "
+                    + "change it, or export without --encoding cp932 (UTF-8 holds every character); "
+                    + "nothing was exported\n")
         }
-        XCTAssertEqual(try budget.run("export", "--format", "csv", "--encoding", "cp932", "--to", "2026-01-05").code, 0, "a record left out is not checked")
+        XCTAssertEqual(
+            try budget.run("export", "--format", "csv", "--encoding", "cp932", "--to", "2026-01-05").code,
+            0,
+            "a record left out is not checked")
         XCTAssertEqual(try budget.run("export", "--format", "json", "--encoding", "cp932").code, 64, "JSON is UTF-8")
         XCTAssertEqual(try budget.run("export", "--format", "csv", "--encoding", "euc-jp").code, 64)
     }

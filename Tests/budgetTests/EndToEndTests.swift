@@ -10,9 +10,15 @@ final class EndToEndTests: XCTestCase {
 
     /// Adds the records most tests start from.
     private func addSample() throws {
-        XCTAssertEqual(try budget.run("add", "expense", "Lunch", "900", "--category", "food", "--date", "2026-11-20").stdout, "00000001\n")
-        XCTAssertEqual(try budget.run("add", "expense", "家賃", "80,000", "--category", "住居", "--date", "2026-11-01", "--note", "11月分").stdout, "00000002\n")
-        XCTAssertEqual(try budget.run("add", "income", "Salary", "300_000", "--date", "2026-11-25").stdout, "00000001\n")
+        XCTAssertEqual(
+            try budget.run("add", "expense", "Lunch", "900", "--category", "food", "--date", "2026-11-20").stdout,
+            "00000001\n")
+        XCTAssertEqual(
+            try budget.run(
+                "add", "expense", "家賃", "80,000", "--category", "住居", "--date", "2026-11-01", "--note", "11月分").stdout,
+            "00000002\n")
+        XCTAssertEqual(
+            try budget.run("add", "income", "Salary", "300_000", "--date", "2026-11-25").stdout, "00000001\n")
     }
 
     // MARK: add
@@ -31,7 +37,8 @@ final class EndToEndTests: XCTestCase {
             XCTAssertEqual(result.code, 64, amount)
             XCTAssertEqual(result.stdout, "", amount)
             XCTAssertTrue(result.stderr.hasPrefix("Error: Invalid amount '\(amount)': "), result.stderr)
-            XCTAssertTrue(result.stderr.hasSuffix("  See 'budget add expense --help' for more information.\n"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasSuffix("  See 'budget add expense --help' for more information.\n"), result.stderr)
         }
         XCTAssertNil(budget.dataBytes())
     }
@@ -39,7 +46,8 @@ final class EndToEndTests: XCTestCase {
     func testAdd_ControlCharacterInNameIsRejected() throws {
         let result = try budget.run("add", "income", "a\u{1b}[31mred", "5")
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: The name 'a\\u{1B}[31mred' contains a control character\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: The name 'a\\u{1B}[31mred' contains a control character\n"), result.stderr)
     }
 
     // MARK: list
@@ -130,8 +138,9 @@ final class EndToEndTests: XCTestCase {
     func testList_CategoryFilter() throws {
         try addSample()
         XCTAssertEqual(try budget.run("list", "expenses", "--category", "住居", "--format", "ids").stdout, "00000002\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--category", "住居", "--category", "food", "--format", "ids").stdout,
-                       "00000001\n00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--category", "住居", "--category", "food", "--format", "ids").stdout,
+            "00000001\n00000002\n")
         XCTAssertEqual(try budget.run("list", "incomes", "--category", "food").code, 64)
     }
 
@@ -175,7 +184,8 @@ final class EndToEndTests: XCTestCase {
     func testMove_ReordersAndKeepsOrdersContiguous() throws {
         try addSample()
         try budget.succeed("add", "expense", "Bus", "200")
-        XCTAssertEqual(try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
+        XCTAssertEqual(
+            try budget.run("move", "expense", "3", "first").stderr, "Moved expense 00000003 to position 1.\n")
         let moved = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
                             header: ListingColumns.expenses)
         XCTAssertEqual(moved.rows.map { "\($0["id"] ?? "") \($0["order"] ?? "")" },
@@ -198,7 +208,8 @@ final class EndToEndTests: XCTestCase {
 
     func testDelete_ReadsCRLFLinesFromStdin() throws {
         try addSample()
-        XCTAssertEqual(try budget.run(["delete", "expenses", "-"], stdin: "00000001\r\n2\r\n").stderr, "Deleted 2 expenses.\n")
+        XCTAssertEqual(
+            try budget.run(["delete", "expenses", "-"], stdin: "00000001\r\n2\r\n").stderr, "Deleted 2 expenses.\n")
     }
 
     func testDelete_WithOneUnknownIDDeletesNothing() throws {
@@ -235,20 +246,26 @@ final class EndToEndTests: XCTestCase {
         try addSample()
         try budget.succeed("delete", "expense", "1")
         let lines = try budget.run("history", "--format", "tsv", "--no-header").stdout.split(separator: "\n")
-        XCTAssertEqual(lines.map { $0.split(separator: "\t")[2] },
-                       ["delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)", "add expense 00000001 (Lunch)"])
+        XCTAssertEqual(
+            lines.map { $0.split(separator: "\t")[2] },
+            [
+                "delete expense 00000001 (Lunch)", "add income 00000001 (Salary)", "add expense 00000002 (家賃)",
+                "add expense 00000001 (Lunch)",
+            ])
         XCTAssertEqual(try budget.run("history", "--format", "csv").code, 64)
     }
 
     func testCheck_ReportsEveryProblemWithItsPlace() throws {
-        XCTAssertEqual(try budget.run("check").stderr, "No data file at \(budget.dataFile.path) yet; nothing to check.\n")
+        XCTAssertEqual(
+            try budget.run("check").stderr, "No data file at \(budget.dataFile.path) yet; nothing to check.\n")
         try addSample()
         let clean = try budget.run("check")
         XCTAssertEqual([clean.code], [0])
         XCTAssertEqual(clean.stderr, "\(budget.dataFile.path): no problems found.\n")
         var text = String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"amount\" : 900", with: "\"amount\" : -9223372036854775808")
-            .replacingOccurrences(of: "\"expense_unique_id\" : \"00000002\"", with: "\"expense_unique_id\" : \"00000001\"")
+            .replacingOccurrences(
+                of: "\"expense_unique_id\" : \"00000002\"", with: "\"expense_unique_id\" : \"00000001\"")
         try Data(text.utf8).write(to: budget.dataFile)
         let broken = try budget.run("check")
         XCTAssertEqual(broken.code, 65)
@@ -261,7 +278,10 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(broken.stderr, "\(path): 2 problems found (1 repairable with 'budget check --repair').\n")
         let refused = try budget.run("check", "--repair")
         XCTAssertEqual(refused.code, 65)
-        XCTAssertTrue(refused.stderr.hasSuffix("budget: error: cannot repair \(path): 1 problem needs fixing by hand; nothing was changed\n"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasSuffix(
+                "budget: error: cannot repair \(path): 1 problem needs fixing by hand; nothing was changed\n"),
+            refused.stderr)
         XCTAssertEqual(budget.dataBytes(), Data(text.utf8))
     }
 
@@ -291,7 +311,10 @@ final class EndToEndTests: XCTestCase {
         for arguments in [["list", "all"], ["add", "expense", "x", "1"]] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 65, "\(arguments)")
-            XCTAssertEqual(result.stderr, "budget: error: invalid data file \(budget.dataFile.path):1:27: unexpected end of file (the file looks truncated)\n")
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: invalid data file \(budget.dataFile.path):1:27: "
+                    + "unexpected end of file (the file looks truncated)\n")
         }
         XCTAssertEqual(budget.dataBytes(), broken)
     }
@@ -306,14 +329,18 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, "budget: error: ID space exhausted: expense ids have reached 99999999\n")
         XCTAssertEqual(budget.dataBytes(), Data(full.utf8))
-        XCTAssertEqual(try budget.run("add", "income", "Still fine", "1").stdout, "00000001\n", "the other kind has its own counter")
+        XCTAssertEqual(
+            try budget.run("add", "income", "Still fine", "1").stdout,
+            "00000001\n",
+            "the other kind has its own counter")
     }
 
     func testExitCode74_DataFileIsADirectory() throws {
         try FileManager.default.createDirectory(at: budget.dataFile, withIntermediateDirectories: true)
         let result = try budget.run("list", "all")
         XCTAssertEqual(result.code, 74)
-        XCTAssertEqual(result.stderr, "budget: error: data file \(budget.dataFile.path) is a directory, not a regular file\n")
+        XCTAssertEqual(
+            result.stderr, "budget: error: data file \(budget.dataFile.path) is a directory, not a regular file\n")
     }
 
     func testExitCode75_LockHeldByAnotherProcess() throws {
@@ -324,15 +351,19 @@ final class EndToEndTests: XCTestCase {
         let result = try budget.run(["add", "expense", "y", "2"], environment: ["BUDGET_LOCK_TIMEOUT": "0.3"])
         XCTAssertEqual(result.code, 75)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "budget: error: data file is busy: another process has held \(budget.dataFile.path).lock for 0.3 s\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n", "readers are not blocked")
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: data file is busy: another process has held \(budget.dataFile.path).lock for 0.3 s\n")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n", "readers are not blocked")
     }
 
     func testHelp_AloneAndViaHelpCommandMatchDashDashHelp() throws {
         let bare = try budget.run([])
         XCTAssertEqual(bare.code, 0)
         XCTAssertTrue(bare.stdout.hasPrefix("OVERVIEW: Track a household's income and expenses."))
-        XCTAssertEqual(try budget.run("help", "add", "expense").stdout, try budget.run("add", "expense", "--help").stdout)
+        XCTAssertEqual(
+            try budget.run("help", "add", "expense").stdout, try budget.run("add", "expense", "--help").stdout)
         XCTAssertEqual(try budget.run("--version").stdout, "0.1.0\n")
         let unknown = try budget.run("help", "nope")
         XCTAssertEqual(unknown.code, 64)
@@ -356,7 +387,9 @@ final class EndToEndTests: XCTestCase {
         environment["XDG_DATA_HOME"] = budget.directory.appendingPathComponent("xdg").path
         budget.environment = environment
         XCTAssertEqual(try budget.run("add", "income", "x", "1").code, 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: budget.directory.appendingPathComponent("xdg/budget/budget.json").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: budget.directory.appendingPathComponent("xdg/budget/budget.json").path))
     }
 
     func testStdoutToAFullDevice_IsAnIOError() throws {

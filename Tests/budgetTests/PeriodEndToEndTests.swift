@@ -16,7 +16,8 @@ final class PeriodEndToEndTests: XCTestCase {
     /// Months from the 25th, food limited to ¥2,000; 2026-10 is 2026-09-25 to 2026-10-24.
     private func payday() throws {
         try budget.succeed("config", "set", "display.currency", "JPY")
-        XCTAssertEqual(try budget.run("config", "set", "period.month-start", "25").stderr, "Set period.month-start to 25.\n")
+        XCTAssertEqual(
+            try budget.run("config", "set", "period.month-start", "25").stderr, "Set period.month-start to 25.\n")
         try budget.succeed("limit", "set", "food", "2,000")
         try budget.succeed("add", "income", "Salary", "300,000", "--date", "2026-10-25")
         try budget.succeed("add", "expense", "Books", "3,000", "--category", "fun", "--date", "2026-10-20")
@@ -120,11 +121,14 @@ final class PeriodEndToEndTests: XCTestCase {
         let json = try budget.run("summary", "--all", "--by", "month", "--format", "json").stdout
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let months = try XCTUnwrap(object["months"] as? [[String: Any]])
-        XCTAssertEqual(months.map { "\($0["month"] ?? "") \($0["from"] ?? "") \($0["to"] ?? "")" },
-                       ["2026-10 2026-09-25 2026-10-24", "2026-11 2026-10-25 2026-11-24", "2026-12 2026-11-25 2026-12-24"])
+        XCTAssertEqual(
+            months.map { "\($0["month"] ?? "") \($0["from"] ?? "") \($0["to"] ?? "")" },
+            ["2026-10 2026-09-25 2026-10-24", "2026-11 2026-10-25 2026-11-24", "2026-12 2026-11-25 2026-12-24"])
         // Two whole budget months: the limit counts twice.
-        XCTAssertEqual(try budget.run("summary", "--from", "2026-10-25", "--to", "2026-12-24", "--format", "tsv").stdout.split(separator: "\n").last,
-                       "category\tfood\t2100\t2.6\t4000\t1900\t52.5\t0\t4000\tmonth\t2100")
+        XCTAssertEqual(
+            try budget.run("summary", "--from", "2026-10-25", "--to", "2026-12-24", "--format", "tsv").stdout
+                .split(separator: "\n").last,
+            "category\tfood\t2100\t2.6\t4000\t1900\t52.5\t0\t4000\tmonth\t2100")
     }
 
     func testLimitListAndWarning_UseTheBudgetMonth() throws {
@@ -134,21 +138,31 @@ final class PeriodEndToEndTests: XCTestCase {
             food      ¥2,000                                      ¥900     ¥1,100
 
             """)
-        XCTAssertEqual(try budget.run("limit", "list", "--format", "tsv").stdout, "category\tlimit\tspent\tremaining\tper\tperiod\trollover\tsince\tcarried_in\tavailable\nfood\t2000\t900\t1100\tmonth\t2026-11\tnone\t\t0\t2000\n")
+        XCTAssertEqual(
+            try budget.run("limit", "list", "--format", "tsv").stdout,
+            "category\tlimit\tspent\tremaining\tper\tperiod\trollover\tsince\tcarried_in\tavailable\n"
+                + "food\t2000\t900\t1100\tmonth\t2026-11\tnone\t\t0\t2000\n")
         let over = try budget.run("add", "expense", "Cake", "1,500", "--category", "food", "--date", "2026-10-25")
         XCTAssertEqual(over.code, 0)
         XCTAssertEqual(over.stdout, "00000005\n")
-        XCTAssertEqual(over.stderr, "budget: warning: food is over its monthly limit for 2026-11 (2026-10-25 to 2026-11-24): ¥2,400 of ¥2,000\n")
+        XCTAssertEqual(
+            over.stderr,
+            "budget: warning: food is over its monthly limit for 2026-11 (2026-10-25 to 2026-11-24): "
+                + "¥2,400 of ¥2,000\n")
         let calendarMonth = try budget.run("add", "expense", "Tea", "700", "--category", "food", "--date", "2026-11-26")
         XCTAssertEqual(calendarMonth.code, 0)
-        XCTAssertEqual(calendarMonth.stderr, "", "calendar November's food comes to ¥2,800, but budget month 2026-12 holds ¥1,900")
+        XCTAssertEqual(
+            calendarMonth.stderr, "", "calendar November's food comes to ¥2,800, but budget month 2026-12 holds ¥1,900")
     }
 
     func testWeekendAfter_MovesASundayPaydayAndTheTitlesFollow() throws {
         try payday()
         // 2026-10-25 is a Sunday: 2026-11 starts on Monday 26th and 2026-10 ends on the 25th.
-        XCTAssertEqual(try budget.run("config", "set", "period.weekend", "after").stderr, "Set period.weekend to after.\n")
-        XCTAssertEqual(try budget.run("summary", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first, "total\tincome\t0\t\t\t\t\t\t\t\t")
+        XCTAssertEqual(
+            try budget.run("config", "set", "period.weekend", "after").stderr, "Set period.weekend to after.\n")
+        XCTAssertEqual(
+            try budget.run("summary", "--format", "tsv", "--no-header").stdout.split(separator: "\n").first,
+            "total\tincome\t0\t\t\t\t\t\t\t\t")
         let title = try budget.run("summary", "--month", "2026-10").stdout.split(separator: "\n").first
         XCTAssertEqual(title, "Summary, 2026-10 (2026-09-25 to 2026-10-25)")
         let last = Listing(csv: try budget.run("list", "all", "--month", "last", "--format", "csv",
@@ -180,18 +194,25 @@ final class PeriodEndToEndTests: XCTestCase {
         }
         let weekend = try budget.run("config", "set", "period.weekend", "friday")
         XCTAssertEqual(weekend.code, 64)
-        XCTAssertTrue(weekend.stderr.hasPrefix("Error: Invalid value 'friday': expected keep, before or after\n"), weekend.stderr)
+        XCTAssertTrue(
+            weekend.stderr.hasPrefix("Error: Invalid value 'friday': expected keep, before or after\n"), weekend.stderr)
         try budget.succeed("config", "set", "period.month-start", "28")
         XCTAssertEqual(try budget.run("config", "get", "period.month-start").stdout, "28\n")
-        let listed = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").filter { $0.hasPrefix("period.") }
-        XCTAssertEqual(listed.map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(3).joined(separator: " ") },
-                       ["period.month-start 28 1", "period.weekend keep keep"])
+        let listed = try budget.run("config", "list", "--format", "tsv").stdout
+            .split(separator: "\n").filter { $0.hasPrefix("period.") }
+        XCTAssertEqual(
+            listed.map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(3).joined(separator: " ") },
+            ["period.month-start 28 1", "period.weekend keep keep"])
         let json = try budget.run("summary", "--format", "json").stdout
         XCTAssertTrue(json.contains(#""from": "2026-10-28","#) && json.contains(#""to": "2026-11-27","#), json)
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: set period.month-start.\n")
         XCTAssertEqual(try budget.run("config", "get", "period.month-start").stdout, "1\n")
         try budget.succeed("config", "set", "period.month-start", "25")
-        XCTAssertEqual(try budget.run("config", "unset", "period.month-start").stderr, "Unset period.month-start; it is back to its default.\n")
-        XCTAssertTrue(try budget.run("summary").stdout.hasPrefix("Summary, 2026-11-01 to 2026-11-30\n"), "month start 1: the calendar month's title")
+        XCTAssertEqual(
+            try budget.run("config", "unset", "period.month-start").stderr,
+            "Unset period.month-start; it is back to its default.\n")
+        XCTAssertTrue(
+            try budget.run("summary").stdout.hasPrefix("Summary, 2026-11-01 to 2026-11-30\n"),
+            "month start 1: the calendar month's title")
     }
 }

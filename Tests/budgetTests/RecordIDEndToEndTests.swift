@@ -10,11 +10,14 @@ final class RecordIDEndToEndTests: XCTestCase {
         budget = try BudgetProcess()
         XCTAssertEqual(try budget.run("add", "income", "Salary", "300000", "--date", "2026-11-25").stdout, "00000001\n")
         XCTAssertEqual(try budget.run("add", "expense", "Rent", "80000", "--date", "2026-11-01").stdout, "00000001\n")
-        XCTAssertEqual(try budget.run("add", "expense", "Salary advance fee", "500", "--date", "2026-11-02").stdout, "00000002\n")
+        XCTAssertEqual(
+            try budget.run("add", "expense", "Salary advance fee", "500", "--date", "2026-11-02").stdout, "00000002\n")
     }
 
     func testListAll_IDsAreQualifiedAndOneKindStaysBare() throws {
-        XCTAssertEqual(try budget.run("list", "all", "--format", "ids").stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "all", "--format", "ids").stdout,
+            "income-00000001\nexpense-00000001\nexpense-00000002\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout, "00000001\n00000002\n")
         XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout, "00000001\n")
     }
@@ -26,7 +29,10 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertEqual(ids, "income-00000001\nexpense-00000002\n")
         let result = try budget.run(["delete", "expenses", "-"], stdin: ids)
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: The id 'income-00000001' on line 1 of stdin is an income id, not an expense id\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "Error: The id 'income-00000001' on line 1 of stdin is an income id, not an expense id\n"),
+            result.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
         let onArguments = try budget.run("delete", "expense", "expense-00000002", "income-1")
         XCTAssertEqual(onArguments.code, 64)
@@ -40,7 +46,9 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "Deleted 1 income and 1 expense.\n")
         XCTAssertEqual(try budget.run("list", "all", "--format", "ids").stdout, "expense-00000001\n")
         XCTAssertEqual(try budget.run("undo").code, 0)
-        XCTAssertEqual(try budget.run("list", "all", "--format", "ids").stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "all", "--format", "ids").stdout,
+            "income-00000001\nexpense-00000001\nexpense-00000002\n")
     }
 
     func testDelete_WithoutAKindIsAllOrNothing() throws {
@@ -50,7 +58,11 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "budget: error: no expense with id 00000009\n")
         let bare = try budget.run(["delete", "-"], stdin: "income-00000001\n2\n")
         XCTAssertEqual(bare.code, 64)
-        XCTAssertTrue(bare.stderr.hasPrefix("Error: The id '2' on line 2 of stdin does not say its kind: write expense-00000002 or income-00000002, or give the kind first\n"), bare.stderr)
+        XCTAssertTrue(
+            bare.stderr.hasPrefix(
+                "Error: The id '2' on line 2 of stdin does not say its kind: "
+                    + "write expense-00000002 or income-00000002, or give the kind first\n"),
+            bare.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
     }
 
@@ -91,13 +103,22 @@ final class RecordIDEndToEndTests: XCTestCase {
         let missing = try budget.run("show", "expense")
         XCTAssertTrue(missing.stderr.hasPrefix("Error: Missing expected argument '<id>'\n"), missing.stderr)
         let typo = try budget.run("show", "expnese", "1")
-        XCTAssertTrue(typo.stderr.hasPrefix("Error: Invalid kind 'expnese': expected income or expense. Did you mean 'expense'?\n"), typo.stderr)
+        XCTAssertTrue(
+            typo.stderr.hasPrefix(
+                "Error: Invalid kind 'expnese': expected income or expense. Did you mean 'expense'?\n"),
+            typo.stderr)
         // A mistyped ID is an invalid ID, not an invalid kind.
-        for arguments in [["show", "00000x1"], ["edit", "0000000l", "--name", "x"], ["delete", "1o"], ["move", "x2", "1"], ["show", "lunch"]] {
+        for arguments in [
+            ["show", "00000x1"], ["edit", "0000000l", "--name", "x"], ["delete", "1o"], ["move", "x2", "1"],
+            ["show", "lunch"],
+        ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: Invalid id '\(arguments[1])': expected a record id such as 00000001, 1 or expense-00000001\n"),
-                          "\(arguments): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Error: Invalid id '\(arguments[1])': "
+                        + "expected a record id such as 00000001, 1 or expense-00000001\n"),
+                "\(arguments): \(result.stderr)")
         }
         XCTAssertEqual(budget.dataBytes(), before)
     }

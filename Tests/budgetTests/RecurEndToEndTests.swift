@@ -28,10 +28,12 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAdd_AFromMoreThanAYearBackMustBeConfirmed() throws {
         // A mistyped year (0026 for 2026) would record 24,000 occurrences at once.
-        let typo = try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
+        let typo = try budget.run(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
         XCTAssertEqual(typo.code, 64)
         XCTAssertTrue(typo.stderr.hasPrefix("""
-            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): the schedule would record 24,000 occurrences at once. \
+            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): \
+            the schedule would record 24,000 occurrences at once. \
             Check the year, or add '--yes' to record them
             Usage: budget recur add income
             """), typo.stderr)
@@ -40,27 +42,37 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertNil(budget.dataBytes(), "nothing was written")
 
         // Within a year it is a catch-up as before; further back, --yes records it.
-        XCTAssertEqual(try budget.run("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2025-11-25").code, 0)
+        XCTAssertEqual(
+            try budget.run(
+                "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from",
+                "2025-11-25").code,
+            0)
         XCTAssertEqual(try budget.run("list", "incomes", "--format", "ids").stdout.split(separator: "\n").count, 12)
-        let confirmed = try budget.run("recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2020-04-01", "--yes")
+        let confirmed = try budget.run(
+            "recur", "add", "expense", "Insurance", "20000", "--every", "year", "--from", "2020-04-01", "--yes")
         XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "ids").stdout.split(separator: "\n").count, 7)
 
         // An edit that moves --from far back asks the same when it would record anything.
-        XCTAssertEqual(try budget.run("recur", "add", "expense", "gym", "5000", "--every", "month", "--from", "2026-12-01").code, 0)
+        XCTAssertEqual(
+            try budget.run("recur", "add", "expense", "gym", "5000", "--every", "month", "--from", "2026-12-01").code,
+            0)
         let edited = try budget.run("recur", "edit", "3", "--from", "1926-12-01")
         XCTAssertEqual(edited.code, 64, edited.stderr)
-        XCTAssertTrue(edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
+        XCTAssertTrue(
+            edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
         XCTAssertEqual(try budget.run("recur", "edit", "3", "--from", "1926-12-01", "--yes").code, 0)
     }
 
     func testAdd_CatchesUpWhatIsDueAndMarksTheRecords() throws {
         let added = try budget.succeed(
-            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-08-25", "--weekend", "before")
+            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from",
+            "2026-08-25", "--weekend", "before")
         XCTAssertEqual(added.stdout, "00000001\n")
         XCTAssertEqual(added.stderr, """
         Added schedule 00000001: expense 家賃 80,000 (住居) every month on the 25th, Friday for a weekend; next 2026-11-25.
-        Recorded 3 scheduled occurrences due through 2026-11-24: expense-00000001 家賃 on 2026-08-25, expense-00000002 家賃 on 2026-09-25, expense-00000003 家賃 on 2026-10-23.
+        Recorded 3 scheduled occurrences due through 2026-11-24: \
+        expense-00000001 家賃 on 2026-08-25, expense-00000002 家賃 on 2026-09-25, expense-00000003 家賃 on 2026-10-23.
 
         """)
         // 2026-10-25 is a Sunday: recorded on the Friday before, identified by its due day.
@@ -81,14 +93,20 @@ final class RecurEndToEndTests: XCTestCase {
         Total (3 expenses)                       240,000
 
         """)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try budget.run("show", "expense", "3", "--format", "json").stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["schedule"] as? String, "00000001@2026-10-25")
-        XCTAssertEqual(try budget.run("history").stdout.split(separator: "\n").dropFirst().first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences (家賃)"), true)
+        XCTAssertEqual(
+            try budget.run("history").stdout.split(separator: "\n").dropFirst()
+                .first.map(String.init)?.hasSuffix("add schedule 00000001 (家賃), record 3 scheduled occurrences (家賃)"),
+            true)
     }
 
     func testRun_IsIdempotentAndDeletedOccurrencesStayDeleted() throws {
         budget.environment["BUDGET_TODAY"] = "2026-01-01"
-        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "last", "--from", "2026-01-01")
+        try budget.succeed(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "last", "--from", "2026-01-01")
         try budget.succeed("config", "set", "recur.auto", "off")
         today("2026-04-15")
         let dry = try budget.succeed("recur", "run", "--dry-run", "--format", "tsv")
@@ -99,7 +117,9 @@ final class RecurEndToEndTests: XCTestCase {
         2026-03-31\t2026-03-31\tincome\t00000001\tSalary\t300000\tfalse
 
         """)
-        XCTAssertNil(budget.dataBytes().flatMap { String(data: $0, encoding: .utf8) }?.range(of: "\"incomes\" : {\n    \"0"), "a dry run records nothing")
+        XCTAssertNil(
+            budget.dataBytes().flatMap { String(data: $0, encoding: .utf8) }?.range(of: "\"incomes\" : {\n    \"0"),
+            "a dry run records nothing")
         let first = try budget.succeed("recur", "run")
         XCTAssertEqual(first.stdout, "income-00000001\nincome-00000002\nincome-00000003\n")
         let again = try budget.succeed("recur", "run")
@@ -107,7 +127,8 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(again.stderr, "Nothing is due through 2026-04-15.\n")
         try budget.succeed("delete", "income", "2")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "a deleted occurrence does not come back")
-        XCTAssertEqual(try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run", "--through", "2026-05-31").stdout, "income-00000004\nincome-00000005\n")
         XCTAssertEqual(try listing("incomes").column("schedule"),
                        ["00000001@2026-01-31", "00000001@2026-03-31", "00000001@2026-04-30", "00000001@2026-05-31"])
     }
@@ -115,10 +136,12 @@ final class RecurEndToEndTests: XCTestCase {
     func testRun_UndoMakesTheOccurrencesDueAgain() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
         try budget.succeed("recur", "add", "expense", "Phone", "3000", "--every", "month", "--from", "2026-09-10")
-        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run").stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: record 3 scheduled occurrences (Phone).\n")
         XCTAssertEqual(try tsv(), "")
-        XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "run").stdout, "expense-00000004\nexpense-00000005\nexpense-00000006\n")
     }
 
     func testAuto_AChangeRecordsWhatIsDueFirstAsItsOwnUndoStep() throws {
@@ -130,7 +153,9 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(listed.stderr, "No records.\n", "no note in a pipe")
         let added = try budget.succeed("add", "expense", "Coffee", "500")
         XCTAssertEqual(added.stdout, "00000002\n")
-        XCTAssertEqual(added.stderr, "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
+        XCTAssertEqual(
+            added.stderr,
+            "Recorded 1 scheduled occurrence due through 2026-11-26: expense-00000001 Rent on 2026-11-25.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: add expense 00000002 (Coffee).\n")
         func rent(id: String) -> [[String: String]] {
             [["id": id, "order": "1", "date": "2026-11-25", "name": "Rent", "category": "uncategorized",
@@ -150,7 +175,8 @@ final class RecurEndToEndTests: XCTestCase {
     func testParallelRuns_RecordEachOccurrenceOnce() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
         try budget.succeed("recur", "add", "expense", "Daily", "100", "--every", "day", "--from", "2026-10-01")
-        try budget.succeed("recur", "add", "income", "Weekly", "700", "--every", "week", "--on", "mon", "--from", "2026-10-01")
+        try budget.succeed(
+            "recur", "add", "income", "Weekly", "700", "--every", "week", "--on", "mon", "--from", "2026-10-01")
         let result = try budget.shellSucceeds("""
         for i in 1 2 3 4 5 6 7 8; do BUDGET_LOCK_TIMEOUT=60 "$BUDGET" -q recur run > "out$i" & done
         wait
@@ -158,21 +184,26 @@ final class RecurEndToEndTests: XCTestCase {
         cat out1 out2 out3 out4 out5 out6 out7 out8 | wc -l
         """)
         // 2026-10-01 … 2026-11-24 is 55 days and 8 Mondays (10-05 … 11-23), each recorded once.
-        XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["0", "63"])
         let marks = try listing().column("schedule")
         XCTAssertEqual(marks.count, 63)
         XCTAssertEqual(Set(marks).count, 63)
     }
 
     func testEdit_ChangesOnlyWhatIsNotRecorded() throws {
-        try budget.succeed("recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-01")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "October's rent")
         today("2026-11-26")
         try budget.succeed("recur", "run")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 2)
         // November is recorded (on the 25th): moving the day to the 27th must not record it again.
         let edited = try budget.succeed("recur", "edit", "1", "--on", "27", "--amount", "82000")
-        XCTAssertEqual(edited.stderr, "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; next 2026-12-27.\n")
+        XCTAssertEqual(
+            edited.stderr,
+            "Changed schedule 00000001: expense Rent 82,000 (uncategorized) every month on the 27th; "
+                + "next 2026-12-27.\n")
         today("2026-12-31")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000003\n")
         let rents = try listing()
@@ -190,48 +221,76 @@ final class RecurEndToEndTests: XCTestCase {
     }
 
     func testPauseResumeAndSkip() throws {
-        try budget.succeed("recur", "add", "expense", "Gym", "5000", "--every", "month", "--on", "1", "--from", "2026-12-01")
-        XCTAssertEqual(try budget.succeed("recur", "skip", "1").stderr, "Schedule 00000001 will not record its occurrence due on 2026-12-01; next 2027-01-01.\n")
+        try budget.succeed(
+            "recur", "add", "expense", "Gym", "5000", "--every", "month", "--on", "1", "--from", "2026-12-01")
+        XCTAssertEqual(
+            try budget.succeed("recur", "skip", "1").stderr,
+            "Schedule 00000001 will not record its occurrence due on 2026-12-01; next 2027-01-01.\n")
         let wrong = try budget.run("recur", "skip", "1", "--date", "2027-01-02")
         XCTAssertEqual(wrong.code, 1)
-        XCTAssertEqual(wrong.stderr, "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
+        XCTAssertEqual(
+            wrong.stderr,
+            "budget: error: schedule 00000001 has no occurrence due on 2027-01-02; "
+                + "its next are 2027-01-01, 2027-02-01, 2027-03-01\n")
         try budget.succeed("recur", "skip", "1", "--date", "2027-02-01")
-        XCTAssertEqual(try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
-                       "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
+        XCTAssertEqual(
+            try budget.run("recur", "skip", "1", "--date", "2027-02-01").stderr,
+            "budget: error: the occurrence of schedule 00000001 due on 2027-02-01 was already recorded or skipped\n")
         today("2027-01-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000001\n")
-        XCTAssertEqual(try budget.succeed("recur", "pause", "1").stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "pause", "1").stderr,
+            "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n")
         today("2027-04-15")
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "", "paused")
-        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr,
-                       "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused (2027-03-01, 2027-04-01).\n")
-        XCTAssertEqual(try budget.succeed("recur", "list", "--format", "tsv").stdout, """
-        id\tkind\tname\tcategory\tamount\tevery\ton\tfrom\tuntil\tcount\tweekend\tpaused\trecorded_through\tnext\ttags\tnote
-        00000001\texpense\tGym\tuncategorized\t5000\t1 month\t1\t2026-12-01\t\t\tkeep\tfalse\t2027-04-01\t2027-05-01\t\t
-
-        """)
+        XCTAssertEqual(
+            try budget.succeed("recur", "resume", "1").stderr,
+            "Resumed schedule 00000001; next 2027-05-01. Skipped 2 occurrences due while it was paused "
+                + "(2027-03-01, 2027-04-01).\n")
+        // The schedule's own columns come first, in this order; a record field declared later
+        // (`Schedule.otherFields`) adds its column after them, so the row is read by name.
+        let schedules = Listing(tsv: try budget.succeed("recur", "list", "--format", "tsv").stdout)
+        XCTAssertEqual(Array(schedules.header.prefix(16)), [
+            "id", "kind", "name", "category", "amount", "every", "on", "from", "until", "count", "weekend",
+            "paused", "recorded_through", "next", "tags", "note",
+        ])
+        XCTAssertEqual(schedules.rows, schedules.blankFilled([[
+            "id": "00000001", "kind": "expense", "name": "Gym", "category": "uncategorized", "amount": "5000",
+            "every": "1 month", "on": "1", "from": "2026-12-01", "weekend": "keep", "paused": "false",
+            "recorded_through": "2027-04-01", "next": "2027-05-01",
+        ]]))
     }
 
     func testMonthEndsLeapYearsAndWeekends() throws {
         try budget.succeed("config", "set", "recur.auto", "off")
-        try budget.succeed("recur", "add", "expense", "A", "1", "--every", "month", "--on", "31", "--from", "2027-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "A", "1", "--every", "month", "--on", "31", "--from", "2027-12-01")
         try budget.succeed("recur", "add", "expense", "B", "1", "--every", "year", "--from", "2028-02-29")
-        try budget.succeed("recur", "add", "expense", "C", "1", "--every", "2", "week", "--on", "fri", "--from", "2028-01-01", "--count", "3")
-        try budget.succeed("recur", "add", "expense", "D", "1", "--every", "month", "--on", "last", "--from", "2028-01-01", "--weekend", "after", "--until", "2028-05-31")
-        let dry = try budget.succeed("recur", "run", "--dry-run", "--through", "2029-03-31", "--format", "tsv", "--no-header").stdout
+        try budget.succeed(
+            "recur", "add", "expense", "C", "1", "--every", "2", "week", "--on", "fri", "--from", "2028-01-01",
+            "--count", "3")
+        try budget.succeed(
+            "recur", "add", "expense", "D", "1", "--every", "month", "--on", "last", "--from", "2028-01-01",
+            "--weekend", "after", "--until", "2028-05-31")
+        let dry = try budget.succeed(
+            "recur", "run", "--dry-run", "--through", "2029-03-31", "--format", "tsv", "--no-header").stdout
         let rows = dry.split(separator: "\n").map { $0.split(separator: "\t").prefix(4).joined(separator: " ") }
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000001") }.prefix(4), [
             "2027-12-31 2027-12-31 expense 00000001", "2028-01-31 2028-01-31 expense 00000001",
             "2028-02-29 2028-02-29 expense 00000001", "2028-03-31 2028-03-31 expense 00000001",
         ])
-        XCTAssertEqual(rows.filter { $0.hasSuffix("00000002") }, ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
+        XCTAssertEqual(
+            rows.filter { $0.hasSuffix("00000002") },
+            ["2028-02-29 2028-02-29 expense 00000002", "2029-02-28 2029-02-28 expense 00000002"])
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000003") }, [
-            "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003", "2028-02-04 2028-02-04 expense 00000003",
+            "2028-01-07 2028-01-07 expense 00000003", "2028-01-21 2028-01-21 expense 00000003",
+            "2028-02-04 2028-02-04 expense 00000003",
         ])
         // 2028-04-30 is a Sunday: the Monday after is in May, the 1st.
         XCTAssertEqual(rows.filter { $0.hasSuffix("00000004") }, [
-            "2028-01-31 2028-01-31 expense 00000004", "2028-02-29 2028-02-29 expense 00000004", "2028-03-31 2028-03-31 expense 00000004",
-            "2028-05-01 2028-04-30 expense 00000004", "2028-05-31 2028-05-31 expense 00000004",
+            "2028-01-31 2028-01-31 expense 00000004", "2028-02-29 2028-02-29 expense 00000004",
+            "2028-03-31 2028-03-31 expense 00000004", "2028-05-01 2028-04-30 expense 00000004",
+            "2028-05-31 2028-05-31 expense 00000004",
         ])
     }
 
@@ -239,14 +298,22 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "x", "1")
         let before = budget.dataBytes()
         let cases: [([String], String)] = [
-            (["--every", "year", "--on", "30"], "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' (--every year --from 2027-03-15)"),
-            (["--every", "month", "--count", "0"], "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
-            (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"], "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
+            (["--every", "year", "--on", "30"],
+             "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' "
+                 + "(--every year --from 2027-03-15)"),
+            (["--every", "month", "--count", "0"],
+             "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
+            (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"],
+             "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
             (["--every", "0", "month"], "Error: Invalid value '0' for '--every <n unit>': n must be 1 to 1000"),
-            (["--every", "fortnight"], "Error: Invalid value 'fortnight' for '--every <n unit>': expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
+            (["--every", "fortnight"],
+             "Error: Invalid value 'fortnight' for '--every <n unit>': "
+                 + "expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
             (["--every", "month", "--on", "fri"], "Error: '--on <weekday>' is for weekly schedules (--every week)"),
-            (["--every", "month", "--on", "32"], "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
-            (["--on", "1"], "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
+            (["--every", "month", "--on", "32"],
+             "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
+            (["--on", "1"],
+             "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
         ]
         for (options, message) in cases {
             let result = try budget.run(["recur", "add", "expense", "Rent", "1000"] + options)
@@ -263,7 +330,9 @@ final class RecurEndToEndTests: XCTestCase {
     }
 
     func testSchedules_AreExportedRestoredAndFollowRenames() throws {
-        try budget.succeed("recur", "add", "expense", "Netflix", "1490", "--category", "subs", "--tag", "tv", "--every", "month", "--on", "5", "--from", "2026-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Netflix", "1490", "--category", "subs", "--tag", "tv", "--every", "month",
+            "--on", "5", "--from", "2026-12-01")
         try budget.succeed("categories", "rename", "subs", "サブスク")
         try budget.succeed("tags", "rename", "tv", "video")
         let shown = try budget.succeed("recur", "show", "1", "--format", "json").stdout
@@ -274,15 +343,23 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertTrue(export.contains("recur.00000001"), export)
         let other = try BudgetProcess()
         try other.succeed("restore", "-", stdin: export)
-        XCTAssertEqual(try other.succeed("recur", "list", "--format", "tsv").stdout, try budget.succeed("recur", "list", "--format", "tsv").stdout)
-        XCTAssertEqual(try budget.succeed("recur", "delete", "1").stderr,
-                       "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. The records it made stay.\n")
-        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout, "00000002\n", "IDs are never reused")
+        XCTAssertEqual(
+            try other.succeed("recur", "list", "--format", "tsv").stdout,
+            try budget.succeed("recur", "list", "--format", "tsv").stdout)
+        XCTAssertEqual(
+            try budget.succeed("recur", "delete", "1").stderr,
+            "Deleted schedule 00000001: expense Netflix 1,490 (サブスク) every month on the 5th. "
+                + "The records it made stay.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "month").stdout,
+            "00000002\n",
+            "IDs are never reused")
     }
 
     func testEdit_AChangeOfTimingLosesNothingAfterThePeriodRecorded() throws {
         today("2027-01-21")
-        try budget.succeed("recur", "add", "expense", "Rent", "1000", "--every", "month", "--on", "20", "--from", "2026-11-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Rent", "1000", "--every", "month", "--on", "20", "--from", "2026-11-01")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 3, "November, December, January")
         // A mistake and its correction: the months after January stay due.
         try budget.succeed("recur", "edit", "1", "--every", "year")
@@ -299,25 +376,34 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAuto_WhatCannotBeRecordedDoesNotBlockTheChangeThatFixesIt() throws {
         try budget.succeed("add", "expense", "seed", "1")
-        try budget.succeed("recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
+        try budget.succeed(
+            "recur", "add", "expense", "Big", "4611686018427387904", "--every", "month", "--from", "2026-12-01")
         today("2027-01-24")
         let added = try budget.run("add", "expense", "x", "1")
         XCTAssertEqual(added.code, 0, added.stderr)
         XCTAssertEqual(added.stdout, "00000002\n")
-        XCTAssertTrue(added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
+        XCTAssertTrue(
+            added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
         let paused = try budget.run("recur", "pause", "1")
-        XCTAssertEqual(paused.stderr, "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n", "acting on a schedule records nothing first")
+        XCTAssertEqual(
+            paused.stderr,
+            "Paused schedule 00000001: it records nothing until 'budget recur resume 00000001'.\n",
+            "acting on a schedule records nothing first")
         XCTAssertEqual(try budget.succeed("add", "expense", "y", "1").stderr, "", "the paused schedule records nothing")
         XCTAssertEqual(try budget.run("recur", "run", "--through", "2027-01-24").stdout, "")
     }
 
     func testShow_EscapesANoteAndTakesTableOrJSONOnly() throws {
-        try budget.succeed("recur", "add", "expense", "Gym", "1", "--every", "month", "--on", "1", "--from", "2027-01-01", "--note", "line1\nstatus  paused\tx")
+        try budget.succeed(
+            "recur", "add", "expense", "Gym", "1", "--every", "month", "--on", "1", "--from", "2027-01-01", "--note",
+            "line1\nstatus  paused\tx")
         let shown = try budget.succeed("recur", "show", "1").stdout
         XCTAssertTrue(shown.contains("note              line1\\nstatus  paused\\tx\n"), shown)
         XCTAssertEqual(shown.split(separator: "\n").filter { $0.hasPrefix("status") }.count, 1)
         XCTAssertEqual(try budget.run("recur", "show", "1", "--format", "tsv").code, 64)
-        XCTAssertEqual(try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout, "00000002\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "add", "income", "Pay", "1", "--every", "2week", "--from", "2027-01-01").stdout,
+            "00000002\n")
         XCTAssertTrue(try budget.succeed("recur", "list").stdout.contains("every 2 weeks on Friday"))
     }
 
@@ -326,8 +412,12 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "Salary", "300000", "--date", "2026-10-25")
         try budget.succeed("add", "expense", "Lunch", "12000", "--category", "食費", "--date", "2026-11-10")
         try budget.succeed("limit", "set", "食費", "40000")
-        try budget.succeed("recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from", "2026-11-25")
-        try budget.succeed("recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25", "--weekend", "before")
+        try budget.succeed(
+            "recur", "add", "expense", "家賃", "80000", "--category", "住居", "--every", "month", "--on", "25", "--from",
+            "2026-11-25")
+        try budget.succeed(
+            "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "2026-11-25",
+            "--weekend", "before")
         // Months from the 25th: 2026-11 is 10-25 … 11-24 (today), 2026-12 is 11-25 … 12-24,
         // 2027-01 is 12-25 … 01-24. The salary of 2026-12-25 (a Friday) stays in 2027-01; the
         // one of 2027-01-25 (a Monday) is in 2027-02.
@@ -341,7 +431,8 @@ final class RecurEndToEndTests: XCTestCase {
         """)
         let table = try budget.succeed("forecast", "--months", "1").stdout
         XCTAssertEqual(table, """
-        Forecast from 2026-11-24, 1 budget month; opening balance 0: income 0 less expenses 0 recorded before 2026-10-25.
+        Forecast from 2026-11-24, 1 budget month; \
+        opening balance 0: income 0 less expenses 0 recorded before 2026-10-25.
 
         2026-11 (2026-10-25 to 2026-11-24): recorded so far, then scheduled
         No scheduled records.
@@ -367,10 +458,18 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("config", "set", "recur.auto", "off").stderr, "Set recur.auto to off.\n")
         XCTAssertEqual(try tsv().split(separator: "\n").count, 1, "only January's")
         let forecast = try budget.succeed("forecast", "--months", "1").stdout
-        XCTAssertTrue(forecast.hasPrefix("Forecast from 2027-03-20, 1 budget month; opening balance -200: income 0 less expenses 100 recorded before 2027-03-01, and -100 from 1 scheduled occurrence due before it not yet recorded.\n"), forecast)
+        XCTAssertTrue(
+            forecast.hasPrefix(
+                "Forecast from 2027-03-20, 1 budget month; opening balance -200: "
+                    + "income 0 less expenses 100 recorded before 2027-03-01, "
+                    + "and -100 from 1 scheduled occurrence due before it not yet recorded.\n"),
+            forecast)
         XCTAssertEqual(try budget.succeed("recur", "run").stdout, "expense-00000002\n", "02-20; 03-20 was skipped")
-        XCTAssertEqual(try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
-        XCTAssertEqual(try budget.succeed("recur", "edit", "1", "--amount", "100").stderr, "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "resume", "1").stderr, "No change: schedule 00000001 is not paused.\n")
+        XCTAssertEqual(
+            try budget.succeed("recur", "edit", "1", "--amount", "100").stderr,
+            "No change: schedule 00000001 is already expense R 100 (uncategorized) every month on the 20th.\n")
     }
 
     func testSummaryByMonth_AYearCutsABudgetMonthAndSaysWhichDays() throws {
@@ -379,7 +478,11 @@ final class RecurEndToEndTests: XCTestCase {
         try budget.succeed("add", "income", "a", "100", "--date", "2026-12-26")
         try budget.succeed("add", "income", "b", "100", "--date", "2027-01-05")
         let rows = try budget.succeed("summary", "--by", "month", "--year", "2027").stdout.split(separator: "\n")
-        XCTAssertTrue(rows.contains("2027-01 (2027-01-01 to 2027-01-24)     100         0      100"), rows.joined(separator: "\n"))
-        XCTAssertTrue(rows.contains("2028-01 (2027-12-25 to 2027-12-31)       0         0        0"), rows.joined(separator: "\n"))
+        XCTAssertTrue(
+            rows.contains("2027-01 (2027-01-01 to 2027-01-24)     100         0      100"),
+            rows.joined(separator: "\n"))
+        XCTAssertTrue(
+            rows.contains("2028-01 (2027-12-25 to 2027-12-31)       0         0        0"),
+            rows.joined(separator: "\n"))
     }
 }

@@ -42,7 +42,8 @@ final class ReliabilityTests: XCTestCase {
         """)
         XCTAssertEqual(result.stderr, "")
         let printed = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Set(printed), Set((1...800).map { String(format: "%08d", $0) }), "every add printed a distinct ID")
+        XCTAssertEqual(
+            Set(printed), Set((1...800).map { String(format: "%08d", $0) }), "every add printed a distinct ID")
         let rows = try listing()
         XCTAssertEqual(rows.map { $0["id"] ?? "" }.sorted(), (1...800).map { String(format: "%08d", $0) })
         XCTAssertEqual(rows.map { $0["order"] }, (1...800).map(String.init))
@@ -52,10 +53,12 @@ final class ReliabilityTests: XCTestCase {
     func test02_ParallelAddsDeletesAndListsKeepInvariants() throws {
         try budget.shellSucceeds("for i in $(seq 40); do \"$BUDGET\" add expense seed 1 >/dev/null; done")
         let result = try budget.shell("""
-        for w in 1 2 3; do ( for i in $(seq 20); do "$BUDGET" add expense "w$w" 1 >/dev/null || echo "ADD FAILED" >&2; done ) & done
+        for w in 1 2 3; do ( for i in $(seq 20); do "$BUDGET" add expense "w$w" 1 >/dev/null \
+        || echo "ADD FAILED" >&2; done ) & done
         for w in 1 2; do ( for i in $(seq 15); do
             id=$("$BUDGET" list expenses --format ids | tail -n 1)
-            "$BUDGET" -q delete expense "$id" 2>/dev/null; c=$?; [ $c -eq 0 ] || [ $c -eq 1 ] || echo "DELETE EXIT $c" >&2
+            "$BUDGET" -q delete expense "$id" 2>/dev/null; c=$?; \
+        [ $c -eq 0 ] || [ $c -eq 1 ] || echo "DELETE EXIT $c" >&2
           done ) & done
         for w in 1 2 3; do ( for i in $(seq 20); do
             "$BUDGET" list all --format tsv >/dev/null || echo "LIST FAILED" >&2
@@ -90,7 +93,9 @@ final class ReliabilityTests: XCTestCase {
         """)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines, ["code=75", "patient waits", "00000002", "code=0"], result.stderr)
-        XCTAssertEqual(result.stderr, "budget: error: data file is busy: another process has held \(budget.dataFile.path).lock for 1 s\n")
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: data file is busy: another process has held \(budget.dataFile.path).lock for 1 s\n")
         XCTAssertNotEqual(budget.dataBytes(), before)
         XCTAssertEqual(try listing().map { $0["name"] }, ["first", "patient"])
     }
@@ -123,8 +128,11 @@ final class ReliabilityTests: XCTestCase {
             }
             if round % 40 == 39 { try assertValid() }
         }
-        print("kill -9: \(acknowledged.count) of \(rounds) adds completed, \(killed) were killed (an add takes \(addTime / 1_000) ms)")
-        XCTAssertGreaterThan(acknowledged.count, 0, "some adds finished before the kill, so there was something to lose")
+        print(
+            "kill -9: \(acknowledged.count) of \(rounds) adds completed, \(killed) were killed "
+                + "(an add takes \(addTime / 1_000) ms)")
+        XCTAssertGreaterThan(
+            acknowledged.count, 0, "some adds finished before the kill, so there was something to lose")
         XCTAssertGreaterThan(killed, 0, "some adds were killed")
         let after = try budget.shell("\"$BUDGET\" add expense after 1")
         XCTAssertEqual(after.code, 0, after.stderr)
@@ -142,7 +150,9 @@ final class ReliabilityTests: XCTestCase {
         /// Waits for the add: its exit code or whether a signal ended it, and its stdout.
         func finish() -> (code: Int32, signalled: Bool, stdout: String) {
             let output = pipes.collect(from: process)
-            return (process.terminationStatus, process.terminationReason == .uncaughtSignal, String(decoding: output.stdout, as: UTF8.self))
+            return (
+                process.terminationStatus, process.terminationReason == .uncaughtSignal,
+                String(decoding: output.stdout, as: UTF8.self))
         }
     }
 
@@ -208,7 +218,8 @@ final class ReliabilityTests: XCTestCase {
                     }
                     if operation == "fsync" && number == 2 {
                         XCTAssertEqual(result.code, 0, "\(label): the directory flush comes after the rename")
-                        XCTAssertTrue(result.stderr.hasPrefix("budget: warning: the change is saved, but "), result.stderr)
+                        XCTAssertTrue(
+                            result.stderr.hasPrefix("budget: warning: the change is saved, but "), result.stderr)
                     }
                     if result.code == 0 {
                         XCTAssertTrue(fileText.contains(result.stdout.trimmingCharacters(in: .newlines)), label)
@@ -314,7 +325,9 @@ final class ReliabilityTests: XCTestCase {
         let result = try budget.shell("ulimit -f 16; \"$BUDGET\" add expense huge 1")
         XCTAssertEqual(result.code, 74, result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("budget: error: cannot write \(budget.dataFile.path): File too large"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("budget: error: cannot write \(budget.dataFile.path): File too large"),
+            result.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(temporaryFiles(), [])
     }
@@ -324,19 +337,24 @@ final class ReliabilityTests: XCTestCase {
     func test07_InvalidFileCorpusIsRefusedAndLeftUnchanged() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/invalid-data-files")
-        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(names.count, 20)
         for name in names {
             let original = try Data(contentsOf: corpus.appendingPathComponent(name))
             try original.write(to: budget.dataFile)
-            for command in ["list all", "add expense x 1", "delete expense 1", "edit expense 1 --amount 5", "move expense 1 1", "undo", "check"] {
+            for command in [
+                "list all", "add expense x 1", "delete expense 1", "edit expense 1 --amount 5", "move expense 1 1",
+                "undo", "check",
+            ] {
                 let result = try budget.shell("\"$BUDGET\" \(command)")
                 XCTAssertEqual(result.code, 65, "\(name): budget \(command): \(result.stderr)")
                 XCTAssertEqual(budget.dataBytes(), original, "\(name): budget \(command) changed the file")
                 if !command.hasPrefix("check") {
                     XCTAssertEqual(result.stdout, "", "\(name): \(command)")
-                    XCTAssertTrue(result.stderr.hasPrefix("budget: error: ") && result.stderr.contains(budget.dataFile.path),
-                                  "\(name): \(result.stderr)")
+                    XCTAssertTrue(
+                        result.stderr.hasPrefix("budget: error: ") && result.stderr.contains(budget.dataFile.path),
+                        "\(name): \(result.stderr)")
                     XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(name): one line: \(result.stderr)")
                 }
             }
@@ -345,7 +363,10 @@ final class ReliabilityTests: XCTestCase {
             if Self.repairable.contains(name) {
                 XCTAssertEqual(repair.code, 0, "\(name): \(repair.stderr)")
                 XCTAssertEqual(backups.count, 1, name)
-                XCTAssertEqual(try Data(contentsOf: budget.directory.appendingPathComponent(backups[0])), original, "\(name): the backup is the original")
+                XCTAssertEqual(
+                    try Data(contentsOf: budget.directory.appendingPathComponent(backups[0])),
+                    original,
+                    "\(name): the backup is the original")
                 XCTAssertEqual(try budget.shell("\"$BUDGET\" check").code, 0, "\(name): repaired")
                 try FileManager.default.removeItem(at: budget.directory.appendingPathComponent(backups[0]))
             } else {
@@ -358,19 +379,24 @@ final class ReliabilityTests: XCTestCase {
 
     /// The corpus files whose only problems are orders, counters and unusable history entries.
     static let repairable: Set<String> = [
-        "15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json", "30-history-malformed.json",
-        "35-history-restores-a-record-above-the-counter.json", "36-history-restores-an-invalid-setting.json",
+        "15-counter-below-highest-id.json", "17-orders-with-gap.json", "18-orders-duplicated.json",
+        "30-history-malformed.json", "35-history-restores-a-record-above-the-counter.json",
+        "36-history-restores-an-invalid-setting.json",
         "37-history-restores-an-unknown-setting.json", "43-history-entry-with-an-invalid-record.json",
     ]
 
     func test08_PermissionsAreRespected() throws {
         try budget.shellSucceeds("umask 000; \"$BUDGET\" add expense first 1")
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int, 0o600,
-                       "a new file is 0600 even under umask 000")
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int,
+            0o600,
+            "a new file is 0600 even under umask 000")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: budget.dataFile.path)
         try budget.shellSucceeds("\"$BUDGET\" add expense second 1")
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int, 0o640,
-                       "an existing file keeps its mode")
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: budget.dataFile.path)[.posixPermissions] as? Int,
+            0o640,
+            "an existing file keeps its mode")
 
         try FileManager.default.setAttributes([.posixPermissions: 0o440], ofItemAtPath: budget.dataFile.path)
         let before = budget.dataBytes()
@@ -382,12 +408,15 @@ final class ReliabilityTests: XCTestCase {
 
         // Root ignores permissions: run as nobody to meet a read-only directory.
         let asUser = getuid() == 0
-            ? "'\(try Peer.require("setpriv", for: "to leave root for the read-only directory case"))' --reuid=65534 --regid=65534 --clear-groups "
+            ? "'\(try Peer.require("setpriv", for: "to leave root for the read-only directory case"))' "
+                + "--reuid=65534 --regid=65534 --clear-groups "
             : ""
         let directory = budget.directory.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("budget.json").path
-        try budget.shellSucceeds("\"$BUDGET\" --file '\(file)' add expense inside 1 && chmod 0644 '\(file)' && chmod 0555 '\(directory.path)'")
+        try budget.shellSucceeds(
+            "\"$BUDGET\" --file '\(file)' add expense inside 1 && chmod 0644 '\(file)' && chmod 0555 "
+                + "'\(directory.path)'")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: budget.directory.path)
         let listed = try budget.shell("\(asUser)\"$BUDGET\" --file '\(file)' list expenses --format ids")
         XCTAssertEqual(listed.stdout, "00000001\n", "list works in a read-only directory: \(listed.stderr)")
@@ -400,11 +429,14 @@ final class ReliabilityTests: XCTestCase {
 
     func test09_SymlinkedDataFileStaysALink() throws {
         let target = budget.directory.appendingPathComponent("real/budget.json")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: budget.dataFile.path, withDestinationPath: "real/budget.json")
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: budget.dataFile.path, withDestinationPath: "real/budget.json")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense linked 1").stdout, "00000001\n")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense again 2").stdout, "00000002\n")
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: budget.dataFile.path), "real/budget.json")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: budget.dataFile.path), "real/budget.json")
         XCTAssertTrue(String(decoding: try Data(contentsOf: target), as: UTF8.self).contains("\"again\""))
         let fifo = budget.directory.appendingPathComponent("fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
@@ -417,12 +449,15 @@ final class ReliabilityTests: XCTestCase {
 
     func test10_RandomArgumentVectorsNeverCrash() throws {
         try budget.shellSucceeds("\"$BUDGET\" add expense seed 5 && \"$BUDGET\" add income seed 5")
-        let words = ["add", "list", "show", "edit", "delete", "move", "undo", "history", "check", "help", "income", "expense",
-                     "incomes", "expenses", "all", "--category", "--format", "json", "tsv", "csv", "ids", "table", "--date",
-                     "--note", "--name", "--amount", "--no-header", "-q", "-h", "--help", "--version", "--file", "--repair",
-                     "-", "--", "1", "2", "00000001", "99999999", "0", "-5", "1,234", "1_0", "9223372036854775808",
-                     "99999999999999999999999", "today", "yesterday", "2026-02-29", "2024-02-29", "家賃", "食費", "🍣", "e\u{301}",
-                     "", " ", "\t", "\u{1b}[31m", "--category=", "--format=xml", "-qh", "last", "first", "=", "%s%n", "\\", "\"'"]
+        let words = [
+            "add", "list", "show", "edit", "delete", "move", "undo", "history", "check", "help", "income", "expense",
+            "incomes", "expenses", "all", "--category", "--format", "json", "tsv", "csv", "ids", "table", "--date",
+            "--note", "--name", "--amount", "--no-header", "-q", "-h", "--help", "--version", "--file", "--repair", "-",
+            "--", "1", "2", "00000001", "99999999", "0", "-5", "1,234", "1_0", "9223372036854775808",
+            "99999999999999999999999", "today", "yesterday", "2026-02-29", "2024-02-29", "家賃", "食費", "🍣", "e\u{301}",
+            "", " ", "\t", "\u{1b}[31m", "--category=", "--format=xml", "-qh", "last", "first", "=", "%s%n", "\\",
+            "\"'",
+        ]
         var generator = SeededGenerator(seed: 10)
         var generated: [[String]] = []
         for _ in 0..<5_000 {
@@ -430,7 +465,10 @@ final class ReliabilityTests: XCTestCase {
             for _ in 0..<Int.random(in: 0...7, using: &generator) {
                 if Int.random(in: 0..<8, using: &generator) == 0 {
                     let scalars = (0..<Int.random(in: 1...6, using: &generator)).compactMap { _ in
-                        Unicode.Scalar(UInt32.random(in: 1...0x2FFFF, using: &generator)).flatMap { (0xD800...0xDFFF).contains($0.value) ? nil : $0 }
+                        Unicode.Scalar(
+                            UInt32.random(
+                                in: 1...0x2FFFF,
+                                using: &generator)).flatMap { (0xD800...0xDFFF).contains($0.value) ? nil : $0 }
                     }
                     vector.append(String(String.UnicodeScalarView(scalars)))
                 } else {
@@ -445,7 +483,9 @@ final class ReliabilityTests: XCTestCase {
         let vectors = generated
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for vector in vectors[(worker * 1_250)..<((worker + 1) * 1_250)] {
-                guard let status = QuickSpawn.run(BudgetProcess.releaseBinary.path, vector, environment: environment) else {
+                guard let status = QuickSpawn.run(
+                    BudgetProcess.releaseBinary.path, vector, environment: environment)
+                else {
                     problems.append("\(vector): could not start")
                     continue
                 }
@@ -463,13 +503,15 @@ final class ReliabilityTests: XCTestCase {
     func test10_StderrOnAFullDeviceDoesNotCrash() throws {
         for command in ["lsit", "show expense 42", "add expense x 12abc", "help", "add expense ok 1"] {
             let result = try budget.shell("\"$BUDGET\" \(command) 2>/dev/full; echo \"code=$?\"")
-            XCTAssertTrue(["code=0", "code=1", "code=64", "code=74"].contains(result.stdout.split(separator: "\n").last ?? ""),
-                          "\(command): \(result.stdout)")
+            XCTAssertTrue(
+                ["code=0", "code=1", "code=64", "code=74"].contains(result.stdout.split(separator: "\n").last ?? ""),
+                "\(command): \(result.stdout)")
         }
     }
 
     func test11_IDsAreNeverReusedAfterDeleteAndUndo() throws {
-        XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense a 1; \"$BUDGET\" add expense b 1").stdout, "00000001\n00000002\n")
+        XCTAssertEqual(
+            try budget.shell("\"$BUDGET\" add expense a 1; \"$BUDGET\" add expense b 1").stdout, "00000001\n00000002\n")
         try budget.shellSucceeds("\"$BUDGET\" delete expense 2 && \"$BUDGET\" undo && \"$BUDGET\" undo")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" list expenses --format ids").stdout, "00000001\n")
         XCTAssertEqual(try budget.shell("\"$BUDGET\" add expense c 1").stdout, "00000003\n")
@@ -484,7 +526,8 @@ final class ReliabilityTests: XCTestCase {
         var generator = SeededGenerator(seed: 12)
         var changes = 0
         while changes < 20 {
-            let ids = try budget.shell("\"$BUDGET\" list expenses --format ids").stdout.split(separator: "\n").map(String.init)
+            let ids = try budget.shell("\"$BUDGET\" list expenses --format ids").stdout
+                .split(separator: "\n").map(String.init)
             let id = ids.randomElement(using: &generator) ?? "1"
             let command: String
             switch Int.random(in: 0..<6, using: &generator) {
@@ -492,7 +535,8 @@ final class ReliabilityTests: XCTestCase {
             case 1: command = "add income Bonus \(changes) --note 'n \(changes)'"
             case 2 where ids.count > 1: command = "delete expense \(id)"
             case 3: command = "edit expense \(id) --amount \(changes + 100) --note 'edited\tnote'"
-            case 4 where ids.count > 1: command = "move expense \(id) \(Int.random(in: 1...ids.count, using: &generator))"
+            case 4 where ids.count > 1:
+                command = "move expense \(id) \(Int.random(in: 1...ids.count, using: &generator))"
             default: command = "edit income 1 --name 'Salary \(changes)'"
             }
             let before = budget.dataBytes()
@@ -531,7 +575,10 @@ final class ReliabilityTests: XCTestCase {
             let code = String(line.prefix { $0 != " " })
             codes[code, default: 0] += 1
             XCTAssertTrue(["0", "65", "74"].contains(code), "budget died or failed unexpectedly: \(line)")
-            if code == "74" { XCTAssertTrue(line.contains("budget: error: the data file was cut short by another program"), String(line)) }
+            if code == "74" {
+                XCTAssertTrue(
+                    line.contains("budget: error: the data file was cut short by another program"), String(line))
+            }
         }
         XCTAssertEqual(codes.values.reduce(0, +), 80, result.stderr)
         print("outcomes of reading a file rewritten meanwhile (exit code: runs): \(codes)")
@@ -545,13 +592,22 @@ final class ReliabilityTests: XCTestCase {
         try writeLargeFile(records: 1_000)
         let full = try XCTUnwrap(budget.dataBytes())
         XCTAssertGreaterThan(full.count, 1 << 16, "large enough to be mapped")
-        for command in ["list expenses --format tsv", "summary --all", "add expense x 1", "edit expense 5 --amount 9", "delete expense 7", "check"] {
+        for command in [
+            "list expenses --format tsv", "summary --all", "add expense x 1", "edit expense 5 --amount 9",
+            "delete expense 7", "check",
+        ] {
             try full.write(to: budget.dataFile)
-            let result = try budget.shell("\"$BUDGET\" \(command)", environment: ["LD_PRELOAD": shim.path, "TRUNCATE_MAPPED": "/budget.json"])
+            let result = try budget.shell(
+                "\"$BUDGET\" \(command)", environment: ["LD_PRELOAD": shim.path, "TRUNCATE_MAPPED": "/budget.json"])
             XCTAssertEqual(result.code, 74, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", command)
-            XCTAssertEqual(result.stderr, "budget: error: the data file was cut short by another program while it was being read; nothing was changed\n", command)
-            XCTAssertEqual(budget.dataBytes(), Data(), "\(command): budget wrote nothing after the other program's truncation")
+            XCTAssertEqual(
+                result.stderr,
+                "budget: error: the data file was cut short by another program while it was being read; "
+                    + "nothing was changed\n",
+                command)
+            XCTAssertEqual(
+                budget.dataBytes(), Data(), "\(command): budget wrote nothing after the other program's truncation")
             XCTAssertEqual(temporaryFiles(), [], command)
         }
         try full.write(to: budget.dataFile)

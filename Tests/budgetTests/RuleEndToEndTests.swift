@@ -20,9 +20,14 @@ final class RuleEndToEndTests: XCTestCase {
     }
 
     private func addSampleRules() throws {
-        XCTAssertEqual(try budget.succeed("rule", "add", "セブン", "--category", "conbini", "--tag", "daily").stdout, "1\n")
-        XCTAssertEqual(try budget.succeed("rule", "add", "amazon", "--kind", "expense", "--category", "shopping", "--rename", "Amazon").stdout, "2\n")
-        XCTAssertEqual(try budget.succeed("rule", "add", "^salary$", "--regex", "--kind", "income", "--tag", "pay").stdout, "3\n")
+        XCTAssertEqual(
+            try budget.succeed("rule", "add", "セブン", "--category", "conbini", "--tag", "daily").stdout, "1\n")
+        XCTAssertEqual(
+            try budget.succeed(
+                "rule", "add", "amazon", "--kind", "expense", "--category", "shopping", "--rename", "Amazon").stdout,
+            "2\n")
+        XCTAssertEqual(
+            try budget.succeed("rule", "add", "^salary$", "--regex", "--kind", "income", "--tag", "pay").stdout, "3\n")
         XCTAssertEqual(try budget.succeed("rule", "add", "ｶｰﾄﾞ", "--skip").stdout, "4\n")
     }
 
@@ -43,11 +48,17 @@ final class RuleEndToEndTests: XCTestCase {
         2\t^salary$\ttrue\tnote\tincome\t\t\tpay\tfalse
 
         """)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("rule", "list", "--format", "json").stdout.utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try budget.run("rule", "list", "--format", "json").stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(json.map { $0["pattern"] as? String }, ["ｾﾌﾞﾝ", "^salary$"])
-        XCTAssertEqual(json.map { $0["setting"] as? String }, ["match=ｾﾌﾞﾝ;category=conbini;tag=daily", "regex=^salary$;field=note;kind=income;tag=pay"])
-        XCTAssertEqual(try budget.run("config", "get", "rule.2").stdout, "regex=^salary$;field=note;kind=income;tag=pay\n")
-        XCTAssertFalse(try budget.run("config", "list").stdout.contains("rule."), "config list leaves the rules to rule list")
+        XCTAssertEqual(
+            json.map { $0["setting"] as? String },
+            ["match=ｾﾌﾞﾝ;category=conbini;tag=daily", "regex=^salary$;field=note;kind=income;tag=pay"])
+        XCTAssertEqual(
+            try budget.run("config", "get", "rule.2").stdout, "regex=^salary$;field=note;kind=income;tag=pay\n")
+        XCTAssertFalse(
+            try budget.run("config", "list").stdout.contains("rule."), "config list leaves the rules to rule list")
         let file = try text()
         XCTAssertTrue(file.contains("\"rule.1\" : \"match=ｾﾌﾞﾝ;category=conbini;tag=daily\""), file)
     }
@@ -65,8 +76,12 @@ final class RuleEndToEndTests: XCTestCase {
         let match = try budget.run("rule", "test", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ")
         XCTAssertEqual(match.code, 0)
         XCTAssertEqual(match.stdout, "rule 1: セブン\nname: セブン-イレブン\ncategory: conbini\ntags: daily\n")
-        XCTAssertEqual(try budget.run("rule", "test", "SALARY", "--kind", "income").stdout, "rule 3: /^salary$/\nname: salary\ntags: pay\n")
-        XCTAssertEqual(try budget.run("rule", "test", "ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ").stdout, "rule 4: ｶｰﾄﾞ\nname: カード ラクテンカード\nskip: an import drops the row\n")
+        XCTAssertEqual(
+            try budget.run("rule", "test", "SALARY", "--kind", "income").stdout,
+            "rule 3: /^salary$/\nname: salary\ntags: pay\n")
+        XCTAssertEqual(
+            try budget.run("rule", "test", "ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ").stdout,
+            "rule 4: ｶｰﾄﾞ\nname: カード ラクテンカード\nskip: an import drops the row\n")
         let none = try budget.run("rule", "test", "Ｌｕｎｃｈ")
         XCTAssertEqual(none.code, 1)
         XCTAssertEqual(none.stdout, "")
@@ -116,8 +131,10 @@ final class RuleEndToEndTests: XCTestCase {
         XCTAssertEqual(applied.stdout, "expense-00000002\n", "the search folds as rules do: co.jp finds ＡＭＡＺＯＮ．ＣＯ．ＪＰ")
         XCTAssertEqual(applied.stderr, "Changed 1 record by 1 rule.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: apply rules to 1 record.\n")
-        XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "Amazon", "--search", "zzz").stdout, "")
-        XCTAssertEqual(try budget.run("rule", "apply", "--from", "2026-11-02", "--to", "2026-11-24").stdout, "expense-00000002\n")
+        XCTAssertEqual(
+            try budget.run("rule", "apply", "--from", "2026-11-02", "--search", "Amazon", "--search", "zzz").stdout, "")
+        XCTAssertEqual(
+            try budget.run("rule", "apply", "--from", "2026-11-02", "--to", "2026-11-24").stdout, "expense-00000002\n")
         XCTAssertEqual(try budget.run("rule", "apply", "--month", "2026-13").code, 64)
     }
 
@@ -130,29 +147,44 @@ final class RuleEndToEndTests: XCTestCase {
     func testDeleteAndMove_RenumberAndUndo() throws {
         try addSampleRules()
         XCTAssertEqual(try budget.succeed("rule", "move", "4", "first").stderr, "Moved rule 4 to position 1.\n")
-        XCTAssertEqual(try budget.succeed("rule", "delete", "2").stderr, "Deleted rule 2 (セブン: category conbini (expenses), tag daily).\n")
-        XCTAssertEqual(try budget.run("rule", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] },
-                       ["ｶｰﾄﾞ", "amazon", "^salary$"])
+        XCTAssertEqual(
+            try budget.succeed("rule", "delete", "2").stderr,
+            "Deleted rule 2 (セブン: category conbini (expenses), tag daily).\n")
+        XCTAssertEqual(
+            try budget.run("rule", "list", "--format", "tsv", "--no-header").stdout
+                .split(separator: "\n").map { $0.split(separator: "\t")[1] },
+            ["ｶｰﾄﾞ", "amazon", "^salary$"])
         let settings = try XCTUnwrap(try text().components(separatedBy: "\"settings\" : {").last)
-        XCTAssertTrue(settings.contains("\"rule.3\"") && !settings.contains("\"rule.4\""), "no key is left behind: \(settings)")
-        XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: delete rule 2: match=セブン;category=conbini;tag=daily.\n")
+        XCTAssertTrue(
+            settings.contains("\"rule.3\"") && !settings.contains("\"rule.4\""), "no key is left behind: \(settings)")
+        XCTAssertEqual(
+            try budget.succeed("undo").stderr, "Undid: delete rule 2: match=セブン;category=conbini;tag=daily.\n")
         XCTAssertEqual(try budget.succeed("undo").stderr, "Undid: move rule 4 to 1.\n")
-        XCTAssertEqual(try budget.run("rule", "list", "--format", "tsv", "--no-header").stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] },
-                       ["セブン", "amazon", "^salary$", "ｶｰﾄﾞ"])
+        XCTAssertEqual(
+            try budget.run("rule", "list", "--format", "tsv", "--no-header").stdout
+                .split(separator: "\n").map { $0.split(separator: "\t")[1] },
+            ["セブン", "amazon", "^salary$", "ｶｰﾄﾞ"])
         XCTAssertEqual(try budget.succeed("rule", "move", "2", "last").stderr, "Moved rule 2 to position 4.\n")
-        XCTAssertEqual(try budget.succeed("rule", "move", "4", "4").stderr, "No change: rule 4 is already at position 4.\n")
+        XCTAssertEqual(
+            try budget.succeed("rule", "move", "4", "4").stderr, "No change: rule 4 is already at position 4.\n")
     }
 
     func testErrors_ChangeNothingAndExitWithTheirCodes() throws {
         try addSampleRules()
         let before = try XCTUnwrap(budget.dataBytes())
         let cases: [([String], Int32, String)] = [
-            (["rule", "add", "x"], 64, "Error: Nothing to do: give at least one of --category, --rename, --tag or --skip\n"),
-            (["rule", "add", "x", "--skip", "--tag", "t"], 64, "Error: '--skip' cannot be combined with --category, --rename or --tag\n"),
-            (["rule", "add", "x", "--kind", "income", "--category", "c"], 64, "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
-            (["rule", "add", "(x", "--regex", "--tag", "t"], 64, "Error: Invalid regular expression '(x' for '--regex': "),
-            (["rule", "add", "x", "--field", "memo", "--tag", "t"], 64, "Error: Invalid value 'memo' for '--field <field>': expected name or note\n"),
-            (["rule", "add", "x", "--tag", "two words"], 64, "Error: The tag 'two words' contains white space or a comma"),
+            (["rule", "add", "x"], 64,
+             "Error: Nothing to do: give at least one of --category, --rename, --tag or --skip\n"),
+            (["rule", "add", "x", "--skip", "--tag", "t"], 64,
+             "Error: '--skip' cannot be combined with --category, --rename or --tag\n"),
+            (["rule", "add", "x", "--kind", "income", "--category", "c"], 64,
+             "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
+            (["rule", "add", "(x", "--regex", "--tag", "t"], 64,
+             "Error: Invalid regular expression '(x' for '--regex': "),
+            (["rule", "add", "x", "--field", "memo", "--tag", "t"], 64,
+             "Error: Invalid value 'memo' for '--field <field>': expected name or note\n"),
+            (["rule", "add", "x", "--tag", "two words"], 64,
+             "Error: The tag 'two words' contains white space or a comma"),
             (["rule", "add", " ", "--tag", "t"], 64, "Error: The pattern must not be empty\n"),
             (["rule", "delete", "9"], 1, "budget: error: no rule 9: rules are numbered 1 to 4\n"),
             (["rule", "delete", "0"], 64, "Error: Invalid value '0' for '<n>': expected a rule number from 1\n"),
@@ -174,12 +206,18 @@ final class RuleEndToEndTests: XCTestCase {
         let hostile = ["\u{1B}]0;pwned\u{07}x", "a\u{1B}[2Jb", "x\u{202E}gpj.exe", "line\nbreak", "\u{9B}31mred"]
         let before = budget.dataBytes()
         for pattern in hostile {
-            for arguments in [["rule", "add", pattern, "--tag", "t"], ["rule", "add", pattern, "--regex", "--tag", "t"], ["rule", "test", pattern]] {
+            for arguments in [
+                ["rule", "add", pattern, "--tag", "t"], ["rule", "add", pattern, "--regex", "--tag", "t"],
+                ["rule", "test", pattern],
+            ] {
                 let result = try budget.run(arguments)
                 XCTAssertNotEqual(result.code, 0, "\(arguments)")
                 for scalar in (result.stdout + result.stderr).unicodeScalars {
-                    XCTAssertFalse(scalar.value < 0x20 && scalar != "\n" || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value),
-                                   "\(arguments.debugDescription) printed \(scalar.debugDescription): \((result.stdout + result.stderr).debugDescription)")
+                    XCTAssertFalse(
+                        scalar.value < 0x20 && scalar != "\n" || (0x7F...0x9F).contains(scalar.value)
+                            || (0x202A...0x202E).contains(scalar.value),
+                        "\(arguments.debugDescription) printed \(scalar.debugDescription): "
+                            + "\((result.stdout + result.stderr).debugDescription)")
                 }
             }
         }
@@ -201,17 +239,23 @@ final class RuleEndToEndTests: XCTestCase {
 
     func testCompletion_OffersSubcommandsCategoriesAndTags() throws {
         try budget.succeed("add", "expense", "Coffee", "500", "--category", "café", "--tag", "drink")
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget rule ").stdout, "words\nadd\nlist\ndelete\nmove\ntest\napply\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget rule ").stdout,
+            "words\nadd\nlist\ndelete\nmove\ntest\napply\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget rule add x --category ca").stdout, "words\ncafé\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget rule add x --tag ").stdout, "words\ndrink\n")
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget rule add x --kind ").stdout, "words\nincome\nexpense\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget rule add x --kind ").stdout, "words\nincome\nexpense\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget rule apply --category f").stdout, "words\nfood\n")
     }
 
     func testConfig_RefusesToSetOrUnsetARuleByItsNumber() throws {
         try budget.succeed("rule", "add", "a", "--category", "x")
         let before = budget.dataBytes()
-        for arguments in [["config", "set", "rule.9", "match=x;category=y"], ["config", "unset", "rule.1"], ["config", "set", "rule.1", "match=b;category=y"]] {
+        for arguments in [
+            ["config", "set", "rule.9", "match=x;category=y"], ["config", "unset", "rule.1"],
+            ["config", "set", "rule.1", "match=b;category=y"],
+        ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 64, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.contains("is one of the rules"), result.stderr)
@@ -230,10 +274,19 @@ final class RuleEndToEndTests: XCTestCase {
         try Data(file.utf8).write(to: budget.dataFile)
         let statement = budget.directory.appendingPathComponent("card.csv")
         try Data("日付,内容,金額\n2026/11/05,xy shop,450\n".utf8).write(to: statement)
-        let importing = ["import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign", "expense-positive", "--dry-run"]
-        for arguments in [["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing] {
+        let importing = [
+            "import", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--sign",
+            "expense-positive", "--dry-run",
+        ]
+        for arguments in [
+            ["rule", "list"], ["rule", "apply", "--dry-run"], ["check"], ["rule", "test", "xy"], importing,
+        ] {
             let result = try budget.run(arguments)
-            XCTAssertTrue(result.stderr.contains("budget: warning: rule 1 never matches: its regular expression /(?=x)xy/ is not supported (lookahead"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "budget: warning: rule 1 never matches: its regular expression /(?=x)xy/ is not supported "
+                        + "(lookahead"),
+                "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("'budget rule delete 1'"), result.stderr)
             XCTAssertEqual(result.code, arguments.contains("test") ? 1 : 0, "\(arguments): \(result.stderr)")
         }
@@ -250,9 +303,14 @@ final class RuleEndToEndTests: XCTestCase {
         try budget.succeed("rule", "add", "^(a?){25}a{25}$", "--regex", "--tag", "u")
         try budget.succeed("rule", "add", "(?:.*?){30}y", "--regex", "--tag", "v")
         XCTAssertEqual(try budget.run("rule", "test", String(repeating: "a", count: 3000)).code, 1)
-        XCTAssertEqual(try budget.run("rule", "test", String(repeating: "a", count: 25)).stdout, "rule 2: /^(a?){25}a{25}$/\nname: \(String(repeating: "a", count: 25))\ntags: u\n")
+        XCTAssertEqual(
+            try budget.run("rule", "test", String(repeating: "a", count: 25)).stdout,
+            "rule 2: /^(a?){25}a{25}$/\nname: \(String(repeating: "a", count: 25))\ntags: u\n")
         let refused = try budget.run("rule", "add", #"(a)\1"#, "--regex", "--tag", "t")
         XCTAssertEqual(refused.code, 64)
-        XCTAssertTrue(refused.stderr.hasPrefix(#"Error: Invalid regular expression '(a)\1' for '--regex': backreferences (\1) are not supported"#), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                #"Error: Invalid regular expression '(a)\1' for '--regex': backreferences (\1) are not supported"#),
+            refused.stderr)
     }
 }

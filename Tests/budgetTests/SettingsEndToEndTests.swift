@@ -12,7 +12,8 @@ final class SettingsEndToEndTests: XCTestCase {
 
     func testLimitWarning_AtTheLimitIsSilentJustPastItWarns() throws {
         try budget.succeed("config", "set", "display.currency", "JPY")
-        XCTAssertEqual(try budget.run("limit", "set", "food", "40,000").stderr, "Set the monthly limit of food to ¥40,000.\n")
+        XCTAssertEqual(
+            try budget.run("limit", "set", "food", "40,000").stderr, "Set the monthly limit of food to ¥40,000.\n")
         try budget.succeed("add", "expense", "Groceries", "39000", "--category", "food", "--date", "2026-11-02")
         try budget.succeed("add", "expense", "Last month", "9000", "--category", "food", "--date", "2026-10-31")
         let atLimit = try budget.run("add", "expense", "Snack", "1000", "--category", "food", "--date", "2026-11-20")
@@ -24,19 +25,28 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(past.stderr, "budget: warning: food is over its monthly limit for 2026-11: ¥40,001 of ¥40,000\n")
         let edit = try budget.run("edit", "expense", "3", "--amount", "1,200")
         XCTAssertEqual(edit.code, 0)
-        XCTAssertEqual(edit.stderr, "Updated expense 00000003 (Snack).\nbudget: warning: food is over its monthly limit for 2026-11: ¥40,201 of ¥40,000\n")
-        XCTAssertEqual(try budget.run("add", "expense", "Other", "99999", "--category", "rent").stderr, "", "no limit, no warning")
+        XCTAssertEqual(
+            edit.stderr,
+            "Updated expense 00000003 (Snack).\nbudget: warning: food is over its monthly limit for 2026-11: "
+                + "¥40,201 of ¥40,000\n")
+        XCTAssertEqual(
+            try budget.run("add", "expense", "Other", "99999", "--category", "rent").stderr, "", "no limit, no warning")
     }
 
     func testCurrency_ParsesDecimalsAndShowsSymbolsButMachineFormatsStayExact() throws {
         try budget.succeed("config", "set", "display.currency", "usd")
         XCTAssertEqual(try budget.run("add", "expense", "Lunch", "12.34", "--date", "2026-11-21").stdout, "00000001\n")
-        XCTAssertEqual(try budget.run("add", "expense", "Rent", "$1,234.50", "--date", "2026-11-21").stdout, "00000002\n")
+        XCTAssertEqual(
+            try budget.run("add", "expense", "Rent", "$1,234.50", "--date", "2026-11-21").stdout, "00000002\n")
         let tooPrecise = try budget.run("add", "expense", "x", "1.234")
         XCTAssertEqual(tooPrecise.code, 64)
-        XCTAssertTrue(tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
+        XCTAssertTrue(
+            tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
         let table = try budget.run("list", "expenses").stdout
-        XCTAssertTrue(table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n") && table.contains("\nTotal (2 expenses)  "), table)
+        XCTAssertTrue(
+            table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n")
+                && table.contains("\nTotal (2 expenses)  "),
+            table)
         let listed = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv", "--no-header").stdout,
                              header: ListingColumns.expenses)
         XCTAssertEqual(listed.rows, listed.blankFilled([
@@ -56,7 +66,11 @@ final class SettingsEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let refused = try budget.run("config", "set", "display.currency", "USD")
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "budget: error: changing the currency from none to USD would change what every stored amount means, because they have a different number of decimals; add --rescale to convert the amounts so each shows the same number as before\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: changing the currency from none to USD would change what every stored amount means, "
+                + "because they have a different number of decimals; "
+                + "add --rescale to convert the amounts so each shows the same number as before\n")
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("config", "set", "display.currency", "USD", "--rescale").code, 0)
         func amounts() throws -> [String] {
@@ -73,10 +87,14 @@ final class SettingsEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let unknown = try budget.run("config", "set", "display.colour", "never")
         XCTAssertEqual(unknown.code, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown setting 'display.colour'. Did you mean 'display.color'?\n"), unknown.stderr)
+        XCTAssertTrue(
+            unknown.stderr.hasPrefix("Error: Unknown setting 'display.colour'. Did you mean 'display.color'?\n"),
+            unknown.stderr)
         let wrongType = try budget.run("config", "set", "display.color", "sometimes")
         XCTAssertEqual(wrongType.code, 64)
-        XCTAssertTrue(wrongType.stderr.hasPrefix("Error: Invalid value 'sometimes': expected auto, always or never\n"), wrongType.stderr)
+        XCTAssertTrue(
+            wrongType.stderr.hasPrefix("Error: Invalid value 'sometimes': expected auto, always or never\n"),
+            wrongType.stderr)
         XCTAssertEqual(try budget.run("config", "set", "budget.limit.food", "-3").code, 64)
         XCTAssertEqual(budget.dataBytes(), before)
         XCTAssertEqual(try budget.run("config", "get", "display.color").stdout, "auto\n")
@@ -93,17 +111,25 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(budget.dataBytes(), before)
         let limit = try budget.run("config", "set", "budget.limit.\u{202E}x", "5")
         XCTAssertEqual(limit.code, 64)
-        XCTAssertTrue(limit.stderr.hasPrefix("Error: The category '\\u{202E}x' contains a bidirectional control character"), limit.stderr)
+        XCTAssertTrue(
+            limit.stderr.hasPrefix("Error: The category '\\u{202E}x' contains a bidirectional control character"),
+            limit.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
     }
 
     func testConfig_ListShowsEveryKeyWithDefaultAndDescription() throws {
         try budget.succeed("config", "set", "expense.default-category", "食費")
         try budget.succeed("limit", "set", "住居", "80000")
-        let tsv = try budget.run("config", "list", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
-        XCTAssertEqual(tsv, ["key value default", "display.currency none none", "display.color auto auto", "display.date-format iso iso",
-                             "expense.default-category 食費 uncategorized", "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
-                             "recur.auto on on", "budget.limit.住居 80000 none"])
+        let tsv = try budget.run("config", "list", "--format", "tsv").stdout
+            .split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
+        XCTAssertEqual(
+            tsv,
+            [
+                "key value default", "display.currency none none", "display.color auto auto",
+                "display.date-format iso iso", "expense.default-category 食費 uncategorized",
+                "budget.total-limit none none", "period.month-start 1 1", "period.weekend keep keep",
+                "recur.auto on on", "budget.limit.住居 80000 none",
+            ])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)
         let added = Listing(csv: try budget.run("list", "expenses", "--format", "csv").stdout)
         XCTAssertEqual(added.rows.map { [$0["name"], $0["category"], $0["amount"]] }, [["x", "食費", "1"]],
@@ -117,9 +143,16 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertTrue(try budget.run("list", "expenses", "--color", "always").stdout.hasPrefix(bold))
         try budget.succeed("config", "set", "display.color", "always")
         XCTAssertTrue(try budget.run("list", "expenses").stdout.hasPrefix(bold), "the setting applies")
-        XCTAssertFalse(try budget.run(["list", "expenses"], environment: ["NO_COLOR": "1"]).stdout.contains(bold), "NO_COLOR beats the setting")
-        XCTAssertTrue(try budget.run(["list", "expenses"], environment: ["NO_COLOR": ""]).stdout.hasPrefix(bold), "an empty NO_COLOR is unset")
-        XCTAssertTrue(try budget.run(["list", "expenses", "--color=always"], environment: ["NO_COLOR": "1"]).stdout.hasPrefix(bold), "the flag beats NO_COLOR")
+        XCTAssertFalse(
+            try budget.run(["list", "expenses"], environment: ["NO_COLOR": "1"]).stdout.contains(bold),
+            "NO_COLOR beats the setting")
+        XCTAssertTrue(
+            try budget.run(["list", "expenses"], environment: ["NO_COLOR": ""]).stdout.hasPrefix(bold),
+            "an empty NO_COLOR is unset")
+        XCTAssertTrue(
+            try budget.run(["list", "expenses", "--color=always"], environment: ["NO_COLOR": "1"]).stdout
+                .hasPrefix(bold),
+            "the flag beats NO_COLOR")
         XCTAssertFalse(try budget.run("list", "expenses", "--color", "never").stdout.contains(bold))
         XCTAssertEqual(try budget.run("list", "expenses", "--color", "maybe").code, 64)
     }
@@ -135,6 +168,8 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertFalse(decide(nil, ["TERM": "xterm", "NO_COLOR": "1"], .always, true))
         XCTAssertTrue(decide(.always, ["NO_COLOR": "1"], .never, false))
         XCTAssertFalse(decide(.never, ["TERM": "xterm"], .always, true))
-        XCTAssertTrue(decide(.auto, ["TERM": "xterm", "NO_COLOR": "1"], .never, true), "--color auto ignores NO_COLOR and the setting")
+        XCTAssertTrue(
+            decide(.auto, ["TERM": "xterm", "NO_COLOR": "1"], .never, true),
+            "--color auto ignores NO_COLOR and the setting")
     }
 }

@@ -54,14 +54,20 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(first.code, 0, first.stderr)
         XCTAssertEqual(first.stdout, "expense-00000001\nexpense-00000002\nexpense-00000003\nexpense-00000004\n")
         // September's purchase is over the limit; October's refund takes from October's.
-        XCTAssertEqual(first.stderr, "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement (expenses filed 2 by rules, 2 under the default category).\n"
-            + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
+        XCTAssertEqual(
+            first.stderr,
+            "Imported 4 expenses (1 of them a refund) from a Rakuten Card statement "
+                + "(expenses filed 2 by rules, 2 under the default category).\n"
+                + "budget: warning: 買い物 is over its monthly limit for 2026-09: 3,980 of 3,000\n")
         let rows = try table("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ"])
         XCTAssertEqual(rows.map { $0["amount"] }, ["150", "150", "3980", "-1200"])
         XCTAssertEqual(rows.map { $0["category"] }, ["uncategorized", "uncategorized", "買い物", "買い物"])
         XCTAssertEqual(rows.last?["date"], "2026-10-10")
-        XCTAssertEqual(try budget.run("list", "incomes", "--format", "tsv", "--no-header").stdout, "", "no income named after the shop")
+        XCTAssertEqual(
+            try budget.run("list", "incomes", "--format", "tsv", "--no-header").stdout,
+            "",
+            "no income named after the shop")
         // Tables name it a refund; the total counts it apart.
         let listed = try budget.run("list", "expenses", "--category", "買い物").stdout
         XCTAssertTrue(listed.contains("ＡＭＡＺＯＮ．ＣＯ．ＪＰ  買い物    refund -1,200"), listed)
@@ -94,7 +100,10 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stdout, "expense-00000005\nexpense-00000006\n", "the third identical coffee is new")
         XCTAssertTrue(result.stderr.contains("(4 rows already there;"), result.stderr)
         // --allow-duplicates imports every row again.
-        XCTAssertEqual(try budget.run("import", try statement("oct.csv", next), "--allow-duplicates").stdout.split(separator: "\n").count, 6)
+        XCTAssertEqual(
+            try budget.run("import", try statement("oct.csv", next), "--allow-duplicates").stdout
+                .split(separator: "\n").count,
+            6)
     }
 
     func testMoneyForward_CP932SkipsTransfersAndExcludedRowsAndUsesItsCategoryAndID() throws {
@@ -111,7 +120,10 @@ final class StatementEndToEndTests: XCTestCase {
         let path = try statement("mf.csv", text, cp932: true)
         let result = try budget.run("import", path)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "Imported 1 income and 2 expenses from a MoneyForward ME export (2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
+        XCTAssertEqual(
+            result.stderr,
+            "Imported 1 income and 2 expenses from a MoneyForward ME export "
+                + "(2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
         XCTAssertEqual(rows.map { $0["category"] }, ["食費", "住宅"])
@@ -132,17 +144,45 @@ final class StatementEndToEndTests: XCTestCase {
             """
         let result = try budget.run("import", try statement("zaim.csv", text))
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 2 expenses from a Zaim export (2 rows skipped"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Imported 1 income and 2 expenses from a Zaim export (2 rows skipped"),
+            result.stderr)
         XCTAssertEqual(try tsv().map { [$0["name"], $0["category"], $0["amount"]] },
                        [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])
     }
 
     func testBanks_SignedOrSeparateColumnsAndCompactDates() throws {
-        try budget.succeed("import", try statement("rb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1500,98500,ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ\n20261025,250000,348500,給与\n", cp932: true))
-        try budget.succeed("import", try statement("sbi.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
-        try budget.succeed("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n", cp932: true))
-        try budget.succeed("import", try statement("yucho.csv", "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
-        let zero = try budget.run("import", try statement("zero.csv", "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
+        try budget.succeed(
+            "import",
+            try statement(
+                "rb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-1500,98500,ﾃﾞﾋﾞｯﾄ ｽｰﾊﾟｰ\n20261025,250000,348500,給与\n",
+                cp932: true))
+        try budget.succeed(
+            "import",
+            try statement(
+                "sbi.csv",
+                "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n"
+                    + "\"2026/10/03\",\"振込＊ヤマダ\",\"40,000\",\"-\",\"10,000\",\"-\"\n"))
+        try budget.succeed(
+            "import",
+            try statement(
+                "mufg.csv",
+                "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n"
+                    + "2026/10/4,カード,ﾗｸﾃﾝｶ-ﾄﾞ,12000,,88000,,,\n2026/10/25,振込,,,1000,89000,,,\n",
+                cp932: true))
+        try budget.succeed(
+            "import",
+            try statement(
+                "yucho.csv",
+                "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n"
+                    + "20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
+        let zero = try budget.run(
+            "import",
+            try statement(
+                "zero.csv",
+                "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\",\"メモ\"\n"
+                    + "\"2026/10/01\",\"残高照会\",\"-\",\"-\",\"1\",\"-\"\n"
+                    + "\"2026/10/02\",\"ATM\",\"0\",\"-\",\"1\",\"-\"\n"))
         XCTAssertEqual(zero.stdout, "", "rows where nothing moved are no transactions")
         XCTAssertTrue(zero.stderr.contains("2 lines without a transaction skipped"), zero.stderr)
         XCTAssertEqual(try tsv().map { [$0["kind"], $0["date"], $0["name"], $0["amount"]] }, [
@@ -167,52 +207,86 @@ final class StatementEndToEndTests: XCTestCase {
             """
         let result = try budget.run("import", try statement("vpass.csv", text, cp932: true))
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped (totals, sections, nothing moved); expenses filed 5 under the default category).\n")
+        XCTAssertEqual(
+            result.stderr,
+            "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped "
+                + "(totals, sections, nothing moved); expenses filed 5 under the default category).\n")
         XCTAssertEqual(try tsv("expenses").map { [$0["name"], $0["amount"], $0["note"]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],
         ], "an unquoted comma goes where the row reads as a purchase: the shop's name, the amount or the note")
-        let unreadable = try budget.run("import", try statement("bad.csv", "山田　様,1234-56**-****-****,カード\n2026/10/13,A,B,C,390,１,１,999,\n"))
+        let unreadable = try budget.run(
+            "import", try statement("bad.csv", "山田　様,1234-56**-****-****,カード\n2026/10/13,A,B,C,390,１,１,999,\n"))
         XCTAssertEqual(unreadable.code, 65)
-        XCTAssertTrue(unreadable.stderr.contains("line 2: the row has 9 fields where a purchase has 7, and no way of joining"), unreadable.stderr)
+        XCTAssertTrue(
+            unreadable.stderr.contains("line 2: the row has 9 fields where a purchase has 7, and no way of joining"),
+            unreadable.stderr)
     }
 
     /// An unquoted thousands separator once imported ¥95 for ¥95,000 (and, with Rakuten Bank,
     /// the balance as the name): a row with more fields than the header is read only when one
     /// way of joining them back reads as a transaction; otherwise every such row is refused.
     func testSurplusFields_AreJoinedBackOrRefusedWithBothCounts() throws {
-        let bank = try statement("bank.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n", cp932: true)
+        let bank = try statement(
+            "bank.csv",
+            "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-95,000,1,234,ATM\n"
+                + "20261002,-500,1000,Lunch\n20261003,-1,000,5,000,x,y\n",
+            cp932: true)
         // The balance (nothing reads it) takes a grouped number; a name takes no number.
         let banked = try budget.run("import", bank)
         XCTAssertEqual(banked.code, 0, banked.stderr)
-        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["ATM", "95000"], ["Lunch", "500"], ["x,y", "1000"]])
+        XCTAssertEqual(
+            try table("expenses").map { [$0["name"], $0["amount"]] },
+            [["ATM", "95000"], ["Lunch", "500"], ["x,y", "1000"]])
         let ambiguous = try statement("amb.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261101,-95,000,,ATM\n", cp932: true)
         let refused = try budget.run("import", ambiguous)
         XCTAssertEqual(refused.code, 65)
         XCTAssertEqual(refused.stderr, """
-            budget: error: line 2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back reads as a transaction (its fields with commas need quotes); nothing was imported
+            budget: error: line 2: the row has 5 fields where the header has 4, \
+            and more than one way of joining neighbouring fields back reads as a transaction \
+            (its fields with commas need quotes); nothing was imported
 
             """)
-        let mapped = try statement("card.csv", "date,shop,amount\n2026-10-01,Shop,95,000\n2026-10-02,GITHUB, INC.,1200\n")
-        let result = try budget.run("import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign", "expense-positive")
+        let mapped = try statement(
+            "card.csv", "date,shop,amount\n2026-10-01,Shop,95,000\n2026-10-02,GITHUB, INC.,1200\n")
+        let result = try budget.run(
+            "import", mapped, "--map", "date=date", "--map", "name=shop", "--map", "amount=amount", "--sign",
+            "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(try table("expenses").filter { $0["date"]?.hasPrefix("2026-10") == true && $0["source"]?.hasPrefix("statement") == true }.map { [$0["name"], $0["amount"]] },
-                       [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
+        XCTAssertEqual(
+            try table("expenses")
+                .filter { $0["date"]?.hasPrefix("2026-10") == true && $0["source"]?.hasPrefix("statement") == true }
+                .map { [$0["name"], $0["amount"]] },
+            [["Shop", "95000"], ["GITHUB, INC.", "1200"]])
     }
 
     /// Vpass's other layout (user, payment, month and total after the shop) once imported
     /// ¥10,000 for a ¥30,000 purchase, the name swallowing the columns: it is refused, with
     /// its line and both counts, and nothing is written.
     func testVpassOtherLayout_IsRefusedNotReadFromTheWrongColumns() throws {
-        let file = try statement("vpass.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let file = try statement(
+            "vpass.csv",
+            "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n"
+                + "2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n2020/7/5,SHOP3,3500,,,\n",
+            cp932: true)
         let result = try budget.run("import", file, "--profile", "smbc-card")
         XCTAssertEqual(result.code, 65)
-        XCTAssertEqual(result.stderr, "budget: error: line 2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) reads as a transaction; it looks like SMBC's other Vpass layout (the user and the payment after the shop, the amount in column 7): map its columns; nothing was imported\n")
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: line 2: the row has 13 fields where a purchase has 7, "
+                + "and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) "
+                + "reads as a transaction; it looks like SMBC's other Vpass layout "
+                + "(the user and the payment after the shop, the amount in column 7): map its columns; "
+                + "nothing was imported\n")
         XCTAssertNil(budget.dataBytes())
-        let fixed = try statement("fixed.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
+        let fixed = try statement(
+            "fixed.csv", "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2020/7/5,SHOP3,3500,,,\n", cp932: true)
         let read = try budget.run("import", fixed)
         XCTAssertEqual(read.code, 0, read.stderr)
-        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["SHOP3", "3500"]], "a missing trailing note is empty")
+        XCTAssertEqual(
+            try table("expenses").map { [$0["name"], $0["amount"]] },
+            [["SHOP3", "3500"]],
+            "a missing trailing note is empty")
     }
 
     /// Rows with far more fields than the header (a name with a dozen unquoted commas, on
@@ -221,41 +295,59 @@ final class StatementEndToEndTests: XCTestCase {
     func testSurplusFields_ManyRowsWithTooManyAreRefusedAtOnce() throws {
         var text = "計算対象,日付,内容,金額(円),保有金融機関,大項目,中項目,メモ,振替,ID\n"
         for number in 1...10_000 {
-            text += "1,2026/11/03," + Array(repeating: "ab", count: 13).joined(separator: ",") + ",-500,カード,食費,外食,,0,id\(number)\n"
+            text += "1,2026/11/03," + Array(repeating: "ab", count: 13).joined(separator: ",")
+                + ",-500,カード,食費,外食,,0,id\(number)\n"
         }
         let result = try budget.run("import", try statement("mf.csv", text))
         XCTAssertEqual(result.code, 65)
-        XCTAssertTrue(result.stderr.hasPrefix("budget: error: line 2: the row has 22 fields where the header has 10: too many fields to join back\n"), result.stderr)
-        XCTAssertTrue(result.stderr.hasSuffix("budget: error: and 9980 more problems; nothing was imported\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "budget: error: line 2: the row has 22 fields where the header has 10: too many fields to join back\n"),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix("budget: error: and 9980 more problems; nothing was imported\n"), result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
 
     /// Without a header row, rows that mostly carry an unquoted `1,500` once read ¥1 and ¥2.
     func testNoHeaderRow_MostRowsWithAThousandsSeparatorAreJoinedBack() throws {
         let file = try statement("nh.csv", "2026/11/01,A,1,500\n2026/11/02,B,2,300\n2026/11/03,C,800\n")
-        let result = try budget.run("import", file, "--no-header-row", "--map", "date=1", "--map", "name=2", "--map", "amount=3", "--sign", "expense-positive")
+        let result = try budget.run(
+            "import", file, "--no-header-row", "--map", "date=1", "--map", "name=2", "--map", "amount=3", "--sign",
+            "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(try table("expenses").map { [$0["name"], $0["amount"]] }, [["A", "1500"], ["B", "2300"], ["C", "800"]])
+        XCTAssertEqual(
+            try table("expenses").map { [$0["name"], $0["amount"]] }, [["A", "1500"], ["B", "2300"], ["C", "800"]])
     }
 
     /// A layout of one's own with `--sign expense-positive` (Suica): the auto-charge's
     /// negative amount stays an income, not a refund that makes spending negative; a card
     /// preset's negative amount is a refund, which the confirmation counts.
     func testOwnLayoutNegativeAmount_IsAnIncomeNotARefund() throws {
-        let file = try statement("suica.csv", "利用年月日,出場駅/降車場所,利用額(円)\n2020/03/21,ｵｰﾄﾁｬｰｼﾞ,\"-3,000\"\n2020/03/22,渋谷,200\n")
-        let result = try budget.run("import", file, "--map", "date=利用年月日", "--map", "name=出場駅/降車場所", "--map", "amount=利用額(円)", "--sign", "expense-positive")
+        let file = try statement(
+            "suica.csv", "利用年月日,出場駅/降車場所,利用額(円)\n2020/03/21,ｵｰﾄﾁｬｰｼﾞ,\"-3,000\"\n2020/03/22,渋谷,200\n")
+        let result = try budget.run(
+            "import", file, "--map", "date=利用年月日", "--map", "name=出場駅/降車場所", "--map", "amount=利用額(円)", "--sign",
+            "expense-positive")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("Imported 1 income and 1 expense from the statement"), result.stderr)
-        XCTAssertEqual(try table().map { [$0["kind"], $0["name"], $0["amount"]] }, [["income", "ｵｰﾄﾁｬｰｼﾞ", "3000"], ["expense", "渋谷", "200"]])
+        XCTAssertEqual(
+            try table().map { [$0["kind"], $0["name"], $0["amount"]] },
+            [["income", "ｵｰﾄﾁｬｰｼﾞ", "3000"], ["expense", "渋谷", "200"]])
     }
 
     /// `--as-of` names the day a statement was downloaded: a day after today is a usage error.
     func testAsOf_AfterTodayIsAUsageError() throws {
         let file = try statement("ja.csv", "日付,摘要,金額\n4月30日,ﾃﾞﾝｷ,-4600\n")
-        let result = try budget.run(["import", file, "--map", "date=日付", "--map", "name=摘要", "--map", "amount=金額", "--as-of", "2026-11-26"],
-                                    environment: ["BUDGET_TODAY": "2026-11-25"])
+        let result = try budget.run(
+            ["import", file, "--map", "date=日付", "--map", "name=摘要", "--map", "amount=金額", "--as-of", "2026-11-26"],
+            environment: ["BUDGET_TODAY": "2026-11-25"])
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: '--as-of' 2026-11-26 is after today (2026-11-25): a statement is not downloaded in the future\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "Error: '--as-of' 2026-11-26 is after today (2026-11-25): "
+                    + "a statement is not downloaded in the future\n"),
+            result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -273,21 +365,34 @@ final class StatementEndToEndTests: XCTestCase {
         let dry = try budget.run(["import", ja, "--dry-run"] + map, environment: ["BUDGET_TODAY": "2026-04-30"])
         XCTAssertEqual(dry.code, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("2025-05-01"), dry.stdout)
-        XCTAssertEqual(dry.stderr, "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); nothing was changed (--dry-run). "
-                       + "Read 2 dates without a year as on or before 2026-04-30 (today); give --as-of <day> for an older statement.\n")
-        let first = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
-        XCTAssertEqual(first.stderr, "Imported 1 income and 1 expense from the statement (expenses filed 1 under the default category). Read 2 dates without a year as on or before 2024-05-02 (--as-of).\n")
+        XCTAssertEqual(
+            dry.stderr,
+            "Would import 1 income and 1 expense from the statement (expenses filed 1 under the default category); "
+                + "nothing was changed (--dry-run). "
+                + "Read 2 dates without a year as on or before 2026-04-30 (today); "
+                + "give --as-of <day> for an older statement.\n")
+        let first = try budget.run(
+            ["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2024-05-02"])
+        XCTAssertEqual(
+            first.stderr,
+            "Imported 1 income and 1 expense from the statement (expenses filed 1 under the default category). "
+                + "Read 2 dates without a year as on or before 2024-05-02 (--as-of).\n")
         XCTAssertEqual(try tsv().map { $0["date"] }, ["2024-05-01", "2024-04-30"])
-        let later = try budget.run(["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2025-06-01"])
-        XCTAssertTrue(later.stderr.hasPrefix("Imported nothing from the statement (2 rows already there)"), later.stderr)
+        let later = try budget.run(
+            ["import", ja, "--as-of", "2024-05-02"] + map, environment: ["BUDGET_TODAY": "2025-06-01"])
+        XCTAssertTrue(
+            later.stderr.hasPrefix("Imported nothing from the statement (2 rows already there)"), later.stderr)
         XCTAssertEqual(try budget.run(["import", ja, "--as-of", "2024-02-30"] + map).code, 64)
         XCTAssertEqual(try tsv().count, 2)
     }
 
     func testPayPayCard_ACancellationIsARefund() throws {
-        let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\",\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
-            + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\",\"2026/11/27\"\n"
-            + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\",\"2026/11/27\"\n"
+        let text = "\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\",\"支払総額\","
+            + "\"当月支払金額\",\"翌月以降繰越金額\",\"調整額\",\"当月お支払日\"\n"
+            + "\"2026/10/01\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"2,000\",\"0\",\"2,000\",\"2,000\",\"0\",\"0\","
+            + "\"2026/11/27\"\n"
+            + "\"2026/10/02\",\"Yahoo!ショッピング\",\"本人\",\"1回\",\"-2,000\",\"0\",\"-2,000\",\"-2,000\",\"0\",\"0\","
+            + "\"2026/11/27\"\n"
         try budget.succeed("import", try statement("paypay.csv", text))
         XCTAssertEqual(try table().map { [$0["kind"], $0["amount"]] }, [["expense", "2000"], ["expense", "-2000"]])
         XCTAssertTrue(try budget.run("summary", "--month", "2026-10").stdout.contains("Expenses  0\n"))
@@ -299,16 +404,23 @@ final class StatementEndToEndTests: XCTestCase {
         let october = "Datum;Omschrijving;Bedrag\n01.10.2026;Albert Heijn;-12,50\n25.10.2026;Salaris;2.500,00\n"
         let refused = try budget.run("import", try statement("oct.txt", october))
         XCTAssertEqual(refused.code, 65)
-        XCTAssertTrue(refused.stderr.contains("matches no known statement") && refused.stderr.contains("--map"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("matches no known statement") && refused.stderr.contains("--map"), refused.stderr)
         try budget.succeed("config", "set", "display.currency", "EUR")
-        let saved = try budget.run("import", try statement("oct.txt", october), "--delimiter", ";", "--map", "date=Datum", "--map", "name=2", "--map", "amount=Bedrag",
-                                   "--date-format", "%d.%m.%Y", "--decimal-mark", ",", "--save-profile", "ing")
+        let saved = try budget.run(
+            "import", try statement("oct.txt", october), "--delimiter", ";", "--map", "date=Datum", "--map", "name=2",
+            "--map", "amount=Bedrag", "--date-format", "%d.%m.%Y", "--decimal-mark", ",", "--save-profile", "ing")
         XCTAssertEqual(saved.code, 0, saved.stderr)
         XCTAssertTrue(saved.stderr.hasSuffix("Saved the options as the profile 'ing'.\n"), saved.stderr)
         XCTAssertEqual(try tsv().map { [$0["kind"], $0["amount"]] }, [["income", "2500.00"], ["expense", "12.50"]])
         XCTAssertTrue(try budget.run("config", "list").stdout.contains("import.profile.ing"))
-        XCTAssertEqual(try budget.run("__complete", "bash", "budget import x.csv --profile i").stdout, "words\ning\n", "completion offers saved profiles")
-        XCTAssertTrue(try budget.run("__complete", "bash", "budget import x.csv --profile ").stdout.contains("\nrakuten-card\n"), "and the presets")
+        XCTAssertEqual(
+            try budget.run("__complete", "bash", "budget import x.csv --profile i").stdout,
+            "words\ning\n",
+            "completion offers saved profiles")
+        XCTAssertTrue(
+            try budget.run("__complete", "bash", "budget import x.csv --profile ").stdout.contains("\nrakuten-card\n"),
+            "and the presets")
         XCTAssertEqual(try budget.run("__complete", "bash", "budget profile delete ").stdout, "words\ning\n")
         let november = october + "03.11.2026;Jumbo;-7,25\n"
         let next = try budget.run("import", try statement("nov.txt", november), "--profile", "ing")
@@ -338,7 +450,10 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try table("expenses").map { [$0["category"], $0["tags"], $0["amount"]] },
                        [["食費", "", "150"], ["食費", "", "150"], ["買い物", "online", "3980"], ["買い物", "online", "-1200"]])
         try budget.succeed("rule", "add", "ｶｰﾄﾞ", "--skip")
-        let bank = try budget.run("import", try statement("mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶｰﾄﾞ,12000,,88000,,,\n"))
+        let bank = try budget.run(
+            "import",
+            try statement(
+                "mufg.csv", "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分\n2026/10/4,カード,ﾗｸﾃﾝｶｰﾄﾞ,12000,,88000,,,\n"))
         XCTAssertTrue(bank.stderr.contains("1 row skipped by rules"), bank.stderr)
     }
 
@@ -352,8 +467,11 @@ final class StatementEndToEndTests: XCTestCase {
     func testBadRows_AreAllReportedAndNothingChanges() throws {
         try budget.succeed("add", "expense", "Before", "1")
         let before = budget.dataBytes()
-        let text = Self.rakutenCard.replacingOccurrences(of: "\"3,980\"", with: "\"3,98x\"").replacingOccurrences(of: "\"2026/10/10\"", with: "\"2026/13/10\"")
-            .replacingOccurrences(of: "\"ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"", with: "\"\u{1B}[31mevil\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"")
+        let text = Self.rakutenCard.replacingOccurrences(of: "\"3,980\"", with: "\"3,98x\"")
+            .replacingOccurrences(of: "\"2026/10/10\"", with: "\"2026/13/10\"")
+            .replacingOccurrences(
+                of: "\"ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"",
+                with: "\"\u{1B}[31mevil\",\"本人\",\"1回払い\",\"150\",\"0\",\"150\",\"150\",\"0\",\"*\"")
         let result = try budget.run("import", try statement("bad.csv", text))
         XCTAssertEqual(result.code, 65)
         let lines = result.stderr.split(separator: "\n")
@@ -368,7 +486,11 @@ final class StatementEndToEndTests: XCTestCase {
         let mufgLike = try statement("m.csv", "日付,摘要,支払い金額,預かり金額,残高\n2026/10/4,カード,12000,,88000\n")
         let result = try budget.run("import", mufgLike)
         XCTAssertEqual(result.code, 65)
-        XCTAssertTrue(result.stderr.contains("'日付', '摘要'") && result.stderr.contains("closest to an MUFG Bank statement (the preset mufg)") && result.stderr.contains("--profile"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("'日付', '摘要'")
+                && result.stderr.contains("closest to an MUFG Bank statement (the preset mufg)")
+                && result.stderr.contains("--profile"),
+            result.stderr)
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -386,49 +508,73 @@ final class StatementEndToEndTests: XCTestCase {
     // MARK: What a hostile tester found
 
     func testTwoAccountsAtOneBank_AreToldApartByTheirProfiles() throws {
-        let his = try statement("his.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,90000,ATM\r\n20261031,3,90003,普通預金利息\r\n")
-        let hers = try statement("hers.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
+        let his = try statement(
+            "his.csv", "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,90000,ATM\r\n20261031,3,90003,普通預金利息\r\n")
+        let hers = try statement(
+            "hers.csv",
+            "取引日,入出金(円),取引後残高(円),入出金内容\r\n20261010,-10000,40000,ATM\r\n20261031,3,40003,普通預金利息\r\n"
+                + "20261015,-2000,38003,ｾﾌﾞﾝ\r\n")
         try budget.succeed("import", his, "--save-profile", "his")
-        XCTAssertEqual(try budget.run("import", hers, "--save-profile", "hers").stderr,
-                       "Imported 1 income and 2 expenses from a Rakuten Bank statement (expenses filed 2 under the default category). Saved the options as the profile 'hers'.\n")
+        XCTAssertEqual(
+            try budget.run("import", hers, "--save-profile", "hers").stderr,
+            "Imported 1 income and 2 expenses from a Rakuten Bank statement "
+                + "(expenses filed 2 under the default category). Saved the options as the profile 'hers'.\n")
         XCTAssertTrue(try budget.run("import", hers, "--profile", "hers").stderr.contains("(3 rows already there)"))
     }
 
     func testFilesThatAreNotBudgetsOwn_AreStatementsWhoseMessageNamesMap() throws {
-        let english = try budget.run("import", try statement("en.csv", "Date,Description,Amount,Balance\n2026-10-01,Coffee,-450,100\n"))
+        let english = try budget.run(
+            "import", try statement("en.csv", "Date,Description,Amount,Balance\n2026-10-01,Coffee,-450,100\n"))
         XCTAssertEqual(english.code, 65)
-        XCTAssertTrue(english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'") && english.stderr.contains("--map <field>=<column>")
-                      && english.stderr.contains("budget's own files have the columns"), english.stderr)
+        XCTAssertTrue(
+            english.stderr.contains("'Date', 'Description', 'Amount', 'Balance'")
+                && english.stderr.contains("--map <field>=<column>")
+                && english.stderr.contains("budget's own files have the columns"),
+            english.stderr)
         let huge = try budget.run(["import", "-"], stdin: String(repeating: "X", count: 200_000) + ",b,c\n1,2,3\n")
         XCTAssertEqual(huge.code, 65)
-        XCTAssertTrue(huge.stderr.utf8.count < 1_200 && huge.stderr.contains("characters left out") && huge.stderr.hasSuffix("nothing was imported\n"), "a quoted megabyte is shortened")
+        XCTAssertTrue(
+            huge.stderr.utf8.count < 1_200 && huge.stderr.contains("characters left out")
+                && huge.stderr.hasSuffix("nothing was imported\n"),
+            "a quoted megabyte is shortened")
         let empty = try budget.run(["import", "-"], stdin: "")
         XCTAssertEqual(empty.code, 65)
         XCTAssertEqual(empty.stderr, "budget: error: the file is empty; nothing was imported\n")
         XCTAssertEqual(try budget.run("import", try statement("r.csv", Self.rakutenCard), "--skip-duplicates").code, 64)
-        XCTAssertEqual(try budget.run(["import", "expenses", "-", "--allow-duplicates"], stdin: "name,amount\nLunch,900\n").code, 64)
+        XCTAssertEqual(
+            try budget.run(["import", "expenses", "-", "--allow-duplicates"], stdin: "name,amount\nLunch,900\n").code,
+            64)
     }
 
     func testPreamble_ThatIsNoCSVIsLeftUnreadAndDryRunShowsKinds() throws {
-        let text = "楽天カード\r\n\"お支払日 2026年\"11月\"27日\"\r\n" + Self.rakutenCard.replacingOccurrences(of: "\n", with: "\r\n")
+        let text = "楽天カード\r\n\"お支払日 2026年\"11月\"27日\"\r\n" + Self.rakutenCard.replacingOccurrences(
+            of: "\n", with: "\r\n")
         let result = try budget.run("import", try statement("pre.csv", text), "--dry-run")
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("DATE "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\n2026-10-10  ＡＭＡＺＯＮ．ＣＯ．ＪＰ  uncategorized  refund -1,200\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("\n2026-10-10  ＡＭＡＺＯＮ．ＣＯ．ＪＰ  uncategorized  refund -1,200\n"), result.stdout)
         XCTAssertNil(budget.dataBytes())
     }
 
     func testSecondRound_ProfilesNamesDelimitersAndOwnFilesWithStatementOptions() throws {
         let october = try statement("oct.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n")
-        let november = try statement("nov.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n20261102,-700,1,Bread\n")
+        let november = try statement(
+            "nov.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261001,-500,1,Lunch\n20261102,-700,1,Bread\n")
         try budget.succeed("import", october, "--save-profile", "a")
         // A profile saved from another reads the same account (issue 24, item 4): a row's
         // identity does not depend on the profile's name, and the confirmation says so. A
         // second account is saved from the preset (StatementIdentityEndToEndTests).
         let derived = try budget.run("import", november, "--profile", "a", "--save-profile", "b")
         XCTAssertEqual(derived.stdout, "expense-00000002\n")
-        XCTAssertTrue(derived.stderr.hasSuffix("Saved the options as the profile 'b', which reads the account of 'a' (rows imported through either are the same rows; another account's profile is saved from the preset or without --profile).\n"), derived.stderr)
-        XCTAssertTrue(try budget.run("import", november, "--profile", "b").stderr.hasPrefix("Imported nothing"), "no row twice")
+        XCTAssertTrue(
+            derived.stderr.hasSuffix(
+                "Saved the options as the profile 'b', which reads the account of 'a' "
+                    + "(rows imported through either are the same rows; "
+                    + "another account's profile is saved from the preset or without --profile).\n"),
+            derived.stderr)
+        XCTAssertTrue(
+            try budget.run("import", november, "--profile", "b").stderr.hasPrefix("Imported nothing"), "no row twice")
         let before = budget.dataBytes()
         XCTAssertEqual(try budget.run("import", october, "--save-profile", "\u{202E}abc").code, 64)
         XCTAssertEqual(try budget.run("config", "set", "import.profile.\u{202E}x", "preset=mufg").code, 64)
@@ -436,12 +582,15 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "").code, 64)
         XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "preset=zaim;preset=mufg").code, 64)
         XCTAssertEqual(try budget.run("config", "set", "import.profile.e", "category=a\\qb").code, 64)
-        let own = try budget.run("import", "expenses", try statement("own.csv", "date,name,amount\n2026-10-01,Lunch,900\n"), "--save-profile", "c")
+        let own = try budget.run(
+            "import", "expenses", try statement("own.csv", "date,name,amount\n2026-10-01,Lunch,900\n"),
+            "--save-profile", "c")
         XCTAssertEqual(own.code, 64)
         XCTAssertTrue(own.stderr.contains("budget's own columns"), own.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
         try budget.succeed("rule", "add", "bread", "--rename", "Brot", "--tag", "bakery")
-        let renamed = try budget.run("import", try statement("dec.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261203,-700,1,Bread\n"))
+        let renamed = try budget.run(
+            "import", try statement("dec.csv", "取引日,入出金(円),取引後残高(円),入出金内容\n20261203,-700,1,Bread\n"))
         XCTAssertTrue(renamed.stderr.contains("1 row renamed or tagged by rules"), renamed.stderr)
     }
 }

@@ -8,8 +8,11 @@ final class TagsEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         budget = try BudgetProcess()
-        try budget.succeed("add", "expense", "Hotel", "12000", "--category", "travel", "--tag", "京都旅行", "--tag", "reimbursable", "--date", "2026-11-01")
-        try budget.succeed("add", "expense", "Lunch", "900", "--category", "food", "--tag", "京都旅行", "--date", "2026-11-02")
+        try budget.succeed(
+            "add", "expense", "Hotel", "12000", "--category", "travel", "--tag", "京都旅行", "--tag", "reimbursable",
+            "--date", "2026-11-01")
+        try budget.succeed(
+            "add", "expense", "Lunch", "900", "--category", "food", "--tag", "京都旅行", "--date", "2026-11-02")
         try budget.succeed("add", "expense", "ｾﾌﾞﾝ", "400", "--category", "食費", "--date", "2026-11-02")
         try budget.succeed("add", "income", "Refund", "12000", "--tag", "reimbursable", "--date", "2026-11-03")
     }
@@ -25,8 +28,12 @@ final class TagsEndToEndTests: XCTestCase {
     }
 
     func testList_FiltersByAnyTagAndEveryFormatCarriesTheColumn() throws {
-        XCTAssertEqual(try budget.run("list", "all", "--tag", "reimbursable", "--format", "ids").stdout, "income-00000001\nexpense-00000001\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--tag", "京都旅行", "--tag", "none", "--format", "ids").stdout, "00000001\n00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "all", "--tag", "reimbursable", "--format", "ids").stdout,
+            "income-00000001\nexpense-00000001\n")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--tag", "京都旅行", "--tag", "none", "--format", "ids").stdout,
+            "00000001\n00000002\n")
         XCTAssertEqual(try budget.run("list", "expenses", "--format", "tsv").stdout,
                        ListingColumns.text(ListingColumns.expenses, [
             ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "Hotel", "category": "travel",
@@ -43,26 +50,32 @@ final class TagsEndToEndTests: XCTestCase {
                             "category": "travel", "amount": "12000",
                             "tags": "\"reimbursable,京都旅行\""],
                        ], csv: true, header: false))
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try budget.run("list", "expenses", "--format", "json").stdout.utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try budget.run("list", "expenses", "--format", "json").stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(json.map { $0["tags"] as? [String] ?? ["?"] }, [["reimbursable", "京都旅行"], ["京都旅行"], []])
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(table.contains("TAGS") && table.contains("reimbursable 京都旅行"), table)
-        XCTAssertFalse(try budget.run("list", "expenses", "--category", "食費").stdout.contains("TAGS"), "no tags, no column")
+        XCTAssertFalse(
+            try budget.run("list", "expenses", "--category", "食費").stdout.contains("TAGS"), "no tags, no column")
     }
 
     func testEdit_AddsRemovesAndClearsTagsOnOneOrManyRecordsInOneUndoStep() throws {
         try budget.succeed("edit", "expense", "2", "--untag", "京都旅行", "--tag", "lunch")
         XCTAssertEqual(try budget.run("list", "expenses", "--tag", "lunch", "--format", "ids").stdout, "00000002\n")
         try budget.succeed("edit", "expense", "2", "--tags", "a,b")
-        XCTAssertEqual(try budget.run("show", "expense", "2", "--format", "json").stdout.contains("\"a\",\n    \"b\""), true)
+        XCTAssertEqual(
+            try budget.run("show", "expense", "2", "--format", "json").stdout.contains("\"a\",\n    \"b\""), true)
         let before = try text()
         try budget.succeed("edit", "expense", "1", "2", "3", "--tags", "")
         let listed = Listing(tsv: try budget.run("list", "all", "--format", "tsv", "--no-header").stdout,
                              header: ListingColumns.all)
         XCTAssertEqual(listed.column("tags"), ["reimbursable", "", "", ""], "only the income keeps its tags")
         try budget.succeed("undo")
-        XCTAssertEqual(try text().replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression),
-                       before.replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression))
+        XCTAssertEqual(
+            try text()
+                .replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression),
+            before.replacingOccurrences(of: #""history" : \[[\s\S]*?\n  \],\n"#, with: "", options: .regularExpression))
     }
 
     func testBadTags_AreUsageErrorsThatChangeNothing() throws {
@@ -86,7 +99,8 @@ final class TagsEndToEndTests: XCTestCase {
 
         """)
         let summary = try budget.run("summary", "--all", "--by", "tag")
-        XCTAssertTrue(summary.stdout.contains("京都旅行") && summary.stdout.contains("tag totals can overlap"), summary.stdout)
+        XCTAssertTrue(
+            summary.stdout.contains("京都旅行") && summary.stdout.contains("tag totals can overlap"), summary.stdout)
         XCTAssertEqual(try budget.run("summary", "--all", "--by", "tag", "--format", "tsv", "--no-header").stdout,
                        "total\texpenses\t\t13300\t\ntag\t京都旅行\t2\t12900\t97.0\ntag\treimbursable\t1\t12000\t90.2\n")
     }
@@ -94,9 +108,12 @@ final class TagsEndToEndTests: XCTestCase {
     func testTagsRename_MergesAndIsOneUndoStep() throws {
         let renamed = try budget.run("tags", "rename", "京都旅行", "reimbursable")
         XCTAssertEqual(renamed.stderr, "Merged tag 京都旅行 into reimbursable on 2 records.\n")
-        XCTAssertEqual(try budget.run("list", "all", "--tag", "reimbursable", "--format", "ids").stdout, "income-00000001\nexpense-00000001\nexpense-00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "all", "--tag", "reimbursable", "--format", "ids").stdout,
+            "income-00000001\nexpense-00000001\nexpense-00000002\n")
         XCTAssertEqual(try budget.run("undo").stderr, "Undid: rename tag 京都旅行 → reimbursable (2 records).\n")
-        XCTAssertEqual(try budget.run("list", "expenses", "--tag", "京都旅行", "--format", "ids").stdout, "00000001\n00000002\n")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--tag", "京都旅行", "--format", "ids").stdout, "00000001\n00000002\n")
     }
 
     func testImport_ReadsTagsFromEveryFormatAndRoundTrips() throws {
@@ -105,7 +122,10 @@ final class TagsEndToEndTests: XCTestCase {
             let exported = try budget.run("list", "expenses", "--format", format).stdout
             let result = try other.run(["import", "expenses", "--format", format, "-"], stdin: exported)
             XCTAssertEqual(result.code, 0, "\(format): \(result.stderr)")
-            XCTAssertEqual(try other.run("list", "expenses", "--format", "tsv").stdout, try budget.run("list", "expenses", "--format", "tsv").stdout, format)
+            XCTAssertEqual(
+                try other.run("list", "expenses", "--format", "tsv").stdout,
+                try budget.run("list", "expenses", "--format", "tsv").stdout,
+                format)
         }
     }
 
@@ -115,12 +135,15 @@ final class TagsEndToEndTests: XCTestCase {
         try Data(try budget.run("export", "--format", "ledger").stdout.utf8).write(to: journal)
         let result = try budget.shell("hledger -f budget.journal balance tag:京都旅行 --no-total Expenses")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("12000  Expenses:travel") && result.stdout.contains("900  Expenses:food"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("12000  Expenses:travel") && result.stdout.contains("900  Expenses:food"),
+            result.stdout)
         XCTAssertFalse(result.stdout.contains("食費"), result.stdout)
     }
 
     func testCompletion_OffersTheFileTags() throws {
-        XCTAssertEqual(try budget.run("__complete", "fish", "budget list expenses --tag ").stdout, "words\nreimbursable\n京都旅行\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget list expenses --tag ").stdout, "words\nreimbursable\n京都旅行\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget edit expense 1 --untag 京").stdout, "words\n京都旅行\n")
         XCTAssertEqual(try budget.run("__complete", "fish", "budget tags rename r").stdout, "words\nreimbursable\n")
     }
