@@ -282,4 +282,25 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(LedgerJournal.description("(Refund) shop; a|b"), "- (Refund) shop, a/b")
         XCTAssertEqual(LedgerJournal.description("*starred\tname"), "- *starred name")
     }
+
+    /// Every field a person sets today has a place of its own in a transaction, so the journal
+    /// writes no metadata tag for them (its bytes are as before); a field declared later is a
+    /// `key: value` tag (the payee experiment of ARCHITECTURE.md's checklist showed `; payee: …`).
+    func testLedger_PlacesEveryFieldSetTodayAndLeavesLaterOnesToTags() throws {
+        XCTAssertEqual(Set(SettableField.all.map(\.key)), LedgerJournal.placedFields)
+        var document = BudgetDocument()
+        let day = try XCTUnwrap(Day(iso: "2026-11-25"))
+        try document.addExpense(name: "家賃", amount: 80000, category: "住居", date: day, note: "11月分", tags: ["rent"])
+        XCTAssertEqual(try LedgerJournal.write(document, query: RecordQuery()), """
+            ; Exported by budget. Amounts are whole numbers.
+
+            2026-11-25 家賃
+                ; id: expense-00000001
+                ; 11月分
+                ; rent:
+                Expenses:住居  80000
+                Assets:Cash
+
+            """)
+    }
 }

@@ -26,20 +26,23 @@ public enum LedgerJournal {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
                 income, tag: "income-\(income.id)",
-                postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)])))
+                postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)], money: money)))
         }
         for (offset, expense) in expenses.enumerated() {
             let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
             entries.append(Entry(date: expense.date, rank: 1_000_000_000 + offset, text: transaction(
                 expense, tag: "expense-\(expense.id)",
-                postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)])))
+                postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)],
+                money: money)))
         }
         entries.sort { ($0.date, $0.rank) < ($1.date, $1.rank) }
         return "; Exported by budget. Amounts\(commodity.isEmpty ? " are whole numbers" : " are in" + commodity).\n\n"
             + entries.map(\.text).joined(separator: "\n")
     }
 
-    private static func transaction(_ record: some BaseModel, tag: String, postings: [(String, String?)]) -> String {
+    private static func transaction<Record: BaseModel>(
+        _ record: Record, tag: String, postings: [(String, String?)], money: MoneyFormat
+    ) -> String {
         var text = record.date.iso + " " + description(record.name) + "\n    ; id: " + tag + "\n"
         if let note = record.note {
             for line in note.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
@@ -51,12 +54,35 @@ public enum LedgerJournal {
         for tag in record.tags {
             text += "    ; " + String(tag.map { $0 == ":" ? "_" : $0 }) + ":\n"
         }
+        // A field a person sets that the journal has no place of its own for (one declared after
+        // these) is a `key: value` tag, which both tools read as metadata.
+        for field in Record.schema.fields where field.setting != nil && !placedFields.contains(field.key) {
+            let value = metadata(field.value(record), money: money)
+            if !value.isEmpty { text += "    ; " + field.key + ": " + value + "\n" }
+        }
         for (account, amount) in postings {
             text += "    " + account
             if let amount { text += "  " + amount }
             text += "\n"
         }
         return text
+    }
+
+    /// The fields a transaction shows in places of their own: its date, payee, postings, note and tags.
+    static let placedFields: Set<String> = ["date", "name", "amount", "category", "note", "tags"]
+
+    /// A field's value as one line of a metadata tag (empty for none).
+    private static func metadata(_ value: FieldValue, money: MoneyFormat) -> String {
+        let text: String
+        switch value {
+        case .text(let value): text = value
+        case .optionalText(let value): text = value ?? ""
+        case .number(let number): text = String(number)
+        case .amount(let amount): text = money.plain(amount)
+        case .day(let day): text = day.iso
+        case .tags(let tags): text = tags.sorted.joined(separator: ", ")
+        }
+        return cleaned(text[...]) { $0 == ";" ? "," : nil }
     }
 
     /// A payee both tools read as written: `;` would start a comment, `|` splits payee and note in
