@@ -123,7 +123,7 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             "Imported 1 income and 2 expenses from a MoneyForward ME export "
-                + "(2 rows skipped as transfers or left out of totals; expenses filed 2 by the statement).\n")
+                + "(1 transfer skipped; 1 row left out by the statement; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
         XCTAssertEqual(rows.map { $0["category"] }, ["食費", "住宅"])
@@ -145,7 +145,9 @@ final class StatementEndToEndTests: XCTestCase {
         let result = try budget.run("import", try statement("zaim.csv", text))
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(
-            result.stderr.hasPrefix("Imported 1 income and 2 expenses from a Zaim export (2 rows skipped"),
+            result.stderr.hasPrefix(
+                "Imported 1 income and 2 expenses from a Zaim export "
+                    + "(1 transfer skipped; 1 row left out by the statement"),
             result.stderr)
         XCTAssertEqual(try tsv().map { [$0["name"], $0["category"], $0["amount"]] },
                        [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])

@@ -30,6 +30,8 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// Columns mapped to fields, on top of the preset's (a field mapped here replaces the
     /// preset's columns for it; several mappings of one field are alternatives, in order).
     public var mappings: [Mapping] = []
+    /// What values of the kind column mean, on top of the preset's (a value given here wins).
+    public var kindValues: [KindValue] = []
     /// The date pattern.
     public var dateFormat: String?
     /// The decimal mark.
@@ -67,6 +69,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         if let sign { layout.sign = sign }
         let mapped = Set(mappings.map(\.field))
         for field in mapped { layout[field] = mappings.filter { $0.field == field }.map(\.column) }
+        layout.kindValues = Self.merged(kindValues, over: layout.kindValues)
         return layout
     }
 
@@ -81,6 +84,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         result.hasHeader = other.hasHeader ?? hasHeader
         let replaced = Set(other.mappings.map(\.field))
         result.mappings = mappings.filter { !replaced.contains($0.field) } + other.mappings
+        result.kindValues = Self.merged(other.kindValues, over: kindValues)
         result.dateFormat = other.dateFormat ?? dateFormat
         result.decimalMark = other.decimalMark ?? decimalMark
         result.sign = other.sign ?? sign
@@ -89,6 +93,12 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         result.foldNames = other.foldNames || foldNames
         result.account = other.account ?? account
         return result
+    }
+
+    /// `given`, then the values of `base` that `given` does not give a meaning.
+    static func merged(_ given: [KindValue], over base: [KindValue]) -> [KindValue] {
+        let texts = Set(given.map { TextFolding.folded($0.text) })
+        return given + base.filter { !texts.contains(TextFolding.folded($0.text)) }
     }
 
     // MARK: Text
@@ -122,7 +132,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
             guard let equals = part.firstIndex(of: "=") else { throw fail("name=value options separated by ';'") }
             let name = String(part[..<equals])
             let value = String(part[part.index(after: equals)...])
-            if name != "map" && name != "tag" && !seen.insert(name).inserted {
+            if !["map", "tag", "kind-value"].contains(name) && !seen.insert(name).inserted {
                 throw fail("each option once (\(name) is given twice)")
             }
             switch name {
@@ -157,6 +167,11 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                     throw fail("map=<field>:<column>")
                 }
                 mappings.append(Mapping(field: field, column: column))
+            case "kind-value":
+                guard let kindValue = KindValue(assignment: value, separator: ":") else {
+                    throw fail("kind-value=<text>:<income, expense, transfer or skip>")
+                }
+                kindValues.append(kindValue)
             case "date-format":
                 guard StatementDate.isValidPattern(value) else { throw fail("a date format such as %Y/%m/%d") }
                 dateFormat = value
@@ -182,8 +197,8 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                 account = value
             default:
                 throw fail(
-                    "known options (preset, encoding, delimiter, skip, header, map, date-format, decimal-mark, sign, "
-                        + "category, tag, normalize-names, account)")
+                    "known options (preset, encoding, delimiter, skip, header, map, kind-value, date-format, "
+                        + "decimal-mark, sign, category, tag, normalize-names, account)")
             }
         }
     }
@@ -202,6 +217,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         if let skipLines { parts.append(("skip", String(skipLines))) }
         if let hasHeader { parts.append(("header", hasHeader ? "yes" : "no")) }
         for mapping in mappings { parts.append(("map", mapping.field.rawValue + ":" + mapping.column.text)) }
+        for kindValue in kindValues { parts.append(("kind-value", kindValue.text + ":" + kindValue.meaning.rawValue)) }
         if let dateFormat { parts.append(("date-format", dateFormat)) }
         if let decimalMark { parts.append(("decimal-mark", decimalMark.rawValue)) }
         if let sign { parts.append(("sign", sign.rawValue)) }

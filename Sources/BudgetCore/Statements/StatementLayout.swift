@@ -17,6 +17,13 @@ public struct StatementLayout: Equatable, Sendable {
     public var decimalMark = DecimalMark.point
     /// Which sign of the single amount column is spending.
     public var sign = StatementSign.expenseNegative
+    /// What the kind column's values mean (`チャージ` a transfer, `支払取消` an income), before
+    /// the usual words (`income`, `支出`).
+    public var kindValues: [KindValue] = []
+    /// Whether a value of the kind column that is not known leaves the row's kind to its
+    /// amounts (out and in columns, the sign): a preset whose type column names many kinds of
+    /// spending (モバイルSuica's 種別) and only a few transfers. Otherwise such a value is refused.
+    public var kindFallsBackToAmounts = false
 
     /// A layout reading a header row and nothing mapped.
     public init() {}

@@ -6,8 +6,9 @@ extension StatementReader {
     enum Rejoining: Equatable {
         /// Exactly one way reads as a transaction: its fields.
         case one([String])
-        /// No way reads as a transaction, and some read as a line that is none (a total).
-        case noTransaction
+        /// No way reads as a transaction, and some read as a line that is none (a total), for this
+        /// reason.
+        case noTransaction(SkippedLine.Reason)
         /// No way reads at all.
         case none
         /// Ways read as different transactions.
@@ -126,17 +127,20 @@ extension StatementReader {
         }
         guard place(from: 0, groups: width) else { return .tooMany }
         var reading: (cells: [String], entry: StatementEntry)?
-        var noTransaction = false
+        var noTransaction: SkippedLine.Reason?
         for candidate in candidates {
             if let headerless = preset?.headerless,
                !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
             var scratch = occurrences
-            let read: StatementEntry?
-            do { read = try entry(candidate, line: line, columns: columns, occurrences: &scratch) } catch { continue }
-            guard let entry = read else {
-                noTransaction = true
-                continue
-            }
+            let entry: StatementEntry
+            do {
+                switch try self.entry(candidate, line: line, columns: columns, occurrences: &scratch) {
+                case .entry(let read): entry = read
+                case .skipped(let reason):
+                    noTransaction = noTransaction ?? reason
+                    continue
+                }
+            } catch { continue }
             if let reading {
                 // A second reading: no need to look further.
                 if reading.entry != entry { return .many }
@@ -144,7 +148,7 @@ extension StatementReader {
                 reading = (candidate, entry)
             }
         }
-        guard let reading else { return noTransaction ? .noTransaction : .none }
+        guard let reading else { return noTransaction.map(Rejoining.noTransaction) ?? .none }
         return .one(reading.cells)
     }
 

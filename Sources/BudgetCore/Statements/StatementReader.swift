@@ -70,9 +70,10 @@ public struct StatementReader: Sendable {
             rows = rows.dropFirst()
         }
         let columns = try resolve(header: header, line: table.first?.line)
-        let exclusions: [(index: Int, values: [String])] = (preset?.exclusions ?? []).compactMap { exclusion in
-            header.firstIndex { ColumnReference.folded($0) == exclusion.column }.map { ($0, exclusion.values) }
-        }
+        let exclusions: [(index: Int, exclusion: StatementPreset.Exclusion)] =
+            (preset?.exclusions ?? []).compactMap { exclusion in
+                header.firstIndex { ColumnReference.folded($0) == exclusion.column }.map { ($0, exclusion) }
+            }
         var reading = StatementReading()
         var problems: [ImportError] = []
         var problemCount = 0
@@ -101,10 +102,19 @@ public struct StatementReader: Sendable {
             var cells = row.fields
             if let headerless = preset?.headerless {
                 // A card's first line, and a total (no date), whatever their fields.
-                if headerless.isSectionLine(cells) || FieldRules.trimmed(cells.first ?? "").isEmpty {
-                    reading.nonTransactions += 1
+                if headerless.isSectionLine(cells) {
+                    reading.skip(row.line, .section, cells)
                     continue
                 }
+                if FieldRules.trimmed(cells.first ?? "").isEmpty {
+                    reading.skip(row.line, .noDate, cells)
+                    continue
+                }
+            }
+            // A line with no date where the dates are: a total, a section, a note, a text line.
+            if isUndated(cells, columns: columns) {
+                reading.skip(row.line, .noDate, cells)
+                continue
             }
             if cells.count < width {
                 if let missing = needed.filter({ $0 >= cells.count }).min() {
@@ -125,8 +135,8 @@ public struct StatementReader: Sendable {
                 ) {
                 case .one(let joined):
                     cells = joined
-                case .noTransaction:
-                    reading.nonTransactions += 1
+                case .noTransaction(let reason):
+                    reading.skip(row.line, reason, cells)
                     continue
                 case .none:
                     // SMBC's other Vpass layout: the card's user and the payment after the shop.
@@ -163,23 +173,25 @@ public struct StatementReader: Sendable {
                     "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
                 continue
             }
-            if exclusions.contains(where: {
-                $0.index < cells.count && $0.values.contains(ColumnReference.folded(cells[$0.index]).lowercased())
+            if let (index, exclusion) = exclusions.first(where: { index, exclusion in
+                index < cells.count && exclusion.values.contains(ColumnReference.folded(cells[index]).lowercased())
             }) {
-                reading.excluded += 1
+                let mark = exclusion.column + " " + FieldRules.trimmed(cells[index])
+                reading.skip(row.line, exclusion.meaning == .transfer ? .transfer(mark) : .leftOut(mark), cells)
                 continue
             }
             do {
-                guard let entry = try entry(cells, line: row.line, columns: columns, occurrences: &occurrences) else {
-                    reading.nonTransactions += 1
-                    continue
+                switch try entry(cells, line: row.line, columns: columns, occurrences: &occurrences) {
+                case .skipped(let reason):
+                    reading.skip(row.line, reason, cells)
+                case .entry(let entry):
+                    if let kind, entry.kind != kind {
+                        reading.skip(row.line, .otherKind, cells)
+                        continue
+                    }
+                    reading.entries.append(entry)
+                    if !entry.dateHasYear { reading.yearlessDates += 1 }
                 }
-                if let kind, entry.kind != kind {
-                    reading.otherKind += 1
-                    continue
-                }
-                reading.entries.append(entry)
-                if !entry.dateHasYear { reading.yearlessDates += 1 }
             } catch {
                 problem(error)
             }
@@ -193,6 +205,39 @@ public struct StatementReader: Sendable {
     private static func shortestCount(of rows: ArraySlice<DelimitedReader.Row>, reaching lastMapped: Int) -> Int {
         let counts = rows.map(\.fields.count)
         return counts.filter { $0 > lastMapped }.min() ?? counts.max() ?? 0
+    }
+
+    /// Whether a row has no date where the statement's dates are, and is read as a line without
+    /// a transaction: any such line of a preset's statement; otherwise one with no number where
+    /// the amounts are, or with the mark of a total or a note (`合計`, `小計`, `※`, `Total`). A
+    /// row with a name and an amount but no date, and no such mark, is no line to pass over: it
+    /// stays an error.
+    func isUndated(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+        guard let dates = columns[.date] else { return false }
+        if dates.contains(where: { $0 < cells.count && looksLikeDate(cells[$0]) }) { return false }
+        if preset != nil { return true }
+        let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
+        let hasNumber = amounts.contains { index in
+            index < cells.count && HalfWidth.plain(cells[index]).unicodeScalars.contains { ("0"..."9").contains($0) }
+        }
+        return !hasNumber || cells.contains(where: Self.hasTotalMark)
+    }
+
+    /// Whether a cell is a date, or reads as an attempt at one (a date that is wrong stays an
+    /// error): it starts with a digit or an era's name.
+    func looksLikeDate(_ cell: String) -> Bool {
+        let plain = FieldRules.trimmed(HalfWidth.plain(cell))
+        guard let first = plain.unicodeScalars.first, plain != "-" else { return false }
+        if ("0"..."9").contains(first) { return true }
+        if ["令和", "平成", "昭和"].contains(where: plain.hasPrefix) { return true }
+        if let era = plain.first, "RHSrhs".contains(era), plain.dropFirst().first?.isNumber == true { return true }
+        return StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) != nil
+    }
+
+    /// Whether a cell carries the mark of a total, a subtotal or a note.
+    static func hasTotalMark(_ cell: String) -> Bool {
+        let folded = TextFolding.folded(cell)
+        return ["合計", "小計", "※", "total"].contains { folded.contains($0) }
     }
 
     // MARK: Columns
@@ -249,11 +294,19 @@ public struct StatementReader: Sendable {
 
     // MARK: Rows
 
-    /// A row's entry, `nil` for a line that is no transaction (no date and no name: a total;
-    /// or nothing moved: an amount of 0), or the row's first problem.
+    /// What a row reads as: an entry, or why it is none.
+    enum RowReading: Equatable {
+        /// The row becomes this entry.
+        case entry(StatementEntry)
+        /// The row becomes no record: a line with no transaction, a transfer, a row left out.
+        case skipped(SkippedLine.Reason)
+    }
+
+    /// A row's entry, why it is none (no date and no name: a total; nothing moved: an amount
+    /// of 0; a transfer by the kind column), or the row's first problem.
     func entry(
         _ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]
-    ) throws(ImportError) -> StatementEntry? {
+    ) throws(ImportError) -> RowReading {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
                 // Statements write `-` (or its full-width form) for "nothing".
@@ -268,7 +321,7 @@ public struct StatementReader: Sendable {
         let dateText = text(.date)
         let nameText = text(.name)
         guard let dateText else {
-            if nameText == nil { return nil }
+            if nameText == nil { return .skipped(.noDate) }
             throw ImportError(line: line, column: columnOf(.date), "the row has no date")
         }
         guard let (date, hasYear) = StatementDate.read(dateText.text, pattern: layout.dateFormat, asOf: today) else {
@@ -282,7 +335,11 @@ public struct StatementReader: Sendable {
                 line: line, column: dateText.column, "'\(dateText.text)' is not \(expected)", reason: .statementDate)
         }
         // A row where nothing moved (zero, or nothing in both out and in) is no transaction.
-        guard let (kind, signedAmount) = try kindAndAmount(text, line: line, columnOf: columnOf) else { return nil }
+        let kind: RecordKind, signedAmount: Int
+        switch try kindAndAmount(text, line: line, columnOf: columnOf) {
+        case .moved(let movedKind, let amount): (kind, signedAmount) = (movedKind, amount)
+        case .none(let reason): return .skipped(reason)
+        }
         // A negative expense is a refund (a card's negative amount), of that size.
         let isRefund = signedAmount < 0, amount = signedAmount.magnitude > UInt(Int.max) ? Int.max : abs(signedAmount)
         guard let nameText else { throw ImportError(line: line, column: columnOf(.name), "the row has no name") }
@@ -342,14 +399,22 @@ public struct StatementReader: Sendable {
             line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
             note: note, tags: tags, identity: identity, dateHasYear: hasYear)
         entry.values = values
-        return entry
+        return .entry(entry)
+    }
+
+    /// What a row's amounts say.
+    private enum Movement {
+        /// Money of this kind moved, this much (negative for a refund).
+        case moved(RecordKind, Int)
+        /// No money moved, or the kind column says the row is no record of either kind.
+        case none(SkippedLine.Reason)
     }
 
     /// Which kind a row is and its amount: from a kind column, from out and in columns, or
     /// from the sign of the amount column; negative for a refund (a card's negative amount).
     private func kindAndAmount(
         _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
-    ) throws(ImportError) -> (RecordKind, Int)? {
+    ) throws(ImportError) -> Movement {
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
             switch StatementAmount.parse(given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
@@ -370,11 +435,22 @@ public struct StatementReader: Sendable {
         }
         var kindWord: RecordKind?
         if let given = text(.kind) {
-            guard let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] else {
+            let folded = TextFolding.folded(given.text)
+            if let meaning = layout.kindValues.first(where: { TextFolding.folded($0.text) == folded })?.meaning {
+                switch meaning {
+                case .income: kindWord = .income
+                case .expense: kindWord = .expense
+                case .transfer: return .none(.transfer(given.text))
+                case .skip: return .none(.leftOut(given.text))
+                }
+            } else if let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] {
+                kindWord = word
+            } else if !layout.kindFallsBackToAmounts {
+                let known = ["income", "expense"] + layout.kindValues.map(\.text)
                 throw ImportError(
-                    line: line, column: given.column, "unknown kind '\(given.text)' (expected income or expense)")
+                    line: line, column: given.column,
+                    "unknown kind '\(given.text)' (known: \(known.joined(separator: ", ")))", reason: .statementKind)
             }
-            kindWord = word
         }
         let out = try amount(.out).flatMap { $0.value == 0 ? nil : $0 }
         let `in` = try amount(.in).flatMap { $0.value == 0 ? nil : $0 }
@@ -383,31 +459,32 @@ public struct StatementReader: Sendable {
                 throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in")
             }
             let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
-            return (kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
+            return .moved(kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
         }
         guard let signed = try amount(.amount) else {
+            // A dated row with no amount at all (a charge shown without one); or zero, or
+            // nothing in both the out and in columns: nothing moved.
             if !(columns(.out) && columns(.in)) && text(.amount) == nil && text(.out) == nil && text(.in) == nil {
-                throw ImportError(line: line, column: columnOf(.amount), "the row has no amount")
+                return .none(.noAmount)
             }
-            // Zero or nothing in both columns: nothing moved.
-            return nil
+            return .none(.nothingMoved)
         }
-        if signed.value == 0 { return nil }
-        if let kindWord { return (kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
+        if signed.value == 0 { return .none(.nothingMoved) }
+        if let kindWord { return .moved(kindWord, try magnitude(signed.value, line: line, column: signed.column)) }
         if !signDecidesKind, let kind {
             guard signed.value >= 0 else {
                 throw ImportError(
                     line: line, column: signed.column, ValueError.negativeAmount(signed.value).description,
                     reason: .statementNegative)
             }
-            return (kind, signed.value)
+            return .moved(kind, signed.value)
         }
         let size = try magnitude(signed.value, line: line, column: signed.column)
         // A card's negative amount is a refund: an expense taken back (negative here). A
         // layout of one's own keeps reading it as an income (a Suica charge is no refund).
-        if preset != nil && layout.sign == .expensePositive && signed.value < 0 { return (.expense, -size) }
+        if preset != nil && layout.sign == .expensePositive && signed.value < 0 { return .moved(.expense, -size) }
         let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0
-        return (spending ? .expense : .income, size)
+        return .moved(spending ? .expense : .income, size)
     }
 
     private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }

@@ -167,8 +167,8 @@ struct ImportCommand: Command {
             // budget's own file with options that are for statements.
             throw UsageError(
                 "The file has budget's own columns: import it without the statement options (--profile, "
-                    + "--save-profile, --map, --delimiter, --skip, --no-header-row, --date-format, --decimal-mark, "
-                    + "--sign)",
+                    + "--save-profile, --map, --kind-value, --delimiter, --skip, --no-header-row, --date-format, "
+                    + "--decimal-mark, --sign)",
                 commandPath: ["import"])
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
@@ -194,6 +194,7 @@ struct ImportCommand: Command {
                 "Would import " + confirmation(reading, result, title: plan.title)
                     + "; nothing was changed (--dry-run)." + deletedNote(result) + yearless(reading, asOf: asOf))
             for line in matchLines(result, verb: "Would link") { context.confirm(line) }
+            for line in skippedLines(reading) { context.confirm(line) }
             for warning in warnings { context.warn("once imported, " + warning) }
             return
         }
@@ -214,6 +215,20 @@ struct ImportCommand: Command {
         context.confirm(message)
         for line in matchLines(result, verb: "Linked") { context.confirm(line) }
         for warning in warnings { context.warn(warning) }
+    }
+
+    /// The lines that become no record, each with why, after a heading (for `--dry-run`):
+    /// `  line 7: no date (…): ****-****-****-1234 山田 太郎`.
+    private func skippedLines(_ reading: StatementReading) -> [String] {
+        guard !reading.skipped.isEmpty else { return [] }
+        let count = reading.skipped.count
+        var lines = ["\(count) line\(count == 1 ? "" : "s") would become no record:"]
+        for skipped in reading.skipped {
+            var text = skipped.cells.map(FieldRules.trimmed).filter { !$0.isEmpty }.joined(separator: " | ")
+            if text.count > 100 { text = String(text.prefix(99)) + "…" }
+            lines.append("  line \(skipped.line): \(skipped.reason.description): \(text)")
+        }
+        return lines
     }
 
     /// What brings back the rows of deleted records, when some were left out.
@@ -277,7 +292,11 @@ struct ImportCommand: Command {
             notes.append("of those, \(through)")
         }
         rows(result.matched.count, "matched to records already there")
-        rows(reading.excluded, "skipped as transfers or left out of totals")
+        if reading.transfers > 0 {
+            // Charges, top-ups and card payments move money between one's own accounts.
+            notes.append("\(reading.transfers) transfer\(reading.transfers == 1 ? "" : "s") skipped")
+        }
+        rows(reading.excluded, "left out by the statement")
         if reading.nonTransactions > 0 {
             notes.append(
                 "\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction "

@@ -66,6 +66,8 @@ enum ErrorText {
                     ; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a \
                     preset with --profile
                     """
+            case .statementKind:
+                error.message += "; give it one with --kind-value <text>=income|expense|transfer|skip"
             case .statementNegative:
                 error.message +=
                     " (a statement that writes spending as negative amounts is read with --sign expense-negative)"

@@ -17,6 +17,12 @@ enum ImportOptions {
                 + "its header or its position from 1.",
             isRepeatable: true),
         OptionSpec(
+            long: "kind-value", valueName: "text=kind",
+            help: "What a value of the kind column (--map kind=…) means: income, expense, transfer (a charge, "
+                + "a top-up, a card payment: counted, not imported) or skip, such as --kind-value チャージ=transfer "
+                + "(repeatable).",
+            isRepeatable: true),
+        OptionSpec(
             long: "date-format", valueName: "pattern",
             help: "The statement's dates, such as %Y/%m/%d, %Y%m%d or %d.%m.%Y, with any characters between the fields "
                 + "(default: the usual forms, Japanese ones too)."),
@@ -54,7 +60,7 @@ enum ImportOptions {
 
     /// The options of the command line that describe a statement (not the profile's name).
     static let statementOptionNames = [
-        "delimiter", "skip", "no-header-row", "map", "date-format", "decimal-mark", "sign",
+        "delimiter", "skip", "no-header-row", "map", "kind-value", "date-format", "decimal-mark", "sign",
     ]
 
     /// The profile the given options amount to.
@@ -88,6 +94,14 @@ enum ImportOptions {
                         + "'=' and a column's header or position from 1")
             }
             profile.mappings.append(ImportProfile.Mapping(field: field, column: column))
+        }
+        for text in parsed.values("kind-value") {
+            guard let kindValue = KindValue(assignment: text) else {
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--kind-value <text=kind>': expected a value of the kind column, '=' "
+                        + "and what it means (\(RowMeaning.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            profile.kindValues.append(kindValue)
         }
         if let text = parsed.value("date-format") {
             guard StatementDate.isValidPattern(text) else {

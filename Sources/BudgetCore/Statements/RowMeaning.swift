@@ -1,0 +1,41 @@
+/// What a row of a statement is, when a column says so (a type column such as WAON's 利用区分,
+/// or a column the statement marks rows with, such as MoneyForward's 振替).
+public enum RowMeaning: String, CaseIterable, Sendable {
+    /// Money that came in: an income (WAON's 支払取消, a cancelled payment, is money back).
+    case income
+    /// Money spent: an expense.
+    case expense
+    /// Money moved between one's own accounts or wallets (a charge, a top-up, a card's
+    /// funding row, a card payment from the bank): neither income nor expense. Left out and
+    /// counted as a transfer.
+    case transfer
+    /// A row the statement itself leaves out (outside its totals, a point download of 0):
+    /// left out and counted.
+    case skip
+}
+
+/// A value of a statement's kind column and what a row holding it is (`--kind-value
+/// チャージ=transfer`); values compare folded (`TextFolding`), so `ｵｰﾄ` is `オート`.
+public struct KindValue: Hashable, Sendable {
+    /// The cell's text, as given.
+    public var text: String
+    /// What a row holding it is.
+    public var meaning: RowMeaning
+
+    /// `text` means `meaning`.
+    public init(_ text: String, _ meaning: RowMeaning) {
+        self.text = text
+        self.meaning = meaning
+    }
+
+    /// Reads `<text>=<meaning>` (split at the last `=`, so the text may hold one); `nil` when
+    /// the text is empty or the meaning is not one of `RowMeaning`'s.
+    public init?(assignment: String, separator: Character = "=") {
+        guard let equals = assignment.lastIndex(of: separator) else { return nil }
+        let word = FieldRules.trimmed(String(assignment[assignment.index(after: equals)...]))
+        guard let meaning = RowMeaning(rawValue: word) else { return nil }
+        let text = FieldRules.trimmed(String(assignment[..<equals]))
+        guard !text.isEmpty, (try? FieldRules.label(text, field: "kind value")) != nil else { return nil }
+        self.init(text, meaning)
+    }
+}
