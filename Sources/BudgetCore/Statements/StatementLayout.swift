@@ -20,10 +20,15 @@ public struct StatementLayout: Equatable, Sendable {
     /// What the kind column's values mean (`チャージ` a transfer, `支払取消` an income), before
     /// the usual words (`income`, `支出`).
     public var kindValues: [KindValue] = []
-    /// Whether a value of the kind column that is not known leaves the row's kind to its
-    /// amounts (out and in columns, the sign): a preset whose type column names many kinds of
-    /// spending (モバイルSuica's 種別) and only a few transfers. Otherwise such a value is refused.
-    public var kindFallsBackToAmounts = false
+
+    /// Whether a value of the kind column with no meaning leaves the row's kind to its amounts
+    /// (out and in columns, the sign): when every meaning given is a transfer or a skip, the
+    /// column only picks those rows out (モバイルSuica's 種別 names many kinds of spending and a
+    /// few charges). When some value means income or expense, the column is the kind, and a
+    /// value with no meaning is refused.
+    public var kindFallsBackToAmounts: Bool {
+        !kindValues.isEmpty && kindValues.allSatisfy { $0.meaning == .transfer || $0.meaning == .skip }
+    }
 
     /// A layout reading a header row and nothing mapped.
     public init() {}

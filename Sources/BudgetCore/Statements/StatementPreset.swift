@@ -86,13 +86,12 @@ public struct StatementPreset: Sendable {
     /// field's columns winning.
     static func layout(
         _ columns: [StatementField: [String]], sign: StatementSign = .expenseNegative, hasHeader: Bool = true,
-        kindValues: [KindValue] = [], kindFallsBackToAmounts: Bool = false
+        kindValues: [KindValue] = []
     ) -> StatementLayout {
         var layout = StatementLayout()
         layout.hasHeader = hasHeader
         layout.sign = sign
         layout.kindValues = kindValues
-        layout.kindFallsBackToAmounts = kindFallsBackToAmounts
         for (field, names) in columns { layout[field] = names.compactMap(ColumnReference.init(text:)) }
         return layout
     }

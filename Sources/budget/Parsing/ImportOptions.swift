@@ -20,7 +20,8 @@ enum ImportOptions {
             long: "kind-value", valueName: "text=kind",
             help: "What a value of the kind column (--map kind=…) means: income, expense, transfer (a charge, "
                 + "a top-up, a card payment: counted, not imported) or skip, such as --kind-value チャージ=transfer "
-                + "(repeatable).",
+                + "(repeatable). When every meaning given is transfer or skip, other values are read by the amounts; "
+                + "otherwise a value with no meaning is refused.",
             isRepeatable: true),
         OptionSpec(
             long: "date-format", valueName: "pattern",
