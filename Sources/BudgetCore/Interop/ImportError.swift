@@ -28,6 +28,8 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
         case statementNegative
         /// A statement no preset or mapping reads (no column gives a date, name or amount).
         case statementUnmapped
+        /// A statement no preset reads whose first line is data, not a header.
+        case statementHeaderless
         /// A value of a statement's kind column that has no meaning.
         case statementKind
     }

@@ -57,7 +57,19 @@ public struct StatementPlan: Sendable {
         self.kind = kind
         if let missing = layout.missingField {
             let cells = StatementReader.headerCells(text, layout: layout)
-            var message = preset == nil && profile.mappings.isEmpty
+            let unmapped = preset == nil && profile.mappings.isEmpty
+            if unmapped, let known = NotAStatement.found(in: text, delimiter: layout.delimiter) {
+                throw ImportError(line: nil, "the file is " + known.why)
+            }
+            if unmapped && layout.hasHeader && Self.readsAsData(cells, today: Day.today()) {
+                let shown = cells.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
+                throw ImportError(
+                    line: 1,
+                    "the file matches no known statement, and its first line looks like a row of data "
+                        + "(\(shown)\(cells.count > 4 ? ", …" : "")), not a header naming the columns",
+                    reason: .statementHeaderless)
+            }
+            var message = unmapped
                 ? "the file matches no known statement "
                     + "(its columns: \(cells.map { "'\($0)'" }.joined(separator: ", ")))"
                 : "no column gives the \(missing.rawValue)"
@@ -68,6 +80,21 @@ public struct StatementPlan: Sendable {
                 message += "; budget's own files have the columns \(RecordImporter.columns.joined(separator: ", "))"
             }
             throw ImportError(line: nil, message, reason: .statementUnmapped)
+        }
+    }
+
+    /// Whether a first line reads as a row of data rather than a header: a cell is a date and
+    /// another an amount.
+    static func readsAsData(_ cells: [String], today: Day) -> Bool {
+        let plain = cells.map { FieldRules.trimmed(HalfWidth.plain($0)) }
+        guard let date = plain.firstIndex(where: { StatementDate.read($0, pattern: nil, asOf: today) != nil }) else {
+            return false
+        }
+        return plain.indices.contains { index in
+            guard index != date, !plain[index].isEmpty,
+                  case .success(_?) = StatementAmount.parse(plain[index], decimalMark: .point, minorDigits: 9)
+            else { return false }
+            return true
         }
     }
 

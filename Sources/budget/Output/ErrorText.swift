@@ -66,6 +66,11 @@ enum ErrorText {
                     ; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a \
                     preset with --profile
                     """
+            case .statementHeaderless:
+                error.message += """
+                    ; name its columns by position: --no-header-row --map date=1 --map name=2 --map amount=3 (or out \
+                    and in)
+                    """
             case .statementKind:
                 error.message += "; give it one with --kind-value <text>=income|expense|transfer|skip"
             case .statementNegative:

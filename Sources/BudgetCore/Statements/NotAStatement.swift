@@ -1,0 +1,25 @@
+/// Exports people take for statements that are none: what they are and why they cannot be
+/// imported, so that the refusal says so in one line instead of listing columns.
+struct NotAStatement: Sendable {
+    /// The header cells (folded) that together identify the export.
+    let signature: [String]
+    /// Why it is refused, a clause (`an Amazon order history, not a statement: …`).
+    let why: String
+
+    /// The known exports that are no statements.
+    static let all = [
+        NotAStatement(
+            signature: ["注文日", "注文番号", "商品名", "注文合計"],
+            why: "an Amazon order history, not a statement: one order spans item, shipping, discount, points and "
+                + "card-charge rows, so it would count the money twice; import the statement of the card it was "
+                + "charged to"),
+    ]
+
+    /// The known non-statement whose header is one of the statement's first lines, if any.
+    static func found(in text: String, delimiter: Unicode.Scalar) -> NotAStatement? {
+        guard let rest = StatementText.dropping(lines: 0, of: text),
+              let cells = DelimitedReader.firstRow(rest, by: delimiter)?.fields else { return nil }
+        let folded = Set(cells.map(ColumnReference.folded))
+        return all.first { $0.signature.allSatisfy(folded.contains) }
+    }
+}
