@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// Statements' shapes through the binary: lines without a transaction listed by `--dry-run`, a
+/// type column given meanings with `--kind-value` (and saved in a profile), and files that are
+/// no statements refused in one line.
+final class StatementShapesEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+        budget.environment["BUDGET_TODAY"] = "2026-11-25"
+    }
+
+    private func statement(_ name: String, _ text: String) throws -> String {
+        let url = budget.directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A bank export with a text line after the header, a section line, a total and a charge
+    /// without an amount: `--dry-run` lists each with why, and the import counts them.
+    func testLinesWithoutATransaction_AreListedByADryRunAndCounted() throws {
+        let path = try statement("bank.csv", """
+            Date,Description,Amount
+            Posted Transactions
+            2026-11-01,Coffee,-150
+            ****-****-****-1234 山田 太郎
+            ,Total,-150
+            2026-11-02,<VIEW>\u{1B}[31m,
+
+            """)
+        let map = ["--map", "date=Date", "--map", "name=Description", "--map", "amount=Amount"]
+        let dry = try budget.run(["import", path, "--dry-run"] + map)
+        XCTAssertEqual(dry.code, 0, dry.stderr)
+        let lines = dry.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, """
+            Would import 1 expense from the statement (4 lines without a transaction skipped (totals, sections, \
+            nothing moved); expenses filed 1 under the default category); nothing was changed (--dry-run).
+            """)
+        XCTAssertEqual(Array(lines.dropFirst()), [
+            "4 lines would become no record:",
+            "  line 2: no date (a total, a section, a note or a title): Posted Transactions",
+            "  line 4: no date (a total, a section, a note or a title): ****-****-****-1234 山田 太郎",
+            "  line 5: no date (a total, a section, a note or a title): Total | -150",
+            "  line 6: no amount: 2026-11-02 | <VIEW>\\u{1B}[31m",
+        ], "listed, and a statement's text is escaped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: budget.dataFile.path), "a dry run writes nothing")
+        let result = try budget.run(["import", path] + map)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("would become no record"), "only a dry run lists them")
+    }
+
+    /// Mint's positive amounts with a debit/credit column, and a WAON-like type column where a
+    /// charge is a transfer and a cancelled payment money back; saved in a profile, read back.
+    func testKindValues_GiveATypeColumnItsMeaningsAndAreSavedInAProfile() throws {
+        let mint = try statement("mint.csv", """
+            "Date","Description","Amount","Transaction Type"
+            "2026-11-02","Starbucks","2.45","debit"
+            "2026-11-03","Refund","1.00","credit"
+
+            """)
+        try budget.succeed("config", "set", "display.currency", "USD")
+        let options = [
+            "--map", "date=Date", "--map", "name=Description", "--map", "amount=Amount",
+            "--map", "kind=Transaction Type",
+        ]
+        let refused = try budget.run(["import", mint] + options)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertTrue(refused.stderr.contains("unknown kind 'debit' (known: income, expense); give it one with "
+            + "--kind-value <text>=income|expense|transfer|skip"), refused.stderr)
+        let result = try budget.run(
+            ["import", mint, "--kind-value", "debit=expense", "--kind-value", "credit=income", "--save-profile", "mint"]
+                + options)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = Listing(tsv: try budget.run("list", "all", "--format", "tsv").stdout).rows
+        XCTAssertEqual(rows.map { [$0["kind"], $0["name"], $0["amount"]] }, [
+            ["income", "Refund", "1.00"], ["expense", "Starbucks", "2.45"],
+        ])
+        let shown = try budget.run("profile", "show", "mint")
+        XCTAssertTrue(shown.stdout.contains("kind-value"), shown.stdout)
+        XCTAssertTrue(try budget.run("import", mint, "--profile", "mint").stderr.hasPrefix("Imported nothing"))
+
+        let bad = try budget.run(["import", mint, "--kind-value", "debit=spend"] + options)
+        XCTAssertEqual(bad.code, 64)
+        XCTAssertTrue(bad.stderr.hasPrefix("Error: Invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
+    }
+}
