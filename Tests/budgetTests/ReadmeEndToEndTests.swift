@@ -1,3 +1,4 @@
+import BudgetCore
 import Foundation
 import XCTest
 @testable import budget
@@ -152,6 +153,16 @@ final class ReadmeEndToEndTests: XCTestCase {
         XCTAssertTrue(
             section.text.contains("takes `--no-header`, which leaves out the header row"),
             "the README says which commands take --no-header")
+    }
+
+    /// The statements section's table of presets has a row for every built-in preset, named as
+    /// `--profile` takes it, and no row for a preset that does not exist.
+    func testPresets_TheTableListsEveryPreset() throws {
+        let section = try XCTUnwrap(try readme().section("### Statements"), "the README has a statements section")
+        let prose = section.blocks.map(\.introduction).joined() + section.ending
+        let rows = prose.split(separator: "\n").filter { $0.hasPrefix("  | `") }
+        let named = rows.compactMap { row in row.dropFirst(5).split(separator: "`").first.map(String.init) }
+        XCTAssertEqual(named.sorted(), StatementPreset.all.map(\.name).sorted())
     }
 
     /// Every example of the reports section runs on a budget of its own, and every output the
