@@ -4,7 +4,11 @@
 /// Every bad row is reported (`StatementProblems`), not only the first.
 public struct StatementReader: Sendable {
     /// How the statement is laid out.
-    public var layout: StatementLayout
+    public var layout: StatementLayout {
+        didSet { kindMeanings = Self.meanings(of: layout) }
+    }
+    /// The kind column's values, folded, and what they mean (the first given wins).
+    private var kindMeanings: [String: RowMeaning]
     /// The built-in export it is, if any (exclusions, the headerless card sections).
     public var preset: StatementPreset?
     /// Only this kind is imported (the others are counted); `nil`: both.
@@ -24,6 +28,7 @@ public struct StatementReader: Sendable {
         today: Day
     ) {
         self.layout = layout
+        kindMeanings = Self.meanings(of: layout)
         self.preset = preset
         self.kind = kind
         self.signDecidesKind = signDecidesKind
@@ -435,8 +440,7 @@ public struct StatementReader: Sendable {
         }
         var kindWord: RecordKind?
         if let given = text(.kind) {
-            let folded = TextFolding.folded(given.text)
-            if let meaning = layout.kindValues.first(where: { TextFolding.folded($0.text) == folded })?.meaning {
+            if let meaning = kindMeanings[TextFolding.folded(given.text)] {
                 switch meaning {
                 case .income: kindWord = .income
                 case .expense: kindWord = .expense
@@ -488,6 +492,15 @@ public struct StatementReader: Sendable {
     }
 
     private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }
+
+    /// A layout's kind values by their folded text, the first given winning.
+    private static func meanings(of layout: StatementLayout) -> [String: RowMeaning] {
+        var meanings: [String: RowMeaning] = [:]
+        for value in layout.kindValues where meanings[TextFolding.folded(value.text)] == nil {
+            meanings[TextFolding.folded(value.text)] = value.meaning
+        }
+        return meanings
+    }
 
     private func magnitude(_ value: Int, line: Int, column: String) throws(ImportError) -> Int {
         guard value != Int.min else { throw ImportError(line: line, column: column, "the amount is too large") }
