@@ -32,6 +32,32 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(amount("9223372036854775807", digits: 2), .failure(.tooLarge))
     }
 
+    func testDates_WithATimeOfDayAreThatDate() {
+        func day(_ text: String, _ pattern: String? = nil) -> String? {
+            StatementDate.parse(text, pattern: pattern, today: today)?.iso
+        }
+        XCTAssertEqual(day("2025/02/11 22:32:13"), "2025-02-11")
+        XCTAssertEqual(day("2025/2/11 9:05"), "2025-02-11")
+        XCTAssertEqual(day("2017-04-25T03:15:53"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25T03:15:53Z"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25 03:15:53+09:00"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25T03:15:53.125-0500"), "2017-04-25")
+        XCTAssertEqual(day("2026/07/16(火) 12:30"), "2026-07-16")
+        XCTAssertEqual(day("2026/07/16 (Thu)"), "2026-07-16")
+        XCTAssertEqual(day("令和8年11月8日 8:15"), "2026-11-08")
+        XCTAssertEqual(day("11/08 23:59"), "2026-11-08")
+        XCTAssertEqual(day("04/25/2017 10:00", "%m/%d/%Y"), "2017-04-25")
+        XCTAssertEqual(day("2017年4月25日　10:00"), "2017-04-25")
+        for garbage in [
+            "2025/02/11 garbage", "2025/02/11T", "2025/02/11 12", "2025/02/11 12:", "2025/02/11 1:5",
+            "2025/02/11 24:00", "2025/02/11 12:60", "2025/02/11 12:30 extra", "2025/02/11 12:30:00Q",
+            "2025/02/11 12:30+9", "2025/02/11(火)x", "2025/02/11()", "2025/02/11(12)", "2017-04-25T03:15:53.",
+        ] {
+            XCTAssertNil(day(garbage), garbage)
+        }
+        XCTAssertNil(day("04/25/2017 10:00 pm", "%m/%d/%Y"))
+    }
+
     func testDates_UsualFormsPatternsAndDaysWithoutAYear() {
         func day(_ text: String, _ pattern: String? = nil) -> String? {
             StatementDate.parse(text, pattern: pattern, today: today)?.iso
