@@ -32,6 +32,106 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(amount("9223372036854775807", digits: 2), .failure(.tooLarge))
     }
 
+    func testAmounts_TakeTheBudgetsCurrencySymbolParenthesesAndASpacedSign() {
+        func dollars(_ text: String) -> Result<Int?, StatementAmount.Problem> {
+            StatementAmount.parse(text, decimalMark: .point, minorDigits: 2, currencySymbols: ["$", "USD"])
+        }
+        func euros(_ text: String) -> Result<Int?, StatementAmount.Problem> {
+            StatementAmount.parse(text, decimalMark: .comma, minorDigits: 2, currencySymbols: ["€", "EUR"])
+        }
+        func yen(_ text: String) -> Result<Int?, StatementAmount.Problem> {
+            StatementAmount.parse(text, decimalMark: .point, minorDigits: 0, currencySymbols: ["¥", "JPY"])
+        }
+        XCTAssertEqual(dollars("$20,000.00"), .success(2_000_000))
+        XCTAssertEqual(dollars("- $220.00"), .success(-22_000))
+        XCTAssertEqual(dollars("+ $1,150.00"), .success(115_000))
+        XCTAssertEqual(dollars("-$5.00"), .success(-500))
+        XCTAssertEqual(dollars("$-5.00"), .success(-500))
+        XCTAssertEqual(dollars("$ 5"), .success(500))
+        XCTAssertEqual(dollars("($220.00)"), .success(-22_000))
+        XCTAssertEqual(dollars("(1,234)"), .success(-123_400))
+        XCTAssertEqual(dollars("12.50 USD"), .success(1250))
+        XCTAssertEqual(dollars("USD 12.50"), .success(1250))
+        XCTAssertEqual(dollars("(-5.00)"), .failure(.notANumber), "a sign inside parentheses is not a number")
+        XCTAssertEqual(dollars("($-5.00)"), .failure(.notANumber))
+        XCTAssertEqual(dollars("-($5.00)"), .failure(.notANumber))
+        XCTAssertEqual(dollars("($5.00"), .failure(.notANumber))
+        XCTAssertEqual(dollars("()"), .failure(.notANumber))
+        XCTAssertEqual(dollars("-$-5.00"), .failure(.notANumber))
+        XCTAssertEqual(dollars("$$5"), .failure(.notANumber))
+        XCTAssertEqual(dollars("$5$"), .failure(.notANumber))
+        XCTAssertEqual(dollars("¥1,234"), .failure(.notANumber), "yen in a dollar budget")
+        XCTAssertEqual(dollars("1,234円"), .failure(.notANumber))
+        XCTAssertEqual(dollars("€5.00"), .failure(.notANumber))
+        XCTAssertEqual(dollars("-"), .success(nil))
+        XCTAssertEqual(euros("€12,50"), .success(1250))
+        XCTAssertEqual(euros("12,50 €"), .success(1250))
+        XCTAssertEqual(euros("-12,50 €"), .success(-1250))
+        XCTAssertEqual(euros("1.234,50€"), .success(123_450))
+        XCTAssertEqual(euros("(12,50 €)"), .success(-1250))
+        XCTAssertEqual(euros("$12,50"), .failure(.notANumber))
+        XCTAssertEqual(yen("$20,000.00"), .failure(.notANumber), "money is never read in the wrong currency")
+        XCTAssertEqual(yen("(1,234)"), .success(-1234))
+        for text in ["\\1,234", "¥1,234", "￥１，２３４", "1,234円", "JPY 1,234", "¥-1,234", "-¥1,234"] {
+            XCTAssertEqual(yen(text).map { $0.map(abs) }, .success(1234), text)
+        }
+        XCTAssertEqual(
+            StatementAmount.parse("$5", decimalMark: .point, minorDigits: 0), .failure(.notANumber),
+            "without the budget's symbols, only yen forms")
+        XCTAssertEqual(Currency(code: "USD")?.symbols, ["$", "USD"])
+        XCTAssertEqual(Currency(code: "CHF")?.symbols, ["CHF"])
+        XCTAssertEqual(Currency(code: "JPY")?.symbols, ["¥", "JPY"])
+    }
+
+    func testPlan_ReadsAmountsWithTheBudgetsCurrencySymbolOnly() throws {
+        func read(_ text: String, currency: String) throws -> [Int] {
+            var document = BudgetDocument()
+            document[settings: DisplayKeys.self][DisplayKeys.currency] = Currency(code: currency)
+            var options = ImportProfile()
+            options.mappings = [
+                .init(field: .date, column: .name("Date")), .init(field: .name, column: .name("Description")),
+                .init(field: .amount, column: .name("Amount")),
+            ]
+            let plan = try StatementPlan(
+                for: text, profileName: nil, options: options, savingAs: nil, kind: nil, in: document)
+            return try plan.reader(for: document, today: today).read(text).entries.map {
+                $0.kind == .expense ? -$0.amount : $0.amount
+            }
+        }
+        let text = "Date,Description,Amount\n2026-11-01,Coffee,- $5.00\n2026-11-02,Pay,\"+ $1,150.00\"\n"
+            + "2026-11-03,Rent,($220.00)\n2026-11-04,Fee,$-1.50\n"
+        XCTAssertEqual(try read(text, currency: "USD"), [-500, 115_000, -22_000, -150])
+        XCTAssertThrowsError(try read(text, currency: "JPY"), "dollars are never read as yen") { error in
+            XCTAssertEqual((error as? StatementProblems)?.problems.first?.message, "'- $5.00' is not an amount")
+        }
+    }
+
+    func testDates_WithATimeOfDayAreThatDate() {
+        func day(_ text: String, _ pattern: String? = nil) -> String? {
+            StatementDate.parse(text, pattern: pattern, today: today)?.iso
+        }
+        XCTAssertEqual(day("2025/02/11 22:32:13"), "2025-02-11")
+        XCTAssertEqual(day("2025/2/11 9:05"), "2025-02-11")
+        XCTAssertEqual(day("2017-04-25T03:15:53"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25T03:15:53Z"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25 03:15:53+09:00"), "2017-04-25")
+        XCTAssertEqual(day("2017-04-25T03:15:53.125-0500"), "2017-04-25")
+        XCTAssertEqual(day("2026/07/16(火) 12:30"), "2026-07-16")
+        XCTAssertEqual(day("2026/07/16 (Thu)"), "2026-07-16")
+        XCTAssertEqual(day("令和8年11月8日 8:15"), "2026-11-08")
+        XCTAssertEqual(day("11/08 23:59"), "2026-11-08")
+        XCTAssertEqual(day("04/25/2017 10:00", "%m/%d/%Y"), "2017-04-25")
+        XCTAssertEqual(day("2017年4月25日　10:00"), "2017-04-25")
+        for garbage in [
+            "2025/02/11 garbage", "2025/02/11T", "2025/02/11 12", "2025/02/11 12:", "2025/02/11 1:5",
+            "2025/02/11 24:00", "2025/02/11 12:60", "2025/02/11 12:30 extra", "2025/02/11 12:30:00Q",
+            "2025/02/11 12:30+9", "2025/02/11(火)x", "2025/02/11()", "2025/02/11(12)", "2017-04-25T03:15:53.",
+        ] {
+            XCTAssertNil(day(garbage), garbage)
+        }
+        XCTAssertNil(day("04/25/2017 10:00 pm", "%m/%d/%Y"))
+    }
+
     func testDates_UsualFormsPatternsAndDaysWithoutAYear() {
         func day(_ text: String, _ pattern: String? = nil) -> String? {
             StatementDate.parse(text, pattern: pattern, today: today)?.iso

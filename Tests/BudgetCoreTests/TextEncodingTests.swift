@@ -1,8 +1,8 @@
 import XCTest
 @testable import BudgetCore
 
-/// Statements in CP932, EUC-JP, UTF-16 and UTF-8 with a byte-order mark, read strictly; exports
-/// written in CP932 with its substitutes.
+/// Statements in CP932, EUC-JP, Windows-1252, Latin-1, UTF-16 and UTF-8 with a byte-order mark,
+/// read strictly; exports written in CP932 with its substitutes.
 final class TextEncodingTests: XCTestCase {
     private typealias Place = TextEncodingError.Place
 
@@ -82,15 +82,95 @@ final class TextEncodingTests: XCTestCase {
             "a lone low surrogate")
     }
 
-    func testAuto_PrefersUTF8ThenCP932ThenNamesWhereBothStopped() throws {
+    func testAuto_PrefersUTF8ThenCP932ThenEUCJPThenNamesWhereEachStopped() throws {
         XCTAssertEqual(try TextDecoder().decode(Array("ｾﾌﾞﾝ,食費\n".utf8)), "ｾﾌﾞﾝ,食費\n", "valid UTF-8 is UTF-8")
         XCTAssertEqual(try TextDecoder().decode([0x82, 0xA0, 0x0A]), "あ\n")
         XCTAssertEqual(
             decodeError([0x82, 0xA0, 0x0A, 0x85, 0x40]),
-            .undetected(utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3)))
+            .undetected(
+                utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3), eucJP: Place(line: 1, offset: 1)),
+            "EUC-JP has no 0xA0")
         XCTAssertEqual(
             decodeError([0x61, 0x0A, 0x85, 0x40]),
-            .undetected(utf8: Place(line: 2, offset: 2), cp932: Place(line: 2, offset: 2)))
+            .undetected(
+                utf8: Place(line: 2, offset: 2), cp932: Place(line: 2, offset: 2), eucJP: Place(line: 2, offset: 2)))
+    }
+
+    func testAuto_ReadsEUCJPWhereCP932Stops() throws {
+        // 2026-01-05,食費,東京駅,1200 in EUC-JP: CP932 stops at the 0xF1 before the comma.
+        let line: [UInt8] = Array("2026-01-05,".utf8)
+            + [0xBF, 0xA9, 0xC8, 0xF1, 0x2C, 0xC5, 0xEC, 0xB5, 0xFE, 0xB1, 0xD8] + Array(",1200\n".utf8)
+        XCTAssertEqual(decodeError(line, .cp932), .invalid(.cp932, at: Place(line: 1, offset: 14)))
+        XCTAssertEqual(try TextDecoder().decode(line), "2026-01-05,食費,東京駅,1200\n")
+        // 書籍 in EUC-JP is also valid CP932 (other characters): read as CP932, as before.
+        let both: [UInt8] = [0xBD, 0xF1, 0xC0, 0xD2]
+        XCTAssertEqual(try TextDecoder().decode(both), try TextEncoding.cp932.decode(both))
+        XCTAssertNotEqual(try TextDecoder().decode(both), "書籍")
+        // 食費, a line feed, then 0x85: UTF-8, CP932 and EUC-JP each stop elsewhere.
+        XCTAssertEqual(
+            decodeError([0xBF, 0xA9, 0xC8, 0xF1, 0x0A, 0x85, 0x40]),
+            .undetected(
+                utf8: Place(line: 1, offset: 0), cp932: Place(line: 1, offset: 3), eucJP: Place(line: 2, offset: 5)))
+        XCTAssertEqual(
+            decodeError([0xBF, 0xA9, 0xC8, 0xF1, 0x0A, 0xA5]),
+            .undetected(
+                utf8: Place(line: 1, offset: 0), cp932: Place(line: 1, offset: 3), eucJP: Place(line: 2, offset: 5)),
+            "a lead byte at the end is half a character")
+        XCTAssertEqual(
+            decodeError(Array("Fee,".utf8) + [0x80] + Array("12,50\n".utf8)),
+            .undetected(
+                utf8: Place(line: 1, offset: 4), cp932: Place(line: 1, offset: 4), eucJP: Place(line: 1, offset: 4)),
+            "Windows-1252's € is no EUC-JP control character")
+    }
+
+    func testWindows1252_DecodesItsTableAndRefusesItsFiveUnusedBytes() throws {
+        // Café, Crème brûlée €12,50 “x” – in Windows-1252
+        let bytes: [UInt8] = [
+            0x43, 0x61, 0x66, 0xE9, 0x2C, 0x20, 0x43, 0x72, 0xE8, 0x6D, 0x65, 0x20, 0x62, 0x72, 0xFB, 0x6C, 0xE9,
+            0x65, 0x20, 0x80, 0x31, 0x32, 0x2C, 0x35, 0x30, 0x20, 0x93, 0x78, 0x94, 0x20, 0x96, 0x0A,
+        ]
+        let text = "Café, Crème brûlée €12,50 “x” –\n"
+        XCTAssertEqual(try TextDecoder(encoding: .windows1252).decode(bytes), text)
+        XCTAssertEqual(try TextDecoder(encoding: TextEncoding(rawValue: "cp1252")).decode(bytes), text)
+        XCTAssertEqual(try TextEncoding.windows1252.encode(text), bytes)
+        for unused: UInt8 in [0x81, 0x8D, 0x8F, 0x90, 0x9D] {
+            XCTAssertEqual(
+                decodeError(Array("ab\nc".utf8) + [unused], .windows1252),
+                .invalid(.windows1252, at: Place(line: 2, offset: 4)),
+                "0x\(String(unused, radix: 16))")
+        }
+        XCTAssertEqual(
+            decodeError(bytes),
+            .undetected(
+                utf8: Place(line: 1, offset: 3), cp932: Place(line: 1, offset: 3), eucJP: Place(line: 1, offset: 3)),
+            "never guessed")
+        XCTAssertThrowsError(try TextEncoding.windows1252.encode("家計")) { error in
+            XCTAssertEqual(error as? TextEncodingError, .unencodable("家", .windows1252, record: nil))
+        }
+    }
+
+    func testLatin1_EachByteIsTheCharacterOfItsValue() throws {
+        let bytes = (0...255).map { UInt8($0) }
+        let text = try TextDecoder(encoding: .latin1).decode(bytes)
+        XCTAssertEqual(text.unicodeScalars.map(\.value), (0...255).map { UInt32($0) })
+        XCTAssertEqual(try TextDecoder(encoding: TextEncoding(rawValue: "iso-8859-1")).decode([0x80, 0xE9]), "\u{80}é")
+        XCTAssertEqual(try TextEncoding.latin1.encode(text), bytes)
+        XCTAssertThrowsError(try TextEncoding.latin1.encode("€")) { error in
+            XCTAssertEqual(error as? TextEncodingError, .unencodable("€", .latin1, record: nil))
+        }
+        XCTAssertNotNil(decodeError([0x43, 0x61, 0x66, 0xE9, 0x0A]), "never guessed")
+    }
+
+    func testNames_TakeTheOtherNamesEncodingsGoBy() throws {
+        XCTAssertEqual(TextEncoding.allCases.map(\.rawValue), ["utf-8", "cp932", "euc-jp", "windows-1252", "latin-1"])
+        XCTAssertEqual(TextEncoding(rawValue: "cp1252"), .windows1252)
+        XCTAssertEqual(TextEncoding(rawValue: "iso-8859-1"), .latin1)
+        XCTAssertNil(TextEncoding(rawValue: "auto"))
+        for encoding in TextEncoding.allCases { XCTAssertEqual(TextEncoding(rawValue: encoding.rawValue), encoding) }
+        for name in ["windows-1252", "cp1252", "latin-1", "iso-8859-1", "euc-jp"] {
+            XCTAssertEqual(try ImportProfile(settingText: "encoding=\(name)").encoding, name, "kept as given")
+        }
+        XCTAssertThrowsError(try ImportProfile(settingText: "encoding=latin1"))
     }
 
     func testEUCJP_DecodesWhenNamed() throws {
@@ -133,9 +213,13 @@ final class TextEncodingTests: XCTestCase {
         let errors: [TextEncodingError] = [
             .invalid(.cp932, at: Place(line: 12, offset: 345)),
             .invalidUTF16(at: Place(line: 1, offset: 2)),
-            .undetected(utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3)),
+            .undetected(
+                utf8: Place(line: 1, offset: 0), cp932: Place(line: 2, offset: 3), eucJP: Place(line: 2, offset: 4)),
             .unencodable("🎂", .cp932, record: RecordReference(kind: .expense, id: "00000012")),
             .unavailable(.eucJP),
+            .invalid(.windows1252, at: Place(line: 1, offset: 5)),
+            .undetected(
+                utf8: Place(line: 1, offset: 3), cp932: Place(line: 1, offset: 3), eucJP: Place(line: 1, offset: 3)),
         ]
         for error in errors {
             let message = error.errorDescription ?? ""
@@ -144,5 +228,11 @@ final class TextEncodingTests: XCTestCase {
         }
         XCTAssertEqual(errors[0].errorDescription, "line 12 (byte 345) is not valid CP932 text")
         XCTAssertEqual(errors[3].errorDescription, "expense-00000012 holds '🎂' (U+1F382), which CP932 has no code for")
+        XCTAssertEqual(
+            errors[2].errorDescription,
+            "the file is not UTF-8, CP932 or EUC-JP text: UTF-8 stops at line 1 (byte 0), CP932 at line 2 (byte 3), "
+                + "EUC-JP at line 2 (byte 4)")
+        XCTAssertEqual(errors[5].errorDescription, "line 1 (byte 5) is not valid Windows-1252 text")
+        XCTAssertEqual(errors[6].errorDescription, "line 1 (byte 3) is not UTF-8, CP932 or EUC-JP text")
     }
 }

@@ -2,8 +2,8 @@ import BudgetCore
 import Foundation
 import XCTest
 
-/// `import --encoding` (Japanese statements in CP932, byte-order marks) and `export --for-excel`
-/// / `--encoding cp932`, through the binary.
+/// `import --encoding` (Japanese statements in CP932, Windows-1252, byte-order marks) and
+/// `export --for-excel` / `--encoding cp932`, through the binary.
 final class EncodingEndToEndTests: XCTestCase {
     private var budget: BudgetProcess!
 
@@ -59,14 +59,14 @@ final class EncodingEndToEndTests: XCTestCase {
         XCTAssertEqual(found.stdout, "")
         XCTAssertEqual(
             found.stderr,
-            "budget: error: line 3 (byte 44) is neither UTF-8 nor CP932 text; "
-                + "name its encoding with --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
+            "budget: error: line 3 (byte 44) is not UTF-8, CP932 or EUC-JP text; name its encoding with --encoding "
+                + "(utf-8, cp932, euc-jp, windows-1252, latin-1); nothing was imported\n")
         let named = try budget.run("import", "expenses", path, "--encoding", "cp932")
         XCTAssertEqual(named.code, 65)
         XCTAssertEqual(
             named.stderr,
             "budget: error: line 3 (byte 44) is not valid CP932 text; "
-                + "choose another --encoding (utf-8, cp932, euc-jp); nothing was imported\n")
+                + "choose another --encoding (utf-8, cp932, euc-jp, windows-1252, latin-1); nothing was imported\n")
         let stdin = try budget.run(
             ["import", "expenses", "-", "--encoding", "euc-jp"], stdin: "date,name,amount\n2026-01-05,€,5\n")
         XCTAssertEqual(stdin.code, 65, "€ in UTF-8 is not EUC-JP")
@@ -75,7 +75,46 @@ final class EncodingEndToEndTests: XCTestCase {
                 "budget: error: line 2 (byte 28) is not valid EUC-JP text; choose another --encoding"),
             stdin.stderr)
         XCTAssertEqual(budget.dataBytes(), before, "the data file is byte for byte unchanged")
-        XCTAssertEqual(try budget.run("import", "expenses", path, "--encoding", "latin-1").code, 64)
+        XCTAssertEqual(try budget.run("import", "expenses", path, "--encoding", "latin-9").code, 64)
+    }
+
+    /// A European bank's statement in Windows-1252 (`Café, Crème brûlée`, `€`, curly quotes, an
+    /// en dash), mapped by hand: named, it reads; never guessed; a profile keeps the name.
+    func testImport_Windows1252StatementWhenNamed() throws {
+        try budget.succeed("config", "set", "display.currency", "EUR")
+        // Datum;Omschrijving;Bedrag / 2026-01-05;Café, Crème brûlée;€12,50 / 2026-01-06;“Pâtisserie” – thé;3,20 €
+        let bytes: [UInt8] = Array("Datum;Omschrijving;Bedrag\r\n2026-01-05;Caf".utf8)
+            + [0xE9] + Array(", Cr".utf8) + [0xE8] + Array("me br".utf8) + [0xFB] + Array("l".utf8) + [0xE9]
+            + Array("e;".utf8) + [0x80] + Array("12,50\r\n2026-01-06;".utf8) + [0x93] + Array("P".utf8) + [0xE2]
+            + Array("tisserie".utf8) + [0x94, 0x20, 0x96] + Array(" th".utf8) + [0xE9] + Array(";3,20 ".utf8) + [0x80]
+            + Array("\r\n".utf8)
+        let path = try write(bytes, to: "rekening.csv")
+        let options = [
+            "--delimiter", ";", "--decimal-mark", ",", "--map", "date=Datum", "--map", "name=Omschrijving",
+            "--map", "amount=Bedrag",
+        ]
+        let guessed = try budget.run(["import", "expenses", path] + options)
+        XCTAssertEqual(guessed.code, 65, "Windows-1252 is never guessed")
+        XCTAssertTrue(guessed.stderr.contains("is not UTF-8, CP932 or EUC-JP text"), guessed.stderr)
+
+        let named = try budget.run(
+            ["import", "expenses", path, "--encoding", "windows-1252", "--save-profile", "rabo"] + options)
+        XCTAssertEqual(named.code, 0, named.stderr)
+        XCTAssertEqual(
+            try names(in: budget), ["Café, Crème brûlée / uncategorized", "“Pâtisserie” – thé / uncategorized"])
+        let listed = try budget.run("list", "expenses", "--format", "tsv")
+        XCTAssertEqual(Listing(tsv: listed.stdout).column("amount"), ["12.50", "3.20"])
+
+        // The saved profile reads the next statement in Windows-1252 (given as cp1252, kept so).
+        let other = try BudgetProcess()
+        try other.succeed("config", "set", "display.currency", "EUR")
+        let saved = try other.run(
+            ["import", "expenses", path, "--encoding", "CP1252", "--save-profile", "rabo"] + options)
+        XCTAssertEqual(saved.code, 0, saved.stderr)
+        XCTAssertTrue(try other.run("profile", "show", "rabo").stdout.contains("cp1252"))
+        let again = try other.run("import", "expenses", path, "--profile", "rabo", "--dry-run")
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(try names(in: other).count, 2)
     }
 
     func testImport_ByteOrderMarksAreNotText() throws {

@@ -1,6 +1,7 @@
 /// A character encoding of the text files `budget` reads (bank and card statements) or writes
-/// (exports for spreadsheets). UTF-8 is decoded by Swift; CP932 and EUC-JP by the C library's
-/// iconv, strictly: bytes that are not text in the encoding are refused, never replaced.
+/// (exports for spreadsheets). UTF-8 is decoded by Swift; Windows-1252 and Latin-1 by their
+/// tables here; CP932 and EUC-JP by the C library's iconv, strictly: bytes that are not text in
+/// the encoding are refused, never replaced.
 public enum TextEncoding: String, CaseIterable, Sendable {
     /// UTF-8. A leading byte-order mark is not part of the text.
     case utf8 = "utf-8"
@@ -9,18 +10,81 @@ public enum TextEncoding: String, CaseIterable, Sendable {
     case cp932
     /// EUC-JP, rare in statements.
     case eucJP = "euc-jp"
+    /// Windows-1252 (also named `cp1252`), the Western European Windows code page: Latin-1
+    /// with `€`, curly quotes and dashes in 0x80–0x9F, where five bytes (0x81, 0x8D, 0x8F,
+    /// 0x90, 0x9D) are no character.
+    case windows1252 = "windows-1252"
+    /// ISO-8859-1, Latin-1 (also named `iso-8859-1`): each byte is the character U+0000–U+00FF
+    /// of its value.
+    case latin1 = "latin-1"
 
-    /// The encoding as messages name it: `UTF-8`, `CP932`, `EUC-JP`.
+    /// The encoding a name names: its own (`rawValue`) or another it goes by (`otherNames`:
+    /// `cp1252`, `iso-8859-1`), as written (lower-case).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "utf-8": self = .utf8
+        case "cp932": self = .cp932
+        case "euc-jp": self = .eucJP
+        case "windows-1252", "cp1252": self = .windows1252
+        case "latin-1", "iso-8859-1": self = .latin1
+        default: return nil
+        }
+    }
+
+    /// The other names encodings go by, which `init(rawValue:)` takes too.
+    public static let otherNames = ["cp1252", "iso-8859-1"]
+
+    /// The encoding as messages name it: `UTF-8`, `CP932`, `EUC-JP`, `Windows-1252`, `Latin-1`.
     public var name: String {
         switch self {
         case .utf8: return "UTF-8"
         case .cp932: return "CP932"
         case .eucJP: return "EUC-JP"
+        case .windows1252: return "Windows-1252"
+        case .latin1: return "Latin-1"
         }
     }
 
     /// The name `iconv_open` knows it by.
-    var iconvName: String { name }
+    var iconvName: String {
+        switch self {
+        case .windows1252: return "CP1252"
+        case .latin1: return "ISO-8859-1"
+        case .utf8, .cp932, .eucJP: return name
+        }
+    }
+
+    /// The characters of Windows-1252's bytes 0x80–0x9F (`nil`: no character), from
+    /// Microsoft's table; its other bytes are Latin-1's.
+    static let windows1252High: [Unicode.Scalar?] = [
+        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+    ]
+
+    /// The character of a byte in a one-byte encoding (Windows-1252, Latin-1); `nil` when it
+    /// is none, or for the other encodings.
+    func character(of byte: UInt8) -> Unicode.Scalar? {
+        switch self {
+        case .latin1: return Unicode.Scalar(byte)
+        case .windows1252:
+            return (0x80...0x9F).contains(byte) ? Self.windows1252High[Int(byte) - 0x80] : Unicode.Scalar(byte)
+        case .utf8, .cp932, .eucJP: return nil
+        }
+    }
+
+    /// The byte of a character in a one-byte encoding (Windows-1252, Latin-1); `nil` when it
+    /// has none, or for the other encodings.
+    func byte(of scalar: Unicode.Scalar) -> UInt8? {
+        switch self {
+        case .latin1: return scalar.value <= 0xFF ? UInt8(scalar.value) : nil
+        case .windows1252:
+            if scalar.value < 0x80 || (0xA0...0xFF).contains(scalar.value) { return UInt8(scalar.value) }
+            return Self.windows1252High.firstIndex(of: scalar).map { UInt8(0x80 + $0) }
+        case .utf8, .cp932, .eucJP: return nil
+        }
+    }
 
     /// UTF-8's byte-order mark, which a file may start with.
     static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -55,6 +119,15 @@ public enum TextEncoding: String, CaseIterable, Sendable {
                 throw .invalid(self, at: Self.place(of: start + error.byteOffsets.lowerBound, in: bytes))
             }
             return String(decoding: bytes[start...], as: UTF8.self)
+        case .windows1252, .latin1:
+            var scalars = String.UnicodeScalarView()
+            for (offset, byte) in bytes.enumerated() {
+                guard let scalar = character(of: byte) else {
+                    throw .invalid(self, at: Self.place(of: offset, in: bytes))
+                }
+                scalars.append(scalar)
+            }
+            return String(scalars)
         case .cp932, .eucJP:
             let converter = try converter(from: iconvName, to: "UTF-8")
             do {
@@ -75,7 +148,17 @@ public enum TextEncoding: String, CaseIterable, Sendable {
     ///   no code for (and no record: the caller knows which records it wrote), or
     ///   `.unavailable`.
     public func encode(_ text: String) throws(TextEncodingError) -> [UInt8] {
-        guard self != .utf8 else { return Array(text.utf8) }
+        switch self {
+        case .utf8: return Array(text.utf8)
+        case .windows1252, .latin1:
+            var bytes: [UInt8] = []
+            for scalar in text.unicodeScalars {
+                guard let byte = byte(of: scalar) else { throw .unencodable(scalar, self, record: nil) }
+                bytes.append(byte)
+            }
+            return bytes
+        case .cp932, .eucJP: break
+        }
         let utf8 = Array(substituted(text).utf8)
         let converter = try converter(from: "UTF-8", to: iconvName)
         do {
@@ -118,7 +201,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
     }
 
     /// The line (1 + the line feeds before it) and offset of a byte. A line feed byte is one
-    /// in each of these encodings: CP932 and EUC-JP never use 0x0A inside a character.
+    /// in each of these encodings: CP932 and EUC-JP never use 0x0A inside a character, and
+    /// Windows-1252 and Latin-1 have one byte a character.
     static func place(of offset: Int, in bytes: [UInt8]) -> TextEncodingError.Place {
         var line = 1
         for byte in bytes[..<min(offset, bytes.count)] where byte == 0x0A { line += 1 }

@@ -29,9 +29,9 @@ public enum TextEncodingError: LocalizedError, Equatable, Sendable {
     case invalid(TextEncoding, at: Place)
     /// A file that starts with UTF-16's byte-order mark but is not UTF-16 text from `place` on.
     case invalidUTF16(at: Place)
-    /// No encoding was named and the bytes are neither UTF-8 nor CP932 text: where each
+    /// No encoding was named and the bytes are not UTF-8, CP932 or EUC-JP text: where each
     /// stopped.
-    case undetected(utf8: Place, cp932: Place)
+    case undetected(utf8: Place, cp932: Place, eucJP: Place)
     /// A character `encoding` has no code for (after its substitutions), in `record` when the
     /// character belongs to one.
     case unencodable(Unicode.Scalar, TextEncoding, record: RecordReference?)
@@ -46,10 +46,12 @@ public enum TextEncodingError: LocalizedError, Equatable, Sendable {
             return "\(place.description) is not valid \(encoding.name) text"
         case let .invalidUTF16(place):
             return "\(place.description) is not valid UTF-16 text, though the file starts with UTF-16's byte-order mark"
-        case let .undetected(utf8, cp932):
-            guard utf8 != cp932 else { return "\(utf8.description) is neither UTF-8 nor CP932 text" }
-            return "the file is neither UTF-8 nor CP932 text: "
-                + "UTF-8 stops at \(utf8.description), CP932 at \(cp932.description)"
+        case let .undetected(utf8, cp932, eucJP):
+            guard utf8 != cp932 || utf8 != eucJP else {
+                return "\(utf8.description) is not UTF-8, CP932 or EUC-JP text"
+            }
+            return "the file is not UTF-8, CP932 or EUC-JP text: UTF-8 stops at \(utf8.description), "
+                + "CP932 at \(cp932.description), EUC-JP at \(eucJP.description)"
         case let .unencodable(scalar, encoding, record):
             let holder = record.map { $0.description + " holds" } ?? "the text holds"
             return "\(holder) \(Self.shown(scalar)), which \(encoding.name) has no code for"

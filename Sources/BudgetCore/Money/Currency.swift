@@ -7,6 +7,13 @@ public struct Currency: Hashable, Sendable {
     /// Digits after the decimal point: 0 for yen, 2 for dollars, 3 for Kuwaiti dinar.
     public let minorDigits: Int
 
+    /// How text marks an amount in this currency, before or after the number: the symbol
+    /// without its space (`$`, `CHF`), then the code unless it is the same (`USD`).
+    public var symbols: [String] {
+        let shown = symbol.trimmingSpaces
+        return shown == code ? [shown] : [shown, code]
+    }
+
     /// The currencies `budget` knows, with their ISO 4217 minor units.
     public static let known: [Currency] = [
         Currency(code: "JPY", symbol: "¥", minorDigits: 0),

@@ -19,7 +19,8 @@ public struct ImportProfile: PlainSettingValue, Hashable {
 
     /// The built-in preset it starts from.
     public var preset: String?
-    /// The text encoding (`auto`, `utf-8`, `cp932`, `euc-jp`).
+    /// The text encoding (`auto`, `utf-8`, `cp932`, `euc-jp`, `windows-1252`, `latin-1`, or
+    /// another name of one: `cp1252`, `iso-8859-1`), as given.
     public var encoding: String?
     /// The field separator.
     public var delimiter: Unicode.Scalar?
@@ -49,8 +50,9 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// account, so the rows it imports are the ones imported before (`StatementPlan.origin`).
     public var account: String?
 
-    /// The encodings a profile may name.
-    public static let encodings = ["auto", "utf-8", "cp932", "euc-jp"]
+    /// The encodings a profile may name: `auto`, each encoding's name, then the other names
+    /// they go by (`TextEncoding.otherNames`).
+    public static let encodings = ["auto"] + TextEncoding.allCases.map(\.rawValue) + TextEncoding.otherNames
 
     /// No options.
     public init() {}

@@ -1,6 +1,7 @@
-/// Reads the amounts statements hold: `"1,234"`, `\1,234`, `¥1,234`, `￥1,234`, `1,234円`,
-/// full-width digits, a leading `+`, or `-`, `−`, `△` or `▲` for a negative amount, and decimals with
-/// the chosen mark when the currency has them.
+/// Reads the amounts statements hold: `"1,234"`, `\1,234`, `¥1,234`, `￥1,234`, `1,234円`, the
+/// budget's currency's symbol (`$20,000.00`, `12,50 €`), full-width digits, a leading `+`, or `-`,
+/// `−`, `△` or `▲` or parentheses for a negative amount, and decimals with the chosen mark when
+/// the currency has them.
 public enum StatementAmount {
     /// Why an amount was refused.
     public enum Problem: Error, Equatable, Sendable {
@@ -15,8 +16,18 @@ public enum StatementAmount {
     /// The amount in minor units, negative when the text says so; `nil` for a blank cell or
     /// `-` alone (statements write it for "nothing").
     ///
-    /// - Parameter minorDigits: the currency's decimals (0 for yen).
-    public static func parse(_ text: String, decimalMark: DecimalMark, minorDigits: Int) -> Result<Int?, Problem> {
+    /// A sign may have a space after it (`- $220.00`); parentheses make an amount negative
+    /// (`($220.00)`, `(1,234)`), and a sign inside them is no number.
+    ///
+    /// - Parameters:
+    ///   - minorDigits: the currency's decimals (0 for yen).
+    ///   - currencySymbols: the budget's currency's symbols (`Currency.symbols`: `$`, `USD`), one
+    ///     of which may come before the number (after its sign) or after it (`12,50 €`). Empty
+    ///     (no currency) or holding `¥`: also the yen forms (`\`, `¥`, `￥`, `円`). Another
+    ///     currency's symbol is `.notANumber`: an amount is never read in the wrong currency.
+    public static func parse(
+        _ text: String, decimalMark: DecimalMark, minorDigits: Int, currencySymbols: [String] = []
+    ) -> Result<Int?, Problem> {
         var scalars = Array(HalfWidth.plain(text).unicodeScalars)
         func trim() {
             while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
@@ -24,28 +35,42 @@ public enum StatementAmount {
         }
         trim()
         if scalars.isEmpty || scalars == ["-"] { return .success(nil) }
+        let symbols = currencySymbols.map { Array(HalfWidth.plain($0).unicodeScalars) }.filter { !$0.isEmpty }
+        let yen = currencySymbols.isEmpty || currencySymbols.contains("¥")
+        let prefixes = (symbols + (yen ? [["¥"], ["\\"]] : [])).sorted { $0.count > $1.count }
+        let suffixes = (symbols + (yen ? [["円"]] : [])).sorted { $0.count > $1.count }
+        // Drops the longest of `list` that the text starts (or ends) with.
+        func drop(_ list: [[Unicode.Scalar]], atEnd: Bool) -> Bool {
+            for symbol in list where symbol.count <= scalars.count {
+                let range = atEnd ? scalars.count - symbol.count..<scalars.count : 0..<symbol.count
+                guard Array(scalars[range]) == symbol else { continue }
+                scalars.removeSubrange(range)
+                trim()
+                return true
+            }
+            return false
+        }
         var negative = false
-        if scalars.first == "+" {
-            scalars.removeFirst()
-            trim()
-        }
-        if let first = scalars.first, first == "-" || first == "△" || first == "▲" {
+        if scalars.count >= 2, scalars.first == "(", scalars.last == ")" {
+            // `($220.00)`: negative; a sign inside is left, and is no number.
             negative = true
             scalars.removeFirst()
-            trim()
-        }
-        if let first = scalars.first, first == "¥" || first == "\\" {
-            scalars.removeFirst()
-            trim()
-        }
-        if let first = scalars.first, !negative, first == "-" {
-            negative = true
-            scalars.removeFirst()
-        }
-        if let last = scalars.last, last == "円" {
             scalars.removeLast()
             trim()
+        } else if scalars.first == "+" {
+            scalars.removeFirst()
+            trim()
+        } else if let first = scalars.first, first == "-" || first == "△" || first == "▲" {
+            negative = true
+            scalars.removeFirst()
+            trim()
         }
+        let symbolFirst = drop(prefixes, atEnd: false)
+        if symbolFirst, !negative, scalars.first == "-" {
+            negative = true
+            scalars.removeFirst()
+        }
+        if !symbolFirst { _ = drop(suffixes, atEnd: true) }
         let group: Unicode.Scalar = decimalMark == .point ? "," : "."
         let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
         var whole = 0

@@ -1,6 +1,7 @@
 /// Reads the dates statements hold: `2026/4/7`, `2026-04-07`, `20260407`, `2026年4月7日`,
 /// `2026.04.07`, a Japanese era's year (`R8.11.07`, `令和8年11月8日`, `令和元年5月1日`,
-/// `H31.4.30`, `平成31年4月30日`), a weekday after it (`07/16(火)`) or a time; without a year
+/// `H31.4.30`, `平成31年4月30日`), a weekday after it (`07/16(火)`) or a time of day (`22:32:13`,
+/// `2017-04-25T03:15:53Z`, `03:15:53+09:00`: that date; nothing else may follow); without a year
 /// (`4月30日`, `04/30`) the latest such day on or before the statement's day (`asOf`). With a
 /// pattern (`%Y/%m/%d`, `%Y%m%d`, `%d.%m.%Y`, `%Y年%m月%d日`; `%y` two-digit year, `%e` day,
 /// `%%` a percent sign) only that form.
@@ -156,11 +157,7 @@ public enum StatementDate {
             position += 1
             index += 1
         }
-        // What may follow a date: a weekday in brackets, a time, after a space or a bracket.
-        if position < text.count {
-            let next = text[position]
-            guard next == " " || next == "(" || next == "（" || next == "T" else { return nil }
-        }
+        guard followsADay(text[position...]) else { return nil }
         guard let month, let day else { return nil }
         if let year { return Day(year: year, month: month, day: day).map { ($0, true) } }
         // No year: the latest such day on or before today (29 February: of a leap year).
@@ -168,6 +165,62 @@ public enum StatementDate {
             if let found = Day(year: candidate, month: month, day: day), !(today < found) { return (found, false) }
         }
         return nil
+    }
+
+    /// Whether text may follow a date: nothing, a weekday in brackets (`(火)`, ` (Thu)`), a
+    /// time of day (`isTime`) after `T` or a space, or a weekday and then a time.
+    private static func followsADay(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var rest = text
+        func dropSpaces() -> Bool {
+            let before = rest.count
+            while rest.first == " " || rest.first == "\t" { rest.removeFirst() }
+            return rest.count < before
+        }
+        if rest.isEmpty { return true }
+        if rest.first == "T" { return isTime(rest.dropFirst()) }
+        let spaced = dropSpaces()
+        guard rest.first == "(" || rest.first == "（" else { return spaced && isTime(rest) }
+        guard let close = rest.firstIndex(where: { $0 == ")" || $0 == "）" }) else { return false }
+        let weekday = rest[rest.index(after: rest.startIndex)..<close]
+        guard (1...12).contains(weekday.count), weekday.allSatisfy({ $0.properties.isAlphabetic || $0 == "." }) else {
+            return false
+        }
+        rest = rest[rest.index(after: close)...]
+        return rest.isEmpty || (dropSpaces() && isTime(rest))
+    }
+
+    /// Whether text is a time of day: `9:05`, `22:32:13`, `03:15:53.125`, perhaps followed by
+    /// `Z` or an offset from UTC (`+09:00`, `-0500`, `+09`).
+    private static func isTime(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var rest = text
+        func digits(_ counts: ClosedRange<Int>) -> Int? {
+            var value = 0, count = 0
+            while count < counts.upperBound, let first = rest.first, let digit = digitValue(first) {
+                value = value * 10 + digit
+                count += 1
+                rest.removeFirst()
+            }
+            return counts.contains(count) ? value : nil
+        }
+        func take(_ scalar: Unicode.Scalar) -> Bool {
+            guard rest.first == scalar else { return false }
+            rest.removeFirst()
+            return true
+        }
+        guard let hour = digits(1...2), hour < 24, take(":"), let minute = digits(2...2), minute < 60 else {
+            return false
+        }
+        if take(":") {
+            guard let second = digits(2...2), second <= 60 else { return false }
+            if take("."), digits(1...9) == nil { return false }
+        }
+        if rest.isEmpty { return true }
+        if take("Z") { return rest.isEmpty }
+        guard take("+") || take("-"), let hours = digits(2...2), hours <= 14 else { return false }
+        if rest.isEmpty { return true }
+        _ = take(":")
+        guard let minutes = digits(2...2), minutes < 60 else { return false }
+        return rest.isEmpty
     }
 
     private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {

@@ -104,10 +104,12 @@ public struct StatementPlan: Sendable {
     public func reader(for document: BudgetDocument, today: Day) -> StatementReader {
         // A preset's or a given sign decides each row's kind; without either, a kind asked for
         // takes plain amounts (a negative one is refused).
-        StatementReader(
+        var reader = StatementReader(
             layout: layout, preset: preset, kind: kind,
             signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
             minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
+        reader.currencySymbols = document.moneyFormat.currency?.symbols ?? []
+        return reader
     }
 
     /// How an import of this statement goes, under the budget's rules.

@@ -62,7 +62,8 @@ extension StatementReader {
                     && StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) == nil
             }
             if numberColumns.contains(index),
-               case .failure = StatementAmount.parse(text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+               case .failure = StatementAmount.parse(
+                text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols) {
                 return true
             }
             return false
@@ -72,7 +73,8 @@ extension StatementReader {
         var valueLike: [Int: Bool] = [:]
         func readsAsValue(_ index: Int) -> Bool {
             if let known = valueLike[index] { return known }
-            let known = Self.readsAsValue(cells[index], layout: layout, minorDigits: minorDigits, today: today)
+            let known = Self.readsAsValue(
+                cells[index], layout: layout, minorDigits: minorDigits, currencySymbols: currencySymbols, today: today)
             valueLike[index] = known
             return known
         }
@@ -155,7 +157,9 @@ extension StatementReader {
     /// Whether a cell reads as a value of its own, which no name swallows: a date, a month
     /// (`'22/08`, `2022/08`), a number, an instalment (`3回払い`, `1回目`) or a card's user
     /// (`本人`, `ご家族`).
-    static func readsAsValue(_ cell: String, layout: StatementLayout, minorDigits: Int, today: Day) -> Bool {
+    static func readsAsValue(
+        _ cell: String, layout: StatementLayout, minorDigits: Int, currencySymbols: [String] = [], today: Day
+    ) -> Bool {
         let plain = FieldRules.trimmed(HalfWidth.plain(cell))
         guard !plain.isEmpty, plain != "-" else { return false }
         if ["本人", "ご本人", "家族", "ご家族"].contains(plain) { return true }
@@ -170,7 +174,8 @@ extension StatementReader {
             return true
         }
         if case .success(_?) = StatementAmount.parse(
-            plain, decimalMark: layout.decimalMark, minorDigits: max(minorDigits, 9)) { return true }
+            plain, decimalMark: layout.decimalMark, minorDigits: max(minorDigits, 9), currencySymbols: currencySymbols
+        ) { return true }
         return false
     }
 

@@ -18,6 +18,9 @@ public struct StatementReader: Sendable {
     public var signDecidesKind: Bool
     /// The currency's decimals.
     public var minorDigits: Int
+    /// The budget's currency's symbols (`Currency.symbols`), which amounts may carry; empty:
+    /// no currency, only the yen forms.
+    public var currencySymbols: [String] = []
     /// The statement's day (the day it was downloaded): a date without a year is the latest
     /// such day on or before it.
     public var today: Day
@@ -422,7 +425,9 @@ public struct StatementReader: Sendable {
     ) throws(ImportError) -> Movement {
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
-            switch StatementAmount.parse(given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
+            let symbols = currencySymbols
+            switch StatementAmount.parse(
+                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: symbols) {
             case .success(let value?): return (value, given.column)
             case .success(nil): return nil
             case .failure(.notANumber):

@@ -41,8 +41,9 @@ struct ImportCommand: Command {
                        help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, "
                            + "as many times as such records exist."),
             OptionSpec(long: "encoding", valueName: "encoding",
-                       help: "auto, utf-8, cp932 or euc-jp (default: auto: a byte-order mark, else UTF-8, else CP932; "
-                           + "euc-jp must be named).",
+                       help: "auto, utf-8, cp932, euc-jp, windows-1252 (cp1252) or latin-1 (iso-8859-1) "
+                           + "(default: auto: a byte-order mark, else UTF-8, else CP932, else EUC-JP; windows-1252 "
+                           + "and latin-1 must be named).",
                        choices: encodings),
         ])
 

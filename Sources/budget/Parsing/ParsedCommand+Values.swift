@@ -34,16 +34,17 @@ extension ParsedCommand {
         try converting { () throws(ValueError) in try FieldRules.label(text, field: field) }
     }
 
-    /// The `--encoding` value, one of `choices` in any case (`auto` is `nil`), or `fallback`
-    /// when none is given.
+    /// The `--encoding` value, one of `choices` or another name of one (`cp1252`), in any case
+    /// (`auto` is `nil`), or `fallback` when none is given.
     func textEncoding(choices: [String], default fallback: String) throws(UsageError) -> TextEncoding? {
         let text = value("encoding") ?? fallback
-        guard choices.contains(text.lowercased()) else {
+        let named = TextEncoding(rawValue: text.lowercased())
+        guard choices.contains(text.lowercased()) || named.map({ choices.contains($0.rawValue) }) == true else {
             let expected = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "")
                 + (choices.last ?? "")
             throw usageError("Invalid value '\(text)' for '--encoding <encoding>': expected \(expected)")
         }
-        return TextEncoding(rawValue: text.lowercased())
+        return named
     }
 
     /// A tag by `FieldRules.tag`: one word without white space or commas.
