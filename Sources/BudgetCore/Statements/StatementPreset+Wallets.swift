@@ -37,15 +37,16 @@ extension StatementPreset {
 
     /// A Suica or PASMO card's history read by SFCardViewer (CP932): a first line
     /// `カードID=…`, then `利用年月日,定期,鉄道会社名,入場駅/事業者名,定期,鉄道会社名,出場駅/降車場所,
-    /// 利用額(円),残額(円),メモ`; spending positive. The exit station, else the note (`物販`), else
-    /// the entry station (a bus's operator) is the name. A charge (`-3000` noted `ｵｰﾄﾁｬｰｼﾞ`, or
-    /// `ﾁｬｰｼﾞ`) is a transfer; a row of 0 (`窓出`, an exit at the fare window) moved nothing.
+    /// 利用額(円),残額(円),メモ`; spending positive. The exit station, else the entry station or a
+    /// bus's operator (入場駅/事業者名: a bus ride has no exit), else the note (`物販`: a purchase
+    /// names no station) is the name. A charge (`-3000` noted `ｵｰﾄﾁｬｰｼﾞ`, or `ﾁｬｰｼﾞ`) is a
+    /// transfer; a row of 0 (`窓出`, an exit at the fare window) moved nothing.
     static let sfCardViewer = StatementPreset(
         name: "sfcardviewer", title: "a Suica/PASMO history (SFCardViewer)",
         signature: ["利用年月日", "入場駅/事業者名", "出場駅/降車場所", "利用額(円)", "残額(円)"],
         layout: layout(
             [
-                .date: ["利用年月日"], .name: ["出場駅/降車場所", "メモ", "入場駅/事業者名"], .amount: ["利用額(円)"],
+                .date: ["利用年月日"], .name: ["出場駅/降車場所", "入場駅/事業者名", "メモ"], .amount: ["利用額(円)"],
                 .kind: ["メモ"],
             ],
             sign: .expensePositive,
