@@ -176,8 +176,10 @@ final class StatementEndToEndTests: XCTestCase {
             "import",
             try statement(
                 "yucho.csv",
-                "日付,入出金明細ID,詳細1,詳細2,払出し金額,預入れ金額,貸付金額,返済金額,残高,取扱店,取扱店名,メモ\n"
-                    + "20261005,Y123,自動払込,NHK,2200,,,,1000,,,\n"))
+                "お客さま口座情報\n現在高：,\"1,000\",円,\n照会対象：全期間\n明細件数：1\n"
+                    + "取引日,入出金明細ＩＤ,受入金額（円）,払出金額（円）,詳細１,詳細２,現在（貸付）高,\n"
+                    + "20261005,1,,2200,自払,NHK,1000,\n",
+                cp932: true))
         let zero = try budget.run(
             "import",
             try statement(
