@@ -51,7 +51,8 @@ final class StatementLinesTests: XCTestCase {
             problems(plain, "date,name,amount\n,Coffee,-150\n"), ["2: the row has no date"],
             "a name and an amount without a date is a transaction that cannot be read")
         XCTAssertEqual(
-            problems(plain, "date,name,amount\n2026/13/45,Coffee,-150\n").count, 1, "a date that is wrong stays an error")
+            problems(plain, "date,name,amount\n2026/13/45,Coffee,-150\n").count, 1,
+            "a date that is wrong stays an error")
         XCTAssertEqual(problems(plain, "date,name,amount\nR8.13.1,Coffee,-150\n").count, 1, "so does an era's")
     }
 

@@ -83,6 +83,7 @@ final class StatementShapesEndToEndTests: XCTestCase {
 
         let bad = try budget.run(["import", mint, "--kind-value", "debit=spend"] + options)
         XCTAssertEqual(bad.code, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("Error: Invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix("Error: Invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
     }
 }
