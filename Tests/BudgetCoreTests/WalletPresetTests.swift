@@ -129,6 +129,14 @@ final class WalletPresetTests: XCTestCase {
         XCTAssertEqual(skipped(reading), ["5: nothing moved (an amount of 0)", "7: a transfer (ｵｰﾄﾁｬｰｼﾞ)"])
         XCTAssertEqual(reading.transfers, 1)
         XCTAssertEqual(reading.nonTransactions, 1)
+        // Only a charge brings money into a transit card: one noted otherwise is no refund.
+        let other = try read(Self.sfCardViewer + "2026/03/17,,,,,,,-1000,5388,ﾁｬｰｼﾞ(ｸﾚｶ)\n", as: "sfcardviewer")
+        XCTAssertEqual(other.entries.count, 3)
+        XCTAssertEqual(other.skipped.last?.reason, .transfer("money in: a charge"))
+        let suica = try read(
+            "月日,種別,利用場所,種別,利用場所,残高,入金・利用額\n10/28,ﾁｬｰｼﾞ,駅,,,\"\\5,000\",\"+5,000\"\n",
+            as: "mobile-suica")
+        XCTAssertEqual([suica.entries.count, suica.transfers], [0, 1], "money in is a charge, not an income")
     }
 
     // MARK: WAON

@@ -25,7 +25,8 @@ extension StatementPreset {
     /// as `10/28` without a year, signed amounts (`+10,000` a charge, `-220` a fare). The place
     /// of exit, else of entry or purchase, else the kind (`物販`) is the name. Charges (`ｵｰﾄ` auto
     /// charge, `VIEW`, `ｶｰﾄﾞ`, `現金`) are transfers, with or without an amount; the carried-over
-    /// balance (`繰`) has no amount: a line without a transaction. The older table's header
+    /// balance (`繰`) has no amount: a line without a transaction. Any other money in is a
+    /// charge too (a transfer), never an income. The older table's header
     /// (`月/日,…,残額,差額`) is read the same way.
     static let mobileSuica = StatementPreset(
         name: "mobile-suica", title: "a Mobile Suica history",
@@ -33,14 +34,16 @@ extension StatementPreset {
         alternatives: [["月/日", "種別", "利用場所", "残額", "差額"]],
         layout: layout(
             [.date: ["1"], .name: ["5", "3", "2"], .amount: ["7"], .kind: ["2"]],
-            kindValues: ["ｵｰﾄ", "VIEW", "ｶｰﾄﾞ", "現金"].map { KindValue($0, .transfer) }))
+            kindValues: ["ｵｰﾄ", "VIEW", "ｶｰﾄﾞ", "現金"].map { KindValue($0, .transfer) }),
+        moneyInIsTransfer: true)
 
     /// A Suica or PASMO card's history read by SFCardViewer (CP932): a first line
     /// `カードID=…`, then `利用年月日,定期,鉄道会社名,入場駅/事業者名,定期,鉄道会社名,出場駅/降車場所,
     /// 利用額(円),残額(円),メモ`; spending positive. The exit station, else the entry station or a
     /// bus's operator (入場駅/事業者名: a bus ride has no exit), else the note (`物販`: a purchase
-    /// names no station) is the name. A charge (`-3000` noted `ｵｰﾄﾁｬｰｼﾞ`, or `ﾁｬｰｼﾞ`) is a
-    /// transfer; a row of 0 (`窓出`, an exit at the fare window) moved nothing.
+    /// names no station) is the name. A charge (`-3000` noted `ｵｰﾄﾁｬｰｼﾞ`, or `ﾁｬｰｼﾞ`, or any
+    /// other negative amount: only a charge brings money in) is a transfer, never a refund; a
+    /// row of 0 (`窓出`, an exit at the fare window) moved nothing.
     static let sfCardViewer = StatementPreset(
         name: "sfcardviewer", title: "a Suica/PASMO history (SFCardViewer)",
         signature: ["利用年月日", "入場駅/事業者名", "出場駅/降車場所", "利用額(円)", "残額(円)"],
@@ -50,7 +53,8 @@ extension StatementPreset {
                 .kind: ["メモ"],
             ],
             sign: .expensePositive,
-            kindValues: [KindValue("ｵｰﾄﾁｬｰｼﾞ", .transfer), KindValue("ﾁｬｰｼﾞ", .transfer)]))
+            kindValues: [KindValue("ｵｰﾄﾁｬｰｼﾞ", .transfer), KindValue("ﾁｬｰｼﾞ", .transfer)]),
+        moneyInIsTransfer: true)
 
     /// WAON's history: `取引年月日,利用店舗,利用金額（税込）,利用区分,チャージ区分`, amounts as `"1,489円"`.
     /// The kind of use (利用区分) decides each row: a payment (`支払`) is an expense, a cancelled

@@ -18,6 +18,9 @@ public struct StatementPreset: Sendable {
     /// (surplus fields are unquoted commas, joined back: `StatementReader.rejoined`), the
     /// shape of a purchase, and how a section's first line (the card holder) is recognised.
     let headerless: Headerless?
+    /// Whether money that comes in is a charge, not an income or a refund: a transit card's
+    /// or an e-money card's history, where only a top-up brings money in.
+    let moneyInIsTransfer: Bool
 
     /// Rows a column marks as no spending or income: MoneyForward's `振替` 1 (a transfer),
     /// `計算対象` 0 (left out of its totals).
@@ -65,7 +68,7 @@ public struct StatementPreset: Sendable {
 
     init(
         name: String, title: String, signature: [String], alternatives: [[String]] = [], layout: StatementLayout,
-        exclusions: [Exclusion] = [], headerless: Headerless? = nil
+        exclusions: [Exclusion] = [], headerless: Headerless? = nil, moneyInIsTransfer: Bool = false
     ) {
         self.name = name
         self.title = title
@@ -73,6 +76,7 @@ public struct StatementPreset: Sendable {
         self.layout = layout
         self.exclusions = exclusions
         self.headerless = headerless
+        self.moneyInIsTransfer = moneyInIsTransfer
     }
 
     /// Whether a row is this export's header: it holds every cell of one of the signatures.

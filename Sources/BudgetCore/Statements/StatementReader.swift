@@ -423,6 +423,19 @@ public struct StatementReader: Sendable {
     private func kindAndAmount(
         _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
     ) throws(ImportError) -> Movement {
+        let movement = try amountsMovement(text, line: line, columnOf: columnOf)
+        // On a transit or e-money card's history only a charge brings money in.
+        if preset?.moneyInIsTransfer == true, case .moved(let kind, let amount) = movement,
+           kind == .income || amount < 0 {
+            return .none(.transfer("money in: a charge"))
+        }
+        return movement
+    }
+
+    /// What the kind column and the amounts say.
+    private func amountsMovement(
+        _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
+    ) throws(ImportError) -> Movement {
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
             let symbols = currencySymbols
