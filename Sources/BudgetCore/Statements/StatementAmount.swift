@@ -35,12 +35,18 @@ public enum StatementAmount {
         }
         trim()
         if scalars.isEmpty || scalars == ["-"] { return .success(nil) }
-        let symbols = currencySymbols.map { Array(HalfWidth.plain($0).unicodeScalars) }.filter { !$0.isEmpty }
-        let yen = currencySymbols.isEmpty || currencySymbols.contains("¥")
-        let prefixes = (symbols + (yen ? [["¥"], ["\\"]] : [])).sorted { $0.count > $1.count }
-        let suffixes = (symbols + (yen ? [["円"]] : [])).sorted { $0.count > $1.count }
-        // Drops the longest of `list` that the text starts (or ends) with.
-        func drop(_ list: [[Unicode.Scalar]], atEnd: Bool) -> Bool {
+        // The symbols, made only for a text that starts or ends with something other than a
+        // digit (most amounts are plain numbers).
+        func symbols(extra: [[Unicode.Scalar]]) -> [[Unicode.Scalar]] {
+            let given = currencySymbols.map { Array(HalfWidth.plain($0).unicodeScalars) }.filter { !$0.isEmpty }
+            let yen = currencySymbols.isEmpty || currencySymbols.contains("¥")
+            return (given + (yen ? extra : [])).sorted { $0.count > $1.count }
+        }
+        func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { ("0"..."9").contains($0) } ?? false }
+        // Drops the longest of the symbols that the text starts (or ends) with.
+        func drop(atEnd: Bool) -> Bool {
+            if isDigit(atEnd ? scalars.last : scalars.first) { return false }
+            let list = atEnd ? symbols(extra: [["円"]]) : symbols(extra: [["¥"], ["\\"]])
             for symbol in list where symbol.count <= scalars.count {
                 let range = atEnd ? scalars.count - symbol.count..<scalars.count : 0..<symbol.count
                 guard Array(scalars[range]) == symbol else { continue }
@@ -65,12 +71,12 @@ public enum StatementAmount {
             scalars.removeFirst()
             trim()
         }
-        let symbolFirst = drop(prefixes, atEnd: false)
+        let symbolFirst = drop(atEnd: false)
         if symbolFirst, !negative, scalars.first == "-" {
             negative = true
             scalars.removeFirst()
         }
-        if !symbolFirst { _ = drop(suffixes, atEnd: true) }
+        if !symbolFirst { _ = drop(atEnd: true) }
         let group: Unicode.Scalar = decimalMark == .point ? "," : "."
         let mark: Unicode.Scalar = decimalMark == .point ? "." : ","
         var whole = 0

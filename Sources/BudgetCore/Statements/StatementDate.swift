@@ -17,7 +17,8 @@ public enum StatementDate {
         let scalars = Array(FieldRules.trimmed(HalfWidth.plain(text)).unicodeScalars)
         guard !scalars.isEmpty else { return nil }
         if let pattern { return parse(scalars, pattern: Array(HalfWidth.plain(pattern).unicodeScalars), today: asOf) }
-        if let era = eraDate(scalars) { return (era, true) }
+        // An era's date starts with its name or letter, never a digit.
+        if let first = scalars.first, !("0"..."9").contains(first), let era = eraDate(scalars) { return (era, true) }
         for pattern in usualPatterns {
             if let found = parse(scalars, pattern: Array(pattern.unicodeScalars), today: asOf) { return found }
         }
