@@ -1,7 +1,7 @@
 /// Credit cards' statements.
 extension StatementPreset {
     /// The cards, in the order they are tried.
-    static let cards: [StatementPreset] = [rakutenCard, smbcCard, payPayCard]
+    static let cards: [StatementPreset] = [rakutenCard, smbcCard, smbcCardNonFixed, payPayCard, viewCard]
 
     /// Rakuten Card's statement: purchases positive, a refund negative.
     static let rakutenCard = StatementPreset(
@@ -48,4 +48,58 @@ extension StatementPreset {
         name: "paypay-card", title: "a PayPay Card statement",
         signature: ["利用日/キャンセル日", "利用店名・商品名", "利用金額"],
         layout: layout([.date: ["利用日/キャンセル日"], .name: ["利用店名・商品名"], .amount: ["利用金額"]], sign: .expensePositive))
+
+    /// SMBC card's Vpass "non-fixed" (未確定) export, also its newer regular download: no header,
+    /// no holder line, no totals; thirteen fields `date, shop, user (ご本人/ご家族), payment
+    /// (1回払い; empty for a credit), instalment, first month ('22/08), amount, this month's
+    /// payment, …` (the last five hold an overseas purchase's currency). The amount is the
+    /// seventh field, purchases positive, a credit (キャッシュバック, a refund) negative;
+    /// detected from its first row's shape. Verified on a real file (2018) and importers' tests;
+    /// where the overseas fields go is inferred.
+    static let smbcCardNonFixed = StatementPreset(
+        name: "smbc-card-nonfixed", title: "an SMBC card (Vpass, non-fixed) statement", signature: [],
+        layout: layout([.date: ["1"], .name: ["2"], .amount: ["7"]], sign: .expensePositive, hasHeader: false),
+        headerless: Headerless(
+            fieldCount: 13, isSectionLine: { _ in false }, startsFile: startsVpassNonFixed,
+            isPurchase: isVpassNonFixedPurchase, amountFields: [7]))
+
+    /// The card's user in the non-fixed layout's third field.
+    static let vpassUsers: Set<String> = ["本人", "ご本人", "家族", "ご家族"]
+
+    /// Whether a first row is a non-fixed purchase: a date with its year, then (after a shop's
+    /// name, which may hold unquoted commas) the user, and at least the thirteen fields.
+    @Sendable static func startsVpassNonFixed(_ cells: [String]) -> Bool {
+        guard cells.count >= 13 else { return false }
+        let date = FieldRules.trimmed(HalfWidth.plain(cells[0]))
+        let parts = date.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+        // A comma in the shop's name moves the user right by one field for each.
+        return cells[2...(cells.count - 11)].contains { vpassUsers.contains(FieldRules.trimmed($0)) }
+    }
+
+    /// Whether a row has the non-fixed purchase's shape: the user, a month or nothing where
+    /// the first month is, an amount, and a payment or nothing after it.
+    @Sendable static func isVpassNonFixedPurchase(_ cells: [String], _ amount: (String) -> Int?) -> Bool {
+        guard cells.count == 13, vpassUsers.contains(FieldRules.trimmed(cells[2])), amount(cells[6]) != nil else {
+            return false
+        }
+        let month = FieldRules.trimmed(cells[5])
+        let monthReads = month.isEmpty || month.contains { $0.isASCII && $0.isNumber }
+        return monthReads && (FieldRules.trimmed(cells[7]).isEmpty || amount(cells[7]) != nil)
+    }
+
+    /// View Card's statement (ビューカード, VIEW's NET; also ルミネカード): a preamble (会員番号,
+    /// 対象カード, お支払日, 今回お支払金額, a blank line), then the header, a card-holder line
+    /// (`****-****-****-1234 氏名`, no date) before each card's rows. A purchase's amount is in
+    /// ご利用額, money back in 払戻額 (a refund); a Suica auto-charge (`板橋駅　オートチャージ`)
+    /// moves money to one's own Suica and is counted as a transfer; the annual fee is
+    /// spending. Verified on a real file; the refund row (払戻額 alone) is from an importer's
+    /// test, and several cards in one file are inferred.
+    static let viewCard = StatementPreset(
+        name: "view-card", title: "a View Card statement",
+        signature: ["ご利用年月日", "ご利用箇所", "ご利用額", "払戻額"],
+        layout: layout(
+            [.date: ["ご利用年月日"], .name: ["ご利用箇所"], .out: ["ご利用額"], .in: ["払戻額"]], sign: .expensePositive),
+        exclusions: [Exclusion(column: "ご利用箇所", values: ["オートチャージ"], meaning: .transfer, withinText: true)])
 }

@@ -28,6 +28,14 @@ public struct StatementPreset: Sendable {
         var values: [String]
         /// What such a row is: a transfer, or a row left out (`skip`).
         var meaning: RowMeaning
+        /// Whether a value marks the row wherever it is in the cell (a name such as
+        /// `板橋駅　オートチャージ`), not only as the whole cell.
+        var withinText = false
+
+        /// Whether a cell (folded, lower-cased) holds one of the values.
+        func marks(_ folded: String) -> Bool {
+            withinText ? values.contains { folded.contains($0) } : values.contains(folded)
+        }
     }
 
     /// How an export without a header is read and recognised.

@@ -144,7 +144,7 @@ public struct StatementReader: Sendable {
                         && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
                     let hint = otherLayout
                         ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, "
-                            + "the amount in column 7): map its columns"
+                            + "the amount in column 7), which the smbc-card-nonfixed preset reads"
                         : ""
                     problem(ImportError(
                         line: row.line,
@@ -174,7 +174,7 @@ public struct StatementReader: Sendable {
                 continue
             }
             if let (index, exclusion) = exclusions.first(where: { index, exclusion in
-                index < cells.count && exclusion.values.contains(ColumnReference.folded(cells[index]).lowercased())
+                index < cells.count && exclusion.marks(ColumnReference.folded(cells[index]).lowercased())
             }) {
                 let mark = exclusion.column + " " + FieldRules.trimmed(cells[index])
                 reading.skip(row.line, exclusion.meaning == .transfer ? .transfer(mark) : .leftOut(mark), cells)
@@ -459,7 +459,12 @@ public struct StatementReader: Sendable {
                 throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in")
             }
             let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
-            return .moved(kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
+            let size = try magnitude(given.value, line: line, column: given.column)
+            // A card's money back in a column of its own (View Card's 払戻額) is a refund.
+            if kindWord == nil && out == nil && preset != nil && layout.sign == .expensePositive {
+                return .moved(.expense, -size)
+            }
+            return .moved(kindWord ?? kind, size)
         }
         guard let signed = try amount(.amount) else {
             // A dated row with no amount at all (a charge shown without one); or zero, or
