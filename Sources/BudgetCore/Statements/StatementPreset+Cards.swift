@@ -1,7 +1,9 @@
 /// Credit cards' statements.
 extension StatementPreset {
     /// The cards, in the order they are tried.
-    static let cards: [StatementPreset] = [rakutenCard, smbcCard, smbcCardNonFixed, payPayCard, viewCard]
+    static let cards: [StatementPreset] = [
+        rakutenCard, smbcCard, smbcCardNonFixed, payPayCard, viewCard, saison, amex, epos, aeonCard, jcb,
+    ]
 
     /// Rakuten Card's statement: purchases positive, a refund negative.
     static let rakutenCard = StatementPreset(
@@ -102,4 +104,79 @@ extension StatementPreset {
         layout: layout(
             [.date: ["ご利用年月日"], .name: ["ご利用箇所"], .out: ["ご利用額"], .in: ["払戻額"]], sign: .expensePositive),
         exclusions: [Exclusion(column: "ご利用箇所", values: ["オートチャージ"], meaning: .transfer, withinText: true)])
+
+    /// Saison's Netアンサー statement (セゾン, セゾンAMEX; 出光カード has the same): a preamble
+    /// (カード名称, お支払日, 今回ご請求額, a blank line), then the header; each card user's
+    /// rows follow a line `,ご利用者名:氏名 様,…` and end with `,【小計】,,,,3505,`, the file
+    /// with `【合計】` (no date: skipped). An overseas purchase is followed by a line with its
+    /// name and no date or amount (skipped). Amounts plain, now and then with an unquoted
+    /// thousands separator (`1,705`, joined back); a refund negative. Verified from importers'
+    /// code and tests and a requirements document describing a real file; the refund's sign
+    /// and cash advances are inferred (no type column: a cash advance would read as spending).
+    static let saison = StatementPreset(
+        name: "saison", title: "a Saison card (Netアンサー) statement",
+        signature: ["利用日", "ご利用店名及び商品名", "利用金額"],
+        layout: layout(
+            [.date: ["利用日"], .name: ["ご利用店名及び商品名"], .amount: ["利用金額"], .note: ["備考"]],
+            sign: .expensePositive))
+
+    /// American Express's (Japan) online statement: no preamble, the header
+    /// `ご利用日,データ処理日,ご利用内容,カード会員様名,会員番号 #,金額,…` (an older one lacks the
+    /// member's name and number); names padded with full-width spaces (trimmed); 会員番号 is
+    /// written `-12345` and read as nothing. A charge is positive, a credit negative (a refund),
+    /// but the payment of the last statement from the bank (`前回分口座振替金額`, negative) is a
+    /// transfer. Verified from three importers' tests; a refund's sign is inferred from the
+    /// payment row's, and no other payment wording was found.
+    static let amex = StatementPreset(
+        name: "amex", title: "an American Express statement",
+        signature: ["ご利用日", "データ処理日", "ご利用内容", "金額"],
+        layout: layout([.date: ["ご利用日"], .name: ["ご利用内容"], .amount: ["金額"]], sign: .expensePositive),
+        exclusions: [Exclusion(column: "ご利用内容", values: ["前回分口座振替金額"], meaning: .transfer, withinText: true)])
+
+    /// EPOS card's statement (エポスカード): a title line (`月別ご利用明細　氏名　様　…　株式会社
+    /// エポスカード`) before the header; the type column (種別: ショッピング, キャッシング, その他)
+    /// marks a cash advance (キャッシング), which moves money into one's wallet: a transfer;
+    /// totals (`ショッピング合計`) and notes (`※１ …`) have no date; dates `2026年1月5日`. The
+    /// billing statement's header (ご利用金額 then お支払金額, an `お支払合計額` line) reads the
+    /// same. Verified from importers' tests; a refund's (negative) shape is inferred.
+    static let epos = StatementPreset(
+        name: "epos", title: "an EPOS card statement",
+        signature: ["ご利用年月日", "ご利用場所", "ご利用内容", "支払区分"],
+        layout: layout(
+            [
+                .date: ["ご利用年月日"], .name: ["ご利用場所"],
+                .amount: ["ご利用金額（キャッシングでは元金になります）", "ご利用金額"],
+                .kind: ["種別（ショッピング、キャッシング、その他）"], .note: ["ご利用内容"],
+            ],
+            sign: .expensePositive, kindValues: [KindValue("キャッシング", .transfer)]))
+
+    /// AEON card's statement (イオンカード, 暮らしのマネーサイト): a preamble (ご利用カード,
+    /// 今回ご請求金額, お支払い日, perhaps the bank account, `ご利用明細`), every line padded to nine
+    /// cells; the header `ご利用日,利用者区分,ご利用先,支払方法,,,ご利用金額,備考,`; dates written
+    /// `260518` (two-digit year). Verified from five importers (one checked against a real file).
+    /// Not read: a 会員値引 (member discount) line has no date and is skipped, listed, not
+    /// counted; the `分割・ボーナス払い明細` table after the rows has its own header, whose rows
+    /// (none seen) would be read by this one's columns. The layout `statements-jp.md` gives
+    /// (`イオンカードご利用明細`, `ご利用金額(円)`) was found in no importer and is not read.
+    static let aeonCard: StatementPreset = {
+        var columns = layout(
+            [.date: ["ご利用日"], .name: ["ご利用先"], .amount: ["ご利用金額"], .note: ["備考"]], sign: .expensePositive)
+        columns.dateFormat = "%y%m%d"
+        return StatementPreset(
+            name: "aeon-card", title: "an AEON card statement",
+            signature: ["ご利用日", "利用者区分", "ご利用先", "支払方法", "ご利用金額"], layout: columns)
+    }()
+
+    /// JCB's MyJCB statement (also セブンカード・プラス): a preamble (`"","","今回のお支払日",…`,
+    /// `"【ご利用明細】"`), then the header; every row names its card and holder in ご利用者
+    /// (no holder lines); dates may start with a space; amounts quoted with thousands; the
+    /// purchase is ご利用金額(￥) (お支払い金額 is this month's part of it). A refund is negative;
+    /// a cash advance (カテゴリ holding キャッシング) is a transfer. Verified from a 2019 CP932
+    /// fixture and five importers; the refund's shape and the cash advance's カテゴリ are inferred.
+    static let jcb = StatementPreset(
+        name: "jcb", title: "a JCB card (MyJCB) statement",
+        signature: ["ご利用者", "カテゴリ", "ご利用日", "ご利用先など"],
+        layout: layout(
+            [.date: ["ご利用日"], .name: ["ご利用先など"], .amount: ["ご利用金額(￥)", "ご利用金額"]], sign: .expensePositive),
+        exclusions: [Exclusion(column: "カテゴリ", values: ["キャッシング"], meaning: .transfer, withinText: true)])
 }
