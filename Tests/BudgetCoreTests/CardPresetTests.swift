@@ -260,15 +260,18 @@ final class CardPresetTests: XCTestCase {
     // MARK: AEON
 
     /// AEON: the preamble (every line padded to nine cells) is passed over, dates are written
-    /// `260518`, and the lines after the rows (the instalments' title and header) have no date.
+    /// `260518`, a member discount (no date, negative) is a refund on the day of the purchase
+    /// above it, and the lines after the rows (the instalments' title and header) have no date.
     func testAeonCard_ReadsTwoDigitYearDatesAfterItsPreamble() throws {
         let text = """
             ご利用カード,イオンカード（サンプル）,,,,,,,
-            今回ご請求金額,6130,,,,,,,
+            今回ご請求金額,5970,,,,,,,
             お支払い日,2026年 7月 2日,,,,,,,
             ご利用明細,,,,,,,,
             ご利用日,利用者区分,ご利用先,支払方法,,,ご利用金額,備考,
+            ,本人,会員値引,１回,,,-10,,
             260518,本人,イオンサンプル店,１回,,,3200,,
+            ,本人,会員値引,１回,,,-160,,
             260521,家族,サンプル書店,１回,,,1650,,
             260524,本人,サンプル書店,１回,,,-500,,
             260525,本人,サンプルドラッグ,１回,,,"1,780",２０２６／０６カイヒ,
@@ -280,15 +283,17 @@ final class CardPresetTests: XCTestCase {
         XCTAssertEqual(read.preset, "aeon-card")
         XCTAssertEqual(read.entries, [
             "2026-05-18 expense イオンサンプル店 3200",
+            "2026-05-18 expense 会員値引 -160",
             "2026-05-21 expense サンプル書店 1650",
             "2026-05-24 expense サンプル書店 -500",
             "2026-05-25 expense サンプルドラッグ 1780",
         ])
-        XCTAssertEqual(read.total, 6130)
+        XCTAssertEqual(read.total, 5970)
         XCTAssertEqual(read.skipped, [
-            "10: no date (a total, a section, a note or a title)",
-            "11: no date (a total, a section, a note or a title)",
-        ])
+            "6: no date (a total, a section, a note or a title)",
+            "12: no date (a total, a section, a note or a title)",
+            "13: no date (a total, a section, a note or a title)",
+        ], "a discount with no purchase above it has no date")
     }
 
     // MARK: JCB

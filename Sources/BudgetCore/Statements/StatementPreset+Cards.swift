@@ -153,18 +153,20 @@ extension StatementPreset {
     /// AEON card's statement (イオンカード, 暮らしのマネーサイト): a preamble (ご利用カード,
     /// 今回ご請求金額, お支払い日, perhaps the bank account, `ご利用明細`), every line padded to nine
     /// cells; the header `ご利用日,利用者区分,ご利用先,支払方法,,,ご利用金額,備考,`; dates written
-    /// `260518` (two-digit year). Verified from five importers (one checked against a real file).
-    /// Not read: a 会員値引 (member discount) line has no date and is skipped, listed, not
-    /// counted; the `分割・ボーナス払い明細` table after the rows has its own header, whose rows
-    /// (none seen) would be read by this one's columns. The layout `statements-jp.md` gives
-    /// (`イオンカードご利用明細`, `ご利用金額(円)`) was found in no importer and is not read.
+    /// `260518` (two-digit year). A 会員値引 (member discount) line has no date and a negative
+    /// amount: it takes the date of the purchase above it, a refund. Verified from five importers
+    /// (one checked against a real file). Not verified: the `分割・ボーナス払い明細` table after
+    /// the rows has its own header, whose rows (none seen) would be read by this one's columns.
+    /// The layout `statements-jp.md` gives (`イオンカードご利用明細`, `ご利用金額(円)`) was found
+    /// in no importer and is not read.
     static let aeonCard: StatementPreset = {
         var columns = layout(
             [.date: ["ご利用日"], .name: ["ご利用先"], .amount: ["ご利用金額"], .note: ["備考"]], sign: .expensePositive)
         columns.dateFormat = "%y%m%d"
         return StatementPreset(
             name: "aeon-card", title: "an AEON card statement",
-            signature: ["ご利用日", "利用者区分", "ご利用先", "支払方法", "ご利用金額"], layout: columns)
+            signature: ["ご利用日", "利用者区分", "ご利用先", "支払方法", "ご利用金額"], layout: columns,
+            undatedRowsFollow: true)
     }()
 
     /// JCB's MyJCB statement (also セブンカード・プラス): a preamble (`"","","今回のお支払日",…`,

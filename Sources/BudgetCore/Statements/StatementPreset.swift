@@ -18,6 +18,9 @@ public struct StatementPreset: Sendable {
     /// (surplus fields are unquoted commas, joined back: `StatementReader.rejoined`), the
     /// shape of a purchase, and how a section's first line (the card holder) is recognised.
     let headerless: Headerless?
+    /// Whether a row with no date but an amount belongs to the row above and takes its date
+    /// (AEON's 会員値引, a discount on the purchase before it); otherwise it is skipped.
+    let undatedRowsFollow: Bool
 
     /// Rows a column marks as no spending or income: MoneyForward's `振替` 1 (a transfer),
     /// `計算対象` 0 (left out of its totals).
@@ -73,7 +76,7 @@ public struct StatementPreset: Sendable {
 
     init(
         name: String, title: String, signature: [String], alternatives: [[String]] = [], layout: StatementLayout,
-        exclusions: [Exclusion] = [], headerless: Headerless? = nil
+        exclusions: [Exclusion] = [], headerless: Headerless? = nil, undatedRowsFollow: Bool = false
     ) {
         self.name = name
         self.title = title
@@ -81,6 +84,7 @@ public struct StatementPreset: Sendable {
         self.layout = layout
         self.exclusions = exclusions
         self.headerless = headerless
+        self.undatedRowsFollow = undatedRowsFollow
     }
 
     /// Whether a row is this export's header: it holds every cell of one of the signatures.

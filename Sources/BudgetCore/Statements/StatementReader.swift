@@ -82,6 +82,8 @@ public struct StatementReader: Sendable {
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
         var occurrences: [ExactText: Int] = [:]
+        // The date of the last dated row, for a preset whose undated rows follow the row above.
+        var dateAbove: String?
         let mapped = columns.values.flatMap { $0 }
         // How many fields a row has: the header's, a headerless preset's purchase rows', or
         // (a statement without a header) the fewest at which every mapped column exists:
@@ -113,8 +115,15 @@ public struct StatementReader: Sendable {
             }
             // A line with no date where the dates are: a total, a section, a note, a text line.
             if isUndated(cells, columns: columns) {
-                reading.skip(row.line, .noDate, cells)
-                continue
+                // A preset's undated row with an amount (a discount) takes the date of the row above.
+                guard preset?.undatedRowsFollow == true, let dateAbove, let dateIndex = columns[.date]?.first,
+                      dateIndex < cells.count, hasAmount(cells, columns: columns) else {
+                    reading.skip(row.line, .noDate, cells)
+                    continue
+                }
+                cells[dateIndex] = dateAbove
+            } else if let dateIndex = columns[.date]?.first, dateIndex < cells.count {
+                dateAbove = cells[dateIndex]
             }
             if cells.count < width {
                 if let missing = needed.filter({ $0 >= cells.count }).min() {
@@ -221,6 +230,17 @@ public struct StatementReader: Sendable {
             index < cells.count && HalfWidth.plain(cells[index]).unicodeScalars.contains { ("0"..."9").contains($0) }
         }
         return !hasNumber || cells.contains(where: Self.hasTotalMark)
+    }
+
+    /// Whether a row has a number other than 0 in an amount column.
+    private func hasAmount(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+        let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
+        return amounts.contains { index in
+            guard index < cells.count,
+                  case .success(let value?) = StatementAmount.parse(
+                    cells[index], decimalMark: layout.decimalMark, minorDigits: minorDigits) else { return false }
+            return value != 0
+        }
     }
 
     /// Whether a cell is a date, or reads as an attempt at one (a date that is wrong stays an
