@@ -77,8 +77,10 @@ final class CardPresetTests: XCTestCase {
             try self.read("2026/7/10,SHOP, INC.,家族,1回払い,,'26/08,980,980,,,,,\n").preset, "smbc-card-nonfixed",
             "a comma in the first row's shop")
         XCTAssertEqual(
-            problems("2026/7/10,SHOP,ご本人,1回払い,,'26/08,abc,980,,,,,\n", preset: .smbcCardNonFixed).count, 1,
-            "a row that is no purchase stays an error")
+            problems("2026/7/10,SHOP,ご本人,1回払い,,'26/08,abc,980,,,,,\n", preset: .smbcCardNonFixed), [
+                "1: the row does not read as a purchase (date, shop, the user, the payment, an instalment, a month, "
+                    + "the amount, the payment, …)",
+            ], "a row that is no purchase stays an error")
     }
 
     /// The fixed layout (a holder line, seven fields) and the non-fixed one are never taken for

@@ -63,7 +63,8 @@ extension StatementPreset {
         layout: layout([.date: ["1"], .name: ["2"], .amount: ["7"]], sign: .expensePositive, hasHeader: false),
         headerless: Headerless(
             fieldCount: 13, isSectionLine: { _ in false }, startsFile: startsVpassNonFixed,
-            isPurchase: isVpassNonFixedPurchase, amountFields: [7]))
+            isPurchase: isVpassNonFixedPurchase, amountFields: [7],
+            shape: "date, shop, the user, the payment, an instalment, a month, the amount, the payment, …"))
 
     /// The card's user in the non-fixed layout's third field.
     static let vpassUsers: Set<String> = ["本人", "ご本人", "家族", "ご家族"]

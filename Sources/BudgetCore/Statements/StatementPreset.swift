@@ -53,6 +53,8 @@ public struct StatementPreset: Sendable {
         var isPurchase: @Sendable (_ cells: [String], _ amount: (String) -> Int?) -> Bool
         /// The fields besides the mapped amount that hold amounts (the payment).
         var amountFields: [Int]
+        /// A purchase's fields in a few words, for the message about a row that is none.
+        var shape = "date, shop, amount, two counts, the payment, a note"
 
         /// Whether a row of `fieldCount` fields has the shape of a purchase.
         func isPurchase(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> Bool {

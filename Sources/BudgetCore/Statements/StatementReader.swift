@@ -177,9 +177,7 @@ public struct StatementReader: Sendable {
             }
             if let headerless = preset?.headerless,
                !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
-                problem(ImportError(
-                    line: row.line,
-                    "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
+                problem(ImportError(line: row.line, "the row does not read as a purchase (\(headerless.shape))"))
                 continue
             }
             if let (index, exclusion) = exclusions.first(where: { index, exclusion in
