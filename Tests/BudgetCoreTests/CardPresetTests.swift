@@ -333,6 +333,7 @@ final class CardPresetTests: XCTestCase {
         ])
         XCTAssertEqual(read.total, 4365, "the statement's お支払金額合計")
         XCTAssertEqual(read.skipped, ["11: a transfer (カテゴリ ≪キャッシング≫)"])
+        XCTAssertEqual(try self.read("JCBカードご利用代金明細\n" + text).preset, "jcb", "after a title line too")
     }
 
     // MARK: Telling the cards apart
