@@ -280,7 +280,8 @@ final class StatementEndToEndTests: XCTestCase {
             "budget: error: line 2: the row has 13 fields where a purchase has 7, "
                 + "and no way of joining neighbouring fields back (a comma in a name, or in an amount like 95,000) "
                 + "reads as a transaction; it looks like SMBC's other Vpass layout "
-                + "(the user and the payment after the shop, the amount in column 7): map its columns; "
+                + "(the user and the payment after the shop, the amount in column 7), "
+                + "which the smbc-card-nonfixed preset reads; "
                 + "nothing was imported\n")
         XCTAssertNil(budget.dataBytes())
         let fixed = try statement(

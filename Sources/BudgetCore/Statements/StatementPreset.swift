@@ -21,6 +21,9 @@ public struct StatementPreset: Sendable {
     /// Whether money that comes in is a charge, not an income or a refund: a transit card's
     /// or an e-money card's history, where only a top-up brings money in.
     let moneyInIsTransfer: Bool
+    /// Whether a row with no date but an amount belongs to the row above and takes its date
+    /// (AEON's 会員値引, a discount on the purchase before it); otherwise it is skipped.
+    let undatedRowsFollow: Bool
 
     /// Rows a column marks as no spending or income: MoneyForward's `振替` 1 (a transfer),
     /// `計算対象` 0 (left out of its totals).
@@ -31,6 +34,14 @@ public struct StatementPreset: Sendable {
         var values: [String]
         /// What such a row is: a transfer, or a row left out (`skip`).
         var meaning: RowMeaning
+        /// Whether a value marks the row wherever it is in the cell (a name such as
+        /// `板橋駅　オートチャージ`), not only as the whole cell.
+        var withinText = false
+
+        /// Whether a cell (folded, lower-cased) holds one of the values.
+        func marks(_ folded: String) -> Bool {
+            withinText ? values.contains { folded.contains($0) } : values.contains(folded)
+        }
     }
 
     /// How an export without a header is read and recognised.
@@ -45,6 +56,8 @@ public struct StatementPreset: Sendable {
         var isPurchase: @Sendable (_ cells: [String], _ amount: (String) -> Int?) -> Bool
         /// The fields besides the mapped amount that hold amounts (the payment).
         var amountFields: [Int]
+        /// A purchase's fields in a few words, for the message about a row that is none.
+        var shape = "date, shop, amount, two counts, the payment, a note"
 
         /// Whether a row of `fieldCount` fields has the shape of a purchase.
         func isPurchase(_ cells: [String], decimalMark: DecimalMark, minorDigits: Int) -> Bool {
@@ -68,7 +81,8 @@ public struct StatementPreset: Sendable {
 
     init(
         name: String, title: String, signature: [String], alternatives: [[String]] = [], layout: StatementLayout,
-        exclusions: [Exclusion] = [], headerless: Headerless? = nil, moneyInIsTransfer: Bool = false
+        exclusions: [Exclusion] = [], headerless: Headerless? = nil, moneyInIsTransfer: Bool = false,
+        undatedRowsFollow: Bool = false
     ) {
         self.name = name
         self.title = title
@@ -77,6 +91,7 @@ public struct StatementPreset: Sendable {
         self.exclusions = exclusions
         self.headerless = headerless
         self.moneyInIsTransfer = moneyInIsTransfer
+        self.undatedRowsFollow = undatedRowsFollow
     }
 
     /// Whether a row is this export's header: it holds every cell of one of the signatures.

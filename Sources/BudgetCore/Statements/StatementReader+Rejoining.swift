@@ -26,7 +26,8 @@ extension StatementReader {
     /// The one reading of a row with more than `width` fields, if exactly one way of joining
     /// neighbouring fields back gives a transaction. A field joined into an amount column
     /// (mapped, or a preset's payment column) must read as a grouped number (`95` + `000`,
-    /// `1` + `234.50`); in the last field, empty fields joined at its end are dropped.
+    /// `1` + `234.50`); in the last field, empty fields joined at its end are dropped (but a
+    /// preset's note still joins no value with them: Saison's `…,1,705,` is ¥1,705).
     ///
     /// A field read as text (a name, a note) joins no cell that reads as a value of its own
     /// (a date, a month such as `'22/08`, a number, `3回払い`, `1回目`, `ご本人`): a shop's
@@ -106,7 +107,13 @@ extension StatementReader {
                 while pieces.count > 1, pieces.last.map({ FieldRules.trimmed($0).isEmpty }) == true {
                     pieces.removeLast()
                 }
-                if pieces.count > 1 && !joinable(index, start, start + pieces.count - 1) { return true }
+                // A preset's text field (Saison's 備考, a note whose layout is known) that would
+                // take a value and the empty fields after it (`…,1,705,` with an empty note)
+                // takes them all, and so joins no value. Columns mapped by hand stay ambiguous.
+                let readText = preset != nil && read.contains(index) && !amountColumns.contains(index)
+                    && index != dateColumn
+                let end = readText ? cells.count - 1 : start + pieces.count - 1
+                if end > start && !joinable(index, start, end) { return true }
                 let text = pieces.joined(separator: separator)
                 if !cannotRead(text, at: index) { candidates.append(current + [text]) }
                 return true
@@ -155,7 +162,7 @@ extension StatementReader {
     }
 
     /// Whether a cell reads as a value of its own, which no name swallows: a date, a month
-    /// (`'22/08`, `2022/08`), a number, an instalment (`3回払い`, `1回目`) or a card's user
+    /// (`'22/08`, `2022/08`), a number, an instalment (`3回払い`, `1回目`, `1回`) or a card's user
     /// (`本人`, `ご家族`).
     static func readsAsValue(
         _ cell: String, layout: StatementLayout, minorDigits: Int, currencySymbols: [String] = [], today: Day
@@ -164,6 +171,10 @@ extension StatementReader {
         guard !plain.isEmpty, plain != "-" else { return false }
         if ["本人", "ご本人", "家族", "ご家族"].contains(plain) { return true }
         if plain.hasSuffix("回払い") || plain.hasSuffix("回目") || plain.hasSuffix("回払") { return true }
+        // Saison's and JCB's payment: `1回`.
+        if plain.hasSuffix("回"), plain.count > 1, plain.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return true
+        }
         let month = plain.hasPrefix("'") ? plain.dropFirst() : Substring(plain)
         let parts = month.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) {

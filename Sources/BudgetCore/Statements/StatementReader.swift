@@ -90,6 +90,8 @@ public struct StatementReader: Sendable {
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
         var occurrences: [ExactText: Int] = [:]
+        // The date of the last dated row, for a preset whose undated rows follow the row above.
+        var dateAbove: String?
         let mapped = columns.values.flatMap { $0 }
         // How many fields a row has: the header's, a headerless preset's purchase rows', or
         // (a statement without a header) the fewest at which every mapped column exists:
@@ -121,8 +123,15 @@ public struct StatementReader: Sendable {
             }
             // A line with no date where the dates are: a total, a section, a note, a text line.
             if isUndated(cells, columns: columns) {
-                reading.skip(row.line, .noDate, cells)
-                continue
+                // A preset's undated row with an amount (a discount) takes the date of the row above.
+                guard preset?.undatedRowsFollow == true, let dateAbove, let dateIndex = columns[.date]?.first,
+                      dateIndex < cells.count, hasAmount(cells, columns: columns) else {
+                    reading.skip(row.line, .noDate, cells)
+                    continue
+                }
+                cells[dateIndex] = dateAbove
+            } else if let dateIndex = columns[.date]?.first, dateIndex < cells.count {
+                dateAbove = cells[dateIndex]
             }
             if cells.count < width {
                 if let missing = needed.filter({ $0 >= cells.count }).min() {
@@ -152,7 +161,7 @@ public struct StatementReader: Sendable {
                         && ["本人", "ご本人", "家族", "ご家族"].contains(FieldRules.trimmed(cells[2]))
                     let hint = otherLayout
                         ? "; it looks like SMBC's other Vpass layout (the user and the payment after the shop, "
-                            + "the amount in column 7): map its columns"
+                            + "the amount in column 7), which the smbc-card-nonfixed preset reads"
                         : ""
                     problem(ImportError(
                         line: row.line,
@@ -176,13 +185,11 @@ public struct StatementReader: Sendable {
             }
             if let headerless = preset?.headerless,
                !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
-                problem(ImportError(
-                    line: row.line,
-                    "the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)"))
+                problem(ImportError(line: row.line, "the row does not read as a purchase (\(headerless.shape))"))
                 continue
             }
             if let (index, exclusion) = exclusions.first(where: { index, exclusion in
-                index < cells.count && exclusion.values.contains(ColumnReference.folded(cells[index]).lowercased())
+                index < cells.count && exclusion.marks(ColumnReference.folded(cells[index]).lowercased())
             }) {
                 let mark = exclusion.column + " " + FieldRules.trimmed(cells[index])
                 reading.skip(row.line, exclusion.meaning == .transfer ? .transfer(mark) : .leftOut(mark), cells)
@@ -229,6 +236,17 @@ public struct StatementReader: Sendable {
             index < cells.count && HalfWidth.plain(cells[index]).unicodeScalars.contains { ("0"..."9").contains($0) }
         }
         return !hasNumber || cells.contains(where: Self.hasTotalMark)
+    }
+
+    /// Whether a row has a number other than 0 in an amount column.
+    private func hasAmount(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+        let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
+        return amounts.contains { index in
+            guard index < cells.count,
+                  case .success(let value?) = StatementAmount.parse(
+                    cells[index], decimalMark: layout.decimalMark, minorDigits: minorDigits) else { return false }
+            return value != 0
+        }
     }
 
     /// Whether a cell is a date, or reads as an attempt at one (a date that is wrong stays an
@@ -481,7 +499,12 @@ public struct StatementReader: Sendable {
                 throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in")
             }
             let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
-            return .moved(kindWord ?? kind, try magnitude(given.value, line: line, column: given.column))
+            let size = try magnitude(given.value, line: line, column: given.column)
+            // A card's money back in a column of its own (View Card's 払戻額) is a refund.
+            if kindWord == nil && out == nil && preset != nil && layout.sign == .expensePositive {
+                return .moved(.expense, -size)
+            }
+            return .moved(kindWord ?? kind, size)
         }
         guard let signed = try amount(.amount) else {
             // A dated row with no amount at all (a charge shown without one); or zero, or
