@@ -38,7 +38,7 @@ final class RealStatementEndToEndTests: XCTestCase {
         // expected.json counts 2 expenses of 3,524, the Suica auto-charge (3,000) among them,
         // while its note says that charge is a transfer, and the issue (#27) says a Suica
         // オートチャージ is not spending: 1 expense (the annual fee, 524) and 1 transfer.
-        "zcc-view_card202005.csv": Case(preset: "view-card", counts: ["expenses": 1, "out": 524]),
+        "zcc-view_card202005.csv": Case(preset: "view-card", counts: ["expenses": 1, "out": 524, "skipped": 2]),
         "zcc-mobile_suica_202210.csv": Case(preset: "mobile-suica"),
         "zcc-waon201810.csv": Case(preset: "waon"),
         "zcc-waon201811.csv": Case(preset: "waon"),
@@ -117,6 +117,12 @@ final class RealStatementEndToEndTests: XCTestCase {
         budget.environment["BUDGET_TODAY"] = "2026-11-25"
         if let currency = how.currency { try budget.succeed("config", "set", "display.currency", currency) }
         let path = folder.appendingPathComponent(name).path
+        if let skipped = how.counts["skipped"] ?? want["skipped"] as? Int {
+            // The lines that are no transaction or a transfer, each listed by a dry run.
+            let dry = try budget.run(["import", path, "--dry-run"] + how.options)
+            let listed = dry.stderr.split(separator: "\n").first { $0.hasSuffix(" would become no record:") }
+            XCTAssertEqual(listed.flatMap { Int($0.prefix { $0 != " " }) } ?? 0, skipped, "\(name): \(dry.stderr)")
+        }
         let first = try budget.run(["import", path] + how.options)
         XCTAssertEqual(first.code, 0, "\(name): \(first.stderr)")
         if let preset = how.preset {
