@@ -123,7 +123,95 @@ final class StatementLinesTests: XCTestCase {
         let amazon = refusal("\"注文日\",\"注文番号\",\"商品名\",\"付帯情報\",\"価格\",\"個数\",\"商品小計\",\"注文合計\"\n")
         XCTAssertTrue(amazon?.message.hasPrefix("the file is an Amazon order history, not a statement") ?? false)
         let data = refusal("2026/7/3,東京電力,ご本人,1回払い,,26/8,11402,11402\n")
-        XCTAssertEqual(data?.reason, .statementHeaderless)
+        XCTAssertEqual(data?.reason, .statementHeaderless(date: 1, name: 2, amount: 7))
         XCTAssertEqual(refusal("Date,Shop,Amount\n2026-01-01,A,1\n")?.reason, .statementUnmapped)
+    }
+
+    private func plan(_ text: String, _ options: ImportProfile = ImportProfile()) throws -> StatementPlan {
+        try StatementPlan(
+            for: text, profileName: nil, options: options, savingAs: nil, kind: nil, in: BudgetDocument())
+    }
+
+    private func refusal(_ text: String, _ options: ImportProfile = ImportProfile()) -> ImportError? {
+        do {
+            _ = try plan(text, options)
+            return nil
+        } catch {
+            return error as? ImportError
+        }
+    }
+
+    /// Found in review: a payment and its refund share PayPay's 取引番号, and a later download
+    /// lists the refund first. Rows sharing an ID are numbered by date, so the payment keeps
+    /// its identity in both downloads and the refund is a row of its own.
+    func testRepeatedIDs_AreNumberedByDateSoALaterDownloadKeepsThePayment() throws {
+        let header = "取引日,出金金額（円）,入金金額（円）,海外出金金額,通貨,変換レート（円）,利用国,取引内容,取引先,取引方法,"
+            + "支払い区分,利用者,取引番号\n"
+        let payment = "2026/10/10 12:00:00,\"3,000\",-,-,-,-,-,支払い,家電,PayPay残高,-,本人,0477\n"
+        let refund = "2026/10/20 09:00:00,-,\"3,000\",-,-,-,-,返金,家電,PayPay残高,-,-,0477\n"
+        func identities(_ text: String) throws -> [String] {
+            let plan = try plan(text)
+            return try plan.reader(for: BudgetDocument(), today: today).read(text).entries.map(\.identity)
+        }
+        XCTAssertEqual(try identities(header + payment), ["id=0477"])
+        XCTAssertEqual(try identities(header + refund + payment), ["id#2=0477", "id=0477"])
+    }
+
+    /// Found in review: rows with an amount but no date were passed over in a preset's
+    /// statement, and any cell holding "total" marked a total. A row that looks like a
+    /// transaction is refused; a total is a word or a mark, not part of a name.
+    func testUndatedRowsWithAnAmount_AreRefusedUnlessTheyAreTotals() throws {
+        let rakuten = "利用日,利用店名・商品名,利用者,支払方法,利用金額\n\"\",\"SHOP\",\"本人\",\"1回払い\",\"5000\"\n"
+        XCTAssertThrowsError(try plan(rakuten).reader(for: BudgetDocument(), today: today).read(rakuten))
+        let plain = reader([.date: "date", .name: "name", .amount: "amount"])
+        XCTAssertEqual(problems(plain, "date,name,amount\n,TotalEnergies Station,-60\n"), ["2: the row has no date"])
+        XCTAssertEqual(try plain.read("date,name,amount\n,Grand Total,-60\n,【小計】,-60\n").nonTransactions, 2)
+    }
+
+    /// Found in review: a negative amount in a column of money out was read as spending.
+    func testNegativeAmountsInAnOutColumn_AreRefusedOrACardsRefund() throws {
+        let bank = "年月日,お引出し,お預入れ,お取り扱い内容,残高\n2026/2/28,-5000,,ｸﾐﾓﾄﾞｼ,1\n"
+        XCTAssertThrowsError(try plan(bank).reader(for: BudgetDocument(), today: today).read(bank)) { error in
+            let message = (error as? StatementProblems)?.problems.first?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("the amount is negative (-5000) in a column of money out"), message)
+        }
+        let view = "ご利用年月日,ご利用箇所,ご利用額,払戻額\n2020/03/21,書店,-500,\n2020/03/22,SUICA　チャージ,1000,\n"
+        let reading = try plan(view).reader(for: BudgetDocument(), today: today).read(view)
+        XCTAssertEqual(reading.entries.map(\.recordedAmount), [-500], "a card's cancellation is a refund")
+        XCTAssertEqual(reading.transfers, 1, "any Suica charge is a transfer")
+    }
+
+    /// Found in review: detection, suggestions and hints that led nowhere.
+    func testDetectionAndRefusals_LeadSomewhere() throws {
+        let view = "会員番号,****-****-****-1234,ビューカード\n\nご利用年月日,ご利用箇所,ご利用額,払戻額\n"
+        XCTAssertEqual(StatementPreset.detect(in: view)?.name, "view-card", "a header beats a holder-like first line")
+        let late = String(repeating: "x\n", count: 25) + "利用日,利用店名・商品名,利用金額\n2026/11/01,A,1\n"
+        XCTAssertNil(StatementPreset.detect(in: late))
+        XCTAssertEqual(StatementPreset.detect(in: late, from: 25)?.name, "rakuten-card", "--skip moves the search")
+        var skip = ImportProfile()
+        skip.skipLines = 2
+        let card = "利用日,利用店名・商品名,利用金額\n2026/11/01,A,1\n2026/11/02,B,2\n"
+        XCTAssertEqual(refusal(card, skip)?.reason, .statementSkip)
+        var mapped = ImportProfile()
+        mapped.mappings = [.init(field: .date, column: .name("利用日"))]
+        XCTAssertTrue(
+            refusal(card, mapped)?.message.contains("which the preset rakuten-card reads with no --map") ?? false)
+        XCTAssertEqual(
+            refusal("\"Coffee\",2026/11/01,\"1,234\"\n")?.reason, .statementHeaderless(date: 2, name: 1, amount: 3))
+        XCTAssertEqual(refusal("Date\tDesc\tAmount\n2026-01-01\tA\t1\n")?.reason, .statementTabs)
+        XCTAssertNil(StatementPreset.closest(toHeader: ["日付", "内容", "金額"]), "no preset could read it")
+        var kinds = ImportProfile()
+        kinds.kindValues = [KindValue("x", .transfer)]
+        XCTAssertEqual(refusal(card, kinds)?.reason, .statementKindColumn)
+    }
+
+    /// Found in review: a preset's memo column missing from a download refused the file; the
+    /// usual kind words decided a type column given meanings of its own.
+    func testPresetsOptionalColumnsAndKindWords() throws {
+        let sumishin = "\"日付\",\"内容\",\"出金金額(円)\",\"入金金額(円)\",\"残高(円)\"\n\"2026/10/01\",\"ATM\",\"1,000\",\"-\",\"1\"\n"
+        XCTAssertEqual(
+            try plan(sumishin).reader(for: BudgetDocument(), today: today).read(sumishin).entries.map(\.amount), [1000])
+        let waon = "取引年月日,利用店舗,利用金額（税込）,利用区分,チャージ区分\n2026/11/01,店,100円,入金,-\n"
+        XCTAssertThrowsError(try plan(waon).reader(for: BudgetDocument(), today: today).read(waon))
     }
 }

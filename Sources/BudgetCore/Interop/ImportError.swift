@@ -28,8 +28,15 @@ public struct ImportError: LocalizedError, Equatable, Sendable {
         case statementNegative
         /// A statement no preset or mapping reads (no column gives a date, name or amount).
         case statementUnmapped
-        /// A statement no preset reads whose first line is data, not a header.
-        case statementHeaderless
+        /// A statement no preset reads whose first line is data, not a header: where its date,
+        /// a name and an amount are (positions from 1).
+        case statementHeaderless(date: Int, name: Int?, amount: Int)
+        /// A statement whose first line is one column holding tabs.
+        case statementTabs
+        /// A statement a preset reads, whose header is not where the lines skipped end.
+        case statementSkip
+        /// Kind values given without a kind column.
+        case statementKindColumn
         /// A value of a statement's kind column that has no meaning.
         case statementKind
     }

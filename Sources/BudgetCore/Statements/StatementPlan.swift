@@ -43,7 +43,8 @@ public struct StatementPlan: Sendable {
             base = found
             if StatementPreset.named(profileName) == nil { savedName = profileName }
         } else if given.mappings.isEmpty,
-                  let detected = StatementPreset.detect(in: text, delimiter: given.delimiter ?? ",") {
+                  let detected = StatementPreset.detect(
+                    in: text, delimiter: given.delimiter ?? ",", from: given.skipLines ?? 0) {
             base.preset = detected.name
         }
         var profile = base.overridden(by: given)
@@ -55,25 +56,51 @@ public struct StatementPlan: Sendable {
         layout = profile.layout(on: preset?.layout ?? StatementLayout())
         origin = account ?? saveAs ?? preset?.name ?? StatementImport.anyStatement
         self.kind = kind
+        if !layout.kindValues.isEmpty && layout[.kind].isEmpty {
+            throw ImportError(
+                line: nil,
+                "values of a kind column are given meanings, but no column is the kind: they would change nothing",
+                reason: .statementKindColumn)
+        }
         if let missing = layout.missingField {
             let cells = StatementReader.headerCells(text, layout: layout)
             let unmapped = preset == nil && profile.mappings.isEmpty
             if unmapped, let known = NotAStatement.found(in: text, delimiter: layout.delimiter) {
                 throw ImportError(line: nil, "the file is " + known.why)
             }
-            if unmapped && layout.hasHeader && Self.readsAsData(cells, today: Day.today()) {
+            if unmapped, let detected = StatementPreset.detect(in: text, delimiter: layout.delimiter) {
+                // The header is there, among the lines skipped.
+                throw ImportError(
+                    line: nil,
+                    "the file is \(detected.title) (the preset \(detected.name)), whose header is among the "
+                        + "\(layout.skipLines) lines skipped",
+                    reason: .statementSkip)
+            }
+            if unmapped && layout.hasHeader, let positions = Self.dataPositions(cells, today: Day.today()) {
                 let shown = cells.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
                 throw ImportError(
                     line: 1,
                     "the file matches no known statement, and its first line looks like a row of data "
                         + "(\(shown)\(cells.count > 4 ? ", …" : "")), not a header naming the columns",
-                    reason: .statementHeaderless)
+                    reason: .statementHeaderless(date: positions.date, name: positions.name, amount: positions.amount))
             }
+            if unmapped && cells.count == 1 && cells[0].contains("\t") && layout.delimiter != "\t" {
+                throw ImportError(
+                    line: 1, "the file matches no known statement, and its first line is one column holding tabs: "
+                        + "it looks tab-separated",
+                    reason: .statementTabs)
+            }
+            let columns = cells.isEmpty
+                ? "its first line is no row of fields separated by '\(Character(layout.delimiter))'"
+                : "its columns: \(cells.map { "'\($0)'" }.joined(separator: ", "))"
             var message = unmapped
-                ? "the file matches no known statement "
-                    + "(its columns: \(cells.map { "'\($0)'" }.joined(separator: ", ")))"
+                ? "the file matches no known statement (\(columns))"
                 : "no column gives the \(missing.rawValue)"
-            if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
+            if preset == nil && !unmapped,
+               let detected = StatementPreset.detect(in: text, delimiter: layout.delimiter, from: layout.skipLines) {
+                // Columns of one's own on a statement a preset reads whole.
+                message += "; the file is \(detected.title), which the preset \(detected.name) reads with no --map"
+            } else if preset == nil, let closest = StatementPreset.closest(toHeader: cells) {
                 message += "; it looks closest to \(closest.title) (the preset \(closest.name))"
             } else if preset == nil && profile.mappings.isEmpty
                 && cells.contains(where: { RecordImporter.readsHeader([$0]) }) {
@@ -83,19 +110,23 @@ public struct StatementPlan: Sendable {
         }
     }
 
-    /// Whether a first line reads as a row of data rather than a header: a cell is a date and
-    /// another an amount.
-    static func readsAsData(_ cells: [String], today: Day) -> Bool {
+    /// Where a first line that reads as a row of data rather than a header has its date, a
+    /// name and an amount (positions from 1), when it does: a cell is a date and another an
+    /// amount; the name is the first other cell with text in it.
+    static func dataPositions(_ cells: [String], today: Day) -> (date: Int, name: Int?, amount: Int)? {
         let plain = cells.map { FieldRules.trimmed(HalfWidth.plain($0)) }
         guard let date = plain.firstIndex(where: { StatementDate.read($0, pattern: nil, asOf: today) != nil }) else {
-            return false
+            return nil
         }
-        return plain.indices.contains { index in
+        func isAmount(_ index: Int) -> Bool {
             guard index != date, !plain[index].isEmpty,
                   case .success(_?) = StatementAmount.parse(plain[index], decimalMark: .point, minorDigits: 9)
             else { return false }
             return true
         }
+        guard let amount = plain.indices.first(where: isAmount) else { return nil }
+        let name = plain.indices.first { $0 != date && !isAmount($0) && !plain[$0].isEmpty && plain[$0] != "-" }
+        return (date + 1, name.map { $0 + 1 }, amount + 1)
     }
 
     /// The reader of the statement, for a budget's currency; dates without a year are read

@@ -95,8 +95,9 @@ extension StatementPreset {
     /// View Card's statement (ビューカード, VIEW's NET; also ルミネカード): a preamble (会員番号,
     /// 対象カード, お支払日, 今回お支払金額, a blank line), then the header, a card-holder line
     /// (`****-****-****-1234 氏名`, no date) before each card's rows. A purchase's amount is in
-    /// ご利用額, money back in 払戻額 (a refund); a Suica auto-charge (`板橋駅　オートチャージ`)
-    /// moves money to one's own Suica and is counted as a transfer; the annual fee is
+    /// ご利用額, money back in 払戻額 (a refund); a Suica charge (`板橋駅　オートチャージ`,
+    /// `ＳＵＩＣＡ　チャージ`: any place naming チャージ) moves money to one's own Suica and is
+    /// counted as a transfer; the annual fee is
     /// spending. Verified on a real file; the refund row (払戻額 alone) is from an importer's
     /// test, and several cards in one file are inferred.
     static let viewCard = StatementPreset(
@@ -104,7 +105,7 @@ extension StatementPreset {
         signature: ["ご利用年月日", "ご利用箇所", "ご利用額", "払戻額"],
         layout: layout(
             [.date: ["ご利用年月日"], .name: ["ご利用箇所"], .out: ["ご利用額"], .in: ["払戻額"]], sign: .expensePositive),
-        exclusions: [Exclusion(column: "ご利用箇所", values: ["オートチャージ"], meaning: .transfer, withinText: true)])
+        exclusions: [Exclusion(column: "ご利用箇所", values: ["チャージ"], meaning: .transfer, withinText: true)])
 
     /// Saison's Netアンサー statement (セゾン, セゾンAMEX; 出光カード has the same): a preamble
     /// (カード名称, お支払日, 今回ご請求額, a blank line), then the header; each card user's
@@ -156,8 +157,9 @@ extension StatementPreset {
     /// cells; the header `ご利用日,利用者区分,ご利用先,支払方法,,,ご利用金額,備考,`; dates written
     /// `260518` (two-digit year). A 会員値引 (member discount) line has no date and a negative
     /// amount: it takes the date of the purchase above it, a refund. Verified from five importers
-    /// (one checked against a real file). Not verified: the `分割・ボーナス払い明細` table after
-    /// the rows has its own header, whose rows (none seen) would be read by this one's columns.
+    /// (one checked against a real file). The `分割・ボーナス払い明細` table after the rows has
+    /// columns of its own: its rows (none seen; instalments of purchases listed in earlier
+    /// months' statements) are left out and counted, never read by this table's columns.
     /// The layout `statements-jp.md` gives (`イオンカードご利用明細`, `ご利用金額(円)`) was found
     /// in no importer and is not read.
     static let aeonCard: StatementPreset = {
@@ -167,7 +169,7 @@ extension StatementPreset {
         return StatementPreset(
             name: "aeon-card", title: "an AEON card statement",
             signature: ["ご利用日", "利用者区分", "ご利用先", "支払方法", "ご利用金額"], layout: columns,
-            undatedRowsFollow: true)
+            undatedRowsFollow: true, endMarks: ["分割・ボーナス払い明細", "分割払い明細", "ボーナス払い明細"])
     }()
 
     /// JCB's MyJCB statement (also セブンカード・プラス): a preamble (`"","","今回のお支払日",…`,

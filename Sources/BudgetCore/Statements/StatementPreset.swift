@@ -24,6 +24,10 @@ public struct StatementPreset: Sendable {
     /// Whether a row with no date but an amount belongs to the row above and takes its date
     /// (AEON's 会員値引, a discount on the purchase before it); otherwise it is skipped.
     let undatedRowsFollow: Bool
+    /// The titles of tables that follow the statement's rows in the same file, with columns
+    /// of their own (AEON's `分割・ボーナス払い明細`): a row starting one ends the rows read; the
+    /// rest are left out, and counted.
+    let endMarks: [String]
 
     /// Rows a column marks as no spending or income: MoneyForward's `振替` 1 (a transfer),
     /// `計算対象` 0 (left out of its totals).
@@ -82,7 +86,7 @@ public struct StatementPreset: Sendable {
     init(
         name: String, title: String, signature: [String], alternatives: [[String]] = [], layout: StatementLayout,
         exclusions: [Exclusion] = [], headerless: Headerless? = nil, moneyInIsTransfer: Bool = false,
-        undatedRowsFollow: Bool = false
+        undatedRowsFollow: Bool = false, endMarks: [String] = []
     ) {
         self.name = name
         self.title = title
@@ -92,6 +96,7 @@ public struct StatementPreset: Sendable {
         self.headerless = headerless
         self.moneyInIsTransfer = moneyInIsTransfer
         self.undatedRowsFollow = undatedRowsFollow
+        self.endMarks = endMarks
     }
 
     /// Whether a row is this export's header: it holds every cell of one of the signatures.
@@ -132,17 +137,20 @@ extension StatementPreset {
     /// The built-in export a statement is, by its header (a row starting on one of its first
     /// lines, each tried on its own, so that a preamble that is no CSV does not hide it) or,
     /// for exports without one, its first line; `nil` when it is none of them.
-    public static func detect(in text: String, delimiter: Unicode.Scalar = ",") -> StatementPreset? {
-        for (index, cells) in rows(startingOnLines: 0..<preambleLines, of: text, delimiter: delimiter) {
-            for preset in all {
-                if let headerless = preset.headerless {
-                    if index == 0 && headerless.startsFile(cells) { return preset }
-                } else if preset.matchesHeader(cells) {
-                    return preset
-                }
-            }
+    ///
+    /// A header anywhere in the first lines wins over a headerless export's first line (View
+    /// Card's first line, `会員番号,****-****-****-1234,…`, has a masked card number as Vpass's
+    /// holder line has).
+    ///
+    /// - Parameter start: the lines before it are not looked at (`--skip`).
+    public static func detect(in text: String, delimiter: Unicode.Scalar = ",", from start: Int = 0)
+        -> StatementPreset? {
+        let found = rows(startingOnLines: start..<(start + preambleLines), of: text, delimiter: delimiter)
+        for (_, cells) in found {
+            if let preset = all.first(where: { $0.headerless == nil && $0.matchesHeader(cells) }) { return preset }
         }
-        return nil
+        guard let first = found.first, first.index == start else { return nil }
+        return all.first { $0.headerless?.startsFile(first.cells) == true }
     }
 
     /// The index of the line that is this preset's header, among the first lines from `start`.
@@ -174,8 +182,19 @@ extension StatementPreset {
     /// signature), for a message about a statement that matches none.
     public static func closest(toHeader cells: [String]) -> StatementPreset? {
         let folded = Set(cells.map(ColumnReference.folded))
+        // A preset that could read the header: each of its date, name and amount fields (or out
+        // and in) has a column there; suggesting another leads nowhere.
+        func canRead(_ preset: StatementPreset) -> Bool {
+            func has(_ field: StatementField) -> Bool {
+                preset.layout[field].contains { reference in
+                    if case .name(let name) = reference { return folded.contains(ColumnReference.folded(name)) }
+                    return true
+                }
+            }
+            return has(.date) && has(.name) && (has(.amount) || has(.out) || has(.in))
+        }
         // Each signature's share of cells found; the best, when at least half of it is there.
-        let scored = all.flatMap { preset in
+        let scored = all.filter(canRead).flatMap { preset in
             preset.signatures.filter { !$0.isEmpty }.map { signature in
                 (preset: preset, found: signature.filter(folded.contains).count, size: signature.count)
             }

@@ -92,6 +92,10 @@ public struct StatementReader: Sendable {
         var occurrences: [ExactText: Int] = [:]
         // The date of the last dated row, for a preset whose undated rows follow the row above.
         var dateAbove: String?
+        // The mark of the table that ended the statement's rows, once one did.
+        var endedBy: String?
+        // Rows with an ID, in file order: their occurrences are counted by date (below).
+        var identified: [(id: String, date: Day, entry: Int?)] = []
         let mapped = columns.values.flatMap { $0 }
         // How many fields a row has: the header's, a headerless preset's purchase rows', or
         // (a statement without a header) the fewest at which every mapped column exists:
@@ -121,15 +125,31 @@ public struct StatementReader: Sendable {
                     continue
                 }
             }
-            // A line with no date where the dates are: a total, a section, a note, a text line.
-            if isUndated(cells, columns: columns) {
-                // A preset's undated row with an amount (a discount) takes the date of the row above.
-                guard preset?.undatedRowsFollow == true, let dateAbove, let dateIndex = columns[.date]?.first,
-                      dateIndex < cells.count, hasAmount(cells, columns: columns) else {
+            // After a preset's last table (AEON's 分割・ボーナス払い明細, a table of its own
+            // columns): left out, and said.
+            if let endedBy {
+                reading.skip(row.line, .leftOut("after " + endedBy), cells)
+                continue
+            }
+            if let mark = endMark(cells) {
+                endedBy = mark
+                reading.skip(row.line, .noDate, cells)
+                continue
+            }
+            if !isDated(cells, columns: columns) {
+                // A line with no date where the dates are and no amount, or the mark of a total or
+                // a note: a total, a section, a note, a text line.
+                if !hasAmount(cells, columns: columns) || cells.contains(where: Self.hasTotalMark) {
                     reading.skip(row.line, .noDate, cells)
                     continue
                 }
-                cells[dateIndex] = dateAbove
+                // A preset's undated row with an amount (a discount) takes the date of the row
+                // above; any other such row looks like a transaction, and is read (and refused
+                // for its missing date).
+                if preset?.undatedRowsFollow == true, let dateAbove, let dateIndex = columns[.date]?.first,
+                   dateIndex < cells.count {
+                    cells[dateIndex] = dateAbove
+                }
             } else if let dateIndex = columns[.date]?.first, dateIndex < cells.count {
                 dateAbove = cells[dateIndex]
             }
@@ -200,7 +220,11 @@ public struct StatementReader: Sendable {
                 case .skipped(let reason):
                     reading.skip(row.line, reason, cells)
                 case .entry(let entry):
-                    if let kind, entry.kind != kind {
+                    let isOtherKind = kind.map { entry.kind != $0 } ?? false
+                    if let id = Self.plainID(of: entry.identity) {
+                        identified.append((id, entry.date, isOtherKind ? nil : reading.entries.count))
+                    }
+                    if isOtherKind {
                         reading.skip(row.line, .otherKind, cells)
                         continue
                     }
@@ -212,7 +236,41 @@ public struct StatementReader: Sendable {
             }
         }
         if problemCount > 0 { throw StatementProblems(problems: problems, total: problemCount) }
+        Self.numberByDate(identified, in: &reading.entries)
         return reading
+    }
+
+    /// The ID of an identity written from one (`id=X`, `id#2=X`), else `nil`.
+    static func plainID(of identity: String) -> String? {
+        if identity.hasPrefix("id=") { return String(identity.dropFirst(3)) }
+        guard identity.hasPrefix("id#"), let equals = identity.firstIndex(of: "=") else { return nil }
+        return String(identity[identity.index(after: equals)...])
+    }
+
+    /// Rows sharing an ID (a payment and its refund, both halves of a split payment) numbered
+    /// by date, then file order: the earliest keeps `id=X`, so a later download that lists a
+    /// refund first (PayPay lists the newest first) does not take the refund for the payment
+    /// imported before, nor the payment for a new row.
+    static func numberByDate(_ identified: [(id: String, date: Day, entry: Int?)], in entries: inout [StatementEntry]) {
+        var groups: [String: [Int]] = [:]
+        for (position, row) in identified.enumerated() { groups[row.id, default: []].append(position) }
+        for (id, positions) in groups where positions.count > 1 {
+            let ordered = positions.sorted { (identified[$0].date, $0) < (identified[$1].date, $1) }
+            for (occurrence, position) in ordered.enumerated() {
+                guard let entry = identified[position].entry else { continue }
+                entries[entry].identity = occurrence == 0 ? "id=" + id : "id#\(occurrence + 1)=" + id
+            }
+        }
+    }
+
+    /// The mark of a preset's table that ends its rows, when a cell of the row starts with one.
+    private func endMark(_ cells: [String]) -> String? {
+        guard let marks = preset?.endMarks, !marks.isEmpty else { return nil }
+        for cell in cells {
+            let folded = TextFolding.folded(cell)
+            if let mark = marks.first(where: { folded.hasPrefix(TextFolding.folded($0)) }) { return mark }
+        }
+        return nil
     }
 
     /// The fewest fields a row of a statement without a header has with the column at
@@ -222,30 +280,29 @@ public struct StatementReader: Sendable {
         return counts.filter { $0 > lastMapped }.min() ?? counts.max() ?? 0
     }
 
-    /// Whether a row has no date where the statement's dates are, and is read as a line without
-    /// a transaction: any such line of a preset's statement; otherwise one with no number where
-    /// the amounts are, or with the mark of a total or a note (`合計`, `小計`, `※`, `Total`). A
-    /// row with a name and an amount but no date, and no such mark, is no line to pass over: it
-    /// stays an error.
-    func isUndated(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
-        guard let dates = columns[.date] else { return false }
-        if dates.contains(where: { $0 < cells.count && looksLikeDate(cells[$0]) }) { return false }
-        if preset != nil { return true }
-        let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
-        let hasNumber = amounts.contains { index in
-            index < cells.count && HalfWidth.plain(cells[index]).unicodeScalars.contains { ("0"..."9").contains($0) }
-        }
-        return !hasNumber || cells.contains(where: Self.hasTotalMark)
+    /// Whether a row has a date (or what reads as an attempt at one) where the statement's
+    /// dates are. A row without one is a line without a transaction when it has no amount or
+    /// the mark of a total or a note (`合計`, `小計`, `※…`, `【…】`, `Total`); a row with an
+    /// amount and no such mark looks like a transaction and is no line to pass over.
+    func isDated(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+        guard let dates = columns[.date] else { return true }
+        return dates.contains { $0 < cells.count && looksLikeDate(cells[$0]) }
     }
 
-    /// Whether a row has a number other than 0 in an amount column.
+    /// Whether a row has a number other than 0 in an amount column (or what tries to be one).
     private func hasAmount(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
         let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
         return amounts.contains { index in
-            guard index < cells.count,
-                  case .success(let value?) = StatementAmount.parse(
-                    cells[index], decimalMark: layout.decimalMark, minorDigits: minorDigits) else { return false }
-            return value != 0
+            guard index < cells.count else { return false }
+            switch StatementAmount.parse(
+                cells[index], decimalMark: layout.decimalMark, minorDigits: minorDigits,
+                currencySymbols: currencySymbols) {
+            case .success(let value?): return value != 0
+            case .success(nil): return false
+            case .failure:
+                // Text that is no amount counts when it holds a digit: it tries to be one.
+                return HalfWidth.plain(cells[index]).unicodeScalars.contains { ("0"..."9").contains($0) }
+            }
         }
     }
 
@@ -260,10 +317,14 @@ public struct StatementReader: Sendable {
         return StatementDate.read(plain, pattern: layout.dateFormat, asOf: today) != nil
     }
 
-    /// Whether a cell carries the mark of a total, a subtotal or a note.
+    /// Whether a cell carries the mark of a total, a subtotal or a note: `合計` or `小計` in it,
+    /// `※` or `【` at its start, or the word `total` or `subtotal` (not `TotalEnergies`).
     static func hasTotalMark(_ cell: String) -> Bool {
         let folded = TextFolding.folded(cell)
-        return ["合計", "小計", "※", "total"].contains { folded.contains($0) }
+        if folded.contains("合計") || folded.contains("小計") { return true }
+        if folded.hasPrefix("※") || folded.hasPrefix("【") { return true }
+        let words = folded.split { !$0.isLetter }
+        return words.contains { $0 == "total" || $0 == "subtotal" || $0 == "totals" }
     }
 
     // MARK: Columns
@@ -306,6 +367,10 @@ public struct StatementReader: Sendable {
                 }
             }
             if indices.isEmpty {
+                // A preset's column for an optional field (a memo) that this download lacks.
+                if let preset, [.note, .tags, .category].contains(field), references == preset.layout[field] {
+                    continue
+                }
                 let names = references.map { "'\($0.text)'" }.joined(separator: " or ")
                 throw ImportError(
                     line: line,
@@ -483,10 +548,11 @@ public struct StatementReader: Sendable {
                 case .transfer: return .none(.transfer(given.text))
                 case .skip: return .none(.leftOut(given.text))
                 }
-            } else if let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] {
+            } else if layout.kindValues.isEmpty,
+                      let word = Self.kindWords[ColumnReference.folded(given.text).lowercased()] {
                 kindWord = word
             } else if !layout.kindFallsBackToAmounts {
-                let known = ["income", "expense"] + layout.kindValues.map(\.text)
+                let known = layout.kindValues.isEmpty ? ["income", "expense"] : layout.kindValues.map(\.text)
                 throw ImportError(
                     line: line, column: given.column,
                     "unknown kind '\(given.text)' (known: \(known.joined(separator: ", ")))", reason: .statementKind)
@@ -499,6 +565,18 @@ public struct StatementReader: Sendable {
                 throw ImportError(line: line, column: columnOf(.out), "the row has both an amount out and an amount in")
             }
             let (kind, given) = out.map { (RecordKind.expense, $0) } ?? (.income, `in` ?? (0, ""))
+            if given.value < 0 {
+                // A card's cancellation written negative among its purchases is a refund; any
+                // other negative amount in a column of one direction cannot be told apart from
+                // the other direction.
+                if kind == .expense && kindWord == nil && preset != nil && layout.sign == .expensePositive {
+                    return .moved(.expense, -(try magnitude(given.value, line: line, column: given.column)))
+                }
+                throw ImportError(
+                    line: line, column: given.column,
+                    "the amount is negative (\(given.value)) in a column of money \(kind == .expense ? "out" : "in"): "
+                        + "which way it moved cannot be told")
+            }
             let size = try magnitude(given.value, line: line, column: given.column)
             // A card's money back in a column of its own (View Card's 払戻額) is a refund.
             if kindWord == nil && out == nil && preset != nil && layout.sign == .expensePositive {

@@ -63,14 +63,18 @@ enum ErrorText {
                 error.message += " (check --map and --decimal-mark)"
             case .statementUnmapped:
                 error.message += """
-                    ; map its columns with --map <field>=<column> (date, name and amount, or out and in), or name a \
-                    preset with --profile
+                    ; map its columns with --map <field>=<column> (date, name and amount, or out and in), skip lines \
+                    before its header with --skip <n>, or name a preset with --profile
                     """
-            case .statementHeaderless:
-                error.message += """
-                    ; name its columns by position: --no-header-row --map date=1 --map name=2 --map amount=3 (or out \
-                    and in)
-                    """
+            case .statementHeaderless(let date, let name, let amount):
+                error.message += "; name its columns by position: --no-header-row --map date=\(date)"
+                    + (name.map { " --map name=\($0)" } ?? "") + " --map amount=\(amount) (or out and in)"
+            case .statementTabs:
+                error.message += "; read it with --delimiter '\\t'"
+            case .statementSkip:
+                error.message += "; import it without --skip (the header is found by itself)"
+            case .statementKindColumn:
+                error.message += "; map the column with --map kind=<column>, or leave out --kind-value"
             case .statementKind:
                 error.message += "; give it one with --kind-value <text>=income|expense|transfer|skip"
             case .statementNegative:
