@@ -102,6 +102,21 @@ final class StatementLinesTests: XCTestCase {
         given.kindValues = [KindValue("DEBIT", .income)]
         XCTAssertEqual(
             profile.overridden(by: given).kindValues, [KindValue("DEBIT", .income), KindValue("a:b", .transfer)])
+        XCTAssertThrowsError(try ImportProfile(settingText: "kind-value=オート:transfer;kind-value=ｵｰﾄ:expense")) {
+            XCTAssertEqual(
+                $0 as? ValueError,
+                .invalidSetting(
+                    "kind-value=オート:transfer;kind-value=ｵｰﾄ:expense",
+                    expected: "one meaning for each value of the kind column ('オート' and 'ｵｰﾄ' are the same value)"))
+        }
+        XCTAssertEqual(
+            try ImportProfile(settingText: "kind-value=オート:transfer;kind-value=ｵｰﾄ:transfer").kindValues,
+            [KindValue("オート", .transfer)], "the same meaning twice is kept once")
+        var values = [KindValue("debit", .expense)]
+        XCTAssertEqual(KindValue.add(KindValue("DEBIT", .income), to: &values), KindValue("debit", .expense))
+        XCTAssertNil(KindValue.add(KindValue("Debit", .expense), to: &values))
+        XCTAssertNil(KindValue.add(KindValue("credit", .income), to: &values))
+        XCTAssertEqual(values, [KindValue("debit", .expense), KindValue("credit", .income)])
         XCTAssertEqual(KindValue(assignment: "x=y=income"), KindValue("x=y", .income))
         XCTAssertNil(KindValue(assignment: "=income"))
         XCTAssertNil(KindValue(assignment: "debit"))

@@ -86,4 +86,34 @@ final class StatementShapesEndToEndTests: XCTestCase {
         XCTAssertTrue(
             bad.stderr.hasPrefix("Error: Invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
     }
+
+    /// Two kind values that fold to one text (`ｵｰﾄ` is `オート`) with two meanings are a usage
+    /// error; the same meaning twice is harmless.
+    func testKindValues_OneTextWithTwoMeaningsIsRefused() throws {
+        let waon = try statement("waon.csv", """
+            日付,内容,金額,区分
+            2026-11-02,ｵｰﾄ,1000,ｵｰﾄ
+            2026-11-03,Lunch,900,支払
+
+            """)
+        let options = [
+            "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額", "--map", "kind=区分",
+            "--sign", "expense-positive", "--kind-value", "支払=expense",
+        ]
+        let refused = try budget.run(
+            ["import", waon, "--kind-value", "オート=transfer", "--kind-value", "ｵｰﾄ=expense"] + options)
+        XCTAssertEqual(refused.code, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix(
+            "Error: Invalid value 'ｵｰﾄ=expense' for '--kind-value <text=kind>': 'オート' is the same value "
+                + "(compared folded), and it means transfer"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: budget.dataFile.path), "nothing is written")
+        let result = try budget.run(
+            ["import", waon, "--kind-value", "オート=transfer", "--kind-value", "ｵｰﾄ=transfer", "--save-profile", "mywaon"]
+                + options)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = Listing(tsv: try budget.run("list", "all", "--format", "tsv").stdout).rows
+        XCTAssertEqual(rows.map { $0["name"] }, ["Lunch"], "the charge is a transfer")
+        let saved = try budget.run("config", "get", "import.profile.mywaon").stdout
+        XCTAssertEqual(saved.components(separatedBy: "kind-value=").count, 3, "the same meaning is kept once: \(saved)")
+    }
 }

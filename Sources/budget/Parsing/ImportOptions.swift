@@ -102,7 +102,11 @@ enum ImportOptions {
                     "Invalid value '\(text)' for '--kind-value <text=kind>': expected a value of the kind column, '=' "
                         + "and what it means (\(RowMeaning.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            profile.kindValues.append(kindValue)
+            if let there = KindValue.add(kindValue, to: &profile.kindValues) {
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--kind-value <text=kind>': '\(there.text)' is the same value "
+                        + "(compared folded), and it means \(there.meaning.rawValue)")
+            }
         }
         if let text = parsed.value("date-format") {
             guard StatementDate.isValidPattern(text) else {
