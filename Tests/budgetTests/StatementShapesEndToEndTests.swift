@@ -35,8 +35,8 @@ final class StatementShapesEndToEndTests: XCTestCase {
         XCTAssertEqual(dry.code, 0, dry.stderr)
         let lines = dry.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, """
-            Would import 1 expense from the statement (4 lines without a transaction skipped (totals, sections, \
-            nothing moved); expenses filed 1 under the default category); nothing was changed (--dry-run).
+            Would import 1 expense from the statement (4 lines without a transaction skipped; expenses filed 1 \
+            under the default category); nothing was changed (--dry-run).
             """)
         XCTAssertEqual(Array(lines.dropFirst()), [
             "4 lines would become no record:",

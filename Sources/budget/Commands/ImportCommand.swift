@@ -297,11 +297,13 @@ struct ImportCommand: Command {
             // Charges, top-ups and card payments move money between one's own accounts.
             notes.append("\(reading.transfers) transfer\(reading.transfers == 1 ? "" : "s") skipped")
         }
-        rows(reading.excluded, "left out by the statement")
+        // Left out by the statement's own marks or by a kind value meaning skip.
+        rows(reading.excluded, "left out")
         if reading.nonTransactions > 0 {
+            // Why, line by line, is the dry run's to say: no parentheses inside these.
             notes.append(
                 "\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction "
-                    + "skipped (totals, sections, nothing moved)")
+                    + "skipped")
         }
         rows(result.skippedByRule, "skipped by rules")
         rows(result.changedByRule, "renamed or tagged by rules")
