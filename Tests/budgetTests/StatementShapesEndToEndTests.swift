@@ -51,6 +51,26 @@ final class StatementShapesEndToEndTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("would become no record"), "only a dry run lists them")
     }
 
+    /// An amount grouped otherwise than by threes (`12,50` with a decimal point) is refused,
+    /// never read 100 times too large; the hint fits a preset's file as well as `--map`.
+    func testAmounts_GroupedLooselyAreRefused() throws {
+        let path = try statement("euro.csv", """
+            Date,Description,Amount
+            2026-11-01,Coffee,"-12,50"
+
+            """)
+        try budget.succeed("config", "set", "display.currency", "EUR")
+        let map = ["--map", "date=Date", "--map", "name=Description", "--map", "amount=Amount"]
+        let refused = try budget.run(["import", path] + map)
+        XCTAssertEqual(refused.code, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("'-12,50' is not an amount"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("(check --decimal-mark, and the columns --map names)"), refused.stderr)
+        let result = try budget.run(["import", path, "--decimal-mark", ","] + map)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = Listing(tsv: try budget.run("list", "all", "--format", "tsv").stdout).rows
+        XCTAssertEqual(rows.map { $0["amount"] }, ["12.50"])
+    }
+
     /// Mint's positive amounts with a debit/credit column, and a WAON-like type column where a
     /// charge is a transfer and a cancelled payment money back; saved in a profile, read back.
     func testKindValues_GiveATypeColumnItsMeaningsAndAreSavedInAProfile() throws {

@@ -7,7 +7,7 @@ struct ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", abstract: "Add records from a statement or from CSV, TSV or JSON, all or nothing.",
         discussion: """
-            A statement (a bank, card or household-app CSV) is recognised by its header: \
+            A statement (a bank, card or household-app CSV) is recognised by its header or, without one, its shape: \
             \(StatementPreset.all.map(\.name).joined(separator: ", ")); other statements need --map (or a saved \
             --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign of the amount); \
             with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
@@ -36,7 +36,10 @@ struct ImportCommand: Command {
             OptionSpec(long: "as-of", valueName: "day",
                        help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) "
                            + "is the latest such day on or before it (default: today)."),
-            OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
+            OptionSpec(
+                long: "dry-run",
+                help: "Check the file and show what would be added, and the lines that would become no record "
+                    + "(with why), without adding anything."),
             OptionSpec(long: "skip-duplicates",
                        help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, "
                            + "as many times as such records exist."),

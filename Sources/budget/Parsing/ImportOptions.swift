@@ -33,7 +33,8 @@ enum ImportOptions {
         OptionSpec(
             long: "sign", valueName: "sign",
             help: "Which sign of a single amount column is spending: expense-negative (banks: money out is negative; "
-                + "the default) or expense-positive (cards: a negative amount is a refund).",
+                + "the default) or expense-positive (cards: a negative amount is a refund with a card preset, "
+                + "an income with a layout of your own, --map).",
             choices: StatementSign.allCases.map(\.rawValue)),
         OptionSpec(
             long: "category", valueName: "name",
