@@ -51,6 +51,25 @@ final class StatementShapesEndToEndTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("would become no record"), "only a dry run lists them")
     }
 
+    /// A dry run lists the first 100 lines that would become no record, then how many more.
+    func testDryRun_ListsAtMostAHundredLinesWithoutATransaction() throws {
+        var text = "Date,Description,Amount\n2026-11-01,Coffee,-150\n"
+        for number in 1...250 { text += "Section \(number)\n" }
+        let path = try statement("long.csv", text)
+        let map = ["--map", "date=Date", "--map", "name=Description", "--map", "amount=Amount"]
+        let dry = try budget.run(["import", path, "--dry-run"] + map)
+        XCTAssertEqual(dry.code, 0, dry.stderr)
+        let lines = dry.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("(250 lines without a transaction skipped;"), lines[0])
+        XCTAssertEqual(lines[1], "250 lines would become no record:")
+        let listed = lines.filter { $0.hasPrefix("  line ") }
+        XCTAssertEqual(listed.count, 100, dry.stderr)
+        XCTAssertEqual(listed.first, "  line 3: no date (a total, a section, a note or a title): Section 1")
+        XCTAssertEqual(listed.last, "  line 102: no date (a total, a section, a note or a title): Section 100")
+        XCTAssertEqual(lines.last, "  … and 150 more")
+        XCTAssertEqual(lines.count, 103, "the confirmation, the heading, 100 lines and the rest counted")
+    }
+
     /// An amount grouped otherwise than by threes (`12,50` with a decimal point) is refused,
     /// never read 100 times too large; the hint fits a preset's file as well as `--map`.
     func testAmounts_GroupedLooselyAreRefused() throws {

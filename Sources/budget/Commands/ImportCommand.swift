@@ -221,17 +221,22 @@ struct ImportCommand: Command {
         for warning in warnings { context.warn(warning) }
     }
 
+    /// How many of the lines that become no record a dry run lists; a line says how many more.
+    static let listedSkippedLines = 100
+
     /// The lines that become no record, each with why, after a heading (for `--dry-run`):
-    /// `  line 7: no date (…): ****-****-****-1234 山田 太郎`.
+    /// `  line 7: no date (…): ****-****-****-1234 山田 太郎`; the first `listedSkippedLines`,
+    /// then `  … and 99900 more`.
     private func skippedLines(_ reading: StatementReading) -> [String] {
         guard !reading.skipped.isEmpty else { return [] }
         let count = reading.skipped.count
         var lines = ["\(count) line\(count == 1 ? "" : "s") would become no record:"]
-        for skipped in reading.skipped {
+        for skipped in reading.skipped.prefix(Self.listedSkippedLines) {
             var text = skipped.cells.map(FieldRules.trimmed).filter { !$0.isEmpty }.joined(separator: " | ")
             if text.count > 100 { text = String(text.prefix(99)) + "…" }
             lines.append("  line \(skipped.line): \(skipped.reason.description): \(text)")
         }
+        if count > Self.listedSkippedLines { lines.append("  … and \(count - Self.listedSkippedLines) more") }
         return lines
     }
 
