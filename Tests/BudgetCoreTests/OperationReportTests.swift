@@ -83,6 +83,17 @@ final class OperationReportTests: XCTestCase {
         XCTAssertThrowsError(try SettingsCatalog.key(toSet: "display.colour")) {
             XCTAssertEqual($0 as? SettingsError, .unknownKey("display.colour", suggestion: nil))
         }
+        XCTAssertThrowsError(try SettingsCatalog.key(toSet: "import.profile.a b")) {
+            XCTAssertEqual($0 as? ValueError, .invalidProfileName("a b"), "a profile's name is no tag")
+            XCTAssertEqual(
+                ($0 as? ValueError)?.description,
+                "the profile name 'a b' contains white space or a comma; a profile name is one word "
+                    + "(use - or _ to join words)")
+        }
+        XCTAssertThrowsError(try SettingsCatalog.key(toSet: "import.profile. ")) {
+            XCTAssertEqual($0 as? ValueError, .empty(field: "profile name"))
+        }
+        XCTAssertEqual(try SettingsCatalog.key(toSet: "import.profile.my-bank").storedKey, "import.profile.my-bank")
 
         let currency = try SettingsCatalog.key(toSet: "display.currency")
         try document.addExpense(name: "Lunch", amount: 900, date: day("2026-11-01"))

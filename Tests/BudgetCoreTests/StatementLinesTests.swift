@@ -102,6 +102,21 @@ final class StatementLinesTests: XCTestCase {
         given.kindValues = [KindValue("DEBIT", .income)]
         XCTAssertEqual(
             profile.overridden(by: given).kindValues, [KindValue("DEBIT", .income), KindValue("a:b", .transfer)])
+        XCTAssertThrowsError(try ImportProfile(settingText: "kind-value=オート:transfer;kind-value=ｵｰﾄ:expense")) {
+            XCTAssertEqual(
+                $0 as? ValueError,
+                .invalidSetting(
+                    "kind-value=オート:transfer;kind-value=ｵｰﾄ:expense",
+                    expected: "one meaning for each value of the kind column ('オート' and 'ｵｰﾄ' are the same value)"))
+        }
+        XCTAssertEqual(
+            try ImportProfile(settingText: "kind-value=オート:transfer;kind-value=ｵｰﾄ:transfer").kindValues,
+            [KindValue("オート", .transfer)], "the same meaning twice is kept once")
+        var values = [KindValue("debit", .expense)]
+        XCTAssertEqual(KindValue.add(KindValue("DEBIT", .income), to: &values), KindValue("debit", .expense))
+        XCTAssertNil(KindValue.add(KindValue("Debit", .expense), to: &values))
+        XCTAssertNil(KindValue.add(KindValue("credit", .income), to: &values))
+        XCTAssertEqual(values, [KindValue("debit", .expense), KindValue("credit", .income)])
         XCTAssertEqual(KindValue(assignment: "x=y=income"), KindValue("x=y", .income))
         XCTAssertNil(KindValue(assignment: "=income"))
         XCTAssertNil(KindValue(assignment: "debit"))
@@ -122,6 +137,13 @@ final class StatementLinesTests: XCTestCase {
         }
         let amazon = refusal("\"注文日\",\"注文番号\",\"商品名\",\"付帯情報\",\"価格\",\"個数\",\"商品小計\",\"注文合計\"\n")
         XCTAssertTrue(amazon?.message.hasPrefix("the file is an Amazon order history, not a statement") ?? false)
+        let header = "注文日,注文番号,商品名,付帯情報,価格,個数,商品小計,注文合計\n"
+        let titled = refusal("Amazon 注文履歴\n\n2026年,,\n" + header + "2026/01/02,250-1,本,,1000,1,1000,1000\n")
+        XCTAssertTrue(
+            titled?.message.hasPrefix("the file is an Amazon order history, not a statement") ?? false,
+            "a header after a title line is found: \(String(describing: titled?.message))")
+        let late = refusal(String(repeating: "a title,\n", count: 20) + header)
+        XCTAssertFalse(late?.message.contains("Amazon") ?? true, "only the first 20 lines are looked at")
         let data = refusal("2026/7/3,東京電力,ご本人,1回払い,,26/8,11402,11402\n")
         XCTAssertEqual(data?.reason, .statementHeaderless(date: 1, name: 2, amount: 7))
         XCTAssertEqual(refusal("Date,Shop,Amount\n2026-01-01,A,1\n")?.reason, .statementUnmapped)

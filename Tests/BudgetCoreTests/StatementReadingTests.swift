@@ -32,6 +32,32 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(amount("9223372036854775807", digits: 2), .failure(.tooLarge))
     }
 
+    func testAmounts_GroupDigitsByThreesOnly() {
+        // A separator anywhere after a digit once read `12,50` as 1250: money 100 times too large.
+        for text in ["12,50", "-1 234,56", "1,2,3", "1'2", "1234,567", "1,23", "1,2345", "1,,234", "1,", "1,234,",
+                     "1,234,5", "1,23.00", "1 23", "12'34.50"] {
+            XCTAssertEqual(amount(text, digits: 2), .failure(.notANumber), text)
+        }
+        XCTAssertEqual(amount("12.5", .comma, digits: 2), .failure(.notANumber), "a point groups with a decimal comma")
+        XCTAssertEqual(amount("1.234.5,00", .comma, digits: 2), .failure(.notANumber))
+        XCTAssertEqual(amount("1.23,00", .comma, digits: 2), .failure(.notANumber))
+        // What statements really write still reads.
+        XCTAssertEqual(amount("1,234"), .success(1234))
+        XCTAssertEqual(amount("12,345,678"), .success(12_345_678))
+        XCTAssertEqual(amount("1 234"), .success(1234))
+        XCTAssertEqual(amount("1 234 567"), .success(1_234_567))
+        XCTAssertEqual(amount("1'234.50", digits: 2), .success(123_450))
+        XCTAssertEqual(amount("1,234.00"), .success(1234))
+        XCTAssertEqual(amount("１２，３４５"), .success(12_345))
+        XCTAssertEqual(amount("1.234,56", .comma, digits: 2), .success(123_456))
+        XCTAssertEqual(amount("-1 234,56", .comma, digits: 2), .success(-123_456))
+        XCTAssertEqual(amount("1234.5", digits: 2), .success(123_450), "no groups at all is fine")
+        XCTAssertEqual(amount("0,500"), .success(500))
+        XCTAssertEqual(
+            StatementAmount.parse("$1,150.00", decimalMark: .point, minorDigits: 2, currencySymbols: ["$"]),
+            .success(115_000))
+    }
+
     func testAmounts_TakeTheBudgetsCurrencySymbolParenthesesAndASpacedSign() {
         func dollars(_ text: String) -> Result<Int?, StatementAmount.Problem> {
             StatementAmount.parse(text, decimalMark: .point, minorDigits: 2, currencySymbols: ["$", "USD"])

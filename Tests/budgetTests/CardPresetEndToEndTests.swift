@@ -60,7 +60,7 @@ final class CardPresetEndToEndTests: XCTestCase {
 
                 """,
             confirmation: "Imported 1 expense from a Saison card (Netアンサー) statement (3 lines without a transaction "
-                + "skipped (totals, sections, nothing moved); expenses filed 1 under the default category).\n",
+                + "skipped; expenses filed 1 under the default category).\n",
             expenses: ["2026-04-10 ホームセンター 杉並店 1705"]),
         Card(
             file: "amex.csv",
@@ -85,8 +85,7 @@ final class CardPresetEndToEndTests: XCTestCase {
 
                 """,
             confirmation: "Imported 1 expense from an EPOS card statement (1 transfer skipped; 1 line without a "
-                + "transaction skipped (totals, sections, nothing moved); expenses filed 1 under the default "
-                + "category).\n",
+                + "transaction skipped; expenses filed 1 under the default category).\n",
             expenses: ["2026-01-05 サンプルストア新宿 1200"]),
         Card(
             file: "aeon.csv",

@@ -50,6 +50,20 @@ final class HelpTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("  See 'budget help <subcommand>' for detailed help.\n"))
     }
 
+    /// What `import`'s help says of presets found without a header, `--sign` with a layout of
+    /// one's own, and the dry run's list.
+    func testImport_HelpSaysWhatPresetsSignAndDryRunDo() throws {
+        let spec = try XCTUnwrap(CommandTree.spec(for: ["import"]))
+        func help(_ long: String) throws -> String { try XCTUnwrap(spec.options.first { $0.long == long }).help }
+        let discussion = try XCTUnwrap(spec.discussion)
+        XCTAssertTrue(discussion.contains("is recognised by its header or, without one, its shape:"), discussion)
+        XCTAssertTrue(
+            try help("sign").contains(
+                "expense-positive (cards: a negative amount is a refund with a card preset, an income with a layout "
+                    + "of your own, --map)"))
+        XCTAssertTrue(try help("dry-run").contains("the lines that would become no record"))
+    }
+
     func testUsageError_Text() {
         let spec = CommandTree.spec(for: ["move"])!
         let text = HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'")

@@ -123,7 +123,7 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             "Imported 1 income and 2 expenses from a MoneyForward ME export "
-                + "(1 transfer skipped; 1 row left out by the statement; expenses filed 2 by the statement).\n")
+                + "(1 transfer skipped; 1 row left out; expenses filed 2 by the statement).\n")
         let rows = try tsv("expenses")
         XCTAssertEqual(rows.map { $0["name"] }, ["ｾﾌﾞﾝｲﾚﾌﾞﾝ", "家賃"])
         XCTAssertEqual(rows.map { $0["category"] }, ["食費", "住宅"])
@@ -147,7 +147,7 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.hasPrefix(
                 "Imported 1 income and 2 expenses from a Zaim export "
-                    + "(1 transfer skipped; 1 row left out by the statement"),
+                    + "(1 transfer skipped; 1 row left out;"),
             result.stderr)
         XCTAssertEqual(try tsv().map { [$0["name"], $0["category"], $0["amount"]] },
                        [["給与", "", "250000"], ["ｲｵﾝ", "食費", "2480"], ["洗剤", "日用雑貨", "398"]])
@@ -213,8 +213,8 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped "
-                + "(totals, sections, nothing moved); expenses filed 5 under the default category).\n")
+            "Imported 5 expenses from an SMBC card (Vpass) statement (4 lines without a transaction skipped; "
+                + "expenses filed 5 under the default category).\n")
         XCTAssertEqual(try tsv("expenses").map { [$0["name"], $0["amount"], $0["note"]] }, [
             ["ＥＴＣ首都高", "390", ""], ["GITHUB, INC. (GITHUB.COM)", "1500", ""], ["ﾏｸﾄﾞﾅﾙﾄﾞ", "680", ""],
             ["SHOP", "1234", ""], ["ETC", "390", "note, with comma"],

@@ -15,6 +15,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case bidiControl(field: String, value: String)
     /// A tag holds white space or a comma.
     case invalidTag(String)
+    /// A saved import profile's name holds white space or a comma.
+    case invalidProfileName(String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -47,6 +49,9 @@ extension ValueError: CustomStringConvertible {
         case let .invalidTag(text):
             return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; "
                 + "a tag is one word (use - or _ to join words)"
+        case let .invalidProfileName(text):
+            return "the profile name '\(text.debugDescription.dropFirst().dropLast())' contains white space or a "
+                + "comma; a profile name is one word (use - or _ to join words)"
         case let .invalidID(text):
             return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):

@@ -26,9 +26,17 @@ public enum SettingsCatalog {
             ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
         // A profile's name by a tag's input rules: no bidirectional controls in new names.
         let profilePrefix = ImportKeys.name + "." + ImportKeys.profilePrefix
-        if stored.hasPrefix(profilePrefix) { _ = try FieldRules.tag(String(stored.dropFirst(profilePrefix.count))) }
+        if stored.hasPrefix(profilePrefix) { try checkProfileName(String(stored.dropFirst(profilePrefix.count))) }
         guard let key = key(stored: stored) else { throw SettingsError.unknownKey(name, suggestion: nil) }
         return key
+    }
+
+    /// A new profile's name, by a tag's input rules, in errors that call it a profile name.
+    private static func checkProfileName(_ name: String) throws(ValueError) {
+        let trimmed = try FieldRules.label(name, field: "profile name")
+        if trimmed.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+            throw .invalidProfileName(trimmed)
+        }
     }
 
     /// Whether a stored key holds the rows of deleted imported records

@@ -173,7 +173,11 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                 guard let kindValue = KindValue(assignment: value, separator: ":") else {
                     throw fail("kind-value=<text>:<income, expense, transfer or skip>")
                 }
-                kindValues.append(kindValue)
+                if let there = KindValue.add(kindValue, to: &kindValues) {
+                    throw fail(
+                        "one meaning for each value of the kind column ('\(there.text)' and '\(kindValue.text)' "
+                            + "are the same value)")
+                }
             case "date-format":
                 guard StatementDate.isValidPattern(value) else { throw fail("a date format such as %Y/%m/%d") }
                 dateFormat = value

@@ -15,11 +15,20 @@ struct NotAStatement: Sendable {
                 + "charged to"),
     ]
 
-    /// The known non-statement whose header is one of the statement's first lines, if any.
+    /// The known non-statement whose header is one of the statement's first lines (the first
+    /// `StatementPreset.preambleLines`, as presets are looked for, so a title line before it
+    /// hides nothing), if any.
     static func found(in text: String, delimiter: Unicode.Scalar) -> NotAStatement? {
-        guard let rest = StatementText.dropping(lines: 0, of: text),
-              let cells = DelimitedReader.firstRow(rest, by: delimiter)?.fields else { return nil }
-        let folded = Set(cells.map(ColumnReference.folded))
-        return all.first { $0.signature.allSatisfy(folded.contains) }
+        guard var rest = StatementText.dropping(lines: 0, of: text) else { return nil }
+        for _ in 0..<StatementPreset.preambleLines {
+            let startsBlank = rest.unicodeScalars.first.map { $0 == "\n" || $0 == "\r" } ?? true
+            if !startsBlank, let cells = DelimitedReader.firstRow(rest, by: delimiter)?.fields {
+                let folded = Set(cells.map(ColumnReference.folded))
+                if let known = all.first(where: { $0.signature.allSatisfy(folded.contains) }) { return known }
+            }
+            guard let next = StatementText.dropping(lines: 1, of: rest) else { break }
+            rest = next
+        }
+        return nil
     }
 }

@@ -38,4 +38,18 @@ public struct KindValue: Hashable, Sendable {
         guard !text.isEmpty, (try? FieldRules.label(text, field: "kind value")) != nil else { return nil }
         self.init(text, meaning)
     }
+
+    /// Adds `value` to `values` unless a value there folds to the same text (`TextFolding`:
+    /// `ｵｰﾄ` is `オート`). With the same meaning it is there already, and nothing is added.
+    ///
+    /// - Returns: the value there that gives the text another meaning (then nothing is
+    ///   added), or `nil`.
+    public static func add(_ value: KindValue, to values: inout [KindValue]) -> KindValue? {
+        let folded = TextFolding.folded(value.text)
+        guard let there = values.first(where: { TextFolding.folded($0.text) == folded }) else {
+            values.append(value)
+            return nil
+        }
+        return there.meaning == value.meaning ? nil : there
+    }
 }

@@ -1,7 +1,9 @@
 /// Reads the amounts statements hold: `"1,234"`, `\1,234`, `¥1,234`, `￥1,234`, `1,234円`, the
 /// budget's currency's symbol (`$20,000.00`, `12,50 €`), full-width digits, a leading `+`, or `-`,
 /// `−`, `△` or `▲` or parentheses for a negative amount, and decimals with the chosen mark when
-/// the currency has them.
+/// the currency has them. Digits may be grouped by threes (`,` or `.`, whichever is not the
+/// decimal mark, a space or `'`): a number grouped otherwise (`12,50` with a decimal point,
+/// `1,2,3`) is `.notANumber`, never a number 100 times too large.
 public enum StatementAmount {
     /// Why an amount was refused.
     public enum Problem: Error, Equatable, Sendable {
@@ -83,6 +85,11 @@ public enum StatementAmount {
         var fraction: [Int] = []
         var inFraction = false
         var sawDigit = false
+        // Digit groups are strict (`12,50` with a decimal point is no 1250): 1 to 3 digits
+        // before the first separator, exactly 3 in every group after it.
+        var groupDigits = 0
+        var grouped = false
+        func groupEnds() -> Bool { grouped ? groupDigits == 3 : (1...3).contains(groupDigits) }
         for scalar in scalars {
             switch scalar {
             case "0"..."9":
@@ -91,6 +98,7 @@ public enum StatementAmount {
                 if inFraction {
                     fraction.append(digit)
                 } else {
+                    groupDigits += 1
                     let (times, overflowA) = whole.multipliedReportingOverflow(by: 10)
                     let (sum, overflowB) = times.addingReportingOverflow(digit)
                     if overflowA || overflowB { return .failure(.tooLarge) }
@@ -98,14 +106,18 @@ public enum StatementAmount {
                 }
             case group where !inFraction && sawDigit, " " where !inFraction && sawDigit,
                  "'" where !inFraction && sawDigit:
-                continue
+                guard groupEnds() else { return .failure(.notANumber) }
+                grouped = true
+                groupDigits = 0
             case mark where !inFraction && sawDigit:
+                if grouped, groupDigits != 3 { return .failure(.notANumber) }
                 inFraction = true
             default:
                 return .failure(.notANumber)
             }
         }
         guard sawDigit else { return .failure(.notANumber) }
+        if grouped, !inFraction, groupDigits != 3 { return .failure(.notANumber) }
         // Decimals beyond the currency's are allowed only as zeros (`1,234.00` yen).
         while fraction.count > minorDigits {
             guard fraction.last == 0 else { return .failure(.tooManyDecimals(allowed: minorDigits)) }

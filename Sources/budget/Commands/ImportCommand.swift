@@ -7,7 +7,7 @@ struct ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", abstract: "Add records from a statement or from CSV, TSV or JSON, all or nothing.",
         discussion: """
-            A statement (a bank, card or household-app CSV) is recognised by its header: \
+            A statement (a bank, card or household-app CSV) is recognised by its header or, without one, its shape: \
             \(StatementPreset.all.map(\.name).joined(separator: ", ")); other statements need --map (or a saved \
             --profile). Each row's kind comes from its columns (out/in, a kind column, or the sign of the amount); \
             with a kind argument only that kind is imported. Every imported record remembers its row, so importing an \
@@ -36,7 +36,10 @@ struct ImportCommand: Command {
             OptionSpec(long: "as-of", valueName: "day",
                        help: "The statement's day (when it was downloaded): a date without a year (4月30日, 05/11) "
                            + "is the latest such day on or before it (default: today)."),
-            OptionSpec(long: "dry-run", help: "Check the file and show what would be added, without adding it."),
+            OptionSpec(
+                long: "dry-run",
+                help: "Check the file and show what would be added, and the lines that would become no record "
+                    + "(with why), without adding anything."),
             OptionSpec(long: "skip-duplicates",
                        help: "For budget's own files: skip rows equal (date, name, amount, category) to a record, "
                            + "as many times as such records exist."),
@@ -218,17 +221,22 @@ struct ImportCommand: Command {
         for warning in warnings { context.warn(warning) }
     }
 
+    /// How many of the lines that become no record a dry run lists; a line says how many more.
+    static let listedSkippedLines = 100
+
     /// The lines that become no record, each with why, after a heading (for `--dry-run`):
-    /// `  line 7: no date (…): ****-****-****-1234 山田 太郎`.
+    /// `  line 7: no date (…): ****-****-****-1234 山田 太郎`; the first `listedSkippedLines`,
+    /// then `  … and 99900 more`.
     private func skippedLines(_ reading: StatementReading) -> [String] {
         guard !reading.skipped.isEmpty else { return [] }
         let count = reading.skipped.count
         var lines = ["\(count) line\(count == 1 ? "" : "s") would become no record:"]
-        for skipped in reading.skipped {
+        for skipped in reading.skipped.prefix(Self.listedSkippedLines) {
             var text = skipped.cells.map(FieldRules.trimmed).filter { !$0.isEmpty }.joined(separator: " | ")
             if text.count > 100 { text = String(text.prefix(99)) + "…" }
             lines.append("  line \(skipped.line): \(skipped.reason.description): \(text)")
         }
+        if count > Self.listedSkippedLines { lines.append("  … and \(count - Self.listedSkippedLines) more") }
         return lines
     }
 
@@ -297,11 +305,13 @@ struct ImportCommand: Command {
             // Charges, top-ups and card payments move money between one's own accounts.
             notes.append("\(reading.transfers) transfer\(reading.transfers == 1 ? "" : "s") skipped")
         }
-        rows(reading.excluded, "left out by the statement")
+        // Left out by the statement's own marks or by a kind value meaning skip.
+        rows(reading.excluded, "left out")
         if reading.nonTransactions > 0 {
+            // Why, line by line, is the dry run's to say: no parentheses inside these.
             notes.append(
                 "\(reading.nonTransactions) line\(reading.nonTransactions == 1 ? "" : "s") without a transaction "
-                    + "skipped (totals, sections, nothing moved)")
+                    + "skipped")
         }
         rows(result.skippedByRule, "skipped by rules")
         rows(result.changedByRule, "renamed or tagged by rules")

@@ -60,7 +60,7 @@ enum ErrorText {
             case .statementDate:
                 error.message += " (give the format with --date-format, such as %Y/%m/%d)"
             case .statementAmount:
-                error.message += " (check --map and --decimal-mark)"
+                error.message += " (check --decimal-mark, and the columns --map names)"
             case .statementUnmapped:
                 error.message += """
                     ; map its columns with --map <field>=<column> (date, name and amount, or out and in), skip lines \

@@ -33,7 +33,8 @@ enum ImportOptions {
         OptionSpec(
             long: "sign", valueName: "sign",
             help: "Which sign of a single amount column is spending: expense-negative (banks: money out is negative; "
-                + "the default) or expense-positive (cards: a negative amount is a refund).",
+                + "the default) or expense-positive (cards: a negative amount is a refund with a card preset, "
+                + "an income with a layout of your own, --map).",
             choices: StatementSign.allCases.map(\.rawValue)),
         OptionSpec(
             long: "category", valueName: "name",
@@ -102,7 +103,11 @@ enum ImportOptions {
                     "Invalid value '\(text)' for '--kind-value <text=kind>': expected a value of the kind column, '=' "
                         + "and what it means (\(RowMeaning.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            profile.kindValues.append(kindValue)
+            if let there = KindValue.add(kindValue, to: &profile.kindValues) {
+                throw parsed.usageError(
+                    "Invalid value '\(text)' for '--kind-value <text=kind>': '\(there.text)' is the same value "
+                        + "(compared folded), and it means \(there.meaning.rawValue)")
+            }
         }
         if let text = parsed.value("date-format") {
             guard StatementDate.isValidPattern(text) else {
