@@ -199,26 +199,6 @@ final class BankPresetTests: XCTestCase {
             XCTAssertEqual(StatementPreset.detect(in: "口座,1\n\n" + header + "\n")?.name, name)
             XCTAssertEqual(StatementPreset.named(name)?.name, name)
         }
-        // The neighbours keep theirs: SBI Sumishin's 出金金額(円) is no SBI Shinsei, nor Rakuten Bank's 取引日.
-        let others = [
-            "sbi-sumishin": #""日付","内容","出金金額(円)","入金金額(円)","残高(円)","メモ""#,
-            "rakuten-bank": "取引日,入出金(円),取引後残高(円),入出金内容",
-            "mufg": "日付,摘要,摘要内容,支払い金額,預かり金額,差引残高,メモ,未資金化区分,入払区分",
-            "rakuten-card": "利用日,利用店名・商品名,利用者,支払方法,利用金額,支払手数料,支払総額",
-        ]
-        for (name, header) in others {
-            XCTAssertEqual(StatementPreset.detect(in: header + "\n")?.name, name)
-        }
-        // Cards' statements are no bank's.
-        let cards = [
-            "会員番号,****-****-****-1234\n対象カード,テストカード\nお支払日,2026年05月07日\n今回お支払金額,\"3,524\"\n\n"
-                + "ご利用年月日,ご利用箇所,ご利用額,払戻額,ご請求額（うち手数料・利息）,支払区分（回数）,今回回数,"
-                + "今回ご請求額・弁済金（うち手数料・利息）,現地通貨額,通貨略称,換算レート\n",
-            "テスト　様,1234-56**-****-****,テストカード\n2026/10/13,テスト商店,390,１,１,390,\n",
-            "2026/4/30,テスト商店,ご本人,1回払い,,'26/05,213,213,,,,,\n",
-        ]
-        for text in cards {
-            XCTAssertFalse(Self.names.contains(StatementPreset.detect(in: text)?.name ?? ""), text)
-        }
+        // Which other export each is not: PresetDetectionTests.
     }
 }

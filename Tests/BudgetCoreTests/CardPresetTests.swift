@@ -339,33 +339,4 @@ final class CardPresetTests: XCTestCase {
         XCTAssertEqual(read.skipped, ["11: a transfer (カテゴリ ≪キャッシング≫)"])
         XCTAssertEqual(try self.read("JCBカードご利用代金明細\n" + text).preset, "jcb", "after a title line too")
     }
-
-    // MARK: Telling the cards apart
-
-    /// Each card's header finds its own preset and no other: the headers share words
-    /// (利用日, ご利用日, ご利用金額), never a whole signature.
-    func testHeaders_FindTheirOwnCardOnly() {
-        let headers: [(String, String)] = [
-            ("\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\",\"支払手数料\",\"支払総額\"", "rakuten-card"),
-            ("\"利用日/キャンセル日\",\"利用店名・商品名\",\"利用者\",\"支払区分\",\"利用金額\",\"手数料\"", "paypay-card"),
-            ("ご利用年月日,ご利用箇所,ご利用額,払戻額,ご請求額（うち手数料・利息）,支払区分（回数）", "view-card"),
-            ("利用日,ご利用店名及び商品名,本人・家族区分,支払区分名称,締前入金区分,利用金額,備考", "saison"),
-            ("ご利用日,データ処理日,ご利用内容,カード会員様名,会員番号 #,金額,海外通貨利用金額,換算レート", "amex"),
-            ("種別（ショッピング、キャッシング、その他）,ご利用年月日,ご利用場所,ご利用内容,ご利用金額,支払区分", "epos"),
-            ("ご利用日,利用者区分,ご利用先,支払方法,,,ご利用金額,備考,", "aeon-card"),
-            ("\"ご利用者\",\"カテゴリ\",\"ご利用日\",\"ご利用先など\",\"ご利用金額(￥)\",\"支払区分\"", "jcb"),
-        ]
-        for (header, name) in headers {
-            XCTAssertEqual(StatementPreset.detect(in: header + "\n")?.name, name, header)
-            let cells = header.split(separator: ",", omittingEmptySubsequences: false).map {
-                String($0).replacingOccurrences(of: "\"", with: "")
-            }
-            let matching = StatementPreset.all.filter { $0.matchesHeader(cells) }.map(\.name)
-            XCTAssertEqual(matching, [name], header)
-        }
-        for name in ["smbc-card-nonfixed", "view-card", "saison", "amex", "epos", "aeon-card", "jcb"] {
-            XCTAssertNotNil(StatementPreset.named(name)?.title, name)
-        }
-    }
 }
-
