@@ -1,0 +1,36 @@
+/// When and where a change was made: a hybrid logical clock's reading (`HybridClock`), the
+/// wall time in milliseconds with a counter for changes within one millisecond (or made while
+/// the clock runs behind one already seen), and the device that made it.
+///
+/// Stamps are totally ordered: by wall time, then counter, then device name, so two devices'
+/// changes never tie. Written as `<wall>.<counter>.<device>` (`1795737600000.0.laptop`).
+public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01 UTC, as the clock read it (never behind a stamp it saw).
+    public let wall: Int64
+    /// Changes stamped within one millisecond of wall time, counted from 0.
+    public let counter: Int
+    /// The device that made the change (`DeviceName` rules: no `.` in it).
+    public let device: String
+
+    /// A stamp of these parts.
+    public init(wall: Int64, counter: Int, device: String) {
+        self.wall = wall
+        self.counter = counter
+        self.device = device
+    }
+
+    /// Reads the text `description` writes; `nil` for anything else.
+    public init?(text: String) {
+        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let wall = Int64(parts[0]), wall >= 0, let counter = Int(parts[1]), counter >= 0,
+              !parts[2].isEmpty, String(wall) == parts[0], String(counter) == parts[1] else { return nil }
+        self.init(wall: wall, counter: counter, device: String(parts[2]))
+    }
+
+    /// `<wall>.<counter>.<device>`.
+    public var description: String { "\(wall).\(counter).\(device)" }
+
+    public static func < (lhs: Stamp, rhs: Stamp) -> Bool {
+        (lhs.wall, lhs.counter, lhs.device) < (rhs.wall, rhs.counter, rhs.device)
+    }
+}
