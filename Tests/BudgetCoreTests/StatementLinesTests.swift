@@ -14,15 +14,6 @@ final class StatementLinesTests: XCTestCase {
             layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
     }
 
-    private func problems(_ reader: StatementReader, _ text: String) -> [String] {
-        do {
-            _ = try reader.read(text)
-            return []
-        } catch {
-            return (error as? StatementProblems)?.problems.map { "\($0.line ?? 0): \($0.message)" } ?? ["\(error)"]
-        }
-    }
-
     /// Text lines after the header, a total, a card holder's line and a dated row without an
     /// amount are skipped with why; a row with a name and an amount but no date, and no mark
     /// of a total, is no line to pass over: it stays an error.
@@ -48,12 +39,12 @@ final class StatementLinesTests: XCTestCase {
         XCTAssertEqual(reading.nonTransactions, 7)
         XCTAssertEqual(reading.skipped[0].cells, ["Pending Transactions"])
         XCTAssertEqual(
-            problems(plain, "date,name,amount\n,Coffee,-150\n"), ["2: the row has no date"],
+            plain.problems("date,name,amount\n,Coffee,-150\n"), ["2: the row has no date"],
             "a name and an amount without a date is a transaction that cannot be read")
         XCTAssertEqual(
-            problems(plain, "date,name,amount\n2026/13/45,Coffee,-150\n").count, 1,
+            plain.problems("date,name,amount\n2026/13/45,Coffee,-150\n").count, 1,
             "a date that is wrong stays an error")
-        XCTAssertEqual(problems(plain, "date,name,amount\nR8.13.1,Coffee,-150\n").count, 1, "so does an era's")
+        XCTAssertEqual(plain.problems("date,name,amount\nR8.13.1,Coffee,-150\n").count, 1, "so does an era's")
     }
 
     /// A kind column whose values are given meanings: income and expense make it the kind (a
@@ -78,7 +69,7 @@ final class StatementLinesTests: XCTestCase {
         XCTAssertEqual(reading.entries.map(\.amount), [1489, 1489])
         XCTAssertEqual(reading.skipped.map(\.reason), [.transfer("ｵｰﾄﾁｬｰｼﾞ"), .leftOut("ポイントダウンロード")])
         XCTAssertEqual([reading.transfers, reading.excluded, reading.nonTransactions], [1, 1, 0])
-        let unknown = problems(waon, "取引年月日,利用店舗,利用金額,利用区分\n2026/11/05,x,100円,WAON交換\n")
+        let unknown = waon.problems("取引年月日,利用店舗,利用金額,利用区分\n2026/11/05,x,100円,WAON交換\n")
         XCTAssertEqual(unknown.count, 1)
         XCTAssertTrue(unknown[0].contains("unknown kind 'WAON交換'"), unknown[0])
 
@@ -186,7 +177,7 @@ final class StatementLinesTests: XCTestCase {
         let rakuten = "利用日,利用店名・商品名,利用者,支払方法,利用金額\n\"\",\"SHOP\",\"本人\",\"1回払い\",\"5000\"\n"
         XCTAssertThrowsError(try plan(rakuten).reader(for: BudgetDocument(), today: today).read(rakuten))
         let plain = reader([.date: "date", .name: "name", .amount: "amount"])
-        XCTAssertEqual(problems(plain, "date,name,amount\n,TotalEnergies Station,-60\n"), ["2: the row has no date"])
+        XCTAssertEqual(plain.problems("date,name,amount\n,TotalEnergies Station,-60\n"), ["2: the row has no date"])
         XCTAssertEqual(try plain.read("date,name,amount\n,Grand Total,-60\n,【小計】,-60\n").nonTransactions, 2)
     }
 

@@ -294,15 +294,6 @@ final class StatementReadingTests: XCTestCase {
         }
     }
 
-    private func problems(_ reader: StatementReader, _ text: String) -> [String] {
-        do {
-            _ = try reader.read(text)
-            return []
-        } catch {
-            return (error as? StatementProblems)?.problems.map { "\($0.line ?? 0): \($0.message)" } ?? ["\(error)"]
-        }
-    }
-
     /// A row with more fields than the header (an unquoted `95,000`, a comma in a name) is read
     /// only when exactly one way of joining neighbouring fields back reads as a transaction;
     /// a row with fewer fields is refused when a mapped column is missing. Every such row is
@@ -323,7 +314,7 @@ final class StatementReadingTests: XCTestCase {
         let noted = StatementReader(
             layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
         let rows = "date,name,amount,memo\n2026-10-01,Shop,-95,000,\n2026-10-02,Shop,-5,x\n2026-10-03,A,B,C,D,E\n"
-        XCTAssertEqual(problems(noted, rows), [
+        XCTAssertEqual(noted.problems(rows), [
             "2: the row has 5 fields where the header has 4, and more than one way of joining neighbouring fields back "
                 + "reads as a transaction (its fields with commas need quotes)",
             "4: the row has 6 fields where the header has 4, and no way of joining neighbouring fields back (a comma "
@@ -348,7 +339,7 @@ final class StatementReadingTests: XCTestCase {
         split[.in] = [.position(5)]
         let short = StatementReader(
             layout: split, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(short, "日付,内容,メモ,出金,入金,残高\n2026/10/01,Shop,500,\n2026/10/02,Shop,,500,\n"), [
+        XCTAssertEqual(short.problems("日付,内容,メモ,出金,入金,残高\n2026/10/01,Shop,500,\n2026/10/02,Shop,,500,\n"), [
             "2: the row has 4 fields where the header has 6, so it has no column 5",
         ])
         XCTAssertEqual(try short.read("日付,内容,メモ,出金,入金,残高\n2026/10/02,Shop,,500,\n").entries.map(\.amount), [500])
@@ -367,7 +358,7 @@ final class StatementReadingTests: XCTestCase {
         let read = try reader.read("2026/10/01,A,-100\n2026/10/02,GITHUB, INC.,-200\n2026/10/03,C,-300\n")
         XCTAssertEqual(read.entries.map(\.name), ["A", "GITHUB, INC.", "C"])
         XCTAssertEqual(
-            problems(reader, "2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"),
+            reader.problems("2026/10/01,A,-100\n2026/10/02,B\n2026/10/03,C,-300\n"),
             ["2: the row has 2 fields where a row needs 3, so it has no column 3"])
     }
 
@@ -404,7 +395,7 @@ final class StatementReadingTests: XCTestCase {
                 + "2026/10/17,ETC,390,,,,\n,,,,,3124,\n")
         XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP", "ETC"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1234, 390])
-        XCTAssertEqual(problems(reader, head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
+        XCTAssertEqual(reader.problems(head + "2026/10/21,SHOP,1,234,１,１,1234\n"), [
             "2: the row does not read as a purchase (date, shop, amount, two counts, the payment, a note)",
         ], "once ¥1")
     }
@@ -473,8 +464,8 @@ final class StatementReadingTests: XCTestCase {
             layout: StatementPreset.smbcCard.layout, preset: .smbcCard, kind: nil, signDecidesKind: true,
             minorDigits: 0, today: today)
         XCTAssertEqual(
-            problems(
-                vpass, "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"),
+            vpass.problems(
+                "山田　太郎　様,4980-00**-****-****,三井住友カードＶＩＳＡ\n2022/7/5,ヨドバシ,ご本人,3回払い,1回目,'22/08,30000,10000,,,,,\n"),
             [
                 "2: the row has 13 fields where a purchase has 7, and no way of joining neighbouring fields back "
                     + "(a comma in a name, or in an amount like 95,000) reads as a transaction; "
@@ -503,7 +494,7 @@ final class StatementReadingTests: XCTestCase {
         let read = try card.read(header + "2026/11/03,GITHUB, INC.,本人,1回払い,1500\n2026/11/04,SHOP,本人,1回払い,1,200\n")
         XCTAssertEqual(read.entries.map(\.name), ["GITHUB, INC.", "SHOP"])
         XCTAssertEqual(read.entries.map(\.amount), [1500, 1200])
-        XCTAssertEqual(problems(card, header + "2026/11/04,GITHUB, INC.,,1回払い,1200\n"), [
+        XCTAssertEqual(card.problems(header + "2026/11/04,GITHUB, INC.,,1回払い,1200\n"), [
             "2: the row has 6 fields where the header has 5, and more than one way of joining neighbouring fields back "
                 + "reads as a transaction (its fields with commas need quotes)",
         ])
@@ -533,12 +524,12 @@ final class StatementReadingTests: XCTestCase {
             minorDigits: 0, today: today)
         let row = "2026/11/03," + Array(repeating: "123", count: 3000).joined(separator: ",") + ",1,500\n"
         let header = "\"利用日\",\"利用店名・商品名\",\"利用者\",\"支払方法\",\"利用金額\"\n"
-        let found = problems(card, header + String(repeating: row, count: 20))
+        let found = card.problems(header + String(repeating: row, count: 20))
         XCTAssertEqual(found.count, StatementProblems.shownLimit)
         XCTAssertEqual(found.first, "2: the row has 3003 fields where the header has 5: too many fields to join back")
         let names = try card.read(header + "2026/11/03,A,B,C,D,E,F,G,H,I,本人,1回払い,1500\n").entries.map(\.name)
         XCTAssertEqual(names, ["A,B,C,D,E,F,G,H,I"], "eight surplus fields are still joined back")
-        XCTAssertEqual(problems(card, header + "2026/11/03,A,B,C,D,E,F,G,H,I,J,本人,1回払い,1500\n"),
+        XCTAssertEqual(card.problems(header + "2026/11/03,A,B,C,D,E,F,G,H,I,J,本人,1回払い,1500\n"),
                        ["2: the row has 14 fields where the header has 5: too many fields to join back"])
     }
 
@@ -558,7 +549,7 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(bank.entries.map(\.name), ["ｾﾌﾞﾝ"])
         XCTAssertEqual(bank.entries.map(\.note), [nil])
         XCTAssertEqual(
-            problems(mufg, header + "2026/11/3,カード,ｾﾌﾞﾝ,1500\n"),
+            mufg.problems(header + "2026/11/3,カード,ｾﾌﾞﾝ,1500\n"),
             ["2: the row has 4 fields where the header has 7, so it has no column 5"])
     }
 
@@ -592,7 +583,7 @@ final class StatementReadingTests: XCTestCase {
         layout[.amount] = [.position(3)]
         let reader = StatementReader(
             layout: layout, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
-        XCTAssertEqual(problems(reader, "日付,名前,金額\nH31.5.1,A,-100\nR1.4.30,B,-100\n"), [
+        XCTAssertEqual(reader.problems("日付,名前,金額\nH31.5.1,A,-100\nR1.4.30,B,-100\n"), [
             "2: 'H31.5.1' is no day: Heisei (平成) ended on 2019-04-30",
             "3: 'R1.4.30' is no day: Reiwa (令和) began on 2019-05-01",
         ])
