@@ -101,6 +101,12 @@ final class RecordReplicaTests: XCTestCase {
             XCTAssertEqual(merged(merged(x, y), z), merged(x, merged(y, z)), "associative, round \(round)")
             XCTAssertEqual(merged(x, x), x, "idempotent, round \(round)")
             let all = merged(merged(x, y), z)
+            let table = ReplicaTable(all)
+            let shown = table.ordered(without: table.duplicates(by: ["name"]))
+            XCTAssertEqual(Set(shown).count, shown.count, "each record shown once, round \(round)")
+            XCTAssertEqual(
+                shown, ReplicaTable(merged(z, merged(y, x))).ordered(without: table.duplicates(by: ["name"])),
+                "the same order whatever the fold's, round \(round)")
             for index in 0..<3 {
                 XCTAssertEqual(
                     merged(merged(tables[index], tables[(index + 1) % 3]), tables[(index + 2) % 3]), all,
@@ -121,5 +127,32 @@ final class RecordReplicaTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The same card statement imported on both devices, and the same rent recorded by both
+    /// devices' schedules offline: one record each once folded, the one added first kept and
+    /// the other's ID pointing to it; the order shown is the same on both, 1…n.
+    func testDuplicatesAndOrder_AreTheSameOnEveryDevice() {
+        var a = ReplicaTable(), b = ReplicaTable()
+        a[1] = RecordReplica(fields: ["name": "\"家賃\"", "order": "1"], stamp: stamp(1, "a"))
+        b = a
+        a[2] = RecordReplica(
+            fields: ["name": "\"ｾﾌﾞﾝ\"", "source": "\"rakuten-card:2026-11-03|expense|150|1|ｾﾌﾞﾝ\"", "order": "2"],
+            stamp: stamp(5, "a"))
+        b[10_000_000] = RecordReplica(
+            fields: ["name": "\"ｾﾌﾞﾝ\"", "source": "\"rakuten-card:2026-11-03|expense|150|1|ｾﾌﾞﾝ\"", "order": "2"],
+            stamp: stamp(4, "b"))
+        a[3] = RecordReplica(
+            fields: ["name": "\"Rent\"", "schedule": "\"s1@2026-11-25\"", "order": "3"], stamp: stamp(6, "a"))
+        b[10_000_001] = RecordReplica(
+            fields: ["name": "\"Rent\"", "schedule": "\"s1@2026-11-25\"", "order": "3"], stamp: stamp(7, "b"))
+        let onA = a.merged(with: b), onB = b.merged(with: a)
+        XCTAssertEqual(onA, onB)
+        let duplicates = onA.duplicates(by: ["source", "schedule"])
+        XCTAssertEqual(duplicates, [2: 10_000_000, 10_000_001: 3], "the one added first is kept")
+        XCTAssertEqual(onA.ordered(without: duplicates), [1, 10_000_000, 3])
+        var moved = onA
+        moved[1]?.set("order", to: "9", stamp: stamp(8, "a"))
+        XCTAssertEqual(moved.ordered(without: duplicates), [10_000_000, 3, 1])
     }
 }

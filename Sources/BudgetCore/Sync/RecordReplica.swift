@@ -18,6 +18,9 @@ public struct RecordReplica: Hashable, Sendable {
         public var knew: VersionVector
     }
 
+    /// The change that added it (a record is added on one device only: IDs come from the
+    /// device's own block).
+    public private(set) var created: Stamp
     /// Each field's register, by the field's key.
     public private(set) var fields: [String: FieldRegister<String>]
     /// Whether the record is there, as its adds, deletes and undone deletes wrote it.
@@ -27,6 +30,7 @@ public struct RecordReplica: Hashable, Sendable {
 
     /// A record added by the change `stamp`, with these fields' values.
     public init(fields values: [String: String], stamp: Stamp) {
+        created = stamp
         fields = values.mapValues { FieldRegister($0, stamp: stamp) }
         presence = FieldRegister(true, stamp: stamp)
         deletions = []
@@ -84,6 +88,7 @@ public struct RecordReplica: Hashable, Sendable {
     /// This record and another replica's of it, folded.
     public func merged(with other: RecordReplica) -> RecordReplica {
         var result = self
+        result.created = min(created, other.created)
         for (key, register) in other.fields {
             result.fields[key] = fields[key].map { $0.merged(with: register) } ?? register
         }
