@@ -99,8 +99,10 @@ public struct ImportProfile: PlainSettingValue, Hashable {
 
     /// `given`, then the values of `base` that `given` does not give a meaning.
     static func merged(_ given: [KindValue], over base: [KindValue]) -> [KindValue] {
-        let texts = Set(given.map { TextFolding.folded($0.text) })
-        return given + base.filter { !texts.contains(TextFolding.folded($0.text)) }
+        var values = given
+        // A base value whose text a given one has is not added (`add` says which, unused here).
+        for value in base { _ = KindValue.add(value, to: &values) }
+        return values
     }
 
     // MARK: Text

@@ -19,15 +19,10 @@ struct NotAStatement: Sendable {
     /// `StatementPreset.preambleLines`, as presets are looked for, so a title line before it
     /// hides nothing), if any.
     static func found(in text: String, delimiter: Unicode.Scalar) -> NotAStatement? {
-        guard var rest = StatementText.dropping(lines: 0, of: text) else { return nil }
-        for _ in 0..<StatementPreset.preambleLines {
-            let startsBlank = rest.unicodeScalars.first.map { $0 == "\n" || $0 == "\r" } ?? true
-            if !startsBlank, let cells = DelimitedReader.firstRow(rest, by: delimiter)?.fields {
-                let folded = Set(cells.map(ColumnReference.folded))
-                if let known = all.first(where: { $0.signature.allSatisfy(folded.contains) }) { return known }
-            }
-            guard let next = StatementText.dropping(lines: 1, of: rest) else { break }
-            rest = next
+        for (_, cells) in StatementPreset.rows(
+            startingOnLines: 0..<StatementPreset.preambleLines, of: text, delimiter: delimiter) {
+            let folded = Set(cells.map(ColumnReference.folded))
+            if let known = all.first(where: { $0.signature.allSatisfy(folded.contains) }) { return known }
         }
         return nil
     }

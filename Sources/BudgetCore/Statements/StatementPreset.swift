@@ -162,7 +162,7 @@ extension StatementPreset {
     /// The row that starts on each of these lines (counted from 0) and reads as CSV, however
     /// long (a quoted field may hold line breaks); blank lines and lines that start no valid
     /// row are left out.
-    private static func rows(
+    static func rows(
         startingOnLines lines: Range<Int>, of text: String, delimiter: Unicode.Scalar
     ) -> [(index: Int, cells: [String])] {
         var found: [(index: Int, cells: [String])] = []

@@ -521,9 +521,9 @@ public struct StatementReader: Sendable {
     ) throws(ImportError) -> Movement {
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
-            let symbols = currencySymbols
             switch StatementAmount.parse(
-                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: symbols) {
+                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits,
+                currencySymbols: currencySymbols) {
             case .success(let value?): return (value, given.column)
             case .success(nil): return nil
             case .failure(.notANumber):
