@@ -7,6 +7,24 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     public private(set) var lastID: Int
     /// The records, sorted by `order`.
     public internal(set) var records: [Record]
+    /// In a device's replica, the IDs it hands out (its block) and the highest handed out so
+    /// far; `lastID` is then the highest ID any device has handed out that this table has seen.
+    /// `nil` in a file without devices.
+    public internal(set) var ownIDs: OwnIDs?
+
+    /// A device's IDs: its block and the highest it has handed out (below the block when none).
+    public struct OwnIDs: Equatable, Sendable {
+        /// The highest ID handed out.
+        public var last: Int
+        /// The IDs the device hands out.
+        public var block: ClosedRange<Int>
+
+        /// A device's IDs.
+        public init(last: Int, block: ClosedRange<Int>) {
+            self.last = last
+            self.block = block
+        }
+    }
 
     /// An empty table whose counter starts at `00000000`.
     public init() {
@@ -75,13 +93,21 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     ///   when the record does not carry the ID it was given; nothing changes then.
     @discardableResult
     public mutating func add(_ makeRecord: (String) throws -> Record) throws -> Record {
-        guard lastID < RecordID.maximum else { throw BudgetError.idSpaceExhausted(Record.kind) }
-        let id = RecordID.string(for: lastID + 1)
+        let next: Int
+        if let ownIDs {
+            guard ownIDs.last < ownIDs.block.upperBound else { throw BudgetError.idSpaceExhausted(Record.kind) }
+            next = max(ownIDs.last + 1, ownIDs.block.lowerBound)
+        } else {
+            guard lastID < RecordID.maximum else { throw BudgetError.idSpaceExhausted(Record.kind) }
+            next = lastID + 1
+        }
+        let id = RecordID.string(for: next)
         var record = try makeRecord(id)
         guard record.id == id else { throw BudgetError.idNotAllocated(Record.kind, id: record.id) }
         record.order = records.count + 1
         records.append(record)
-        lastID += 1
+        lastID = max(lastID, next)
+        ownIDs?.last = next
         return record
     }
 

@@ -27,6 +27,13 @@ struct CalendarTime: Equatable, Sendable {
         Int(time(nil))
     }
 
+    /// Milliseconds since 1970-01-01T00:00:00Z, now (`clock_gettime`, the realtime clock).
+    static func millisecondsNow() -> Int64 {
+        var now = timespec()
+        guard clock_gettime(CLOCK_REALTIME, &now) == 0 else { return Int64(time(nil)) &* 1000 }
+        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec / 1_000_000)
+    }
+
     /// The moment `seconds` after 1970-01-01T00:00:00Z in UTC (`gmtime_r`), or `nil` when the C
     /// library cannot convert it (a year beyond its range).
     init?(utc seconds: Int) {

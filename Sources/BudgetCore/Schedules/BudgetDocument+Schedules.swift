@@ -33,15 +33,24 @@ extension BudgetDocument {
         var settings = self[settings: RecurKeys.self]
         // A hand-edited counter below a schedule's ID must not give that ID again.
         let highest = settings.schedules.compactMap { RecordID.number(fromStored: $0.id) }.max() ?? 0
-        let last = max(settings[RecurKeys.counter].value, highest)
+        var last = max(settings[RecurKeys.counter].value, highest)
         guard last < RecordID.maximum else { throw .idSpaceExhausted }
-        let id = RecordID.string(for: last + 1)
+        var next = last + 1
+        if let sync {
+            // A device's replica hands out its own block's schedule IDs; the counter stays the highest seen.
+            let own = sync.counters[SyncState.scheduleCounter] ?? (sync.block.ids.lowerBound - 1)
+            guard own < sync.block.ids.upperBound else { throw .idSpaceExhausted }
+            next = max(own + 1, sync.block.ids.lowerBound)
+            self.sync?.counters[SyncState.scheduleCounter] = next
+            last = max(last, next - 1)
+        }
+        let id = RecordID.string(for: next)
         var schedule = schedule
         if schedule.kind == .expense && schedule.category == nil { schedule.category = defaultExpenseCategory }
         if let category = schedule.category, schedule.kind == .expense {
             schedule.category = canonicalCategory(category)
         }
-        settings[RecurKeys.counter] = ScheduleCounter(last + 1)
+        settings[RecurKeys.counter] = ScheduleCounter(max(last, next))
         settings[RecurKeys.schedule(id)] = schedule
         self[settings: RecurKeys.self] = settings
         return id

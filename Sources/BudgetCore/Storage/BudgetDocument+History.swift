@@ -19,6 +19,13 @@ extension BudgetDocument {
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
+    /// Ends a change made inside a store's transaction: records it in the history and, in a
+    /// device's replica, stamps it (`now`: the wall clock in milliseconds).
+    mutating func finishChange(since original: BudgetDocument, now: Int64) {
+        recordChange(since: original)
+        if sync != nil { stampChanges(since: original, now: now) }
+    }
+
     /// Records the change from `original` so far as an undo step of its own, inside a
     /// transaction: what the transaction changes after it is recorded as another step when
     /// the transaction ends (what schedules had due, then the command's own change).
@@ -40,7 +47,7 @@ extension BudgetDocument {
     /// undo has taken one out), so the history and the counters tell it all.
     func differs(from original: BudgetDocument) -> Bool {
         !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID
-            || expenses.lastID != original.expenses.lastID
+            || expenses.lastID != original.expenses.lastID || sync != original.sync
     }
 
     /// Reverts the most recent change in the history and forgets it.

@@ -14,6 +14,9 @@ public struct BudgetDocument: Equatable, Sendable {
     public var settingsValues: SettingsValues
     /// The changes `undo` can revert, oldest first.
     public internal(set) var history: UndoHistory
+    /// What a device's replica keeps to be folded with the others (`nil`: a file without
+    /// devices, read and written exactly as before).
+    public internal(set) var sync: SyncState?
     /// What the change under way is called in the history, when the one made from what changed
     /// would say less (`describeChange`); cleared when the change is recorded.
     var changeSummary: String?
@@ -61,7 +64,7 @@ public struct BudgetDocument: Equatable, Sendable {
     /// Equal records, counters, settings and history (a pending `describeChange` aside).
     public static func == (lhs: BudgetDocument, rhs: BudgetDocument) -> Bool {
         lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.settingsValues == rhs.settingsValues
-            && lhs.history == rhs.history
+            && lhs.history == rhs.history && lhs.sync == rhs.sync
     }
 
     /// The table of one kind of record.

@@ -104,16 +104,32 @@ enum DocumentCodec {
             problems += reading.problems
             droppedHistory = reading.dropped
         }
+        var sync: SyncState?
+        if let syncSpan = reader.optionalValue("sync") {
+            do {
+                sync = try SyncCodec.decode(try syncSpan.parsed())
+            } catch {
+                problems.append(error)
+            }
+        }
         do {
             try reader.finish()
         } catch {
             problems.append(error)
         }
+        var document = BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history)
+        if let sync {
+            do {
+                try document.takeSync(sync)
+            } catch {
+                problems.append(DataFileProblem(offset: nil, error.reason))
+            }
+        }
         let ordered = problems.enumerated().sorted {
             ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
         }
         return Report(
-            document: BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history),
+            document: document,
             problems: ordered.map(\.element),
             droppedHistoryEntries: droppedHistory)
     }
@@ -136,6 +152,7 @@ enum DocumentCodec {
             members.append(("settings", encodeSettings(document.settingsValues)))
         }
         if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(Array(document.history)))) }
+        if let sync = document.sync { members.append(("sync", SyncCodec.encode(sync))) }
         let root = JSONValue.object(members)
         var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
         bytes.append(UInt8(ascii: "\n"))

@@ -103,6 +103,7 @@ enum FastDocumentCodec {
         var incomeCounter: Int?, expenseCounter: Int?
         var incomes: (records: [Income], highestID: Int)?, expenses: (records: [Expense], highestID: Int)?
         var settings = SettingsValues()
+        var sync: SyncState?
         var history = UndoHistory()
         var highestIncome = 0, highestExpense = 0
         var seen = Set<String>()
@@ -136,6 +137,12 @@ enum FastDocumentCodec {
                 guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems),
                       problems.isEmpty else { return nil }
                 settings = values
+            case "sync":
+                let start = cursor.index
+                guard let end = cursor.skipValue(),
+                      let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])),
+                      let state = try? SyncCodec.decode(node) else { return nil }
+                sync = state
             default:
                 return nil
             }
@@ -152,7 +159,12 @@ enum FastDocumentCodec {
               let incomeTable = table(incomes, counter: incomeCounter),
               let expenseTable = table(expenses, counter: expenseCounter),
               highestIncome <= incomeCounter, highestExpense <= expenseCounter else { return nil }
-        return BudgetDocument(incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
+        var document = BudgetDocument(
+            incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
+        if let sync {
+            guard (try? document.takeSync(sync)) != nil else { return nil }
+        }
+        return document
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
@@ -277,6 +289,12 @@ enum FastDocumentCodec {
             JSONSerializer(style: .encoderCompatible).write(
                 DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
             out.append(contentsOf: settings)
+        }
+        if let sync = document.sync {
+            out.write(",\n  \"sync\" : ")
+            var bytes: [UInt8] = []
+            JSONSerializer(style: .encoderCompatible).write(SyncCodec.encode(sync), indent: 2, into: &bytes)
+            out.append(contentsOf: bytes)
         }
         out.write("\n}\n")
         try out.withBytes(emit)

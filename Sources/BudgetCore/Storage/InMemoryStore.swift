@@ -6,11 +6,16 @@ import Synchronization
 /// `BudgetError.nestedTransaction`; on other threads they wait for the transaction to end.
 public final class InMemoryStore: DataProtocol {
     private let document: Mutex<BudgetDocument>
+    /// The wall clock that stamps a replica's changes, in milliseconds since 1970.
+    public let clock: @Sendable () -> Int64
     /// The threads inside a transaction on this store.
     private let transactions = TransactionGuard()
 
     /// A store holding `document` (empty by default).
-    public init(_ document: BudgetDocument = BudgetDocument()) {
+    public init(
+        _ document: BudgetDocument = BudgetDocument(), clock: (@Sendable () -> Int64)? = nil
+    ) {
+        self.clock = clock ?? { CalendarTime.millisecondsNow() }
         self.document = Mutex(document)
     }
 
@@ -33,7 +38,7 @@ public final class InMemoryStore: DataProtocol {
             try document.withLock { current in
                 var draft = current
                 let result = try change(&draft)
-                draft.recordChange(since: current)
+                draft.finishChange(since: current, now: clock())
                 if draft.differs(from: current) { try draft.checkTotals(since: current) }
                 current = draft
                 return Box(result)

@@ -31,6 +31,11 @@ public struct JSONFileStore: DataProtocol {
     /// records). A file that another program truncates while it is mapped raises `SIGBUS`, so
     /// this is for processes that handle that signal, as the `budget` executable does.
     public var mapsLargeFiles = false
+    /// The wall clock that stamps a replica's changes, in milliseconds since 1970.
+    public var clock: @Sendable () -> Int64 = { CalendarTime.millisecondsNow() }
+    /// What is done with a device's replica when it is read (the identity check, the fold of the
+    /// other devices' replicas); without it, a replica is read as it is.
+    public var replicas: (any ReplicaOpening)?
     /// The threads inside a transaction on this store (shared by its copies).
     private let transactions = TransactionGuard()
 
@@ -53,7 +58,13 @@ public struct JSONFileStore: DataProtocol {
         try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
-        return try decode(contents)
+        return try opened(try decode(contents), at: target.path)
+    }
+
+    /// A replica as `replicas` opens it; any other document as it is.
+    private func opened(_ document: BudgetDocument, at path: String) throws -> BudgetDocument {
+        guard document.sync != nil, let replicas else { return document }
+        return try replicas.open(document, at: path)
     }
 
     /// Runs `change` on the current document under the lock and saves the result.
@@ -73,7 +84,7 @@ public struct JSONFileStore: DataProtocol {
             let empty = BudgetDocument()
             var draft = empty
             let result = try change(&draft)
-            draft.recordChange(since: empty)
+            draft.finishChange(since: empty, now: clock())
             guard draft.differs(from: empty) else { return result }
             try draft.checkTotals()
             return try locked(target) { existing in
@@ -92,11 +103,12 @@ public struct JSONFileStore: DataProtocol {
             guard let contents = try readIfPresent(Target(path: target, isOpenDescriptor: false)) else {
                 return try locked(target) { existing in try apply(change, to: existing, at: target) }
             }
-            let original = try decode(contents)
+            let found = try decode(contents)
+            let original = try opened(found, at: target)
             var document = original
             let result = try change(&document)
-            document.recordChange(since: original)
-            guard document.differs(from: original) else { return result }
+            document.finishChange(since: original, now: clock())
+            guard document.differs(from: found) else { return result }
             try document.checkTotals(since: original)
             if readOnly { _ = try permissions(of: target) }  // Throws: the file is read-only.
         }
@@ -108,13 +120,14 @@ public struct JSONFileStore: DataProtocol {
     private func apply<Result>(
         _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String
     ) throws -> Result {
-        let original = try existing.map(decode) ?? BudgetDocument()
+        let found = try existing.map(decode) ?? BudgetDocument()
+        let original = try opened(found, at: target)
         var document = original
         let result = try change(&document)
-        document.recordChange(since: original)
-        if document.differs(from: original) {
-            try document.checkTotals(since: original)
-            try write(document, replacing: original, to: target)
+        document.finishChange(since: original, now: clock())
+        if document.differs(from: found) {
+            try document.checkTotals(since: found)
+            try write(document, replacing: found, to: target)
         }
         return result
     }

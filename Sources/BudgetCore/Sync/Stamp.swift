@@ -19,6 +19,14 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
         self.device = device
     }
 
+    /// The stamp of what was there before any device stamped anything: a record's fields as
+    /// written before the file became replicas, or as added (a record is added on one device,
+    /// with an ID of its own block). Every replica knows it.
+    public static let origin = Stamp(wall: 0, counter: 0, device: "")
+
+    /// Whether this is `origin`.
+    public var isOrigin: Bool { wall == 0 && counter == 0 && device.isEmpty }
+
     /// Reads the text `description` writes; `nil` for anything else.
     public init?(text: String) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)

@@ -25,7 +25,7 @@ public struct VersionVector: Hashable, Sendable {
     /// Whether this vector knows a change: one of its device's at or before the latest taken in
     /// (a device's changes are known in order: a replica holds each of its own before the next).
     public func contains(_ stamp: Stamp) -> Bool {
-        latest[stamp.device].map { stamp <= $0 } ?? false
+        stamp.isOrigin || latest[stamp.device].map { stamp <= $0 } ?? false
     }
 
     /// Whether this vector knows every change `other` knows.

@@ -1,0 +1,68 @@
+extension BudgetDocument {
+    /// Makes this document a device's replica with `state`: each table hands out the device's
+    /// own IDs from then on.
+    ///
+    /// - Throws: `DocumentInvalidity` when a record or schedule of the device's block is above
+    ///   the device's counter (its ID could be given out again).
+    mutating func takeSync(_ state: SyncState) throws(DocumentInvalidity) {
+        let block = state.block.ids
+        func own<Record: BaseModel>(_ table: inout RecordTable<Record>) throws(DocumentInvalidity) {
+            let last = state.counters[Record.kind.singular] ?? (block.lowerBound - 1)
+            let highest = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
+                .filter { block.contains($0) }.max() ?? 0
+            guard highest <= last else {
+                throw DocumentInvalidity(
+                    "the device's \(Record.kind.singular) counter is below an id it handed out; ids would be reused")
+            }
+            table.ownIDs = RecordTable.OwnIDs(last: last, block: block)
+        }
+        try own(&incomes)
+        try own(&expenses)
+        sync = state
+    }
+
+    /// Makes this document (a file without devices) the replica of a device, changing nothing
+    /// else: its records keep their IDs and orders, the history stays. The device hands out
+    /// IDs of `block` from there on (block 0 goes on from the counters written before).
+    ///
+    /// - Throws: `SyncError.blockUsedUp` when a counter is beyond the block.
+    public mutating func becomeReplica(device: String, key: String, block: IDBlock) throws(SyncError) {
+        let start = block.ids.lowerBound - 1
+        var last = 0
+        if case .int(let value)? = settingsValues.value(forKey: "recur.last-id") { last = value }
+        let counters = [
+            RecordKind.income.singular: block.index == 0 ? incomes.lastID : start,
+            RecordKind.expense.singular: block.index == 0 ? expenses.lastID : start,
+            SyncState.scheduleCounter: block.index == 0 ? last : start,
+        ]
+        if let used = counters.first(where: { $0.value > block.ids.upperBound }) { throw .blockUsedUp(used.key) }
+        var state = SyncState(device: device, key: key, block: block, counters: counters)
+        state.knows = sync?.knows ?? VersionVector()
+        state.clock = sync?.clock
+        if let former = sync {
+            state.registers = former.registers
+            state.deleted = former.deleted
+            state.merged = former.merged
+        }
+        do {
+            try takeSync(state)
+        } catch {
+            throw .blockUsedUp(error.reason)
+        }
+        if let clock = state.clock { sync?.clock = Stamp(wall: clock.wall, counter: clock.counter, device: device) }
+        // Records moved before they became replicas keep their places: each gets its place's key.
+        placeKeysForCurrentOrder(Income.self)
+        placeKeysForCurrentOrder(Expense.self)
+    }
+
+    /// Gives every record of a kind a place key equal to its order, unless the table is in ID
+    /// order (then every record's key is its ID, with nothing written).
+    private mutating func placeKeysForCurrentOrder<Record: BaseModel>(_ type: Record.Type) {
+        let ids = self[type].records.map { RecordID.number(fromStored: $0.id) ?? 0 }
+        guard zip(ids, ids.dropFirst()).contains(where: { $0 >= $1 }) else { return }
+        for record in self[type].records {
+            let key = RegisterKey.field(Record.kind, record.id, RegisterKey.placeField)
+            sync?.registers[key] = Register(PlaceKey.text(Double(record.order)), stamp: .origin)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// What a replica keeps beside its budget so that it can be folded with other devices'
+/// replicas (issue #28): whose replica it is, the device's clock and ID counters, what it knows,
+/// and the registers of everything changed since the file became replicas. A file without
+/// devices has none, and reads and writes exactly as before.
+///
+/// A record's field that was never changed has no register: its value is the record's, written
+/// by `Stamp.origin`, which every replica knows. So a budget that is only added to grows by
+/// nothing but its records.
+public struct SyncState: Equatable, Sendable {
+    /// The device whose replica this is.
+    public var device: String
+    /// A random key made when the device was set up; the device's own record of it (outside the
+    /// synced folder) must hold the same, or the replica is a copy (a restored backup, a copied
+    /// folder) that must not be written as the device.
+    public var key: String
+    /// The device's block of IDs, for each kind and for schedules.
+    public var block: IDBlock
+    /// The highest ID this device has handed out in its block, for each kind and for schedules
+    /// (`IDBlock.ids.lowerBound - 1` when none yet), by `counterKey`.
+    public var counters: [String: Int]
+    /// The latest stamp made or seen.
+    public var clock: Stamp?
+    /// Every change the replica holds.
+    public var knows: VersionVector
+    /// The registers of what was changed, by `RegisterKey`.
+    public var registers: [String: Register]
+    /// Records deleted, by `RegisterKey.record(kind, id)`: the latest delete and what the deletes knew.
+    public var deleted: [String: Tombstone]
+    /// Records that were one statement row or schedule occurrence recorded on two devices, folded
+    /// into one: the ID that went away (`kind:id`) and the one kept.
+    public var merged: [String: String]
+    /// The other devices' replicas this one has folded in, by device.
+    public var replicas: [String: ReplicaSeen]
+
+    /// The replica of a device that has changed nothing yet.
+    public init(device: String, key: String, block: IDBlock, counters: [String: Int]) {
+        self.device = device
+        self.key = key
+        self.block = block
+        self.counters = counters
+        clock = nil
+        knows = VersionVector()
+        registers = [:]
+        deleted = [:]
+        merged = [:]
+        replicas = [:]
+    }
+
+    /// The counter key of schedules, beside the record kinds' (`RecordKind.singular`).
+    public static let scheduleCounter = "schedule"
+
+    /// A stamp for a change made now (`now`: milliseconds since 1970), after every stamp made or
+    /// seen; the replica then knows it.
+    public mutating func stamp(now: Int64) -> Stamp {
+        var hybrid = HybridClock(device: device, latest: clock)
+        let stamp = hybrid.stamp(now: now)
+        clock = stamp
+        knows.record(stamp)
+        return stamp
+    }
+
+    /// Takes in what another replica knows: later stamps follow all of it.
+    public mutating func observe(_ other: VersionVector) {
+        knows = knows.merged(with: other)
+        var hybrid = HybridClock(device: device, latest: clock)
+        for stamp in other.latest.values { hybrid.observe(stamp) }
+        if let latest = hybrid.latest { clock = Stamp(wall: latest.wall, counter: latest.counter, device: device) }
+    }
+}
+
+/// How registers and deletes are keyed: `income:00000001:amount`, `setting:budget.limit.food`.
+public enum RegisterKey {
+    /// A record: `<kind>:<id>`.
+    public static func record(_ kind: RecordKind, _ id: String) -> String { "\(kind.singular):\(id)" }
+    /// A record's field: `<kind>:<id>:<field>`.
+    public static func field(_ kind: RecordKind, _ id: String, _ field: String) -> String {
+        "\(kind.singular):\(id):\(field)"
+    }
+    /// A setting: `setting:<key>`.
+    public static func setting(_ key: String) -> String { "setting:\(key)" }
+
+    /// The field a record's place among the others is kept under: its order key, a number whose
+    /// order is the records' (`OrderKey`), not the 1…n the file shows.
+    public static let placeField = "_place"
+    /// The field an undone delete writes (`"1"`): the record is back.
+    public static let presenceField = "_present"
+}
+
+/// A deleted record: the latest delete of it, and every change those deletes knew of. A version
+/// of one of its fields that no delete knew of keeps the record (an edit made on one device
+/// against a delete made on another).
+public struct Tombstone: Hashable, Sendable {
+    /// The latest delete.
+    public var stamp: Stamp
+    /// What the deletes knew.
+    public var knew: VersionVector
+
+    /// A delete by `stamp`, knowing `knew`.
+    public init(stamp: Stamp, knew: VersionVector) {
+        self.stamp = stamp
+        self.knew = knew
+    }
+
+    /// Two replicas' deletes of one record, folded.
+    public func merged(with other: Tombstone) -> Tombstone {
+        Tombstone(stamp: max(stamp, other.stamp), knew: knew.merged(with: other.knew))
+    }
+}
+
+/// Another device's replica as this one last folded it in.
+public struct ReplicaSeen: Hashable, Sendable {
+    /// The replica's file name, beside the data file.
+    public var file: String
+    /// Its size and modification time (nanoseconds) when folded in: a replica that still has
+    /// them holds nothing new, so it is not read again.
+    public var size: Int
+    public var modified: Int64
+    /// When it was folded in, `YYYY-MM-DDTHH:MM:SSZ`.
+    public var folded: String
+    /// Its latest stamp then, and the wall clock of this device then (milliseconds): their
+    /// difference shows a device whose clock is off.
+    public var clock: Stamp?
+    public var localWall: Int64
+
+    /// A replica folded in.
+    public init(file: String, size: Int, modified: Int64, folded: String, clock: Stamp?, localWall: Int64) {
+        self.file = file
+        self.size = size
+        self.modified = modified
+        self.folded = folded
+        self.clock = clock
+        self.localWall = localWall
+    }
+}

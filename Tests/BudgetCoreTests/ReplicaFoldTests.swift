@@ -1,0 +1,160 @@
+import XCTest
+@testable import BudgetCore
+
+/// `ReplicaFold`: two devices' replicas of one budget, changed offline, folded in either order.
+final class ReplicaFoldTests: XCTestCase {
+    private let day = Day(iso: "2026-11-01")!
+
+    /// A device's replica, with a clock that moves on a second per change from `start`.
+    final class Device: @unchecked Sendable {
+        var document: BudgetDocument
+        var now: Int64
+
+        init(_ document: BudgetDocument, now: Int64) {
+            self.document = document
+            self.now = now
+        }
+
+        /// Runs a change as a store's transaction does: recorded, stamped.
+        @discardableResult
+        func change<Result>(_ body: (inout BudgetDocument) throws -> Result) rethrows -> Result {
+            let original = document
+            var draft = document
+            let result = try body(&draft)
+            now += 1000
+            draft.finishChange(since: original, now: now)
+            document = draft
+            return result
+        }
+
+        func fold(_ other: Device) throws {
+            document = try ReplicaFold.fold(document, with: other.document)
+        }
+    }
+
+    /// Two devices from one budget holding 家賃 ¥80,000: `a` made it the first replica, `b` joined.
+    private func household() throws -> (Device, Device) {
+        var start = BudgetDocument()
+        try start.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day)
+        try start.becomeReplica(device: "a", key: "ka", block: XCTUnwrap(IDBlock(index: 0)))
+        var joined = start
+        try joined.becomeReplica(device: "b", key: "kb", block: XCTUnwrap(IDBlock(index: 1)))
+        return (Device(start, now: 1_795_000_000_000), Device(joined, now: 1_795_000_000_500))
+    }
+
+    private func rent(_ document: BudgetDocument) -> Expense? { document.expenses.record(id: "00000001") }
+
+    func testTheHouseholdScenario_EndsTheSameInEitherOrder() throws {
+        let (a, b) = try household()
+        try a.change { try $0.addExpense(name: "スーパー", amount: 4_200, category: "食費", date: day) }
+        let rentID = [RecordReference(kind: .expense, id: "00000001")]
+        try a.change { _ = try $0.edit(rentID, with: RecordEdit(note: "11月分")) }
+        try b.change { document in
+            try document.addExpense(name: "ドラッグストア", amount: 1_800, category: "日用品", date: day)
+        }
+        try b.change {
+            var edit = try RecordEdit()
+            try edit.setAmount(82_000)
+            _ = try $0.edit([RecordReference(kind: .expense, id: "00000001")], with: edit)
+        }
+        let aFirst = try ReplicaFold.fold(a.document, with: b.document)
+        let bFirst = try ReplicaFold.fold(b.document, with: a.document)
+        for document in [aFirst, bFirst] {
+            let names = document.expenses.records.map(\.name)
+            XCTAssertEqual(names.sorted(), ["スーパー", "ドラッグストア", "家賃"])
+            XCTAssertEqual(Set(document.expenses.records.map(\.id)).count, 3, "distinct IDs")
+            XCTAssertEqual(rent(document)?.amount, 82_000)
+            XCTAssertEqual(rent(document)?.note, "11月分")
+            XCTAssertEqual(document.expenses.records.map(\.order), [1, 2, 3])
+            XCTAssertTrue(ReplicaConflicts.list(in: document).isEmpty)
+            XCTAssertNoThrow(try document.validate())
+        }
+        XCTAssertEqual(aFirst.expenses.records, bFirst.expenses.records)
+        XCTAssertEqual(try ReplicaFold.fold(aFirst, with: bFirst).expenses.records, aFirst.expenses.records)
+        XCTAssertEqual(try ReplicaFold.fold(aFirst, with: b.document), aFirst, "folding twice changes nothing")
+    }
+
+    func testOneFieldChangedBothWays_KeepsTheLaterAndListsTheOther() throws {
+        let (a, b) = try household()
+        func setAmount(_ device: Device, _ amount: Int) throws {
+            try device.change {
+                var edit = try RecordEdit()
+                try edit.setAmount(amount)
+                _ = try $0.edit([RecordReference(kind: .expense, id: "00000001")], with: edit)
+            }
+        }
+        try setAmount(a, 81_000)
+        try setAmount(b, 82_000)  // later: b's clock is ahead
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(rent(a.document)?.amount, 82_000)
+        XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
+        let conflicts = ReplicaConflicts.list(in: a.document)
+        XCTAssertEqual(conflicts.count, 1)
+        XCTAssertEqual(conflicts.first?.field, "amount")
+        XCTAssertEqual(conflicts.first?.versions.map(\.device), ["a", "b"])
+        XCTAssertEqual(ReplicaConflicts.list(in: b.document), conflicts)
+        // An edit made knowing both settles it everywhere.
+        try setAmount(a, 81_500)
+        try b.fold(a)
+        XCTAssertTrue(ReplicaConflicts.list(in: b.document).isEmpty)
+        XCTAssertEqual(rent(b.document)?.amount, 81_500)
+    }
+
+    func testAnEditAgainstADelete_KeepsTheRecordAndSaysSo() throws {
+        let (a, b) = try household()
+        try a.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try b.change { _ = try $0.edit([RecordReference(kind: .expense, id: "00000001")], with: RecordEdit(note: "x")) }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(rent(a.document)?.note, "x")
+        XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
+        XCTAssertEqual(ReplicaConflicts.list(in: a.document).map(\.field), [nil], "listed as an edit against a delete")
+        // A delete that saw the edit wins.
+        try a.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try b.fold(a)
+        XCTAssertNil(rent(b.document))
+        XCTAssertTrue(ReplicaConflicts.list(in: b.document).isEmpty)
+    }
+
+    func testADeleteUndone_BringsTheRecordBackEverywhere() throws {
+        let (a, b) = try household()
+        try a.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try b.fold(a)
+        XCTAssertNil(rent(b.document))
+        try a.change { _ = try $0.undoLastChange() }
+        try b.fold(a)
+        XCTAssertEqual(rent(b.document)?.amount, 80_000)
+    }
+
+    func testTheSameStatementRowOnBothDevices_EndsAsOneRecord() throws {
+        let (a, b) = try household()
+        for device in [a, b] {
+            try device.change { document in
+                _ = try document.expenses.add { id in
+                    Expense(
+                        id: id, name: "ｾﾌﾞﾝ", amount: 540, category: "食費", date: self.day,
+                        source: "card:2026-11-02:ｾﾌﾞﾝ:540")
+                }
+            }
+        }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.expenses.records.map(\.name), ["家賃", "ｾﾌﾞﾝ"])
+        XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
+        XCTAssertEqual(a.document.sync?.merged["expense:10000000"], "expense:00000002")
+    }
+
+    func testMoves_MergeAndOrdersStayOneToN() throws {
+        let (a, b) = try household()
+        try a.change { try $0.addExpense(name: "x", amount: 1, category: "c", date: day) }
+        try a.change { try $0.addExpense(name: "y", amount: 1, category: "c", date: day) }
+        try b.fold(a)
+        try b.change { try $0[Expense.self].move(id: "00000003", to: 1) }
+        try a.change { try $0.addExpense(name: "z", amount: 1, category: "c", date: day) }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.expenses.records.map(\.name), ["y", "家賃", "x", "z"])
+        XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
+    }
+}
