@@ -14,57 +14,56 @@ extension ThreeWayMerge {
         for record in ancestor.records { base[record.id] = record }
         var theirsByID: [String: Record] = [:]
         for record in theirs.records { theirsByID[record.id] = record }
-        let oursIDs = Set(ours.records.map(\.id))
-        /// Whether an ID was given after the ancestor: the same ID on both sides is then two records.
-        func isNew(_ id: String) -> Bool { (RecordID.number(fromStored: id) ?? Int.max) > ancestor.lastID }
+        var oursByID: [String: Record] = [:]
+        for record in ours.records { oursByID[record.id] = record }
 
         var merged: [Record] = []
         var oursAdded: [String: String] = [:]  // joining field and value → our new record's ID
         for record in ours.records {
-            if base[record.id] == nil {
+            guard let old = base[record.id] else {
+                // Added on our side (or brought back by an undo): it keeps its ID.
                 for key in joiningFields {
                     guard let value = joiningValue(record, key) else { continue }
                     if oursAdded[key + "\u{0}" + value] == nil { oursAdded[key + "\u{0}" + value] = record.id }
                 }
-            }
-            let old = base[record.id]
-            guard let other = isNew(record.id) ? nil : theirsByID[record.id] else {
-                if let old, !isNew(record.id) {
-                    // Deleted on their side.
-                    if schema.sameContent(old, record) { continue }
-                    report.conflicts.append(
-                        Conflict(
-                            kind: .deletedAndEdited, recordKind: kind, id: record.id,
-                            ours: text(of: record, money: money), theirs: nil))
-                }
                 merged.append(record)
                 continue
             }
-            merged.append(mergeFields(ancestor: old, ours: record, theirs: other, money: money, into: &report))
+            if let other = theirsByID[record.id] {
+                merged.append(mergeFields(ancestor: old, ours: record, theirs: other, money: money, into: &report))
+                continue
+            }
+            // Deleted on their side.
+            if schema.sameContent(old, record) { continue }
+            report.conflicts.append(
+                Conflict(
+                    kind: .deletedAndEdited, recordKind: kind, id: record.id, ours: text(of: record, money: money),
+                    theirs: nil))
+            merged.append(record)
         }
 
         var next = max(ours.lastID, theirs.lastID)
         for record in theirs.records {
-            if !isNew(record.id) {
-                if oursIDs.contains(record.id) { continue }  // merged with ours above
-                if let old = base[record.id] {
-                    // Deleted on our side.
-                    if schema.sameContent(old, record) { continue }
-                    report.conflicts.append(
-                        Conflict(
-                            kind: .deletedAndEdited, recordKind: kind, id: record.id, ours: nil,
-                            theirs: text(of: record, money: money)))
-                }
-                merged.append(record)  // kept, or brought back by an undo on their side only
+            if let old = base[record.id] {
+                if oursByID[record.id] != nil { continue }  // merged with ours above
+                // Deleted on our side.
+                if schema.sameContent(old, record) { continue }
+                report.conflicts.append(
+                    Conflict(
+                        kind: .deletedAndEdited, recordKind: kind, id: record.id, ours: nil,
+                        theirs: text(of: record, money: money)))
+                merged.append(record)
                 continue
             }
+            // Added on their side (or brought back by an undo).
             if let (key, kept) = joiningFields.lazy.compactMap({ key in
                 joiningValue(record, key).flatMap { oursAdded[key + "\u{0}" + $0] }.map { (key, $0) }
             }).first {
                 report.joined.append(Join(kind: kind, from: record.id, to: kept, field: key))
                 continue
             }
-            if let number = RecordID.number(fromStored: record.id), number > ours.lastID {
+            if let same = oursByID[record.id], schema.sameContent(same, record) { continue }  // the same record
+            if oursByID[record.id] == nil, let number = RecordID.number(fromStored: record.id), number > ours.lastID {
                 merged.append(record)  // an ID ours never gave
                 continue
             }
@@ -80,20 +79,17 @@ extension ThreeWayMerge {
 
     /// A record kept on both sides, field by field: a field changed on one side only takes
     /// that change; changed on both to different values, ours stays and it is reported.
-    /// Without an ancestor (a record brought back on both sides), any difference is reported.
     static func mergeFields<Record: BaseModel>(
-        ancestor: Record?, ours: Record, theirs: Record, money: MoneyFormat, into report: inout Report
+        ancestor: Record, ours: Record, theirs: Record, money: MoneyFormat, into report: inout Report
     ) -> Record {
         var merged = ours
         for field in Record.schema.fields where !field.isPosition && field.key != "id" {
             let mine = field.json(ours), other = field.json(theirs)
             if mine == other { continue }
-            let old = ancestor.map { field.json($0) }
-            if let old, old == mine {
+            let old = field.json(ancestor)
+            if old == mine {
                 field.copy(theirs, &merged)
-            } else if let old, old == other {
-                continue
-            } else {
+            } else if old != other {
                 report.conflicts.append(
                     Conflict(
                         kind: .field, recordKind: Record.kind, id: ours.id, field: field.key,

@@ -7,10 +7,12 @@
 ///   field changed on both sides to different values keeps ours and is a `Conflict`. A
 ///   record deleted on one side and unchanged on the other is deleted; deleted on one side
 ///   and edited on the other, the edited record stays and is a conflict of its own.
-/// - **Records added** (IDs above the ancestor's counter) on ours keep their IDs; theirs keep
-///   theirs when ours never gave them, else take the next free IDs (`renumbered`). A record
+/// - **Records added** (IDs the ancestor does not hold: above its counter, or brought back by
+///   an undo) on ours keep their IDs; theirs keep theirs when ours never gave them (above
+///   ours' counter), else take the next free IDs above both counters (`renumbered`). A record
 ///   added on both sides for the same statement row or schedule occurrence (the same non-empty
-///   `source` or `schedule`) is one record, ours (`joined`).
+///   `source` or `schedule`) is one record, ours (`joined`); one with the same ID and the same
+///   content on both sides is one record too.
 /// - **Order** is ours' (a move made only on their side is not applied), with the records
 ///   only their side holds appended in their order; orders are 1…n.
 /// - **Counters** are at least both sides' and every ID in the result: no ID is reused.
