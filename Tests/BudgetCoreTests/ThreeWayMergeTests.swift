@@ -70,7 +70,10 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.document.expenses.records[0].note, "ours", "the same change on both sides is no conflict")
         XCTAssertEqual(
             result.conflicts,
-            [.init(kind: .field, recordKind: .expense, id: "00000001", field: "amount", ours: "81000", theirs: "82000")])
+            [
+                .init(
+                    kind: .field, recordKind: .expense, id: "00000001", field: "amount", ours: "81000", theirs: "82000")
+            ])
     }
 
     func testMerge_DeletedOnOneSideEditedOnTheOther_KeepsTheEditedRecordAndReportsIt() throws {
@@ -272,7 +275,8 @@ final class ThreeWayMergeTests: XCTestCase {
                 let old = ancestor.expenses.record(id: record.id)
                 let deletedUnchanged = old.map { theirsIDs.contains(record.id) == false && sameContent($0, record) }
                 XCTAssertTrue(
-                    merged.record(id: record.id) != nil || deletedUnchanged == true, "round \(round): ours \(record.id)")
+                    merged.record(id: record.id) != nil || deletedUnchanged == true,
+                    "round \(round): ours \(record.id)")
             }
             let moves = Dictionary(uniqueKeysWithValues: result.renumbered.map { ($0.from, $0.to) })
             let joins = Set(result.joined.map(\.from))
@@ -280,7 +284,8 @@ final class ThreeWayMergeTests: XCTestCase {
                 if base.contains(record.id) {
                     let old = ancestor.expenses.record(id: record.id)
                     let deletedUnchanged = old.map { !oursIDs.contains(record.id) && sameContent($0, record) } ?? false
-                    XCTAssertTrue(merged.record(id: record.id) != nil || deletedUnchanged, "round \(round): \(record.id)")
+                    XCTAssertTrue(
+                        merged.record(id: record.id) != nil || deletedUnchanged, "round \(round): \(record.id)")
                 } else if !joins.contains(record.id) {
                     let id = moves[record.id] ?? record.id
                     XCTAssertEqual(merged.record(id: id)?.name, record.name, "round \(round): theirs \(record.id)")
