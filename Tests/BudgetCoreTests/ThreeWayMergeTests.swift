@@ -113,6 +113,19 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.document.expenses.lastID, 4)
     }
 
+    func testMerge_RowImportedTwiceOnTheirSideOnceOnOurs_JoinsOneAndKeepsTheOther() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try addImported(&ours, "スーパー", 4_200, source: "bank#row-7")
+        try addImported(&theirs, "スーパー", 4_200, source: "bank#row-7")
+        try addImported(&theirs, "スーパー", 4_200, source: "bank#row-7")  // duplicates allowed
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.id), ["00000001", "00000002", "00000003"])
+        XCTAssertEqual(result.joined, [.init(kind: .expense, from: "00000002", to: "00000002", field: "source")])
+        XCTAssertEqual(result.renumbered, [], "00000003 is an ID ours never gave")
+    }
+
     func testMerge_SameDocumentThrice_IsThatDocument() throws {
         var document = try household()
         try document.addIncome(name: "給料", amount: 300_000, date: day)

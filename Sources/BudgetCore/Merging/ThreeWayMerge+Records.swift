@@ -18,13 +18,16 @@ extension ThreeWayMerge {
         for record in ours.records { oursByID[record.id] = record }
 
         var merged: [Record] = []
-        var oursAdded: [String: String] = [:]  // joining field and value → our new record's ID
+        // Joining field and value → our added records' IDs, in our order; each absorbs at most
+        // one of theirs (an import with duplicates allowed may hold a row twice).
+        var oursAdded: [String: [String]] = [:]
+        var absorbed: Set<String> = []
         for record in ours.records {
             guard let old = base[record.id] else {
                 // Added on our side (or brought back by an undo): it keeps its ID.
                 for key in joiningFields {
                     guard let value = joiningValue(record, key) else { continue }
-                    if oursAdded[key + "\u{0}" + value] == nil { oursAdded[key + "\u{0}" + value] = record.id }
+                    oursAdded[key + "\u{0}" + value, default: []].append(record.id)
                 }
                 merged.append(record)
                 continue
@@ -57,8 +60,10 @@ extension ThreeWayMerge {
             }
             // Added on their side (or brought back by an undo).
             if let (key, kept) = joiningFields.lazy.compactMap({ key in
-                joiningValue(record, key).flatMap { oursAdded[key + "\u{0}" + $0] }.map { (key, $0) }
+                joiningValue(record, key).flatMap { oursAdded[key + "\u{0}" + $0] }?
+                    .first { !absorbed.contains($0) }.map { (key, $0) }
             }).first {
+                absorbed.insert(kept)
                 report.joined.append(Join(kind: kind, from: record.id, to: kept, field: key))
                 continue
             }
