@@ -168,6 +168,20 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.conflicts.map(\.kind), [.setting])
     }
 
+    func testMerge_ImportedRowsDeletedOnBothSidesInOneMonth_AreAllRemembered() throws {
+        var ancestor = try household()
+        try addImported(&ancestor, "スーパー", 4_200, source: "bank#row-1")
+        try addImported(&ancestor, "コンビニ", 500, source: "bank#row-2")
+        var ours = ancestor, theirs = ancestor
+        try ours.delete(incomes: [], expenses: ["00000002"])
+        try theirs.delete(incomes: [], expenses: ["00000003"])
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃"])
+        XCTAssertEqual(result.conflicts, [])
+        let rows = result.document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")]
+        XCTAssertEqual(rows?.sources, ["bank#row-1", "bank#row-2"])
+    }
+
     func testMerge_RulesChangedOnBothSides_KeepsOursThenTheirNewOnes() throws {
         var ancestor = try household()
         try ancestor.addRule(Rule(pattern: "a", category: "A"))

@@ -34,8 +34,27 @@ extension ThreeWayMerge {
     ) -> StoredSetting? {
         if ours == theirs || theirs == ancestor { return ours }
         if ours == ancestor { return theirs }
+        if ImportKeys.isManaged(key), let rows = mergeDeletedRows(ancestor: ancestor, ours: ours, theirs: theirs) {
+            return rows
+        }
         report.conflicts.append(Conflict(kind: .setting, id: key, ours: ours.map(text), theirs: theirs.map(text)))
         return ours
+    }
+
+    /// A month's deleted statement rows (`import.deleted.<YYYY-MM>`) changed on both sides,
+    /// merged as sets: ours, without the rows their side took out, with the rows their side
+    /// added; `.some(nil)` when none is left, `nil` when a value is not such a list.
+    private static func mergeDeletedRows(
+        ancestor: StoredSetting?, ours: StoredSetting?, theirs: StoredSetting?
+    ) -> StoredSetting?? {
+        func sources(_ value: StoredSetting?) -> [String]? {
+            guard let value else { return [] }
+            return DeletedRows(stored: value)?.sources
+        }
+        guard let old = sources(ancestor), let mine = sources(ours), let other = sources(theirs) else { return nil }
+        let taken = Set(old).subtracting(other), added = other.filter { !old.contains($0) && !mine.contains($0) }
+        let rows = mine.filter { !taken.contains($0) } + added
+        return .some(rows.isEmpty ? nil : DeletedRows(rows).stored)
     }
 
     /// The rules, one list in the order they are tried: when one side only changed it, that
