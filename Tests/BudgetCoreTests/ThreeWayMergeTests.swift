@@ -320,6 +320,15 @@ final class ThreeWayMergeTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThanOrEqual(merged.lastID, max(ours.expenses.lastID, theirs.expenses.lastID))
+            for record in merged.records {
+                guard let mine = ours.expenses.record(id: record.id), let other = theirs.expenses.record(id: record.id),
+                      base.contains(record.id) else { continue }
+                for field in Expense.schema.fields where !field.isPosition {
+                    let value = field.json(record)
+                    XCTAssertTrue(
+                        value == field.json(mine) || value == field.json(other), "round \(round): \(field.key)")
+                }
+            }
         }
     }
 
