@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why two copies of a budget could not be merged (`ThreeWayMerge`); nothing is merged then.
+public enum MergeError: LocalizedError, Equatable, Sendable {
+    /// Every ID of a kind up to 99999999 has been given, so a record added on their side could
+    /// not get an ID of its own.
+    case idSpaceExhausted(RecordKind)
+    /// Every schedule ID up to 99999999 has been given, so a schedule added on their side could
+    /// not get an ID of its own.
+    case scheduleIDsExhausted
+    /// The merged budget would not be a valid data file (`reason`, in lower case).
+    case invalidResult(reason: String)
+    /// A total of the merged budget could not be computed (`BudgetDocument.checkTotals`).
+    case totals(BudgetError)
+
+    /// The message, lower-case.
+    public var errorDescription: String? {
+        switch self {
+        case let .idSpaceExhausted(kind):
+            return "no \(kind.singular) IDs are left for the \(kind.plural) added on their side: "
+                + "every ID up to 99999999 has been given"
+        case .scheduleIDsExhausted:
+            return "no schedule IDs are left for the schedules added on their side: "
+                + "every ID up to 99999999 has been given"
+        case let .invalidResult(reason):
+            return "the merged budget would be an invalid data file: \(reason)"
+        case let .totals(error):
+            return "the merged budget's totals cannot be computed: \(error.errorDescription ?? "\(error)")"
+        }
+    }
+}

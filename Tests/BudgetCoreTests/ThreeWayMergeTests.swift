@@ -1,0 +1,364 @@
+import TestSupport
+import XCTest
+
+@testable import BudgetCore
+
+/// `ThreeWayMerge` and `DocumentAncestor`: two copies of one plain budget merged against the
+/// state they share, on documents built in memory.
+final class ThreeWayMergeTests: XCTestCase {
+    private let day = Day(iso: "2026-11-25")!
+
+    private func expense(_ id: Int) -> RecordReference { RecordReference(kind: .expense, id: RecordID.string(for: id)) }
+
+    /// The household's budget: 家賃 ¥80,000 (expense 00000001).
+    private func household() throws -> BudgetDocument {
+        var document = BudgetDocument()
+        try document.setSetting(DisplayKeys.currency.erased, to: "JPY")
+        try document.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day)
+        return document
+    }
+
+    /// An expense imported from a statement row (`source`), added last.
+    private func addImported(_ document: inout BudgetDocument, _ name: String, _ amount: Int, source: String) throws {
+        try document.expenses.add { id in
+            Expense(id: id, name: name, amount: amount, category: "food", date: day, source: source)
+        }
+    }
+
+    private func merge(
+        _ ancestor: BudgetDocument, _ ours: BudgetDocument, _ theirs: BudgetDocument,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ThreeWayMerge.Result {
+        let result = try ThreeWayMerge.merge(ancestor: ancestor, ours: ours, theirs: theirs)
+        XCTAssertNoThrow(try result.document.validate(), file: file, line: line)
+        XCTAssertNoThrow(try result.document.checkTotals(), file: file, line: line)
+        return result
+    }
+
+    // MARK: Records
+
+    func testMerge_Household_TakesEachSidesChangeAndRenumbersTheirNewRecord() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try ours.addExpense(name: "スーパー", amount: 4_200, category: "食費", date: day)
+        try ours.edit([expense(1)], with: RecordEdit(note: "11月分"))
+        try theirs.addExpense(name: "ドラッグストア", amount: 1_800, category: "日用品", date: day)
+        try theirs.edit([expense(1)], with: RecordEdit(amount: 82_000))
+
+        let result = try merge(ancestor, ours, theirs)
+        let expenses = result.document.expenses
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(expenses.records.map(\.name), ["家賃", "スーパー", "ドラッグストア"])
+        XCTAssertEqual(expenses.records.map(\.id), ["00000001", "00000002", "00000003"])
+        XCTAssertEqual(expenses.records.map(\.order), [1, 2, 3])
+        XCTAssertEqual(expenses.records.map(\.amount), [82_000, 4_200, 1_800])
+        XCTAssertEqual(expenses.records[0].note, "11月分")
+        XCTAssertEqual(expenses.lastID, 3)
+        XCTAssertEqual(result.renumbered, [ThreeWayMerge.Renumbering(kind: .expense, from: "00000002", to: "00000003")])
+        XCTAssertEqual(result.joined, [])
+        XCTAssertEqual(result.document.history, ours.history, "the history is ours'")
+    }
+
+    func testMerge_SameFieldChangedBothWays_KeepsOursAndReportsIt() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try ours.edit([expense(1)], with: RecordEdit(amount: 81_000, note: "ours"))
+        try theirs.edit([expense(1)], with: RecordEdit(amount: 82_000, note: "ours"))
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.amount), [81_000])
+        XCTAssertEqual(result.document.expenses.records[0].note, "ours", "the same change on both sides is no conflict")
+        XCTAssertEqual(
+            result.conflicts,
+            [
+                .init(
+                    kind: .field, recordKind: .expense, id: "00000001", field: "amount", ours: "81000", theirs: "82000")
+            ])
+    }
+
+    func testMerge_DeletedOnOneSideEditedOnTheOther_KeepsTheEditedRecordAndReportsIt() throws {
+        var ancestor = try household()
+        try ancestor.addExpense(name: "電気", amount: 9_000, category: "光熱費", date: day)
+        var ours = ancestor, theirs = ancestor
+        try ours.delete(incomes: [], expenses: ["00000001"])
+        try theirs.edit([expense(1)], with: RecordEdit(note: "更新"))
+        try theirs.delete(incomes: [], expenses: ["00000002"])  // unchanged on ours: a plain delete
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃"])
+        XCTAssertEqual(result.document.expenses.records[0].note, "更新")
+        XCTAssertEqual(result.conflicts.map(\.kind), [.deletedAndEdited])
+        XCTAssertEqual(result.conflicts.first?.id, "00000001")
+        XCTAssertNil(result.conflicts.first?.ours)
+        XCTAssertEqual(result.conflicts.first?.theirs?.contains("note=更新"), true)
+
+        let mirrored = try merge(ancestor, theirs, ours)
+        XCTAssertEqual(mirrored.document.expenses.records.map(\.name), ["家賃"])
+        XCTAssertEqual(mirrored.conflicts.map(\.kind), [.deletedAndEdited])
+        XCTAssertNil(mirrored.conflicts.first?.theirs)
+    }
+
+    func testMerge_SameStatementRowAddedOnBothSides_IsOneRecord() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try addImported(&ours, "スーパー", 4_200, source: "bank#row-7")
+        try theirs.addExpense(name: "コンビニ", amount: 500, category: "food", date: day)
+        try addImported(&theirs, "スーパー", 4_200, source: "bank#row-7")
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃", "スーパー", "コンビニ"])
+        XCTAssertEqual(result.document.expenses.records.map(\.id), ["00000001", "00000002", "00000004"])
+        XCTAssertEqual(result.joined, [.init(kind: .expense, from: "00000003", to: "00000002", field: "source")])
+        XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000002", to: "00000004")])
+        XCTAssertEqual(result.document.expenses.lastID, 4)
+    }
+
+    func testMerge_RowImportedTwiceOnTheirSideOnceOnOurs_JoinsOneAndKeepsTheOther() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try addImported(&ours, "スーパー", 4_200, source: "bank#row-7")
+        try addImported(&theirs, "スーパー", 4_200, source: "bank#row-7")
+        try addImported(&theirs, "スーパー", 4_200, source: "bank#row-7")  // duplicates allowed
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.id), ["00000001", "00000002", "00000003"])
+        XCTAssertEqual(result.joined, [.init(kind: .expense, from: "00000002", to: "00000002", field: "source")])
+        XCTAssertEqual(result.renumbered, [], "00000003 is an ID ours never gave")
+    }
+
+    func testMerge_SameDocumentThrice_IsThatDocument() throws {
+        var document = try household()
+        try document.addIncome(name: "給料", amount: 300_000, date: day)
+        try document.addRule(Rule(pattern: "スーパー", category: "食費"))
+        _ = try document.setLimit(50_000, for: "食費")
+        _ = try document.addSchedule(rent())
+        let result = try merge(document, document, document)
+        XCTAssertEqual(result.document, document)
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testMerge_TheirsUnchanged_GivesOursExactly() throws {
+        var ancestor = try household()
+        try ancestor.addRule(Rule(pattern: "a", category: "A"))
+        var ours = ancestor
+        try ours.addExpense(name: "スーパー", amount: 4_200, date: day)
+        try ours.delete(incomes: [], expenses: ["00000001"])
+        try ours.addRule(Rule(pattern: "b", category: "B"), at: 1)
+        _ = try ours.setLimit(10_000, for: "food")
+        _ = try ours.addSchedule(rent())
+        XCTAssertEqual(try merge(ancestor, ours, ancestor).document, ours)
+        var theirsOnly = try merge(ancestor, ancestor, ours).document
+        theirsOnly.history = ours.history
+        XCTAssertEqual(theirsOnly, ours, "changes made on one side only are taken whichever side made them")
+    }
+
+    // MARK: Settings
+
+    func testMerge_Settings_TakesOneSidedChangesAndReportsTheOthers() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        _ = try ours.setLimit(30_000, for: "食費")
+        _ = try theirs.setLimit(5_000, for: "日用品")
+        _ = try ours.setLimit(10_000, for: "住居")
+        _ = try theirs.setLimit(20_000, for: "住居")
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(try result.document.limit(for: .category("食費"))?.amount, 30_000)
+        XCTAssertEqual(try result.document.limit(for: .category("日用品"))?.amount, 5_000)
+        XCTAssertEqual(try result.document.limit(for: .category("住居"))?.amount, 10_000)
+        XCTAssertEqual(result.conflicts.map(\.kind), [.setting])
+    }
+
+    func testMerge_ImportedRowsDeletedOnBothSidesInOneMonth_AreAllRemembered() throws {
+        var ancestor = try household()
+        try addImported(&ancestor, "スーパー", 4_200, source: "bank#row-1")
+        try addImported(&ancestor, "コンビニ", 500, source: "bank#row-2")
+        var ours = ancestor, theirs = ancestor
+        try ours.delete(incomes: [], expenses: ["00000002"])
+        try theirs.delete(incomes: [], expenses: ["00000003"])
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃"])
+        XCTAssertEqual(result.conflicts, [])
+        let rows = result.document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")]
+        XCTAssertEqual(rows?.sources, ["bank#row-1", "bank#row-2"])
+    }
+
+    func testMerge_RulesChangedOnBothSides_KeepsOursThenTheirNewOnes() throws {
+        var ancestor = try household()
+        try ancestor.addRule(Rule(pattern: "a", category: "A"))
+        var ours = ancestor, theirs = ancestor
+        try ours.addRule(Rule(pattern: "b", category: "B"))
+        try theirs.addRule(Rule(pattern: "c", category: "C"), at: 1)
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document[settings: RuleKeys.self].orderedRules.map(\.pattern), ["a", "b", "c"])
+        XCTAssertEqual(result.conflicts.map(\.kind), [.rules])
+
+        var onlyTheirs = ancestor
+        _ = try onlyTheirs.moveRule(number: 1, to: 1)
+        try onlyTheirs.addRule(Rule(pattern: "z", category: "Z"), at: 1)
+        let taken = try merge(ancestor, ancestor, onlyTheirs)
+        XCTAssertEqual(taken.document[settings: RuleKeys.self].orderedRules.map(\.pattern), ["z", "a"])
+        XCTAssertEqual(taken.conflicts, [])
+    }
+
+    func testMerge_SchedulesAddedOnBothSides_TheirsTakesTheNextIDAndItsRecordsFollow() throws {
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        XCTAssertEqual(try ours.addSchedule(rent()), "00000001")
+        XCTAssertEqual(try theirs.addSchedule(rent(name: "駐車場", amount: 10_000)), "00000001")
+        _ = try ours.recordDueOccurrences(through: Day(iso: "2026-12-31")!)
+        _ = try theirs.recordDueOccurrences(through: Day(iso: "2026-12-31")!)
+
+        let result = try merge(ancestor, ours, theirs)
+        let schedules = result.document.schedules
+        XCTAssertEqual(schedules.map(\.id), ["00000001", "00000002"])
+        XCTAssertEqual(result.renumberedSchedules, [.init(from: "00000001", to: "00000002")])
+        XCTAssertEqual(result.document[settings: RecurKeys.self][RecurKeys.counter].value, 2)
+        let marks = result.document.expenses.records.compactMap(\.schedule).compactMap(ScheduleMark.init)
+        let parking = result.document.expenses.records.filter { $0.name == "駐車場" }
+        XCTAssertFalse(parking.isEmpty)
+        XCTAssertTrue(parking.allSatisfy { $0.schedule?.hasPrefix("00000002@") == true })
+        XCTAssertEqual(marks.count, Set(marks).count, "each occurrence once")
+        XCTAssertEqual(result.joined, [], "two schedules' occurrences are not one")
+    }
+
+    func testMerge_SameOccurrenceRecordedOnBothSides_IsOneRecord() throws {
+        var ancestor = try household()
+        _ = try ancestor.addSchedule(rent())
+        var ours = ancestor, theirs = ancestor
+        _ = try ours.recordDueOccurrences(through: Day(iso: "2026-12-31")!)
+        _ = try theirs.recordDueOccurrences(through: Day(iso: "2026-12-31")!)
+        XCTAssertFalse(ours.expenses.records.dropFirst().isEmpty)
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records, ours.expenses.records)
+        XCTAssertEqual(result.joined.count, ours.expenses.count - 1)
+        XCTAssertTrue(result.joined.allSatisfy { $0.field == "schedule" && $0.from == $0.to })
+    }
+
+    private func rent(name: String = "家賃", amount: Int = 80_000) throws -> Schedule {
+        try Schedule(
+            kind: .expense, name: name, amount: amount, category: "住居",
+            recurrence: Recurrence(.month, on: .dayOfMonth(25), from: Day(iso: "2026-11-25")!))
+    }
+
+    // MARK: Ancestor
+
+    func testAncestor_OfTwoCopiesThatDivergedAfterASharedState_IsThatState() throws {
+        let store = InMemoryStore()
+        try store.transaction { try $0.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day) }
+        try store.transaction { try $0.addExpense(name: "電気", amount: 9_000, category: "光熱費", date: day) }
+        let shared = try store.load()
+        let ours = InMemoryStore(shared), theirs = InMemoryStore(shared)
+        try ours.transaction { try $0.addExpense(name: "スーパー", amount: 4_200, date: day) }
+        try ours.transaction { try $0.edit([expense(1)], with: RecordEdit(note: "11月分")) }
+        try theirs.transaction { try $0.addExpense(name: "ドラッグストア", amount: 1_800, date: day) }
+        try theirs.transaction { try $0.delete(incomes: [], expenses: ["00000003"]) }
+        try theirs.transaction { try $0.addExpense(name: "薬局", amount: 900, date: day) }
+
+        let found = try XCTUnwrap(DocumentAncestor.find(try ours.load(), try theirs.load()))
+        XCTAssertEqual(found.expenses.records, shared.expenses.records)
+        XCTAssertEqual(found.settingsValues, shared.settingsValues)
+        XCTAssertEqual(found.expenses.lastID, 3, "the lower counter")
+
+        let result = try merge(found, try ours.load(), try theirs.load())
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃", "電気", "スーパー", "薬局"])
+        XCTAssertEqual(result.document.expenses.records.map(\.id), ["00000001", "00000002", "00000003", "00000004"],
+            "薬局 keeps 00000004: ours never gave it")
+        XCTAssertEqual(result.document.expenses.records[0].note, "11月分")
+    }
+
+    func testAncestor_OfTwoBudgetsWithNothingInCommon_IsNil() throws {
+        let first = InMemoryStore(), second = InMemoryStore()
+        try first.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }
+        try second.transaction { try $0.addExpense(name: "電気", amount: 9_000, date: day) }
+        try second.transaction { _ = try $0.setLimit(1_000, for: "food") }
+        var a = try first.load(), b = try second.load()
+        XCTAssertNotNil(DocumentAncestor.find(a, b), "both histories go back to the empty budget")
+        a.clearHistory()
+        b.clearHistory()
+        XCTAssertNil(DocumentAncestor.find(a, b))
+    }
+
+    // MARK: Property
+
+    /// Random one-sided edits (adds, edits, deletes, moves) on both sides: every record of
+    /// either side is in the result, or was deleted on one side and left alone on the other,
+    /// or is joined; the result validates.
+    func testMerge_RandomOneSidedEdits_NeverLoseARecord() throws {
+        var generator = SeededGenerator(seed: 28)
+        for round in 0..<PropertyDepth.rounds(deep: 400, fast: 60) {
+            var ancestor = BudgetDocument()
+            for index in 0..<Int.random(in: 0...6, using: &generator) {
+                try ancestor.addExpense(name: "a\(index)", amount: index * 100, date: day)
+            }
+            var ours = ancestor, theirs = ancestor
+            try randomEdits(&ours, "o", &generator)
+            try randomEdits(&theirs, "t", &generator)
+            let result = try merge(ancestor, ours, theirs)
+            let merged = result.document.expenses
+            let base = Set(ancestor.expenses.records.map(\.id))
+            let oursIDs = Set(ours.expenses.records.map(\.id)), theirsIDs = Set(theirs.expenses.records.map(\.id))
+            for record in ours.expenses.records {
+                let old = ancestor.expenses.record(id: record.id)
+                let deletedUnchanged = old.map { theirsIDs.contains(record.id) == false && sameContent($0, record) }
+                XCTAssertTrue(
+                    merged.record(id: record.id) != nil || deletedUnchanged == true,
+                    "round \(round): ours \(record.id)")
+            }
+            let moves = Dictionary(uniqueKeysWithValues: result.renumbered.map { ($0.from, $0.to) })
+            let joins = Set(result.joined.map(\.from))
+            for record in theirs.expenses.records {
+                if base.contains(record.id) {
+                    let old = ancestor.expenses.record(id: record.id)
+                    let deletedUnchanged = old.map { !oursIDs.contains(record.id) && sameContent($0, record) } ?? false
+                    XCTAssertTrue(
+                        merged.record(id: record.id) != nil || deletedUnchanged, "round \(round): \(record.id)")
+                } else if !joins.contains(record.id) {
+                    let id = moves[record.id] ?? record.id
+                    XCTAssertEqual(merged.record(id: id)?.name, record.name, "round \(round): theirs \(record.id)")
+                    XCTAssertEqual(merged.record(id: id)?.amount, record.amount, "round \(round): theirs \(record.id)")
+                }
+            }
+            XCTAssertGreaterThanOrEqual(merged.lastID, max(ours.expenses.lastID, theirs.expenses.lastID))
+            for record in merged.records {
+                guard let mine = ours.expenses.record(id: record.id), let other = theirs.expenses.record(id: record.id),
+                      base.contains(record.id) else { continue }
+                for field in Expense.schema.fields where !field.isPosition {
+                    let value = field.json(record)
+                    XCTAssertTrue(
+                        value == field.json(mine) || value == field.json(other), "round \(round): \(field.key)")
+                }
+            }
+        }
+    }
+
+    private func sameContent(_ a: Expense, _ b: Expense) -> Bool { Expense.schema.sameContent(a, b) }
+
+    /// A few random adds (some of a statement row both sides may import), edits, deletes and moves.
+    private func randomEdits(
+        _ document: inout BudgetDocument, _ side: String, _ generator: inout SeededGenerator
+    ) throws {
+        for step in 0..<Int.random(in: 0...5, using: &generator) {
+            let ids = document.expenses.records.map(\.id)
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0:
+                try document.addExpense(name: "\(side)\(step)", amount: step * 10, date: day)
+            case 1:
+                let row = Int.random(in: 0..<3, using: &generator)
+                try addImported(&document, "row\(row)", 500, source: "bank#\(row)")
+            case 2:
+                guard let id = ids.randomElement(using: &generator) else { continue }
+                let edit = Bool.random(using: &generator)
+                    ? try RecordEdit(amount: Int.random(in: 0...9_999, using: &generator))
+                    : try RecordEdit(note: "\(side)\(step)")
+                try document.edit([RecordReference(kind: .expense, id: id)], with: edit)
+            case 3:
+                guard let id = ids.randomElement(using: &generator) else { continue }
+                try document.delete(incomes: [], expenses: [id])
+            default:
+                guard let id = ids.randomElement(using: &generator) else { continue }
+                try document.expenses.move(id: id, to: Int.random(in: 1...ids.count, using: &generator))
+            }
+        }
+    }
+}
