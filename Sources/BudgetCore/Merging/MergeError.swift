@@ -16,6 +16,10 @@ public enum MergeError: LocalizedError, Equatable, Sendable {
     case invalidResult(reason: String)
     /// A total of the merged budget could not be computed (`BudgetDocument.checkTotals`).
     case totals(BudgetError)
+    /// One copy has devices and the other has none.
+    case mixed
+    /// Two copies without devices share no state in their histories, and no ancestor was given.
+    case noAncestor
 
     /// The message, lower-case.
     public var errorDescription: String? {
@@ -26,6 +30,11 @@ public enum MergeError: LocalizedError, Equatable, Sendable {
         case .scheduleIDsExhausted:
             return "no schedule IDs are left for the schedules added on their side: "
                 + "every ID up to 99999999 has been given"
+        case .mixed:
+            return "one file is the replica of a device and the other has no devices; they cannot be merged"
+        case .noAncestor:
+            return "the two files share no earlier state (their undo histories meet nowhere), so a merge "
+                + "cannot tell an addition from a deletion; nothing was changed"
         case let .invalidResult(reason):
             return "the merged budget would be an invalid data file: \(reason)"
         case let .totals(error):

@@ -184,6 +184,27 @@ enum FileSystem {
         }
     }
 
+    /// A regular file's size and modification time (nanoseconds since 1970), following links;
+    /// `nil` when nothing is there.
+    static func signature(at path: String) throws(SystemError) -> (size: Int, modified: Int64)? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError(operation: "inspect", path: path, code: errno)
+        }
+        let modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        return (Int(info.st_size), modified)
+    }
+
+    /// The absolute path of `path` with its directory's links resolved (`realpath`), the last
+    /// component as given; `nil` when the directory does not exist.
+    static func absolutePath(_ path: String) -> String? {
+        let directory = FilePath.directory(of: path)
+        guard let resolved = realpath(directory.isEmpty ? "." : directory, nil) else { return nil }
+        defer { free(resolved) }
+        return FilePath.join(String(cString: resolved), FilePath.name(of: path))
+    }
+
     /// The names in a directory (without `.` and `..`).
     static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
         guard let stream = opendir(path) else { throw SystemError(operation: "list", path: path, code: errno) }

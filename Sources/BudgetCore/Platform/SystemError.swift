@@ -12,6 +12,8 @@ struct SystemError: Error, Sendable {
 
     /// `ENOENT`: no such file or directory.
     static let noSuchFile = ENOENT
+    /// `EEXIST`: the file exists.
+    static let fileExists = EEXIST
     /// `EACCES`: permission denied.
     static let permissionDenied = EACCES
 

@@ -28,6 +28,29 @@ public struct ReplicaConflict: Equatable, Sendable {
     public var versions: [Version]
 }
 
+extension ReplicaConflict {
+    /// A version's value as a person reads it: text without quotes, an amount in the budget's
+    /// currency, a list joined; `(deleted)` and `(edited, so kept)` for an edit against a
+    /// delete; `(none)` for a value removed.
+    public func text(of version: Version, money: MoneyFormat) -> String {
+        if field == nil, case .record = subject { return version.value == nil ? "(deleted)" : "(edited, so kept)" }
+        guard let value = version.value, let node = try? JSONReader.parse(Array(value.utf8)) else { return "(none)" }
+        switch node.value {
+        case .string(let text): return text
+        case .number(let text):
+            if field == "amount", let amount = Int(text) { return money.display(amount) }
+            return text
+        case .array(let items):
+            return items.compactMap { item -> String? in
+                guard case .string(let text) = item.value else { return nil }
+                return text
+            }.joined(separator: ", ")
+        default:
+            return value
+        }
+    }
+}
+
 /// Finds and settles `ReplicaConflict`s in a replica.
 public enum ReplicaConflicts {
     /// Every conflict the replica holds, records first (by kind, ID and field), then settings.
@@ -87,5 +110,120 @@ public enum ReplicaConflicts {
                 ].sorted { $0.stamp < $1.stamp }))
         }
         return result
+    }
+}
+
+extension ReplicaConflicts {
+    /// How a conflict is settled.
+    public enum Choice: Equatable, Sendable {
+        /// The value a device wrote.
+        case take(device: String)
+        /// A value typed anew, by the field's (or setting's) input rules.
+        case value(String)
+    }
+
+    /// Settles a conflict on every device: the value chosen is written by a change that knows
+    /// every version, so each replica that folds this one in drops the others. An edit against a
+    /// delete is settled by taking the deleting device (the record goes) or the editing one (it stays).
+    ///
+    /// - Throws: `SyncError.noSuchVersion` when no version is the device's; what editing the
+    ///   record or setting the setting throws for a typed value; nothing changes then.
+    public static func resolve(
+        _ conflict: ReplicaConflict, by choice: Choice, in document: inout BudgetDocument, now: Int64
+    ) throws {
+        var draft = document
+        switch conflict.subject {
+        case .record(let kind, let id):
+            guard let field = conflict.field else {
+                guard case .take(let device) = choice else { throw SyncError.valueForDelete }
+                guard let version = conflict.versions.last(where: { $0.device == device }) else {
+                    throw SyncError.noSuchVersion(device: device, among: conflict.versions.map(\.device))
+                }
+                if version.value == nil {
+                    switch kind {
+                    case .income: _ = try draft.incomes.remove(ids: [id])
+                    case .expense: _ = try draft.expenses.remove(ids: [id])
+                    }
+                } else {
+                    draft.writeRegister(RegisterKey.field(kind, id, RegisterKey.presenceField), "1", now: now)
+                }
+                document = draft
+                return
+            }
+            let text: String?
+            switch choice {
+            case .take(let device):
+                guard let version = conflict.versions.last(where: { $0.device == device }) else {
+                    throw SyncError.noSuchVersion(device: device, among: conflict.versions.map(\.device))
+                }
+                text = version.value
+                try draft.setField(field, of: kind, id: id, toJSON: text)
+            case .value(let typed):
+                guard let settable = SettableField.named(field), settable.applies(to: kind) else {
+                    throw SyncError.notTypable(field)
+                }
+                var edit = try RecordEdit()
+                try edit.set(settable, typed: typed)
+                _ = try draft.edit([RecordReference(kind: kind, id: id)], with: edit)
+                text = draft.fieldText(field, of: kind, id: id)
+            }
+            draft.writeRegister(RegisterKey.field(kind, id, field), text, now: now)
+        case .setting(let key):
+            let text: String?
+            switch choice {
+            case .take(let device):
+                guard let version = conflict.versions.last(where: { $0.device == device }) else {
+                    throw SyncError.noSuchVersion(device: device, among: conflict.versions.map(\.device))
+                }
+                text = version.value
+                let stored = text.flatMap { text in
+                    (try? JSONReader.parse(Array(text.utf8))).flatMap(SettingsCatalog.decodeSetting)
+                }
+                draft.settingsValues.setValue(stored, forKey: key)
+            case .value(let typed):
+                _ = try draft.setSetting(try SettingsCatalog.key(toSet: key), to: typed)
+                text = draft.settingsValues.value(forKey: key).map {
+                    BudgetDocument.text(of: SettingsCatalog.encodeSetting($0))
+                }
+            }
+            draft.writeRegister(RegisterKey.setting(key), text, now: now)
+        }
+        document = draft
+    }
+}
+
+extension BudgetDocument {
+    /// Writes a register by a change that knows every version of it.
+    fileprivate mutating func writeRegister(_ key: String, _ value: String?, now: Int64) {
+        guard var state = sync else { return }
+        let stamp = state.stamp(now: now)
+        state.registers[key] = Register(value, stamp: stamp)
+        sync = state
+    }
+
+    /// A record field's value as a register holds it.
+    fileprivate func fieldText(_ field: String, of kind: RecordKind, id: String) -> String? {
+        func text<Record: BaseModel>(_ table: RecordTable<Record>) -> String? {
+            guard let record = table.record(id: id),
+                  let coder = Record.schema.fields.first(where: { $0.key == field }) else { return nil }
+            return coder.json(record).map(BudgetDocument.text(of:))
+        }
+        switch kind {
+        case .income: return text(incomes)
+        case .expense: return text(expenses)
+        }
+    }
+
+    /// Sets a record's field to a register's value (its JSON text; `nil`: none).
+    fileprivate mutating func setField(_ field: String, of kind: RecordKind, id: String, toJSON text: String?) throws {
+        func set<Record: BaseModel>(_ table: inout RecordTable<Record>) throws {
+            let record = try table.existingRecord(id: id)
+            let changed = ReplicaFold.apply([field: Register(text, stamp: .origin)], to: record)
+            try table.update(changed)
+        }
+        switch kind {
+        case .income: try set(&incomes)
+        case .expense: try set(&expenses)
+        }
     }
 }

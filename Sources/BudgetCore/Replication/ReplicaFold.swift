@@ -165,7 +165,7 @@ public enum ReplicaFold {
     }
 
     /// The record with each field's register's value.
-    private static func apply<Record: BaseModel>(_ registers: [String: Register], to base: Record) -> Record {
+    static func apply<Record: BaseModel>(_ registers: [String: Register], to base: Record) -> Record {
         var changed = false
         var members: [(String, JSONValue)] = []
         guard case .object(let fields) = Record.schema.json(base) else { return base }

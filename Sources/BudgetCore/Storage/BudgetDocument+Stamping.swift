@@ -7,7 +7,8 @@ extension BudgetDocument {
     ///
     /// - Parameter now: the wall clock, milliseconds since 1970.
     mutating func stampChanges(since original: BudgetDocument, now: Int64) {
-        guard let state = sync else { return }
+        // Becoming a replica is no change to stamp: the budget is as it was.
+        guard let state = sync, original.sync?.device == state.device else { return }
         var change = Change(state: state, now: now)
         Self.stamp(original.incomes, incomes, in: &change)
         Self.stamp(original.expenses, expenses, in: &change)

@@ -61,9 +61,9 @@ public struct JSONFileStore: DataProtocol {
         return try opened(try decode(contents), at: target.path)
     }
 
-    /// A replica as `replicas` opens it; any other document as it is.
+    /// The document as `replicas` opens it, if set.
     private func opened(_ document: BudgetDocument, at path: String) throws -> BudgetDocument {
-        guard document.sync != nil, let replicas else { return document }
+        guard let replicas else { return document }
         return try replicas.open(document, at: path)
     }
 
@@ -130,6 +130,68 @@ public struct JSONFileStore: DataProtocol {
             try write(document, replacing: found, to: target)
         }
         return result
+    }
+
+    /// Writes `document` as a new file, under the lock, exactly as it is (no history entry):
+    /// a device's first replica.
+    ///
+    /// - Throws: `BudgetError.fileSystem` when the file exists already; `invalidResult` when
+    ///   the reader would refuse the document.
+    public func create(_ document: BudgetDocument, describedAs description: String) throws {
+        try transactions.transaction {
+            let target = try writableTarget()
+            try locked(target) { existing in
+                guard existing == nil else {
+                    throw BudgetError.fileSystem(
+                        operation: "create", path: path, errno: SystemError.fileExists,
+                        message: "the file exists already")
+                }
+                try document.checkTotals()
+                try write(document, describedAs: description, to: target)
+            }
+        }
+    }
+
+    /// Replaces the document, under the lock, by what `fold` makes of it (opened as every read
+    /// opens a replica), recorded neither in the history nor as this device's change: for
+    /// folding in another device's replica or a copy of it, whose changes are theirs.
+    ///
+    /// - Returns: the document written (or left as it was, when the fold changed nothing).
+    @discardableResult
+    public func rewrite(_ fold: (BudgetDocument) throws -> BudgetDocument) throws -> BudgetDocument {
+        try transactions.transaction {
+            let target = try writableTarget()
+            return try locked(target) { existing in
+                let found = try existing.map(decode) ?? BudgetDocument()
+                let document = try fold(try opened(found, at: target))
+                guard document != found else { return document }
+                try document.checkTotals(since: found)
+                try write(document, describedAs: "a fold of another replica", to: target, since: found)
+                return document
+            }
+        }
+    }
+
+    /// Replaces the file at `path` by `document`, atomically, without a lock or a lock file: for
+    /// a file only this process writes (the one git hands its merge driver).
+    ///
+    /// - Throws: `BudgetError.invalidResult` when the reader would refuse the document; the
+    ///   file is untouched then.
+    public static func replaceFile(at path: String, with document: BudgetDocument) throws {
+        do {
+            try document.validate()
+        } catch {
+            throw BudgetError.invalidResult(path: path, reason: error.reason)
+        }
+        try document.checkTotals()
+        do throws(SystemError) {
+            let mode = try FileSystem.permissions(at: path) ?? 0o600
+            _ = try AtomicFile.write(to: path, mode: mode) { emit throws(SystemError) in
+                try FastDocumentCodec.encode(document, emitting: emit)
+            }
+        } catch {
+            throw error.budgetError
+        }
     }
 
     // MARK: Checking and repairing

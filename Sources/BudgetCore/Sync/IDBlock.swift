@@ -17,6 +17,13 @@ public struct IDBlock: Hashable, Sendable {
         self.index = index
     }
 
+    private init(checkedIndex: Int) {
+        index = checkedIndex
+    }
+
+    /// Block 0: the first device's, which keeps the IDs and counters written before.
+    public static let first = IDBlock(checkedIndex: 0)
+
     /// The IDs of the block.
     public var ids: ClosedRange<Int> { max(1, index * Self.size)...(index * Self.size + Self.size - 1) }
 

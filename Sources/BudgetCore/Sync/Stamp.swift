@@ -35,6 +35,13 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
         self.init(wall: wall, counter: counter, device: String(parts[2]))
     }
 
+    /// The wall time in UTC, `YYYY-MM-DD HH:MM`.
+    public var time: String {
+        guard let time = CalendarTime(utc: Int(wall / 1000)) else { return "?" }
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(time.year)-\(pad(time.month))-\(pad(time.day)) \(pad(time.hour)):\(pad(time.minute))"
+    }
+
     /// `<wall>.<counter>.<device>`.
     public var description: String { "\(wall).\(counter).\(device)" }
 

@@ -35,6 +35,7 @@ enum SyncCodec {
                 var fields: [(String, JSONValue)] = []
                 if let clock = seen.clock { fields.append(("clock", .string(clock.description))) }
                 fields += [
+                    ("block", .int(seen.block)), ("drift", .int(Int(seen.drift))),
                     ("file", .string(seen.file)), ("folded", .string(seen.folded)),
                     ("local", .int(Int(seen.localWall))),
                     ("modified", .int(Int(seen.modified))), ("size", .int(seen.size)),
@@ -63,6 +64,12 @@ enum SyncCodec {
         func integer(_ node: JSONNode, _ what: String) throws(DataFileProblem) -> Int {
             guard case .number(let text) = node.value, let number = Int(text), number >= 0 else {
                 throw problem(node, "\(what) must be a whole number")
+            }
+            return number
+        }
+        func signed(_ node: JSONNode) throws(DataFileProblem) -> Int64 {
+            guard case .number(let text) = node.value, let number = Int64(text) else {
+                throw problem(node, "a replica's drift must be a whole number")
             }
             return number
         }
@@ -173,7 +180,8 @@ enum SyncCodec {
                     clock: try parts["clock"].map { node throws(DataFileProblem) in
                         try stamp(node, "a replica's clock")
                     },
-                    localWall: Int64(try integer(try part("local"), "a replica's time")))
+                    localWall: Int64(try integer(try part("local"), "a replica's time")),
+                    block: try integer(try part("block"), "a replica's block"), drift: try signed(try part("drift")))
             }
         }
         return state

@@ -117,18 +117,29 @@ public struct ReplicaSeen: Hashable, Sendable {
     public var modified: Int64
     /// When it was folded in, `YYYY-MM-DDTHH:MM:SSZ`.
     public var folded: String
-    /// Its latest stamp then, and the wall clock of this device then (milliseconds): their
-    /// difference shows a device whose clock is off.
+    /// Its latest stamp then.
     public var clock: Stamp?
+    /// This device's wall clock then, milliseconds since 1970.
     public var localWall: Int64
+    /// Its device's block of IDs.
+    public var block: Int
+    /// How far its device's clock seemed off then, in milliseconds (ahead when positive): a
+    /// stamp of its later than this device's clock, or a fold of this device's replica stamped
+    /// earlier than this device's change it folded in. 0 when neither showed.
+    public var drift: Int64
 
     /// A replica folded in.
-    public init(file: String, size: Int, modified: Int64, folded: String, clock: Stamp?, localWall: Int64) {
+    public init(
+        file: String, size: Int, modified: Int64, folded: String, clock: Stamp?, localWall: Int64, block: Int,
+        drift: Int64
+    ) {
         self.file = file
         self.size = size
         self.modified = modified
         self.folded = folded
         self.clock = clock
         self.localWall = localWall
+        self.block = block
+        self.drift = drift
     }
 }

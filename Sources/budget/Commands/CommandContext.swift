@@ -22,14 +22,18 @@ final class CommandContext: @unchecked Sendable {
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol
+    /// The data file's replicas and this machine's devices (`nil` with an in-memory store).
+    let devices: (() throws -> DeviceSetup)?
     private let keep: (Any) -> Void
 
     init(
         output: any TextOutput, messages: any TextOutput, readAllInput: @escaping () throws -> [UInt8], isQuiet: Bool,
         colorDecision: @escaping (Bool, ColorMode) -> Bool = { _, _ in false },
         keepUntilExit: @escaping (Any) -> Void = { _ in },
-        makeStore: @escaping () throws -> any BudgetCore.DataProtocol
+        makeStore: @escaping () throws -> any BudgetCore.DataProtocol,
+        devices: (() throws -> DeviceSetup)? = nil
     ) {
+        self.devices = devices
         self.output = output
         self.messages = messages
         self.readAllInput = readAllInput

@@ -14,6 +14,7 @@ enum CommandTree {
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
             ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            DeviceCommand.spec, DevicesCommand.spec, ConflictsCommand.spec, MergeCommand.spec, MergeDriverCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
         ])
@@ -54,6 +55,12 @@ enum CommandTree {
         case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
+        case ["device", "init"], ["device", "join"]: return DeviceCommand.self
+        case ["devices"]: return DevicesCommand.self
+        case ["conflicts"]: return ConflictsCommand.self
+        case ["conflicts", "resolve"]: return ConflictsResolveCommand.self
+        case ["merge"]: return MergeCommand.self
+        case ["merge-driver"]: return MergeDriverCommand.self
         default: return nil
         }
     }

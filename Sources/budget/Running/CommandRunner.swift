@@ -16,7 +16,8 @@ struct CommandRunner {
     /// Builds the store for a data file path; it reports each change it saves to `saved`
     /// (tests substitute an in-memory store).
     var makeStore:
-        (_ path: String, _ environment: [String: String], _ saved: SavedChanges) throws -> any BudgetCore.DataProtocol
+        (_ path: String, _ environment: [String: String], _ saved: SavedChanges, _ notices: ReplicaNotices?) throws
+            -> any BudgetCore.DataProtocol
         = CommandRunner.fileStore
     /// Flushes standard output at the end of a command: `nil` when everything was written,
     /// else the `errno` of the first failed write.
@@ -114,10 +115,14 @@ struct CommandRunner {
         do {
             Day.fixedToday = try Self.fixedToday(environment: environment)
             let command = try commandType.init(parsed)
+            let notices = ReplicaNotices { message in
+                try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
+            }
             let context = CommandContext(
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"),
                 colorDecision: decide, keepUntilExit: keepUntilExit,
-                makeStore: { try makeStore(try dataFilePath(parsed), environment, saved) })
+                makeStore: { try makeStore(try dataFilePath(parsed), environment, saved, notices) },
+                devices: { DeviceSetup(dataFile: try dataFilePath(parsed), environment: environment) })
             context.terminalWidth = Terminal.width(environment: environment)
             context.outputIsTerminal = isTerminal(true)
             context.errorIsTerminal = isTerminal(false)
@@ -127,6 +132,8 @@ struct CommandRunner {
             return report(error)
         } catch is CheckCommand.Failed {
             return .dataError
+        } catch is MergeDriverCommand.ConflictsLeft {
+            return .failure
         } catch let error as ValueError {
             // A value the core refused once the file was open (an amount in the budget's currency).
             return report(parsed.usageError(error))
@@ -148,7 +155,7 @@ struct CommandRunner {
         let engine = CompletionEngine(root: CommandTree.root) { file in
             guard let path = try? DataFilePath.resolve(file: file, environment: environment) else { return nil }
             do {
-                return try makeStore(path, environment, SavedChanges()).load()
+                return try makeStore(path, environment, SavedChanges(), nil).load()
             } catch {
                 return nil  // No names to offer from a missing, busy or invalid file; TAB must not fail.
             }
@@ -197,14 +204,23 @@ struct CommandRunner {
 
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
     static func fileStore(
-        path: String, environment: [String: String], saved: SavedChanges
+        path: String, environment: [String: String], saved: SavedChanges, notices: ReplicaNotices?
     ) throws -> any BudgetCore.DataProtocol {
-        var store = JSONFileStore(path: path, lockTimeout: try LockTimeout.from(environment: environment))
-        // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
-        store.mapsLargeFiles = true
-        store.warn = { message in
+        let warn: @Sendable (String) -> Void = { message in
             try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
         }
+        // A device's replica is its own file beside the data file; the store opens it through
+        // the replicas, which check the device and fold in the others' news.
+        var replicas = try DeviceSetup(dataFile: path, environment: environment).replicaFiles(warn: warn)
+        if let notices {
+            replicas.opened = { document, files in notices.look(at: document, in: files) }
+        }
+        try replicas.checkOwnReplica()
+        var store = JSONFileStore(path: replicas.ownFile, lockTimeout: try LockTimeout.from(environment: environment))
+        store.replicas = replicas
+        // Budget.main turns the SIGBUS of a mapped file truncated meanwhile into an error.
+        store.mapsLargeFiles = true
+        store.warn = warn
         store.saved = { change in
             // From now on a closed pipe must not kill the process silently: it is reported as
             // a saved change whose output was lost (exit 3).

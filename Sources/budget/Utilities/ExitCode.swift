@@ -29,7 +29,8 @@ enum ExitCode: Int32 {
             case .invalid, .invalidUTF16, .undetected: self = .dataError
             case .unencodable, .unavailable: self = .failure
             }
-        case is EnvironmentError: self = .usage
+        case is EnvironmentError, is DeviceName.Problem: self = .usage
+        case is SyncError, is MergeError: self = .dataError
         case let error as BudgetError: self.init(budgetError: error)
         default: self = .failure
         }

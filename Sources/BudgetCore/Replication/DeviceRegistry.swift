@@ -1,0 +1,92 @@
+/// This machine's devices, one per budget it keeps as a replica: a small JSON file outside any
+/// synced folder (`$XDG_STATE_HOME/budget/devices.json`), keyed by the data file's absolute
+/// path. A replica whose device this file does not name (a copied folder, another machine's
+/// file) is not this machine's to write.
+public struct DeviceRegistry: Sendable {
+    /// The registry file.
+    public let path: String
+
+    /// The registry at `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The standard place: `<stateHome>/budget/devices.json` when `stateHome` is an absolute
+    /// path, else `<home>/.local/state/budget/devices.json`; `nil` when neither is known.
+    public static func standardPath(stateHome: String?, home: String?) -> String? {
+        if let stateHome, stateHome.hasPrefix("/") { return FilePath.join(stateHome, "budget/devices.json") }
+        if let home, !home.isEmpty { return FilePath.join(home, ".local/state/budget/devices.json") }
+        return nil
+    }
+
+    /// The data file's absolute path, as the registry keys it; the path as given when its
+    /// directory does not exist.
+    public static func key(for dataFile: String) -> String {
+        FileSystem.absolutePath(dataFile) ?? dataFile
+    }
+
+    /// This machine's device for the data file, if it is one.
+    ///
+    /// - Throws: `SyncError.registry` when the registry cannot be read.
+    public func identity(for dataFile: String) throws(SyncError) -> DeviceIdentity? {
+        try entries()[Self.key(for: dataFile)]
+    }
+
+    /// Records (or replaces) this machine's device for the data file.
+    ///
+    /// - Throws: `SyncError.registry` when the registry cannot be read or written.
+    public func record(_ identity: DeviceIdentity, for dataFile: String) throws(SyncError) {
+        var all = try entries()
+        all[Self.key(for: dataFile)] = identity
+        let value = JSONValue.object([("budgets", .object(all.sorted { $0.key < $1.key }.map { key, identity in
+            (key, .object([
+                ("device", .string(identity.device)), ("key", .string(identity.key)),
+                ("replica", .string(identity.replica)),
+            ]))
+        }))])
+        var bytes = JSONSerializer(style: .encoderCompatible).serialize(value)
+        bytes.append(UInt8(ascii: "\n"))
+        do throws(SystemError) {
+            try FileSystem.createDirectories(FilePath.directory(of: path))
+            _ = try AtomicFile.write(bytes, to: path, mode: 0o600)
+        } catch {
+            throw .registry(path: path, reason: error.message)
+        }
+    }
+
+    /// Every budget's device.
+    private func entries() throws(SyncError) -> [String: DeviceIdentity] {
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            guard try FileSystem.signature(at: path) != nil else { return [:] }
+            bytes = try FileSystem.readAll(path)
+        } catch {
+            throw .registry(path: path, reason: error.message)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw .registry(path: path, reason: "not JSON: \(error.message)")
+        }
+        guard case .object(let top) = root.value, let budgets = top.first(where: { $0.key == "budgets" }),
+              case .object(let members) = budgets.node.value else {
+            throw .registry(path: path, reason: "no \"budgets\" object")
+        }
+        var result: [String: DeviceIdentity] = [:]
+        for member in members {
+            guard case .object(let fields) = member.node.value else {
+                throw .registry(path: path, reason: "the entry of \(member.key) is not an object")
+            }
+            func text(_ key: String) -> String? {
+                guard case .string(let value)? = fields.first(where: { $0.key == key })?.node.value else { return nil }
+                return value
+            }
+            guard let device = text("device"), let key = text("key"), let replica = text("replica") else {
+                throw .registry(path: path, reason: "the entry of \(member.key) lacks a device, key or replica")
+            }
+            result[member.key] = DeviceIdentity(device: device, key: key, replica: replica)
+        }
+        return result
+    }
+}

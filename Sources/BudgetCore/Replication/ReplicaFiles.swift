@@ -1,0 +1,270 @@
+/// A budget's replicas in the folder its data file is in: the data file itself (the replica of
+/// the device that made it one) and `<stem>.<device>.json` beside it, one per device, each
+/// written by its device only. Opening this device's replica checks that this machine is the
+/// device, then folds in every other replica that changed since it was last folded in (a stat
+/// tells: a replica whose size and time are as they were is not read).
+public struct ReplicaFiles: ReplicaOpening {
+    /// The data file, as everyone names it.
+    public let dataFile: String
+    /// This machine's device for it (`DeviceRegistry`), if any.
+    public let identity: DeviceIdentity?
+    /// The wall clock, milliseconds since 1970.
+    public var clock: @Sendable () -> Int64 = { CalendarTime.millisecondsNow() }
+    /// Receives what could not be folded in (a replica that is not valid), which is skipped.
+    public var warn: @Sendable (String) -> Void = { _ in }
+    /// Receives every document opened (a replica or a file without devices), folded: to say
+    /// what needs attention (conflicts, a sync tool's conflict copies beside the data file).
+    public var opened: @Sendable (BudgetDocument, ReplicaFiles) -> Void = { _, _ in }
+
+    /// The replicas of the budget whose data file is `dataFile`, opened as `identity`.
+    public init(dataFile: String, identity: DeviceIdentity?) {
+        self.dataFile = dataFile
+        self.identity = identity
+    }
+
+    /// The folder.
+    public var directory: String { FilePath.directory(of: dataFile) }
+
+    /// This device's replica: the file its store reads and writes.
+    public var ownFile: String {
+        guard let identity else { return dataFile }
+        return FilePath.join(directory, identity.replica)
+    }
+
+    /// A device's replica's file name: `budget.laptop.json` for `budget.json`.
+    public func replicaName(for device: String) -> String {
+        let name = FilePath.name(of: dataFile)
+        guard name.hasSuffix(".json") else { return name + "." + device }
+        return String(name.dropLast(5)) + "." + device + ".json"
+    }
+
+    /// Checks that this device's replica is there, when this machine is a device of the budget.
+    ///
+    /// - Throws: `SyncError.missingReplica` when it is not (a new file would start a second budget).
+    public func checkOwnReplica() throws {
+        guard let identity else { return }
+        let exists: Bool
+        do {
+            exists = try FileSystem.signature(at: ownFile) != nil
+        } catch {
+            throw error.budgetError
+        }
+        if !exists { throw SyncError.missingReplica(file: identity.replica, device: identity.device) }
+    }
+
+    /// The data file's name without `.json`.
+    private var stem: String {
+        let name = FilePath.name(of: dataFile)
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+
+    /// Every replica's path in the folder (the data file first, when it is there).
+    public func replicaPaths() throws -> [String] {
+        let names = try listing()
+        let dataName = FilePath.name(of: dataFile)
+        var result: [String] = names.contains(dataName) ? [dataFile] : []
+        for name in names.sorted() where name != dataName && device(inReplicaName: name) != nil {
+            result.append(FilePath.join(directory, name))
+        }
+        return result
+    }
+
+    /// The device a replica's file name names (`laptop` in `budget.laptop.json`), if it is one.
+    func device(inReplicaName name: String) -> String? {
+        let prefix = stem + ".", suffix = FilePath.name(of: dataFile).hasSuffix(".json") ? ".json" : ""
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return nil
+        }
+        let middle = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+        guard !middle.hasPrefix("sync-conflict"), (try? DeviceName.validated(middle)) != nil else { return nil }
+        return middle
+    }
+
+    /// Copies a sync tool made when two devices changed one file (Syncthing's
+    /// `budget.sync-conflict-….json`, Dropbox's `budget (… conflicted copy …).json`).
+    public func conflictCopies() throws -> [String] {
+        try listing().sorted().filter(isConflictCopy(named:)).map { FilePath.join(directory, $0) }
+    }
+
+    /// Whether a file name is one of the data file's conflict copies (not one set aside).
+    func isConflictCopy(named name: String) -> Bool {
+        name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
+            && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix)
+    }
+
+    /// What a conflict copy merged is renamed with.
+    public static let setAsideSuffix = ".merged"
+
+    /// Renames a conflict copy once merged (`<copy>.merged`), so that no command warns of it
+    /// again; any other file stays as it is.
+    ///
+    /// - Returns: the new path, or `nil` when the file is not one of the data file's conflict copies.
+    public func setAsideIfConflictCopy(_ path: String) throws -> String? {
+        guard FilePath.directory(of: path) == directory || FileSystem.absolutePath(path).map({
+            FilePath.directory(of: $0) == FileSystem.absolutePath(dataFile).map(FilePath.directory(of:))
+        }) == true, isConflictCopy(named: FilePath.name(of: path)) else { return nil }
+        let target = path + Self.setAsideSuffix
+        do {
+            try FileSystem.rename(path, to: target)
+        } catch {
+            throw error.budgetError
+        }
+        return target
+    }
+
+    private func listing() throws -> [String] {
+        do {
+            return try FileSystem.contents(ofDirectory: directory)
+        } catch {
+            if error.code == SystemError.noSuchFile { return [] }
+            throw error.budgetError
+        }
+    }
+
+    /// Reads a replica (or any data file) by the readers' rules.
+    ///
+    /// - Throws: `BudgetError.invalidDataFile` and the like.
+    public static func read(_ path: String) throws -> BudgetDocument {
+        let exists: Bool
+        do {
+            exists = try FileSystem.signature(at: path) != nil
+        } catch {
+            throw error.budgetError
+        }
+        guard exists else {
+            throw BudgetError.fileSystem(
+                operation: "read", path: path, errno: SystemError.noSuchFile, message: "no such file")
+        }
+        return try JSONFileStore(path: path).load()
+    }
+
+    // MARK: Opening
+
+    /// This device's replica, checked and with the others' news folded in.
+    ///
+    /// - Throws: `SyncError.notThisDevice` when this machine is not the replica's device (or
+    ///   the replica holds another key), `SyncError.staleReplica` when another replica has seen
+    ///   later changes of this device than its own replica holds (a restored backup).
+    public func open(_ document: BudgetDocument, at path: String) throws -> BudgetDocument {
+        guard let state = document.sync else {
+            opened(document, self)
+            return document
+        }
+        guard let identity, identity.device == state.device, identity.key == state.key else {
+            throw SyncError.notThisDevice(file: FilePath.name(of: path), device: state.device)
+        }
+        var result = document
+        let own = FilePath.name(of: path)
+        for other in try replicaPaths() where FilePath.name(of: other) != own {
+            result = try foldIn(other, into: result)
+        }
+        opened(result, self)
+        return result
+    }
+
+    /// `document` with the replica at `path` folded in, unless it holds nothing new.
+    func foldIn(_ path: String, into document: BudgetDocument) throws -> BudgetDocument {
+        guard let state = document.sync else { return document }
+        let name = FilePath.name(of: path)
+        let signature: (size: Int, modified: Int64)?
+        do {
+            signature = try FileSystem.signature(at: path)
+        } catch {
+            throw error.budgetError
+        }
+        guard let signature else { return document }
+        if state.replicas.values.contains(where: {
+            $0.file == name && $0.size == signature.size && $0.modified == signature.modified
+        }) {
+            return document
+        }
+        let other: BudgetDocument
+        do {
+            other = try Self.read(path)
+        } catch {
+            let reason = (error as? BudgetError)?.errorDescription ?? "\(error)"
+            warn("\(name) was not folded in: \(reason)")
+            return document
+        }
+        guard let theirs = other.sync, theirs.device != state.device else {
+            warn("\(name) was not folded in: it is not another device's replica")
+            return document
+        }
+        if let seen = theirs.knows.latest[state.device], state.clock.map({ seen > $0 }) ?? true {
+            throw SyncError.staleReplica(device: state.device, seenBy: theirs.device)
+        }
+        var result = try ReplicaFold.fold(document, with: other)
+        let now = clock()
+        var drift: Int64 = 0
+        if let latest = theirs.clock, latest.wall > now { drift = latest.wall - now }
+        if let seen = theirs.replicas[state.device], let mine = seen.clock, mine.wall > seen.localWall {
+            drift = min(drift, seen.localWall - mine.wall)
+        }
+        result.sync?.replicas[theirs.device] = ReplicaSeen(
+            file: name, size: signature.size, modified: signature.modified, folded: BudgetDocument.now(),
+            clock: theirs.clock, localWall: now, block: theirs.block.index, drift: drift)
+        return result
+    }
+}
+
+extension ReplicaFiles {
+    // MARK: Devices
+
+    /// Makes the data file (or a new, empty budget) the replica of the first device, `name`,
+    /// in place: every ID, order and history entry stays; the device hands out IDs of block 0,
+    /// going on from the counters. This machine records itself as the device first.
+    ///
+    /// - Throws: `SyncError.alreadyReplica`; `DeviceName.Problem`; the store's errors.
+    public func makeFirstDevice(named name: String, key: String, registry: DeviceRegistry) throws {
+        let name = try DeviceName.validated(name)
+        let store = JSONFileStore(path: dataFile)
+        if let state = try store.load().sync { throw SyncError.alreadyReplica(device: state.device) }
+        try registry.record(DeviceIdentity(device: name, key: key, replica: FilePath.name(of: dataFile)), for: dataFile)
+        try store.transaction { document in
+            if let state = document.sync { throw SyncError.alreadyReplica(device: state.device) }
+            try document.becomeReplica(device: name, key: key, block: .first)
+        }
+    }
+
+    /// Starts this machine's replica as device `name` from every replica in the folder, folded:
+    /// a new file, `<stem>.<name>.json`, with the lowest block of IDs no device has, and no
+    /// history (what the other devices did is theirs to undo).
+    ///
+    /// - Returns: the new replica's path.
+    /// - Throws: `SyncError.alreadyDevice`, `noReplicaToJoin`, `deviceNameTaken`, `noFreeBlock`;
+    ///   `DeviceName.Problem`; the store's errors.
+    public func joinAsDevice(named name: String, key: String, registry: DeviceRegistry) throws -> String {
+        let name = try DeviceName.validated(name)
+        if let existing = try registry.identity(for: dataFile) { throw SyncError.alreadyDevice(existing.device) }
+        var replicas: [BudgetDocument] = []
+        for path in try replicaPaths() {
+            do {
+                let document = try Self.read(path)
+                if document.sync != nil { replicas.append(document) }
+            } catch {
+                let reason = (error as? BudgetError)?.errorDescription ?? "\(error)"
+                warn("\(FilePath.name(of: path)) was not folded in: \(reason)")
+            }
+        }
+        guard var joined = replicas.first else { throw SyncError.noReplicaToJoin(file: FilePath.name(of: dataFile)) }
+        var names = Set<String>(), blocks = Set<IDBlock>()
+        for replica in replicas {
+            guard let state = replica.sync else { continue }
+            names.insert(state.device)
+            names.formUnion(state.knows.latest.keys)
+            names.formUnion(state.replicas.keys)
+            blocks.insert(state.block)
+            blocks.formUnion(state.replicas.values.compactMap { IDBlock(index: $0.block) })
+        }
+        guard !names.contains(name) else { throw SyncError.deviceNameTaken(name) }
+        guard let block = IDBlock.lowestFree(taken: blocks) else { throw SyncError.noFreeBlock }
+        for other in replicas.dropFirst() { joined = try ReplicaFold.fold(joined, with: other) }
+        try joined.becomeReplica(device: name, key: key, block: block)
+        joined.clearHistory()
+        joined.sync?.replicas = [:]
+        let path = FilePath.join(directory, replicaName(for: name))
+        try registry.record(DeviceIdentity(device: name, key: key, replica: replicaName(for: name)), for: dataFile)
+        try JSONFileStore(path: path).create(joined, describedAs: "join as device \(name)")
+        return path
+    }
+}

@@ -1,0 +1,59 @@
+import BudgetCore
+
+/// `budget device init <name>` and `budget device join <name>`: one budget kept on two or more
+/// machines through a synced folder or git, each machine writing only its own replica.
+struct DeviceCommand: Command {
+    static let nameArgument = ArgumentSpec(
+        name: "name", help: "This machine's name as a device: letters, digits, '-' and '_', 1 to 32 of them.")
+    static let spec = CommandSpec(
+        name: "device", abstract: "Keep one budget on several machines (a synced folder or git).",
+        discussion: """
+            Each machine becomes a device with a replica of its own beside the data file (budget.json, \
+            budget.<name>.json, …), the only file it writes; every command folds in what the other replicas hold \
+            that it has not seen. A change made on two devices to one field keeps the later and lists the other \
+            ('budget conflicts'). This machine's device is kept under $XDG_STATE_HOME (~/.local/state), outside the \
+            folder.
+            """,
+        subcommands: [initSpec, joinSpec])
+    static let initSpec = CommandSpec(
+        name: "init", abstract: "Make the data file the replica of this machine, the first device.",
+        discussion: "Every ID, order and history entry stays; nothing else changes.", arguments: [nameArgument])
+    static let joinSpec = CommandSpec(
+        name: "join", abstract: "Start this machine's replica from the replicas in the data file's folder.",
+        discussion: "The new replica is budget.<name>.json beside the data file, with IDs of its own.",
+        arguments: [nameArgument])
+
+    let joining: Bool
+    let name: String
+
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        joining = parsed.path.last == "join"
+        guard let name = parsed.positionals.first else { throw parsed.usageError("Missing expected argument '<name>'") }
+        if parsed.positionals.count > 1 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[1])'") }
+        do {
+            self.name = try DeviceName.validated(name)
+        } catch {
+            throw parsed.usageError("Invalid value '\(name)' for '<name>': \(error)")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        guard let setup = try context.devices?() else { return }
+        guard let registry = setup.registry else {
+            throw SyncError.registry(path: "$XDG_STATE_HOME/budget/devices.json", reason: "neither it nor HOME is set")
+        }
+        let warn: @Sendable (String) -> Void = { [context] in context.warn($0) }
+        let files = try setup.replicaFiles(warn: warn)
+        let key = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
+        if joining {
+            let path = try files.joinAsDevice(named: name, key: key, registry: registry)
+            context.confirm("This machine is now device '\(name)' of the budget; its replica is \(path).")
+        } else {
+            try files.makeFirstDevice(named: name, key: key, registry: registry)
+            context.confirm("""
+                This machine is now device '\(name)', and \(setup.dataFile) its replica. On another machine that \
+                has the folder, run 'budget device join <name>'.
+                """)
+        }
+    }
+}
