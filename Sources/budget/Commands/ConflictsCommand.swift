@@ -83,7 +83,8 @@ struct ConflictsResolveCommand: Command {
             OptionSpec(
                 long: "take", valueName: "device", help: "Keep the value this device wrote.", conflicts: ["value"]),
             OptionSpec(
-                long: "value", valueName: "value", help: "Set this value instead (as 'edit' or 'config set' takes it)."),
+                long: "value", valueName: "value",
+                help: "Set this value instead (as 'edit' or 'config set' takes it)."),
         ])
 
     let number: Int
