@@ -241,7 +241,9 @@ final class ReadmeEndToEndTests: XCTestCase {
                     runs.first { $0.arguments.hasPrefix("merge-driver ") }, "git ran the merge driver")
                 XCTAssertTrue(driver.stderr.contains("is now 00000003"), driver.stderr)
                 let listing = try XCTUnwrap(runs.last { $0.arguments == "list expenses" })
-                for name in ["家賃", "スーパー", "ドラッグストア"] { XCTAssertTrue(listing.stdout.contains(name), listing.stdout) }
+                for name in ["家賃", "スーパー", "ドラッグストア"] {
+                    XCTAssertTrue(listing.stdout.contains(name), listing.stdout)
+                }
             }
         }
     }
