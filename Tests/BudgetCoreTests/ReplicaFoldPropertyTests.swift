@@ -475,9 +475,17 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         return String(decoding: JSONSerializer(style: .encoderCompatible).serialize(json), as: UTF8.self)
     }
 
+    /// What a budget shows: its records (every field, in order) and settings, as exported.
     private func shown(_ document: BudgetDocument) -> String {
-        "\(document.incomes.records)\n\(document.expenses.records)\n"
-            + export(document).replacingOccurrences(of: "\n", with: " ")
+        (document.incomes.records.map { "\($0)" } + document.expenses.records.map { "\($0)" }).joined(separator: "\n")
+            + "\n" + export(document)
+    }
+
+    /// The lines of two texts that differ.
+    private func difference(_ one: String, _ other: String) -> String {
+        let left = one.split(separator: "\n"), right = other.split(separator: "\n")
+        return zip(left, right).filter { $0 != $1 }.prefix(6).map { "- \($0)\n+ \($1)" }.joined(separator: "\n")
+            + (left.count == right.count ? "" : "\n(\(left.count) lines, \(right.count) lines)")
     }
 
     private func checkFinal(_ world: World, before: [BudgetDocument], seed: UInt64) throws {
@@ -485,8 +493,9 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         let context = "seed \(seed)\n\(trace(world))"
         // 1. One budget everywhere.
         let exports = documents.map(export)
-        XCTAssertEqual(exports[0], exports[1], "a and b differ, \(context)")
-        XCTAssertEqual(exports[0], exports[2], "a and c differ, \(context)")
+        for other in 1..<3 {
+            XCTAssert(exports[0] == exports[other], "replicas differ:\n\(difference(exports[0], exports[other]))\n\(context)")
+        }
         for document in documents {
             // 2. No two live records share an ID, a statement row or a schedule occurrence.
             checkDistinct(document.incomes, context)
@@ -501,7 +510,8 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         for x in 0..<3 {
             for y in 0..<3 {
                 let again = try ReplicaFold.fold(documents[x], with: documents[y])
-                XCTAssertEqual(shown(again), shown(documents[x]), "fold \(x)←\(y) again changed it, \(context)")
+                let was = shown(documents[x]), now = shown(again)
+                XCTAssert(was == now, "fold \(x)←\(y) again changed it:\n\(difference(was, now))\n\(context)")
             }
         }
         let (a, b, c) = (before[0], before[1], before[2])
@@ -513,7 +523,8 @@ final class ReplicaFoldPropertyTests: XCTestCase {
             try ReplicaFold.fold(ReplicaFold.fold(b, with: c), with: a),
         ]
         for (index, document) in orders.enumerated() {
-            XCTAssertEqual(shown(document), reference, "fold order \(index) shows another budget, \(context)")
+            let other = shown(document)
+            XCTAssert(other == reference, "fold order \(index) shows another budget:\n\(difference(reference, other))\n\(context)")
         }
         for replica in world.replicas { checkNoLostWrite(world, replica, seed: seed) }
     }

@@ -47,6 +47,10 @@ public enum ReplicaConflicts {
             guard parts.count == 3, let kind = RecordKind(rawValue: parts[0]), !parts[2].hasPrefix("_") else {
                 continue
             }
+            // A deleted record's registers are kept, not its conflicts.
+            let live = kind == .income
+                ? document.incomes.record(id: parts[1]) != nil : document.expenses.record(id: parts[1]) != nil
+            guard live else { continue }
             result.append(ReplicaConflict(subject: .record(kind, id: parts[1]), field: parts[2], versions: versions))
         }
         result += editsAgainstDeletes(document, Income.self) + editsAgainstDeletes(document, Expense.self)
