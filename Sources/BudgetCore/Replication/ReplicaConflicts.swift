@@ -65,7 +65,7 @@ public enum ReplicaConflicts {
     }
 
     /// Live records a delete holds: kept by an edit the delete did not know of, unless an undone
-    /// delete or a settled conflict brought them back after the delete.
+    /// delete that knew every delete (and all they knew) brought them back.
     private static func editsAgainstDeletes<Record: BaseModel>(
         _ document: BudgetDocument, _ type: Record.Type
     ) -> [ReplicaConflict] {
@@ -77,7 +77,10 @@ public enum ReplicaConflicts {
             let id = String(key.dropFirst(prefix.count))
             guard document[type].record(id: id) != nil else { continue }
             if let back = state.registers[RegisterKey.field(kind, id, RegisterKey.presenceField)],
-               back.latest.stamp > tombstone.stamp {
+               back.versions.contains(where: { version in
+                   RegisterKey.presenceKnew(version.value).map { $0.includes(tombstone.knew) }
+                       ?? (version.stamp > tombstone.stamp)
+               }) {
                 continue
             }
             let edits = state.registers.filter { $0.key.hasPrefix(key + ":") }.values

@@ -62,8 +62,9 @@ extension BudgetDocument {
                 // Added, or brought back (an undone delete): a delete it had is overruled.
                 let id = RegisterKey.record(kind, record.id)
                 if change.state.deleted[id] != nil {
+                    let stamp = change.stamp()
                     change.state.registers[RegisterKey.field(kind, record.id, RegisterKey.presenceField)] =
-                        Register("1", stamp: change.stamp())
+                        Register(RegisterKey.presenceText(change.state.knows), stamp: stamp)
                     // Its fields as they are now, each a version the delete did not know.
                     for field in schema.replicatedFields {
                         let key = RegisterKey.field(kind, record.id, field.key)
