@@ -99,11 +99,10 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         try start.addExpense(name: "家賃", amount: 80_000, category: "住居", date: Self.day)
         try start.addIncome(name: "給与", amount: 300_000, date: Self.day)
         _ = try start.setLimit(50_000, for: "食費")
-        let copy = start
         try start.becomeReplica(device: "a", key: "ka", block: XCTUnwrap(IDBlock(index: 0)))
         var replicas = [Replica(name: "a", document: start, offset: Int64.random(in: -300_000...300_000, using: &rng))]
         for (index, name) in ["b", "c"].enumerated() {
-            var joined = copy
+            var joined = start
             try joined.becomeReplica(device: name, key: "k" + name, block: XCTUnwrap(IDBlock(index: index + 1)))
             replicas.append(
                 Replica(name: name, document: joined, offset: Int64.random(in: -300_000...300_000, using: &rng)))
@@ -380,7 +379,8 @@ final class ReplicaFoldPropertyTests: XCTestCase {
                     continue
                 }
                 for version in conflict.versions {
-                    listed.insert(Listed(key: RegisterKey.field(kind, id, field), stamp: version.stamp, value: version.value))
+                    let key = RegisterKey.field(kind, id, field)
+                    listed.insert(Listed(key: key, stamp: version.stamp, value: version.value))
                 }
             case .setting(let key):
                 for version in conflict.versions {
@@ -422,7 +422,8 @@ final class ReplicaFoldPropertyTests: XCTestCase {
                 }
             }
             XCTFail(
-                "seed \(seed): \(replica.name) lost \(describe(event)), shows \(value.text ?? "nothing")\n\(trace(world))")
+                "seed \(seed): \(replica.name) lost \(describe(event)), shows \(value.text ?? "nothing")\n"
+                    + trace(world))
             return
         }
     }
@@ -488,7 +489,8 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         // 1. One budget everywhere.
         let exports = documents.map(export)
         for other in 1..<3 {
-            XCTAssert(exports[0] == exports[other], "replicas differ:\n\(difference(exports[0], exports[other]))\n\(context)")
+            XCTAssert(
+                exports[0] == exports[other], "replicas differ:\n\(difference(exports[0], exports[other]))\n\(context)")
         }
         for document in documents {
             // 2. No two live records share an ID, a statement row or a schedule occurrence.
@@ -518,7 +520,9 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         ]
         for (index, document) in orders.enumerated() {
             let other = shown(document)
-            XCTAssert(other == reference, "fold order \(index) shows another budget:\n\(difference(reference, other))\n\(context)")
+            XCTAssert(
+                other == reference,
+                "fold order \(index) shows another budget:\n\(difference(reference, other))\n\(context)")
         }
         for replica in world.replicas { checkNoLostWrite(world, replica, seed: seed) }
     }
