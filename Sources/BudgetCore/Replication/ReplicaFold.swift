@@ -7,7 +7,8 @@
 ///   other listed as a conflict (`ReplicaConflicts`).
 /// - A record deleted on one device stays deleted unless a version of one of its fields was
 ///   written without knowing the delete (an edit on another device, an undone delete): then it
-///   stays, and an edit against a delete is listed.
+///   stays, and an edit against a delete is listed. A deleted record's registers are kept, so
+///   that the record such an edit keeps shows the same values in every order of folding.
 /// - Records show in the order of their place keys (then IDs), numbered 1…n.
 /// - Two live records holding one statement row (`source`) or one schedule occurrence
 ///   (`schedule`) become one: the lower ID stays, the other is deleted and points to it.
