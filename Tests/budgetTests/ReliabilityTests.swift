@@ -142,6 +142,52 @@ final class ReliabilityTests: XCTestCase {
         try assertValid()
     }
 
+    /// Two devices' replicas (issue #28): `kill -9` at any moment of a command that folds the
+    /// other device's changes in and writes its own replica leaves both replicas valid, never
+    /// touches the other device's, and loses nothing: the next command folds it all.
+    func test15_KillNineDuringAFoldLeavesEveryReplicaValid() throws {
+        try writeLargeFile(records: 10_000)
+        let laptop = ["XDG_STATE_HOME": budget.directory.appendingPathComponent("state-laptop").path]
+        let desk = ["XDG_STATE_HOME": budget.directory.appendingPathComponent("state-desk").path]
+        XCTAssertEqual(try budget.run(["-q", "device", "init", "laptop"], environment: laptop).code, 0)
+        XCTAssertEqual(try budget.run(["-q", "device", "join", "desk"], environment: desk).code, 0)
+        let ids = (1...3_000).map { String(format: "%08d", $0 * 3) }.joined(separator: "\n")
+        let edit = try budget.run(["-q", "edit", "expenses", "-", "--note", "机で"], stdin: ids, environment: desk)
+        XCTAssertEqual(edit.code, 0, edit.stderr)
+        let deskFile = budget.directory.appendingPathComponent("budget.desk.json")
+        let deskBytes = try Data(contentsOf: deskFile)
+        let unfolded = try Data(contentsOf: budget.dataFile)
+        // How long a fold takes here, so that kills land before, during and after its write.
+        let start = DispatchTime.now().uptimeNanoseconds
+        XCTAssertEqual(try budget.run(["-q", "summary", "--all"], environment: laptop).code, 0)
+        let foldTime = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
+        var killed = 0, folded = 0
+        let rounds = 60
+        for round in 0..<rounds {
+            try unfolded.write(to: budget.dataFile)
+            let process = Process()
+            process.executableURL = BudgetProcess.releaseBinary
+            process.arguments = ["-q", "summary", "--all"]
+            process.environment = budget.environment.merging(laptop) { $1 }
+            let pipes = ProcessPipes(for: process, withInput: false)
+            try process.run()
+            usleep(UInt32(clamping: foldTime * 2 * UInt64(round) / UInt64(rounds)))
+            kill(process.processIdentifier, SIGKILL)
+            _ = pipes.collect(from: process)
+            if process.terminationReason == .uncaughtSignal { killed += 1 }
+            XCTAssertEqual(try Data(contentsOf: deskFile), deskBytes, "round \(round): the other replica is untouched")
+            try assertValid()
+            if try Data(contentsOf: budget.dataFile) != unfolded { folded += 1 }
+        }
+        print("kill -9 during folds: \(killed) of \(rounds) killed, \(folded) folds written (a fold takes "
+            + "\(foldTime / 1_000) ms)")
+        XCTAssertGreaterThan(killed, 0, "some folds were killed")
+        let notes = try budget.run(["list", "expenses", "--format", "tsv"], environment: laptop)
+        XCTAssertEqual(notes.code, 0, notes.stderr)
+        XCTAssertEqual(Listing(tsv: notes.stdout).rows.filter { $0["note"] == "机で" }.count, 3_000, "nothing was lost")
+        XCTAssertEqual(temporaryFiles(), [], "no temporary files pile up")
+    }
+
     /// An `add` of the release binary, started and not yet waited for.
     private struct RunningAdd {
         let process: Process
