@@ -184,16 +184,23 @@ enum FileSystem {
         }
     }
 
-    /// A regular file's size and modification time (nanoseconds since 1970), following links;
-    /// `nil` when nothing is there.
-    static func signature(at path: String) throws(SystemError) -> (size: Int, modified: Int64)? {
+    /// What tells one version of a file from another: its size, modification time
+    /// (nanoseconds since 1970) and inode (a rename puts a new one in place).
+    struct Signature: Equatable {
+        var size: Int
+        var modified: Int64
+        var inode: UInt64
+    }
+
+    /// A file's `Signature`, following links; `nil` when nothing is there.
+    static func signature(at path: String) throws(SystemError) -> Signature? {
         var info = stat()
         if stat(path, &info) != 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw SystemError(operation: "inspect", path: path, code: errno)
         }
         let modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-        return (Int(info.st_size), modified)
+        return Signature(size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino))
     }
 
     /// The absolute path of `path` with its directory's links resolved (`realpath`), the last

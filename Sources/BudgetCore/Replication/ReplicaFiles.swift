@@ -166,7 +166,7 @@ public struct ReplicaFiles: ReplicaOpening {
     func foldIn(_ path: String, into document: BudgetDocument) throws -> BudgetDocument {
         guard let state = document.sync else { return document }
         let name = FilePath.name(of: path)
-        let signature: (size: Int, modified: Int64)?
+        let signature: FileSystem.Signature?
         do {
             signature = try FileSystem.signature(at: path)
         } catch {

@@ -3,19 +3,24 @@ extension BudgetDocument {
     /// own IDs from then on, counted by the table (`RecordTable.ownIDs`, which the writer writes
     /// back as the state's counters).
     ///
-    /// - Parameter ids: IDs of records not in the tables that must be checked too (a reader
-    ///   that does not keep them).
+    /// - Parameter highestByBlock: each table's highest ID in each block, when the reader knows
+    ///   them (it may not keep the records); else the tables' records are looked through.
     /// - Throws: `DocumentInvalidity` when a record of the device's block is above the device's
     ///   counter (its ID could be given out again).
-    mutating func takeSync(_ state: SyncState, alsoChecking ids: [RecordKind: [Int]] = [:]) throws(DocumentInvalidity) {
+    mutating func takeSync(
+        _ state: SyncState, highestByBlock: [RecordKind: [Int]]? = nil
+    ) throws(DocumentInvalidity) {
         let block = state.block.ids
         var state = state
         func own<Record: BaseModel>(_ table: inout RecordTable<Record>) throws(DocumentInvalidity) {
             let last = state.counters.removeValue(forKey: Record.kind.singular) ?? (block.lowerBound - 1)
-            let numbers = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
-            let highest = max(
-                numbers.filter { block.contains($0) }.max() ?? 0,
-                ids[Record.kind, default: []].filter { block.contains($0) }.max() ?? 0)
+            let highest: Int
+            if let known = highestByBlock?[Record.kind], known.indices.contains(state.block.index) {
+                highest = known[state.block.index]
+            } else {
+                highest = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
+                    .filter { block.contains($0) }.max() ?? 0
+            }
             guard highest <= last else {
                 throw DocumentInvalidity(
                     "the device's \(Record.kind.singular) counter is below an id it handed out; ids would be reused")

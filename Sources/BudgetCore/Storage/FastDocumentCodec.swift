@@ -101,8 +101,8 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
-        var incomes: (records: [Income], highestID: Int, ids: [Int])?
-        var expenses: (records: [Expense], highestID: Int, ids: [Int])?
+        var incomes: (records: [Income], highestID: Int, highestByBlock: [Int])?
+        var expenses: (records: [Expense], highestID: Int, highestByBlock: [Int])?
         var settings = SettingsValues()
         var sync: SyncState?
         var history = UndoHistory()
@@ -163,16 +163,16 @@ enum FastDocumentCodec {
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
         if let sync {
-            // Without the records kept, their IDs are checked against the device's counters.
-            let ids = [RecordKind.income: incomes.ids, .expense: expenses.ids]
-            guard (try? document.takeSync(sync, alsoChecking: ids)) != nil else { return nil }
+            // Each table's highest ID in each block, for the check against the device's counters.
+            let highest = [RecordKind.income: incomes.highestByBlock, .expense: expenses.highestByBlock]
+            guard (try? document.takeSync(sync, highestByBlock: highest)) != nil else { return nil }
         }
         return document
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
     private static func table<Record: BaseModel>(
-        _ parsed: (records: [Record], highestID: Int, ids: [Int]), counter: Int
+        _ parsed: (records: [Record], highestID: Int, highestByBlock: [Int]), counter: Int
     ) -> RecordTable<Record>? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
@@ -192,10 +192,11 @@ enum FastDocumentCodec {
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
     private static func records<Record: BaseModel>(
         _ cursor: inout ByteCursor, keeping: Bool
-    ) -> (records: [Record], highestID: Int, ids: [Int])? {
+    ) -> (records: [Record], highestID: Int, highestByBlock: [Int])? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
-        if cursor.consume(UInt8(ascii: "}")) { return (result, 0, []) }
+        var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
+        if cursor.consume(UInt8(ascii: "}")) { return (result, 0, highestByBlock) }
         // No record takes fewer than about 80 bytes, even minified. Reserving by that bound
         // costs address space, not memory (pages never touched are never mapped), and saves
         // the copies of growing the array one doubling at a time.
@@ -210,6 +211,8 @@ enum FastDocumentCodec {
             // Files we write list IDs in ascending order, which rules out duplicates on the way.
             if key.number <= highest { ascending = false }
             highest = max(highest, key.number)
+            let block = key.number / IDBlock.size
+            if block < highestByBlock.count, key.number > highestByBlock[block] { highestByBlock[block] = key.number }
             if keeping {
                 result.append(made)
             } else {
@@ -220,13 +223,13 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "}")) else { return nil }
         if !keeping {
             guard ascending || allDistinct(numbers, highest: highest), isOneToN(orders) else { return nil }
-            return ([], highest, numbers)
+            return ([], highest, highestByBlock)
         }
         if !ascending {
             let numbers = result.map { RecordID.number(fromStored: $0.id) ?? 0 }
             guard allDistinct(numbers, highest: highest) else { return nil }
         }
-        return (result, highest, [])
+        return (result, highest, highestByBlock)
     }
 
     /// Whether the orders are exactly 1...n in some arrangement, as `table` requires.

@@ -57,18 +57,40 @@ public struct JSONFileStore: DataProtocol {
     public func load() throws -> BudgetDocument {
         try transactions.checkOutside()
         let target = try resolvedPath()
+        let before = replicas == nil ? nil : try? FileSystem.signature(at: target.path)
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
         let found = try decode(contents)
         let document = try opened(found, at: target.path)
         // A replica that folded in news keeps it, so that the next command need not fold it again.
-        if document.sync != found.sync, !target.isOpenDescriptor {
+        if document.sync != found.sync, !target.isOpenDescriptor, let before {
             do {
-                return try rewrite { $0 }
+                try keep(document, foldedFrom: found, ifStill: before)
             } catch {
                 warn("what the other devices changed was read but not saved: \(error)")
             }
         }
         return document
+    }
+
+    /// Writes a replica with other replicas folded in, under the lock, unless the file changed
+    /// since it was read (`signature`): then the next command folds again.
+    private func keep(
+        _ document: BudgetDocument, foldedFrom found: BudgetDocument, ifStill signature: FileSystem.Signature?
+    ) throws {
+        try transactions.transaction {
+            let target = try writableTarget()
+            try locked(target, reading: false) { _ in
+                let now: FileSystem.Signature?
+                do throws(SystemError) {
+                    now = try FileSystem.signature(at: target)
+                } catch {
+                    throw error.budgetError
+                }
+                guard let now, now == signature else { return }
+                try document.checkTotals(since: found)
+                try write(document, describedAs: "a fold of another replica", to: target, since: found)
+            }
+        }
     }
 
     /// The document as `replicas` opens it, if set.
@@ -297,7 +319,9 @@ public struct JSONFileStore: DataProtocol {
 
     /// Runs `body` with the lock held (the directory created if need be), the stale
     /// temporaries gone and the file's bytes read.
-    private func locked<Result>(_ target: String, _ body: (FileContents?) throws -> Result) throws -> Result {
+    private func locked<Result>(
+        _ target: String, reading: Bool = true, _ body: (FileContents?) throws -> Result
+    ) throws -> Result {
         do {
             try FileSystem.createDirectories(FilePath.directory(of: target))
         } catch {
@@ -310,7 +334,7 @@ public struct JSONFileStore: DataProtocol {
         } catch {
             throw error.budgetError
         }
-        return try body(try readIfPresent(Target(path: target, isOpenDescriptor: false)))
+        return try body(reading ? try readIfPresent(Target(path: target, isOpenDescriptor: false)) : nil)
     }
 
     /// Writes a changed document, described for `saved` by the history entry it added or removed.
