@@ -60,17 +60,33 @@ enum TreeStrictReader {
                     isRepairable: true))
             }
         }
+        var sync: SyncState?
+        if let syncNode = reader.optionalNode("sync") {
+            do {
+                sync = try SyncCodec.decode(syncNode)
+            } catch {
+                problems.append(error)
+            }
+        }
         do {
             try reader.finish()
         } catch {
             problems.append(error)
         }
+        var document = BudgetDocument(
+            incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history))
+        if let sync {
+            do {
+                try document.takeSync(sync)
+            } catch {
+                problems.append(DataFileProblem(offset: nil, error.reason))
+            }
+        }
         let ordered = problems.enumerated().sorted {
             ($0.element.offset ?? Int.max, $0.offset) < ($1.element.offset ?? Int.max, $1.offset)
         }
         return DocumentCodec.Report(
-            document: BudgetDocument(
-                incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history)),
+            document: document,
             problems: ordered.map(\.element),
             droppedHistoryEntries: droppedHistory)
     }

@@ -210,6 +210,44 @@ final class ReadmeEndToEndTests: XCTestCase {
             shown, 4, "the section shows a summary with limits, a comparison, a filtered summary and a table over time")
     }
 
+    /// The two-devices section's examples run: two machines share a folder, and git is set up
+    /// with the merge driver; every budget command exits 0 and the second device is listed.
+    func testTwoDevices_ExamplesRun() throws {
+        _ = try Peer.require("git", for: "the README's git example")
+        let section = try XCTUnwrap(try readme().section("### Two devices"), "the README has a two-devices section")
+        let blocks = section.blocks.filter { $0.language == "sh" }
+        XCTAssertEqual(blocks.count, 2, "a shared folder, and git")
+        for (index, block) in blocks.enumerated() {
+            let directory = budget.directory.appendingPathComponent("devices-\(index)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let log = try TourLog(in: directory)
+            try Data(block.body.utf8).write(to: directory.appendingPathComponent("example.sh"))
+            var environment = budget.environment
+            environment["BUDGET_FILE"] = nil
+            budget.environment = environment
+            let result = try budget.shell("cd devices-\(index) && bash -e -o pipefail example.sh", environment: [
+                "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": directory.path,
+                "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+            ])
+            XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
+            let runs = try log.runs()
+            for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
+            if index == 0 {
+                XCTAssertTrue(runs.contains { $0.arguments == "device join desk" }, "the second machine joined")
+                let devices = try XCTUnwrap(runs.last { $0.arguments == "devices" }, "the example lists the devices")
+                XCTAssertTrue(devices.stdout.contains("laptop") && devices.stdout.contains("desk"), devices.stdout)
+            } else {
+                let driver = try XCTUnwrap(
+                    runs.first { $0.arguments.hasPrefix("merge-driver ") }, "git ran the merge driver")
+                XCTAssertTrue(driver.stderr.contains("is now 00000003"), driver.stderr)
+                let listing = try XCTUnwrap(runs.last { $0.arguments == "list expenses" })
+                for name in ["家賃", "スーパー", "ドラッグストア"] {
+                    XCTAssertTrue(listing.stdout.contains(name), listing.stdout)
+                }
+            }
+        }
+    }
+
     func testDataFile_ExampleIsWhatTheBinaryWrites() throws {
         let section = try XCTUnwrap(try readme().section("### The data file"))
         let example = try XCTUnwrap(

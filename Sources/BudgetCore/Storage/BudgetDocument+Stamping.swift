@@ -23,8 +23,6 @@ extension BudgetDocument {
                     .write(text, stamp: stamp)
             }
         }
-        if let last = incomes.ownIDs?.last { change.state.counters[RecordKind.income.singular] = last }
-        if let last = expenses.ownIDs?.last { change.state.counters[RecordKind.expense.singular] = last }
         sync = change.state
     }
 

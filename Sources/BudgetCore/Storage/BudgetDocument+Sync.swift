@@ -1,15 +1,21 @@
 extension BudgetDocument {
     /// Makes this document a device's replica with `state`: each table hands out the device's
-    /// own IDs from then on.
+    /// own IDs from then on, counted by the table (`RecordTable.ownIDs`, which the writer writes
+    /// back as the state's counters).
     ///
-    /// - Throws: `DocumentInvalidity` when a record or schedule of the device's block is above
-    ///   the device's counter (its ID could be given out again).
-    mutating func takeSync(_ state: SyncState) throws(DocumentInvalidity) {
+    /// - Parameter ids: IDs of records not in the tables that must be checked too (a reader
+    ///   that does not keep them).
+    /// - Throws: `DocumentInvalidity` when a record of the device's block is above the device's
+    ///   counter (its ID could be given out again).
+    mutating func takeSync(_ state: SyncState, alsoChecking ids: [RecordKind: [Int]] = [:]) throws(DocumentInvalidity) {
         let block = state.block.ids
+        var state = state
         func own<Record: BaseModel>(_ table: inout RecordTable<Record>) throws(DocumentInvalidity) {
-            let last = state.counters[Record.kind.singular] ?? (block.lowerBound - 1)
-            let highest = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
-                .filter { block.contains($0) }.max() ?? 0
+            let last = state.counters.removeValue(forKey: Record.kind.singular) ?? (block.lowerBound - 1)
+            let numbers = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
+            let highest = max(
+                numbers.filter { block.contains($0) }.max() ?? 0,
+                ids[Record.kind, default: []].filter { block.contains($0) }.max() ?? 0)
             guard highest <= last else {
                 throw DocumentInvalidity(
                     "the device's \(Record.kind.singular) counter is below an id it handed out; ids would be reused")
@@ -19,6 +25,14 @@ extension BudgetDocument {
         try own(&incomes)
         try own(&expenses)
         sync = state
+    }
+
+    /// The replica's state as the file holds it: with each kind's counter from its table.
+    var syncAsWritten: SyncState? {
+        guard var state = sync else { return nil }
+        if let own = incomes.ownIDs { state.counters[RecordKind.income.singular] = own.last }
+        if let own = expenses.ownIDs { state.counters[RecordKind.expense.singular] = own.last }
+        return state
     }
 
     /// Makes this document (a file without devices) the replica of a device, changing nothing

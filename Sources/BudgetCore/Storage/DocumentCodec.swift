@@ -152,7 +152,7 @@ enum DocumentCodec {
             members.append(("settings", encodeSettings(document.settingsValues)))
         }
         if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(Array(document.history)))) }
-        if let sync = document.sync { members.append(("sync", SyncCodec.encode(sync))) }
+        if let sync = document.syncAsWritten { members.append(("sync", SyncCodec.encode(sync))) }
         let root = JSONValue.object(members)
         var bytes = JSONSerializer(style: .encoderCompatible).serialize(root)
         bytes.append(UInt8(ascii: "\n"))

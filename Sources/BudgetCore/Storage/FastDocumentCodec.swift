@@ -101,7 +101,8 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?
-        var incomes: (records: [Income], highestID: Int)?, expenses: (records: [Expense], highestID: Int)?
+        var incomes: (records: [Income], highestID: Int, ids: [Int])?
+        var expenses: (records: [Expense], highestID: Int, ids: [Int])?
         var settings = SettingsValues()
         var sync: SyncState?
         var history = UndoHistory()
@@ -162,14 +163,16 @@ enum FastDocumentCodec {
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
         if let sync {
-            guard (try? document.takeSync(sync)) != nil else { return nil }
+            // Without the records kept, their IDs are checked against the device's counters.
+            let ids = [RecordKind.income: incomes.ids, .expense: expenses.ids]
+            guard (try? document.takeSync(sync, alsoChecking: ids)) != nil else { return nil }
         }
         return document
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
     private static func table<Record: BaseModel>(
-        _ parsed: (records: [Record], highestID: Int), counter: Int
+        _ parsed: (records: [Record], highestID: Int, ids: [Int]), counter: Int
     ) -> RecordTable<Record>? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
@@ -189,10 +192,10 @@ enum FastDocumentCodec {
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
     private static func records<Record: BaseModel>(
         _ cursor: inout ByteCursor, keeping: Bool
-    ) -> (records: [Record], highestID: Int)? {
+    ) -> (records: [Record], highestID: Int, ids: [Int])? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var result: [Record] = []
-        if cursor.consume(UInt8(ascii: "}")) { return (result, 0) }
+        if cursor.consume(UInt8(ascii: "}")) { return (result, 0, []) }
         // No record takes fewer than about 80 bytes, even minified. Reserving by that bound
         // costs address space, not memory (pages never touched are never mapped), and saves
         // the copies of growing the array one doubling at a time.
@@ -217,13 +220,13 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "}")) else { return nil }
         if !keeping {
             guard ascending || allDistinct(numbers, highest: highest), isOneToN(orders) else { return nil }
-            return ([], highest)
+            return ([], highest, numbers)
         }
         if !ascending {
             let numbers = result.map { RecordID.number(fromStored: $0.id) ?? 0 }
             guard allDistinct(numbers, highest: highest) else { return nil }
         }
-        return (result, highest)
+        return (result, highest, [])
     }
 
     /// Whether the orders are exactly 1...n in some arrangement, as `table` requires.
@@ -290,7 +293,7 @@ enum FastDocumentCodec {
                 DocumentCodec.encodeSettings(document.settingsValues), indent: 2, into: &settings)
             out.append(contentsOf: settings)
         }
-        if let sync = document.sync {
+        if let sync = document.syncAsWritten {
             out.write(",\n  \"sync\" : ")
             var bytes: [UInt8] = []
             JSONSerializer(style: .encoderCompatible).write(SyncCodec.encode(sync), indent: 2, into: &bytes)

@@ -29,6 +29,10 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the text `description` writes; `nil` for anything else.
     public init?(text: String) {
+        if text == Self.origin.description {
+            self = .origin
+            return
+        }
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let wall = Int64(parts[0]), wall >= 0, let counter = Int(parts[1]), counter >= 0,
               !parts[2].isEmpty, String(wall) == parts[0], String(counter) == parts[1] else { return nil }

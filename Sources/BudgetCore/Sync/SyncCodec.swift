@@ -75,7 +75,7 @@ enum SyncCodec {
         }
         func stamp(_ node: JSONNode, _ what: String) throws(DataFileProblem) -> Stamp {
             guard let stamp = Stamp(text: try string(node, what)),
-                  (try? DeviceName.validated(stamp.device)) != nil else {
+                  stamp.isOrigin || (try? DeviceName.validated(stamp.device)) != nil else {
                 throw problem(node, "\(what) is not a stamp")
             }
             return stamp

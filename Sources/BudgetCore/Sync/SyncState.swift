@@ -15,8 +15,9 @@ public struct SyncState: Equatable, Sendable {
     public var key: String
     /// The device's block of IDs, for each kind and for schedules.
     public var block: IDBlock
-    /// The highest ID this device has handed out in its block, for each kind and for schedules
-    /// (`IDBlock.ids.lowerBound - 1` when none yet), by `counterKey`.
+    /// The highest ID this device has handed out in its block for schedules (`scheduleCounter`;
+    /// `IDBlock.ids.lowerBound - 1` when none yet). The file holds each record kind's too, under
+    /// `RecordKind.singular`; in memory the tables count those (`RecordTable.ownIDs`).
     public var counters: [String: Int]
     /// The latest stamp made or seen.
     public var clock: Stamp?
