@@ -537,6 +537,25 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(laptop.snapshot(), before, "byte for byte unchanged")
     }
 
+    func testJoin_ThatFailsLeavesTheMachineFreeToJoinAgain() throws {
+        try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")
+        try laptop.succeed("device", "init", "laptop")
+        try copy(laptop, to: desk)
+        // A file in the way of the new replica (a stale copy): the join fails, and records nothing.
+        let inTheWay = desk.directory.appendingPathComponent("budget.desk.json")
+        try Data("junk\n".utf8).write(to: inTheWay)
+        let failed = try desk.run("device", "join", "desk")
+        XCTAssertEqual(failed.code, 74)
+        XCTAssertTrue(
+            failed.stderr.hasSuffix("budget: error: cannot create \(inTheWay.path): the file exists already\n"),
+            failed.stderr)
+        let registry = scratch.directory.appendingPathComponent("\(desk.state)/budget/devices.json")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: registry.path))
+        try FileManager.default.removeItem(at: inTheWay)
+        try desk.succeed("device", "join", "desk")
+        XCTAssertEqual(try desk.expenses().column("id"), ["00000001"])
+    }
+
     func testHostile_ConflictNumberBeyondTheListAndAStrangerDevice() throws {
         try conflictOnTheName()
         let beyond = try laptop.run("conflicts", "resolve", "9", "--take", "laptop")

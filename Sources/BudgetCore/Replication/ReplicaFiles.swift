@@ -267,8 +267,17 @@ extension ReplicaFiles {
         joined.clearHistory()
         joined.sync?.replicas = [:]
         let path = FilePath.join(directory, replicaName(for: name))
-        try registry.record(DeviceIdentity(device: name, key: key, replica: replicaName(for: name)), for: dataFile)
+        // The replica first, then this machine's record of it: a join that fails leaves this
+        // machine as it was, free to join again (a record without its replica would refuse every
+        // command, and the join itself).
         try JSONFileStore(path: path).create(joined, describedAs: "join as device \(name)")
+        do {
+            try registry.record(DeviceIdentity(device: name, key: key, replica: replicaName(for: name)), for: dataFile)
+        } catch {
+            FileSystem.remove(path)
+            FileSystem.remove(path + ".lock")
+            throw error
+        }
         return path
     }
 }
