@@ -479,6 +479,44 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try one.expenses().column("amount"), ["81000"])
     }
 
+    func testGit_DevicesCommitTheirOwnReplicasAndPullsFoldThem() throws {
+        var (one, two) = try twoClones()
+        try one.succeed("device", "init", "laptop")
+        try git("one", "commit -q -am init")
+        try git("one", "push -q origin main")
+        try git("two", "pull -q --no-rebase origin main")
+        try two.succeed("device", "join", "desk")
+        two.replica = "budget.desk.json"
+        try git("two", "add budget.desk.json")
+        try git("two", "commit -q -m join")
+        try git("two", "push -q origin main")
+        try git("one", "pull -q --no-rebase origin main")
+        // Offline on both, then pulls both ways.
+        try one.succeed("add", "expense", "スーパー", "4200", "--date", "2026-11-02")
+        try one.succeed("edit", "expense", "00000001", "--note", "11月分")
+        try git("one", "commit -q -am one")
+        try two.succeed("add", "expense", "ドラッグストア", "1800", "--date", "2026-11-03")
+        try two.succeed("edit", "expense", "00000001", "--amount", "82000")
+        try git("two", "commit -q -am two")
+        try git("two", "push -q origin main")
+        try git("one", "pull -q --no-rebase origin main")
+        try git("one", "push -q origin main")
+        try git("two", "pull -q --no-rebase origin main")
+        let listings = try [one, two].map { try $0.expenses() }
+        XCTAssertEqual(listings[0].rows, listings[1].rows)
+        XCTAssertEqual(listings[0].rows, listings[0].blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "家賃", "category": "uncategorized",
+             "amount": "82000", "note": "11月分"],
+            ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "スーパー", "category": "uncategorized",
+             "amount": "4200"],
+            ["id": "10000000", "order": "3", "date": "2026-11-03", "name": "ドラッグストア",
+             "category": "uncategorized", "amount": "1800"],
+        ]))
+        for clone in [one, two] {
+            XCTAssertEqual(try clone.succeed("conflicts").stderr, "No conflicts between devices.\n")
+        }
+    }
+
     func testMergeDriver_ExitCodes() throws {
         let ancestor = laptop.directory.appendingPathComponent("o.json").path
         let theirs = laptop.directory.appendingPathComponent("b.json").path
