@@ -575,6 +575,19 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(laptop.snapshot(), before, "byte for byte unchanged")
     }
 
+    func testDevicesAndConflicts_OfAPlainFile() throws {
+        try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")
+        let table = try laptop.succeed("devices")
+        XCTAssertEqual(table.stdout, "")
+        XCTAssertEqual(
+            table.stderr, "The budget has no devices: 'budget device init <name>' makes this machine the first.\n")
+        XCTAssertEqual(try laptop.succeed("devices", "--format", "json").stdout, "[]\n")
+        XCTAssertEqual(
+            try laptop.succeed("devices", "--format", "tsv").stdout, "device\treplica\tthis\tfolded\tclock\n")
+        XCTAssertEqual(try laptop.succeed("conflicts", "--format", "json").stdout, "[]\n")
+        XCTAssertEqual(try laptop.succeed("conflicts").stderr, "No conflicts between devices.\n")
+    }
+
     func testJoin_ThatFailsLeavesTheMachineFreeToJoinAgain() throws {
         try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")
         try laptop.succeed("device", "init", "laptop")
