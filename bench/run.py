@@ -127,6 +127,63 @@ def history_rows(binary, size, work, runs):
     return rows
 
 
+DEVICE_RECORDS = int(os.environ.get("BENCH_DEVICE_RECORDS", "100000"))
+DEVICE_CHANGES = int(os.environ.get("BENCH_DEVICE_CHANGES", "10000"))
+
+
+def device_rows(binary, work, runs):
+    """Two devices' replicas of DEVICE_RECORDS records in one folder (issue #28): summary --all
+    when the other replica holds nothing new, against the same records in a file without
+    devices; the fold of DEVICE_CHANGES changes made on the other device (half new records,
+    half edits), read, folded and written by the next command; and what becoming a replica
+    adds to the file."""
+    source, _ = generate(DEVICE_RECORDS, work)
+    folder = os.path.join(work, "devices")
+    os.makedirs(folder)
+    data = os.path.join(folder, "budget.json")
+    shutil.copy(source, data)
+    plain_size = os.path.getsize(data)
+    states = {name: os.path.join(work, "state-" + name) for name in ("laptop", "desk")}
+    def on(device, arguments, **extra):
+        env = dict(os.environ, XDG_STATE_HOME=states[device], BUDGET_FILE=data)
+        return subprocess.run("%s %s" % (binary, arguments), shell=True, env=env, check=True,
+                              stdout=subprocess.DEVNULL, **extra)
+    on("laptop", "-q device init laptop")
+    replica_size = os.path.getsize(data)
+    on("desk", "-q device join desk")
+    on("laptop", "-q summary --all")  # laptop has now folded desk's replica in
+    rows = []
+    single = os.path.join(work, "single.json")
+    shutil.copy(source, single)
+    plain = timed("%s --file %s summary --all" % (binary, single), None, runs)
+    rows.append((DEVICE_RECORDS, "budget summary --all (a file without devices)", plain,
+                 peak_memory("%s --file %s summary --all" % (binary, single)), ""))
+    laptop = "XDG_STATE_HOME=%s BUDGET_FILE=%s %s summary --all" % (states["laptop"], data, binary)
+    quiet = timed(laptop, None, runs)
+    rows.append((DEVICE_RECORDS, "budget summary --all (two replicas, nothing new)", quiet, peak_memory(laptop),
+                 "%.2f× without devices" % (quiet[0] / plain[0])))
+    # The other device changes DEVICE_CHANGES records: half added (one import), half edited (one edit).
+    added = DEVICE_CHANGES // 2
+    csv_path = os.path.join(work, "added.csv")
+    with open(csv_path, "w", encoding="utf-8") as f:
+        f.write("date,name,amount,category\n")
+        for i in range(added):
+            f.write("2026-11-%02d,Shop %d,%d,food\n" % (i % 28 + 1, i, 100 + i))
+    on("desk", "-q import expenses %s" % csv_path)
+    ids = "".join("%08d\n" % n for n in range(1, DEVICE_CHANGES - added + 1))
+    on("desk", "-q edit expenses - --amount 777", input=ids.encode())
+    saved = data + ".saved"
+    shutil.copy(data, saved)
+    restore = "cp -p %s %s" % (saved, data)
+    fold = timed(laptop, restore, RUNS_LARGE)
+    rows.append((DEVICE_RECORDS, "budget summary --all folding %s changes of the other device" % "{:,}".format(DEVICE_CHANGES),
+                 fold, peak_memory(laptop, restore), "target under 1 s"))
+    rows.append((DEVICE_RECORDS, "replica file size after device init (never edited)", None, None,
+                 "+%.2f%% (%s → %s bytes)" % ((replica_size - plain_size) * 100.0 / plain_size, "{:,}".format(plain_size),
+                                              "{:,}".format(replica_size))))
+    return rows
+
+
 STATEMENT_ROWS = int(os.environ.get("BENCH_STATEMENT_ROWS", "100000"))
 SHOPS = ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ﾛｰｿﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "ﾌｧﾐﾘｰﾏｰﾄ", "ｲｵﾝ", "ﾏﾂﾓﾄｷﾖｼ", "ｽﾀｰﾊﾞｯｸｽ", "JR東日本", "ﾄﾞｺﾓ", "東京電力"]
 
@@ -230,6 +287,9 @@ def main():
         if size >= 10_000:
             rows += history_rows(binary, size, work, runs)
         print("measured %d records" % size, file=sys.stderr)
+    if DEVICE_RECORDS > 0:
+        rows += device_rows(binary, work, RUNS)
+        print("measured two devices", file=sys.stderr)
     if STATEMENT_ROWS > 0:
         rows += statement_rows(binary, work, RUNS)
         print("measured the statement import", file=sys.stderr)

@@ -117,6 +117,50 @@ final class ReplicaFoldTests: XCTestCase {
         XCTAssertTrue(ReplicaConflicts.list(in: b.document).isEmpty)
     }
 
+    func testAnEditAgainstADelete_ShowsTheSameValuesInEveryFoldOrder() throws {
+        var start = BudgetDocument()
+        try start.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day)
+        var devices: [Device] = []
+        for (index, name) in ["a", "b", "c"].enumerated() {
+            var replica = start
+            try replica.becomeReplica(device: name, key: "k" + name, block: XCTUnwrap(IDBlock(index: index)))
+            devices.append(Device(replica, now: 1_795_000_000_000 + Int64(index) * 300))
+        }
+        let (a, b, c) = (devices[0], devices[1], devices[2])
+        let rentID = [RecordReference(kind: .expense, id: "00000001")]
+        try b.change { document in
+            var edit = try RecordEdit()
+            try edit.changeTags(add: ["家族"])
+            _ = try document.edit(rentID, with: edit)
+        }
+        try c.fold(b)
+        try c.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }  // knowing the tag
+        try a.change { _ = try $0.edit(rentID, with: RecordEdit(amount: 81_000)) }  // not knowing the delete
+        let bAndCFirst = try ReplicaFold.fold(a.document, with: ReplicaFold.fold(b.document, with: c.document))
+        let aAndCFirst = try ReplicaFold.fold(ReplicaFold.fold(a.document, with: c.document), with: b.document)
+        XCTAssertEqual(bAndCFirst.expenses.records, aAndCFirst.expenses.records)
+        XCTAssertEqual(rent(bAndCFirst)?.amount, 81_000)
+        XCTAssertEqual(rent(bAndCFirst)?.tags.sorted, ["家族"], "the values the delete knew, as the edit left them")
+        XCTAssertEqual(ReplicaConflicts.list(in: bAndCFirst).map(\.field), [nil], "listed as an edit against a delete")
+    }
+
+    func testADeleteUndoneAgainstAnotherDevicesDelete_IsListed() throws {
+        let (a, b) = try household()
+        try a.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try b.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try b.change { _ = try $0.undoLastChange() }  // later than a's delete, without knowing it
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(rent(a.document)?.amount, 80_000)
+        XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
+        XCTAssertEqual(ReplicaConflicts.list(in: a.document).map(\.field), [nil], "a's delete is listed")
+        // b's own undo, knowing only its own delete, is no conflict.
+        let (c, _) = try household()
+        try c.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }
+        try c.change { _ = try $0.undoLastChange() }
+        XCTAssertTrue(ReplicaConflicts.list(in: c.document).isEmpty)
+    }
+
     func testADeleteUndone_BringsTheRecordBackEverywhere() throws {
         let (a, b) = try household()
         try a.change { _ = try $0[Expense.self].remove(ids: ["00000001"]) }

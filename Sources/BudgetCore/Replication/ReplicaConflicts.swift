@@ -70,6 +70,10 @@ public enum ReplicaConflicts {
             guard parts.count == 3, let kind = RecordKind(rawValue: parts[0]), !parts[2].hasPrefix("_") else {
                 continue
             }
+            // A deleted record's registers are kept, not its conflicts.
+            let live = kind == .income
+                ? document.incomes.record(id: parts[1]) != nil : document.expenses.record(id: parts[1]) != nil
+            guard live else { continue }
             result.append(ReplicaConflict(subject: .record(kind, id: parts[1]), field: parts[2], versions: versions))
         }
         result += editsAgainstDeletes(document, Income.self) + editsAgainstDeletes(document, Expense.self)
@@ -84,7 +88,7 @@ public enum ReplicaConflicts {
     }
 
     /// Live records a delete holds: kept by an edit the delete did not know of, unless an undone
-    /// delete or a settled conflict brought them back after the delete.
+    /// delete that knew every delete (and all they knew) brought them back.
     private static func editsAgainstDeletes<Record: BaseModel>(
         _ document: BudgetDocument, _ type: Record.Type
     ) -> [ReplicaConflict] {
@@ -96,7 +100,10 @@ public enum ReplicaConflicts {
             let id = String(key.dropFirst(prefix.count))
             guard document[type].record(id: id) != nil else { continue }
             if let back = state.registers[RegisterKey.field(kind, id, RegisterKey.presenceField)],
-               back.latest.stamp > tombstone.stamp {
+               back.versions.contains(where: { version in
+                   RegisterKey.presenceKnew(version.value).map { $0.includes(tombstone.knew) }
+                       ?? (version.stamp > tombstone.stamp)
+               }) {
                 continue
             }
             let edits = state.registers.filter { $0.key.hasPrefix(key + ":") }.values

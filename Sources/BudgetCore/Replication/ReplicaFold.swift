@@ -7,7 +7,8 @@
 ///   other listed as a conflict (`ReplicaConflicts`).
 /// - A record deleted on one device stays deleted unless a version of one of its fields was
 ///   written without knowing the delete (an edit on another device, an undone delete): then it
-///   stays, and an edit against a delete is listed.
+///   stays, and an edit against a delete is listed. A deleted record's registers are kept, so
+///   that the record such an edit keeps shows the same values in every order of folding.
 /// - Records show in the order of their place keys (then IDs), numbered 1…n.
 /// - Two live records holding one statement row (`source`) or one schedule occurrence
 ///   (`schedule`) become one: the lower ID stays, the other is deleted and points to it.
@@ -53,10 +54,13 @@ public enum ReplicaFold {
         var live: [Record] = []
         live.reserveCapacity(max(own.count, other.count))
         var placed: [String: Double] = [:]
-        func keep(_ record: Record, _ merged: [String: Register]) {
+        func store(_ id: String, _ merged: [String: Register]) {
             for (field, register) in merged where !(register.versions.count == 1 && register.latest.stamp.isOrigin) {
-                registers[RegisterKey.field(kind, record.id, field)] = register
+                registers[RegisterKey.field(kind, id, field)] = register
             }
+        }
+        func keep(_ record: Record, _ merged: [String: Register]) {
+            store(record.id, merged)
             if let key = PlaceKey.key(merged[RegisterKey.placeField]?.value) { placed[record.id] = key }
             live.append(record)
         }
@@ -74,7 +78,7 @@ public enum ReplicaFold {
             }
             let merged: [String: Register]
             switch (ownRecord, otherRecord) {
-            case (nil, nil):
+            case (nil, nil) where tombstone == nil:
                 return
             case (let record?, nil) where mine.deleted[recordKey] == nil && theirs.deleted[recordKey] == nil:
                 // Only one replica has seen it (added there): as it is.
@@ -84,17 +88,23 @@ public enum ReplicaFold {
                 merged = otherFields
                 _ = record
             default:
+                // A replica that deleted the record holds the registers it had then (the values
+                // it deleted), so that a record an edit keeps shows the same values whichever
+                // replicas are folded first.
                 merged = mergeFields(
-                    own: ownRecord.map { implicit($0, ownFields) },
-                    other: otherRecord.map { implicit($0, otherFields) }, mine.knows, theirs.knows)
+                    own: ownRecord.map { implicit($0, ownFields) } ?? ownFields,
+                    other: otherRecord.map { implicit($0, otherFields) } ?? otherFields, mine.knows, theirs.knows)
             }
-            // A delete wins over every version it knew of.
-            if let tombstone, !merged.values.contains(where: { register in
+            // A delete wins over every version it knew of: the record stays deleted, its
+            // registers kept.
+            let base = ownRecord ?? otherRecord
+            if let tombstone, base == nil || !merged.values.contains(where: { register in
                 register.versions.contains { !tombstone.knew.contains($0.stamp) }
             }) {
+                store(id, merged)
                 return
             }
-            guard let base = ownRecord ?? otherRecord else { return }
+            guard let base else { return }
             keep(apply(merged, to: base), merged)
         }
         for record in own.records {
@@ -102,7 +112,12 @@ public enum ReplicaFold {
             settle(record.id, record, otherRecords[record.id])
         }
         for record in other.records where !seen.contains(record.id) {
+            seen.insert(record.id)
             settle(record.id, nil, record)
+        }
+        // Records deleted in both replicas: their registers.
+        for id in Set(mineByRecord.keys).union(theirsByRecord.keys).sorted() where !seen.contains(id) {
+            settle(id, nil, nil)
         }
         live = removeDuplicates(live, state: &state, registers: &registers)
         // Shown in the order of place keys, then IDs.
@@ -146,12 +161,10 @@ public enum ReplicaFold {
     }
 
     /// Two replicas' registers of one record, folded field by field (a replica without the
-    /// record, which deleted it, holds no version).
+    /// record, which deleted it, holds the registers of the fields changed before).
     private static func mergeFields(
-        own: [String: Register]?, other: [String: Register]?, _ knows: VersionVector, _ otherKnows: VersionVector
+        own: [String: Register], other: [String: Register], _ knows: VersionVector, _ otherKnows: VersionVector
     ) -> [String: Register] {
-        guard let own else { return (other ?? [:]).compactMapValues { $0.unseen(by: knows) } }
-        guard let other else { return own.compactMapValues { $0.unseen(by: otherKnows) } }
         var result: [String: Register] = [:]
         for key in Set(own.keys).union(other.keys) {
             switch (own[key], other[key]) {

@@ -61,8 +61,9 @@ extension BudgetDocument {
                 // Added, or brought back (an undone delete): a delete it had is overruled.
                 let id = RegisterKey.record(kind, record.id)
                 if change.state.deleted[id] != nil {
+                    let stamp = change.stamp()
                     change.state.registers[RegisterKey.field(kind, record.id, RegisterKey.presenceField)] =
-                        Register("1", stamp: change.stamp())
+                        Register(RegisterKey.presenceText(change.state.knows), stamp: stamp)
                     // Its fields as they are now, each a version the delete did not know.
                     for field in schema.replicatedFields {
                         let key = RegisterKey.field(kind, record.id, field.key)
@@ -87,11 +88,9 @@ extension BudgetDocument {
             let key = RegisterKey.record(kind, id)
             let deletion = Tombstone(stamp: change.stamp(), knew: change.state.knows)
             change.state.deleted[key] = change.state.deleted[key].map { $0.merged(with: deletion) } ?? deletion
-            // Its registers go: the delete knew them all (a version another device holds that
-            // it did not know brings the record back there, and here when folded in).
-            for field in schema.fields.map(\.key) + [RegisterKey.placeField, RegisterKey.presenceField] {
-                change.state.registers[RegisterKey.field(kind, id, field)] = nil
-            }
+            // Its registers stay, all known to the delete: a version another device holds that
+            // the delete did not know brings the record back (there, and here when folded in),
+            // with these values where nothing later was written.
         }
         stampPlaces(after, in: &change)
     }

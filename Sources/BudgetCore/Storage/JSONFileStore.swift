@@ -58,7 +58,17 @@ public struct JSONFileStore: DataProtocol {
         try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
-        return try opened(try decode(contents), at: target.path)
+        let found = try decode(contents)
+        let document = try opened(found, at: target.path)
+        // A replica that folded in news keeps it, so that the next command need not fold it again.
+        if document.sync != found.sync, !target.isOpenDescriptor {
+            do {
+                return try rewrite { $0 }
+            } catch {
+                warn("what the other devices changed was read but not saved: \(error)")
+            }
+        }
+        return document
     }
 
     /// The document as `replicas` opens it, if set.

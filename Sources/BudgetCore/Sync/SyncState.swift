@@ -83,8 +83,28 @@ public enum RegisterKey {
     /// The field a record's place among the others is kept under: its order key, a number whose
     /// order is the records' (`OrderKey`), not the 1…n the file shows.
     public static let placeField = "_place"
-    /// The field an undone delete writes (`"1"`): the record is back.
+    /// The field an undone delete writes: the record is back. Its value is what the replica
+    /// knew then (`presenceText`), so that a delete made elsewhere without knowing of it is still
+    /// listed (`"1"` in replicas written before: back after every delete with an earlier stamp).
     public static let presenceField = "_present"
+
+    /// The value of a presence register: the stamps `knew` holds (its latest of each device),
+    /// space-separated.
+    public static func presenceText(_ knew: VersionVector) -> String {
+        knew.latest.values.sorted().map(\.description).joined(separator: " ")
+    }
+
+    /// What a presence register's value says the undone delete knew; `nil` for `"1"` (written
+    /// before it said) or anything else.
+    public static func presenceKnew(_ text: String?) -> VersionVector? {
+        guard let text, text != "1" else { return nil }
+        var stamps: [Stamp] = []
+        for part in text.split(separator: " ") {
+            guard let stamp = Stamp(text: String(part)) else { return nil }
+            stamps.append(stamp)
+        }
+        return VersionVector(stamps)
+    }
 }
 
 /// A deleted record: the latest delete of it, and every change those deletes knew of. A version
