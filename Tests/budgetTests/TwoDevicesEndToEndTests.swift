@@ -474,6 +474,8 @@ final class TwoDevicesEndToEndTests: XCTestCase {
             pulled.stderr.contains("budget: warning: conflict: expense 00000001 amount: kept ours (81000), "
                 + "not theirs (82000)"),
             pulled.stderr)
+        XCTAssertTrue(pulled.stderr.contains("budget: warning: 1 conflict left (ours kept)\n"), pulled.stderr)
+        XCTAssertFalse(pulled.stderr.contains(".merge_file_"), pulled.stderr)
         XCTAssertEqual(try git("one", "status --porcelain").stdout, "UU budget.json\n")
         XCTAssertEqual(try one.run("check").code, 0)
         XCTAssertEqual(try one.expenses().column("amount"), ["81000"])
@@ -527,7 +529,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         try scratch.run(["edit", "expense", "00000001", "--amount", "82000"], environment: ["BUDGET_FILE": theirs])
         let conflicted = try laptop.run("merge-driver", ancestor, ours, theirs)
         XCTAssertEqual(conflicted.code, 1, conflicted.stderr)
-        XCTAssertTrue(conflicted.stderr.hasSuffix("budget: warning: 1 conflict left in \(ours)\n"), conflicted.stderr)
+        XCTAssertTrue(conflicted.stderr.hasSuffix("budget: warning: 1 conflict left (ours kept)\n"), conflicted.stderr)
         XCTAssertEqual(try laptop.run("check").code, 0)
 
         let clean = try laptop.run("merge-driver", ancestor, ours, ancestor)
