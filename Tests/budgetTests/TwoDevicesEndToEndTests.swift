@@ -400,6 +400,33 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try laptop.run("check").code, 0)
     }
 
+    func testMerge_OfFilesThatShareNoStateIsRefused() throws {
+        try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")
+        let other = scratch.directory.appendingPathComponent("other.json").path
+        try scratch.shell("cp -p a/budget.json other.json")
+        try scratch.run(["add", "expense", "theirs", "1"], environment: ["BUDGET_FILE": other])
+        try scratch.run(["history", "clear"], environment: ["BUDGET_FILE": other])
+        try laptop.succeed("add", "expense", "ours", "2")
+        try laptop.succeed("history", "clear")
+        let before = laptop.snapshot()
+        let refused = try laptop.run("merge", other)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(refused.stderr, """
+            budget: error: the two files share no earlier state (their undo histories meet nowhere), so a merge \
+            cannot tell an addition from a deletion; nothing was changed
+
+            """)
+        XCTAssertEqual(laptop.snapshot(), before)
+        // A replica and a file without devices do not merge either.
+        try laptop.succeed("device", "init", "laptop")
+        let mixed = try laptop.run("merge", other)
+        XCTAssertEqual(mixed.code, 65)
+        XCTAssertEqual(mixed.stderr, """
+            budget: error: one file is the replica of a device and the other has no devices; they cannot be merged
+
+            """)
+    }
+
     // MARK: git
 
     /// Runs git in `directory` (under the scratch directory), failing the test unless it exits 0.
