@@ -170,7 +170,12 @@ extension ReplicaConflicts {
                     throw SyncError.notTypable(field)
                 }
                 var edit = try RecordEdit()
-                try edit.set(settable, typed: typed)
+                // The amount is the edit's own: typed text in the budget's currency, its size.
+                if settable.isAmount {
+                    try edit.setAmount(try draft.moneyFormat.parse(typed))
+                } else {
+                    try edit.set(settable, typed: typed)
+                }
                 _ = try draft.edit([RecordReference(kind: kind, id: id)], with: edit)
                 text = draft.fieldText(field, of: kind, id: id)
             }

@@ -86,10 +86,14 @@ public struct ReplicaFiles: ReplicaOpening {
         try listing().sorted().filter(isConflictCopy(named:)).map { FilePath.join(directory, $0) }
     }
 
-    /// Whether a file name is one of the data file's conflict copies (not one set aside).
+    /// Whether a file name is one of the data file's conflict copies (not one set aside, nor a
+    /// copy of its lock file: `budget.json.sync-conflict-….lock` keeps the lock's extension).
     func isConflictCopy(named name: String) -> Bool {
-        name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
-            && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix)
+        let dataName = FilePath.name(of: dataFile)
+        let ending = dataName.hasSuffix(".json") ? ".json" : ""
+        return name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
+            && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix) && name.hasSuffix(ending)
+            && !name.hasPrefix(dataName + ".sync-conflict-")
     }
 
     /// What a conflict copy merged is renamed with.
@@ -263,8 +267,17 @@ extension ReplicaFiles {
         joined.clearHistory()
         joined.sync?.replicas = [:]
         let path = FilePath.join(directory, replicaName(for: name))
-        try registry.record(DeviceIdentity(device: name, key: key, replica: replicaName(for: name)), for: dataFile)
+        // The replica first, then this machine's record of it: a join that fails leaves this
+        // machine as it was, free to join again (a record without its replica would refuse every
+        // command, and the join itself).
         try JSONFileStore(path: path).create(joined, describedAs: "join as device \(name)")
+        do {
+            try registry.record(DeviceIdentity(device: name, key: key, replica: replicaName(for: name)), for: dataFile)
+        } catch {
+            FileSystem.remove(path)
+            FileSystem.remove(path + ".lock")
+            throw error
+        }
         return path
     }
 }

@@ -116,6 +116,11 @@ struct ConflictsResolveCommand: Command {
             document.describeChange("resolve conflict \(number)")
             return conflict
         }
-        context.confirm("Settled conflict \(number) (\(settled.field ?? "delete or edit")); every device takes it.")
+        let what: String
+        switch settled.subject {
+        case .setting(let key): what = key
+        case .record: what = settled.field ?? "delete or edit"
+        }
+        context.confirm("Settled conflict \(number) (\(what)); every device takes it.")
     }
 }

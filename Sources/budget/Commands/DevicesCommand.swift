@@ -39,7 +39,10 @@ struct DevicesCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         guard let state = document.sync else {
-            context.confirm("The budget has no devices: 'budget device init <name>' makes this machine the first.")
+            // Machine formats still get their (empty) table: a header, or `[]`.
+            context.write(
+                Self.report, [], as: format, includeHeader: includeHeader, document: document,
+                emptyMessage: "The budget has no devices: 'budget device init <name>' makes this machine the first.")
             return
         }
         var rows = [Row(device: state.device, file: "", isThis: true, folded: "", drift: "")]

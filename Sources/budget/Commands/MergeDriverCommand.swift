@@ -42,7 +42,8 @@ struct MergeDriverCommand: Command {
         try JSONFileStore.replaceFile(at: ours, with: outcome.document)
         for note in outcome.notes { context.warn(note) }
         if outcome.conflicts > 0 {
-            context.warn("\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts") left in \(ours)")
+            // Not named by `ours`: git hands a temporary file (.merge_file_…) that no one knows.
+            context.warn("\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts") left (ours kept)")
             throw ConflictsLeft()
         }
     }
