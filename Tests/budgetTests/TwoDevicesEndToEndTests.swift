@@ -640,12 +640,65 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         try conflictOnTheName()
         let beyond = try laptop.run("conflicts", "resolve", "9", "--take", "laptop")
         XCTAssertEqual(beyond.code, 65)
-        XCTAssertTrue(beyond.stderr.hasSuffix("budget: error: there is no conflict 9; there are 1\n"), beyond.stderr)
+        XCTAssertTrue(beyond.stderr.hasSuffix("budget: error: there is no conflict 9; there is 1\n"), beyond.stderr)
         let stranger = try laptop.run("conflicts", "resolve", "1", "--take", "nobody")
         XCTAssertEqual(stranger.code, 65)
         XCTAssertTrue(stranger.stderr.hasSuffix(
             "budget: error: device 'nobody' wrote none of the conflict's values; they are 'laptop' and 'desk'\n"),
             stranger.stderr)
         XCTAssertEqual(Listing(tsv: try laptop.succeed("conflicts", "--format", "tsv").stdout).rows.count, 2)
+    }
+
+    // MARK: Undo, restore and copies of one's own replica
+
+    func testUndo_RevertsThisDevicesChangeAndKeepsTheOtherDevices() throws {
+        try twoDevices { laptop in
+            try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")
+        }
+        try laptop.succeed("edit", "expense", "00000001", "--note", "mine")
+        try desk.succeed("edit", "expense", "00000001", "--amount", "90000")
+        try sync()
+        try laptop.succeed("undo")
+        try sync()
+        let rent = try XCTUnwrap(try sameExpenses().rows.first)
+        XCTAssertEqual(rent["amount"], "90000", "the desk's amount stays")
+        XCTAssertEqual(rent["note"], "", "the laptop's note is undone")
+    }
+
+    func testRestoreOnADevice_KeepsItsReplicaReadable() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        let export = try laptop.succeed("export", "--format", "json").stdout
+        try laptop.succeed("add", "expense", "b", "2")
+        let restored = try scratch.run(
+            ["restore", "-", "--force"], stdin: export, environment: laptop.environment)
+        XCTAssertEqual(restored.code, 0, restored.stderr)
+        XCTAssertEqual(try laptop.succeed("add", "expense", "c", "3").stdout, "00000003\n", "no ID is given twice")
+        try sync()
+        XCTAssertEqual(try sameExpenses().rows.map { $0["name"] }, ["a", "c"])
+    }
+
+    func testARestoredBackupOfOnesOwnReplica_IsRefusedOnceAnotherDeviceSawLater() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        let backup = try Data(contentsOf: laptop.dataFile)
+        try laptop.succeed("add", "expense", "new", "1")
+        try sync()
+        try desk.succeed("add", "expense", "desk", "1")
+        try sync()
+        try backup.write(to: laptop.dataFile)
+        let before = laptop.snapshot()
+        let add = try laptop.run("add", "expense", "x", "1")
+        XCTAssertEqual(add.code, 65, add.stderr)
+        XCTAssertTrue(add.stderr.contains("older than what device 'desk' has seen of it"), add.stderr)
+        XCTAssertEqual(laptop.snapshot(), before, "nothing was written")
+    }
+
+    func testMergingACopyOfOnesOwnReplica_IsRefused() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        let copy = laptop.directory.appendingPathComponent("budget.sync-conflict-20261128-101010-ABCDEFG.json")
+        try FileManager.default.copyItem(at: laptop.dataFile, to: copy)
+        try laptop.succeed("add", "expense", "b", "1")
+        let merged = try laptop.run("merge", copy.path)
+        XCTAssertEqual(merged.code, 65, merged.stderr)
+        XCTAssertTrue(merged.stderr.contains("both files are replicas of device 'laptop'"), merged.stderr)
     }
 }

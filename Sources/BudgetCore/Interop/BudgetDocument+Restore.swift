@@ -7,10 +7,13 @@ extension BudgetDocument {
     /// Replaces the records and settings with a restored export's, keeping the undo history (so
     /// the restore is one undoable change) and never lowering an ID counter.
     public mutating func replaceContents(with restored: BudgetDocument) {
+        let former = self
         incomes = RecordTable(
             lastID: max(incomes.lastID, restored.incomes.lastID), orderedRecords: restored.incomes.records)
         expenses = RecordTable(
             lastID: max(expenses.lastID, restored.expenses.lastID), orderedRecords: restored.expenses.records)
         settingsValues = restored.settingsValues
+        // A device's replica goes on handing out its own IDs, above any of them restored.
+        keepOwnIDs(of: former)
     }
 }

@@ -21,6 +21,10 @@ public enum FileMerge {
         _ ours: BudgetDocument, with theirs: BudgetDocument, ancestor: BudgetDocument? = nil
     ) throws -> Outcome {
         switch (ours.sync, theirs.sync) {
+        case let (.some(mine), .some(copy)) where mine.device == copy.device:
+            // Two versions of one device's replica (a restored or copied file written as the
+            // device): the same IDs may name different records, which a fold would take as one.
+            throw MergeError.sameDevice(mine.device)
         case (.some, .some):
             let folded = try ReplicaFold.fold(ours, with: theirs)
             let conflicts = ReplicaConflicts.list(in: folded).count

@@ -16,6 +16,8 @@ public enum MergeError: LocalizedError, Equatable, Sendable {
     case invalidResult(reason: String)
     /// A total of the merged budget could not be computed (`BudgetDocument.checkTotals`).
     case totals(BudgetError)
+    /// Two versions of one device's replica.
+    case sameDevice(String)
     /// One copy has devices and the other has none.
     case mixed
     /// Two copies without devices share no state in their histories, and no ancestor was given.
@@ -30,6 +32,9 @@ public enum MergeError: LocalizedError, Equatable, Sendable {
         case .scheduleIDsExhausted:
             return "no schedule IDs are left for the schedules added on their side: "
                 + "every ID up to 99999999 has been given"
+        case .sameDevice(let device):
+            return "both files are replicas of device '\(device)', written apart: the same ID may name two "
+                + "different records there, so they are not folded; nothing was changed"
         case .mixed:
             return "one file is the replica of a device and the other has no devices; they cannot be merged"
         case .noAncestor:

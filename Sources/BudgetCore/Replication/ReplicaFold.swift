@@ -132,7 +132,13 @@ public enum ReplicaFold {
         for index in records.indices where records[index].order != index + 1 { records[index].order = index + 1 }
         let highest = records.lazy.compactMap { RecordID.number(fromStored: $0.id) }.max() ?? 0
         var table = RecordTable<Record>(lastID: max(own.lastID, other.lastID, highest), orderedRecords: records)
-        table.ownIDs = own.ownIDs
+        if var ownIDs = own.ownIDs {
+            // Never below an ID of the device's own block that a replica holds.
+            let block = ownIDs.block
+            ownIDs.last = max(ownIDs.last, records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
+                .filter { block.contains($0) }.max() ?? 0)
+            table.ownIDs = ownIDs
+        }
         return table
     }
 

@@ -72,6 +72,7 @@ extension BudgetDocument {
             throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)
         }
         draft.history.removeLast()
+        draft.keepOtherDevicesChanges(over: self)
         // A hand-edited entry may bring back what the file cannot hold (a record above the
         // counter, an unknown setting): refuse it rather than write a file that is then refused.
         do {

@@ -58,6 +58,9 @@ extension BudgetDocument {
         let schema = Record.schema
         for record in after.records {
             guard let former = old.removeValue(forKey: record.id) else {
+                // An addition takes the change's stamp, so other devices know this one has gone on
+                // (a restored copy of an older replica is then found out), but writes nothing.
+                _ = change.stamp()
                 // Added, or brought back (an undone delete): a delete it had is overruled.
                 let id = RegisterKey.record(kind, record.id)
                 if change.state.deleted[id] != nil {

@@ -32,6 +32,45 @@ extension BudgetDocument {
         sync = state
     }
 
+    /// Takes `former`'s own IDs (a device's) for tables rebuilt from elsewhere (a restore),
+    /// raised to the highest ID of the device's block they hold.
+    mutating func keepOwnIDs(of former: BudgetDocument) {
+        func keep<Record: BaseModel>(_ table: inout RecordTable<Record>, _ old: RecordTable<Record>) {
+            guard var own = old.ownIDs else { return }
+            let highest = table.records.lazy.compactMap { RecordID.number(fromStored: $0.id) }
+                .filter { own.block.contains($0) }.max() ?? own.last
+            own.last = max(own.last, highest)
+            table.ownIDs = own
+        }
+        keep(&incomes, former.incomes)
+        keep(&expenses, former.expenses)
+    }
+
+    /// After an undo in a device's replica: the fields whose latest change is another device's
+    /// keep their values (`current`'s), for undo reverts this device's change, not theirs.
+    mutating func keepOtherDevicesChanges(over current: BudgetDocument) {
+        guard let state = sync else { return }
+        func keep<Record: BaseModel>(_ table: inout RecordTable<Record>, _ now: RecordTable<Record>) {
+            guard table.records != now.records else { return }
+            var currentByID: [String: Record] = [:]
+            for record in now.records { currentByID[record.id] = record }
+            for index in table.records.indices {
+                guard let present = currentByID[table.records[index].id], present != table.records[index] else {
+                    continue
+                }
+                let fields = Record.schema.replicatedFields
+                for field in fields where field.json(present) != field.json(table.records[index]) {
+                    let key = RegisterKey.field(Record.kind, present.id, field.key)
+                    guard let latest = state.registers[key]?.latest.stamp, !latest.isOrigin,
+                          latest.device != state.device else { continue }
+                    field.copy(present, &table.records[index])
+                }
+            }
+        }
+        keep(&incomes, current.incomes)
+        keep(&expenses, current.expenses)
+    }
+
     /// The replica's state as the file holds it: with each kind's counter from its table.
     var syncAsWritten: SyncState? {
         guard var state = sync else { return nil }

@@ -58,6 +58,11 @@ extension BudgetDocument {
                     "\(kind) \(id) is above the counter \(RecordID.string(for: table.lastID)); "
                         + "its id could be given out again")
             }
+            if let own = table.ownIDs, own.block.contains(number), number > own.last {
+                throw DocumentInvalidity(
+                    "\(kind) \(id) is above the device's counter \(RecordID.string(for: own.last)); "
+                        + "its id could be given out again")
+            }
             guard seen.insert(number) else {
                 throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
             }

@@ -61,7 +61,8 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
                 + among.map { "'\($0)'" }.joined(separator: " and ")
         case let .noSuchConflict(number, count):
             return count == 0
-                ? "there are no conflicts between devices" : "there is no conflict \(number); there are \(count)"
+                ? "there are no conflicts between devices"
+                : "there is no conflict \(number); there \(count == 1 ? "is 1" : "are \(count)")"
         case .valueForDelete:
             return "an edit against a delete is settled by taking the device that deleted or the one that edited"
         case .notTypable(let field):
