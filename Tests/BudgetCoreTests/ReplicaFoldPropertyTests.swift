@@ -295,10 +295,18 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         diff(original.incomes, draft.incomes, into: &made)
         diff(original.expenses, draft.expenses, into: &made)
         let keys = Set(original.settingsValues.storedKeys + draft.settingsValues.storedKeys)
-        for key in keys.sorted() where !SyncState.isLocalSetting(key) {
+        for key in keys.sorted() where !SyncState.isLocalSetting(key) && !SyncState.isRuleSetting(key) {
             let old = original.settingsValues.value(forKey: key), new = draft.settingsValues.value(forKey: key)
             guard old != new else { continue }
             made.append((RegisterKey.setting(key), Self.settingText(new), nil))
+        }
+        // Rules are written by their IDs: each rule's text this change wrote.
+        if let clock = draft.sync?.clock {
+            for (key, register) in draft.sync?.registers ?? [:]
+            where key.hasPrefix("rule:") && !key.dropFirst(5).contains(":") && register.latest.stamp == clock
+                && original.sync?.registers[key] != register {
+                made.append((key, register.value, nil))
+            }
         }
         let seen = replica.seen
         for event in made {
@@ -386,6 +394,10 @@ final class ReplicaFoldPropertyTests: XCTestCase {
                 for version in conflict.versions {
                     listed.insert(Listed(key: RegisterKey.setting(key), stamp: version.stamp, value: version.value))
                 }
+            case .rule(let id, _):
+                for version in conflict.versions {
+                    listed.insert(Listed(key: RegisterKey.rule(id), stamp: version.stamp, value: version.value))
+                }
             }
         }
         let merged = document.sync?.merged ?? [:]
@@ -435,7 +447,7 @@ final class ReplicaFoldPropertyTests: XCTestCase {
 
     /// `<kind>:<id>` of a record field's key.
     private func recordKey(of key: String) -> String? {
-        guard !key.hasPrefix("setting:") else { return nil }
+        guard !key.hasPrefix("setting:"), !key.hasPrefix("rule:") else { return nil }
         let parts = key.split(separator: ":", maxSplits: 2)
         return parts.count == 3 ? "\(parts[0]):\(parts[1])" : nil
     }
@@ -452,6 +464,13 @@ final class ReplicaFoldPropertyTests: XCTestCase {
     private func value(_ document: BudgetDocument, key: String) -> (exists: Bool, text: String?) {
         if key.hasPrefix("setting:") {
             return (true, Self.settingText(document.settingsValues.value(forKey: String(key.dropFirst(8)))))
+        }
+        if key.hasPrefix("rule:") {
+            // The text of the rule shown with this ID (`nil`: no rule has it).
+            let rules = document[settings: RuleKeys.self].orderedRules
+            guard let index = document.sync?.rules.firstIndex(of: String(key.dropFirst(5))),
+                  rules.indices.contains(index) else { return (true, nil) }
+            return (true, BudgetDocument.text(of: .string(rules[index].settingText)))
         }
         let parts = key.split(separator: ":", maxSplits: 2).map(String.init)
         guard parts.count == 3 else { return (false, nil) }

@@ -201,4 +201,44 @@ final class ReplicaFoldTests: XCTestCase {
         XCTAssertEqual(a.document.expenses.records.map(\.name), ["y", "家賃", "x", "z"])
         XCTAssertEqual(a.document.expenses.records, b.document.expenses.records)
     }
+
+    func testRules_AddedAndMovedOnTwoDevices_AllStayInOneOrder() throws {
+        let (a, b) = try household()
+        func rule(_ pattern: String) throws -> Rule { try Rule(pattern: pattern, category: "c") }
+        try a.change { _ = try $0.addRule(rule("セブン")) }
+        try a.change { _ = try $0.addRule(rule("ローソン")) }
+        try b.fold(a)
+        try a.change { _ = try $0.addRule(rule("ＡＭＡＺＯＮ")) }
+        try b.change { _ = try $0.addRule(rule("ドコモ"), at: 1) }
+        try b.change { _ = try $0.moveRule(number: 3, to: 2) }  // ローソン before セブン
+        try a.change { _ = try $0.deleteRule(number: 1) }  // セブン
+        try a.fold(b)
+        try b.fold(a)
+        let patterns = a.document.rules.rules.map(\.pattern)
+        XCTAssertEqual(patterns, ["ドコモ", "ローソン", "ＡＭＡＺＯＮ"], "every add kept, the move and the delete merged")
+        XCTAssertEqual(b.document.rules.rules.map(\.pattern), patterns)
+        XCTAssertTrue(ReplicaConflicts.list(in: a.document).isEmpty)
+    }
+
+    func testARuleEditedOnBothDevices_IsOneConflictSettledByTaking() throws {
+        let (a, b) = try household()
+        try a.change { _ = try $0.addRule(try Rule(pattern: "セブン", category: "食費")) }
+        try b.fold(a)
+        try a.change { document in
+            _ = try document.deleteRule(number: 1)
+            _ = try document.addRule(try Rule(pattern: "セブン", category: "コンビニ"))
+        }
+        try b.change { document in
+            _ = try document.deleteRule(number: 1)
+            _ = try document.addRule(try Rule(pattern: "セブン", category: "間食"))
+        }
+        try a.fold(b)
+        let conflicts = ReplicaConflicts.list(in: a.document)
+        XCTAssertEqual(conflicts.count, 1, "\(conflicts)")
+        guard let conflict = conflicts.first else { return }
+        try a.change { try ReplicaConflicts.resolve(conflict, by: .take(device: "a"), in: &$0, now: a.now) }
+        try b.fold(a)
+        XCTAssertEqual(b.document.rules.rules.map(\.category), ["コンビニ"])
+        XCTAssertTrue(ReplicaConflicts.list(in: b.document).isEmpty)
+    }
 }

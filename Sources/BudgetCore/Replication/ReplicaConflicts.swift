@@ -8,6 +8,8 @@ public struct ReplicaConflict: Equatable, Sendable {
         case record(RecordKind, id: String)
         /// A setting, by stored key.
         case setting(String)
+        /// A rule, by its ID (`SyncState.rules`), and its number now (`nil`: deleted).
+        case rule(id: String, number: Int?)
     }
 
     /// One side: its value as the file holds it (`nil`: deleted or unset), and who wrote it when.
@@ -61,6 +63,13 @@ public enum ReplicaConflicts {
             let versions = register.versions.map {
                 ReplicaConflict.Version(value: $0.value, device: $0.stamp.device, stamp: $0.stamp)
             }
+            if key.hasPrefix("rule:") {
+                let id = String(key.dropFirst("rule:".count))
+                guard !id.contains(":") else { continue }
+                let number = state.rules.firstIndex(of: id).map { $0 + 1 }
+                result.append(ReplicaConflict(subject: .rule(id: id, number: number), field: nil, versions: versions))
+                continue
+            }
             if key.hasPrefix("setting:") {
                 let setting = String(key.dropFirst(8))
                 result.append(ReplicaConflict(subject: .setting(setting), field: nil, versions: versions))
@@ -84,6 +93,7 @@ public enum ReplicaConflicts {
         switch conflict.subject {
         case .record(let kind, let id): return "0\(kind.singular):\(id):\(conflict.field ?? "")"
         case .setting(let key): return "1\(key)"
+        case .rule(let id, _): return "2\(id)"
         }
     }
 
@@ -180,6 +190,19 @@ extension ReplicaConflicts {
                 text = draft.fieldText(field, of: kind, id: id)
             }
             draft.writeRegister(RegisterKey.field(kind, id, field), text, now: now)
+        case .rule(let id, _):
+            let text: String?
+            switch choice {
+            case .take(let device):
+                guard let version = conflict.versions.last(where: { $0.device == device }) else {
+                    throw SyncError.noSuchVersion(device: device, among: conflict.versions.map(\.device))
+                }
+                text = version.value
+            case .value(let typed):
+                text = BudgetDocument.text(of: .string(try Rule(settingText: typed).settingText))
+            }
+            draft.writeRegister(RegisterKey.rule(id), text, now: now)
+            draft.showRules()
         case .setting(let key):
             let text: String?
             switch choice {
@@ -205,6 +228,28 @@ extension ReplicaConflicts {
 }
 
 extension BudgetDocument {
+    /// Sets the rules to what their registers hold (after one was settled).
+    fileprivate mutating func showRules() {
+        guard let state = sync else { return }
+        var rules: [Rule] = [], ids: [String] = []
+        for id in state.rules + state.registers.keys.compactMap({ key -> String? in
+            guard key.hasPrefix("rule:") else { return nil }
+            let id = String(key.dropFirst("rule:".count))
+            return id.contains(":") || state.rules.contains(id) ? nil : id
+        }).sorted() {
+            guard let value = state.registers[RegisterKey.rule(id)]?.value,
+                  let node = try? JSONReader.parse(Array(value.utf8)), case .string(let text) = node.value,
+                  let rule = try? Rule(settingText: text) else { continue }
+            rules.append(rule)
+            ids.append(id)
+        }
+        let keyed = zip(ids, rules).map { id, rule in
+            (PlaceKey.key(state.registers[RegisterKey.rulePlace(id)]?.value) ?? .infinity, id, rule)
+        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        self[settings: RuleKeys.self].replaceRules(keyed.map(\.2))
+        sync?.rules = keyed.map(\.1)
+    }
+
     /// Writes a register by a change that knows every version of it.
     fileprivate mutating func writeRegister(_ key: String, _ value: String?, now: Int64) {
         guard var state = sync else { return }

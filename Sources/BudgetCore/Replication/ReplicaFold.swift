@@ -32,6 +32,9 @@ public enum ReplicaFold {
         result.incomes = fold(own.incomes, other.incomes, mine, theirs, into: &registers, state: &state)
         result.expenses = fold(own.expenses, other.expenses, mine, theirs, into: &registers, state: &state)
         result.settingsValues = foldSettings(own.settingsValues, other.settingsValues, mine, theirs, into: &registers)
+        let rules = foldRules(own, other, mine, theirs, into: &registers)
+        result[settings: RuleKeys.self].replaceRules(rules.rules)
+        state.rules = rules.ids
         state.registers = registers
         result.sync = state
         return result
@@ -273,7 +276,7 @@ public enum ReplicaFold {
             keys.insert(String(key.dropFirst(prefix.count)))
         }
         var result = own
-        for key in keys.sorted() {
+        for key in keys.sorted() where !SyncState.isRuleSetting(key) {
             if SyncState.isLocalSetting(key) {
                 let values = [own.value(forKey: key), other.value(forKey: key)].compactMap { value -> Int? in
                     if case .int(let number)? = value { return number }

@@ -13,8 +13,9 @@ extension BudgetDocument {
         Self.stamp(original.incomes, incomes, in: &change)
         Self.stamp(original.expenses, expenses, in: &change)
         if original.settingsValues != settingsValues {
+            stampRules(since: original, in: &change)
             let keys = Set(original.settingsValues.storedKeys + settingsValues.storedKeys)
-            for key in keys.sorted() where !SyncState.isLocalSetting(key) {
+            for key in keys.sorted() where !SyncState.isLocalSetting(key) && !SyncState.isRuleSetting(key) {
                 let old = original.settingsValues.value(forKey: key), new = settingsValues.value(forKey: key)
                 guard old != new else { continue }
                 let text = new.map { Self.text(of: SettingsCatalog.encodeSetting($0)) }
@@ -174,4 +175,7 @@ extension SyncState {
     /// Settings that each replica keeps for itself: the schedules' ID counter (each device
     /// hands out its own block's).
     static func isLocalSetting(_ key: String) -> Bool { key == "recur.last-id" }
+
+    /// Whether a stored key is a rule's (`rule.3`): rules merge by their IDs (`rules`), not by number.
+    static func isRuleSetting(_ key: String) -> Bool { key.hasPrefix(RuleKeys.name + ".") }
 }

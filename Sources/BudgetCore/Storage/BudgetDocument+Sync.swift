@@ -101,6 +101,15 @@ extension BudgetDocument {
             state.registers = former.registers
             state.deleted = former.deleted
             state.merged = former.merged
+            state.rules = former.rules
+        } else {
+            // The rules written before: each an ID, and its text and place as every replica has them.
+            for (index, rule) in self[settings: RuleKeys.self].orderedRules.enumerated() {
+                let id = "r\(index + 1)"
+                state.rules.append(id)
+                state.registers[RegisterKey.rule(id)] = Register(Self.text(of: .string(rule.settingText)), stamp: .origin)
+                state.registers[RegisterKey.rulePlace(id)] = Register(PlaceKey.text(Double(index + 1)), stamp: .origin)
+            }
         }
         do {
             try takeSync(state)

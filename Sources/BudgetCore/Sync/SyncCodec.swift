@@ -23,6 +23,7 @@ enum SyncCodec {
             let merged = state.merged.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
             members.append(("merged", .object(merged)))
         }
+        if !state.rules.isEmpty { members.append(("rules", .compact(.array(state.rules.map(JSONValue.string))))) }
         if !state.registers.isEmpty {
             members.append(("registers", .object(state.registers.sorted { $0.key < $1.key }.map { key, register in
                 (key, .compact(.array(register.versions.map { version in
@@ -96,6 +97,7 @@ enum SyncCodec {
         for member in try object(node, "the value") { fields[member.key] = member.node }
         let known: Set = [
             "block", "clock", "counters", "deleted", "device", "key", "knows", "merged", "registers", "replicas",
+            "rules",
         ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw problem(node, "unknown member \"\(unknown)\"")
@@ -138,6 +140,16 @@ enum SyncCodec {
         if let merged = fields["merged"] {
             for member in try object(merged, "\"merged\"") {
                 state.merged[member.key] = try string(member.node, "a merge")
+            }
+        }
+        if let rules = fields["rules"] {
+            guard case .array(let items) = rules.value else { throw problem(rules, "\"rules\" must be a list") }
+            for item in items {
+                let id = try string(item, "a rule's id")
+                guard !id.isEmpty, !id.contains(":"), !state.rules.contains(id) else {
+                    throw problem(item, "a rule's id must be distinct text without ':'")
+                }
+                state.rules.append(id)
             }
         }
         if let registers = fields["registers"] {

@@ -32,6 +32,10 @@ public struct SyncState: Equatable, Sendable {
     public var merged: [String: String]
     /// The other devices' replicas this one has folded in, by device.
     public var replicas: [String: ReplicaSeen]
+    /// The rules' stable IDs, in the order of `rule.1`…`rule.n`: a rule's text and place are
+    /// registers under its ID (`RegisterKey.rule`), so that rules added, edited and moved on two
+    /// devices merge.
+    public var rules: [String]
 
     /// The replica of a device that has changed nothing yet.
     public init(device: String, key: String, block: IDBlock, counters: [String: Int]) {
@@ -45,6 +49,7 @@ public struct SyncState: Equatable, Sendable {
         deleted = [:]
         merged = [:]
         replicas = [:]
+        rules = []
     }
 
     /// The counter key of schedules, beside the record kinds' (`RecordKind.singular`).
@@ -79,6 +84,10 @@ public enum RegisterKey {
     }
     /// A setting: `setting:<key>`.
     public static func setting(_ key: String) -> String { "setting:\(key)" }
+    /// A rule's text (`nil` once deleted): `rule:<id>`.
+    public static func rule(_ id: String) -> String { "rule:\(id)" }
+    /// A rule's place among the rules: `rule:<id>:_place`.
+    public static func rulePlace(_ id: String) -> String { "rule:\(id):\(placeField)" }
 
     /// The field a record's place among the others is kept under: its order key, a number whose
     /// order is the records' (`OrderKey`), not the 1…n the file shows.

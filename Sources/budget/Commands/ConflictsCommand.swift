@@ -68,6 +68,8 @@ struct ConflictsCommand: Command {
             return "\(kind.singular) \(id)" + (name.map { " (\($0))" } ?? "")
         case .setting(let key):
             return "setting \(key)"
+        case .rule(_, let number):
+            return number.map { "rule \($0)" } ?? "a deleted rule"
         }
     }
 }
@@ -120,6 +122,7 @@ struct ConflictsResolveCommand: Command {
         switch settled.subject {
         case .setting(let key): what = key
         case .record: what = settled.field ?? "delete or edit"
+        case .rule(_, let number): what = number.map { "rule \($0)" } ?? "a deleted rule"
         }
         context.confirm("Settled conflict \(number) (\(what)); every device takes it.")
     }
