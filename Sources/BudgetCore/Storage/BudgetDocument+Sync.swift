@@ -107,7 +107,8 @@ extension BudgetDocument {
             for (index, rule) in self[settings: RuleKeys.self].orderedRules.enumerated() {
                 let id = "r\(index + 1)"
                 state.rules.append(id)
-                state.registers[RegisterKey.rule(id)] = Register(Self.text(of: .string(rule.settingText)), stamp: .origin)
+                let text = Self.text(of: .string(rule.settingText))
+                state.registers[RegisterKey.rule(id)] = Register(text, stamp: .origin)
                 state.registers[RegisterKey.rulePlace(id)] = Register(PlaceKey.text(Double(index + 1)), stamp: .origin)
             }
         }
