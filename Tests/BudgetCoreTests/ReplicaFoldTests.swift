@@ -241,4 +241,27 @@ final class ReplicaFoldTests: XCTestCase {
         XCTAssertEqual(b.document.rules.rules.map(\.category), ["コンビニ"])
         XCTAssertTrue(ReplicaConflicts.list(in: b.document).isEmpty)
     }
+
+    func testImportedRowsDeletedOnTwoDevices_StayDeletedBoth() throws {
+        var start = BudgetDocument()
+        for row in ["card:1", "card:2"] {
+            try start.expenses.add { id in
+                Expense(id: id, name: row, amount: 100, category: "c", date: self.day, source: row)
+            }
+        }
+        try start.becomeReplica(device: "a", key: "ka", block: .first)
+        var joined = start
+        try joined.becomeReplica(device: "b", key: "kb", block: XCTUnwrap(IDBlock(index: 1)))
+        let a = Device(start, now: 1_795_000_000_000), b = Device(joined, now: 1_795_000_000_500)
+        try a.change { _ = try $0.delete(incomes: [], expenses: ["00000001"]) }
+        try b.change { _ = try $0.delete(incomes: [], expenses: ["00000002"]) }
+        try a.fold(b)
+        try b.fold(a)
+        for device in [a, b] {
+            XCTAssertEqual(device.document.expenses.count, 0)
+            let rows = device.document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")]
+            XCTAssertEqual(rows?.settingText, "card:1;card:2", "both deletes are remembered")
+            XCTAssertTrue(ReplicaConflicts.list(in: device.document).isEmpty)
+        }
+    }
 }

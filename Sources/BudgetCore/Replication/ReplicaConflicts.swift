@@ -72,6 +72,8 @@ public enum ReplicaConflicts {
             }
             if key.hasPrefix("setting:") {
                 let setting = String(key.dropFirst(8))
+                // Lists of deleted statement rows merge as sets (`ReplicaFold.deletedRowsUnion`).
+                if SettingsCatalog.isDeletedRows(setting) { continue }
                 result.append(ReplicaConflict(subject: .setting(setting), field: nil, versions: versions))
                 continue
             }

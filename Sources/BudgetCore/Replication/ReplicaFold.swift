@@ -300,12 +300,30 @@ public enum ReplicaFold {
             case (nil, nil): continue
             }
             if !(merged.versions.count == 1 && merged.latest.stamp.isOrigin) { registers[registerKey] = merged }
-            let value = merged.value.flatMap { text in
+            var value = merged.value.flatMap { text in
                 (try? JSONReader.parse(Array(text.utf8))).flatMap(SettingsCatalog.decodeSetting)
+            }
+            if SettingsCatalog.isDeletedRows(key), merged.versions.count > 1 {
+                // Rows deleted on two devices: each list is what its device deleted, so all stay deleted.
+                value = deletedRowsUnion(merged.versions.map(\.value))
             }
             result.setValue(value, forKey: key)
         }
         return result
+    }
+}
+
+extension ReplicaFold {
+    /// The sources of deleted rows in any of the lists (each a setting's JSON text), each once,
+    /// in order: one device's deletes and another's, made without knowing each other.
+    static func deletedRowsUnion(_ texts: [String?]) -> StoredSetting? {
+        var sources = Set<String>()
+        for text in texts {
+            guard let text, let node = try? JSONReader.parse(Array(text.utf8)), case .string(let list) = node.value
+            else { continue }
+            for source in list.split(separator: ";") { sources.insert(String(source)) }
+        }
+        return sources.isEmpty ? nil : .string(sources.sorted().joined(separator: ";"))
     }
 }
 

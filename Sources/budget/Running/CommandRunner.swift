@@ -115,7 +115,7 @@ struct CommandRunner {
         do {
             Day.fixedToday = try Self.fixedToday(environment: environment)
             let command = try commandType.init(parsed)
-            let notices = ReplicaNotices { message in
+            let notices = ReplicaNotices(command: parsed.path.first) { message in
                 try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
             }
             let context = CommandContext(

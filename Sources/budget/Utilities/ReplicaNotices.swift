@@ -6,22 +6,29 @@ import Synchronization
 final class ReplicaNotices: Sendable {
     private let said = Mutex<Set<String>>([])
     private let warn: @Sendable (String) -> Void
+    private let quiet: Set<String>
 
-    /// Notices that go to `warn`.
-    init(warn: @escaping @Sendable (String) -> Void) {
+    /// Notices that go to `warn`, but none of `command`'s own subject: `conflicts` is not told
+    /// there are conflicts, nor `merge` of the copy it merges.
+    init(command: String?, warn: @escaping @Sendable (String) -> Void) {
         self.warn = warn
+        switch command {
+        case "conflicts": quiet = ["conflicts"]
+        case "merge", "merge-driver": quiet = ["copies"]
+        default: quiet = []
+        }
     }
 
     /// Looks at a document as opened.
     func look(at document: BudgetDocument, in files: ReplicaFiles) {
         let conflicts = ReplicaConflicts.list(in: document).count
-        if conflicts > 0 {
+        if conflicts > 0, !quiet.contains("conflicts") {
             once("conflicts") {
                 "\(conflicts) \(conflicts == 1 ? "change" : "changes") made on two devices "
                     + "\(conflicts == 1 ? "conflicts" : "conflict"); 'budget conflicts' lists them"
             }
         }
-        for copy in (try? files.conflictCopies()) ?? [] {
+        for copy in quiet.contains("copies") ? [] : (try? files.conflictCopies()) ?? [] {
             once(copy) {
                 "a sync tool left a conflict copy beside the data file: \(copy); "
                     + "'budget merge' folds it in"
