@@ -83,13 +83,17 @@ public struct ReplicaFiles: ReplicaOpening {
     /// Copies a sync tool made when two devices changed one file (Syncthing's
     /// `budget.sync-conflict-….json`, Dropbox's `budget (… conflicted copy …).json`).
     public func conflictCopies() throws -> [String] {
-        try listing().sorted().filter(isConflictCopy(named:)).map { FilePath.join(directory, $0) }
+        let stem = self.stem, dataName = FilePath.name(of: dataFile)
+        return try listing().filter { name in
+            // Most names in a folder are not the budget's at all: one comparison settles those.
+            name.hasPrefix(stem) && isConflictCopy(named: name, dataName: dataName)
+        }.sorted().map { FilePath.join(directory, $0) }
     }
 
     /// Whether a file name is one of the data file's conflict copies (not one set aside, nor a
     /// copy of its lock file: `budget.json.sync-conflict-….lock` keeps the lock's extension).
-    func isConflictCopy(named name: String) -> Bool {
-        let dataName = FilePath.name(of: dataFile)
+    func isConflictCopy(named name: String, dataName: String? = nil) -> Bool {
+        let dataName = dataName ?? FilePath.name(of: dataFile)
         let ending = dataName.hasSuffix(".json") ? ".json" : ""
         return name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
             && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix) && name.hasSuffix(ending)
