@@ -574,6 +574,14 @@ final class TwoDevicesEndToEndTests: XCTestCase {
             "Error: Invalid value 'bad name' for '<name>': a device name is one word of letters, digits, '-' and '_'; "
                 + "'bad name' has ' '\nUsage: budget device join <name>\n"), badName.stderr)
         XCTAssertEqual(try desk.run("device", "join", String(repeating: "x", count: 33)).code, 64)
+        // A name that makes the replica look like a Syncthing conflict copy (never folded in, and
+        // renamed away by 'budget merge').
+        let conflictLike = try desk.run("device", "join", "sync-conflict-x")
+        XCTAssertEqual(conflictLike.code, 64)
+        XCTAssertTrue(conflictLike.stderr.hasPrefix(
+            "Error: Invalid value 'sync-conflict-x' for '<name>': a device name cannot start with 'sync-conflict', "
+                + "which marks a sync tool's conflict copy\n"), conflictLike.stderr)
+        XCTAssertEqual(try laptop.run("device", "init", "sync-conflict").code, 64)
         XCTAssertEqual(desk.snapshot(), [:], "nothing made")
 
         try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01")

@@ -35,7 +35,18 @@ struct DeviceCommand: Command {
         } catch {
             throw parsed.usageError("Invalid value '\(name)' for '<name>': \(error)")
         }
+        // `budget.sync-conflict-….json` is what Syncthing names a conflict copy: a replica of that
+        // name would never be folded in, every command would call it a conflict copy, and
+        // 'budget merge', as that warning advises, would rename it away.
+        if name.hasPrefix(Self.conflictCopyMark) {
+            throw parsed.usageError(
+                "Invalid value '\(name)' for '<name>': a device name cannot start with '\(Self.conflictCopyMark)', "
+                    + "which marks a sync tool's conflict copy")
+        }
     }
+
+    /// How Syncthing's conflict copies' names go on after the data file's stem (`budget.sync-conflict-….json`).
+    static let conflictCopyMark = "sync-conflict"
 
     func run(in context: CommandContext) throws {
         guard let setup = try context.devices?() else { return }
