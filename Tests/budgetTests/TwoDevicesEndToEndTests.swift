@@ -121,7 +121,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
                        "00000002\n")
         try laptop.succeed("edit", "expense", "00000001", "--note", "11月分")
         XCTAssertEqual(try desk.succeed("add", "expense", "ドラッグストア", "1,800", "--date", "2026-11-03").stdout,
-                       "10000000\n")
+                       "60000000\n")
         try desk.succeed("edit", "expense", "00000001", "--amount", "82,000")
 
         let expected: [[String: String]] = [
@@ -129,7 +129,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
              "amount": "82000", "note": "11月分"],
             ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "スーパー", "category": "uncategorized",
              "amount": "4200"],
-            ["id": "10000000", "order": "3", "date": "2026-11-03", "name": "ドラッグストア",
+            ["id": "60000000", "order": "3", "date": "2026-11-03", "name": "ドラッグストア",
              "category": "uncategorized", "amount": "1800"],
         ]
         // Synced in either order, any number of times, with commands between.
@@ -540,7 +540,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
              "amount": "82000", "note": "11月分"],
             ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "スーパー", "category": "uncategorized",
              "amount": "4200"],
-            ["id": "10000000", "order": "3", "date": "2026-11-03", "name": "ドラッグストア",
+            ["id": "60000000", "order": "3", "date": "2026-11-03", "name": "ドラッグストア",
              "category": "uncategorized", "amount": "1800"],
         ]))
         for clone in [one, two] {
@@ -710,5 +710,71 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         let merged = try laptop.run("merge", copy.path)
         XCTAssertEqual(merged.code, 65, merged.stderr)
         XCTAssertTrue(merged.stderr.contains("both files are replicas of device 'laptop'"), merged.stderr)
+    }
+
+    // MARK: Files that are not this budget's replicas
+
+    func testTwoMachinesJoiningUnseen_PickBlocksByName_AndOneBlockTwiceIsRefused() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        // A third machine joins from the laptop's folder before it has seen the desk's replica:
+        // 'yui' picks the block 'desk' picked, which the desk's replica then shows.
+        let yui = Machine(scratch: scratch, folder: "c", state: "state-yui")
+        try FileManager.default.createDirectory(at: yui.directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: laptop.dataFile, to: yui.dataFile)
+        try yui.succeed("device", "join", "yui")
+        let yuiID = try yui.succeed("add", "expense", "y", "1").stdout
+        XCTAssertEqual(yuiID, try desk.succeed("add", "expense", "d", "1").stdout)
+        try FileManager.default.copyItem(
+            at: desk.directory.appendingPathComponent("budget.desk.json"),
+            to: yui.directory.appendingPathComponent("budget.desk.json"))
+        let before = yui.snapshot()
+        let refused = try yui.run("list", "expenses")
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertTrue(
+            refused.stderr.contains("devices 'yui' and 'desk' hand out IDs from the same block"), refused.stderr)
+        XCTAssertEqual(yui.snapshot(), before, "nothing was written")
+        // A machine named otherwise gets a block of its own.
+        let ken = Machine(scratch: scratch, folder: "c", state: "state-ken")
+        try FileManager.default.removeItem(at: yui.directory.appendingPathComponent("budget.desk.json"))
+        try ken.succeed("device", "join", "ken")
+        XCTAssertEqual(try ken.succeed("add", "expense", "k", "1").stdout, "20000000\n")
+    }
+
+    func testAnotherBudgetsReplicaAndACopy_ArePassedOverOnceAndNotReadAgain() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        // Another budget's replica, named as a device of this one.
+        let stranger = Machine(scratch: scratch, folder: "s", state: "state-stranger")
+        try FileManager.default.createDirectory(at: stranger.directory, withIntermediateDirectories: true)
+        try stranger.succeed("add", "expense", "not ours", "999")
+        try stranger.succeed("device", "init", "stranger")
+        try FileManager.default.copyItem(
+            at: stranger.dataFile, to: laptop.directory.appendingPathComponent("budget.stranger.json"))
+        // A copy of the desk's replica under another name.
+        try FileManager.default.copyItem(
+            at: laptop.directory.appendingPathComponent("budget.desk.json"),
+            to: laptop.directory.appendingPathComponent("budget.old.json"))
+        let first = try laptop.succeed("list", "expenses")
+        XCTAssertTrue(
+            first.stderr.contains("budget.stranger.json was not folded in: it is the replica of another budget"),
+            first.stderr)
+        XCTAssertTrue(first.stderr.contains("budget.old.json was not folded in: it holds the replica of device 'desk'"),
+                      first.stderr)
+        XCTAssertFalse(first.stdout.contains("not ours"))
+        let again = try laptop.succeed("list", "expenses")
+        XCTAssertEqual(again.stderr, "", "files passed over are not read again until they change")
+        XCTAssertFalse(try laptop.succeed("devices", "--format", "tsv").stdout.contains("?"))
+    }
+
+    func testADataFileLinkedIntoTheFolder_FoldsTheReplicasBesideItsTarget() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
+        try desk.succeed("add", "expense", "from desk", "1")
+        try copy(desk, to: laptop)
+        let link = scratch.directory.appendingPathComponent("home-budget.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: laptop.dataFile)
+        var environment = laptop.environment
+        environment["BUDGET_FILE"] = link.path
+        let listed = try scratch.run(["list", "expenses", "--format", "tsv"], environment: environment)
+        XCTAssertEqual(listed.code, 0, "the link leads to the laptop's replica: \(listed.stderr)")
+        XCTAssertTrue(listed.stdout.contains("from desk"), "the desk's replica beside the target is folded in")
     }
 }

@@ -212,6 +212,13 @@ enum FileSystem {
         return FilePath.join(String(cString: resolved), FilePath.name(of: path))
     }
 
+    /// The path with every link resolved (`realpath`), when it exists.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The names in a directory (without `.` and `..`).
     static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
         guard let stream = opendir(path) else { throw SystemError(operation: "list", path: path, code: errno) }

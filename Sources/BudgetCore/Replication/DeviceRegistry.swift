@@ -19,6 +19,12 @@ public struct DeviceRegistry: Sendable {
         return nil
     }
 
+    /// The data file a path names: where a link leads (a budget kept as a link into a synced
+    /// folder has its replicas there), as an absolute path; the path as given when it is not there.
+    public static func resolvedDataFile(_ path: String) -> String {
+        FileSystem.realPath(path) ?? FileSystem.absolutePath(path) ?? path
+    }
+
     /// The data file's absolute path, as the registry keys it; the path as given when its
     /// directory does not exist.
     public static func key(for dataFile: String) -> String {

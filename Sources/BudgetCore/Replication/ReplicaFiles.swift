@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A budget's replicas in the folder its data file is in: the data file itself (the replica of
 /// the device that made it one) and `<stem>.<device>.json` beside it, one per device, each
 /// written by its device only. Opening this device's replica checks that this machine is the
@@ -178,7 +180,8 @@ public struct ReplicaFiles: ReplicaOpening {
         do {
             signature = try FileSystem.signature(at: path)
         } catch {
-            throw error.budgetError
+            warn("\(name) was not folded in: \(error.message)")
+            return document
         }
         guard let signature else { return document }
         if state.replicas.values.contains(where: {
@@ -186,17 +189,33 @@ public struct ReplicaFiles: ReplicaOpening {
         }) {
             return document
         }
+        /// A file passed over: said once, and remembered by its signature so that it is not
+        /// read again until it changes.
+        func passOver(_ reason: String) -> BudgetDocument {
+            warn("\(name) was not folded in: \(reason)")
+            var result = document
+            result.sync?.replicas[Self.passedOverPrefix + name] = ReplicaSeen(
+                file: name, size: signature.size, modified: signature.modified, folded: BudgetDocument.now(),
+                clock: nil, localWall: clock(), block: 0, drift: 0)
+            return result
+        }
         let other: BudgetDocument
         do {
             other = try Self.read(path)
         } catch {
-            let reason = (error as? BudgetError)?.errorDescription ?? "\(error)"
-            warn("\(name) was not folded in: \(reason)")
-            return document
+            return passOver((error as? LocalizedError)?.errorDescription ?? "\(error)")
         }
         guard let theirs = other.sync, theirs.device != state.device else {
-            warn("\(name) was not folded in: it is not another device's replica")
-            return document
+            return passOver("it is not another device's replica")
+        }
+        if let named = device(inReplicaName: name), named != theirs.device {
+            return passOver("it holds the replica of device '\(theirs.device)', not of '\(named)' (a copy?)")
+        }
+        if !theirs.budget.isEmpty, !state.budget.isEmpty, theirs.budget != state.budget {
+            return passOver("it is the replica of another budget")
+        }
+        if theirs.block == state.block {
+            throw SyncError.sameBlock(device: state.device, other: theirs.device)
         }
         if let seen = theirs.knows.latest[state.device], state.clock.map({ seen > $0 }) ?? true {
             throw SyncError.staleReplica(device: state.device, seenBy: theirs.device)
@@ -208,11 +227,16 @@ public struct ReplicaFiles: ReplicaOpening {
         if let seen = theirs.replicas[state.device], let mine = seen.clock, mine.wall > seen.localWall {
             drift = min(drift, seen.localWall - mine.wall)
         }
+        result.sync?.replicas[Self.passedOverPrefix + name] = nil
         result.sync?.replicas[theirs.device] = ReplicaSeen(
             file: name, size: signature.size, modified: signature.modified, folded: BudgetDocument.now(),
             clock: theirs.clock, localWall: now, block: theirs.block.index, drift: drift)
         return result
     }
+
+    /// How a file passed over is kept among the replicas folded in (`?budget.old.json`): no
+    /// device name starts so.
+    public static let passedOverPrefix = "?"
 }
 
 extension ReplicaFiles {
@@ -260,12 +284,19 @@ extension ReplicaFiles {
             guard let state = replica.sync else { continue }
             names.insert(state.device)
             names.formUnion(state.knows.latest.keys)
-            names.formUnion(state.replicas.keys)
+            let seen = state.replicas.filter { !$0.key.hasPrefix(Self.passedOverPrefix) }
+            names.formUnion(seen.keys)
             blocks.insert(state.block)
-            blocks.formUnion(state.replicas.values.compactMap { IDBlock(index: $0.block) })
+            blocks.formUnion(seen.values.compactMap { IDBlock(index: $0.block) })
         }
         guard !names.contains(name) else { throw SyncError.deviceNameTaken(name) }
-        guard let block = IDBlock.lowestFree(taken: blocks) else { throw SyncError.noFreeBlock }
+        // Among the free blocks, one the name picks: two machines joining before either sees the
+        // other's replica most likely take different blocks (and a fold refuses two devices
+        // that share one, rather than take their records for one).
+        let free = (0..<IDBlock.count).compactMap(IDBlock.init(index:)).filter { !blocks.contains($0) }
+        guard !free.isEmpty else { throw SyncError.noFreeBlock }
+        let pick = name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        let block = free[Int(pick % UInt32(free.count))]
         for other in replicas.dropFirst() { joined = try ReplicaFold.fold(joined, with: other) }
         try joined.becomeReplica(device: name, key: key, block: block)
         joined.clearHistory()

@@ -94,7 +94,7 @@ extension BudgetDocument {
             SyncState.scheduleCounter: block.index == 0 ? last : start,
         ]
         if let used = counters.first(where: { $0.value > block.ids.upperBound }) { throw .blockUsedUp(used.key) }
-        var state = SyncState(device: device, key: key, block: block, counters: counters)
+        var state = SyncState(device: device, key: key, block: block, counters: counters, budget: sync?.budget ?? key)
         state.knows = sync?.knows ?? VersionVector()
         state.clock = sync?.clock
         if let former = sync {

@@ -66,7 +66,8 @@ public struct JSONFileStore: DataProtocol {
             do {
                 try keep(document, foldedFrom: found, ifStill: before)
             } catch {
-                warn("what the other devices changed was read but not saved: \(error)")
+                let reason = (error as? BudgetError)?.errorDescription ?? "\(error)"
+                warn("what the other devices changed was read but not saved: \(reason)")
             }
         }
         return document

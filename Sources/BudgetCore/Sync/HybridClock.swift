@@ -23,8 +23,10 @@ public struct HybridClock: Sendable, Equatable {
     public mutating func stamp(now: Int64) -> Stamp {
         let next: (wall: Int64, counter: Int)
         if let latest, latest.wall >= now {
-            // The wall clock is behind (or within the millisecond of) a stamp already made or seen.
-            next = (latest.wall, latest.counter &+ 1)
+            // The wall clock is behind (or within the millisecond of) a stamp already made or seen;
+            // a counter at its end moves on to the next millisecond.
+            next = latest.counter < Stamp.largestCounter
+                ? (latest.wall, latest.counter + 1) : (min(latest.wall, Stamp.latestWall - 1) + 1, 0)
         } else {
             next = (now, 0)
         }

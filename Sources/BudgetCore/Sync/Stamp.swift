@@ -24,6 +24,11 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// with an ID of its own block). Every replica knows it.
     public static let origin = Stamp(wall: 0, counter: 0, device: "")
 
+    /// The latest wall time a stamp may have: the end of 9999 (a clock beyond it is broken).
+    public static let latestWall: Int64 = 253_402_300_799_999
+    /// The largest counter a stamp may have.
+    public static let largestCounter = Int(Int32.max)
+
     /// Whether this is `origin`.
     public var isOrigin: Bool { wall == 0 && counter == 0 && device.isEmpty }
 
@@ -34,7 +39,8 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
             return
         }
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let wall = Int64(parts[0]), wall >= 0, let counter = Int(parts[1]), counter >= 0,
+        guard parts.count == 3, let wall = Int64(parts[0]), (0...Self.latestWall).contains(wall),
+              let counter = Int(parts[1]), (0...Self.largestCounter).contains(counter),
               !parts[2].isEmpty, String(wall) == parts[0], String(counter) == parts[1] else { return nil }
         self.init(wall: wall, counter: counter, device: String(parts[2]))
     }

@@ -7,6 +7,7 @@ enum SyncCodec {
             .string(vector.latest.values.sorted { $0.device < $1.device }.map(\.description).joined(separator: " "))
         }
         var members: [(String, JSONValue)] = [("block", .int(state.block.index))]
+        if !state.budget.isEmpty { members.append(("budget", .string(state.budget))) }
         if let clock = state.clock { members.append(("clock", .string(clock.description))) }
         members.append(("counters", .object(state.counters.sorted { $0.key < $1.key }.map {
             ($0.key, .string(RecordID.string(for: $0.value)))
@@ -96,8 +97,8 @@ enum SyncCodec {
         var fields: [String: JSONNode] = [:]
         for member in try object(node, "the value") { fields[member.key] = member.node }
         let known: Set = [
-            "block", "clock", "counters", "deleted", "device", "key", "knows", "merged", "registers", "replicas",
-            "rules",
+            "block", "budget", "clock", "counters", "deleted", "device", "key", "knows", "merged", "registers",
+            "replicas", "rules",
         ]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw problem(node, "unknown member \"\(unknown)\"")
@@ -127,6 +128,7 @@ enum SyncCodec {
         let key = try string(try required("key"), "\"key\"")
         var state = SyncState(device: device, key: key, block: block, counters: counters)
         if let clock = fields["clock"] { state.clock = try stamp(clock, "\"clock\"") }
+        if let budget = fields["budget"] { state.budget = try string(budget, "\"budget\"") }
         state.knows = try vector(try required("knows"), "\"knows\"")
         if let deleted = fields["deleted"] {
             for member in try object(deleted, "\"deleted\"") {

@@ -30,6 +30,8 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
     case valueForDelete
     /// `--value` for a field no one types.
     case notTypable(String)
+    /// Two devices hand out IDs from one block (they joined before either saw the other).
+    case sameBlock(device: String, other: String)
     /// This machine's replica of the budget is not in the folder.
     case missingReplica(file: String, device: String)
 
@@ -67,6 +69,10 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
             return "an edit against a delete is settled by taking the device that deleted or the one that edited"
         case .notTypable(let field):
             return "\(field) is not typed; take one device's value"
+        case let .sameBlock(device, other):
+            return "devices '\(device)' and '\(other)' hand out IDs from the same block (they joined before "
+                + "either saw the other), so their records could share IDs; nothing was folded: on one of the two "
+                + "machines, make a new device of the budget and copy its records over"
         case let .missingReplica(file, device):
             return "this machine is device '\(device)' of the budget, but its replica \(file) is not there"
         case .noFreeBlock:

@@ -7,6 +7,9 @@
 /// by `Stamp.origin`, which every replica knows. So a budget that is only added to grows by
 /// nothing but its records.
 public struct SyncState: Equatable, Sendable {
+    /// The budget the replica belongs to: made when its first device was set up, the same in
+    /// every replica of it, so that another budget's replica in the folder is never folded in.
+    public var budget: String
     /// The device whose replica this is.
     public var device: String
     /// A random key made when the device was set up; the device's own record of it (outside the
@@ -38,7 +41,8 @@ public struct SyncState: Equatable, Sendable {
     public var rules: [String]
 
     /// The replica of a device that has changed nothing yet.
-    public init(device: String, key: String, block: IDBlock, counters: [String: Int]) {
+    public init(device: String, key: String, block: IDBlock, counters: [String: Int], budget: String = "") {
+        self.budget = budget
         self.device = device
         self.key = key
         self.block = block

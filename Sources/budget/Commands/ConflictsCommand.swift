@@ -79,7 +79,8 @@ struct ConflictsResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", abstract: "Settle a conflict on every device: take one device's value, or type one.",
         discussion: "An edit against a delete is settled by taking the device that deleted (the record goes) "
-            + "or the one that edited (it stays). One undo step.",
+            + "or the one that edited (it stays). A change of the value shown is one undo step; taking the value "
+            + "already shown changes nothing here, so there is nothing to undo.",
         arguments: [ArgumentSpec(name: "n", help: "The conflict's number, as 'budget conflicts' shows it.")],
         options: [
             OptionSpec(

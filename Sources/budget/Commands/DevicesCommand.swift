@@ -49,7 +49,8 @@ struct DevicesCommand: Command {
         if let setup = try context.devices?() {
             rows[0].file = try setup.replicaFiles(warn: { _ in }).identity?.replica ?? ""
         }
-        for (device, seen) in state.replicas.sorted(by: { $0.key < $1.key }) {
+        for (device, seen) in state.replicas.sorted(by: { $0.key < $1.key })
+        where !device.hasPrefix(ReplicaFiles.passedOverPrefix) {
             rows.append(Row(
                 device: device, file: seen.file, isThis: false, folded: seen.folded, drift: Self.driftText(seen.drift)))
         }

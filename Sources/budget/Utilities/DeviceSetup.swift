@@ -10,7 +10,8 @@ struct DeviceSetup {
 
     /// The setup for `dataFile` in `environment`.
     init(dataFile: String, environment: [String: String]) {
-        self.dataFile = dataFile
+        // A link into the synced folder: the replicas are beside where it leads.
+        self.dataFile = DeviceRegistry.resolvedDataFile(dataFile)
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty,
                   !text.hasPrefix(ProcessEnvironment.notUTF8Prefix) else { return nil }
