@@ -48,6 +48,23 @@ enum SyncCodec {
         return .object(members)
     }
 
+    /// Whether a value's strings hold no control character but tabs and line breaks, and no
+    /// bidirectional control.
+    private static func isPlainText(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .string(let text): return (try? FieldRules.checkNote(text)) != nil
+        case .array(let items): return items.allSatisfy(isPlainText)
+        case .object(let members): return members.allSatisfy { isPlainText($0.node) }
+        default: return true
+        }
+    }
+
+    /// A name of a file beside the data file: no `/`, no control or bidirectional character.
+    private static func isFileName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && name != "." && name != ".." && (try? FieldRules.checkNote(name)) != nil
+            && !name.contains("\n") && !name.contains("\t")
+    }
+
     /// Reads the member.
     ///
     /// - Throws: `DataFileProblem` at the first value that is not what `encode` writes.
@@ -167,7 +184,12 @@ enum SyncCodec {
                     let value: String?
                     switch parts[0].value {
                     case .null: value = nil
-                    case .string(let text): value = text
+                    case .string(let text):
+                        // JSON as a file holds a value, whose text a note's rules allow.
+                        guard let node = try? JSONReader.parse(Array(text.utf8)), isPlainText(node) else {
+                            throw problem(parts[0], "a version's value must be a record's or setting's JSON")
+                        }
+                        value = text
                     default: throw problem(parts[0], "a version's value must be a string or null")
                     }
                     versions.append(Register.Version(value: value, stamp: try stamp(parts[1], "a version")))
@@ -180,14 +202,20 @@ enum SyncCodec {
         }
         if let replicas = fields["replicas"] {
             for member in try object(replicas, "\"replicas\"") {
+                let named = member.key.hasPrefix("?") ? String(member.key.dropFirst()) : member.key
+                guard member.key.hasPrefix("?") ? isFileName(named) : (try? DeviceName.validated(named)) != nil else {
+                    throw problem(member.node, "a replica must be named by its device")
+                }
                 var parts: [String: JSONNode] = [:]
                 for field in try object(member.node, "a replica") { parts[field.key] = field.node }
                 func part(_ key: String) throws(DataFileProblem) -> JSONNode {
                     guard let value = parts[key] else { throw problem(member.node, "a replica needs \"\(key)\"") }
                     return value
                 }
+                let file = try string(try part("file"), "a replica's file")
+                guard isFileName(file) else { throw problem(member.node, "a replica's file must be a file's name") }
                 state.replicas[member.key] = ReplicaSeen(
-                    file: try string(try part("file"), "a replica's file"),
+                    file: file,
                     size: try integer(try part("size"), "a replica's size"),
                     modified: Int64(try integer(try part("modified"), "a replica's time")),
                     folded: try string(try part("folded"), "a replica's time"),
