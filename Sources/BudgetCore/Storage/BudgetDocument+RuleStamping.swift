@@ -46,7 +46,7 @@ extension BudgetDocument {
             state.registers[RegisterKey.rule(id), default: Register(nil, stamp: .origin)].write(nil, stamp: stamp)
         }
         let keys = newIDs.map { PlaceKey.key(state.registers[RegisterKey.rulePlace($0)]?.value) }
-        let placed = PlaceKey.placed(keys)
+        let placed = PlaceKey.placed(keys) ?? newIDs.indices.map { Double($0 + 1) }
         for (index, id) in newIDs.enumerated() where keys[index] != placed[index] {
             state.registers[RegisterKey.rulePlace(id)] = Register(PlaceKey.text(placed[index]), stamp: stamp)
         }

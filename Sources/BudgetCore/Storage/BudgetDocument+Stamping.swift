@@ -47,18 +47,26 @@ extension BudgetDocument {
         String(decoding: JSONSerializer(style: .encoderCompatible).serialize(.compact(value)), as: UTF8.self)
     }
 
-    /// Stamps one table's changes.
+    /// Stamps one table's changes. Records alike at both ends are passed over first (compared
+    /// as the history compares them), so a change to one record costs one pass of comparisons.
     private static func stamp<Record: BaseModel>(
         _ before: RecordTable<Record>, _ after: RecordTable<Record>, in change: inout Change
     ) {
-        guard before.records != after.records else { return }
-        let kind = Record.kind
-        var old: [String: Record] = [:]
-        old.reserveCapacity(before.count)
-        for record in before.records { old[record.id] = record }
+        let old = before.records, new = after.records
         let schema = Record.schema
-        for record in after.records {
-            guard let former = old.removeValue(forKey: record.id) else {
+        var start = 0
+        while start < old.count && start < new.count && schema.sameContent(old[start], new[start]) { start += 1 }
+        var endOld = old.count, endNew = new.count
+        while endOld > start && endNew > start && schema.sameContent(old[endOld - 1], new[endNew - 1]) {
+            endOld -= 1
+            endNew -= 1
+        }
+        if start == endOld && start == endNew { return }
+        let kind = Record.kind
+        var formerByID: [String: Record] = [:]
+        for record in old[start..<endOld] { formerByID[record.id] = record }
+        for record in new[start..<endNew] {
+            guard let former = formerByID.removeValue(forKey: record.id) else {
                 // An addition takes the change's stamp, so other devices know this one has gone on
                 // (a restored copy of an older replica is then found out), but writes nothing.
                 _ = change.stamp()
@@ -71,7 +79,7 @@ extension BudgetDocument {
                     // Its fields as they are now, each a version the delete did not know.
                     for field in schema.replicatedFields {
                         let key = RegisterKey.field(kind, record.id, field.key)
-                        change.state.registers[key] = Register(field.json(record).map(text(of:)), stamp: change.stamp())
+                        change.state.registers[key] = Register(field.json(record).map(text(of:)), stamp: stamp)
                     }
                 }
                 continue
@@ -88,7 +96,7 @@ extension BudgetDocument {
             }
         }
         // What is left was deleted.
-        for id in old.keys.sorted() {
+        for id in formerByID.keys.sorted() {
             let key = RegisterKey.record(kind, id)
             let deletion = Tombstone(stamp: change.stamp(), knew: change.state.knows)
             change.state.deleted[key] = change.state.deleted[key].map { $0.merged(with: deletion) } ?? deletion
@@ -96,66 +104,33 @@ extension BudgetDocument {
             // the delete did not know brings the record back (there, and here when folded in),
             // with these values where nothing later was written.
         }
-        stampPlaces(after, in: &change)
+        stampPlaces(new, changed: start..<endNew, in: &change)
     }
 
-    /// Gives a place key to each record whose place its key no longer gives: the records
-    /// outside the longest run of rising keys (the one moved, the one added below another's
-    /// key), each between its neighbours.
+    /// Gives a place key to each record of the changed range whose place its key no longer
+    /// gives (the one moved, the one added below another's key), between its neighbours'; the
+    /// records around the range keep theirs. When keys no longer separate, every record is
+    /// numbered afresh.
     private static func stampPlaces<Record: BaseModel>(
-        _ table: RecordTable<Record>, in change: inout Change
+        _ records: [Record], changed range: Range<Int>, in change: inout Change
     ) {
         let kind = Record.kind
-        let keys = table.records.map { change.state.placeKey(kind, $0.id) }
-        guard zip(keys, keys.dropFirst()).contains(where: { $0 >= $1 }) else { return }
-        let rising = longestRisingRun(keys)
-        var newKeys = keys
-        var index = 0
-        while index < keys.count {
-            guard !rising.contains(index) else {
-                index += 1
-                continue
+        let keys = records[range].map { change.state.placeKey(kind, $0.id) }
+        let low = range.lowerBound > 0 ? change.state.placeKey(kind, records[range.lowerBound - 1].id) : nil
+        let high = range.upperBound < records.count ? change.state.placeKey(kind, records[range.upperBound].id) : nil
+        let bounded = [low].compactMap { $0 } + keys + [high].compactMap { $0 }
+        guard zip(bounded, bounded.dropFirst()).contains(where: { $0 >= $1 }) else { return }
+        if let placed = PlaceKey.placed(keys, low: low, high: high) {
+            for (offset, index) in range.enumerated() where placed[offset] != keys[offset] {
+                change.state.registers[RegisterKey.field(kind, records[index].id, RegisterKey.placeField)] =
+                    Register(PlaceKey.text(placed[offset]), stamp: change.stamp())
             }
-            // A gap of records outside the run, between two kept keys (or an end).
-            var end = index
-            while end < keys.count && !rising.contains(end) { end += 1 }
-            let low = index > 0 ? newKeys[index - 1] : (end < keys.count ? keys[end] - Double(end - index + 1) : 0)
-            let high = end < keys.count ? keys[end] : low + Double(end - index + 1)
-            let step = (high - low) / Double(end - index + 1)
-            for position in index..<end { newKeys[position] = low + step * Double(position - index + 1) }
-            index = end
+            return
         }
-        // Keys so close that halving no longer separates them: number every record afresh.
-        if zip(newKeys, newKeys.dropFirst()).contains(where: { $0 >= $1 }) {
-            newKeys = table.records.indices.map { Double($0 + 1) }
-        }
-        for (position, record) in table.records.enumerated() where newKeys[position] != keys[position] {
+        for (index, record) in records.enumerated() where change.state.placeKey(kind, record.id) != Double(index + 1) {
             change.state.registers[RegisterKey.field(kind, record.id, RegisterKey.placeField)] =
-                Register(PlaceKey.text(newKeys[position]), stamp: change.stamp())
+                Register(PlaceKey.text(Double(index + 1)), stamp: change.stamp())
         }
-    }
-
-    /// The positions of a longest strictly rising run of values (a longest increasing
-    /// subsequence, O(n log n)).
-    static func longestRisingRun(_ values: [Double]) -> Set<Int> {
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var run = Set<Int>()
-        var cursor = tails.last ?? -1
-        while cursor >= 0 {
-            run.insert(cursor)
-            cursor = previous[cursor]
-        }
-        return run
     }
 }
 

@@ -15,22 +15,28 @@ public enum PlaceKey {
 
 extension PlaceKey {
     /// Keys for items in the order they now have, changing as few as possible: `keys` are the
-    /// items' keys (`nil`: none yet); those outside the longest run of rising keys get keys
-    /// between their neighbours'. When halving no longer separates them, every item is numbered
-    /// afresh (1, 2, …).
-    public static func placed(_ keys: [Double?]) -> [Double] {
+    /// items' keys (`nil`: none yet), which must rise strictly between `low` and `high` (the
+    /// keys of the items just before and after, when there are such). Those outside the longest
+    /// run of rising keys get keys between their neighbours'.
+    ///
+    /// - Returns: the keys, or `nil` when halving no longer separates two of them.
+    public static func placed(_ keys: [Double?], low: Double? = nil, high: Double? = nil) -> [Double]? {
+        let keys = keys.map { key -> Double? in
+            guard let key, low.map({ key > $0 }) ?? true, high.map({ key < $0 }) ?? true else { return nil }
+            return key
+        }
         // The longest strictly rising run of the keys there are.
         var tails: [Int] = []
         var previous = [Int](repeating: -1, count: keys.count)
         for (index, key) in keys.enumerated() {
             guard let key else { continue }
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if let tail = keys[tails[middle]], tail < key { low = middle + 1 } else { high = middle }
+            var lower = 0, upper = tails.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if let tail = keys[tails[middle]], tail < key { lower = middle + 1 } else { upper = middle }
             }
-            if low > 0 { previous[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
+            if lower > 0 { previous[index] = tails[lower - 1] }
+            if lower == tails.count { tails.append(index) } else { tails[lower] = index }
         }
         var kept = Set<Int>()
         var cursor = tails.last ?? -1
@@ -48,13 +54,15 @@ extension PlaceKey {
             var end = index
             while end < keys.count && !kept.contains(end) { end += 1 }
             let gap = Double(end - index + 1)
-            let low = index > 0 ? result[index - 1] : (end < keys.count ? result[end] - gap : 0)
-            let high = end < keys.count ? result[end] : low + gap
-            for position in index..<end { result[position] = low + (high - low) / gap * Double(position - index + 1) }
+            let after: Double? = end < keys.count ? result[end] : high
+            let before: Double? = index > 0 ? result[index - 1] : low
+            let from = before ?? ((after ?? gap) - gap), to = after ?? from + gap
+            for position in index..<end { result[position] = from + (to - from) / gap * Double(position - index + 1) }
             index = end
         }
-        if zip(result, result.dropFirst()).contains(where: { $0 >= $1 }) {
-            return keys.indices.map { Double($0 + 1) }
+        let bounded = [low].compactMap { $0 } + result + [high].compactMap { $0 }
+        guard result.allSatisfy(\.isFinite), !zip(bounded, bounded.dropFirst()).contains(where: { $0 >= $1 }) else {
+            return nil
         }
         return result
     }
