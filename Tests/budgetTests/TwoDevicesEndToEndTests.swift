@@ -290,7 +290,8 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         let before = laptop.snapshot()
         let refusal = """
             budget: error: budget.json is the replica of device 'laptop', and this machine is not that device \
-            (a copied folder or a restored backup?); nothing was changed
+            (a copied folder or a restored backup?); nothing was changed; 'budget device join <name>' makes this \
+            machine a new device of the budget
 
             """
         let commands: [[String]] = [
@@ -700,6 +701,16 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(add.code, 65, add.stderr)
         XCTAssertTrue(add.stderr.contains("older than what device 'desk' has seen of it"), add.stderr)
         XCTAssertEqual(laptop.snapshot(), before, "nothing was written")
+        XCTAssertTrue(add.stderr.contains("'budget device forget', then 'budget device join <name>'"), add.stderr)
+        // The way out: this machine forgets its device and joins anew from the folder.
+        let forgot = try laptop.succeed("device", "forget")
+        XCTAssertTrue(forgot.stderr.contains("no longer device 'laptop'"), forgot.stderr)
+        try laptop.succeed("device", "join", "laptop2")
+        laptop.replica = "budget.laptop2.json"
+        let names = try laptop.expenses().rows.map { $0["name"] ?? "" }
+        XCTAssertEqual(Set(names), ["a", "new", "desk"], "nothing the other devices saw is lost")
+        XCTAssertEqual(try laptop.run("device", "forget").stderr.contains("no longer device 'laptop2'"), true)
+        XCTAssertTrue(try laptop.run("device", "forget").stderr.contains("no device of the budget"))
     }
 
     func testMergingACopyOfOnesOwnReplica_IsRefused() throws {

@@ -44,6 +44,22 @@ public struct DeviceRegistry: Sendable {
     public func record(_ identity: DeviceIdentity, for dataFile: String) throws(SyncError) {
         var all = try entries()
         all[Self.key(for: dataFile)] = identity
+        try write(all)
+    }
+
+    /// Forgets this machine's device for the data file (its replica stays where it is).
+    ///
+    /// - Returns: the device forgotten, if this machine was one.
+    /// - Throws: `SyncError.registry` when the registry cannot be read or written.
+    @discardableResult
+    public func forget(_ dataFile: String) throws(SyncError) -> DeviceIdentity? {
+        var all = try entries()
+        guard let identity = all.removeValue(forKey: Self.key(for: dataFile)) else { return nil }
+        try write(all)
+        return identity
+    }
+
+    private func write(_ all: [String: DeviceIdentity]) throws(SyncError) {
         let value = JSONValue.object([("budgets", .object(all.sorted { $0.key < $1.key }.map { key, identity in
             (key, .object([
                 ("device", .string(identity.device)), ("key", .string(identity.key)),

@@ -55,7 +55,7 @@ enum CommandTree {
         case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
-        case ["device", "init"], ["device", "join"]: return DeviceCommand.self
+        case ["device", "init"], ["device", "join"], ["device", "forget"]: return DeviceCommand.self
         case ["devices"]: return DevicesCommand.self
         case ["conflicts"]: return ConflictsCommand.self
         case ["conflicts", "resolve"]: return ConflictsResolveCommand.self

@@ -14,7 +14,7 @@ struct DeviceCommand: Command {
             ('budget conflicts'). This machine's device is kept under $XDG_STATE_HOME (~/.local/state), outside the \
             folder.
             """,
-        subcommands: [initSpec, joinSpec])
+        subcommands: [initSpec, joinSpec, forgetSpec])
     static let initSpec = CommandSpec(
         name: "init", abstract: "Make the data file the replica of this machine, the first device.",
         discussion: "Every ID, order and history entry stays; nothing else changes.", arguments: [nameArgument])
@@ -23,11 +23,26 @@ struct DeviceCommand: Command {
         discussion: "The new replica is budget.<name>.json beside the data file, with IDs of its own.",
         arguments: [nameArgument])
 
+    static let forgetSpec = CommandSpec(
+        name: "forget", abstract: "Forget which device this machine is for the budget.",
+        discussion: """
+            Its replica stays in the folder, folded in by the other devices as before, but this machine no longer \
+            writes it; 'budget device join <name>' then makes this machine a new device. For a replica this \
+            machine can no longer open as its own (a restored backup, a moved folder).
+            """)
+
     let joining: Bool
+    let forgetting: Bool
     let name: String
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         joining = parsed.path.last == "join"
+        forgetting = parsed.path.last == "forget"
+        if forgetting {
+            if let extra = parsed.positionals.first { throw parsed.usageError("Unexpected argument '\(extra)'") }
+            name = ""
+            return
+        }
         guard let name = parsed.positionals.first else { throw parsed.usageError("Missing expected argument '<name>'") }
         if parsed.positionals.count > 1 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[1])'") }
         do {
@@ -52,6 +67,15 @@ struct DeviceCommand: Command {
         guard let setup = try context.devices?() else { return }
         guard let registry = setup.registry else {
             throw SyncError.registry(path: "$XDG_STATE_HOME/budget/devices.json", reason: "neither it nor HOME is set")
+        }
+        if forgetting {
+            if let identity = try registry.forget(setup.dataFile) {
+                context.confirm("This machine is no longer device '\(identity.device)' of the budget; its replica "
+                    + "\(identity.replica) stays in the folder for the other devices.")
+            } else {
+                context.confirm("This machine is no device of the budget; nothing was changed.")
+            }
+            return
         }
         let warn: @Sendable (String) -> Void = { [context] in context.warn($0) }
         let files = try setup.replicaFiles(warn: warn)

@@ -23,6 +23,13 @@ enum ErrorText {
 
     static func describe(_ error: any Error) -> String {
         switch error {
+        case SyncError.notThisDevice:
+            let message = (error as? SyncError)?.errorDescription ?? "\(error)"
+            return message + "; 'budget device join <name>' makes this machine a new device of the budget"
+        case SyncError.staleReplica, SyncError.missingReplica:
+            let message = (error as? SyncError)?.errorDescription ?? "\(error)"
+            return message + "; 'budget device forget', then 'budget device join <name>', make this machine a new "
+                + "device of the budget from the replicas in the folder"
         case let BudgetError.dateBeforeLedgerCalendar(reference, day):
             return """
                 \(reference) is dated \(day.iso), before \(LedgerJournal.earliestYear), the first year ledger reads; \
