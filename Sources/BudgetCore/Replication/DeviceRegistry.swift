@@ -21,14 +21,18 @@ public struct DeviceRegistry: Sendable {
 
     /// The data file a path names: where a link leads (a budget kept as a link into a synced
     /// folder has its replicas there), as an absolute path; the path as given when it is not there.
+    /// A path through an open descriptor (`/dev/stdin`) is never a budget's replica: as given.
     public static func resolvedDataFile(_ path: String) -> String {
-        FileSystem.realPath(path) ?? FileSystem.absolutePath(path) ?? path
+        guard !FileSystem.isInProcessFileSystem(path),
+              let resolved = FileSystem.realPath(path) ?? FileSystem.absolutePath(path),
+              !FileSystem.isInProcessFileSystem(resolved) else { return path }
+        return resolved
     }
 
     /// The data file's absolute path, as the registry keys it; the path as given when its
     /// directory does not exist.
     public static func key(for dataFile: String) -> String {
-        FileSystem.absolutePath(dataFile) ?? dataFile
+        resolvedDataFile(dataFile)
     }
 
     /// This machine's device for the data file, if it is one.

@@ -8,6 +8,9 @@ import FoundationEssentials
 public struct ReplicaFiles: ReplicaOpening {
     /// The data file, as everyone names it.
     public let dataFile: String
+    /// Where the data file is: its path with links resolved (a budget kept as a link into a
+    /// synced folder has its replicas beside the target).
+    let place: String
     /// This machine's device for it (`DeviceRegistry`), if any.
     public let identity: DeviceIdentity?
     /// The wall clock, milliseconds since 1970.
@@ -21,11 +24,12 @@ public struct ReplicaFiles: ReplicaOpening {
     /// The replicas of the budget whose data file is `dataFile`, opened as `identity`.
     public init(dataFile: String, identity: DeviceIdentity?) {
         self.dataFile = dataFile
+        place = DeviceRegistry.resolvedDataFile(dataFile)
         self.identity = identity
     }
 
     /// The folder.
-    public var directory: String { FilePath.directory(of: dataFile) }
+    public var directory: String { FilePath.directory(of: place) }
 
     /// This device's replica: the file its store reads and writes.
     public var ownFile: String {
@@ -35,7 +39,7 @@ public struct ReplicaFiles: ReplicaOpening {
 
     /// A device's replica's file name: `budget.laptop.json` for `budget.json`.
     public func replicaName(for device: String) -> String {
-        let name = FilePath.name(of: dataFile)
+        let name = FilePath.name(of: place)
         guard name.hasSuffix(".json") else { return name + "." + device }
         return String(name.dropLast(5)) + "." + device + ".json"
     }
@@ -56,15 +60,15 @@ public struct ReplicaFiles: ReplicaOpening {
 
     /// The data file's name without `.json`.
     private var stem: String {
-        let name = FilePath.name(of: dataFile)
+        let name = FilePath.name(of: place)
         return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     }
 
     /// Every replica's path in the folder (the data file first, when it is there).
     public func replicaPaths() throws -> [String] {
         let names = try listing()
-        let dataName = FilePath.name(of: dataFile)
-        var result: [String] = names.contains(dataName) ? [dataFile] : []
+        let dataName = FilePath.name(of: place)
+        var result: [String] = names.contains(dataName) ? [place] : []
         for name in names.sorted() where name != dataName && device(inReplicaName: name) != nil {
             result.append(FilePath.join(directory, name))
         }
@@ -73,7 +77,7 @@ public struct ReplicaFiles: ReplicaOpening {
 
     /// The device a replica's file name names (`laptop` in `budget.laptop.json`), if it is one.
     func device(inReplicaName name: String) -> String? {
-        let prefix = stem + ".", suffix = FilePath.name(of: dataFile).hasSuffix(".json") ? ".json" : ""
+        let prefix = stem + ".", suffix = FilePath.name(of: place).hasSuffix(".json") ? ".json" : ""
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
             return nil
         }
@@ -85,7 +89,7 @@ public struct ReplicaFiles: ReplicaOpening {
     /// Copies a sync tool made when two devices changed one file (Syncthing's
     /// `budget.sync-conflict-….json`, Dropbox's `budget (… conflicted copy …).json`).
     public func conflictCopies() throws -> [String] {
-        let stem = self.stem, dataName = FilePath.name(of: dataFile)
+        let stem = self.stem, dataName = FilePath.name(of: place)
         return try listing().filter { name in
             // Most names in a folder are not the budget's at all: one comparison settles those.
             name.hasPrefix(stem) && isConflictCopy(named: name, dataName: dataName)
@@ -95,7 +99,7 @@ public struct ReplicaFiles: ReplicaOpening {
     /// Whether a file name is one of the data file's conflict copies (not one set aside, nor a
     /// copy of its lock file: `budget.json.sync-conflict-….lock` keeps the lock's extension).
     func isConflictCopy(named name: String, dataName: String? = nil) -> Bool {
-        let dataName = dataName ?? FilePath.name(of: dataFile)
+        let dataName = dataName ?? FilePath.name(of: place)
         let ending = dataName.hasSuffix(".json") ? ".json" : ""
         return name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
             && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix) && name.hasSuffix(ending)
@@ -111,7 +115,7 @@ public struct ReplicaFiles: ReplicaOpening {
     /// - Returns: the new path, or `nil` when the file is not one of the data file's conflict copies.
     public func setAsideIfConflictCopy(_ path: String) throws -> String? {
         guard FilePath.directory(of: path) == directory || FileSystem.absolutePath(path).map({
-            FilePath.directory(of: $0) == FileSystem.absolutePath(dataFile).map(FilePath.directory(of:))
+            FilePath.directory(of: $0) == FileSystem.absolutePath(place).map(FilePath.directory(of:))
         }) == true, isConflictCopy(named: FilePath.name(of: path)) else { return nil }
         let target = path + Self.setAsideSuffix
         do {
@@ -251,7 +255,7 @@ extension ReplicaFiles {
         let name = try DeviceName.validated(name)
         let store = JSONFileStore(path: dataFile)
         if let state = try store.load().sync { throw SyncError.alreadyReplica(device: state.device) }
-        try registry.record(DeviceIdentity(device: name, key: key, replica: FilePath.name(of: dataFile)), for: dataFile)
+        try registry.record(DeviceIdentity(device: name, key: key, replica: FilePath.name(of: place)), for: dataFile)
         try store.transaction { document in
             if let state = document.sync { throw SyncError.alreadyReplica(device: state.device) }
             try document.becomeReplica(device: name, key: key, block: .first)
@@ -278,7 +282,7 @@ extension ReplicaFiles {
                 warn("\(FilePath.name(of: path)) was not folded in: \(reason)")
             }
         }
-        guard var joined = replicas.first else { throw SyncError.noReplicaToJoin(file: FilePath.name(of: dataFile)) }
+        guard var joined = replicas.first else { throw SyncError.noReplicaToJoin(file: FilePath.name(of: place)) }
         var names = Set<String>(), blocks = Set<IDBlock>()
         for replica in replicas {
             guard let state = replica.sync else { continue }

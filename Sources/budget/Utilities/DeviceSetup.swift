@@ -10,8 +10,7 @@ struct DeviceSetup {
 
     /// The setup for `dataFile` in `environment`.
     init(dataFile: String, environment: [String: String]) {
-        // A link into the synced folder: the replicas are beside where it leads.
-        self.dataFile = DeviceRegistry.resolvedDataFile(dataFile)
+        self.dataFile = dataFile
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty,
                   !text.hasPrefix(ProcessEnvironment.notUTF8Prefix) else { return nil }
