@@ -259,6 +259,15 @@ final class TwoDevicesEndToEndTests: XCTestCase {
                            "Imported nothing from a Rakuten Card statement (3 rows already there).\n")
             XCTAssertEqual(try machine.run("check").code, 0)
         }
+        // The desk's IDs of those rows went away: each names the laptop's record now.
+        let shown = try desk.succeed("show", "expense", "60000002", "--format", "tsv")
+        XCTAssertEqual(Listing(tsv: shown.stdout).column("id"), ["00000003"])
+        XCTAssertEqual(
+            shown.stderr,
+            "budget: warning: expense 60000002 is expense 00000003 now: both devices recorded the same statement row "
+                + "or schedule occurrence\n")
+        try desk.succeed("edit", "expense", "60000002", "--note", "通販")
+        XCTAssertEqual(try desk.expenses().rows.first { $0["id"] == "00000003" }?["note"], "通販")
     }
 
     func testSchedule_RecordedOnBothDevicesIsOneRecord() throws {

@@ -71,6 +71,14 @@ final class CommandContext: @unchecked Sendable {
         Painter(isEnabled: colorDecision(true, document[settings: DisplayKeys.self][DisplayKeys.color]))
     }
 
+    /// Says, for each ID a fold made one with another record, which record it names now.
+    func noteMerged(_ replaced: [(gone: RecordReference, kept: RecordReference)]) {
+        for (gone, kept) in replaced {
+            warn("\(gone.kind.singular) \(gone.id) is \(kept.kind.singular) \(kept.id) now: both devices recorded "
+                + "the same statement row or schedule occurrence")
+        }
+    }
+
     /// A warning on stderr (shown even with `--quiet`).
     func warn(_ message: String) {
         let painter = Painter(isEnabled: colorDecision(false, .auto))

@@ -26,11 +26,15 @@ struct DeleteCommand: Command {
             context.confirm("Deleted 0 \(targets.kind?.plural ?? "records") (no IDs on stdin).")
             return
         }
-        let incomeIDs = unique.filter { $0.kind == .income }.map(\.id)
-        let expenseIDs = unique.filter { $0.kind == .expense }.map(\.id)
+        var replaced: [(gone: RecordReference, kept: RecordReference)] = []
         let (incomes, expenses) = try context.store().transaction { document in
-            try document.delete(incomes: incomeIDs, expenses: expenseIDs)
+            let current = document.following(unique)
+            replaced = current.replaced
+            return try document.delete(
+                incomes: current.references.filter { $0.kind == .income }.map(\.id),
+                expenses: current.references.filter { $0.kind == .expense }.map(\.id))
         }
+        context.noteMerged(replaced)
         // Deleting an imported record means "not this row": later imports leave it out.
         let imported = incomes.filter { $0.source != nil }.count + expenses.filter { $0.source != nil }.count
         let rows = imported == 0 ? "" : imported == unique.count

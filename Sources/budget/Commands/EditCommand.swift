@@ -101,14 +101,18 @@ struct EditCommand: Command {
             throw parsed.usageError(
                 "'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")
         }
+        var replaced: [(gone: RecordReference, kept: RecordReference)] = []
         let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
             var edit = edit
             if let amountText {
                 let amount = try parsed.money(amountText, in: document.moneyFormat)
                 try parsed.converting { () throws(ValueError) in try edit.setAmount(amount) }
             }
-            return (try document.edit(references, with: edit), document.moneyFormat)
+            let current = document.following(references)
+            replaced = current.replaced
+            return (try document.edit(current.references, with: edit), document.moneyFormat)
         }
+        context.noteMerged(replaced)
         context.confirm(Self.confirmation(result))
         for warning in result.limitWarnings { context.warn(warning.message(money)) }
     }

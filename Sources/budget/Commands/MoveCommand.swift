@@ -39,20 +39,27 @@ struct MoveCommand: Command {
 
     func run(in context: CommandContext) throws {
         let store = try context.store()
-        let (target, moved): (Int, Bool)
-        switch kind {
-        case .income: (target, moved) = try store.transaction { try move(in: &$0.incomes) }
-        case .expense: (target, moved) = try store.transaction { try move(in: &$0.expenses) }
+        let given = RecordReference(kind: kind, id: id)
+        let (current, target, moved) = try store.transaction { document in
+            let current = document.following(given)
+            let (target, moved) = switch current.kind {
+            case .income: try move(current.id, in: &document.incomes)
+            case .expense: try move(current.id, in: &document.expenses)
+            }
+            return (current, target, moved)
         }
+        if current != given { context.noteMerged([(given, current)]) }
         if moved {
-            context.confirm("Moved \(kind.singular) \(id) to position \(target).")
+            context.confirm("Moved \(current.kind.singular) \(current.id) to position \(target).")
         } else {
-            context.confirm("No change: \(kind.singular) \(id) is already at position \(target).")
+            context.confirm("No change: \(current.kind.singular) \(current.id) is already at position \(target).")
         }
     }
 
     /// Moves the record; `false` when it already was at the target.
-    private func move<Record: BaseModel>(in table: inout RecordTable<Record>) throws -> (target: Int, moved: Bool) {
+    private func move<Record: BaseModel>(
+        _ id: String, in table: inout RecordTable<Record>
+    ) throws -> (target: Int, moved: Bool) {
         let target: Int
         switch position {
         case .number(let number): target = number

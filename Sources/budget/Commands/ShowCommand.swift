@@ -25,9 +25,11 @@ struct ShowCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
-        let row: RecordRow = switch kind {
-        case .income: RecordRow(try document.incomes.existingRecord(id: id))
-        case .expense: RecordRow(try document.expenses.existingRecord(id: id))
+        let given = RecordReference(kind: kind, id: id), current = document.following(given)
+        if current != given { context.noteMerged([(given, current)]) }
+        let row: RecordRow = switch current.kind {
+        case .income: RecordRow(try document.incomes.existingRecord(id: current.id))
+        case .expense: RecordRow(try document.expenses.existingRecord(id: current.id))
         }
         let printer = RecordPrinter(
             selection: .only(kind), format: format, includeHeader: includeHeader, document: document,
