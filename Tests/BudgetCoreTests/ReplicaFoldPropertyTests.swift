@@ -59,7 +59,7 @@ final class ReplicaFoldPropertyTests: XCTestCase {
 
     func testThreeDevices_RandomChangesAndFolds_EndTheSameWithNoLostWrite() throws {
         continueAfterFailure = false
-        let rounds = PropertyDepth.rounds(deep: 1_500, fast: 60)
+        let rounds = PropertyDepth.rounds(deep: 2_000, fast: 60)
         for seed in 0..<rounds {
             try runSequence(seed: UInt64(seed))
             if (testRun?.failureCount ?? 0) > 0 { break }
