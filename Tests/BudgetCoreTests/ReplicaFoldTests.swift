@@ -264,4 +264,25 @@ final class ReplicaFoldTests: XCTestCase {
             XCTAssertTrue(ReplicaConflicts.list(in: device.document).isEmpty)
         }
     }
+
+    func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {
+        let (a, b) = try household()
+        let rent = try Schedule(
+            kind: .expense, name: "家賃", amount: 80_000, category: "住居",
+            recurrence: Recurrence(.month, on: .dayOfMonth(25), from: XCTUnwrap(Day(iso: "2026-09-25"))))
+        let id = try a.change { try $0.addSchedule(rent) }
+        try b.fold(a)
+        try a.change { _ = try $0.recordDueOccurrences(through: XCTUnwrap(Day(iso: "2026-10-31"))) }
+        try b.change { _ = try $0.recordDueOccurrences(through: XCTUnwrap(Day(iso: "2026-11-30"))) }
+        try a.fold(b)
+        try b.fold(a)
+        for device in [a, b] {
+            XCTAssertTrue(ReplicaConflicts.list(in: device.document).isEmpty, "what each recorded counts")
+            let schedule = device.document[settings: RecurKeys.self][RecurKeys.schedule(id)]
+            XCTAssertEqual(schedule?.recordedThrough, Day(iso: "2026-11-25"), "the later device's progress")
+            let marks = device.document.expenses.records.compactMap(\.schedule)
+            XCTAssertEqual(marks.count, Set(marks).count, "each occurrence once")
+            XCTAssertEqual(marks.count, 3, "September, October and November")
+        }
+    }
 }

@@ -72,8 +72,12 @@ public enum ReplicaConflicts {
             }
             if key.hasPrefix("setting:") {
                 let setting = String(key.dropFirst(8))
-                // Lists of deleted statement rows merge as sets (`ReplicaFold.deletedRowsUnion`).
+                // Lists of deleted statement rows merge as sets (`ReplicaFold.deletedRowsUnion`);
+                // a schedule's versions that differ in what they recorded only, by their progress.
                 if SettingsCatalog.isDeletedRows(setting) { continue }
+                if SettingsCatalog.isSchedule(setting), ScheduleProgress.merged(register.versions)?.progressOnly == true {
+                    continue
+                }
                 result.append(ReplicaConflict(subject: .setting(setting), field: nil, versions: versions))
                 continue
             }
@@ -212,8 +216,15 @@ extension ReplicaConflicts {
                 guard let version = conflict.versions.last(where: { $0.device == device }) else {
                     throw SyncError.noSuchVersion(device: device, among: conflict.versions.map(\.device))
                 }
-                text = version.value
-                let stored = text.flatMap { text in
+                var taken = version.value
+                // A schedule taken keeps what every device recorded of it.
+                let versions = conflict.versions.map { Register.Version(value: $0.value, stamp: $0.stamp) }
+                if SettingsCatalog.isSchedule(key), let index = conflict.versions.lastIndex(of: version),
+                   let schedule = ScheduleProgress.merged(versions, definedBy: index) {
+                    taken = BudgetDocument.text(of: SettingsCatalog.encodeSetting(schedule.shown))
+                }
+                text = taken
+                let stored = taken.flatMap { text in
                     (try? JSONReader.parse(Array(text.utf8))).flatMap(SettingsCatalog.decodeSetting)
                 }
                 draft.settingsValues.setValue(stored, forKey: key)

@@ -303,6 +303,11 @@ public enum ReplicaFold {
             var value = merged.value.flatMap { text in
                 (try? JSONReader.parse(Array(text.utf8))).flatMap(SettingsCatalog.decodeSetting)
             }
+            if SettingsCatalog.isSchedule(key), merged.versions.count > 1,
+               let schedule = ScheduleProgress.merged(merged.versions) {
+                // What each device recorded of a schedule counts, whoever changed its definition.
+                value = schedule.shown
+            }
             if SettingsCatalog.isDeletedRows(key), merged.versions.count > 1 {
                 // Rows deleted on two devices: each list is what its device deleted, so all stay deleted.
                 value = deletedRowsUnion(merged.versions.map(\.value))
