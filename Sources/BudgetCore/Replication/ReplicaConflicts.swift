@@ -75,7 +75,8 @@ public enum ReplicaConflicts {
                 // Lists of deleted statement rows merge as sets (`ReplicaFold.deletedRowsUnion`);
                 // a schedule's versions that differ in what they recorded only, by their progress.
                 if SettingsCatalog.isDeletedRows(setting) { continue }
-                if SettingsCatalog.isSchedule(setting), ScheduleProgress.merged(register.versions)?.progressOnly == true {
+                if SettingsCatalog.isSchedule(setting),
+                   ScheduleProgress.merged(register.versions)?.progressOnly == true {
                     continue
                 }
                 result.append(ReplicaConflict(subject: .setting(setting), field: nil, versions: versions))
