@@ -11,6 +11,9 @@ public struct ReplicaFiles: ReplicaOpening {
     /// Where the data file is: its path with links resolved (a budget kept as a link into a
     /// synced folder has its replicas beside the target).
     let place: String
+    /// The data file's name (`budget.json`), that name without `.json` (`budget`), and the
+    /// ending a replica's name takes (`.json`, or nothing for a data file named otherwise).
+    private let dataName: String, stem: String, ending: String
     /// This machine's device for it (`DeviceRegistry`), if any.
     public let identity: DeviceIdentity?
     /// The wall clock, milliseconds since 1970.
@@ -19,12 +22,15 @@ public struct ReplicaFiles: ReplicaOpening {
     public var warn: @Sendable (String) -> Void = { _ in }
     /// Receives every document opened (a replica or a file without devices), folded: to say
     /// what needs attention (conflicts, a sync tool's conflict copies beside the data file).
-    public var opened: @Sendable (BudgetDocument, ReplicaFiles) -> Void = { _, _ in }
+    public var opened: @Sendable (_ document: BudgetDocument, _ conflictCopies: [String]) -> Void = { _, _ in }
 
     /// The replicas of the budget whose data file is `dataFile`, opened as `identity`.
     public init(dataFile: String, identity: DeviceIdentity?) {
         self.dataFile = dataFile
         place = DeviceRegistry.resolvedDataFile(dataFile)
+        dataName = FilePath.name(of: place)
+        ending = dataName.hasSuffix(".json") ? ".json" : ""
+        stem = String(dataName.dropLast(ending.count))
         self.identity = identity
     }
 
@@ -39,9 +45,7 @@ public struct ReplicaFiles: ReplicaOpening {
 
     /// A device's replica's file name: `budget.laptop.json` for `budget.json`.
     public func replicaName(for device: String) -> String {
-        let name = FilePath.name(of: place)
-        guard name.hasSuffix(".json") else { return name + "." + device }
-        return String(name.dropLast(5)) + "." + device + ".json"
+        stem + "." + device + ending
     }
 
     /// Checks that this device's replica is there, when this machine is a device of the budget.
@@ -58,16 +62,13 @@ public struct ReplicaFiles: ReplicaOpening {
         if !exists { throw SyncError.missingReplica(file: identity.replica, device: identity.device) }
     }
 
-    /// The data file's name without `.json`.
-    private var stem: String {
-        let name = FilePath.name(of: place)
-        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-    }
-
     /// Every replica's path in the folder (the data file first, when it is there).
     public func replicaPaths() throws -> [String] {
-        let names = try listing()
-        let dataName = FilePath.name(of: place)
+        replicaPaths(among: try listing())
+    }
+
+    /// The replicas' paths among the names of the folder's files.
+    private func replicaPaths(among names: [String]) -> [String] {
         var result: [String] = names.contains(dataName) ? [place] : []
         for name in names.sorted() where name != dataName && device(inReplicaName: name) != nil {
             result.append(FilePath.join(directory, name))
@@ -77,11 +78,11 @@ public struct ReplicaFiles: ReplicaOpening {
 
     /// The device a replica's file name names (`laptop` in `budget.laptop.json`), if it is one.
     func device(inReplicaName name: String) -> String? {
-        let prefix = stem + ".", suffix = FilePath.name(of: place).hasSuffix(".json") ? ".json" : ""
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+        let prefix = stem + "."
+        guard name.hasPrefix(prefix), name.hasSuffix(ending), name.count > prefix.count + ending.count else {
             return nil
         }
-        let middle = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+        let middle = String(name.dropFirst(prefix.count).dropLast(ending.count))
         guard !middle.hasPrefix("sync-conflict"), (try? DeviceName.validated(middle)) != nil else { return nil }
         return middle
     }
@@ -89,19 +90,19 @@ public struct ReplicaFiles: ReplicaOpening {
     /// Copies a sync tool made when two devices changed one file (Syncthing's
     /// `budget.sync-conflict-….json`, Dropbox's `budget (… conflicted copy …).json`).
     public func conflictCopies() throws -> [String] {
-        let stem = self.stem, dataName = FilePath.name(of: place)
-        return try listing().filter { name in
-            // Most names in a folder are not the budget's at all: one comparison settles those.
-            name.hasPrefix(stem) && isConflictCopy(named: name, dataName: dataName)
-        }.sorted().map { FilePath.join(directory, $0) }
+        conflictCopies(among: try listing())
+    }
+
+    /// The conflict copies' paths among the names of the folder's files.
+    private func conflictCopies(among names: [String]) -> [String] {
+        names.filter(isConflictCopy(named:)).sorted().map { FilePath.join(directory, $0) }
     }
 
     /// Whether a file name is one of the data file's conflict copies (not one set aside, nor a
     /// copy of its lock file: `budget.json.sync-conflict-….lock` keeps the lock's extension).
-    func isConflictCopy(named name: String, dataName: String? = nil) -> Bool {
-        let dataName = dataName ?? FilePath.name(of: place)
-        let ending = dataName.hasSuffix(".json") ? ".json" : ""
-        return name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
+    func isConflictCopy(named name: String) -> Bool {
+        // Most names in a folder are not the budget's at all: the first comparison settles those.
+        name.hasPrefix(stem) && (name.contains(".sync-conflict-") || name.contains("conflicted copy"))
             && !name.hasPrefix(".") && !name.hasSuffix(Self.setAsideSuffix) && name.hasSuffix(ending)
             && !name.hasPrefix(dataName + ".sync-conflict-")
     }
@@ -114,9 +115,8 @@ public struct ReplicaFiles: ReplicaOpening {
     ///
     /// - Returns: the new path, or `nil` when the file is not one of the data file's conflict copies.
     public func setAsideIfConflictCopy(_ path: String) throws -> String? {
-        guard FilePath.directory(of: path) == directory || FileSystem.absolutePath(path).map({
-            FilePath.directory(of: $0) == FileSystem.absolutePath(place).map(FilePath.directory(of:))
-        }) == true, isConflictCopy(named: FilePath.name(of: path)) else { return nil }
+        guard FilePath.directory(of: FileSystem.absolutePath(path) ?? path) == directory,
+              isConflictCopy(named: FilePath.name(of: path)) else { return nil }
         let target = path + Self.setAsideSuffix
         do {
             try FileSystem.rename(path, to: target)
@@ -160,19 +160,23 @@ public struct ReplicaFiles: ReplicaOpening {
     ///   the replica holds another key), `SyncError.staleReplica` when another replica has seen
     ///   later changes of this device than its own replica holds (a restored backup).
     public func open(_ document: BudgetDocument, at path: String) throws -> BudgetDocument {
+        // One listing of the folder tells the replicas and the conflict copies.
         guard let state = document.sync else {
-            opened(document, self)
+            // For a file without devices the copies are only a notice: a folder that cannot be
+            // listed (no read permission) leaves it out rather than refuse a readable file.
+            opened(document, conflictCopies(among: (try? listing()) ?? []))
             return document
         }
         guard let identity, identity.device == state.device, identity.key == state.key else {
             throw SyncError.notThisDevice(file: FilePath.name(of: path), device: state.device)
         }
+        let names = try listing()
         var result = document
         let own = FilePath.name(of: path)
-        for other in try replicaPaths() where FilePath.name(of: other) != own {
+        for other in replicaPaths(among: names) where FilePath.name(of: other) != own {
             result = try foldIn(other, into: result)
         }
-        opened(result, self)
+        opened(result, conflictCopies(among: names))
         return result
     }
 
@@ -207,17 +211,10 @@ public struct ReplicaFiles: ReplicaOpening {
         do {
             other = try Self.read(path)
         } catch {
-            return passOver((error as? LocalizedError)?.errorDescription ?? "\(error)")
+            return passOver(Self.reason(error))
         }
-        guard let theirs = other.sync, theirs.device != state.device else {
-            return passOver("it is not another device's replica")
-        }
-        if let named = device(inReplicaName: name), named != theirs.device {
-            return passOver("it holds the replica of device '\(theirs.device)', not of '\(named)' (a copy?)")
-        }
-        if !theirs.budget.isEmpty, !state.budget.isEmpty, theirs.budget != state.budget {
-            return passOver("it is the replica of another budget")
-        }
+        if let reason = notFoldable(other, named: name, into: state) { return passOver(reason) }
+        guard let theirs = other.sync else { return document }
         if theirs.block == state.block {
             throw SyncError.sameBlock(device: state.device, other: theirs.device)
         }
@@ -236,6 +233,26 @@ public struct ReplicaFiles: ReplicaOpening {
             file: name, size: signature.size, modified: signature.modified, folded: BudgetDocument.now(),
             clock: theirs.clock, localWall: now, block: theirs.block.index, drift: drift)
         return result
+    }
+
+    /// Why a replica read from the file `name` is not one to fold into `state`'s: it is no other
+    /// device's, or another budget's, or a copy under another device's name; `nil` when it is.
+    func notFoldable(_ other: BudgetDocument, named name: String, into state: SyncState) -> String? {
+        guard let theirs = other.sync, theirs.device != state.device else {
+            return "it is not another device's replica"
+        }
+        if let named = device(inReplicaName: name), named != theirs.device {
+            return "it holds the replica of device '\(theirs.device)', not of '\(named)' (a copy?)"
+        }
+        if !theirs.budget.isEmpty, !state.budget.isEmpty, theirs.budget != state.budget {
+            return "it is the replica of another budget"
+        }
+        return nil
+    }
+
+    /// An error's message, for a warning.
+    static func reason(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? "\(error)"
     }
 
     /// How a file passed over is kept among the replicas folded in (`?budget.old.json`): no
@@ -262,9 +279,11 @@ extension ReplicaFiles {
         }
     }
 
-    /// Starts this machine's replica as device `name` from every replica in the folder, folded:
-    /// a new file, `<stem>.<name>.json`, with the lowest block of IDs no device has, and no
-    /// history (what the other devices did is theirs to undo).
+    /// Starts this machine's replica as device `name` from every replica of the budget in the
+    /// folder, folded (the data file's first; files another budget's, or copies, are passed
+    /// over as every command passes them over): a new file, `<stem>.<name>.json`, with a block
+    /// of IDs no device has, picked by the name, and no history (what the other devices did is
+    /// theirs to undo).
     ///
     /// - Returns: the new replica's path.
     /// - Throws: `SyncError.alreadyDevice`, `noReplicaToJoin`, `deviceNameTaken`, `noFreeBlock`;
@@ -274,12 +293,17 @@ extension ReplicaFiles {
         if let existing = try registry.identity(for: dataFile) { throw SyncError.alreadyDevice(existing.device) }
         var replicas: [BudgetDocument] = []
         for path in try replicaPaths() {
+            let name = FilePath.name(of: path)
             do {
                 let document = try Self.read(path)
-                if document.sync != nil { replicas.append(document) }
+                guard document.sync != nil else { continue }
+                if let first = replicas.first?.sync, let reason = notFoldable(document, named: name, into: first) {
+                    warn("\(name) was not folded in: \(reason)")
+                    continue
+                }
+                replicas.append(document)
             } catch {
-                let reason = (error as? BudgetError)?.errorDescription ?? "\(error)"
-                warn("\(FilePath.name(of: path)) was not folded in: \(reason)")
+                warn("\(name) was not folded in: \(Self.reason(error))")
             }
         }
         guard var joined = replicas.first else { throw SyncError.noReplicaToJoin(file: FilePath.name(of: place)) }

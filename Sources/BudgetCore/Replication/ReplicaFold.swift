@@ -83,13 +83,11 @@ public enum ReplicaFold {
             switch (ownRecord, otherRecord) {
             case (nil, nil) where tombstone == nil:
                 return
-            case (let record?, nil) where mine.deleted[recordKey] == nil && theirs.deleted[recordKey] == nil:
+            case (.some, nil) where mine.deleted[recordKey] == nil && theirs.deleted[recordKey] == nil:
                 // Only one replica has seen it (added there): as it is.
-                merged = ownFields.mapValues { $0 }
-                _ = record
-            case (nil, let record?) where mine.deleted[recordKey] == nil && theirs.deleted[recordKey] == nil:
+                merged = ownFields
+            case (nil, .some) where mine.deleted[recordKey] == nil && theirs.deleted[recordKey] == nil:
                 merged = otherFields
-                _ = record
             default:
                 // A replica that deleted the record holds the registers it had then (the values
                 // it deleted), so that a record an edit keeps shows the same values whichever

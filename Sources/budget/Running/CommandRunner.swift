@@ -115,9 +115,7 @@ struct CommandRunner {
         do {
             Day.fixedToday = try Self.fixedToday(environment: environment)
             let command = try commandType.init(parsed)
-            let notices = ReplicaNotices(command: parsed.path.first) { message in
-                try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
-            }
+            let notices = ReplicaNotices(command: parsed.path.first, warn: Self.warnOnStandardError)
             let context = CommandContext(
                 output: output, messages: messages, readAllInput: readAllInput, isQuiet: parsed.flag("quiet"),
                 colorDecision: decide, keepUntilExit: keepUntilExit,
@@ -202,18 +200,21 @@ struct CommandRunner {
         return day
     }
 
+    /// A warning straight to stderr, escaped, as the store says what it could not do.
+    static let warnOnStandardError: @Sendable (String) -> Void = { message in
+        try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
+    }
+
     /// The default store: the JSON file, with `BUDGET_LOCK_TIMEOUT` (seconds) when set.
     static func fileStore(
         path: String, environment: [String: String], saved: SavedChanges, notices: ReplicaNotices?
     ) throws -> any BudgetCore.DataProtocol {
-        let warn: @Sendable (String) -> Void = { message in
-            try? StdioStream.standardError.write("budget: warning: \(TerminalText.escaped(message))\n")
-        }
+        let warn = warnOnStandardError
         // A device's replica is its own file beside the data file; the store opens it through
         // the replicas, which check the device and fold in the others' news.
         var replicas = try DeviceSetup(dataFile: path, environment: environment).replicaFiles(warn: warn)
         if let notices {
-            replicas.opened = { document, files in notices.look(at: document, in: files) }
+            replicas.opened = { document, copies in notices.look(at: document, conflictCopies: copies) }
         }
         try replicas.checkOwnReplica()
         var store = JSONFileStore(path: replicas.ownFile, lockTimeout: try LockTimeout.from(environment: environment))

@@ -19,16 +19,17 @@ final class ReplicaNotices: Sendable {
         }
     }
 
-    /// Looks at a document as opened.
-    func look(at document: BudgetDocument, in files: ReplicaFiles) {
-        let conflicts = ReplicaConflicts.list(in: document).count
-        if conflicts > 0, !quiet.contains("conflicts") {
+    /// Looks at a document as opened, with the sync tool's conflict copies beside it.
+    func look(at document: BudgetDocument, conflictCopies: [String]) {
+        if !quiet.contains("conflicts") {
             once("conflicts") {
-                "\(conflicts) \(conflicts == 1 ? "change" : "changes") made on two devices "
+                let conflicts = ReplicaConflicts.list(in: document).count
+                guard conflicts > 0 else { return nil }
+                return "\(conflicts) \(conflicts == 1 ? "change" : "changes") made on two devices "
                     + "\(conflicts == 1 ? "conflicts" : "conflict"); 'budget conflicts' lists them"
             }
         }
-        for copy in quiet.contains("copies") ? [] : (try? files.conflictCopies()) ?? [] {
+        for copy in quiet.contains("copies") ? [] : conflictCopies {
             once(copy) {
                 "a sync tool left a conflict copy beside the data file: \(copy); "
                     + "'budget merge' folds it in"
@@ -36,8 +37,10 @@ final class ReplicaNotices: Sendable {
         }
     }
 
-    private func once(_ key: String, _ message: () -> String) {
-        let first = said.withLock { $0.insert(key).inserted }
-        if first { warn(message()) }
+    /// Says `message` unless said already (`nil`: nothing to say now, perhaps later).
+    private func once(_ key: String, _ message: () -> String?) {
+        guard !said.withLock({ $0.contains(key) }), let text = message() else { return }
+        said.withLock { _ = $0.insert(key) }
+        warn(text)
     }
 }
