@@ -6,13 +6,15 @@ public struct ChangeRecord: Equatable, Sendable {
     public var time: String
     var incomes: TableChange<Income>
     var expenses: TableChange<Expense>
+    var transfers: TableChange<Transfer>
     /// Former values of the settings the change touched (`nil`: was not set), by stored key.
     var settings: [(key: String, old: StoredSetting?)]
 
     /// Equal summaries, times and changes.
     public static func == (lhs: ChangeRecord, rhs: ChangeRecord) -> Bool {
         lhs.summary == rhs.summary && lhs.time == rhs.time && lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses
-            && lhs.settings.map(\.key) == rhs.settings.map(\.key) && lhs.settings.map(\.old) == rhs.settings.map(\.old)
+            && lhs.transfers == rhs.transfers && lhs.settings.map(\.key) == rhs.settings.map(\.key)
+            && lhs.settings.map(\.old) == rhs.settings.map(\.old)
     }
 
     static func describeSingle<R: BaseModel>(_ change: TableChange<R>, table: RecordTable<R>) -> String? {

@@ -15,6 +15,7 @@ enum HistoryCodec {
             var members: [(String, JSONValue)] = [("summary", .string(change.summary)), ("time", .string(change.time))]
             if !change.incomes.isEmpty { members.append((Income.dataKey, encodeTable(change.incomes))) }
             if !change.expenses.isEmpty { members.append((Expense.dataKey, encodeTable(change.expenses))) }
+            if !change.transfers.isEmpty { members.append((Transfer.dataKey, encodeTable(change.transfers))) }
             if !change.settings.isEmpty { members.append(("settings", encodeSettings(change.settings))) }
             return .object(members)
         })
@@ -24,7 +25,9 @@ enum HistoryCodec {
     /// change holds a whole table: it is never parsed whole), as `usable` judges it.
     ///
     /// - Throws: nothing: every problem is in the result, each repairable (history is not the budget).
-    static func decode<Bytes>(_ span: JSONSpan<Bytes>, incomeCounter: Int, expenseCounter: Int) -> Reading {
+    static func decode<Bytes>(
+        _ span: JSONSpan<Bytes>, incomeCounter: Int, expenseCounter: Int, transferCounter: Int
+    ) -> Reading {
         guard span.isArray else {
             return Reading(
                 changes: [],
@@ -45,7 +48,8 @@ enum HistoryCodec {
         } catch {
             entries.append(.failure(error))
         }
-        return usable(entries, offset: span.offset, incomeCounter: incomeCounter, expenseCounter: expenseCounter)
+        return usable(entries, offset: span.offset, incomeCounter: incomeCounter, expenseCounter: expenseCounter,
+                    transferCounter: transferCounter)
     }
 
     private static func decodeEntry<Bytes>(
@@ -56,11 +60,14 @@ enum HistoryCodec {
         let time = try reader.string("time")
         let incomes: TableChange<Income> = try decodeTable(reader.optionalValue(Income.dataKey), context: context)
         let expenses: TableChange<Expense> = try decodeTable(reader.optionalValue(Expense.dataKey), context: context)
+        let transfers: TableChange<Transfer> = try decodeTable(
+            reader.optionalValue(Transfer.dataKey), context: context)
         let settings = try reader.optionalValue("settings").map { span throws(DataFileProblem) in
             try decodeSettings(try span.parsed(), context: context)
         } ?? []
         try reader.finish()
-        return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
+        return ChangeRecord(
+            summary: summary, time: time, incomes: incomes, expenses: expenses, transfers: transfers, settings: settings)
     }
 
     /// A history as read: the entries that can still be undone, a problem for each that
@@ -80,7 +87,8 @@ enum HistoryCodec {
     /// unusable one can only be reached through it: the usable part is what follows the newest
     /// unusable entry. Both strict readers (and the tests' oracle) judge with this.
     static func usable(
-        _ entries: [Result<ChangeRecord, DataFileProblem>], offset: Int, incomeCounter: Int, expenseCounter: Int
+        _ entries: [Result<ChangeRecord, DataFileProblem>], offset: Int, incomeCounter: Int, expenseCounter: Int,
+        transferCounter: Int
     ) -> Reading {
         var problems: [DataFileProblem] = []
         var newestUnusable = -1
@@ -94,7 +102,8 @@ enum HistoryCodec {
                 newestUnusable = index
             case .success(let change):
                 if let refusal = counterRefusal(
-                    change, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+                    change, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter,
+                    transferCounter: transferCounter) {
                     problems.append(DataFileProblem(offset: offset, refusal, isRepairable: true))
                     newestUnusable = index
                 }
@@ -106,10 +115,13 @@ enum HistoryCodec {
 
     /// Why undoing an entry would bring back a record whose ID is above its kind's counter
     /// (which only a hand edit can cause: counters never go down), or `nil`.
-    static func counterRefusal(_ history: [ChangeRecord], incomeCounter: Int, expenseCounter: Int) -> String? {
+    static func counterRefusal(
+        _ history: [ChangeRecord], incomeCounter: Int, expenseCounter: Int, transferCounter: Int
+    ) -> String? {
         for (index, entry) in history.enumerated() {
             if let refusal = counterRefusal(
-                entry, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter) {
+                entry, number: index + 1, incomeCounter: incomeCounter, expenseCounter: expenseCounter,
+                    transferCounter: transferCounter) {
                 return refusal
             }
         }
@@ -117,7 +129,9 @@ enum HistoryCodec {
     }
 
     /// `counterRefusal` for one entry, numbered from 1.
-    static func counterRefusal(_ entry: ChangeRecord, number: Int, incomeCounter: Int, expenseCounter: Int) -> String? {
+    static func counterRefusal(
+        _ entry: ChangeRecord, number: Int, incomeCounter: Int, expenseCounter: Int, transferCounter: Int
+    ) -> String? {
         func above<Record: BaseModel>(_ change: TableChange<Record>, _ counter: Int) -> String? {
             change.removed.first { (RecordID.number(fromStored: $0.id) ?? Int.max) > counter }?.id
         }
@@ -128,6 +142,10 @@ enum HistoryCodec {
         if let id = above(entry.expenses, expenseCounter) {
             return "history entry \(number) would bring back expense \(id), "
                 + "above \"\(Expense.uniqueIdKey)\" \(RecordID.string(for: expenseCounter))"
+        }
+        if let id = above(entry.transfers, transferCounter) {
+            return "history entry \(number) would bring back transfer \(id), "
+                + "above \"\(Transfer.uniqueIdKey)\" \(RecordID.string(for: transferCounter))"
         }
         return nil
     }

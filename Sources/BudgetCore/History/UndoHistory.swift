@@ -75,7 +75,8 @@ public struct UndoHistory: RandomAccessCollection, Equatable, Sendable, Expressi
         let entry = entries[position]
         return entry.change
             ?? ChangeRecord(
-                summary: entry.summary, time: entry.time, incomes: TableChange(), expenses: TableChange(), settings: [])
+                summary: entry.summary, time: entry.time, incomes: TableChange(), expenses: TableChange(),
+                transfers: TableChange(), settings: [])
     }
 
     /// What the change at `position` was, for people, without decoding it.

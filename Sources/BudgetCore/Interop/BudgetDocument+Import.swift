@@ -19,6 +19,10 @@ extension BudgetDocument {
                 for record in expenses.records {
                     existing[Self.key(record, category: record.category), default: 0] += 1
                 }
+            case .transfer:
+                for record in transfers.records {
+                    existing[Self.key(record, category: record.from + "\u{1F}" + record.to), default: 0] += 1
+                }
             }
         }
         var ids: [String] = []
@@ -27,7 +31,13 @@ extension BudgetDocument {
         // The totals rule (`checkTotals`), checked row by row so the error names the row.
         // Amounts count by their size (a refund's too), as `checkTotals` counts them.
         var total: Int? = 0
-        for amount in kind == .income ? incomes.records.map(\.amount) : expenses.records.map(\.amount) {
+        let amounts: [Int]
+        switch kind {
+        case .income: amounts = incomes.records.map(\.amount)
+        case .expense: amounts = expenses.records.map(\.amount)
+        case .transfer: amounts = transfers.records.map(\.amount)
+        }
+        for amount in amounts {
             let size = amount == Int.min ? Int.max : abs(amount)
             total = total.flatMap { $0.addingReportingOverflow(size).overflow ? nil : $0 + size }
         }
@@ -50,6 +60,9 @@ extension BudgetDocument {
             switch kind {
             case .income: ids.append(try draft.incomes.add { row.income(id: $0) }.id)
             case .expense: ids.append(try draft.expenses.add { row.expense(id: $0) }.id)
+            case .transfer:
+                guard let transfer = row.transfer(id: "") else { continue }
+                ids.append(try draft.transfers.add { id in Transfer.schema.copy(of: transfer, id: id) }.id)
             }
         }
         self = draft

@@ -17,6 +17,7 @@ extension BudgetExport {
             encoding: encoding, converter: try encoding.converter(from: "UTF-8", to: encoding.iconvName))
         for income in query.incomes(in: document) { try check.record(income) }
         for expense in query.expenses(in: document) { try check.record(expense) }
+        for transfer in query.transfers(in: document) { try check.record(transfer) }
         return check.substitutions
     }
 

@@ -1,4 +1,4 @@
-/// The complete export of a budget as JSON, and its way back (`restore`): both kinds of record
+/// The complete export of a budget as JSON, and its way back (`restore`): every kind of record
 /// with their IDs and order, the counters and the settings.
 public enum BudgetExport {
     /// Identifies the document and its version.
@@ -14,7 +14,7 @@ public enum BudgetExport {
         let settings = document.settingsValues.storedKeys.compactMap { key in
             document.settingsValues.value(forKey: key).map { (key, SettingsCatalog.encodeSetting($0)) }
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             (marker, .int(1)),
             ("currency", money.currency.map { .string($0.code) } ?? .null),
             (Income.uniqueIdKey, .string(RecordID.string(for: document.incomes.lastID))),
@@ -22,7 +22,13 @@ public enum BudgetExport {
             ("settings", .object(settings)),
             (Income.dataKey, .array(query.incomes(in: document).map(object))),
             (Expense.dataKey, .array(query.expenses(in: document).map(object))),
-        ])
+        ]
+        // Transfers only once the budget has had one: exports of other budgets are as they were.
+        if document.hasTransfers {
+            members.insert((Transfer.uniqueIdKey, .string(RecordID.string(for: document.transfers.lastID))), at: 4)
+            members.append((Transfer.dataKey, .array(query.transfers(in: document).map(object))))
+        }
+        return .object(members)
     }
 
     /// A field's value in an export (and in JSON listings of records).
@@ -98,7 +104,7 @@ public enum BudgetExport {
                 guard case .number("1") = try member.value.parsed().value else {
                     throw DataFileProblem(offset: member.value.offset, "this export was written by a newer budget")
                 }
-            case Income.dataKey, Expense.dataKey:
+            case Income.dataKey, Expense.dataKey, Transfer.dataKey:
                 guard member.value.isArray else {
                     throw DataFileProblem(offset: member.value.offset, "\"\(member.key)\" must be an array")
                 }
@@ -129,7 +135,8 @@ public enum BudgetExport {
     /// The fields a record may leave out (a note, a source): an export writes them `null`.
     private static let optionalKeys = Set(
         Income.schema.fields.filter { !$0.isRequired }.map(\.key)
-            + Expense.schema.fields.filter { !$0.isRequired }.map(\.key))
+            + Expense.schema.fields.filter { !$0.isRequired }.map(\.key)
+            + Transfer.schema.fields.filter { !$0.isRequired }.map(\.key))
 
     /// An export's record as the data file's `"<id>" : {…}` (a `null` optional field, such as
     /// the note, is an absent one).

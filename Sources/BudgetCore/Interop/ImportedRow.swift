@@ -6,10 +6,11 @@ public struct ImportedRow: Equatable, Sendable {
     /// position are given when it is imported.
     let record: Record
 
-    /// A record of either kind.
+    /// A record of any kind.
     enum Record: Equatable, Sendable {
         case income(Income)
         case expense(Expense)
+        case transfer(Transfer)
     }
 
     /// A row of these values: an expense when it has a category, else an income.
@@ -36,6 +37,7 @@ public struct ImportedRow: Equatable, Sendable {
         switch record {
         case .income(let income): income.name
         case .expense(let expense): expense.name
+        case .transfer(let transfer): transfer.name
         }
     }
 
@@ -44,6 +46,7 @@ public struct ImportedRow: Equatable, Sendable {
         switch record {
         case .income(let income): income.amount
         case .expense(let expense): expense.amount
+        case .transfer(let transfer): transfer.amount
         }
     }
 
@@ -52,13 +55,14 @@ public struct ImportedRow: Equatable, Sendable {
         switch record {
         case .income(let income): income.date
         case .expense(let expense): expense.date
+        case .transfer(let transfer): transfer.date
         }
     }
 
-    /// `nil` for incomes.
+    /// `nil` for incomes and transfers.
     public var category: String? {
         switch record {
-        case .income: nil
+        case .income, .transfer: nil
         case .expense(let expense): expense.category
         }
     }
@@ -68,6 +72,7 @@ public struct ImportedRow: Equatable, Sendable {
         switch record {
         case .income(let income): income.note
         case .expense(let expense): expense.note
+        case .transfer(let transfer): transfer.note
         }
     }
 
@@ -76,12 +81,18 @@ public struct ImportedRow: Equatable, Sendable {
         switch record {
         case .income(let income): income.tags
         case .expense(let expense): expense.tags
+        case .transfer(let transfer): transfer.tags
         }
     }
 
-    /// What makes two rows the same when duplicates are skipped: date, name, amount and category.
+    /// What makes two rows the same when duplicates are skipped: date, name, amount and
+    /// category (a transfer's accounts stand in for a category).
     public var duplicateKey: String {
-        Self.duplicateKey(date: date, name: name, amount: amount, category: category)
+        if case .transfer(let transfer) = record {
+            return Self.duplicateKey(
+                date: date, name: name, amount: amount, category: transfer.from + "\u{1F}" + transfer.to)
+        }
+        return Self.duplicateKey(date: date, name: name, amount: amount, category: category)
     }
 
     /// The `duplicateKey` of a row or record with these values.
@@ -101,5 +112,11 @@ public struct ImportedRow: Equatable, Sendable {
         if case .expense(let expense) = record { return Expense.schema.copy(of: expense, id: id) }
         return Expense(
             id: id, name: name, amount: amount, category: Expense.defaultCategory, date: date, note: note, tags: tags)
+    }
+
+    /// The row as a transfer with this ID, when it was read as one.
+    func transfer(id: String) -> Transfer? {
+        if case .transfer(let transfer) = record { return Transfer.schema.copy(of: transfer, id: id) }
+        return nil
     }
 }

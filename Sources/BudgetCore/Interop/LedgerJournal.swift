@@ -22,6 +22,10 @@ public enum LedgerJournal {
         if let expense = expenses.first(where: { $0.date.year < earliestYear }) {
             throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .expense, id: expense.id), expense.date)
         }
+        let transfers = query.transfers(in: document)
+        if let transfer = transfers.first(where: { $0.date.year < earliestYear }) {
+            throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .transfer, id: transfer.id), transfer.date)
+        }
         for (offset, income) in incomes.enumerated() {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
@@ -34,6 +38,13 @@ public enum LedgerJournal {
                 expense, tag: "expense-\(expense.id)",
                 postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)],
                 money: money)))
+        }
+        for (offset, transfer) in transfers.enumerated() {
+            let from = "Assets:" + account(transfer.from, fallback: "Cash")
+            let to = "Assets:" + account(transfer.to, fallback: "Cash")
+            entries.append(Entry(date: transfer.date, rank: 2_000_000_000 + offset, text: transaction(
+                transfer, tag: "transfer-\(transfer.id)",
+                postings: [(to, money.plain(transfer.amount) + commodity), (from, nil)], money: money)))
         }
         entries.sort { ($0.date, $0.rank) < ($1.date, $1.rank) }
         return "; Exported by budget. Amounts\(commodity.isEmpty ? " are whole numbers" : " are in" + commodity).\n\n"
@@ -69,7 +80,7 @@ public enum LedgerJournal {
     }
 
     /// The fields a transaction shows in places of their own: its date, payee, postings, note and tags.
-    static let placedFields: Set<String> = ["date", "name", "amount", "category", "note", "tags"]
+    static let placedFields: Set<String> = ["date", "name", "amount", "category", "note", "tags", "from", "to"]
 
     /// A field's value as one line of a metadata tag (empty for none).
     private static func metadata(_ value: FieldValue, money: MoneyFormat) -> String {

@@ -57,6 +57,7 @@ public struct RecordImporter: Sendable {
         }
         add(Expense.schema)
         add(Income.schema)
+        add(Transfer.schema)
         return columns.filter(\.isRequired) + columns.filter { !$0.isRequired }
     }()
 
@@ -122,6 +123,7 @@ public struct RecordImporter: Sendable {
         switch kind {
         case .income: return try read(text, format: format) { ImportedRow(line: $0, record: .income($1)) }
         case .expense: return try read(text, format: format) { ImportedRow(line: $0, record: .expense($1)) }
+        case .transfer: return try read(text, format: format) { ImportedRow(line: $0, record: .transfer($1)) }
         }
     }
 
@@ -225,7 +227,7 @@ public struct RecordImporter: Sendable {
     /// kind, or as both, would be worse than stopping.
     static func kind(_ text: String, line: Int, column: String) throws(ImportError) -> RecordKind {
         guard let kind = RecordKind(argument: FieldRules.trimmed(text).lowercased()) else {
-            throw ImportError(line: line, column: column, "unknown kind '\(text)' (expected income or expense)")
+            throw ImportError(line: line, column: column, "unknown kind '\(text)' (expected income, expense or transfer)")
         }
         return kind
     }

@@ -29,6 +29,8 @@ public enum DocumentAncestor {
             lastID: min(shared.incomes.lastID, other.incomes.lastID), orderedRecords: shared.incomes.records)
         shared.expenses = RecordTable(
             lastID: min(shared.expenses.lastID, other.expenses.lastID), orderedRecords: shared.expenses.records)
+        shared.transfers = RecordTable(
+            lastID: min(shared.transfers.lastID, other.transfers.lastID), orderedRecords: shared.transfers.records)
         let counterKey = RecurKeys.counter.storedKey
         let counters = [shared, other].map {
             $0.settingsValues.value(forKey: counterKey).flatMap(ScheduleCounter.init(stored:))?.value ?? 0
@@ -52,6 +54,7 @@ public enum DocumentAncestor {
     /// Whether two documents hold the same records and settings (the schedules' counter aside).
     private static func sameContent(_ a: BudgetDocument, _ b: BudgetDocument) -> Bool {
         a.incomes.records == b.incomes.records && a.expenses.records == b.expenses.records
+            && a.transfers.records == b.transfers.records
             && comparedSettings(a) == comparedSettings(b)
     }
 
@@ -67,6 +70,7 @@ public enum DocumentAncestor {
         var hasher = Hasher()
         hasher.combine(document.incomes.records)
         hasher.combine(document.expenses.records)
+        hasher.combine(document.transfers.records)
         let settings = comparedSettings(document)
         for key in settings.storedKeys {
             hasher.combine(key)

@@ -138,6 +138,7 @@ extension ThreeWayMerge {
         document.settingsValues = settings
         document.incomes = remark(theirs.incomes, moved)
         document.expenses = remark(theirs.expenses, moved)
+        document.transfers = remark(theirs.transfers, moved)
         return document
     }
 

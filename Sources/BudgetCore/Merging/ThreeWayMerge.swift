@@ -72,6 +72,9 @@ public struct ThreeWayMerge: Sendable {
         document.expenses = try mergeTable(
             ancestor: ancestor.expenses, ours: ours.expenses, theirs: renumbered.expenses, money: money,
             into: &report)
+        document.transfers = try mergeTable(
+            ancestor: ancestor.transfers, ours: ours.transfers, theirs: renumbered.transfers, money: money,
+            into: &report)
         document.settingsValues = mergeSettings(
             ancestor: ancestor.settingsValues, ours: ours.settingsValues, theirs: renumbered.settingsValues,
             into: &report)

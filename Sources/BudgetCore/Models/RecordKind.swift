@@ -1,7 +1,9 @@
-/// The two kinds of record a budget holds.
+/// The kinds of record a budget holds: money in, money out, and money moved between the
+/// household's own accounts.
 public enum RecordKind: String, CaseIterable, Sendable, Codable {
     case income
     case expense
+    case transfer
 
     /// The singular noun, as used in messages (`income`, `expense`).
     public var singular: String { rawValue }
@@ -14,11 +16,12 @@ public enum RecordKind: String, CaseIterable, Sendable, Codable {
         "\(count) \(count == 1 ? singular : plural)"
     }
 
-    /// Accepts `income`, `incomes`, `expense` or `expenses`.
+    /// Accepts `income`, `expense` or `transfer`, singular or plural.
     public init?(argument: String) {
         switch argument {
         case "income", "incomes": self = .income
         case "expense", "expenses": self = .expense
+        case "transfer", "transfers": self = .transfer
         default: return nil
         }
     }

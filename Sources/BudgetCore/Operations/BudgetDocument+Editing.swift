@@ -117,10 +117,11 @@ extension BudgetDocument {
         var seen = Set<RecordReference>()
         let unique = references.filter { seen.insert($0).inserted }
         if unique.contains(where: { $0.kind == .income }) { try edit.check(for: .income) }
+        if unique.contains(where: { $0.kind == .transfer }) { try edit.check(for: .transfer) }
         let before = self
         var edit = edit
         if let category = edit.category { edit.respell(category: canonicalCategory(category)) }
-        var incomes = self.incomes, expenses = self.expenses
+        var incomes = self.incomes, expenses = self.expenses, transfers = self.transfers
         let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) {
             income throws(ValueError) in
             try edit.apply(to: &income)
@@ -128,7 +129,11 @@ extension BudgetDocument {
         let expenseEntries = try expenses.modify(ids: unique.filter { $0.kind == .expense }.map(\.id)) {
             edit.apply(to: &$0)
         }
-        (self.incomes, self.expenses) = (incomes, expenses)
+        let transferEntries = try transfers.modify(ids: unique.filter { $0.kind == .transfer }.map(\.id)) {
+            transfer throws(ValueError) in
+            try edit.apply(to: &transfer)
+        }
+        (self.incomes, self.expenses, self.transfers) = (incomes, expenses, transfers)
         var byReference: [RecordReference: RecordEditResult.Entry] = [:]
         for (id, name, changed) in incomeEntries {
             let reference = RecordReference(kind: .income, id: id)
@@ -136,6 +141,10 @@ extension BudgetDocument {
         }
         for (id, name, changed) in expenseEntries {
             let reference = RecordReference(kind: .expense, id: id)
+            byReference[reference] = RecordEditResult.Entry(reference: reference, name: name, changed: changed)
+        }
+        for (id, name, changed) in transferEntries {
+            let reference = RecordReference(kind: .transfer, id: id)
             byReference[reference] = RecordEditResult.Entry(reference: reference, name: name, changed: changed)
         }
         return RecordEditResult(

@@ -4,6 +4,7 @@ extension BudgetDocument {
         var names = Set<String>()
         for income in incomes.records { names.formUnion(income.tags) }
         for expense in expenses.records { names.formUnion(expense.tags) }
+        for transfer in transfers.records { names.formUnion(transfer.tags) }
         for entry in schedules { names.formUnion(entry.schedule.tags) }
         return Tags(names).sorted
     }
@@ -35,6 +36,7 @@ extension BudgetDocument {
         }
         rename(&incomes)
         rename(&expenses)
+        rename(&transfers)
         updateSchedules { schedule in
             guard schedule.tags.contains(old) else { return false }
             schedule.tags.remove(old)

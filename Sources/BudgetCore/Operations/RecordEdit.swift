@@ -153,7 +153,7 @@ public struct RecordEdit: Equatable, Sendable {
         for key in changes.keys.sorted() where SettableField.named(key)?.applies(to: kind) != true {
             throw .notApplicable(field: key, kind: kind)
         }
-        if kind == .income && refund != nil { throw .notApplicable(field: "refund", kind: .income) }
+        if kind != .expense && refund != nil { throw .notApplicable(field: "refund", kind: kind) }
     }
 
     /// Applies the edit to an income.
@@ -181,6 +181,20 @@ public struct RecordEdit: Equatable, Sendable {
         let size = amount ?? before.amount.magnitude.clampedToInt
         expense.amount = (refund ?? before.isRefund) ? -size : size
         return expense != before
+    }
+
+    /// Applies the edit to a transfer.
+    ///
+    /// - Returns: whether the transfer changed.
+    /// - Throws: `ValueError.notApplicable` when the edit sets a field transfers do not have (a
+    ///   category, a refund); the transfer is unchanged then.
+    @discardableResult
+    public func apply(to transfer: inout Transfer) throws(ValueError) -> Bool {
+        try check(for: .transfer)
+        let before = transfer
+        applyFields(to: &transfer)
+        if let amount { transfer.amount = amount }
+        return transfer != before
     }
 
     /// Applies each field's change through the kind's declaration (fields it lacks are left).

@@ -87,12 +87,11 @@ public enum ReplicaConflicts {
                 continue
             }
             // A deleted record's registers are kept, not its conflicts.
-            let live = kind == .income
-                ? document.incomes.record(id: parts[1]) != nil : document.expenses.record(id: parts[1]) != nil
-            guard live else { continue }
+            guard document.contains(RecordReference(kind: kind, id: parts[1])) else { continue }
             result.append(ReplicaConflict(subject: .record(kind, id: parts[1]), field: parts[2], versions: versions))
         }
         result += editsAgainstDeletes(document, Income.self) + editsAgainstDeletes(document, Expense.self)
+            + editsAgainstDeletes(document, Transfer.self)
         return result.sorted { order($0) < order($1) }
     }
 
@@ -167,6 +166,7 @@ extension ReplicaConflicts {
                     switch kind {
                     case .income: _ = try draft.incomes.remove(ids: [id])
                     case .expense: _ = try draft.expenses.remove(ids: [id])
+                    case .transfer: _ = try draft.transfers.remove(ids: [id])
                     }
                 } else {
                     draft.writeRegister(RegisterKey.field(kind, id, RegisterKey.presenceField), "1", now: now)
@@ -282,6 +282,7 @@ extension BudgetDocument {
         switch kind {
         case .income: return text(incomes)
         case .expense: return text(expenses)
+        case .transfer: return text(transfers)
         }
     }
 
@@ -295,6 +296,7 @@ extension BudgetDocument {
         switch kind {
         case .income: try set(&incomes)
         case .expense: try set(&expenses)
+        case .transfer: try set(&transfers)
         }
     }
 }

@@ -20,7 +20,8 @@ public enum ReplicaFold {
     public static func fold(_ own: BudgetDocument, with other: BudgetDocument) throws(SyncError) -> BudgetDocument {
         guard let mine = own.sync, let theirs = other.sync else { throw .notAReplica }
         if mine.knows.includes(theirs.knows) && theirs.knows.includes(mine.knows) && own.incomes == other.incomes
-            && own.expenses == other.expenses && own.settingsValues == other.settingsValues {
+            && own.expenses == other.expenses && own.transfers == other.transfers
+            && own.settingsValues == other.settingsValues {
             return own
         }
         var state = mine
@@ -31,6 +32,7 @@ public enum ReplicaFold {
         var result = own
         result.incomes = fold(own.incomes, other.incomes, mine, theirs, into: &registers, state: &state)
         result.expenses = fold(own.expenses, other.expenses, mine, theirs, into: &registers, state: &state)
+        result.transfers = fold(own.transfers, other.transfers, mine, theirs, into: &registers, state: &state)
         result.settingsValues = foldSettings(own.settingsValues, other.settingsValues, mine, theirs, into: &registers)
         let rules = foldRules(own, other, mine, theirs, into: &registers)
         result[settings: RuleKeys.self].replaceRules(rules.rules)

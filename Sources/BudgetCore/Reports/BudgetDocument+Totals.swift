@@ -40,6 +40,7 @@ extension BudgetDocument {
             throw .totalTooLarge(.income)
         }
         guard Self.sizes(expenses.records, refundsOnly: false) != nil else { throw .totalTooLarge(.expense) }
+        guard Self.sizes(transfers.records, refundsOnly: false) != nil else { throw .totalTooLarge(.transfer) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
         }

@@ -71,6 +71,14 @@ public struct RecordQuery: Equatable, Sendable {
         return document.expenses.records.filter { matches($0, category: $0.category, search: search) }
     }
 
+    /// The matching transfers, in the document's order (a category filter matches none: a
+    /// transfer has no category).
+    public func transfers(in document: BudgetDocument) -> [Transfer] {
+        if matchesEverything { return document.transfers.records }
+        let search = search.flatMap(TextSearch.init)
+        return document.transfers.records.filter { matches($0, category: nil, search: search) }
+    }
+
     /// Sorts, reverses and limits already filtered items. Ties keep their given order, so
     /// `order` within each kind breaks them.
     @inlinable  // specialised where it is called: sorting 100,000 rows generically is slow

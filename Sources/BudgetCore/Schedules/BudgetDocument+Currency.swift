@@ -13,7 +13,8 @@ extension BudgetDocument {
         let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
         let limitKeys = self[settings: BudgetKeys.self].setKeys
         let schedules = self.schedules
-        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || !limitKeys.isEmpty || !schedules.isEmpty
+        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || transfers.count > 0 || !limitKeys.isEmpty
+            || !schedules.isEmpty
         if shift != 0 && holdsAmounts {
             guard rescale else {
                 throw SettingsError.currencyChangeNeedsRescale(from: old?.code ?? "none", to: currency?.code ?? "none")
@@ -34,12 +35,16 @@ extension BudgetDocument {
                 return amount / factor
             }
             // Everything is converted into copies first, so a refusal leaves the document as it was.
-            var incomes = self.incomes, expenses = self.expenses, settings = settingsValues
+            var incomes = self.incomes, expenses = self.expenses, transfers = self.transfers
+            var settings = settingsValues
             for index in incomes.records.indices {
                 incomes.records[index].amount = try scaled(incomes.records[index].amount)
             }
             for index in expenses.records.indices {
                 expenses.records[index].amount = try scaled(expenses.records[index].amount)
+            }
+            for index in transfers.records.indices {
+                transfers.records[index].amount = try scaled(transfers.records[index].amount)
             }
             // Category limits and the total limit, plain or with options (which keep them).
             for key in limitKeys {
@@ -54,7 +59,7 @@ extension BudgetDocument {
                 recur[RecurKeys.schedule(entry.id)] = schedule
             }
             settings = SettingsValues(copying: recur.storage)
-            (self.incomes, self.expenses, settingsValues) = (incomes, expenses, settings)
+            (self.incomes, self.expenses, self.transfers, settingsValues) = (incomes, expenses, transfers, settings)
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency
     }

@@ -205,7 +205,7 @@ extension BudgetDocument {
     public mutating func recordDueOccurrences(through day: Day, limit: Int = 100_000) throws -> ScheduleRun {
         var draft = self
         let run = draft.recording(through: day, limit: limit, dryRun: false)
-        var incomes = draft.incomes, expenses = draft.expenses
+        var incomes = draft.incomes, expenses = draft.expenses, transfers = draft.transfers
         var items = run.items
         let byID = Dictionary(schedules.map { ($0.id, $0.schedule) }, uniquingKeysWith: { first, _ in first })
         var linkable = Self.linkable(
@@ -225,6 +225,8 @@ extension BudgetDocument {
                 case .expense:
                     expenses.records[position].schedule = mark
                     items[index].recordID = expenses.records[position].id
+                case .transfer:
+                    continue
                 }
                 items[index].isLinked = true
                 continue
@@ -240,10 +242,12 @@ extension BudgetDocument {
             switch item.kind {
             case .income: items[index].recordID = try incomes.add { id in try occurrence(id) as Income }.id
             case .expense: items[index].recordID = try expenses.add { id in try occurrence(id) as Expense }.id
+            case .transfer: items[index].recordID = try transfers.add { id in try occurrence(id) as Transfer }.id
             }
         }
         draft.incomes = incomes
         draft.expenses = expenses
+        draft.transfers = transfers
         var result = ScheduleRun(items: items, unfinished: run.unfinished)
         result.limitWarnings = draft.limitWarnings(since: self)
         self = draft

@@ -22,6 +22,11 @@ struct JSONObjectReader<Value: JSONLocated> {
         return members.first { $0.key == key }?.value
     }
 
+    /// Whether the object has a field (not marking it read).
+    func has(_ key: String) -> Bool {
+        members.contains { $0.key == key }
+    }
+
     /// A field's value.
     ///
     /// - Throws: when the object does not have it.

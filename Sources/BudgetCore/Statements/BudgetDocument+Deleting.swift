@@ -10,11 +10,17 @@ extension BudgetDocument {
     ///   deleted then.
     @discardableResult
     public mutating func delete(
-        incomes incomeIDs: [String], expenses expenseIDs: [String]
-    ) throws -> (incomes: [Income], expenses: [Expense]) {
-        let incomes = try self.incomes.remove(ids: incomeIDs)
-        let expenses = try self.expenses.remove(ids: expenseIDs)
+        incomes incomeIDs: [String], expenses expenseIDs: [String], transfers transferIDs: [String] = []
+    ) throws -> (incomes: [Income], expenses: [Expense], transfers: [Transfer]) {
+        var draft = self
+        let incomes = try draft.incomes.remove(ids: incomeIDs)
+        let expenses = try draft.expenses.remove(ids: expenseIDs)
+        let transfers = try draft.transfers.remove(ids: transferIDs)
+        self = draft
         var byMonth: [String: [String]] = [:]
+        for transfer in transfers {
+            if let source = transfer.source { byMonth[transfer.date.monthText, default: []].append(source) }
+        }
         for income in incomes {
             if let source = income.source { byMonth[income.date.monthText, default: []].append(source) }
         }
@@ -29,6 +35,6 @@ extension BudgetDocument {
             }
             self[settings: ImportKeys.self] = settings
         }
-        return (incomes, expenses)
+        return (incomes, expenses, transfers)
     }
 }

@@ -91,6 +91,9 @@ extension BudgetDocument {
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
                 if entry.isRefund { result.refunds += 1 }
+            case .transfer:
+                // The reader makes no transfer entries: a transfer row is left out and counted.
+                break
             }
         }
         // Rows are added as they are read unless some record could be linked to one: then the
@@ -146,6 +149,9 @@ extension BudgetDocument {
             case .expense:
                 draft.expenses.records[match.position].source = source
                 recordName = draft.expenses.records[match.position].name
+            case .transfer:
+                draft.transfers.records[match.position].source = source
+                recordName = draft.transfers.records[match.position].name
             }
             result.matched.append(StatementMatch(
                 line: entry.line, date: entry.date, name: entry.name, record: match.record, recordName: recordName,

@@ -47,7 +47,7 @@ extension BudgetDocument {
     /// undo has taken one out), so the history and the counters tell it all.
     func differs(from original: BudgetDocument) -> Bool {
         !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID
-            || expenses.lastID != original.expenses.lastID || sync != original.sync
+            || expenses.lastID != original.expenses.lastID || transfers.lastID != original.transfers.lastID || sync != original.sync
     }
 
     /// Reverts the most recent change in the history and forgets it.
@@ -67,6 +67,7 @@ extension BudgetDocument {
         do {
             try last.incomes.revert(&draft.incomes)
             try last.expenses.revert(&draft.expenses)
+            try last.transfers.revert(&draft.transfers)
             for (key, old) in last.settings { draft.settingsValues.setValue(old, forKey: key) }
         } catch {
             throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)

@@ -12,6 +12,7 @@ extension BudgetDocument {
         var change = Change(state: state, now: now)
         Self.stamp(original.incomes, incomes, in: &change)
         Self.stamp(original.expenses, expenses, in: &change)
+        Self.stamp(original.transfers, transfers, in: &change)
         if original.settingsValues != settingsValues {
             stampRules(since: original, in: &change)
             let keys = Set(original.settingsValues.storedKeys + settingsValues.storedKeys)

@@ -29,6 +29,7 @@ extension BudgetDocument {
         }
         try own(&incomes)
         try own(&expenses)
+        try own(&transfers)
         sync = state
     }
 
@@ -44,6 +45,7 @@ extension BudgetDocument {
         }
         keep(&incomes, former.incomes)
         keep(&expenses, former.expenses)
+        keep(&transfers, former.transfers)
     }
 
     /// After an undo in a device's replica: the fields whose latest change is another device's
@@ -69,6 +71,7 @@ extension BudgetDocument {
         }
         keep(&incomes, current.incomes)
         keep(&expenses, current.expenses)
+        keep(&transfers, current.transfers)
     }
 
     /// The replica's state as the file holds it: with each kind's counter from its table.
@@ -76,6 +79,11 @@ extension BudgetDocument {
         guard var state = sync else { return nil }
         if let own = incomes.ownIDs { state.counters[RecordKind.income.singular] = own.last }
         if let own = expenses.ownIDs { state.counters[RecordKind.expense.singular] = own.last }
+        // A device that never recorded a transfer writes no counter for them: replicas written
+        // before transfers existed stay byte for byte.
+        if let own = transfers.ownIDs, own.last >= own.block.lowerBound {
+            state.counters[RecordKind.transfer.singular] = own.last
+        }
         return state
     }
 
@@ -88,11 +96,12 @@ extension BudgetDocument {
         let start = block.ids.lowerBound - 1
         var last = 0
         if case .int(let value)? = settingsValues.value(forKey: "recur.last-id") { last = value }
-        let counters = [
+        var counters = [
             RecordKind.income.singular: block.index == 0 ? incomes.lastID : start,
             RecordKind.expense.singular: block.index == 0 ? expenses.lastID : start,
             SyncState.scheduleCounter: block.index == 0 ? last : start,
         ]
+        if hasTransfers { counters[RecordKind.transfer.singular] = block.index == 0 ? transfers.lastID : start }
         if let used = counters.first(where: { $0.value > block.ids.upperBound }) { throw .blockUsedUp(used.key) }
         var state = SyncState(device: device, key: key, block: block, counters: counters, budget: sync?.budget ?? key)
         state.knows = sync?.knows ?? VersionVector()

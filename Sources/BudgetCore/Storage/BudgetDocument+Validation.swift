@@ -21,6 +21,7 @@ extension BudgetDocument {
     func validate(since original: BudgetDocument? = nil) throws(DocumentInvalidity) {
         try Self.validate(incomes, since: original?.incomes)
         try Self.validate(expenses, since: original?.expenses)
+        try Self.validate(transfers, since: original?.transfers)
         for key in settingsValues.storedKeys {
             guard let value = settingsValues.value(forKey: key) else { continue }
             if let refusal = SettingsCatalog.settingRefusal(key: key, value: value) {
@@ -34,6 +35,7 @@ extension BudgetDocument {
             let context = "history entry \(number + 1)"
             try Self.validate(entry.incomes, context: context)
             try Self.validate(entry.expenses, context: context)
+            try Self.validate(entry.transfers, context: context)
         }
     }
 

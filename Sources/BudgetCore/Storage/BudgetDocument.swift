@@ -10,6 +10,8 @@ public struct BudgetDocument: Equatable, Sendable {
     public var incomes: RecordTable<Income>
     /// The expenses, in order, with their ID counter.
     public var expenses: RecordTable<Expense>
+    /// The transfers between the household's accounts, in order, with their ID counter.
+    public var transfers: RecordTable<Transfer> = RecordTable()
     /// Every setting that is set, by stored key (`display.currency`).
     public var settingsValues: SettingsValues
     /// The changes `undo` can revert, oldest first.
@@ -45,6 +47,12 @@ public struct BudgetDocument: Equatable, Sendable {
         self.history = history
     }
 
+    /// Whether the file holds transfers (their counter and table): once it has had one. A
+    /// budget that never had a transfer is written exactly as before transfers existed.
+    public var hasTransfers: Bool {
+        transfers.lastID > 0 || transfers.count > 0
+    }
+
     /// The settings of one domain, read and written through the document.
     public subscript<Domain: SettingsDomain>(settings domain: Domain.Type) -> Settings<Domain> {
         get { Settings(storage: settingsValues) }
@@ -63,8 +71,27 @@ public struct BudgetDocument: Equatable, Sendable {
 
     /// Equal records, counters, settings and history (a pending `describeChange` aside).
     public static func == (lhs: BudgetDocument, rhs: BudgetDocument) -> Bool {
-        lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.settingsValues == rhs.settingsValues
+        lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses && lhs.transfers == rhs.transfers
+            && lhs.settingsValues == rhs.settingsValues
             && lhs.history == rhs.history && lhs.sync == rhs.sync
+    }
+
+    /// Whether the document holds the record a reference names.
+    public func contains(_ reference: RecordReference) -> Bool {
+        switch reference.kind {
+        case .income: incomes.record(id: reference.id) != nil
+        case .expense: expenses.record(id: reference.id) != nil
+        case .transfer: transfers.record(id: reference.id) != nil
+        }
+    }
+
+    /// The name of the record a reference names, when the document holds it.
+    public func name(of reference: RecordReference) -> String? {
+        switch reference.kind {
+        case .income: incomes.record(id: reference.id)?.name
+        case .expense: expenses.record(id: reference.id)?.name
+        case .transfer: transfers.record(id: reference.id)?.name
+        }
     }
 
     /// The table of one kind of record.

@@ -5,21 +5,24 @@ extension ChangeRecord {
             ? TableChange() : TableChange(from: before.incomes.records, to: after.incomes.records)
         expenses = before.expenses.records == after.expenses.records
             ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
+        transfers = before.transfers.records == after.transfers.records
+            ? TableChange() : TableChange(from: before.transfers.records, to: after.transfers.records)
         let keys = Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys).sorted()
         settings = keys.compactMap { key in
             let old = before.settingsValues.value(forKey: key)
             return old == after.settingsValues.value(forKey: key) ? nil : (key, old)
         }
-        if incomes.isEmpty && expenses.isEmpty && settings.isEmpty { return nil }
+        if incomes.isEmpty && expenses.isEmpty && transfers.isEmpty && settings.isEmpty { return nil }
         self.time = time
         summary = ""
-        summary = Self.describe(incomes: incomes, expenses: expenses, settings: settings, after: after)
+        summary = Self.describe(
+            incomes: incomes, expenses: expenses, transfers: transfers, settings: settings, after: after)
     }
 
     /// A short description: the record when one was touched, else counts per kind.
     private static func describe(
-        incomes: TableChange<Income>, expenses: TableChange<Expense>, settings: [(key: String, old: StoredSetting?)],
-        after: BudgetDocument
+        incomes: TableChange<Income>, expenses: TableChange<Expense>, transfers: TableChange<Transfer>,
+        settings: [(key: String, old: StoredSetting?)], after: BudgetDocument
     ) -> String {
         // The rows of deleted imported records change with the delete that names itself.
         let settings = settings.filter { !SettingsCatalog.isDeletedRows($0.key) }
@@ -27,8 +30,10 @@ extension ChangeRecord {
             after.settingsValues.value(forKey: change.key) == nil ? "unset \(change.key)" : "set \(change.key)"
         }
         if settings.isEmpty {
-            if incomes.isEmpty, let single = describeSingle(expenses, table: after.expenses) { return single }
-            if expenses.isEmpty, let single = describeSingle(incomes, table: after.incomes) { return single }
+            let only = (incomes.isEmpty ? 0 : 1) + (expenses.isEmpty ? 0 : 1) + (transfers.isEmpty ? 0 : 1) == 1
+            if only, let single = describeSingle(expenses, table: after.expenses) { return single }
+            if only, let single = describeSingle(incomes, table: after.incomes) { return single }
+            if only, let single = describeSingle(transfers, table: after.transfers) { return single }
         }
         func count<R: BaseModel>(_ change: TableChange<R>) {
             let kind = R.kind
@@ -39,6 +44,7 @@ extension ChangeRecord {
         }
         count(incomes)
         count(expenses)
+        count(transfers)
         return parts.joined(separator: ", ")
     }
 }

@@ -90,6 +90,11 @@ enum DocumentCodec {
         var problems: [DataFileProblem] = []
         let incomes: RecordTable<Income> = try decodeTable(&reader, layout: layout, problems: &problems)
         let expenses: RecordTable<Expense> = try decodeTable(&reader, layout: layout, problems: &problems)
+        // Transfers came later: a file without them has neither their counter nor their table.
+        var transfers = RecordTable<Transfer>()
+        if reader.has(Transfer.uniqueIdKey) || reader.has(Transfer.dataKey) {
+            transfers = try decodeTable(&reader, layout: layout, problems: &problems)
+        }
         var settings = SettingsValues()
         if let settingsNode = reader.optionalValue("settings") {
             settings = try decodeSettings(try settingsNode.parsed(), problems: &problems)
@@ -99,7 +104,8 @@ enum DocumentCodec {
         if let historySpan = reader.optionalValue("history") {
             // Unusable entries are repairable problems: the repaired document keeps the rest.
             let reading = HistoryCodec.decode(
-                historySpan, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+                historySpan, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID,
+                transferCounter: transfers.lastID)
             history = UndoHistory(reading.changes)
             problems += reading.problems
             droppedHistory = reading.dropped
@@ -118,6 +124,7 @@ enum DocumentCodec {
             problems.append(error)
         }
         var document = BudgetDocument(incomes: incomes, expenses: expenses, settings: settings, history: history)
+        document.transfers = transfers
         if let sync {
             do {
                 try document.takeSync(sync)
@@ -148,6 +155,10 @@ enum DocumentCodec {
             (Income.dataKey, encodeTable(document.incomes)),
             (Expense.dataKey, encodeTable(document.expenses)),
         ]
+        if document.hasTransfers {
+            members.append((Transfer.uniqueIdKey, .string(RecordID.string(for: document.transfers.lastID))))
+            members.append((Transfer.dataKey, encodeTable(document.transfers)))
+        }
         if !document.settingsValues.values.isEmpty {
             members.append(("settings", encodeSettings(document.settingsValues)))
         }

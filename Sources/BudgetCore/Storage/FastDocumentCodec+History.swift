@@ -12,7 +12,7 @@ extension FastDocumentCodec {
     static func historyEntry(_ cursor: inout ByteCursor) -> ChangeRecord? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var summary: String?, time: String?
-        var incomes: TableChange<Income>?, expenses: TableChange<Expense>?
+        var incomes: TableChange<Income>?, expenses: TableChange<Expense>?, transfers: TableChange<Transfer>?
         var settings: [(key: String, old: StoredSetting?)]?
         repeat {
             guard let key = cursor.string(), cursor.consume(UInt8(ascii: ":")) else { return nil }
@@ -21,6 +21,7 @@ extension FastDocumentCodec {
             case "time" where time == nil: time = cursor.string()
             case Income.dataKey where incomes == nil: incomes = tableChange(&cursor)
             case Expense.dataKey where expenses == nil: expenses = tableChange(&cursor)
+            case Transfer.dataKey where transfers == nil: transfers = tableChange(&cursor)
             case "settings" where settings == nil:
                 // Small and rare: the strict reader parses this one value.
                 let start = cursor.index
@@ -35,13 +36,14 @@ extension FastDocumentCodec {
             case "time": if time == nil { return nil }
             case Income.dataKey: if incomes == nil { return nil }
             case Expense.dataKey: if expenses == nil { return nil }
+            case Transfer.dataKey: if transfers == nil { return nil }
             default: break
             }
         } while cursor.consume(UInt8(ascii: ","))
         guard cursor.consume(UInt8(ascii: "}")), let summary, let time else { return nil }
         return ChangeRecord(
             summary: summary, time: time, incomes: incomes ?? TableChange(), expenses: expenses ?? TableChange(),
-            settings: settings ?? [])
+            transfers: transfers ?? TableChange(), settings: settings ?? [])
     }
 
     /// One kind's part of an entry: `added`, `edited`, `moved`, `removed`, each at most once.
@@ -163,6 +165,10 @@ extension FastDocumentCodec {
             writeString(change.summary, into: &out)
             key("time", into: &out)
             writeString(change.time, into: &out)
+            if !change.transfers.isEmpty {
+                key("transfers", into: &out)
+                try writeTableChange(change.transfers, into: &out, emit: emit)
+            }
             out.write("\n    }")
         }
         out.write("\n  ]")

@@ -15,7 +15,7 @@ extension FastDocumentCodec {
         var time: String
         /// The highest ID among the records each kind's part would bring back (0: none), for
         /// the counter rule (`HistoryCodec.counterRefusal`).
-        var highestIncome = 0, highestExpense = 0
+        var highestIncome = 0, highestExpense = 0, highestTransfer = 0
     }
 
     /// The history array at the cursor: entries written as the writer writes them kept as
@@ -23,14 +23,14 @@ extension FastDocumentCodec {
     /// array's bytes), others read; and the highest ID each kind's `removed` lists hold.
     static func history(
         _ cursor: inout ByteCursor, file: FileContents?
-    ) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int)? {
+    ) -> (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)? {
         guard cursor.consume(UInt8(ascii: "[")) else { return nil }
         enum Read {
             case stored(Range<Int>, SkimmedEntry)
             case change(ChangeRecord)
         }
         var read: [Read] = []
-        var highestIncome = 0, highestExpense = 0
+        var highestIncome = 0, highestExpense = 0, highestTransfer = 0
         if !cursor.consume(UInt8(ascii: "]")) {
             repeat {
                 cursor.skipWhitespace()
@@ -39,6 +39,7 @@ extension FastDocumentCodec {
                     read.append(.stored(start..<cursor.index, skimmed))
                     highestIncome = max(highestIncome, skimmed.highestIncome)
                     highestExpense = max(highestExpense, skimmed.highestExpense)
+                    highestTransfer = max(highestTransfer, skimmed.highestTransfer)
                     continue
                 }
                 cursor.index = start
@@ -48,6 +49,9 @@ extension FastDocumentCodec {
                 }
                 for record in entry.expenses.removed {
                     highestExpense = max(highestExpense, RecordID.number(fromStored: record.id) ?? Int.max)
+                }
+                for record in entry.transfers.removed {
+                    highestTransfer = max(highestTransfer, RecordID.number(fromStored: record.id) ?? Int.max)
                 }
                 read.append(.change(entry))
             } while cursor.consume(UInt8(ascii: ","))
@@ -69,7 +73,7 @@ extension FastDocumentCodec {
                 return .stored(StoredHistoryEntry(bytes: bytes, summary: skimmed.summary, time: skimmed.time))
             }
         }
-        return (UndoHistory(entries: entries), highestIncome, highestExpense)
+        return (UndoHistory(entries: entries), highestIncome, highestExpense, highestTransfer)
     }
 
     /// An entry kept as bytes, decoded (`nil` only if the skim that kept it was wrong).
@@ -89,7 +93,7 @@ extension FastDocumentCodec {
     static func skimEntry(_ cursor: inout ByteCursor) -> SkimmedEntry? {
         guard cursor.skip("{") else { return nil }
         var first = true
-        var highestIncome = 0, highestExpense = 0
+        var highestIncome = 0, highestExpense = 0, highestTransfer = 0
         if cursor.skipKey("expenses", indent: "      ", first: &first) {
             guard let highest = skimTableChange(Expense.self, &cursor) else { return nil }
             highestExpense = highest
@@ -102,9 +106,15 @@ extension FastDocumentCodec {
             guard skimSettings(&cursor) else { return nil }
         }
         guard cursor.skipKey("summary", indent: "      ", first: &first), let summary = cursor.plainString(),
-              cursor.skipKey("time", indent: "      ", first: &first), let time = cursor.plainString(),
-              cursor.skip("\n    }") else { return nil }
-        return SkimmedEntry(summary: summary, time: time, highestIncome: highestIncome, highestExpense: highestExpense)
+              cursor.skipKey("time", indent: "      ", first: &first), let time = cursor.plainString() else { return nil }
+        if cursor.skipKey("transfers", indent: "      ", first: &first) {
+            guard let highest = skimTableChange(Transfer.self, &cursor) else { return nil }
+            highestTransfer = highest
+        }
+        guard cursor.skip("\n    }") else { return nil }
+        return SkimmedEntry(
+            summary: summary, time: time, highestIncome: highestIncome, highestExpense: highestExpense,
+            highestTransfer: highestTransfer)
     }
 
     /// One kind's part, six spaces deep (never empty: the writer leaves an empty one out):

@@ -84,7 +84,8 @@ enum FastDocumentCodec {
         wentConcurrent: inout Bool
     ) -> BudgetDocument? {
         // A large history, as the writer lays it out, is skimmed while the tables are read.
-        var skimming: BackgroundWork<(history: UndoHistory, highestIncome: Int, highestExpense: Int)?>?
+        var skimming: BackgroundWork<
+            (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
         var skimmed = 0..<0
         if concurrently, cursor.bytes.count >= concurrentHistorySize, let range = writtenHistoryRange(cursor.bytes),
            range.count >= concurrentHistorySize {
@@ -100,13 +101,14 @@ enum FastDocumentCodec {
         }
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
-        var incomeCounter: Int?, expenseCounter: Int?
+        var incomeCounter: Int?, expenseCounter: Int?, transferCounter: Int?
         var incomes: (records: [Income], highestID: Int, highestByBlock: [Int])?
         var expenses: (records: [Expense], highestID: Int, highestByBlock: [Int])?
+        var transfers: (records: [Transfer], highestID: Int, highestByBlock: [Int])?
         var settings = SettingsValues()
         var sync: SyncState?
         var history = UndoHistory()
-        var highestIncome = 0, highestExpense = 0
+        var highestIncome = 0, highestExpense = 0, highestTransfer = 0
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -118,6 +120,8 @@ enum FastDocumentCodec {
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
             case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
             case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
+            case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
+            case Transfer.dataKey: transfers = records(&cursor, keeping: keepingRecords)
             case "history":
                 cursor.skipWhitespace()
                 if skimming != nil {
@@ -126,7 +130,7 @@ enum FastDocumentCodec {
                     cursor.index = skimmed.upperBound
                 } else {
                     guard let read = Self.history(&cursor, file: file) else { return nil }
-                    (history, highestIncome, highestExpense) = read
+                    (history, highestIncome, highestExpense, highestTransfer) = read
                 }
             case "settings":
                 // Small and rare: the strict reader parses just this value. A failure here is not
@@ -153,18 +157,31 @@ enum FastDocumentCodec {
         cursor.skipWhitespace()
         if let skimming {
             guard seen.contains("history"), let read = skimming.result() else { return nil }
-            (history, highestIncome, highestExpense) = read
+            (history, highestIncome, highestExpense, highestTransfer) = read
         }
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
               let incomeTable = table(incomes, counter: incomeCounter),
               let expenseTable = table(expenses, counter: expenseCounter),
               highestIncome <= incomeCounter, highestExpense <= expenseCounter else { return nil }
+        // Transfers came later: a file has both their counter and their table, or neither.
+        var transferTable = RecordTable<Transfer>()
+        if let transfers {
+            guard let transferCounter, let read = table(transfers, counter: transferCounter) else { return nil }
+            transferTable = read
+        } else if transferCounter != nil {
+            return nil
+        }
+        guard highestTransfer <= transferTable.lastID else { return nil }
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
+        document.transfers = transferTable
         if let sync {
             // Each table's highest ID in each block, for the check against the device's counters.
-            let highest = [RecordKind.income: incomes.highestByBlock, .expense: expenses.highestByBlock]
+            let highest = [
+                RecordKind.income: incomes.highestByBlock, .expense: expenses.highestByBlock,
+                .transfer: transfers?.highestByBlock ?? [],
+            ]
             guard (try? document.takeSync(sync, highestByBlock: highest)) != nil else { return nil }
         }
         return document
@@ -274,7 +291,7 @@ enum FastDocumentCodec {
         _ document: BudgetDocument, emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         var out = ByteBuffer(
-            capacity: min(64 + (document.incomes.count + document.expenses.count) * 200, pieceSize + (64 << 10)))
+            capacity: min(64 + (document.incomes.count + document.expenses.count + document.transfers.count) * 200, pieceSize + (64 << 10)))
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
@@ -301,6 +318,12 @@ enum FastDocumentCodec {
             var bytes: [UInt8] = []
             JSONSerializer(style: .encoderCompatible).write(SyncCodec.encode(sync), indent: 2, into: &bytes)
             out.append(contentsOf: bytes)
+        }
+        if document.hasTransfers {
+            out.write(",\n  \"transfer_unique_id\" : \"")
+            out.write(utf8Of: RecordID.string(for: document.transfers.lastID))
+            out.write("\",\n  \"transfers\" : ")
+            try writeTable(document.transfers.records, into: &out, emit: emit)
         }
         out.write("\n}\n")
         try out.withBytes(emit)

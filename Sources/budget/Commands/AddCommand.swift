@@ -71,6 +71,8 @@ struct AddCommand: Command {
                 let before = document
                 let expense = try document.add(Expense.self, values)
                 return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
+            case .transfer:
+                return (try document.add(Transfer.self, values).id, [], document.moneyFormat)
             }
         }
         context.output.write(id + "\n")

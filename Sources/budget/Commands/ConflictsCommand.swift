@@ -64,7 +64,7 @@ struct ConflictsCommand: Command {
     static func subject(_ conflict: ReplicaConflict, in document: BudgetDocument) -> String {
         switch conflict.subject {
         case .record(let kind, let id):
-            let name = kind == .income ? document.incomes.record(id: id)?.name : document.expenses.record(id: id)?.name
+            let name = document.name(of: RecordReference(kind: kind, id: id))
             return "\(kind.singular) \(id)" + (name.map { " (\($0))" } ?? "")
         case .setting(let key):
             return "setting \(key)"

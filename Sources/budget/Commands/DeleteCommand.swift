@@ -27,25 +27,26 @@ struct DeleteCommand: Command {
             return
         }
         var replaced: [(gone: RecordReference, kept: RecordReference)] = []
-        let (incomes, expenses) = try context.store().transaction { document in
+        let (incomes, expenses, transfers) = try context.store().transaction { document in
             let current = document.following(unique)
             replaced = current.replaced
-            return try document.delete(
-                incomes: current.references.filter { $0.kind == .income }.map(\.id),
-                expenses: current.references.filter { $0.kind == .expense }.map(\.id))
+            func ids(_ kind: RecordKind) -> [String] { current.references.filter { $0.kind == kind }.map(\.id) }
+            return try document.delete(incomes: ids(.income), expenses: ids(.expense), transfers: ids(.transfer))
         }
         context.noteMerged(replaced)
         // Deleting an imported record means "not this row": later imports leave it out.
         let imported = incomes.filter { $0.source != nil }.count + expenses.filter { $0.source != nil }.count
+            + transfers.filter { $0.source != nil }.count
         let rows = imported == 0 ? "" : imported == unique.count
             ? " Imports will leave out \(imported == 1 ? "its statement row" : "their statement rows") "
                 + "(import --include-deleted imports \(imported == 1 ? "it" : "them") again)."
             : " Imports will leave out the statement rows of the \(imported) imported "
                 + "(import --include-deleted imports them again)."
-        if unique.count == 1, let name = incomes.first?.name ?? expenses.first?.name {
+        if unique.count == 1, let name = incomes.first?.name ?? expenses.first?.name ?? transfers.first?.name {
             context.confirm("Deleted \(unique[0].kind.singular) \(unique[0].id) (\(name))." + rows)
         } else {
-            let counts = [(incomes.count, RecordKind.income), (expenses.count, .expense)].filter { $0.0 > 0 }
+            let counts = [(incomes.count, RecordKind.income), (expenses.count, .expense), (transfers.count, .transfer)]
+                .filter { $0.0 > 0 }
             context.confirm("Deleted " + counts.map { $0.1.counted($0.0) }.joined(separator: " and ") + "." + rows)
         }
     }

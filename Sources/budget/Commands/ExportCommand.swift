@@ -90,9 +90,9 @@ struct ExportCommand: Command {
         case .csv, .tsv:
             // Every record is checked before anything is written.
             let substitutions = try BudgetExport.checkEncodable(document, query: query, as: encoding)
-            let rows = RecordRow.matching(query, in: document, selection: .all)
+            let rows = RecordRow.matching(query, in: document, selection: RecordSelection.all.over(document))
             var printer = RecordPrinter(
-                selection: .all, format: format == .csv ? .csv : .tsv, includeHeader: true, document: document,
+                selection: RecordSelection.all.over(document), format: format == .csv ? .csv : .tsv, includeHeader: true, document: document,
                 painter: .plain)
             printer.forSpreadsheet = forExcel
             guard forExcel || encoding != .utf8 else {

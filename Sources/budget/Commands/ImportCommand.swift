@@ -356,7 +356,7 @@ struct ImportCommand: Command {
             || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: {
                 FieldRules.trimmed($0).lowercased() == "kind"
             }) {
-            kinds = [.income, .expense]
+            kinds = RecordKind.allCases
         } else {
             throw UsageError(
                 "Missing expected argument '<kind>': the file has no kind column, so name the kind to import "
@@ -369,7 +369,7 @@ struct ImportCommand: Command {
             var added: [RecordReference] = []
             var skipped = 0
             var otherKind = 0
-            // Both kinds' bad rows are reported together.
+            // Every kind's bad rows are reported together.
             let importers = kinds.map {
                 RecordImporter(
                     kind: $0, money: document.moneyFormat, today: Day.today(),
@@ -413,17 +413,19 @@ struct ImportCommand: Command {
         // The added records are the last of their tables, in the order they were added.
         var incomes = document.incomes.records.suffix(added.filter { $0.kind == .income }.count).makeIterator()
         var expenses = document.expenses.records.suffix(added.filter { $0.kind == .expense }.count).makeIterator()
+        var transfers = document.transfers.records.suffix(added.filter { $0.kind == .transfer }.count).makeIterator()
         let rows: [RecordRow] = added.compactMap { reference in
             switch reference.kind {
             case .income: return incomes.next().map(RecordRow.init)
             case .expense: return expenses.next().map(RecordRow.init)
+            case .transfer: return transfers.next().map(RecordRow.init)
             }
         }
         guard !rows.isEmpty else { return "" }
         let kinds = Set(rows.map(\.kind))
         // Days as display.date-format shows them, like every table for people.
         let printer = RecordPrinter(
-            selection: kinds.count == 1 ? .only(rows[0].kind) : .all, format: .table, includeHeader: true,
+            selection: kinds.count == 1 ? .only(rows[0].kind) : kinds.contains(.transfer) ? .everything : .all, format: .table, includeHeader: true,
             document: document, painter: .plain)
         return printer.preview(rows)
     }

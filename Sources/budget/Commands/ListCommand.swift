@@ -1,15 +1,21 @@
 import BudgetCore
 
-/// `budget list incomes|expenses|all`: prints records in order.
+/// `budget list incomes|expenses|transfers|all`: prints records in order.
 struct ListCommand: Command {
     static let spec = CommandSpec(
-        name: "list", abstract: "List incomes, expenses or both.",
+        name: "list", abstract: "List incomes, expenses, transfers or all of them.",
         discussion: "Records are listed in their display order (see 'budget move'). The table ends with a total; "
-            + "the machine formats (tsv, csv, json, ids) print data only.",
+            + "the machine formats (tsv, csv, json, ids) print data only. 'all' lists transfers too when the budget "
+            + "has any; '--transfers' (or 'list transfers') lists only them.",
         arguments: [
-            ArgumentSpec(name: "which", help: "incomes, expenses or all.", choices: ["incomes", "expenses", "all"]),
+            ArgumentSpec(
+                name: "which", help: "incomes, expenses, transfers or all (default: all with --transfers).",
+                isOptional: true, choices: ["incomes", "expenses", "transfers", "all"]),
         ],
-        options: QueryOptions.listSpecs + [OutputFormat.option, CommonArguments.noHeader])
+        options: QueryOptions.listSpecs + [
+            OptionSpec(long: "transfers", help: "List the transfers between accounts (as 'list transfers')."),
+            OutputFormat.option, CommonArguments.noHeader,
+        ])
 
     let selection: RecordSelection
     let filters: QueryOptions
@@ -17,18 +23,24 @@ struct ListCommand: Command {
     let includeHeader: Bool
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let text = parsed.positionals[0]
+        let transfersOnly = parsed.flag("transfers")
+        guard let text = parsed.positionals.first ?? (transfersOnly ? "transfers" : nil) else {
+            throw parsed.usageError("Missing '<which>': incomes, expenses, transfers or all")
+        }
+        if transfersOnly && RecordKind(argument: text) != .transfer {
+            throw parsed.usageError("'--transfers' lists transfers only; leave out '\(text)'")
+        }
         guard let selection = RecordSelection(argument: text) else {
-            var message = "Invalid value '\(text)' for '<which>': expected incomes, expenses or all"
-            if let guess = Suggestion.closest(to: text, among: ["incomes", "expenses", "all"]) {
+            var message = "Invalid value '\(text)' for '<which>': expected incomes, expenses, transfers or all"
+            if let guess = Suggestion.closest(to: text, among: ["incomes", "expenses", "transfers", "all"]) {
                 message += ". Did you mean '\(guess)'?"
             }
             throw parsed.usageError(message)
         }
         self.selection = selection
         filters = try QueryOptions(parsed)
-        if !parsed.values("category").isEmpty && selection == .only(.income) {
-            throw parsed.usageError("'--category' applies to expenses; incomes have no category")
+        if !parsed.values("category").isEmpty, case .only(let kind) = selection, kind != .expense {
+            throw parsed.usageError("'--category' applies to expenses; \(kind.plural) have no category")
         }
         format = try OutputFormat.from(parsed)
         includeHeader = !parsed.flag("no-header")
@@ -37,6 +49,7 @@ struct ListCommand: Command {
     func run(in context: CommandContext) throws {
         let document = try context.store().load()
         context.noteDueOccurrences(in: document, format: format)
+        let selection = selection.over(document)
         let query = try filters.query(for: document)
         let rows = query.arrange(
             RecordRow.matching(query, in: document, selection: selection), date: \.date, amount: \.amount,

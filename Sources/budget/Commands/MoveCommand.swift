@@ -45,6 +45,7 @@ struct MoveCommand: Command {
             let (target, moved) = switch current.kind {
             case .income: try move(current.id, in: &document.incomes)
             case .expense: try move(current.id, in: &document.expenses)
+            case .transfer: try move(current.id, in: &document.transfers)
             }
             return (current, target, moved)
         }

@@ -6,6 +6,7 @@ struct RestoreCommand: Command {
     struct Refused: Error, CustomStringConvertible {
         let incomes: Int
         let expenses: Int
+        let transfers: Int
         /// Settings (limits, rules, schedules, profiles, display) are set.
         let hasSettings: Bool
 
@@ -14,6 +15,7 @@ struct RestoreCommand: Command {
             var held: [String] = []
             if incomes > 0 { held.append(RecordKind.income.counted(incomes)) }
             if expenses > 0 { held.append(RecordKind.expense.counted(expenses)) }
+            if transfers > 0 { held.append(RecordKind.transfer.counted(transfers)) }
             if hasSettings { held.append("settings") }
             let text = held.count > 1
                 ? held.dropLast().joined(separator: ", ") + " and " + (held.last ?? "") : held.joined()
@@ -48,12 +50,15 @@ struct RestoreCommand: Command {
             if !document.isEmpty && !force {
                 throw Refused(
                     incomes: document.incomes.count, expenses: document.expenses.count,
+                    transfers: document.transfers.count,
                     hasSettings: !document.settingsValues.values.isEmpty)
             }
             document.replaceContents(with: restored)
         }
+        let transfers = restored.transfers.count > 0
+            ? ", \(RecordKind.transfer.counted(restored.transfers.count))" : ""
         context.confirm(
-            "Restored \(RecordKind.income.counted(restored.incomes.count)) and "
+            "Restored \(RecordKind.income.counted(restored.incomes.count))\(transfers) and "
                 + "\(RecordKind.expense.counted(restored.expenses.count)).")
     }
 }

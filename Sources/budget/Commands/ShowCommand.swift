@@ -30,6 +30,7 @@ struct ShowCommand: Command {
         let row: RecordRow = switch current.kind {
         case .income: RecordRow(try document.incomes.existingRecord(id: current.id))
         case .expense: RecordRow(try document.expenses.existingRecord(id: current.id))
+        case .transfer: RecordRow(try document.transfers.existingRecord(id: current.id))
         }
         let printer = RecordPrinter(
             selection: .only(kind), format: format, includeHeader: includeHeader, document: document,

@@ -35,7 +35,7 @@ struct RecordPrinter {
         case .table:
             output.write(try table(rows))
         case .ids:
-            // Both kinds share ID numbers, so a listing of both names each record with its kind.
+            // The kinds share ID numbers, so a listing of several names each record with its kind.
             output.write(rows.map {
                 (selection.showsKind ? RecordReference(kind: $0.kind, id: $0.id).description : $0.id) + "\n"
             }.joined())
@@ -126,10 +126,12 @@ struct RecordPrinter {
     private struct ColumnFields {
         let income: [Unmanaged<RecordField<Income>>?]
         let expense: [Unmanaged<RecordField<Expense>>?]
+        let transfer: [Unmanaged<RecordField<Transfer>>?]
 
         init(_ columns: [RecordColumn]) {
             income = columns.map { $0.income.map(Unmanaged.passUnretained) }
             expense = columns.map { $0.expense.map(Unmanaged.passUnretained) }
+            transfer = columns.map { $0.transfer.map(Unmanaged.passUnretained) }
         }
 
         /// Calls `body` with the row's value in each column, in order (`nil` where its kind has
@@ -141,6 +143,8 @@ struct RecordPrinter {
                 for field in self.income { body(field?._withUnsafeGuaranteedRef { $0.value(income) }) }
             case .expense(let expense):
                 for field in self.expense { body(field?._withUnsafeGuaranteedRef { $0.value(expense) }) }
+            case .transfer(let transfer):
+                for field in self.transfer { body(field?._withUnsafeGuaranteedRef { $0.value(transfer) }) }
             }
         }
     }
@@ -257,13 +261,14 @@ struct RecordPrinter {
                 alignment: column.isNumeric ? .right : .left)
         })
         let fields = ColumnFields(columns)
-        var incomes: [Int] = [], expenses: [Int] = []
+        var incomes: [Int] = [], expenses: [Int] = [], transfers: [Int] = []
         table.rows.reserveCapacity(rows.count)
         for row in rows {
             table.rows.append(self.fields(of: row, forPeople: true, showingKind: selection.showsKind, columns: fields))
             switch row.record {
             case .income(let income): incomes.append(income.amount)
             case .expense(let expense): expenses.append(expense.amount)
+            case .transfer(let transfer): transfers.append(transfer.amount)
             }
         }
         let amountColumn = (selection.showsKind ? 1 : 0) + (columns.firstIndex { $0.key == "amount" } ?? 0)
@@ -279,7 +284,11 @@ struct RecordPrinter {
             var label = "Total (\(counted) \(counted == 1 ? String(selection.noun.dropLast()) : selection.noun)"
             if refunds > 0 { label += ", \(refunds) refund\(refunds == 1 ? "" : "s")" }
             label += ")"
-            let total = selection == .only(.income) ? totals.income : totals.expenses
+            let total = switch selection {
+            case .only(.income): totals.income
+            case .only(.transfer): try RecordTotals(incomeAmounts: transfers, expenseAmounts: []).income
+            default: totals.expenses
+            }
             table.footers = [.init(label: label, value: money.display(total), column: amountColumn)]
         }
         return table.render(painter: painter)

@@ -1,11 +1,12 @@
 import BudgetCore
 
-/// One record of either kind, as listings hold it; its cells come from the kind's schema
+/// One record of any kind, as listings hold it; its cells come from the kind's schema
 /// (`RecordColumn`).
 struct RecordRow: Sendable {
     enum Record: Sendable {
         case income(Income)
         case expense(Expense)
+        case transfer(Transfer)
     }
 
     var record: Record
@@ -14,6 +15,7 @@ struct RecordRow: Sendable {
         switch record {
         case .income: return .income
         case .expense: return .expense
+        case .transfer: return .transfer
         }
     }
 
@@ -21,6 +23,7 @@ struct RecordRow: Sendable {
         switch record {
         case .income(let income): return income.id
         case .expense(let expense): return expense.id
+        case .transfer(let transfer): return transfer.id
         }
     }
 
@@ -28,6 +31,7 @@ struct RecordRow: Sendable {
         switch record {
         case .income(let income): return income.date
         case .expense(let expense): return expense.date
+        case .transfer(let transfer): return transfer.date
         }
     }
 
@@ -35,6 +39,7 @@ struct RecordRow: Sendable {
         switch record {
         case .income(let income): return income.name
         case .expense(let expense): return expense.name
+        case .transfer(let transfer): return transfer.name
         }
     }
 
@@ -42,18 +47,22 @@ struct RecordRow: Sendable {
         switch record {
         case .income(let income): return income.amount
         case .expense(let expense): return expense.amount
+        case .transfer(let transfer): return transfer.amount
         }
     }
 
-    /// The records of `selection` that `query` matches, incomes first, each kind in its order
-    /// (a category filter leaves incomes out: they have none).
+    /// The records of `selection` that `query` matches, incomes first, then expenses, then
+    /// transfers, each kind in its order (a category filter leaves incomes and transfers out:
+    /// they have none).
     static func matching(_ query: RecordQuery, in document: BudgetDocument, selection: RecordSelection) -> [RecordRow] {
-        let incomes = selection != .only(.expense) && query.categories.isEmpty ? query.incomes(in: document) : []
-        let expenses = selection != .only(.income) ? query.expenses(in: document) : []
+        let incomes = selection.includes(.income) && query.categories.isEmpty ? query.incomes(in: document) : []
+        let expenses = selection.includes(.expense) ? query.expenses(in: document) : []
+        let transfers = selection.includes(.transfer) && query.categories.isEmpty ? query.transfers(in: document) : []
         var rows: [RecordRow] = []
-        rows.reserveCapacity(incomes.count + expenses.count)
+        rows.reserveCapacity(incomes.count + expenses.count + transfers.count)
         for income in incomes { rows.append(RecordRow(income)) }
         for expense in expenses { rows.append(RecordRow(expense)) }
+        for transfer in transfers { rows.append(RecordRow(transfer)) }
         return rows
     }
 
@@ -63,5 +72,9 @@ struct RecordRow: Sendable {
 
     init(_ expense: Expense) {
         record = .expense(expense)
+    }
+
+    init(_ transfer: Transfer) {
+        record = .transfer(transfer)
     }
 }
