@@ -11,6 +11,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Codable {
     /// The plural noun (`incomes`, `expenses`).
     public var plural: String { rawValue + "s" }
 
+    /// The noun with its indefinite article: `an income`, `an expense`, `a transfer`.
+    public var withArticle: String {
+        (self == .transfer ? "a " : "an ") + singular
+    }
+
     /// A count with the noun it needs: `1 expense`, `2 expenses`, `0 incomes`.
     public func counted(_ count: Int) -> String {
         "\(count) \(count == 1 ? singular : plural)"

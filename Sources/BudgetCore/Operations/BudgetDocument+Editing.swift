@@ -133,6 +133,9 @@ extension BudgetDocument {
             transfer throws(ValueError) in
             try edit.apply(to: &transfer)
         }
+        for (id, _, changed) in transferEntries where changed {
+            if let transfer = transfers.record(id: id) { try Self.checkAccounts(of: transfer) }
+        }
         (self.incomes, self.expenses, self.transfers) = (incomes, expenses, transfers)
         var byReference: [RecordReference: RecordEditResult.Entry] = [:]
         for (id, name, changed) in incomeEntries {

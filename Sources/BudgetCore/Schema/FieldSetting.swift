@@ -43,7 +43,9 @@ extension FieldSetting {
     /// Tags, given one at a time.
     static let tags = FieldSetting(help: "A tag (one word, no commas).", valueName: "tag", word: "tag")
     /// The account a transfer's money left.
-    static let from = FieldSetting(help: "The account the money left.", valueName: "account")
+    static let from = FieldSetting(
+        help: "The account the money left.", valueName: "account", isScheduled: false)
     /// The account a transfer's money went to.
-    static let to = FieldSetting(help: "The account the money went to.", valueName: "account")
+    static let to = FieldSetting(
+        help: "The account the money went to.", valueName: "account", isScheduled: false)
 }

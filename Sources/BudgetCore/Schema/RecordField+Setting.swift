@@ -122,8 +122,8 @@ public struct SettableField: Sendable {
     /// Typed text needs no budget: amounts are read when the file is open, defaults stand in later.
     static let typingContext = InputContext(money: MoneyFormat(currency: nil), today: .epoch, defaultCategory: "")
 
-    /// Every field a person sets, of either kind, in the order of the kinds' schemas (the
-    /// fields incomes have first, then those only expenses have).
+    /// Every field a person sets, of any kind, in the order of the kinds' schemas (the fields
+    /// incomes have first, then those only expenses have, then those only transfers have).
     public static let all: [SettableField] = {
         var result: [SettableField] = []
         func collect<Record: BaseModel>(_ type: Record.Type) {
@@ -150,6 +150,7 @@ public struct SettableField: Sendable {
         }
         collect(Income.self)
         collect(Expense.self)
+        collect(Transfer.self)
         return result
     }()
 

@@ -42,7 +42,9 @@ public struct StatementField: RawRepresentable, Hashable, CaseIterable, Sendable
     /// Every field, in order: those read by the reader's own rules, then the other fields a
     /// person sets (`SettableField`), each read by its declaration's input rules.
     public static let allCases: [StatementField] = read + SettableField.all.compactMap { field in
-        read.contains { $0.rawValue == field.key } ? nil : StatementField(field.key)
+        // A statement's rows become incomes and expenses: a transfer's own fields come from its account.
+        read.contains { $0.rawValue == field.key } || !(field.applies(to: .income) || field.applies(to: .expense))
+            ? nil : StatementField(field.key)
     }
 
     /// The declared record field a column of this gives, when the reader's own rules do not read it.

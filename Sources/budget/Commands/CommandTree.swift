@@ -9,7 +9,7 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages "
             + "on stderr.",
         subcommands: [
-            AddCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec,
+            AddCommand.spec, TransferCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec,
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
@@ -23,6 +23,7 @@ enum CommandTree {
     static func commandType(for path: [String]) -> (any Command.Type)? {
         switch path {
         case ["add", "income"], ["add", "expense"]: return AddCommand.self
+        case ["transfer"]: return TransferCommand.self
         case ["list"]: return ListCommand.self
         case ["summary"]: return SummaryCommand.self
         case ["categories"]: return CategoriesCommand.self

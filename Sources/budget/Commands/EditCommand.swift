@@ -94,7 +94,7 @@ struct EditCommand: Command {
         for reference in references {
             guard let field = Self.missingField(edit, kind: reference.kind) else { continue }
             let kind = reference.kind
-            let why = "\(reference) is an \(kind.singular), and \(kind.plural) have no \(field.key)"
+            let why = "\(reference) is \(kind.withArticle), and \(kind.plural) have no \(field.key)"
             throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(why)")
         }
         if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
