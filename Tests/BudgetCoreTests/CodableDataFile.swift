@@ -12,6 +12,38 @@ struct CodableDataFile: Codable, Equatable {
     var incomes: [String: CodableRecord]
     var expenses: [String: CodableRecord]
     var settings: [String: CodableSetting]?
+    /// Only in a budget that has had a transfer.
+    var transfer_unique_id: String?
+    var transfers: [String: CodableTransfer]?
+
+    /// A transfer: its accounts instead of a category.
+    struct CodableTransfer: Codable, Equatable {
+        var id: String
+        var name: String
+        var amount: Int
+        var order: Int
+        var date: String
+        var from: String
+        var to: String
+        var note: String?
+        var tags: [String]?
+        var source: String?
+        var schedule: String?
+
+        init(_ transfer: Transfer) {
+            id = transfer.id
+            name = transfer.name
+            amount = transfer.amount
+            order = transfer.order
+            date = transfer.date.iso
+            from = transfer.from
+            to = transfer.to
+            note = transfer.note
+            tags = transfer.tags.isEmpty ? nil : transfer.tags.sorted
+            source = transfer.source
+            schedule = transfer.schedule
+        }
+    }
 
     /// A record of either kind; `category` only for expenses, `note`, `tags`, `source` and `schedule` only when set.
     struct CodableRecord: Codable, Equatable {
@@ -70,6 +102,11 @@ struct CodableDataFile: Codable, Equatable {
             uniqueKeysWithValues: document.incomes.records.map { ($0.id, CodableRecord($0, category: nil)) })
         expenses = Dictionary(
             uniqueKeysWithValues: document.expenses.records.map { ($0.id, CodableRecord($0, category: $0.category)) })
+        if document.hasTransfers {
+            transfer_unique_id = RecordID.string(for: document.transfers.lastID)
+            transfers = Dictionary(
+                uniqueKeysWithValues: document.transfers.records.map { ($0.id, CodableTransfer($0)) })
+        }
         let values = document.settingsValues.values
         settings = values.isEmpty ? nil : values.mapValues { stored in
             switch stored {

@@ -83,6 +83,19 @@ final class CodecPropertyTests: XCTestCase {
             document[settings: ImportKeys.self][ImportKeys.deleted("2026-11")] =
                 DeletedRows(["mf:id=" + text(&generator), "a;b%:1|" + text(&generator)])
         }
+        // Transfers, in a third of the budgets (the others are written as before transfers existed).
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                let amount = Bool.random(using: &generator) ? Int.max : Int.random(in: 0...99_999, using: &generator)
+                try document.transfers.add {
+                    Transfer(
+                        id: $0, name: self.text(&generator), amount: amount, from: self.text(&generator),
+                        to: self.text(&generator), date: .epoch, note: Bool.random(using: &generator) ? "n\tb" : nil,
+                        tags: ["振替"])
+                }
+            }
+            if document.transfers.count == 0 { document.transfers = RecordTable(lastID: 3, orderedRecords: []) }
+        }
         if Int.random(in: 0..<3, using: &generator) == 0 { try makeReplica(&document, &generator) }
         return document
     }
@@ -151,6 +164,14 @@ final class CodecPropertyTests: XCTestCase {
                 if document.incomes.count > 2 {
                     try document.incomes.move(id: document.incomes.records[2].id, to: 1)
                 }
+                // Transfers come, change and go in the history too.
+                if let transfer = document.transfers.records.first, Bool.random(using: &generator) {
+                    try document.transfers.remove(ids: [transfer.id])
+                } else {
+                    try document.transfers.add {
+                        Transfer(id: $0, name: "振替", amount: 7, from: "楽天銀行", to: "PayPay", date: .epoch)
+                    }
+                }
             case 4:
                 document[settings: BudgetKeys.self][BudgetKeys.limit(text(&generator))] =
                     try Self.randomLimit(Int.random(in: 0...1_000, using: &generator), &generator)
@@ -188,6 +209,13 @@ final class CodecPropertyTests: XCTestCase {
                 XCTFail("\(kind).schema has a field the oracle doesn't know: \(key); "
                         + "add it to CodableDataFile.CodableRecord (Tests/BudgetCoreTests/CodableDataFile.swift)")
             }
+        }
+        let transfer = CodableDataFile.CodableTransfer(
+            Transfer(id: "00000001", amount: 1, from: "a", to: "b", date: .epoch))
+        let knownOfTransfers = Set(Mirror(reflecting: transfer).children.compactMap(\.label))
+        for key in Transfer.schema.fields.map(\.key) where !knownOfTransfers.contains(key) {
+            XCTFail("Transfer.schema has a field the oracle doesn't know: \(key); "
+                    + "add it to CodableDataFile.CodableTransfer (Tests/BudgetCoreTests/CodableDataFile.swift)")
         }
     }
 

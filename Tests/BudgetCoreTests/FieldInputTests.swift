@@ -7,10 +7,14 @@ final class FieldInputTests: XCTestCase {
     private let today = Day(iso: "2026-11-21")!
 
     func testColumns_AreTheDeclaredFieldsWithInputRules() {
-        XCTAssertEqual(RecordImporter.columns, Expense.schema.fields.filter { $0.input != nil }.map(\.key))
+        // An expense's columns, then a transfer's own (its accounts).
+        XCTAssertEqual(
+            RecordImporter.columns, Expense.schema.fields.filter { $0.input != nil }.map(\.key) + ["from", "to"])
         // A record's schedule names one of the exporting file's schedules: imports leave it out.
         XCTAssertEqual(
-            Set(RecordImporter.columns), Set(Expense.schema.fields.map(\.key)).subtracting(["id", "order", "schedule"]))
+            Set(RecordImporter.columns),
+            Set(Expense.schema.fields.map(\.key) + Transfer.schema.fields.map(\.key))
+                .subtracting(["id", "order", "schedule"]))
         XCTAssertTrue(RecordImporter.ignoredColumns.contains("schedule"))
         for key in Income.schema.fields.map(\.key) where !["id", "order", "schedule"].contains(key) {
             XCTAssertTrue(RecordImporter.columns.contains(key), key)

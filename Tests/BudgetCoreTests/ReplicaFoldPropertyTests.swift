@@ -189,6 +189,7 @@ final class ReplicaFoldPropertyTests: XCTestCase {
                 switch reference.kind {
                 case .expense: _ = try document.expenses.remove(ids: [reference.id])
                 case .income: _ = try document.incomes.remove(ids: [reference.id])
+                case .transfer: _ = try document.transfers.remove(ids: [reference.id])
                 }
             }
         case 10:

@@ -12,8 +12,9 @@ final class SettableFieldTests: XCTestCase {
         let keys = ["date", "name", "amount", "note", "tags", "category"]
         XCTAssertEqual(Array(SettableField.all.map(\.key).prefix(6)), keys)
         XCTAssertEqual(SettableField.named("category")?.kinds, [.expense])
-        XCTAssertEqual(SettableField.named("note")?.kinds, [.income, .expense])
-        XCTAssertEqual(SettableField.all.filter(\.isRequired).map(\.key), ["name", "amount"])
+        XCTAssertEqual(SettableField.named("note")?.kinds, [.income, .expense, .transfer])
+        XCTAssertEqual(SettableField.named("from")?.kinds, [.transfer])
+        XCTAssertEqual(SettableField.all.filter(\.isRequired).map(\.key), ["name", "amount", "from", "to"])
         XCTAssertEqual(SettableField.all.filter(\.isList).map(\.word), ["tag"])
         XCTAssertNil(SettableField.named("source"), "only the budget sets a record's source")
         let statementFields = ["date", "name", "amount", "out", "in", "kind", "category", "note", "tags", "id"]

@@ -36,6 +36,10 @@ enum TreeStrictReader {
         var problems: [DataFileProblem] = []
         let incomes: RecordTable<Income> = try decodeTable(&reader, problems: &problems)
         let expenses: RecordTable<Expense> = try decodeTable(&reader, problems: &problems)
+        var transfers = RecordTable<Transfer>()
+        if reader.has(Transfer.uniqueIdKey) || reader.has(Transfer.dataKey) {
+            transfers = try decodeTable(&reader, problems: &problems)
+        }
         var settings = SettingsValues()
         if let settingsNode = reader.optionalNode("settings") {
             settings = try DocumentCodec.decodeSettings(settingsNode, problems: &problems)
@@ -50,7 +54,8 @@ enum TreeStrictReader {
                     }
                 }
                 let reading = HistoryCodec.usable(
-                    results, offset: historyNode.offset, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID)
+                    results, offset: historyNode.offset, incomeCounter: incomes.lastID, expenseCounter: expenses.lastID,
+                    transferCounter: transfers.lastID)
                 history = reading.changes
                 problems += reading.problems
                 droppedHistory = reading.dropped
@@ -75,6 +80,7 @@ enum TreeStrictReader {
         }
         var document = BudgetDocument(
             incomes: incomes, expenses: expenses, settings: settings, history: UndoHistory(history))
+        document.transfers = transfers
         if let sync {
             do {
                 try document.takeSync(sync)
@@ -172,11 +178,15 @@ enum TreeStrictReader {
         let time = try reader.string("time")
         let incomes: TableChange<Income> = try decodeChange(reader.optionalNode(Income.dataKey), context: context)
         let expenses: TableChange<Expense> = try decodeChange(reader.optionalNode(Expense.dataKey), context: context)
+        let transfers: TableChange<Transfer> = try decodeChange(
+            reader.optionalNode(Transfer.dataKey), context: context)
         let settings = try reader.optionalNode("settings").map { node throws(DataFileProblem) in
             try HistoryCodec.decodeSettings(node, context: context)
         } ?? []
         try reader.finish()
-        return ChangeRecord(summary: summary, time: time, incomes: incomes, expenses: expenses, settings: settings)
+        return ChangeRecord(
+            summary: summary, time: time, incomes: incomes, expenses: expenses, transfers: transfers,
+            settings: settings)
     }
 
     private static func decodeChange<Record: BaseModel>(
@@ -297,7 +307,7 @@ enum TreeStrictReader {
                 }
             case "currency":
                 continue
-            case Income.dataKey, Expense.dataKey:
+            case Income.dataKey, Expense.dataKey, Transfer.dataKey:
                 guard case .array(let records) = member.node.value else {
                     throw fail(member.node.offset, "\"\(member.key)\" must be an array")
                 }

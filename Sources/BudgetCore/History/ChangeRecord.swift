@@ -10,6 +10,19 @@ public struct ChangeRecord: Equatable, Sendable {
     /// Former values of the settings the change touched (`nil`: was not set), by stored key.
     var settings: [(key: String, old: StoredSetting?)]
 
+    /// A change of these parts (transfers: none unless given).
+    init(
+        summary: String, time: String, incomes: TableChange<Income>, expenses: TableChange<Expense>,
+        transfers: TableChange<Transfer> = TableChange(), settings: [(key: String, old: StoredSetting?)]
+    ) {
+        self.summary = summary
+        self.time = time
+        self.incomes = incomes
+        self.expenses = expenses
+        self.transfers = transfers
+        self.settings = settings
+    }
+
     /// Equal summaries, times and changes.
     public static func == (lhs: ChangeRecord, rhs: ChangeRecord) -> Bool {
         lhs.summary == rhs.summary && lhs.time == rhs.time && lhs.incomes == rhs.incomes && lhs.expenses == rhs.expenses

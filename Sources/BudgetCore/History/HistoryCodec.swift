@@ -67,7 +67,8 @@ enum HistoryCodec {
         } ?? []
         try reader.finish()
         return ChangeRecord(
-            summary: summary, time: time, incomes: incomes, expenses: expenses, transfers: transfers, settings: settings)
+            summary: summary, time: time, incomes: incomes, expenses: expenses, transfers: transfers,
+            settings: settings)
     }
 
     /// A history as read: the entries that can still be undone, a problem for each that

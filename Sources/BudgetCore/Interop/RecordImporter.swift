@@ -227,7 +227,8 @@ public struct RecordImporter: Sendable {
     /// kind, or as both, would be worse than stopping.
     static func kind(_ text: String, line: Int, column: String) throws(ImportError) -> RecordKind {
         guard let kind = RecordKind(argument: FieldRules.trimmed(text).lowercased()) else {
-            throw ImportError(line: line, column: column, "unknown kind '\(text)' (expected income, expense or transfer)")
+            throw ImportError(
+                line: line, column: column, "unknown kind '\(text)' (expected income, expense or transfer)")
         }
         return kind
     }
