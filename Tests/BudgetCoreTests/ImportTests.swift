@@ -114,7 +114,7 @@ final class ImportTests: XCTestCase {
             XCTAssertFalse(Expense.schema.fields.contains { $0.key == name },
                            "the example of an unknown column '\(name)' is a field")
         }
-        let expected = Self.expenseColumns.joined(separator: ", ")
+        let expected = (Self.expenseColumns + ["from", "to"]).joined(separator: ", ")
         let cases: [(String, ImportFormat, ImportError)] = [
             ("date,name,amount\n2026-11-01,Lunch,900\n2026-11-02,Dinner,12x\n", .csv,
              ImportError(line: 3, column: "amount", "invalid amount '12x': an amount is a whole number such as 1200")),

@@ -47,7 +47,8 @@ extension BudgetDocument {
     /// undo has taken one out), so the history and the counters tell it all.
     func differs(from original: BudgetDocument) -> Bool {
         !history.hasSameEntries(as: original.history) || incomes.lastID != original.incomes.lastID
-            || expenses.lastID != original.expenses.lastID || transfers.lastID != original.transfers.lastID || sync != original.sync
+            || expenses.lastID != original.expenses.lastID || transfers.lastID != original.transfers.lastID
+            || sync != original.sync
     }
 
     /// Reverts the most recent change in the history and forgets it.

@@ -106,7 +106,9 @@ extension FastDocumentCodec {
             guard skimSettings(&cursor) else { return nil }
         }
         guard cursor.skipKey("summary", indent: "      ", first: &first), let summary = cursor.plainString(),
-              cursor.skipKey("time", indent: "      ", first: &first), let time = cursor.plainString() else { return nil }
+              cursor.skipKey("time", indent: "      ", first: &first), let time = cursor.plainString() else {
+            return nil
+        }
         if cursor.skipKey("transfers", indent: "      ", first: &first) {
             guard let highest = skimTableChange(Transfer.self, &cursor) else { return nil }
             highestTransfer = highest

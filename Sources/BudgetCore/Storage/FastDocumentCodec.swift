@@ -291,7 +291,9 @@ enum FastDocumentCodec {
         _ document: BudgetDocument, emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         var out = ByteBuffer(
-            capacity: min(64 + (document.incomes.count + document.expenses.count + document.transfers.count) * 200, pieceSize + (64 << 10)))
+            capacity: min(
+                64 + (document.incomes.count + document.expenses.count + document.transfers.count) * 200,
+                pieceSize + (64 << 10)))
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")

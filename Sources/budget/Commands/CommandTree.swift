@@ -9,7 +9,8 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages "
             + "on stderr.",
         subcommands: [
-            AddCommand.spec, TransferCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec, TagsCommand.spec,
+            AddCommand.spec, TransferCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec,
+            TagsCommand.spec,
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,

@@ -92,7 +92,8 @@ struct ExportCommand: Command {
             let substitutions = try BudgetExport.checkEncodable(document, query: query, as: encoding)
             let rows = RecordRow.matching(query, in: document, selection: RecordSelection.all.over(document))
             var printer = RecordPrinter(
-                selection: RecordSelection.all.over(document), format: format == .csv ? .csv : .tsv, includeHeader: true, document: document,
+                selection: RecordSelection.all.over(document), format: format == .csv ? .csv : .tsv,
+                includeHeader: true, document: document,
                 painter: .plain)
             printer.forSpreadsheet = forExcel
             guard forExcel || encoding != .utf8 else {

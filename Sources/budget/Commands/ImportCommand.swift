@@ -425,7 +425,8 @@ struct ImportCommand: Command {
         let kinds = Set(rows.map(\.kind))
         // Days as display.date-format shows them, like every table for people.
         let printer = RecordPrinter(
-            selection: kinds.count == 1 ? .only(rows[0].kind) : kinds.contains(.transfer) ? .everything : .all, format: .table, includeHeader: true,
+            selection: kinds.count == 1 ? .only(rows[0].kind) : kinds.contains(.transfer) ? .everything : .all,
+            format: .table, includeHeader: true,
             document: document, painter: .plain)
         return printer.preview(rows)
     }
