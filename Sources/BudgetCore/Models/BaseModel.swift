@@ -28,6 +28,8 @@ public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     var note: String? { get set }
     /// Labels for finding records across categories (`京都旅行`, `reimbursable`).
     var tags: Tags { get set }
+    /// The account the money moved through (`Account.name`); `nil` when none is named.
+    var account: String? { get set }
     /// Where an imported record came from: the statement's source and the row's identity in
     /// it (`StatementRowIdentity`), so that importing an overlapping statement adds only what
     /// is new; `nil` for records typed in.

@@ -1,0 +1,48 @@
+/// The accounts (issue #29): one key per account (`account.楽天銀行`), whose value is the
+/// account's line of parts (`Account+Setting`). Kept as settings, two devices merge each
+/// account as one value, like any other setting.
+public enum AccountKeys: SettingsDomain {
+    /// The prefix of the domain's keys.
+    public static let name = "account"
+
+    /// The account with this name.
+    public static func account(_ name: String) -> SettingKey<AccountKeys, Account?> {
+        SettingKey(name, default: nil, "The account \(name).")
+    }
+
+    /// No fixed keys: one per account (`dynamicKey`).
+    public static let keys: [AnySettingKey] = []
+
+    /// The key of an account, when the name is one an account may have
+    /// (`FieldRules.checkAccountName`).
+    public static func dynamicKey(named name: String) -> AnySettingKey? {
+        guard (try? FieldRules.checkAccountName(name)) != nil else { return nil }
+        return account(name).erased
+    }
+}
+
+extension Settings where Domain == AccountKeys {
+    /// The names of the accounts, sorted.
+    public var accountNames: [String] {
+        let prefix = AccountKeys.name + "."
+        return setKeys.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    /// The account with exactly this name, or `nil` (a stored value that is not an account,
+    /// which the reader refuses, reads as none).
+    public func account(named name: String) -> Account? {
+        guard var account = self[AccountKeys.account(name)] else { return nil }
+        account.name = name
+        return account
+    }
+
+    /// Every account, by name.
+    public var accounts: [Account] {
+        accountNames.compactMap { account(named: $0) }
+    }
+
+    /// Stores an account under its name.
+    public mutating func set(_ account: Account) {
+        self[AccountKeys.account(account.name)] = account
+    }
+}
