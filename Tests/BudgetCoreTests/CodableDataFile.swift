@@ -13,7 +13,8 @@ struct CodableDataFile: Codable, Equatable {
     var expenses: [String: CodableRecord]
     var settings: [String: CodableSetting]?
 
-    /// A record of either kind; `category` only for expenses, `note`, `tags`, `source` and `schedule` only when set.
+    /// A record of either kind; `category` only for expenses, `note`, `tags`, `account`, `source` and
+    /// `schedule` only when set.
     struct CodableRecord: Codable, Equatable {
         var id: String
         var name: String
@@ -23,6 +24,7 @@ struct CodableDataFile: Codable, Equatable {
         var category: String?
         var note: String?
         var tags: [String]?
+        var account: String?
         var source: String?
         var schedule: String?
 
@@ -35,6 +37,7 @@ struct CodableDataFile: Codable, Equatable {
             self.category = category
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
+            account = record.account
             source = record.source
             schedule = record.schedule
         }

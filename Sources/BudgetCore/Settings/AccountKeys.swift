@@ -46,3 +46,36 @@ extension Settings where Domain == AccountKeys {
         self[AccountKeys.account(account.name)] = account
     }
 }
+
+extension Settings where Domain == AccountKeys {
+    /// The account a typed name means: the account with that name, else with the trimmed
+    /// name, else the one account whose name folds alike (`TextFolding`: `ｐａｙｐａｙ` for
+    /// `PayPay`), the way a typed category takes the spelling in use.
+    ///
+    /// - Throws: `AccountError.unknown`, listing the accounts, when none (or several) match.
+    public func resolve(_ typed: String) throws(AccountError) -> Account {
+        if let account = account(named: typed) { return account }
+        let trimmed = FieldRules.trimmed(typed)
+        if let account = account(named: trimmed) { return account }
+        let names = accountNames
+        let folded = TextFolding.folded(trimmed)
+        let alike = names.filter { TextFolding.folded($0) == folded }
+        guard alike.count == 1, let name = alike.first, let account = account(named: name) else {
+            throw .unknown(trimmed, known: names)
+        }
+        return account
+    }
+
+    /// The account a record dated `date` may name, by its typed name (`resolve`): its name as
+    /// the record stores it.
+    ///
+    /// - Throws: `AccountError.unknown`; `AccountError.closed` when the account was closed
+    ///   before `date` (a record on the closing day itself is its last).
+    public func recordAccount(_ typed: String, on date: Day) throws(AccountError) -> String {
+        let account = try resolve(typed)
+        if let closed = account.closed, date > closed {
+            throw .closed(account.name, on: closed, recordDate: date)
+        }
+        return account.name
+    }
+}
