@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// Accounts through the built binary (issue #29): `account add|edit|list|show|rename|close`,
+/// a record's `--account`, the `--account` filter, `expense.default-account`, completion, and
+/// the data file unchanged by a refused command.
+final class AccountsEndToEndTests: XCTestCase {
+    private var budget: BudgetProcess!
+
+    override func setUpWithError() throws {
+        budget = try BudgetProcess()
+        try budget.succeed("account", "add", "楽天銀行", "--type", "bank", "--opening", "120000", "--as-of", "2026-11-01")
+        try budget.succeed(
+            "account", "add", "楽天カード", "--type", "card", "--opening", "5000", "--closing", "last",
+            "--withdrawal", "27", "--from", "楽天銀行")
+        try budget.succeed("account", "add", "PayPay", "--type", "emoney")
+    }
+
+    /// Runs a command that must fail, and checks that the data file did not change.
+    private func refused(_ arguments: String..., code: Int32) throws -> BudgetProcess.Result {
+        let before = budget.dataBytes()
+        let result = try budget.run(arguments)
+        XCTAssertEqual(result.code, code, "\(arguments): \(result.stderr)")
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(budget.dataBytes(), before, "\(arguments) changed the file")
+        return result
+    }
+
+    func testAdd_ConfirmsOnStderrAndStoresOneSettingPerAccount() throws {
+        let result = try budget.run("account", "add", "Cash", "--type", "cash")
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "Added account Cash (cash).\n")
+        let file = String(decoding: try XCTUnwrap(budget.dataBytes()), as: UTF8.self)
+        XCTAssertTrue(
+            file.contains("\"account.楽天カード\" : \"type=card;opening=5000;closing=last;withdrawal=27;from=楽天銀行\""),
+            file)
+        XCTAssertEqual(try budget.run("config", "get", "account.Cash").stdout, "type=cash\n")
+    }
+
+    func testList_EveryFormatShowsTheAccountsNotTheirBalances() throws {
+        XCTAssertEqual(
+            try budget.run("account", "list", "--format", "tsv").stdout,
+            "name\ttype\topening\tas_of\tclosed\tcard_cycle\treconciled\treconciled_balance\n"
+                + "PayPay\temoney\t0\t\t\t\t\t\n"
+                + "楽天カード\tcard\t5000\t\t\tclosing=last withdrawal=27 from=楽天銀行\t\t\n"
+                + "楽天銀行\tbank\t120000\t2026-11-01\t\t\t\t\n")
+        let table = try budget.run("account", "list").stdout
+        XCTAssertTrue(table.hasPrefix("NAME"), table)
+        XCTAssertTrue(table.contains("120,000"), table)
+        let json = try budget.run("account", "list", "--format", "json").stdout
+        XCTAssertTrue(json.contains("\"name\": \"PayPay\""), json)
+        XCTAssertEqual(
+            try budget.run("account", "show", "ｐａｙｐａｙ").stdout, "name=PayPay\ntype=emoney\nopening=0\n")
+    }
+
+    func testRecords_NameAnAccountOfTheBudgetAndFilterByIt() throws {
+        try budget.succeed("add", "expense", "Lunch", "800", "--account", "ｐａｙｐａｙ", "--date", "2026-11-02")
+        try budget.succeed("add", "expense", "Rent", "80000", "--account", "楽天銀行", "--date", "2026-11-03")
+        try budget.succeed("add", "income", "Pay", "300000", "--date", "2026-11-04")
+        XCTAssertEqual(
+            try budget.run("list", "expenses", "--account", "paypay", "--format", "ids").stdout, "00000001\n")
+        XCTAssertEqual(
+            try budget.run("list", "all", "--account", "楽天銀行", "--account", "PayPay", "--format", "ids").stdout,
+            "expense-00000001\nexpense-00000002\n")
+        let rows = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows
+        XCTAssertEqual(rows.map { $0["account"] }, ["PayPay", "楽天銀行"])
+        try budget.succeed("edit", "expense-00000002", "--account", "")
+        _ = try refused("edit", "expense-00000001", "--account", "Suica", code: 1)
+        try budget.succeed("edit", "expense-00000001", "--account", "楽天カード")
+        XCTAssertEqual(
+            Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows
+                .map { $0["account"] },
+            ["楽天カード", ""])
+    }
+
+    func testUnknownAccount_IsRefusedListingTheKnownOnesAndNothingChanges() throws {
+        let result = try refused("add", "expense", "Lunch", "800", "--account", "Suica", code: 1)
+        XCTAssertEqual(
+            result.stderr, "budget: error: no account named 'Suica'; known accounts: PayPay, 楽天カード, 楽天銀行\n")
+        _ = try refused("account", "add", "PayPay", "--type", "cash", code: 1)
+        _ = try refused("account", "add", "a;b", "--type", "cash", code: 64)
+        _ = try refused("account", "add", "Visa", "--type", "card", "--from", "PayPay", code: 1)
+        let usage = try refused("account", "add", "Cash", "--type", "cash", "--closing", "5", code: 64)
+        XCTAssertTrue(usage.stderr.contains("'--closing' is for a card account"), usage.stderr)
+        _ = try refused("account", "add", "Cash", code: 64)
+        _ = try refused("account", "add", "Visa", "--type", "card", "--closing", "32", code: 64)
+        _ = try refused("account", "show", "Suica", code: 1)
+    }
+
+    func testDefaultAccount_RenameAndClose() throws {
+        try budget.succeed("config", "set", "expense.default-account", "楽天カード")
+        try budget.succeed("add", "expense", "Book", "1200", "--date", "2026-11-05")
+        let renamed = try budget.run("account", "rename", "楽天カード", "Rakuten Card")
+        XCTAssertEqual(renamed.code, 0, renamed.stderr)
+        XCTAssertEqual(renamed.stderr, "Renamed account 楽天カード to Rakuten Card on 1 record.\n")
+        XCTAssertEqual(try budget.run("config", "get", "expense.default-account").stdout, "Rakuten Card\n")
+        XCTAssertEqual(
+            Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows
+                .map { $0["account"] },
+            ["Rakuten Card"])
+        try budget.succeed("account", "close", "PayPay", "--date", "2026-11-10")
+        let late = try refused(
+            "add", "expense", "Late", "100", "--account", "PayPay", "--date", "2026-11-11", code: 1)
+        XCTAssertEqual(
+            late.stderr,
+            "budget: error: the account PayPay was closed on 2026-11-10; a record dated 2026-11-11 cannot use it\n")
+        try budget.succeed("add", "expense", "Last", "100", "--account", "PayPay", "--date", "2026-11-10")
+    }
+
+    func testCompletion_OffersTheAccounts() throws {
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget account show ").stdout, "words\nPayPay\n楽天カード\n楽天銀行\n")
+        XCTAssertEqual(
+            try budget.run("__complete", "fish", "budget add expense x 1 --account P").stdout, "words\nPayPay\n")
+    }
+}
