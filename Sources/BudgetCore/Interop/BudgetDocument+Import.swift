@@ -73,7 +73,9 @@ extension BudgetDocument {
     ///
     /// - Throws: `ImportError` at the row's account when no account has the name, or the
     ///   account was closed before the row's date.
-    private static func account(of row: ImportedRow, in accounts: Settings<AccountKeys>) throws(ImportError) -> String? {
+    private static func account(
+        of row: ImportedRow, in accounts: Settings<AccountKeys>
+    ) throws(ImportError) -> String? {
         let typed: String?, date: Day
         switch row.record {
         case .income(let income): (typed, date) = (income.account, income.date)

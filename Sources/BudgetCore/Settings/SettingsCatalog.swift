@@ -2,8 +2,8 @@
 public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
     public static let domains: [any SettingsDomain.Type] = [
-        DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self, RuleKeys.self,
-        RecurKeys.self,
+        DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self,
+        RuleKeys.self, RecurKeys.self,
     ]
 
     /// The key for a stored name, from whichever domain owns it.
@@ -31,7 +31,9 @@ public enum SettingsCatalog {
         let accountPrefix = AccountKeys.name + "."
         if stored.hasPrefix(accountPrefix) {
             let account = try FieldRules.accountName(String(stored.dropFirst(accountPrefix.count)))
-            guard let key = key(stored: accountPrefix + account) else { throw SettingsError.unknownKey(name, suggestion: nil) }
+            guard let key = key(stored: accountPrefix + account) else {
+                throw SettingsError.unknownKey(name, suggestion: nil)
+            }
             return key
         }
         guard let key = key(stored: stored) else { throw SettingsError.unknownKey(name, suggestion: nil) }

@@ -79,7 +79,8 @@ struct AccountAddCommand: Command {
             return day
         }
         funding = try given("from") { text throws(UsageError) in try parsed.label(text, field: "account") }
-        if !isEdit, type != .card, let card = ["closing", "withdrawal", "from"].first(where: { parsed.value($0) != nil }) {
+        let cardOption = ["closing", "withdrawal", "from"].first { parsed.value($0) != nil }
+        if !isEdit, type != .card, let card = cardOption {
             throw parsed.usageError("'--\(card)' is for a card account (--type card)")
         }
     }

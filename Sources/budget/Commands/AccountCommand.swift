@@ -44,9 +44,9 @@ struct AccountCommand: Command {
         switch parsed.path.last {
         case "show": action = .show(parsed.positionals[0])
         case "rename":
-            action = .rename(
-                parsed.positionals[0],
-                to: try parsed.converting { () throws(ValueError) in try FieldRules.accountName(parsed.positionals[1]) })
+            let new = parsed.positionals[1]
+            let checked = try parsed.converting { () throws(ValueError) in try FieldRules.accountName(new) }
+            action = .rename(parsed.positionals[0], to: checked)
         case "close": action = .close(parsed.positionals[0], on: try parsed.value("date").map(parsed.day))
         default:
             action = .list(
@@ -67,7 +67,8 @@ struct AccountCommand: Command {
             let document = try store.load()
             let account = try document.existingAccount(named: name)
             let money = document.moneyFormat
-            var lines = ["name=" + account.name, "type=" + account.type.rawValue, "opening=" + money.plain(account.opening)]
+            var lines = ["name=" + account.name, "type=" + account.type.rawValue]
+            lines.append("opening=" + money.plain(account.opening))
             if let asOf = account.asOf { lines.append("as-of=" + asOf.iso) }
             if let closed = account.closed { lines.append("closed=" + closed.iso) }
             if let closing = account.closing { lines.append("closing=" + closing.description) }
