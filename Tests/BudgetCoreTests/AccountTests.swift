@@ -213,6 +213,31 @@ final class AccountTests: XCTestCase {
         XCTAssertFalse(written.contains("account"), written)
     }
 
+    func testCurrencyRescale_ScalesOpeningAndReconciledBalances() throws {
+        let store = try sampleStore()
+        try store.transaction { try $0.setReconciled("PayPay", day: day, balance: 700) }
+        let dollars = try XCTUnwrap(Currency.known.first { $0.code == "USD" })
+        XCTAssertThrowsError(try store.transaction { try $0.setCurrency(dollars, rescale: false) })
+        try store.transaction { try $0.setCurrency(dollars, rescale: true) }
+        let document = try store.load()
+        XCTAssertEqual(document.account(named: "楽天銀行")?.opening, 12_000_000)
+        XCTAssertEqual(document.account(named: "PayPay")?.reconciled?.balance, 70_000)
+    }
+
+    func testLedger_PostsToTheRecordsAccount() throws {
+        let store = try sampleStore()
+        try store.transaction { document in
+            try document.add(Expense.self, try Self.values(name: "Book", account: "楽天カード", date: day), today: day)
+            try document.add(Income.self, try Self.values(name: "Pay", account: "楽天銀行", date: day), today: day)
+            try document.add(Expense.self, try Self.values(name: "Tea", account: nil, date: day), today: day)
+        }
+        let journal = try LedgerJournal.write(try store.load(), query: RecordQuery())
+        XCTAssertTrue(journal.contains("    Liabilities:楽天カード\n"), journal)
+        XCTAssertTrue(journal.contains("    Assets:楽天銀行  100\n"), journal)
+        XCTAssertTrue(journal.contains("    Assets:Cash\n"), journal)
+        XCTAssertFalse(journal.contains("; account:"), journal)
+    }
+
     private static func values(name: String, account: String?, date: Day) throws -> RecordValues {
         var values = RecordValues()
         values["name"] = .text(name)

@@ -7,12 +7,13 @@ extension BudgetDocument {
             ?? key.defaultText(context: settingContext)
     }
 
-    /// Every fixed key, then each limit and each saved import profile that is set, with its
+    /// Every fixed key, then each limit, each saved import profile and each account that is set, with its
     /// value and default.
     public var settingEntries: [SettingEntry] {
         let limits = self[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
         let profiles = SettingsCatalog.profileKeys(in: settingsValues)
-        return (SettingsCatalog.fixedKeys + limits + profiles).map { key in
+        let accounts = self[settings: AccountKeys.self].accountNames.map { AccountKeys.account($0).erased }
+        return (SettingsCatalog.fixedKeys + limits + profiles + accounts).map { key in
             SettingEntry(key: key, value: settingText(key), defaultValue: key.defaultText(context: settingContext),
                          isSet: settingsValues.value(forKey: key.storedKey) != nil)
         }
