@@ -238,6 +238,26 @@ final class AccountTests: XCTestCase {
         XCTAssertFalse(journal.contains("; account:"), journal)
     }
 
+    func testConfigSet_KeepsTheAccountRules() throws {
+        let store = try sampleStore()
+        let before = try store.load()
+        func set(_ name: String, _ text: String) throws {
+            try store.transaction { try $0.setSetting(try SettingsCatalog.key(toSet: name), to: text) }
+        }
+        XCTAssertThrowsError(try set("expense.default-account", "Suica")) {
+            XCTAssertEqual($0 as? AccountError, .unknown("Suica", known: ["PayPay", "楽天カード", "楽天銀行"]))
+        }
+        XCTAssertThrowsError(try set("account.Visa", "type=card;from=PayPay")) {
+            XCTAssertEqual($0 as? AccountError, .cannotFund("PayPay", type: .emoney))
+        }
+        XCTAssertEqual(try store.load(), before)
+        try set("expense.default-account", "ｐａｙｐａｙ")
+        try set("account.Visa", "type=card;from=楽天銀行 ")
+        let document = try store.load()
+        XCTAssertEqual(document.defaultExpenseAccount, "PayPay")
+        XCTAssertEqual(document.account(named: "Visa")?.funding, "楽天銀行")
+    }
+
     private static func values(name: String, account: String?, date: Day) throws -> RecordValues {
         var values = RecordValues()
         values["name"] = .text(name)

@@ -148,17 +148,24 @@ extension BudgetDocument {
         return account
     }
 
-    /// Checks an account's card fields and funding account, spells the funding account as the
-    /// budget does, and stores the account under its name.
+    /// Checks an account (`checkAccount`) and stores it under its name.
     private mutating func store(_ account: inout Account) throws(AccountError) {
+        try checkAccount(&account)
+        var settings = self[settings: AccountKeys.self]
+        settings.set(account)
+        self[settings: AccountKeys.self] = settings
+    }
+
+    /// Checks an account's card fields and funding account, and spells the funding account as
+    /// the budget does (`config set account.<name>` keeps the same rules).
+    ///
+    /// - Throws: `AccountError.notACard`, `.cannotFund`, `.unknown` (the funding account).
+    func checkAccount(_ account: inout Account) throws(AccountError) {
         if account.type != .card, account.hasCardCycle { throw .notACard(account.name, type: account.type) }
         if let funding = account.funding {
             let source = try existingAccount(named: funding)
             guard source.type.canFundCards else { throw .cannotFund(source.name, type: source.type) }
             account.funding = source.name
         }
-        var settings = self[settings: AccountKeys.self]
-        settings.set(account)
-        self[settings: AccountKeys.self] = settings
     }
 }

@@ -35,8 +35,9 @@ extension BudgetDocument {
     ///   for `rescale` with another key, `SettingsError.numberedRule` for a rule's key (rules
     ///   change through `addRule`, `deleteRule`, `moveRule`), `SettingsError.scheduleKey` for a
     ///   schedule's key or their counter, `SettingsError.deletedRowsKey` for the rows of deleted
-    ///   imported records (`import.deleted.<month>`), what `setCurrency` throws;
-    ///   nothing changes then.
+    ///   imported records (`import.deleted.<month>`), what `setCurrency` throws,
+    ///   `AccountError` for an account that breaks `checkAccount` or a default account the
+    ///   budget does not have; nothing changes then.
     @discardableResult
     public mutating func setSetting(
         _ key: AnySettingKey, to text: String?, rescale: Bool = false
@@ -59,6 +60,16 @@ extension BudgetDocument {
             // A default category typed in another case or width is the category in use.
             if key.storedKey == ExpenseKeys.defaultCategory.storedKey, case .string(let category)? = stored {
                 stored = .string(canonicalCategory(category))
+            }
+            // A default account is one of the budget's, spelt as it is.
+            if key.storedKey == ExpenseKeys.defaultAccount.storedKey, case .string(let account)? = stored {
+                stored = .string(try existingAccount(named: account).name)
+            }
+            // An account set by its key follows the rules `addAccount` and `editAccount` keep.
+            if key.storedKey.hasPrefix(AccountKeys.name + "."), let value = stored, var account = Account(stored: value) {
+                account.name = String(key.storedKey.dropFirst(AccountKeys.name.count + 1))
+                try checkAccount(&account)
+                stored = account.stored
             }
             settingsValues.setValue(stored, forKey: key.storedKey)
         }
