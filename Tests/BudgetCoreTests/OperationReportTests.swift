@@ -111,8 +111,8 @@ final class OperationReportTests: XCTestCase {
             entries.map(\.key.storedKey),
             [
                 "display.currency", "display.color", "display.date-format", "expense.default-category",
-                "expense.default-account", "budget.total-limit", "period.month-start", "period.weekend", "recur.auto", "budget.limit.food",
-                "budget.limit.fun"
+                "expense.default-account", "budget.total-limit", "period.month-start", "period.weekend", "recur.auto",
+                "budget.limit.food", "budget.limit.fun",
             ])
         XCTAssertEqual(
             entries.map(\.value),

@@ -36,7 +36,8 @@ public enum LedgerJournal {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
                 income, tag: "income-\(income.id)",
-                postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)], money: money)))
+                postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)],
+                money: money)))
         }
         for (offset, expense) in expenses.enumerated() {
             let account = "Expenses:" + account(expense.category, fallback: "uncategorized")

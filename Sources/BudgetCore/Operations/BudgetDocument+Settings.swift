@@ -66,7 +66,8 @@ extension BudgetDocument {
                 stored = .string(try existingAccount(named: account).name)
             }
             // An account set by its key follows the rules `addAccount` and `editAccount` keep.
-            if key.storedKey.hasPrefix(AccountKeys.name + "."), let value = stored, var account = Account(stored: value) {
+            if key.storedKey.hasPrefix(AccountKeys.name + "."), let value = stored,
+               var account = Account(stored: value) {
                 account.name = String(key.storedKey.dropFirst(AccountKeys.name.count + 1))
                 try checkAccount(&account)
                 stored = account.stored

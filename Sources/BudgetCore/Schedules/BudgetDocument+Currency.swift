@@ -4,7 +4,8 @@ extension BudgetDocument {
     /// When the old and new currency have a different number of decimals and the budget holds
     /// amounts (records, limits, the total limit, schedules or accounts' balances), the change
     /// needs `rescale`: every amount is then multiplied or divided by the power of ten between
-    /// them, so `1234` yen shows as `$1,234.00`. Dividing must be exact and multiplying must not overflow, or nothing changes.
+    /// them, so `1234` yen shows as `$1,234.00`. Dividing must be exact and multiplying must not
+    /// overflow, or nothing changes.
     ///
     /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`;
     ///   the document is unchanged then.
