@@ -108,6 +108,26 @@ final class AccountsEndToEndTests: XCTestCase {
         try budget.succeed("add", "expense", "Last", "100", "--account", "PayPay", "--date", "2026-11-10")
     }
 
+    func testImport_TakesTheBudgetsAccountsAndRefusesOthersByLine() throws {
+        let good = budget.directory.appendingPathComponent("good.csv")
+        try "date,name,amount,category,account\n2026-11-02,Lunch,800,food,ｐａｙｐａｙ\n"
+            .write(to: good, atomically: true, encoding: .utf8)
+        try budget.succeed("import", "expenses", good.path)
+        XCTAssertEqual(
+            Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows.map { $0["account"] },
+            ["PayPay"])
+        let statement = budget.directory.appendingPathComponent("statement.csv")
+        try "日付,内容,金額,財布\n2026/11/03,コンビニ,500,paypay\n2026/11/04,駅,300,Suica\n"
+            .write(to: statement, atomically: true, encoding: .utf8)
+        let result = try refused(
+            "import", "expenses", statement.path, "--map", "date=日付", "--map", "name=内容", "--map", "amount=金額",
+            "--map", "account=財布", code: 65)
+        XCTAssertEqual(
+            result.stderr,
+            "budget: error: line 3, column 'account': no account named 'Suica'; known accounts: PayPay, 楽天カード, "
+                + "楽天銀行; nothing was imported\n")
+    }
+
     func testCompletion_OffersTheAccounts() throws {
         XCTAssertEqual(
             try budget.run("__complete", "fish", "budget account show ").stdout, "words\nPayPay\n楽天カード\n楽天銀行\n")
