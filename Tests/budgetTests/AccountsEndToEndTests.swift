@@ -128,6 +128,19 @@ final class AccountsEndToEndTests: XCTestCase {
                 + "楽天銀行; nothing was imported\n")
     }
 
+    func testSchedules_NameOneOfTheBudgetsAccountsAndTheirRecordsTakeIt() throws {
+        try budget.succeed(
+            "recur", "add", "expense", "Rent", "80000", "--every", "month", "--on", "25", "--from", "2026-10-25",
+            "--account", "楽天銀行", "--yes")
+        let records = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows
+        XCTAssertFalse(records.isEmpty)
+        XCTAssertEqual(Set(records.map { $0["account"] }), ["楽天銀行"])
+        let result = try refused(
+            "recur", "add", "expense", "Gym", "5000", "--every", "month", "--account", "Suica", code: 1)
+        XCTAssertEqual(
+            result.stderr, "budget: error: no account named 'Suica'; known accounts: PayPay, 楽天カード, 楽天銀行\n")
+    }
+
     func testCompletion_OffersTheAccounts() throws {
         XCTAssertEqual(
             try budget.run("__complete", "fish", "budget account show ").stdout, "words\nPayPay\n楽天カード\n楽天銀行\n")
