@@ -65,6 +65,14 @@ final class AccountsEndToEndTests: XCTestCase {
             "expense-00000001\nexpense-00000002\n")
         let rows = Listing(tsv: try budget.run("list", "expenses", "--format", "tsv").stdout).rows
         XCTAssertEqual(rows.map { $0["account"] }, ["PayPay", "楽天銀行"])
+        let exported = Listing(csv: try budget.run("export", "--account", "paypay", "--format", "csv").stdout).rows
+        XCTAssertEqual(exported.map { $0["name"] }, ["Lunch"])
+        let summary = try budget.run("summary", "--all", "--account", "楽天銀行", "--format", "tsv")
+        XCTAssertEqual(summary.code, 0, summary.stderr)
+        XCTAssertTrue(summary.stdout.contains("80000"), summary.stdout)
+        XCTAssertFalse(summary.stdout.contains("\t800\n"), summary.stdout)
+        let journal = try budget.run("export", "--format", "ledger").stdout
+        XCTAssertTrue(journal.contains("    Assets:PayPay\n"), journal)
         try budget.succeed("edit", "expense-00000002", "--account", "")
         _ = try refused("edit", "expense-00000001", "--account", "Suica", code: 1)
         try budget.succeed("edit", "expense-00000001", "--account", "楽天カード")
