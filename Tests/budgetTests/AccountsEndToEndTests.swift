@@ -149,6 +149,23 @@ final class AccountsEndToEndTests: XCTestCase {
             result.stderr, "budget: error: no account named 'Suica'; known accounts: PayPay, 楽天カード, 楽天銀行\n")
     }
 
+    func testEdit_ChangesAndRemovesValuesWithTheCardRules() throws {
+        let result = try budget.run("account", "edit", "楽天銀行", "--as-of", "", "--opening", "-500")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "Changed account 楽天銀行 (bank).\n")
+        XCTAssertEqual(try budget.run("config", "get", "account.楽天銀行").stdout, "type=bank;opening=-500\n")
+        try budget.succeed("account", "edit", "楽天カード", "--closing", "15", "--from", "")
+        XCTAssertEqual(
+            try budget.run("account", "show", "楽天カード").stdout,
+            "name=楽天カード\ntype=card\nopening=5000\nclosing=15\nwithdrawal=27\n")
+        let refused = try refused("account", "edit", "PayPay", "--withdrawal", "10", code: 1)
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: PayPay is not a card (its type is emoney); only a card has a closing day, a withdrawal "
+                + "day and an account it is paid from\n")
+        _ = try self.refused("account", "edit", "Suica", "--opening", "1", code: 1)
+    }
+
     func testCompletion_OffersTheAccounts() throws {
         XCTAssertEqual(
             try budget.run("__complete", "fish", "budget account show ").stdout, "words\nPayPay\n楽天カード\n楽天銀行\n")

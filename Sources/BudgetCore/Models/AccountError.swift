@@ -34,10 +34,10 @@ public enum AccountError: LocalizedError, Equatable, Sendable {
         case let .alreadyClosed(name, day):
             return "the account \(name) was closed on \(day.iso) already"
         case let .notACard(name, type):
-            return "\(name) is a \(type.rawValue) account; only a card has a closing day, a withdrawal day "
-                + "and an account it is paid from"
+            return "\(name) is not a card (its type is \(type.rawValue)); only a card has a closing day, "
+                + "a withdrawal day and an account it is paid from"
         case let .cannotFund(name, type):
-            return "a card is paid from a bank or savings account; \(name) is a \(type.rawValue) account"
+            return "a card is paid from a bank or savings account; \(name) is of type \(type.rawValue)"
         case let .invalidValue(error):
             return error.description
         }
