@@ -147,6 +147,9 @@ final class AccountsEndToEndTests: XCTestCase {
             "recur", "add", "expense", "Gym", "5000", "--every", "month", "--account", "Suica", code: 1)
         XCTAssertEqual(
             result.stderr, "budget: error: no account named 'Suica'; known accounts: PayPay, 楽天カード, 楽天銀行\n")
+        try budget.succeed("account", "rename", "楽天銀行", "みずほ")
+        let schedules = Listing(tsv: try budget.run("recur", "list", "--format", "tsv").stdout).rows
+        XCTAssertEqual(schedules.map { $0["account"] }, ["みずほ"])
     }
 
     func testEdit_ChangesAndRemovesValuesWithTheCardRules() throws {

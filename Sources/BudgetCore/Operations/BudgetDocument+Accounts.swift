@@ -67,8 +67,8 @@ extension BudgetDocument {
         return account
     }
 
-    /// Renames an account, and with it the `account` of every income and expense, the
-    /// `expense.default-account` setting and the `funding` of every card paid from it: one
+    /// Renames an account, and with it the `account` of every income, expense and schedule,
+    /// the `expense.default-account` setting and the `funding` of every card paid from it: one
     /// change, one undo step.
     ///
     /// - Parameters:
@@ -114,6 +114,11 @@ extension BudgetDocument {
         }
         rename(&incomes)
         rename(&expenses)
+        updateSchedules { schedule in
+            guard schedule.account == old else { return false }
+            schedule.account = new
+            return true
+        }
         describeChange("rename account \(old) → \(new) (\(count) \(count == 1 ? "record" : "records"))")
         return count
     }
