@@ -45,7 +45,8 @@ struct CodableDataFile: Codable, Equatable {
         }
     }
 
-    /// A record of either kind; `category` only for expenses, `note`, `tags`, `source` and `schedule` only when set.
+    /// A record of either kind; `category` only for expenses, `note`, `tags`, `account`, `source` and
+    /// `schedule` only when set.
     struct CodableRecord: Codable, Equatable {
         var id: String
         var name: String
@@ -55,6 +56,7 @@ struct CodableDataFile: Codable, Equatable {
         var category: String?
         var note: String?
         var tags: [String]?
+        var account: String?
         var source: String?
         var schedule: String?
 
@@ -67,6 +69,7 @@ struct CodableDataFile: Codable, Equatable {
             self.category = category
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
+            account = record.account
             source = record.source
             schedule = record.schedule
         }

@@ -53,17 +53,19 @@ final class CodecPropertyTests: XCTestCase {
                 ? "rakuten-card:" + text(&generator, note: true) : nil
             let schedule: String? = Int.random(in: 0..<4, using: &generator) == 0
                 ? "0000000\(Int.random(in: 1...9, using: &generator))@" + day.iso : nil
+            let account: String? = Int.random(in: 0..<4, using: &generator) == 0 ? text(&generator) : nil
             if Bool.random(using: &generator) {
                 try document.incomes.add {
                     Income(id: $0, name: self.text(&generator), amount: amount, date: day, note: note, tags: tags,
-                           source: source, schedule: schedule)
+                           source: source, schedule: schedule, account: account)
                 }
             } else {
                 // A refund is an expense with a negative amount (down to -Int.max).
                 let signed = Int.random(in: 0..<3, using: &generator) == 0 ? -amount : amount
                 try document.expenses.add {
                     Expense(id: $0, name: self.text(&generator), amount: signed, category: self.text(&generator),
-                            date: day, note: note, tags: tags, source: source, schedule: schedule)
+                            date: day, note: note, tags: tags, source: source, schedule: schedule,
+                            account: account)
                 }
             }
         }

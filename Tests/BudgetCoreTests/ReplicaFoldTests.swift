@@ -265,6 +265,31 @@ final class ReplicaFoldTests: XCTestCase {
         }
     }
 
+    /// Accounts are settings (`account.<name>`) and a record's account a field: both merge by
+    /// the fold with no code of their own.
+    func testAccountsAddedOnTwoDevicesAndARecordsAccount_Merge() throws {
+        let (a, b) = try household()
+        try a.change { try $0.addAccount(Account(name: "楽天銀行", type: .bank, opening: 120_000)) }
+        try b.change { try $0.addAccount(Account(name: "PayPay", type: .emoney)) }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.accounts.map(\.name), ["PayPay", "楽天銀行"])
+        XCTAssertEqual(a.document.accounts, b.document.accounts)
+        try b.change { try $0.setReconciled("楽天銀行", day: self.day, balance: 100_000) }
+        try a.change {
+            var edit = try RecordEdit()
+            edit.set(try XCTUnwrap(SettableField.named("account")), to: .optionalText("楽天銀行"))
+            _ = try $0.edit([RecordReference(kind: .expense, id: "00000001")], with: edit)
+        }
+        try a.fold(b)
+        try b.fold(a)
+        for device in [a, b] {
+            XCTAssertEqual(rent(device.document)?.account, "楽天銀行")
+            XCTAssertEqual(device.document.account(named: "楽天銀行")?.reconciled?.balance, 100_000)
+            XCTAssertTrue(ReplicaConflicts.list(in: device.document).isEmpty)
+        }
+    }
+
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {
         let (a, b) = try household()
         let rent = try Schedule(

@@ -28,6 +28,8 @@ final class HelpTests: XCTestCase {
           --date <day>            YYYY-MM-DD, today or yesterday (default: today).
           --note <text>           A free-text note.
           --tag <tag>             A tag (one word, no commas); repeat for several.
+          --account <account>     The account the money moved through (an expense's
+                                  default: expense.default-account).
           --file <path>           The data file (default: $BUDGET_FILE, else
                                   $XDG_DATA_HOME/budget/budget.json, else
                                   ~/.local/share/budget/budget.json).

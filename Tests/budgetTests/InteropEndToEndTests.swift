@@ -310,7 +310,7 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try answer("fish", "budget config set budget.l"), "words\nbudget.limit.food\nbudget.limit.rent\n")
         // --map: the fields, and no space after the '='.
-        XCTAssertEqual(try answer("fish", "budget import x.csv --map a"), "open\namount=\n")
+        XCTAssertEqual(try answer("fish", "budget import x.csv --map a"), "open\namount=\naccount=\n")
         XCTAssertEqual(try answer("zsh", "budget import x.csv --map=na"), "open\n--map=name=\n")
         XCTAssertEqual(try answer("bash", "budget import x.csv --map da", "da"), "partial\ndate=\n")
         // Options and values that cannot join those given are not offered.

@@ -118,7 +118,7 @@ final class ReadmeEndToEndTests: XCTestCase {
     func testCommands_ListEveryCommandWithEveryOption() throws {
         let section = try XCTUnwrap(try readme().section("## Commands"), "the README lists the commands")
         let block = try XCTUnwrap(section.blocks.first, "the command list is a code block").body
-        let filters = Set(["category", "tag", "month", "year", "from", "to", "search", "min", "max"])
+        let filters = Set(["category", "tag", "account", "month", "year", "from", "to", "search", "min", "max"])
         // Each command's lines: the line that starts with its first word, and the indented lines after it.
         func lines(of command: String) -> [String] {
             var found: [String] = [], inside = false

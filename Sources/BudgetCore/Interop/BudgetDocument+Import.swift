@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension BudgetDocument {
     /// Appends imported rows of one kind in file order, as one change (one undo step).
     ///
@@ -41,6 +43,7 @@ extension BudgetDocument {
             let size = amount == Int.min ? Int.max : abs(amount)
             total = total.flatMap { $0.addingReportingOverflow(size).overflow ? nil : $0 + size }
         }
+        let accounts = self[settings: AccountKeys.self]
         for row in rows {
             if skipDuplicates, let count = existing[row.duplicateKey], count > 0 {
                 existing[row.duplicateKey] = count - 1
@@ -57,16 +60,55 @@ extension BudgetDocument {
                 }
                 total = next
             }
+            // A row's account is one of the budget's, spelt as it is (`recordAccount`).
+            let account = try Self.account(of: row, in: accounts)
             switch kind {
-            case .income: ids.append(try draft.incomes.add { row.income(id: $0) }.id)
-            case .expense: ids.append(try draft.expenses.add { row.expense(id: $0) }.id)
+            case .income:
+                ids.append(try draft.incomes.add { id in
+                    var income = row.income(id: id)
+                    income.account = account
+                    return income
+                }.id)
+            case .expense:
+                ids.append(try draft.expenses.add { id in
+                    var expense = row.expense(id: id)
+                    expense.account = account
+                    return expense
+                }.id)
             case .transfer:
-                guard let transfer = row.transfer(id: "") else { continue }
+                guard let read = row.transfer(id: "") else { continue }
+                let transfer: Transfer
+                do {
+                    transfer = try draft.checkedAccounts(of: read)
+                } catch let error as LocalizedError {
+                    throw ImportError(line: row.line, column: "from", error.errorDescription ?? "an unknown account")
+                }
                 ids.append(try draft.transfers.add { id in Transfer.schema.copy(of: transfer, id: id) }.id)
             }
         }
         self = draft
         return (ids, skipped)
+    }
+
+    /// The account a row names, as the budget spells it; `nil` when it names none.
+    ///
+    /// - Throws: `ImportError` at the row's account when no account has the name, or the
+    ///   account was closed before the row's date.
+    private static func account(
+        of row: ImportedRow, in accounts: Settings<AccountKeys>
+    ) throws(ImportError) -> String? {
+        let typed: String?, date: Day
+        switch row.record {
+        case .income(let income): (typed, date) = (income.account, income.date)
+        case .expense(let expense): (typed, date) = (expense.account, expense.date)
+        case .transfer: return nil
+        }
+        guard let typed else { return nil }
+        do {
+            return try accounts.recordAccount(typed, on: date)
+        } catch {
+            throw ImportError(line: row.line, column: "account", error.errorDescription ?? "an unknown account")
+        }
     }
 
     private static func key(_ record: some BaseModel, category: String?) -> String {

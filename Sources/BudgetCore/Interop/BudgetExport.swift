@@ -8,8 +8,11 @@ public enum BudgetExport {
     public static func document(_ document: BudgetDocument, query: RecordQuery) -> JSONValue {
         let money = document.moneyFormat
         /// Every field of the kind's schema, in its order; absent values as `null` or `[]`.
+        let unused = document.unusedFields
         func object<Record: BaseModel>(_ record: Record) -> JSONValue {
-            .object(Record.schema.fields.map { field in (field.key, json(field.value(record))) })
+            .object(Record.schema.fields.filter { !unused.contains($0.key) }.map { field in
+                (field.key, json(field.value(record)))
+            })
         }
         let settings = document.settingsValues.storedKeys.compactMap { key in
             document.settingsValues.value(forKey: key).map { (key, SettingsCatalog.encodeSetting($0)) }

@@ -1,6 +1,7 @@
 /// A plain-text-accounting journal that `ledger` and `hledger` read: expenses post to
-/// `Expenses:<category>`, incomes to `Income:<name>`, both against `Assets:Cash`, each
-/// transaction tagged with its ID.
+/// `Expenses:<category>`, incomes to `Income:<name>`, both against their account
+/// (`Assets:<account>`, a card's `Liabilities:<account>`), or `Assets:Cash` for a record without
+/// one, each transaction tagged with its ID.
 public enum LedgerJournal {
     /// The earliest year `ledger` reads (its calendar starts in 1400; hledger has no such limit).
     public static let earliestYear = 1400
@@ -16,6 +17,15 @@ public enum LedgerJournal {
         struct Entry { var date: Day; var rank: Int; var text: String }
         var entries: [Entry] = []
         let incomes = query.incomes(in: document), expenses = query.expenses(in: document)
+        var cards = Set<String>()
+        for account in document[settings: AccountKeys.self].accounts where account.type.isLiability {
+            cards.insert(account.name)
+        }
+        /// Where a record's money was held: its account, else `Assets:Cash` as before accounts.
+        func holding(_ name: String?) -> String {
+            guard let name else { return "Assets:Cash" }
+            return (cards.contains(name) ? "Liabilities:" : "Assets:") + account(name, fallback: "Cash")
+        }
         if let income = incomes.first(where: { $0.date.year < earliestYear }) {
             throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .income, id: income.id), income.date)
         }
@@ -30,13 +40,14 @@ public enum LedgerJournal {
             let account = "Income:" + account(income.name, fallback: "Salary")
             entries.append(Entry(date: income.date, rank: offset, text: transaction(
                 income, tag: "income-\(income.id)",
-                postings: [("Assets:Cash", money.plain(income.amount) + commodity), (account, nil)], money: money)))
+                postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)],
+                money: money)))
         }
         for (offset, expense) in expenses.enumerated() {
             let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
             entries.append(Entry(date: expense.date, rank: 1_000_000_000 + offset, text: transaction(
                 expense, tag: "expense-\(expense.id)",
-                postings: [(account, money.plain(expense.amount) + commodity), ("Assets:Cash", nil)],
+                postings: [(account, money.plain(expense.amount) + commodity), (holding(expense.account), nil)],
                 money: money)))
         }
         for (offset, transfer) in transfers.enumerated() {
@@ -79,8 +90,11 @@ public enum LedgerJournal {
         return text
     }
 
-    /// The fields a transaction shows in places of their own: its date, payee, postings, note and tags.
-    static let placedFields: Set<String> = ["date", "name", "amount", "category", "note", "tags", "from", "to"]
+    /// The fields a transaction shows in places of their own: its date, payee, postings (the
+    /// account's, a transfer's two, among them), note and tags.
+    static let placedFields: Set<String> = [
+        "date", "name", "amount", "category", "note", "tags", "account", "from", "to",
+    ]
 
     /// A field's value as one line of a metadata tag (empty for none).
     private static func metadata(_ value: FieldValue, money: MoneyFormat) -> String {

@@ -28,6 +28,13 @@ public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     var note: String? { get set }
     /// Labels for finding records across categories (`京都旅行`, `reimbursable`).
     var tags: Tags { get set }
+    /// The accounts the money moved through (`Account.name`): an income's or an expense's
+    /// `account`, if it names one, or a transfer's two.
+    var accounts: [String] { get }
+    /// Renames an account wherever the record names it.
+    ///
+    /// - Returns: whether the record named it.
+    mutating func renameAccount(_ old: String, to new: String) -> Bool
     /// Where an imported record came from: the statement's source and the row's identity in
     /// it (`StatementRowIdentity`), so that importing an overlapping statement adds only what
     /// is new; `nil` for records typed in.

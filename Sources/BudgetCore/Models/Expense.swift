@@ -30,6 +30,9 @@ public struct Expense: BaseModel {
                 "tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue,
                 setting: .tags),
             RecordField(
+                "account", FieldCoders.OptionalLabel.self, get: { $0.account }, set: { $0.account = $1 },
+                listing: .whenAnyHasValue, setting: .account),
+            RecordField(
                 "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
@@ -53,6 +56,8 @@ public struct Expense: BaseModel {
     public var category: String
     /// The labels the expense carries.
     public var tags: Tags
+    /// The account the money moved through (`Account.name`); `nil` when none is named.
+    public var account: String?
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
@@ -69,7 +74,7 @@ public struct Expense: BaseModel {
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
         order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil,
-        schedule: String? = nil
+        schedule: String? = nil, account: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -81,5 +86,16 @@ public struct Expense: BaseModel {
         self.tags = tags
         self.source = source
         self.schedule = schedule
+        self.account = account
+    }
+
+    /// Its account, if it names one.
+    public var accounts: [String] { account.map { [$0] } ?? [] }
+
+    /// Renames its account when it is `old`.
+    public mutating func renameAccount(_ old: String, to new: String) -> Bool {
+        guard account == old else { return false }
+        account = new
+        return true
     }
 }

@@ -50,6 +50,23 @@ public enum FieldRules {
         }
     }
 
+    /// An account's name as input gives it: a label (`label`) without `;` or `=`, which
+    /// separate the parts of an account's setting (`from=<account>`).
+    ///
+    /// - Returns: the trimmed text.
+    public static func accountName(_ text: String) throws(ValueError) -> String {
+        let name = try label(text, field: "account name")
+        try checkAccountName(name)
+        if name == Transfer.adjustment { throw .reservedAccountName(name) }
+        return name
+    }
+
+    /// An account's name as the settings hold it: a label (`checkLabel`) without `;` or `=`.
+    public static func checkAccountName(_ text: String) throws(ValueError) {
+        try checkLabel(text, field: "account name")
+        if text.unicodeScalars.contains(where: { $0 == ";" || $0 == "=" }) { throw .invalidAccountName(text) }
+    }
+
     /// A note as input gives it: checked like `checkNote`, and refused when it holds a
     /// bidirectional control. Notes keep their white space.
     public static func note(_ text: String, field: String = "note") throws(ValueError) -> String {

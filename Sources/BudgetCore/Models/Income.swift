@@ -24,6 +24,9 @@ public struct Income: BaseModel {
                 "tags", FieldCoders.TagList.self, get: { $0.tags }, set: { $0.tags = $1 }, listing: .whenAnyHasValue,
                 setting: .tags),
             RecordField(
+                "account", FieldCoders.OptionalLabel.self, get: { $0.account }, set: { $0.account = $1 },
+                listing: .whenAnyHasValue, setting: .account),
+            RecordField(
                 "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
@@ -44,6 +47,8 @@ public struct Income: BaseModel {
     public var note: String?
     /// The labels the income carries.
     public var tags: Tags
+    /// The account the money moved through (`Account.name`); `nil` when none is named.
+    public var account: String?
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
@@ -53,7 +58,7 @@ public struct Income: BaseModel {
     /// An income with these values; `RecordTable.add` gives it its `order`.
     public init(
         id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(),
-        source: String? = nil, schedule: String? = nil
+        source: String? = nil, schedule: String? = nil, account: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -64,5 +69,16 @@ public struct Income: BaseModel {
         self.tags = tags
         self.source = source
         self.schedule = schedule
+        self.account = account
+    }
+
+    /// Its account, if it names one.
+    public var accounts: [String] { account.map { [$0] } ?? [] }
+
+    /// Renames its account when it is `old`.
+    public mutating func renameAccount(_ old: String, to new: String) -> Bool {
+        guard account == old else { return false }
+        account = new
+        return true
     }
 }

@@ -16,6 +16,10 @@ public struct Transfer: BaseModel {
     /// The name of a transfer recorded without one.
     public static let defaultName = "transfer"
 
+    /// Where a balance adjustment (残高調整, `reconcile --adjust`) comes from or goes to: no
+    /// account of the budget's, the difference between what it counted and what the bank says.
+    public static let adjustment = "(adjustment)"
+
     /// The fields, in the order listings show them.
     public static let schema = RecordSchema<Transfer>(
         blank: { Transfer(id: $0, name: "", amount: 0, from: "", to: "", date: .epoch) },
@@ -79,5 +83,16 @@ public struct Transfer: BaseModel {
         self.tags = tags
         self.source = source
         self.schedule = schedule
+    }
+
+    /// Its two accounts, the one the money left first.
+    public var accounts: [String] { [from, to] }
+
+    /// Renames either account when it is `old`.
+    public mutating func renameAccount(_ old: String, to new: String) -> Bool {
+        var renamed = false
+        if from == old { (from, renamed) = (new, true) }
+        if to == old { (to, renamed) = (new, true) }
+        return renamed
     }
 }

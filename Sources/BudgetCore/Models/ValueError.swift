@@ -17,6 +17,10 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidTag(String)
     /// A saved import profile's name holds white space or a comma.
     case invalidProfileName(String)
+    /// An account's name holds `;` or `=`.
+    case invalidAccountName(String)
+    /// An account name kept for what is no account (`Transfer.adjustment`).
+    case reservedAccountName(String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -52,6 +56,10 @@ extension ValueError: CustomStringConvertible {
         case let .invalidProfileName(text):
             return "the profile name '\(text.debugDescription.dropFirst().dropLast())' contains white space or a "
                 + "comma; a profile name is one word (use - or _ to join words)"
+        case let .invalidAccountName(text):
+            return "the account name '\(text.debugDescription.dropFirst().dropLast())' contains ';' or '='"
+        case let .reservedAccountName(text):
+            return "'\(text)' stands for balance adjustments and cannot name an account"
         case let .invalidID(text):
             return "invalid id '\(text)': expected a record id such as 00000001, 1 or expense-00000001"
         case let .invalidSetting(text, expected):

@@ -133,6 +133,20 @@ public struct MoneyFormat: Sendable, Equatable {
         return .invalidAmount(text, reason: reason)
     }
 
+    /// An amount that may be below zero (an opening balance): what `parse` reads, or its
+    /// negative after a leading minus (`-`, `−` or `－`).
+    public func parseSigned(_ text: String) throws(ValueError) -> Int {
+        let text = FieldRules.trimmed(text)
+        guard let first = text.unicodeScalars.first, first == "-" || first == "\u{2212}" || first == "\u{FF0D}" else {
+            return try parse(text)
+        }
+        do {
+            return -(try parse(String(text.unicodeScalars.dropFirst())))
+        } catch .invalidAmount(_, let reason) {
+            throw .invalidAmount(text, reason: reason)
+        }
+    }
+
     // MARK: Writing
 
     /// The exact decimal that `parse` reads back (`12.34`, `80000`, `-0.50`), for machine formats.

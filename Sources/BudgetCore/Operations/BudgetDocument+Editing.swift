@@ -7,6 +7,12 @@ extension BudgetDocument {
         self[settings: ExpenseKeys.self][ExpenseKeys.defaultCategory].text
     }
 
+    /// The account of an expense added without one: the `expense.default-account` setting
+    /// (none unless set).
+    public var defaultExpenseAccount: String? {
+        self[settings: ExpenseKeys.self][ExpenseKeys.defaultAccount]?.text
+    }
+
     /// Adds a record last, with the next ID of its kind: the values given (a draft, each read
     /// by its field's input rules: `SettableField.value(typed:)`), and for the fields not given
     /// what stands in for them (`defaultExpenseCategory`, today, no note, no tags). A category
@@ -28,6 +34,13 @@ extension BudgetDocument {
         try schema.checkApplicable(values)
         var values = values
         if case .text(let category) = values["category"] { values["category"] = .text(canonicalCategory(category)) }
+        if Record.kind == .expense, values["account"] == nil, let account = defaultExpenseAccount {
+            values["account"] = .optionalText(account)
+        }
+        if case .optionalText(let account?) = values["account"] {
+            let date = if case .day(let day) = values["date"] { day } else { today }
+            values["account"] = .optionalText(try self[settings: AccountKeys.self].recordAccount(account, on: date))
+        }
         let context = InputContext(money: moneyFormat, today: today, defaultCategory: defaultExpenseCategory)
         // In place: the table is not copied (a budget of 100,000 records adds at the same speed).
         return try self[keyPath: Record.table].add { id throws(ValueError) in
@@ -121,6 +134,19 @@ extension BudgetDocument {
         let before = self
         var edit = edit
         if let category = edit.category { edit.respell(category: canonicalCategory(category)) }
+        if let account = edit.account {
+            // Every record's date as edited must fall on or before the account's closing day.
+            let accounts = self[settings: AccountKeys.self]
+            var latest = edit.date ?? .epoch
+            if edit.date == nil {
+                for reference in unique {
+                    let date = reference.kind == .income
+                        ? incomes.record(id: reference.id)?.date : expenses.record(id: reference.id)?.date
+                    if let date, date > latest { latest = date }
+                }
+            }
+            edit.respell(account: try accounts.recordAccount(account, on: latest))
+        }
         var incomes = self.incomes, expenses = self.expenses, transfers = self.transfers
         let incomeEntries = try incomes.modify(ids: unique.filter { $0.kind == .income }.map(\.id)) {
             income throws(ValueError) in
@@ -134,7 +160,7 @@ extension BudgetDocument {
             try edit.apply(to: &transfer)
         }
         for (id, _, changed) in transferEntries where changed {
-            if let transfer = transfers.record(id: id) { try Self.checkAccounts(of: transfer) }
+            if let transfer = transfers.record(id: id) { try transfers.update(try checkedAccounts(of: transfer)) }
         }
         (self.incomes, self.expenses, self.transfers) = (incomes, expenses, transfers)
         var byReference: [RecordReference: RecordEditResult.Entry] = [:]

@@ -7,12 +7,13 @@ extension BudgetDocument {
             ?? key.defaultText(context: settingContext)
     }
 
-    /// Every fixed key, then each limit and each saved import profile that is set, with its
+    /// Every fixed key, then each limit, each saved import profile and each account that is set, with its
     /// value and default.
     public var settingEntries: [SettingEntry] {
         let limits = self[settings: BudgetKeys.self].limitedCategories.map { BudgetKeys.limit($0).erased }
         let profiles = SettingsCatalog.profileKeys(in: settingsValues)
-        return (SettingsCatalog.fixedKeys + limits + profiles).map { key in
+        let accounts = self[settings: AccountKeys.self].accountNames.map { AccountKeys.account($0).erased }
+        return (SettingsCatalog.fixedKeys + limits + profiles + accounts).map { key in
             SettingEntry(key: key, value: settingText(key), defaultValue: key.defaultText(context: settingContext),
                          isSet: settingsValues.value(forKey: key.storedKey) != nil)
         }
@@ -34,8 +35,9 @@ extension BudgetDocument {
     ///   for `rescale` with another key, `SettingsError.numberedRule` for a rule's key (rules
     ///   change through `addRule`, `deleteRule`, `moveRule`), `SettingsError.scheduleKey` for a
     ///   schedule's key or their counter, `SettingsError.deletedRowsKey` for the rows of deleted
-    ///   imported records (`import.deleted.<month>`), what `setCurrency` throws;
-    ///   nothing changes then.
+    ///   imported records (`import.deleted.<month>`), what `setCurrency` throws,
+    ///   `AccountError` for an account that breaks `checkAccount` or a default account the
+    ///   budget does not have; nothing changes then.
     @discardableResult
     public mutating func setSetting(
         _ key: AnySettingKey, to text: String?, rescale: Bool = false
@@ -58,6 +60,17 @@ extension BudgetDocument {
             // A default category typed in another case or width is the category in use.
             if key.storedKey == ExpenseKeys.defaultCategory.storedKey, case .string(let category)? = stored {
                 stored = .string(canonicalCategory(category))
+            }
+            // A default account is one of the budget's, spelt as it is.
+            if key.storedKey == ExpenseKeys.defaultAccount.storedKey, case .string(let account)? = stored {
+                stored = .string(try existingAccount(named: account).name)
+            }
+            // An account set by its key follows the rules `addAccount` and `editAccount` keep.
+            if key.storedKey.hasPrefix(AccountKeys.name + "."), let value = stored,
+               var account = Account(stored: value) {
+                account.name = String(key.storedKey.dropFirst(AccountKeys.name.count + 1))
+                try checkAccount(&account)
+                stored = account.stored
             }
             settingsValues.setValue(stored, forKey: key.storedKey)
         }

@@ -4,26 +4,36 @@ extension BudgetDocument {
     /// spending.
     ///
     /// - Parameter values: the transfer's fields (`from`, `to`, `amount`, `date`; `name`, `note`
-    ///   and `tags` optional), read by their input rules as `add(_:_:today:)` reads them.
+    ///   and `tags` optional), read by their input rules as `add(_:_:today:)` reads them. Each
+    ///   account is one of the budget's (`Transfer.adjustment` aside), spelt as the budget does.
     /// - Returns: the new transfer.
-    /// - Throws: `TransferError.sameAccount` when both accounts are one; what `add` throws.
+    /// - Throws: `AccountError.unknown` or `.closed` for an account; `TransferError.sameAccount`
+    ///   when both are one; what `add` throws; nothing is added then.
     @discardableResult
     public mutating func addTransfer(_ values: RecordValues, today: Day = .today()) throws -> Transfer {
         var values = values
         if values["name"] == nil { values["name"] = .text(Transfer.defaultName) }
         var draft = self
-        let transfer = try draft.add(Transfer.self, values, today: today)
-        try Self.checkAccounts(of: transfer)
+        var transfer = try draft.add(Transfer.self, values, today: today)
+        transfer = try draft.checkedAccounts(of: transfer)
+        try draft.transfers.update(transfer)
         self = draft
         return transfer
     }
 
-    /// Checks that a transfer moves money between two accounts.
+    /// A transfer's accounts spelt as the budget spells them, checked: each one of the budget's
+    /// (or `Transfer.adjustment`), open on the transfer's day, and not both one.
     ///
-    /// - Throws: `TransferError.sameAccount`.
-    static func checkAccounts(of transfer: Transfer) throws(TransferError) {
-        if TextFolding.folded(transfer.from) == TextFolding.folded(transfer.to) {
-            throw .sameAccount(transfer.from)
+    /// - Throws: `AccountError.unknown` or `.closed`; `TransferError.sameAccount`.
+    func checkedAccounts(of transfer: Transfer) throws -> Transfer {
+        let accounts = self[settings: AccountKeys.self]
+        var checked = transfer
+        func spelt(_ name: String) throws(AccountError) -> String {
+            name == Transfer.adjustment ? name : try accounts.recordAccount(name, on: transfer.date)
         }
+        checked.from = try spelt(transfer.from)
+        checked.to = try spelt(transfer.to)
+        if checked.from == checked.to { throw TransferError.sameAccount(checked.from) }
+        return checked
     }
 }

@@ -42,6 +42,10 @@ public struct RecordEdit: Equatable, Sendable {
     public var date: Day? {
         if case .set(.day(let day)) = changes["date"] { day } else { nil }
     }
+    /// The account the records move to, as typed (`nil`: the account is left alone or removed).
+    public var account: String? {
+        if case .set(.optionalText(let text?)) = changes["account"] { text } else { nil }
+    }
     /// What happens to the note.
     public var note: NoteChange? {
         guard case .set(.optionalText(let text)) = changes["note"] else { return nil }
@@ -94,6 +98,11 @@ public struct RecordEdit: Equatable, Sendable {
     /// Sets the category's spelling (`BudgetDocument.canonicalCategory`).
     mutating func respell(category: String) {
         changes["category"] = .set(.text(category))
+    }
+
+    /// Sets the account's spelling (`Settings<AccountKeys>.recordAccount`).
+    mutating func respell(account: String) {
+        changes["account"] = .set(.optionalText(account))
     }
 
     /// Adds a list's items to the edit (`tags`): the records get `add` and lose `remove`; with

@@ -9,6 +9,9 @@ public struct RecordQuery: Equatable, Sendable {
     /// Expenses in any of these categories (empty: all). Incomes have no category, so a
     /// category filter leaves them out.
     public var categories: Set<String> = []
+    /// Records that name any of these accounts (empty: all); records without an account are
+    /// left out by an account filter.
+    public var accounts: Set<String> = []
     /// Records that carry any of these tags (empty: all).
     public var tags: Set<String> = []
     /// Records dated within this range.
@@ -41,6 +44,9 @@ public struct RecordQuery: Equatable, Sendable {
             guard let category, categories.contains(category) else { return false }
         }
         if !tags.isEmpty && !record.tags.contains(where: tags.contains) { return false }
+        if !accounts.isEmpty {
+            guard record.accounts.contains(where: accounts.contains) else { return false }
+        }
         guard period.contains(record.date) else { return false }
         if let minimum, record.amount < minimum { return false }
         if let maximum, record.amount > maximum { return false }
@@ -52,7 +58,7 @@ public struct RecordQuery: Equatable, Sendable {
 
     /// Whether no filter is set, so every record matches.
     public var matchesEverything: Bool {
-        categories.isEmpty && tags.isEmpty && period == .all && minimum == nil && maximum == nil
+        categories.isEmpty && tags.isEmpty && accounts.isEmpty && period == .all && minimum == nil && maximum == nil
             && search.flatMap(TextSearch.init) == nil
     }
 

@@ -2,9 +2,10 @@ extension BudgetDocument {
     /// Sets `display.currency`, refusing to silently change what stored amounts mean.
     ///
     /// When the old and new currency have a different number of decimals and the budget holds
-    /// amounts (records, limits, the total limit or schedules), the change needs `rescale`: every
-    /// amount is then multiplied or divided by the power of ten between them, so `1234` yen shows
-    /// as `$1,234.00`. Dividing must be exact and multiplying must not overflow, or nothing changes.
+    /// amounts (records, limits, the total limit, schedules or accounts' balances), the change
+    /// needs `rescale`: every amount is then multiplied or divided by the power of ten between
+    /// them, so `1234` yen shows as `$1,234.00`. Dividing must be exact and multiplying must not
+    /// overflow, or nothing changes.
     ///
     /// - Throws: `SettingsError.currencyChangeNeedsRescale` or `SettingsError.cannotRescale`;
     ///   the document is unchanged then.
@@ -13,8 +14,9 @@ extension BudgetDocument {
         let shift = (currency?.minorDigits ?? 0) - (old?.minorDigits ?? 0)
         let limitKeys = self[settings: BudgetKeys.self].setKeys
         let schedules = self.schedules
-        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || transfers.count > 0 || !limitKeys.isEmpty
-            || !schedules.isEmpty
+        let accounts = self[settings: AccountKeys.self].accounts
+        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || transfers.count > 0 || !limitKeys.isEmpty || !schedules.isEmpty
+            || accounts.contains { $0.opening != 0 || $0.reconciled != nil }
         if shift != 0 && holdsAmounts {
             guard rescale else {
                 throw SettingsError.currencyChangeNeedsRescale(from: old?.code ?? "none", to: currency?.code ?? "none")
@@ -59,6 +61,16 @@ extension BudgetDocument {
                 recur[RecurKeys.schedule(entry.id)] = schedule
             }
             settings = SettingsValues(copying: recur.storage)
+            // Accounts' opening balances and last reconciled balances.
+            var accountSettings = Settings<AccountKeys>(storage: settings)
+            for var account in accounts {
+                account.opening = try scaled(account.opening)
+                if let reconciled = account.reconciled {
+                    account.reconciled = Reconciliation(day: reconciled.day, balance: try scaled(reconciled.balance))
+                }
+                accountSettings.set(account)
+            }
+            settings = SettingsValues(copying: accountSettings.storage)
             (self.incomes, self.expenses, self.transfers, settingsValues) = (incomes, expenses, transfers, settings)
         }
         self[settings: DisplayKeys.self][DisplayKeys.currency] = currency

@@ -26,8 +26,11 @@ extension BudgetDocument {
     /// Adds a schedule with the next schedule ID. An expense schedule without a category
     /// takes `defaultExpenseCategory`, as `addExpense` does.
     ///
+    /// An account named is one of the budget's, spelt as it is (`existingAccount(named:)`).
+    ///
     /// - Returns: the new schedule's ID.
-    /// - Throws: `ScheduleError.idSpaceExhausted`.
+    /// - Throws: `ScheduleError.idSpaceExhausted`, `ScheduleError.account` for an account the
+    ///   budget does not have.
     @discardableResult
     public mutating func addSchedule(_ schedule: Schedule) throws(ScheduleError) -> String {
         var settings = self[settings: RecurKeys.self]
@@ -50,6 +53,13 @@ extension BudgetDocument {
         if let category = schedule.category, schedule.kind == .expense {
             schedule.category = canonicalCategory(category)
         }
+        if let account = schedule.account {
+            do {
+                schedule.account = try existingAccount(named: account).name
+            } catch {
+                throw .account(error)
+            }
+        }
         settings[RecurKeys.counter] = ScheduleCounter(max(last, next))
         settings[RecurKeys.schedule(id)] = schedule
         self[settings: RecurKeys.self] = settings
@@ -67,7 +77,8 @@ extension BudgetDocument {
     ///   - id: the schedule's ID.
     ///   - edited: the new values; its pause and recording state are ignored.
     /// - Returns: the schedule as saved.
-    /// - Throws: `ScheduleError.notFound`; `ValueError` for a category on an income.
+    /// - Throws: `ScheduleError.notFound`; `ValueError` for a category on an income;
+    ///   `AccountError.unknown` for a new account the budget does not have.
     @discardableResult
     public mutating func editSchedule(id: String, to edited: Schedule) throws -> Schedule {
         let old = try schedule(id: id)
@@ -80,6 +91,9 @@ extension BudgetDocument {
         }
         if new.kind == .income && new.category != nil {
             throw ValueError.notApplicable(field: "category", kind: .income)
+        }
+        if let account = new.account, account != old.schedule.account {
+            new.account = try existingAccount(named: account).name
         }
         new.isPaused = old.schedule.isPaused
         new.recordedThrough = old.schedule.recordedThrough

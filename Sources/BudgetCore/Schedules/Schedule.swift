@@ -37,6 +37,11 @@ public struct Schedule: Hashable, Sendable {
         get { if case .optionalText(let text) = values["note"] { text } else { nil } }
         set { values["note"] = newValue.map { .optionalText($0) } }
     }
+    /// The account each record names (`Account.name`), if any.
+    public var account: String? {
+        get { if case .optionalText(let text) = values["account"] { text } else { nil } }
+        set { values["account"] = newValue.map { .optionalText($0) } }
+    }
     /// When occurrences fall.
     public var recurrence: Recurrence
     /// Whether the schedule records nothing for now.

@@ -16,6 +16,8 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
     case alreadyRecorded(id: String, day: Day)
     /// The schedule has no occurrence left to skip.
     case ended(id: String)
+    /// The schedule names an account the budget does not have.
+    case account(AccountError)
 
     /// The message, lower-case.
     public var errorDescription: String? {
@@ -32,6 +34,8 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
             return "the occurrence of schedule \(id) due on \(day.iso) was already recorded or skipped"
         case let .ended(id):
             return "schedule \(id) has ended: it has no occurrence left to skip"
+        case let .account(error):
+            return error.errorDescription
         }
     }
 }

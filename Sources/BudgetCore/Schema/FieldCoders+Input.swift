@@ -91,6 +91,19 @@ extension FieldCoders.Note: FieldInputCoding {
     }
 }
 
+extension FieldCoders.OptionalLabel: FieldInputCoding {
+    /// A label as `FieldRules.label` reads it, trimmed; text that trims to nothing is none.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
+        let text = given.text
+        guard !FieldRules.isBlank(text) else { return nil }
+        return .some(try FieldRules.label(text, field: field))
+    }
+
+    static func value(_ shown: FieldValue) -> String?? {
+        if case .optionalText(let text) = shown { .some(text) } else { nil }
+    }
+}
+
 extension FieldCoders.TagList: FieldInputCoding {
     static var inputForm: FieldInput.Form { .list }
 

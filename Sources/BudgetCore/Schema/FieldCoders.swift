@@ -143,6 +143,32 @@ enum FieldCoders {
         static func output(_ value: String?) -> FieldValue { .optionalText(value) }
     }
 
+    /// An optional label (a record's account): text that is not blank and holds no control
+    /// character (`FieldRules.checkLabel`); left out when there is none.
+    enum OptionalLabel: FieldCoding {
+        static var absent: String?? { .some(nil) }
+
+        static func read(_ cursor: inout ByteCursor, key: Int) -> String?? {
+            guard let text = cursor.string(), (try? FieldRules.checkLabel(text, field: "")) != nil else { return nil }
+            return .some(text)
+        }
+
+        static func decode(_ node: JSONNode, _ context: FieldContext) throws(DataFileProblem) -> String? {
+            let text = try JSONObjectReader.string(node, key: context.field, context: context.record)
+            try refuse(node, context) { () throws(ValueError) in try FieldRules.checkLabel(text, field: context.field) }
+            return text
+        }
+
+        static func check(_ value: String?, field: String) throws(ValueError) {
+            if let value { try FieldRules.checkLabel(value, field: field) }
+        }
+
+        static func json(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        static func bound(_ value: String?) -> Int { ByteSpace.jsonStringBound(value?.utf8.count ?? 0) }
+        static func put(_ value: String?, into space: inout ByteSpace) { space.putJSONString(value ?? "") }
+        static func output(_ value: String?) -> FieldValue { .optionalText(value) }
+    }
+
     /// Tags: an array of labels without white space or commas (`FieldRules.checkTag`), in any
     /// order (a set; written sorted); left out when there are none.
     enum TagList: FieldCoding {

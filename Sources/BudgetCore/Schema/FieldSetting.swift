@@ -42,6 +42,8 @@ extension FieldSetting {
     static let note = FieldSetting(help: "A free-text note.", valueName: "text")
     /// Tags, given one at a time.
     static let tags = FieldSetting(help: "A tag (one word, no commas).", valueName: "tag", word: "tag")
+    /// The account the money moved through.
+    static let account = FieldSetting(help: "The account the money moved through.", valueName: "account")
     /// The account a transfer's money left.
     static let from = FieldSetting(
         help: "The account the money left.", valueName: "account", isScheduled: false)

@@ -8,6 +8,11 @@ public enum ExpenseKeys: SettingsDomain {
         "default-category", default: LabelSetting(stringLiteral: Expense.defaultCategory),
         "The category of an expense added without one.")
 
+    /// The account of an expense added without one (`BudgetDocument.defaultExpenseAccount`);
+    /// none unless set.
+    public static let defaultAccount = SettingKey<ExpenseKeys, LabelSetting?>(
+        "default-account", default: nil, "The account of an expense added without one.")
+
     /// Every key of the domain.
-    public static let keys = [defaultCategory.erased]
+    public static let keys = [defaultCategory.erased, defaultAccount.erased]
 }

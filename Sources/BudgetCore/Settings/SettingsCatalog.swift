@@ -2,8 +2,8 @@
 public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
     public static let domains: [any SettingsDomain.Type] = [
-        DisplayKeys.self, ExpenseKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self, RuleKeys.self,
-        RecurKeys.self,
+        DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self,
+        RuleKeys.self, RecurKeys.self,
     ]
 
     /// The key for a stored name, from whichever domain owns it.
@@ -27,6 +27,15 @@ public enum SettingsCatalog {
         // A profile's name by a tag's input rules: no bidirectional controls in new names.
         let profilePrefix = ImportKeys.name + "." + ImportKeys.profilePrefix
         if stored.hasPrefix(profilePrefix) { try checkProfileName(String(stored.dropFirst(profilePrefix.count))) }
+        // An account's name by its input rules (`FieldRules.accountName`).
+        let accountPrefix = AccountKeys.name + "."
+        if stored.hasPrefix(accountPrefix) {
+            let account = try FieldRules.accountName(String(stored.dropFirst(accountPrefix.count)))
+            guard let key = key(stored: accountPrefix + account) else {
+                throw SettingsError.unknownKey(name, suggestion: nil)
+            }
+            return key
+        }
         guard let key = key(stored: stored) else { throw SettingsError.unknownKey(name, suggestion: nil) }
         return key
     }
@@ -62,8 +71,9 @@ public enum SettingsCatalog {
     }
 
     /// Every name a key can have, for suggestions: the fixed keys, then
-    /// `budget.limit.<category>`.
+    /// `budget.limit.<category>` and `account.<name>`.
     public static var keyPatterns: [String] {
-        fixedKeys.map(\.storedKey) + [BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>"]
+        fixedKeys.map(\.storedKey)
+            + [BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>", AccountKeys.name + ".<name>"]
     }
 }

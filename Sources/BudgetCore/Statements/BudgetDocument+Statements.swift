@@ -42,6 +42,7 @@ extension BudgetDocument {
             && !self[settings: ImportKeys.self].deletedMonths.isEmpty
         var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
+        let accounts = self[settings: AccountKeys.self]
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if tracksDeleted { broughtBack.append(source) }
             // (A refund's size counts too: `checkTotals` has the last word.)
@@ -59,6 +60,15 @@ extension BudgetDocument {
             let name = action?.rename ?? entry.name
             var tags = Tags(entry.tags.sorted + (action?.tags.sorted ?? []))
             if tags.isEmpty { tags = settings.defaultTags }
+            // A row's account is one of the budget's, spelt as it is (`recordAccount`).
+            var account: String?
+            if case .optionalText(let typed?) = entry.values["account"] {
+                do {
+                    account = try accounts.recordAccount(typed, on: entry.date)
+                } catch {
+                    throw ImportError(line: entry.line, column: "account", error.errorDescription ?? "unknown account")
+                }
+            }
             switch entry.kind {
             case .income:
                 let income = try draft.incomes.add { id in
@@ -66,6 +76,7 @@ extension BudgetDocument {
                         id: id, name: name, amount: entry.amount, date: entry.date, note: entry.note, tags: tags,
                         source: source)
                     Income.schema.apply(entry.values, to: &income)
+                    if let account { income.account = account }
                     return income
                 }
                 result.added.append(RecordReference(kind: .income, id: income.id))
@@ -87,6 +98,7 @@ extension BudgetDocument {
                         id: id, name: name, amount: entry.recordedAmount, category: spelt, date: entry.date,
                         note: entry.note, tags: tags, source: source)
                     Expense.schema.apply(entry.values, to: &expense)
+                    if let account { expense.account = account }
                     return expense
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))

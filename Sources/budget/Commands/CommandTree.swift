@@ -14,7 +14,7 @@ enum CommandTree {
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
-            ProfileCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            ProfileCommand.spec, AccountCommand.spec, ExportCommand.spec, RestoreCommand.spec,
             DeviceCommand.spec, DevicesCommand.spec, ConflictsCommand.spec, MergeCommand.spec, MergeDriverCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
@@ -56,6 +56,9 @@ enum CommandTree {
         case ["recur", "run"]: return RecurRunCommand.self
         case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
+        case ["account", "add"], ["account", "edit"]: return AccountAddCommand.self
+        case ["account", "list"], ["account", "show"], ["account", "rename"], ["account", "close"]:
+            return AccountCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
         case ["device", "init"], ["device", "join"], ["device", "forget"]: return DeviceCommand.self
         case ["devices"]: return DevicesCommand.self

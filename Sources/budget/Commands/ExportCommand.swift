@@ -15,7 +15,7 @@ struct ExportCommand: Command {
             form; a record holding any other character CP932 cannot hold, such as an emoji, stops the export before \
             anything is written).
             """,
-        options: [QueryOptions.category] + QueryOptions.periodSpecs + [
+        options: [QueryOptions.category, QueryOptions.account] + QueryOptions.periodSpecs + [
             QueryOptions.search, QueryOptions.min, QueryOptions.max,
             OptionSpec(long: "format", valueName: "format", help: "json, csv, tsv or ledger (default: json).",
                        choices: ["json", "csv", "tsv", "ledger"]),

@@ -92,13 +92,14 @@ struct RecurCommand: Command {
             context.output.write(ScheduleListing.schedules(
                 entries, money: document.moneyFormat, format: format, includeHeader: includeHeader,
                 painter: context.outputPainter(document),
-                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat]))
+                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], unused: document.unusedFields))
             context.noteDueOccurrences(in: document, format: format)
         case let .show(id, json):
             let document = try store.load()
             let entry = try document.schedule(id: id)
             if json {
-                context.output.write(ScheduleListing.json(entry, money: document.moneyFormat).outputText)
+                context.output.write(
+                    ScheduleListing.json(entry, money: document.moneyFormat, unused: document.unusedFields).outputText)
             } else {
                 context.output.write(ScheduleListing.details(
                     entry, money: document.moneyFormat, upcoming: entry.schedule.upcoming(3),

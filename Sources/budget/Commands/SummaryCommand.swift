@@ -20,7 +20,7 @@ struct SummaryCommand: Command {
             (--per year: every record). A table too wide for the terminal shows the most recent periods and says how \
             many it left out; tsv, csv and json have them all.
             """,
-        options: [QueryOptions.category, QueryOptions.tag] + QueryOptions.periodSpecs + [
+        options: [QueryOptions.category, QueryOptions.tag, QueryOptions.account] + QueryOptions.periodSpecs + [
             QueryOptions.months,
             QueryOptions.search,
             OptionSpec(long: "all", help: "Every record, whatever its date.",

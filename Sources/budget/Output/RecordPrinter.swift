@@ -12,6 +12,8 @@ struct RecordPrinter {
     var painter = Painter.plain
     /// TSV and CSV for a spreadsheet: CRLF, formulas guarded (`DelimitedWriter.forSpreadsheet`).
     var forSpreadsheet = false
+    /// Fields the budget has no use for yet (`BudgetDocument.unusedFields`): no column.
+    var unusedFields: Set<String> = []
 
     /// A printer using a budget's currency, date format and colour.
     init(
@@ -24,6 +26,17 @@ struct RecordPrinter {
         self.money = document.moneyFormat
         self.dateFormat = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
         self.painter = painter
+        self.unusedFields = document.unusedFields
+    }
+
+    /// The columns of the records listed: their kinds' fields, less those the budget does not use.
+    private var columns: [RecordColumn] {
+        unusedFields.isEmpty ? selection.columns : selection.columns.filter { !unusedFields.contains($0.key) }
+    }
+
+    /// The column names of the machine formats, in order.
+    private var fieldNames: [String] {
+        (selection.showsKind ? ["kind"] : []) + columns.map(\.key)
     }
 
     /// Writes the whole output for a listing; TSV, CSV and JSON go out as bytes, without one
@@ -44,7 +57,7 @@ struct RecordPrinter {
         case .json:
             // The array an element at a time, through one buffer: no tree of 100,000 objects.
             let serializer = JSONSerializer(style: .standard)
-            let columns = selection.columns
+            let columns = columns
             let keys = columns.map(\.key), fields = ColumnFields(columns)
             var bytes: [UInt8] = [UInt8(ascii: "[")]
             bytes.reserveCapacity(1 << 20)
@@ -84,7 +97,7 @@ struct RecordPrinter {
             let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             output.write(lines.joined(separator: "\n"))
         case .json:
-            let columns = selection.columns
+            let columns = columns
             output.write(jsonObject(row, keys: columns.map(\.key), fields: ColumnFields(columns)).outputText)
         default:
             try write([row], to: output)
@@ -105,8 +118,8 @@ struct RecordPrinter {
         let pieceSize = 1 << 20
         var writer = DelimitedWriter(
             dialect, capacity: min(64 + rows.count * 80, pieceSize + (64 << 10)), forSpreadsheet: forSpreadsheet)
-        if includeHeader { writer.row(selection.fieldNames) }
-        let fields = ColumnFields(selection.columns)
+        if includeHeader { writer.row(fieldNames) }
+        let fields = ColumnFields(columns)
         for index in rows.indices {
             if selection.showsKind { writer.field(rows[index].kind.singular) }
             fields.forEachValue(in: rows[index]) { write($0, to: &writer) }
@@ -166,7 +179,7 @@ struct RecordPrinter {
     /// empty column), and one for details only is left out of tables of many records unless
     /// `details`. Machine formats always have every column.
     private func tableColumns(_ rows: [RecordRow], details: Bool = false) -> [RecordColumn] {
-        selection.columns.filter { column in
+        columns.filter { column in
             switch column.listing {
             case .always: return true
             case .detailsOnly where !details: return false
@@ -199,7 +212,7 @@ struct RecordPrinter {
 
     private func fields(of row: RecordRow, forPeople: Bool) -> [String] {
         (selection.showsKind ? [row.kind.singular] : [])
-            + fields(of: row, forPeople: forPeople, columns: selection.columns)
+            + fields(of: row, forPeople: forPeople, columns: columns)
     }
 
     private func fields(of row: RecordRow, forPeople: Bool, columns: [RecordColumn]) -> [String] {

@@ -9,16 +9,17 @@ enum ScheduleListing {
     ///   formats keep ISO.
     static func schedules(
         _ entries: [ScheduleEntry], money: MoneyFormat, format: OutputFormat, includeHeader: Bool, painter: Painter,
-        dateFormat: DateFormat = .iso
+        dateFormat: DateFormat = .iso, unused: Set<String> = []
     ) -> String {
+        let otherFields = Schedule.otherFields.filter { !unused.contains($0.key) }
         switch format {
         case .json:
-            return JSONValue.array(entries.map { json($0, money: money) }).outputText
+            return JSONValue.array(entries.map { json($0, money: money, unused: unused) }).outputText
         case .tsv, .csv:
             let header = [
                 "id", "kind", "name", "category", "amount", "every", "on", "from", "until", "count", "weekend",
                 "paused", "recorded_through", "next", "tags", "note",
-            ] + Schedule.otherFields.map(\.key)
+            ] + otherFields.map(\.key)
             let rows = entries.map { entry -> [String] in
                 let schedule = entry.schedule, recurrence = entry.schedule.recurrence
                 return [
@@ -28,7 +29,7 @@ enum ScheduleListing {
                     recurrence.end?.iso ?? "", recurrence.count.map(String.init) ?? "", recurrence.weekend.rawValue,
                     String(schedule.isPaused), schedule.recordedThrough?.iso ?? "", schedule.next?.day.iso ?? "",
                     schedule.tags.joined, schedule.note ?? "",
-                ] + Schedule.otherFields.map { field in text(schedule.values[field.key], money: money) }
+                ] + otherFields.map { field in text(schedule.values[field.key], money: money) }
             }
             return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
         default:
@@ -88,7 +89,7 @@ enum ScheduleListing {
     }
 
     /// A schedule as a JSON object.
-    static func json(_ entry: ScheduleEntry, money: MoneyFormat) -> JSONValue {
+    static func json(_ entry: ScheduleEntry, money: MoneyFormat, unused: Set<String> = []) -> JSONValue {
         let schedule = entry.schedule, recurrence = schedule.recurrence
         return .object([
             ("id", .string(entry.id)), ("kind", .string(schedule.kind.singular)), ("name", .string(schedule.name)),
@@ -105,7 +106,7 @@ enum ScheduleListing {
              schedule.next.map { .object([("due", .string($0.due.iso)), ("date", .string($0.day.iso))]) } ?? .null),
             ("tags", .array(schedule.tags.map(JSONValue.string))),
             ("note", schedule.note.map(JSONValue.string) ?? .null),
-        ] + Schedule.otherFields.map { field in
+        ] + otherFields(unused).map { field in
             (field.key, schedule.values[field.key].map(BudgetExport.json) ?? .null)
         })
     }
@@ -157,5 +158,10 @@ enum ScheduleListing {
             }
             return table.render(painter: painter)
         }
+    }
+
+    /// The fields schedules have beyond those listed by name, less those the budget does not use.
+    private static func otherFields(_ unused: Set<String>) -> [SettableField] {
+        Schedule.otherFields.filter { !unused.contains($0.key) }
     }
 }

@@ -23,6 +23,8 @@ struct ArgumentSpec: Sendable {
         case limitedCategories
         /// The tags of the data file.
         case tags
+        /// The accounts of the data file.
+        case accounts
         /// File names.
         case files
     }

@@ -92,6 +92,7 @@ enum FieldOptions {
             "date": "YYYY-MM-DD, today or yesterday (default: today).",
             "note": "A free-text note.",
             "tag": "A tag (one word, no commas); repeat for several.",
+            "account": "The account the money moved through (an expense's default: expense.default-account).",
         ],
         .edit: [
             "name": "A new name.",

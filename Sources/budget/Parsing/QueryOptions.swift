@@ -33,6 +33,9 @@ struct QueryOptions {
     static let tag = OptionSpec(
         long: "tag", valueName: "tag", help: "Only records with this tag (repeat for any of several).",
         isRepeatable: true)
+    static let account = OptionSpec(
+        long: "account", valueName: "account", help: "Only records of this account (repeat for several).",
+        isRepeatable: true)
     static let month = OptionSpec(
         long: "month", valueName: "month", help: "A budget month: YYYY-MM, this or last (see period.month-start).",
         conflicts: ["year", "from", "to"])
@@ -56,7 +59,7 @@ struct QueryOptions {
     static let limit = OptionSpec(long: "limit", valueName: "n", help: "At most this many records.")
 
     static let periodSpecs = [month, year, from, to]
-    static let listSpecs = [category, tag] + periodSpecs + [search, min, max, sort, reverse, limit]
+    static let listSpecs = [category, tag, account] + periodSpecs + [search, min, max, sort, reverse, limit]
 
     private let parsed: ParsedCommand
     private var query = RecordQuery()
@@ -76,6 +79,9 @@ struct QueryOptions {
             try parsed.label(text, field: "category")
         })
         query.tags = Set(try parsed.tags("tag"))
+        query.accounts = Set(try parsed.values("account").map { text throws(UsageError) in
+            try parsed.label(text, field: "account")
+        })
         month = try Self.month(parsed)
         lastMonths = try Self.lastMonths(parsed)
         if month == nil && lastMonths == nil { query.period = try Self.period(parsed) }
@@ -105,6 +111,8 @@ struct QueryOptions {
         let money = document.moneyFormat
         var query = query
         query.categories = document.categories(foldingLike: query.categories)
+        // An account typed in another case or width is the budget's (`account(named:)`).
+        query.accounts = Set(query.accounts.map { document.account(named: $0)?.name ?? $0 })
         if let month {
             guard let period = month.period(in: document.budgetCalendar, today: Day.today()) else {
                 throw parsed.usageError(

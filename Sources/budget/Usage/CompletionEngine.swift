@@ -31,6 +31,7 @@ struct CompletionEngine {
         document(file)?[settings: BudgetKeys.self].limitedCategories ?? []
     }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
+    private func accounts(_ file: String?) -> [String] { document(file)?.accounts.map(\.name) ?? [] }
     private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
     private func schedules(_ file: String?) -> [String] { document(file)?.schedules.map(\.id) ?? [] }
 
@@ -218,6 +219,9 @@ struct CompletionEngine {
         case "category": return .words(categories(context.file))
         case "map": return .openWords(StatementField.allCases.map { $0.rawValue + "=" })
         case "tag", "untag": return .words(tags(context.file))
+        case "account": return .words(accounts(context.file))
+        // A card's account it is paid from (`account add --from`); elsewhere a day.
+        case "from" where context.path.first == "account": return .words(accounts(context.file))
         case "profile": return .words(profiles(context.file) + StatementPreset.all.map(\.name))
         case "file": return .files(prefix: "", partial: "")
         case "date", "from", "to", "through": return .words(["today", "yesterday"])
@@ -235,6 +239,7 @@ struct CompletionEngine {
         case .categories: return .words(categories(context.file))
         case .limitedCategories: return .words(limitedCategories(context.file))
         case .tags: return .words(tags(context.file))
+        case .accounts: return .words(accounts(context.file))
         case .files: return .files(prefix: "", partial: "")
         case .none: break
         }
@@ -266,6 +271,7 @@ struct CompletionEngine {
         case DisplayKeys.dateFormat.storedKey: return DateFormat.allCases.map(\.rawValue)
         case DisplayKeys.currency.storedKey: return Currency.known.map(\.code) + ["none"]
         case ExpenseKeys.defaultCategory.storedKey: return categories(context.file)
+        case ExpenseKeys.defaultAccount.storedKey: return accounts(context.file) + ["none"]
         case RecurKeys.auto.storedKey: return Switch.allCases.map(\.rawValue)
         case PeriodKeys.weekend.storedKey: return WeekendRule.allCases.map(\.rawValue)
         default: return []

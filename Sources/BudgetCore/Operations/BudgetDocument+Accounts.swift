@@ -1,0 +1,186 @@
+/// Accounts (issue #29): where money is kept, each one setting (`AccountKeys`), named by the
+/// records that moved through it (`account`).
+extension BudgetDocument {
+    // MARK: Reading
+
+    /// Every account, by name.
+    public var accounts: [Account] {
+        self[settings: AccountKeys.self].accounts
+    }
+
+    /// The record fields this budget has no use for yet, which listings and exports leave out,
+    /// so that a budget that never used them reads as it did before they existed: `account`
+    /// until the budget has an account (or a record names one).
+    public var unusedFields: Set<String> {
+        guard self[settings: AccountKeys.self].accountNames.isEmpty,
+              !incomes.records.contains(where: { $0.account != nil }),
+              !expenses.records.contains(where: { $0.account != nil }) else { return [] }
+        return ["account"]
+    }
+
+    /// The account a typed name means: its exact name, trimmed, or the one account that folds
+    /// alike (`ＰａｙＰａｙ` for `PayPay`), the way typed categories take their spelling in use.
+    /// `nil` when there is none.
+    public func account(named name: String) -> Account? {
+        try? self[settings: AccountKeys.self].resolve(name)
+    }
+
+    /// The account a typed name means (`account(named:)`).
+    ///
+    /// - Throws: `AccountError.unknown`, listing the accounts.
+    public func existingAccount(named name: String) throws(AccountError) -> Account {
+        try self[settings: AccountKeys.self].resolve(name)
+    }
+
+    // MARK: Changing
+
+    /// Adds an account.
+    ///
+    /// - Parameter account: its name is read with `FieldRules.accountName` (trimmed, no `;` or
+    ///   `=`); a card's `funding` names a bank or savings account, spelt as typed or folding alike.
+    /// - Returns: the account as stored.
+    /// - Throws: `AccountError.exists` when an account has the name or one folding alike;
+    ///   `AccountError.notACard`, `.cannotFund`, `.unknown` (the funding account),
+    ///   `.invalidValue`; nothing changes then.
+    @discardableResult
+    public mutating func addAccount(_ account: Account) throws(AccountError) -> Account {
+        var account = account
+        do {
+            account.name = try FieldRules.accountName(account.name)
+        } catch {
+            throw .invalidValue(error)
+        }
+        if let existing = self.account(named: account.name) { throw .exists(existing.name) }
+        try store(&account)
+        describeChange("add account \(account.name)")
+        return account
+    }
+
+    /// Changes an account's opening balance, its day, or a card's cycle, as `change` does
+    /// (renaming is `renameAccount`, closing `closeAccount`).
+    ///
+    /// - Parameters:
+    ///   - name: the account, as typed (`account(named:)`).
+    ///   - change: what to change; its changes to the name are ignored.
+    /// - Returns: the account as stored.
+    /// - Throws: `AccountError.unknown`, and what `addAccount` throws for the new values;
+    ///   nothing changes then.
+    @discardableResult
+    public mutating func editAccount(
+        _ name: String, _ change: (inout Account) throws(AccountError) -> Void
+    ) throws(AccountError) -> Account {
+        let old = try existingAccount(named: name)
+        var account = old
+        try change(&account)
+        account.name = old.name
+        try store(&account)
+        return account
+    }
+
+    /// Renames an account, and with it the `account` of every income, expense and schedule,
+    /// the `expense.default-account` setting and the `funding` of every card paid from it: one
+    /// change, one undo step.
+    ///
+    /// - Parameters:
+    ///   - oldName: the account, as typed (`account(named:)`).
+    ///   - newName: read with `FieldRules.accountName`.
+    /// - Returns: the number of records that moved to the new name.
+    /// - Throws: `AccountError.unknown`, `.exists` (another account has the new name or one
+    ///   folding alike), `.invalidValue`; nothing changes then.
+    @discardableResult
+    public mutating func renameAccount(_ oldName: String, to newName: String) throws(AccountError) -> Int {
+        var account = try existingAccount(named: oldName)
+        let old = account.name
+        let new: String
+        do {
+            new = try FieldRules.accountName(newName)
+        } catch {
+            throw .invalidValue(error)
+        }
+        if new == old { return 0 }
+        if let other = self.account(named: new), other.name != old { throw .exists(other.name) }
+        var settings = self[settings: AccountKeys.self]
+        settings.remove(AccountKeys.account(old))
+        account.name = new
+        settings.set(account)
+        for var card in settings.accounts where card.funding == old {
+            card.funding = new
+            settings.set(card)
+        }
+        self[settings: AccountKeys.self] = settings
+        var expenseSettings = self[settings: ExpenseKeys.self]
+        if expenseSettings[ExpenseKeys.defaultAccount]?.text == old {
+            expenseSettings[ExpenseKeys.defaultAccount] = LabelSetting(stringLiteral: new)
+            self[settings: ExpenseKeys.self] = expenseSettings
+        }
+        var count = 0
+        func rename<Record: BaseModel>(_ table: inout RecordTable<Record>) {
+            var records = table.records
+            for index in records.indices where records[index].renameAccount(old, to: new) {
+                count += 1
+            }
+            table.records = records
+        }
+        rename(&incomes)
+        rename(&expenses)
+        rename(&transfers)
+        updateSchedules { schedule in
+            guard schedule.account == old else { return false }
+            schedule.account = new
+            return true
+        }
+        describeChange("rename account \(old) → \(new) (\(count) \(count == 1 ? "record" : "records"))")
+        return count
+    }
+
+    /// Closes an account on `day`: records dated after it may no longer name it (those already
+    /// there stay, and a record on `day` itself is still taken). Its records and balance stay.
+    ///
+    /// - Throws: `AccountError.unknown`, `.alreadyClosed`; nothing changes then.
+    @discardableResult
+    public mutating func closeAccount(_ name: String, on day: Day) throws(AccountError) -> Account {
+        var account = try existingAccount(named: name)
+        if let closed = account.closed { throw .alreadyClosed(account.name, on: closed) }
+        account.closed = day
+        var settings = self[settings: AccountKeys.self]
+        settings.set(account)
+        self[settings: AccountKeys.self] = settings
+        describeChange("close account \(account.name)")
+        return account
+    }
+
+    /// Remembers the last reconciliation of an account: the day and the balance the bank or
+    /// card showed at its end.
+    ///
+    /// - Throws: `AccountError.unknown`; nothing changes then.
+    @discardableResult
+    public mutating func setReconciled(_ name: String, day: Day, balance: Int) throws(AccountError) -> Account {
+        var account = try existingAccount(named: name)
+        account.reconciled = Reconciliation(day: day, balance: balance)
+        var settings = self[settings: AccountKeys.self]
+        settings.set(account)
+        self[settings: AccountKeys.self] = settings
+        return account
+    }
+
+    /// Checks an account (`checkAccount`) and stores it under its name.
+    private mutating func store(_ account: inout Account) throws(AccountError) {
+        try checkAccount(&account)
+        var settings = self[settings: AccountKeys.self]
+        settings.set(account)
+        self[settings: AccountKeys.self] = settings
+    }
+
+    /// Checks an account's card fields and funding account, and spells the funding account as
+    /// the budget does (`config set account.<name>` keeps the same rules).
+    ///
+    /// - Throws: `AccountError.notACard`, `.cannotFund`, `.unknown` (the funding account).
+    func checkAccount(_ account: inout Account) throws(AccountError) {
+        if account.type != .card, account.hasCardCycle { throw .notACard(account.name, type: account.type) }
+        if let funding = account.funding {
+            let source = try existingAccount(named: funding)
+            guard source.type.canFundCards else { throw .cannotFund(source.name, type: source.type) }
+            account.funding = source.name
+        }
+    }
+}
