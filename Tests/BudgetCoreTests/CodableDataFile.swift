@@ -69,7 +69,7 @@ struct CodableDataFile: Codable, Equatable {
             self.category = category
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
-            account = record.account
+            account = record.accounts.first
             source = record.source
             schedule = record.schedule
         }

@@ -1,0 +1,118 @@
+/// Each account's balance on a day, from its opening balance and every record that names it:
+/// incomes in, expenses out (a refund back in), transfers from and to it. The answer to "does
+/// `budget` agree with the bank?", and the household's net worth.
+///
+/// Balances are as the bank or the card shows them: money held, or for a card what is owed.
+/// Records dated before an account's `asOf` are in its opening balance and not counted again.
+public struct AccountBalances: Sendable {
+    /// One account's balance.
+    public struct Row: Sendable, Equatable {
+        /// The account.
+        public var account: Account
+        /// Money held, or for a card what is owed, at the end of the day asked for.
+        public var balance: Int
+        /// How many records moved its money through that day (since its opening day).
+        public var records: Int
+
+        /// The balance as an asset: money held, or minus what a card owes.
+        public var asset: Int { account.type.isLiability ? -balance : balance }
+    }
+
+    /// Every account, by name.
+    public let rows: [Row]
+    /// What the accounts that are not cards hold together (savings too).
+    public let assets: Int
+    /// What the cards owe together.
+    public let owed: Int
+    /// `assets - owed`.
+    public let netWorth: Int
+    /// Records that name no account (they are in no balance), by kind.
+    public let withoutAccount: [RecordKind: Int]
+    /// Names records give that are no account of the budget, with how many records give each.
+    public let unknownAccounts: [String: Int]
+
+    /// The balances at the end of `day` (`nil`: every record counts).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a balance or a total does not fit in 64 bits.
+    public init(_ document: BudgetDocument, through day: Day? = nil) throws(BudgetError) {
+        let accounts = document.accounts
+        var index: [String: Int] = [:]
+        for (position, account) in accounts.enumerated() { index[account.name] = position }
+        // Each account's change as an asset, and its records.
+        var change = [Int](repeating: 0, count: accounts.count)
+        var counts = [Int](repeating: 0, count: accounts.count)
+        var unknown: [String: Int] = [:]
+        var without: [RecordKind: Int] = [:]
+        let last = day?.dayNumber ?? Int.max
+        var overflow = false
+        /// Which account a record's name means: spelt as the account is, or folding alike.
+        func position(of name: String) -> Int? {
+            if let found = index[name] { return found }
+            if let account = document.account(named: name), let found = index[account.name] {
+                index[name] = found
+                return found
+            }
+            unknown[name, default: 0] += 1
+            return nil
+        }
+        func move(_ amount: Int, _ name: String, date: Day) {
+            guard let at = position(of: name) else { return }
+            if let asOf = accounts[at].asOf, date < asOf { return }
+            let (sum, over) = change[at].addingReportingOverflow(amount)
+            overflow = overflow || over
+            change[at] = sum
+            counts[at] += 1
+        }
+        for income in document.incomes.records where income.date.dayNumber <= last {
+            guard let account = income.account else {
+                without[.income, default: 0] += 1
+                continue
+            }
+            move(income.amount, account, date: income.date)
+        }
+        for expense in document.expenses.records where expense.date.dayNumber <= last {
+            guard let account = expense.account else {
+                without[.expense, default: 0] += 1
+                continue
+            }
+            // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
+            move(expense.amount == Int.min ? Int.max : -expense.amount, account, date: expense.date)
+        }
+        for transfer in document.transfers.records where transfer.date.dayNumber <= last {
+            move(-transfer.amount, transfer.from, date: transfer.date)
+            move(transfer.amount, transfer.to, date: transfer.date)
+        }
+        guard !overflow else { throw .totalOverflow }
+        var rows: [Row] = []
+        var assets = 0, owed = 0
+        for (at, account) in accounts.enumerated() {
+            let opening = account.type.isLiability ? -account.opening : account.opening
+            let (asset, over) = opening.addingReportingOverflow(change[at])
+            guard !over, asset != Int.min else { throw .totalOverflow }
+            let row = Row(account: account, balance: account.type.isLiability ? -asset : asset, records: counts[at])
+            rows.append(row)
+            if account.type.isLiability {
+                let (sum, over) = owed.addingReportingOverflow(row.balance)
+                guard !over else { throw .totalOverflow }
+                owed = sum
+            } else {
+                let (sum, over) = assets.addingReportingOverflow(row.balance)
+                guard !over else { throw .totalOverflow }
+                assets = sum
+            }
+        }
+        let (worth, over) = assets.subtractingReportingOverflow(owed)
+        guard !over else { throw .totalOverflow }
+        self.rows = rows
+        self.assets = assets
+        self.owed = owed
+        netWorth = worth
+        withoutAccount = without
+        unknownAccounts = unknown.filter { name, _ in name != Transfer.adjustment }
+    }
+
+    /// The row of an account, by its stored name.
+    public func row(_ name: String) -> Row? {
+        rows.first { $0.account.name == name }
+    }
+}
