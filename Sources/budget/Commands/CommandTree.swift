@@ -14,7 +14,8 @@ enum CommandTree {
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
-            ProfileCommand.spec, AccountCommand.spec, ExportCommand.spec, RestoreCommand.spec,
+            ProfileCommand.spec, AccountCommand.spec, AccountsCommand.spec, ReconcileCommand.spec, ExportCommand.spec,
+            RestoreCommand.spec,
             DeviceCommand.spec, DevicesCommand.spec, ConflictsCommand.spec, MergeCommand.spec, MergeDriverCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
             HelpCommand.spec,
@@ -25,6 +26,8 @@ enum CommandTree {
         switch path {
         case ["add", "income"], ["add", "expense"]: return AddCommand.self
         case ["transfer"]: return TransferCommand.self
+        case ["accounts"]: return AccountsCommand.self
+        case ["reconcile"]: return ReconcileCommand.self
         case ["list"]: return ListCommand.self
         case ["summary"]: return SummaryCommand.self
         case ["categories"]: return CategoriesCommand.self
