@@ -32,6 +32,10 @@ public struct Rule: Hashable, Sendable {
     public let tags: Tags
     /// Whether an import drops matching rows (a rule that skips does nothing else).
     public let skip: Bool
+    /// The account an import into an account moves matching rows' money to or from: the row
+    /// becomes a transfer between the two (a bank's card withdrawal, a PayPay charge), in no
+    /// category. It may rename and tag the transfer too.
+    public let transferTo: String?
     /// The compiled regular expression: `nil` for text to find, and for an unsupported one.
     public let regex: RegexPattern?
     /// Why the rule's regular expression is unsupported (`isUnsupported`), or `nil`.
@@ -44,12 +48,12 @@ public struct Rule: Hashable, Sendable {
     ///   expression, no action, `skip` with another action, a category for incomes only.
     public init(
         pattern: String, isRegex: Bool = false, field: Field = .name, kind: RecordKind? = nil,
-        category: String? = nil, rename: String? = nil, tags: [String] = [], skip: Bool = false
+        category: String? = nil, rename: String? = nil, tags: [String] = [], skip: Bool = false,
+        transferTo: String? = nil
     ) throws(RuleError) {
         try self.init(
             pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename,
-            tags: tags,
-            skip: skip, keepingUnsupported: false)
+            tags: tags, skip: skip, transferTo: transferTo, keepingUnsupported: false)
     }
 
     /// A rule as `init(pattern:…)` makes it; with `keepingUnsupported`, as a file holds it: a
@@ -57,7 +61,7 @@ public struct Rule: Hashable, Sendable {
     /// earlier versions accepted) is kept, unsupported (`isUnsupported`), instead of refused.
     init(
         pattern: String, isRegex: Bool, field: Field, kind: RecordKind?, category: String?, rename: String?,
-        tags: [String], skip: Bool, keepingUnsupported: Bool
+        tags: [String], skip: Bool, transferTo: String? = nil, keepingUnsupported: Bool
     ) throws(RuleError) {
         do {
             self.pattern = try FieldRules.label(pattern, field: "pattern")
@@ -68,6 +72,7 @@ public struct Rule: Hashable, Sendable {
             var checked: [String] = []
             for tag in tags { checked.append(try FieldRules.tag(tag)) }
             self.tags = Tags(checked)
+            self.transferTo = try transferTo.map { text throws(ValueError) in try FieldRules.accountName(text) }
         } catch {
             throw .invalidValue(error)
         }
@@ -75,9 +80,10 @@ public struct Rule: Hashable, Sendable {
         self.field = field
         self.kind = kind
         self.skip = skip
-        let hasAction = self.category != nil || self.rename != nil || !self.tags.isEmpty
+        let hasAction = self.category != nil || self.rename != nil || !self.tags.isEmpty || self.transferTo != nil
         if skip && hasAction { throw .skipWithOtherActions }
         if !skip && !hasAction { throw .noAction }
+        if self.transferTo != nil && self.category != nil { throw .categoryForTransfer }
         if kind == .income && self.category != nil { throw .categoryForIncomes }
         if isRegex {
             do {

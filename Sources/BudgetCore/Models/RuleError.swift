@@ -18,6 +18,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
     case skipWithOtherActions
     /// A rule for incomes only that sets a category, which incomes do not have.
     case categoryForIncomes
+    /// A rule that makes rows transfers and gives them a category, which transfers do not have.
+    case categoryForTransfer
     /// No rule has that number.
     case ruleNotFound(number: Int, count: Int)
     /// A position to move a rule to outside 1…count.
@@ -40,6 +42,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
             return "a rule that skips rows cannot also change them"
         case .categoryForIncomes:
             return "incomes have no category, so a rule for incomes cannot set one"
+        case .categoryForTransfer:
+            return "a transfer has no category, so a rule that makes rows transfers cannot set one"
         case let .ruleNotFound(number, count):
             if count == 0 { return "no rule \(number): there are no rules" }
             return "no rule \(number): rules are numbered 1 to \(count)"

@@ -8,14 +8,15 @@
 /// ```
 ///
 /// `match=` (text to find) or `regex=` comes first, then `field=note`, `kind=`, `category=`,
-/// `rename=`, one `tag=` per tag in their sorted order, and `skip`. In values, `%` is written
+/// `rename=`, one `tag=` per tag in their sorted order, `transfer-to=` and `skip`. In values, `%` is written
 /// `%25` and `;` is written `%3B`. Each rule has exactly one text: a text that reads as a
 /// rule but is written otherwise (parts out of order, a default spelt out, other escapes) is
 /// refused, so the text round-trips exactly.
 extension Rule: PlainSettingValue {
     /// What values look like.
     public static let valueDescription =
-        "a rule's text (match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag=, skip, "
+        "a rule's text (match=<text> or regex=<pattern>, then field=note, kind=, category=, rename=, tag=, "
+            + "transfer-to=, skip, "
             + "in that order, joined by ';')"
 
     /// Reads a rule's text.
@@ -38,6 +39,7 @@ extension Rule: PlainSettingValue {
         if let category { parts.append("category=" + SettingText.escaped(category)) }
         if let rename { parts.append("rename=" + SettingText.escaped(rename)) }
         for tag in tags { parts.append("tag=" + SettingText.escaped(tag)) }
+        if let transferTo { parts.append("transfer-to=" + SettingText.escaped(transferTo)) }
         if skip { parts.append("skip") }
         return parts.joined(separator: ";")
     }
@@ -52,7 +54,7 @@ extension Rule: PlainSettingValue {
         var isRegex = false, skip = false
         var field = Field.name
         var kind: RecordKind?
-        var category: String?, rename: String?
+        var category: String?, rename: String?, transferTo: String?
         var tags: [String] = []
         guard let parts = SettingText.parts(of: text) else { return nil }
         for part in parts {
@@ -74,13 +76,14 @@ extension Rule: PlainSettingValue {
             case "category": category = value
             case "rename": rename = value
             case "tag": tags.append(value)
+            case "transfer-to": transferTo = value
             default: return nil
             }
         }
         guard let pattern,
               let rule = try? Rule(
                 pattern: pattern, isRegex: isRegex, field: field, kind: kind, category: category, rename: rename,
-                tags: tags, skip: skip, keepingUnsupported: true),
+                tags: tags, skip: skip, transferTo: transferTo, keepingUnsupported: true),
               rule.settingText == text else { return nil }
         return rule
     }

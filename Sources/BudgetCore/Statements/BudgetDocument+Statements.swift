@@ -26,6 +26,7 @@ extension BudgetDocument {
         if !settings.allowDuplicates {
             for income in incomes.records { if let source = income.source { known.insert(source, .record) } }
             for expense in expenses.records { if let source = expense.source { known.insert(source, .record) } }
+            for transfer in transfers.records { if let source = transfer.source { known.insert(source, .record) } }
             let deleted = self[settings: ImportKeys.self]
             for month in deleted.deletedMonths {
                 for source in deleted[ImportKeys.deleted(month)]?.sources ?? [] { known.insert(source, .deleted) }
@@ -43,7 +44,15 @@ extension BudgetDocument {
         var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
         let accounts = self[settings: AccountKeys.self]
+        // The account the statement is of: its records name it, its balances are checked.
+        let into = try settings.account.map { name throws(AccountError) in try accounts.resolve(name) }
+        // Transfers typed in (or imported from the other account's statement) that a row may be.
+        var linkable = Set(transfers.records.indices)
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
+            if let other = action?.transferTo {
+                try addTransfer(entry, action, to: other, source: source)
+                return
+            }
             if tracksDeleted { broughtBack.append(source) }
             // (A refund's size counts too: `checkTotals` has the last word.)
             if let sum = totals[entry.kind] ?? nil {
@@ -61,7 +70,7 @@ extension BudgetDocument {
             var tags = Tags(entry.tags.sorted + (action?.tags.sorted ?? []))
             if tags.isEmpty { tags = settings.defaultTags }
             // A row's account is one of the budget's, spelt as it is (`recordAccount`).
-            var account: String?
+            var account = into?.name
             if case .optionalText(let typed?) = entry.values["account"] {
                 do {
                     account = try accounts.recordAccount(typed, on: entry.date)
@@ -108,6 +117,52 @@ extension BudgetDocument {
                 break
             }
         }
+        /// A row a rule makes a transfer between the statement's account and `other`: money out
+        /// of the account goes to `other`, money in comes from it. A transfer already there with
+        /// the same accounts and amount, within the match window and from no other row of this
+        /// statement, is the row's (typed in, or imported from the other account's statement).
+        func addTransfer(
+            _ entry: StatementEntry, _ action: StatementImport.RuleAction?, to other: String, source: String
+        ) throws {
+            guard let into else {
+                result.transfersWithoutAccount += 1
+                return
+            }
+            let counterpart: String
+            do {
+                counterpart = try accounts.recordAccount(other, on: entry.date)
+            } catch {
+                throw ImportError(
+                    line: entry.line,
+                    "a rule makes this row a transfer to or from '\(other)': "
+                        + (error.errorDescription ?? "no such account"))
+            }
+            let out = entry.kind == .expense && !entry.isRefund
+            let (from, to) = out ? (into.name, counterpart) : (counterpart, into.name)
+            if let index = linkable.sorted().first(where: { index in
+                let transfer = draft.transfers.records[index]
+                return transfer.from == from && transfer.to == to && transfer.amount == entry.amount
+                    && abs(transfer.date.dayNumber - entry.date.dayNumber) <= StatementImport.matchWindow
+                    && !(transfer.source?.hasPrefix(settings.origin + ":") ?? false)
+            }) {
+                linkable.remove(index)
+                result.transfersLinked += 1
+                return
+            }
+            if tracksDeleted { broughtBack.append(source) }
+            var tags = Tags(entry.tags.sorted + (action?.tags.sorted ?? []))
+            if tags.isEmpty { tags = settings.defaultTags }
+            if action?.rename != nil || action?.tags.isEmpty == false { result.changedByRule += 1 }
+            let transfer = try draft.transfers.add { id in
+                Transfer(
+                    id: id, name: action?.rename ?? entry.name, amount: entry.amount, from: from, to: to,
+                    date: entry.date, note: entry.note, tags: tags, source: source)
+            }
+            result.added.append(RecordReference(kind: .transfer, id: transfer.id))
+        }
+        // Lines money moved on that the import leaves out (a rule's skip), by day: a balance
+        // that disagrees names them.
+        var leftOut: [Day: [Int]] = [:]
         // Rows are added as they are read unless some record could be linked to one: then the
         // rows that come in wait, by index (a statement of 100,000 rows is not copied), with
         // their rules' actions and the names folding changed, for the pairing.
@@ -135,9 +190,10 @@ extension BudgetDocument {
             let action = settings.rule(entry)
             if action?.skip == true {
                 result.skippedByRule += 1
+                leftOut[entry.date, default: []].append(entry.line)
                 continue
             }
-            if mayMatch {
+            if mayMatch && action?.transferTo == nil {
                 coming.append((index, action))
             } else {
                 try add(entry, action, source: settings.origin + ":" + entry.identity)
@@ -170,8 +226,38 @@ extension BudgetDocument {
                 rivals: match.rivals))
         }
         if !broughtBack.isEmpty { draft.forgetDeletedRows(broughtBack) }
+        if let into, settings.checksBalances {
+            try draft.checkBalances(entries, of: into, leftOut: leftOut, into: &result)
+        }
         self = draft
         return result
+    }
+
+    /// Checks a statement's balances against its account (`BalanceCheck`) once its rows are in;
+    /// an account with no opening balance, and no record before the statement, first takes it
+    /// from the statement (`result.openingTaken`).
+    private mutating func checkBalances(
+        _ entries: [StatementEntry], of account: Account, leftOut: [Day: [Int]], into result: inout StatementImportResult
+    ) throws {
+        let rows = BalanceCheck.rows(entries, account: account)
+        guard let first = rows.first else { return }
+        var account = account
+        let hasEarlier = incomes.records.contains { $0.account == account.name && $0.date < first.date }
+            || expenses.records.contains { $0.account == account.name && $0.date < first.date }
+            || transfers.records.contains { ($0.from == account.name || $0.to == account.name) && $0.date < first.date }
+        if account.asOf == nil && account.opening == 0 && !hasEarlier,
+           let opening = BalanceCheck.opening(rows, account: account) {
+            // Part of the import, which its history entry names.
+            let summary = changeSummary
+            account = try editAccount(account.name) { account throws(AccountError) in
+                account.opening = opening.balance
+                account.asOf = opening.day
+            }
+            changeSummary = summary
+            result.openingTaken = opening
+        }
+        try BalanceCheck.check(
+            rows, account: account, in: self, leftOut: leftOut, money: moneyFormat, column: "balance")
     }
 
     /// Entries picked out of a statement's by index, without copying them.

@@ -49,6 +49,9 @@ public struct ImportProfile: PlainSettingValue, Hashable {
     /// profile saved from another (`--profile his --save-profile his2`) reads the other's
     /// account, so the rows it imports are the ones imported before (`StatementPlan.origin`).
     public var account: String?
+    /// The budget's account the statements are of (`import --account`): their records name it,
+    /// and their balances are checked against it. A profile stands for one account.
+    public var into: String?
 
     /// The encodings a profile may name: `auto`, each encoding's name, then the other names
     /// they go by (`TextEncoding.otherNames`).
@@ -94,6 +97,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         result.tags = other.tags.isEmpty ? tags : other.tags
         result.foldNames = other.foldNames || foldNames
         result.account = other.account ?? account
+        result.into = other.into ?? into
         return result
     }
 
@@ -203,10 +207,12 @@ public struct ImportProfile: PlainSettingValue, Hashable {
                     throw fail("account=<the name of the profile it was saved from>")
                 }
                 account = value
+            case "into":
+                do { into = try FieldRules.accountName(value) } catch { throw fail("into=<an account of the budget>") }
             default:
                 throw fail(
                     "known options (preset, encoding, delimiter, skip, header, map, kind-value, date-format, "
-                        + "decimal-mark, sign, category, tag, normalize-names, account)")
+                        + "decimal-mark, sign, category, tag, normalize-names, account, into)")
             }
         }
     }
@@ -233,6 +239,7 @@ public struct ImportProfile: PlainSettingValue, Hashable {
         for tag in tags { parts.append(("tag", tag)) }
         if foldNames { parts.append(("normalize-names", "yes")) }
         if let account { parts.append(("account", account)) }
+        if let into { parts.append(("into", into)) }
         return parts
     }
 

@@ -29,6 +29,9 @@ public struct StatementEntry: Equatable, Sendable {
     /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
     /// and name with its occurrence among identical rows.
     public var identity: String
+    /// The account's balance after the row, as the statement states it (`取引後残高`), when it
+    /// has a balance column; for a card, what is owed.
+    public var balance: Int?
     /// Whether the statement wrote the date with its year (`4月30日` has none: its year is
     /// the latest on or before the statement's day).
     public var dateHasYear = true

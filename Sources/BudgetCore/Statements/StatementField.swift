@@ -36,8 +36,14 @@ public struct StatementField: RawRepresentable, Hashable, CaseIterable, Sendable
     /// The statement's own ID of the row, which identifies it across downloads.
     public static let id = StatementField("id")
 
+    /// The account's balance after the row (`取引後残高`, `残高`), which an import into an
+    /// account checks its own balance against.
+    public static let balance = StatementField("balance")
+
     /// The fields read by the statement reader's own rules, in the order `--map` lists them.
-    static let read: [StatementField] = [.date, .name, .amount, .out, .in, .kind, .category, .note, .tags, .id]
+    static let read: [StatementField] = [
+        .date, .name, .amount, .out, .in, .kind, .category, .note, .tags, .id, .balance,
+    ]
 
     /// Every field, in order: those read by the reader's own rules, then the other fields a
     /// person sets (`SettableField`), each read by its declaration's input rules.

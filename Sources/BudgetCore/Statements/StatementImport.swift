@@ -11,13 +11,17 @@ public struct StatementImport: Sendable {
         public var tags: Tags
         /// Whether the row is left out.
         public var skip: Bool
+        /// The account the row's money moved to or from: in an import into an account, the row
+        /// becomes a transfer.
+        public var transferTo: String?
 
         /// An action of a rule.
-        public init(category: String?, rename: String?, tags: Tags, skip: Bool) {
+        public init(category: String?, rename: String?, tags: Tags, skip: Bool, transferTo: String? = nil) {
             self.category = category
             self.rename = rename
             self.tags = tags
             self.skip = skip
+            self.transferTo = transferTo
         }
     }
 
@@ -41,6 +45,13 @@ public struct StatementImport: Sendable {
     /// Whether a row is linked to a record already there that no row accounts for (a
     /// scheduled occurrence, a record typed in) instead of added (`StatementMatch`).
     public var matchRecords = true
+    /// The budget's account the statement is of (`import --account`, a profile's `into`): its
+    /// records name it, rows a rule gives `--transfer-to` become transfers between the two, and
+    /// the statement's balances are checked against it.
+    public var account: String?
+    /// Whether a statement's balance column is checked against the account's balance
+    /// (`BalanceCheck`); a disagreement refuses the import.
+    public var checksBalances = true
 
     /// The origin of a statement read by no preset or profile; like a preset's name, it names
     /// no account.
@@ -59,7 +70,7 @@ public struct StatementImport: Sendable {
             rules.firstMatch(name: entry.name, note: entry.note, kind: entry.kind).map { match in
                 RuleAction(
                     category: match.rule.category, rename: match.rule.rename, tags: match.rule.tags,
-                    skip: match.rule.skip)
+                    skip: match.rule.skip, transferTo: match.rule.transferTo)
             }
         }
     }

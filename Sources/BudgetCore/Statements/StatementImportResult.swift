@@ -24,9 +24,18 @@ public struct StatementImportResult: Equatable, Sendable {
     public var changedByRule = 0
     /// Of the expenses added, how many are refunds (money back on a card: negative amounts).
     public var refunds = 0
+    /// Rows a rule made transfers (`--transfer-to`) that were linked to a transfer already
+    /// there (typed in, or imported from the other account's statement) instead of added.
+    public var transfersLinked = 0
+    /// Rows a rule made transfers that were left out: the import named no account.
+    public var transfersWithoutAccount = 0
+    /// The opening balance the account took from the statement (its first import), if it did.
+    public var openingTaken: Reconciliation?
 
     /// How many incomes were added.
     public var incomes: Int { added.filter { $0.kind == .income }.count }
     /// How many expenses were added.
     public var expenses: Int { added.filter { $0.kind == .expense }.count }
+    /// How many transfers were added.
+    public var transfers: Int { added.filter { $0.kind == .transfer }.count }
 }

@@ -150,6 +150,7 @@ public struct StatementPlan: Sendable {
         settings.defaultTags = Tags(profile.tags)
         settings.foldNames = profile.foldNames
         settings.allowDuplicates = allowDuplicates
+        settings.account = profile.into
         return settings
     }
 }

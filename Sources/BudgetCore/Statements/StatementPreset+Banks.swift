@@ -7,19 +7,27 @@ extension StatementPreset {
     static let rakutenBank = StatementPreset(
         name: "rakuten-bank", title: "a Rakuten Bank statement",
         signature: ["取引日", "入出金(円)", "入出金内容"],
-        layout: layout([.date: ["取引日"], .name: ["入出金内容"], .amount: ["入出金(円)"]]))
+        layout: layout([
+            .date: ["取引日"], .name: ["入出金内容"], .amount: ["入出金(円)"], .balance: ["取引後残高(円)"],
+        ]))
 
     /// SBI Sumishin Net Bank's statement: separate out and in columns (`-` when empty).
     static let sbiSumishin = StatementPreset(
         name: "sbi-sumishin", title: "an SBI Sumishin Net Bank statement",
         signature: ["日付", "内容", "出金金額(円)", "入金金額(円)"],
-        layout: layout([.date: ["日付"], .name: ["内容"], .out: ["出金金額(円)"], .in: ["入金金額(円)"], .note: ["メモ"]]))
+        layout: layout([
+            .date: ["日付"], .name: ["内容"], .out: ["出金金額(円)"], .in: ["入金金額(円)"], .note: ["メモ"],
+            .balance: ["残高(円)"],
+        ]))
 
     /// MUFG Bank's statement: the detail (摘要内容) else the summary (摘要) as the name.
     static let mufg = StatementPreset(
         name: "mufg", title: "an MUFG Bank statement",
         signature: ["日付", "摘要", "摘要内容", "支払い金額", "預かり金額"],
-        layout: layout([.date: ["日付"], .name: ["摘要内容", "摘要"], .out: ["支払い金額"], .in: ["預かり金額"], .note: ["メモ"]]))
+        layout: layout([
+            .date: ["日付"], .name: ["摘要内容", "摘要"], .out: ["支払い金額"], .in: ["預かり金額"], .note: ["メモ"],
+            .balance: ["差引残高"],
+        ]))
 
     /// Japan Post Bank's ゆうちょダイレクト statement (CP932): a preamble of 6 or 7 lines (the
     /// account, its balance, the time of export, the period, the count of rows), then
@@ -34,6 +42,7 @@ extension StatementPreset {
         signature: ["取引日", "入出金明細ID", "受入金額(円)", "払出金額(円)"],
         layout: layout([
             .date: ["取引日"], .name: ["詳細2", "詳細1"], .out: ["払出金額(円)"], .in: ["受入金額(円)"],
+            .balance: ["現在(貸付)高"],
         ]))
 
     /// SMBC Bank's (三井住友銀行) statement (CP932, sometimes a BOM):
@@ -47,6 +56,7 @@ extension StatementPreset {
         alternatives: [["年月日(和暦)", "お引出し", "お預入れ", "お取り扱い内容"]],
         layout: layout([
             .date: ["年月日", "年月日(和暦)"], .name: ["お取り扱い内容"], .out: ["お引出し"], .in: ["お預入れ"],
+            .balance: ["残高"],
         ]))
 
     /// JA Bank's JAネットバンク statement, and the regional banks' on the same system (京都銀行 …)
@@ -59,6 +69,7 @@ extension StatementPreset {
         signature: ["取扱日付", "お支払金額", "お預り金額", "摘要"],
         layout: layout([
             .date: ["取扱日付"], .name: ["摘要", "取引区分"], .out: ["お支払金額"], .in: ["お預り金額"],
+            .balance: ["残高"],
         ]))
 
     /// SBI Shinsei Bank's (SBI新生銀行) statement (UTF-8 with a BOM, every field quoted):
@@ -71,6 +82,6 @@ extension StatementPreset {
         alternatives: [["Value Date", "Description", "Debit", "Credit"]],
         layout: layout([
             .date: ["取引日", "Value Date"], .name: ["摘要", "Description"], .out: ["出金金額", "Debit"],
-            .in: ["入金金額", "Credit"],
+            .in: ["入金金額", "Credit"], .balance: ["残高", "Balance"],
         ]))
 }

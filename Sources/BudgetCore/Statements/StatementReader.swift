@@ -109,7 +109,7 @@ public struct StatementReader: Sendable {
         let read = preset?.headerless != nil ? Set(0..<width) : Set(mapped + exclusions.map(\.index))
         let lastRead = preset?.headerless != nil ? width - 1 : read.max() ?? width - 1
         // The columns a row cannot do without: a missing note, tags or category is empty.
-        let optional: Set<StatementField> = [.note, .tags, .category]
+        let optional: Set<StatementField> = [.note, .tags, .category, .balance]
         let needed = columns.filter { !optional.contains($0.key) && $0.key.declared == nil }.values.flatMap { $0 }
             + exclusions.map(\.index)
         for row in rows {
@@ -368,7 +368,7 @@ public struct StatementReader: Sendable {
             }
             if indices.isEmpty {
                 // A preset's column for an optional field (a memo) that this download lacks.
-                if let preset, [.note, .tags, .category].contains(field), references == preset.layout[field] {
+                if let preset, [.note, .tags, .category, .balance].contains(field), references == preset.layout[field] {
                     continue
                 }
                 let names = references.map { "'\($0.text)'" }.joined(separator: " or ")
@@ -490,6 +490,14 @@ public struct StatementReader: Sendable {
             line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
             note: note, tags: tags, identity: identity, dateHasYear: hasYear)
         entry.values = values
+        if let given = text(.balance) {
+            switch StatementAmount.parse(
+                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols) {
+            case .success(let value): entry.balance = value
+            case .failure:
+                throw ImportError(line: line, column: given.column, "'\(given.text)' is not a balance")
+            }
+        }
         return .entry(entry)
     }
 

@@ -66,6 +66,7 @@ struct ImportCommand: Command {
     let skipDuplicates: Bool
     let allowDuplicates: Bool
     let noMatch: Bool
+    let noBalanceCheck: Bool
     let includeDeleted: Bool
     /// The file's encoding as given (`nil`: not given, a saved profile's or auto).
     let encodingText: String?
@@ -96,6 +97,7 @@ struct ImportCommand: Command {
         skipDuplicates = parsed.flag("skip-duplicates")
         allowDuplicates = parsed.flag("allow-duplicates")
         noMatch = parsed.flag("no-match")
+        noBalanceCheck = parsed.flag("no-balance-check")
         includeDeleted = parsed.flag("include-deleted")
         _ = try parsed.textEncoding(choices: Self.encodings, default: "auto")
         encodingText = parsed.value("encoding")?.lowercased()
@@ -184,6 +186,7 @@ struct ImportCommand: Command {
             var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
             settings.matchRecords = !noMatch
             settings.includeDeleted = includeDeleted
+            settings.checksBalances = !noBalanceCheck
             let result = try document.importStatement(reading.entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             let money = document.moneyFormat
@@ -301,6 +304,20 @@ struct ImportCommand: Command {
             notes.append("of those, \(through)")
         }
         rows(result.matched.count, "matched to records already there")
+        if result.transfers > 0 {
+            notes.append(
+                "\(RecordKind.transfer.counted(result.transfers)) between accounts recorded by rules")
+        }
+        rows(result.transfersLinked, "linked to transfers already there")
+        if result.transfersWithoutAccount > 0 {
+            notes.append(
+                "\(result.transfersWithoutAccount) row\(result.transfersWithoutAccount == 1 ? "" : "s") a rule makes "
+                    + "transfers left out: import with --account <name> to record them")
+        }
+        if let opening = result.openingTaken {
+            notes.append("the account's opening balance taken from the statement: \(opening.balance) on "
+                + opening.day.iso)
+        }
         if reading.transfers > 0 {
             // Charges, top-ups and card payments move money between one's own accounts.
             notes.append("\(reading.transfers) transfer\(reading.transfers == 1 ? "" : "s") skipped")

@@ -5,7 +5,9 @@ struct RuleAddCommand: Command {
     static let spec = CommandSpec(
         name: "add", abstract: "Add a rule (tried after the existing ones) and print its number.",
         discussion: """
-            A rule needs at least one action: --category, --rename, --tag, or --skip alone. --category changes \
+            A rule needs at least one action: --category, --rename, --tag, --transfer-to, or --skip alone. \
+            --transfer-to makes matching rows of an import into an account (import --account) transfers between the \
+            two accounts, in no category: a bank's card withdrawal (ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ), a PayPay or Suica charge. --category changes \
             expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other \
             actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the \
             pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: \
@@ -31,6 +33,9 @@ struct RuleAddCommand: Command {
             OptionSpec(long: "tag", valueName: "tag", help: "Matching records get this tag; repeat for several.",
                        isRepeatable: true),
             OptionSpec(long: "skip", help: "An import drops matching rows (no other action)."),
+            OptionSpec(
+                long: "transfer-to", valueName: "account",
+                help: "An import into an account records matching rows as transfers to or from this account."),
         ])
 
     let rule: Rule
@@ -49,7 +54,7 @@ struct RuleAddCommand: Command {
             rule = try Rule(
                 pattern: pattern, isRegex: parsed.flag("regex"), field: field, kind: kind,
                 category: parsed.value("category"), rename: parsed.value("rename"), tags: parsed.values("tag"),
-                skip: parsed.flag("skip"))
+                skip: parsed.flag("skip"), transferTo: parsed.value("transfer-to"))
         } catch {
             throw Self.usageError(error, parsed)
         }
@@ -65,9 +70,12 @@ struct RuleAddCommand: Command {
         case .emptyPattern(let pattern):
             return parsed.usageError("The pattern '\(pattern)' is empty once folded, so it would match everything")
         case .noAction:
-            return parsed.usageError("Nothing to do: give at least one of --category, --rename, --tag or --skip")
+            return parsed.usageError(
+                "Nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip")
         case .skipWithOtherActions:
-            return parsed.usageError("'--skip' cannot be combined with --category, --rename or --tag")
+            return parsed.usageError("'--skip' cannot be combined with --category, --rename, --tag or --transfer-to")
+        case .categoryForTransfer:
+            return parsed.usageError("'--category' cannot be combined with '--transfer-to': a transfer has no category")
         case .categoryForIncomes:
             return parsed.usageError("'--category' applies to expenses; a rule with '--kind income' cannot set one")
         case .ruleNotFound, .positionOutOfRange, .noMatch:

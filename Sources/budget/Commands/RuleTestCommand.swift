@@ -40,6 +40,7 @@ struct RuleTestCommand: Command {
             if let category = rule.category {
                 lines.append(kind == .expense ? "category: \(category)" : "category: \(category) (not for incomes)")
             }
+            if let transferTo = rule.transferTo { lines.append("transfer-to: \(transferTo) (on import)") }
             if let rename = rule.rename { lines.append("rename: \(rename)") }
             if !rule.tags.isEmpty { lines.append("tags: \(rule.tags.joined)") }
         }

@@ -13,8 +13,8 @@ struct TransferCommand: Command {
             (transfer-00000001). Prints only the new ID on stdout.
             """,
         arguments: [
-            ArgumentSpec(name: "from", help: "The account the money leaves."),
-            ArgumentSpec(name: "to", help: "The account the money goes to."),
+            ArgumentSpec(name: "from", help: "The account the money leaves.", completion: .accounts),
+            ArgumentSpec(name: "to", help: "The account the money goes to.", completion: .accounts),
             ArgumentSpec(
                 name: "amount", help: "The amount: 1200, 1,234 or 1_234; with a currency set, its decimals too."),
         ],

@@ -9,6 +9,8 @@ struct RuleListing {
 
     func render(painter: Painter) -> String {
         let numbered = rules.enumerated().map { (number: $0.offset + 1, rule: $0.element) }
+        // Rules that make rows transfers came later: their column only once a rule has one.
+        let transfers = rules.contains { $0.transferTo != nil }
         switch format {
         case .json:
             let value = JSONValue.array(numbered.map { number, rule in
@@ -18,16 +20,19 @@ struct RuleListing {
                     ("category", rule.category.map(JSONValue.string) ?? .null),
                     ("rename", rule.rename.map(JSONValue.string) ?? .null),
                     ("tags", .array(rule.tags.map(JSONValue.string))), ("skip", .bool(rule.skip)),
+                ] + (transfers ? [("transfer_to", rule.transferTo.map(JSONValue.string) ?? .null)] : []) + [
                     ("setting", .string(rule.settingText)),
                 ])
             })
             return value.outputText
         case .tsv, .csv:
             let header = ["number", "pattern", "regex", "field", "kind", "category", "rename", "tags", "skip"]
+                + (transfers ? ["transfer_to"] : [])
             let lines = (includeHeader ? [header] : [])
                 + numbered.map { number, rule in
                     [String(number), rule.pattern, String(rule.isRegex), rule.field.rawValue, rule.kind?.rawValue ?? "",
                      rule.category ?? "", rule.rename ?? "", rule.tags.joined, String(rule.skip)]
+                        + (transfers ? [rule.transferTo ?? ""] : [])
                 }
             return DelimitedText.text(lines, as: format)
         default:
@@ -75,6 +80,7 @@ struct RuleListing {
         if let category = rule.category {
             parts.append("category \(category)" + (rule.kind == nil ? " (expenses)" : ""))
         }
+        if let transferTo = rule.transferTo { parts.append("transfer to or from \(transferTo) (on import)") }
         if let rename = rule.rename { parts.append("rename \(rename)") }
         for tag in rule.tags { parts.append("tag \(tag)") }
         return parts.joined(separator: ", ")

@@ -45,6 +45,13 @@ enum ImportOptions {
             long: "normalize-names",
             help: "Fold names: full-width letters and half-width katakana made plain, spaces collapsed."),
         OptionSpec(
+            long: "account", valueName: "name",
+            help: "The budget's account the statement is of: its records name it, rules' --transfer-to rows become "
+                + "transfers, and a balance column is checked against it (saved in a profile)."),
+        OptionSpec(
+            long: "no-balance-check",
+            help: "Import into the account even when the statement's balances disagree with the budget's."),
+        OptionSpec(
             long: "save-profile", valueName: "name",
             help: "Save the options given (and the preset used) as a profile for next time."),
         OptionSpec(
@@ -133,6 +140,9 @@ enum ImportOptions {
         if let text = parsed.value("category") { profile.category = try parsed.label(text, field: "category") }
         profile.tags = try parsed.tags("tag")
         profile.foldNames = parsed.flag("normalize-names")
+        if let text = parsed.value("account") {
+            profile.into = try parsed.converting { () throws(ValueError) in try FieldRules.accountName(text) }
+        }
         return profile
     }
 }
