@@ -62,9 +62,9 @@ struct BalanceCheck {
                 throw ImportError(
                     line: row.line, column: column,
                     "the balance after this row is \(shown(row.balance)), but the balance above (line "
-                        + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): "
-                        + "a row between them is missing from the statement (a difference of "
-                        + "\(money.display(sign * (row.balance &- expected)))); --no-balance-check imports it anyway")
+                        + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): a row "
+                        + "of \(money.display(sign * (row.balance &- expected))) between them is missing from the "
+                        + "statement; --no-balance-check imports it anyway")
             }
         }
         // The account's balance in the budget at the end of each day of the statement.

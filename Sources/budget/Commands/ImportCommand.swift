@@ -198,17 +198,21 @@ struct ImportCommand: Command {
             for warning in unsupportedRules { context.warn(warning) }
             context.output.write(preview(result.added, in: document))
             context.confirm(
-                "Would import " + confirmation(reading, result, title: plan.title)
+                "Would import " + confirmation(reading, result, title: plan.title, money: document.moneyFormat)
                     + "; nothing was changed (--dry-run)." + deletedNote(result) + yearless(reading, asOf: asOf))
             for line in matchLines(result, verb: "Would link") { context.confirm(line) }
             for line in skippedLines(reading) { context.confirm(line) }
             for warning in warnings { context.warn("once imported, " + warning) }
             return
         }
-        let (reading, result, warnings) = try store.transaction { try work(&$0) }
+        var money = MoneyFormat(currency: nil)
+        let (reading, result, warnings) = try store.transaction { document in
+            money = document.moneyFormat
+            return try work(&document)
+        }
         for warning in unsupportedRules { context.warn(warning) }
         context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
-        var message = "Imported " + confirmation(reading, result, title: plan.title) + "."
+        var message = "Imported " + confirmation(reading, result, title: plan.title, money: money) + "."
         if let saveAs {
             message += " Saved the options as the profile '\(saveAs)'"
             if let account = plan.profile.account {
@@ -280,7 +284,10 @@ struct ImportCommand: Command {
     }
 
     /// `42 expenses and 1 income from a Rakuten Card statement (3 rows already there, …)`.
-    private func confirmation(_ reading: StatementReading, _ result: StatementImportResult, title: String) -> String {
+    private func confirmation(
+        _ reading: StatementReading, _ result: StatementImportResult, title: String,
+        money: MoneyFormat = MoneyFormat(currency: nil)
+    ) -> String {
         // The kind asked for, even when none was added; without one, the kinds that were.
         var counts: [String] = []
         if kind == .income || (kind == nil && result.incomes > 0) {
@@ -315,8 +322,9 @@ struct ImportCommand: Command {
                     + "transfers left out: import with --account <name> to record them")
         }
         if let opening = result.openingTaken {
-            notes.append("the account's opening balance taken from the statement: \(opening.balance) on "
-                + opening.day.iso)
+            notes.append(
+                "the account's opening balance taken from the statement: \(money.display(opening.balance)) on "
+                    + opening.day.iso)
         }
         if reading.transfers > 0 {
             // Charges, top-ups and card payments move money between one's own accounts.
