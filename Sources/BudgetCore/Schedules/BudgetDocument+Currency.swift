@@ -15,7 +15,8 @@ extension BudgetDocument {
         let limitKeys = self[settings: BudgetKeys.self].setKeys
         let schedules = self.schedules
         let accounts = self[settings: AccountKeys.self].accounts
-        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || transfers.count > 0 || !limitKeys.isEmpty || !schedules.isEmpty
+        let holdsAmounts = incomes.count > 0 || expenses.count > 0 || transfers.count > 0 || !limitKeys.isEmpty
+            || !schedules.isEmpty
             || accounts.contains { $0.opening != 0 || $0.reconciled != nil }
         if shift != 0 && holdsAmounts {
             guard rescale else {

@@ -62,8 +62,8 @@ struct BalanceCheck {
                 throw ImportError(
                     line: row.line, column: column,
                     "the balance after this row is \(shown(row.balance)), but the balance above (line "
-                        + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): a row "
-                        + "of \(money.display(sign * (row.balance &- expected))) between them is missing from the "
+                        + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): "
+                        + "a row of \(money.display(sign * (row.balance &- expected))) between them is missing from the "
                         + "statement; --no-balance-check imports it anyway")
             }
         }
@@ -107,8 +107,8 @@ struct BalanceCheck {
             guard !over else { throw ImportError(line: first.line, column: column, "the balances are too large") }
             running = sum
             if let row = lastOfDay[day], row.balance != running {
-                var message = "the balance after this row is \(shown(row.balance)), but budget counts \(shown(running)) "
-                    + "for \(account.name) at the end of \(row.date.iso) (a difference of "
+                var message = "the balance after this row is \(shown(row.balance)), but budget counts "
+                    + "\(shown(running)) for \(account.name) at the end of \(row.date.iso) (a difference of "
                     + "\(money.display(sign * (row.balance &- running))))"
                 if let lines = leftOut[row.date], !lines.isEmpty {
                     message += "; line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) "

@@ -237,7 +237,8 @@ extension BudgetDocument {
     /// an account with no opening balance, and no record before the statement, first takes it
     /// from the statement (`result.openingTaken`).
     private mutating func checkBalances(
-        _ entries: [StatementEntry], of account: Account, leftOut: [Day: [Int]], into result: inout StatementImportResult
+        _ entries: [StatementEntry], of account: Account, leftOut: [Day: [Int]],
+        into result: inout StatementImportResult
     ) throws {
         let rows = BalanceCheck.rows(entries, account: account)
         guard let first = rows.first else { return }

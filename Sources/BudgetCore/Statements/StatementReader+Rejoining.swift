@@ -47,7 +47,7 @@ extension StatementReader {
         guard width > 0 else { return .none }
         guard cells.count - width <= Self.surplusLimit else { return .tooMany }
         let amountColumns = Set(
-            (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
+            (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? []) + (columns[.balance] ?? [])
                 + (preset?.headerless?.amountFields ?? []))
         let separator = String(Character(layout.delimiter))
         // A field that alone gives the date or an amount and cannot be read as one makes

@@ -492,10 +492,11 @@ public struct StatementReader: Sendable {
         entry.values = values
         if let given = text(.balance) {
             switch StatementAmount.parse(
-                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols) {
+                given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols
+            ) {
             case .success(let value): entry.balance = value
-            case .failure:
-                throw ImportError(line: line, column: given.column, "'\(given.text)' is not a balance")
+            // A balance masked or left blank by the bank (`XXX`) is no balance to check, not a bad row.
+            case .failure: entry.balance = nil
             }
         }
         return .entry(entry)

@@ -12,7 +12,8 @@ struct AccountsCommand: Command {
             that name no account are in no balance (a line on stderr says how many). Savings count in net worth.
             """,
         options: [
-            OptionSpec(long: "as-of", valueName: "day", help: "Balances at the end of this day (default: every record)."),
+            OptionSpec(
+                long: "as-of", valueName: "day", help: "Balances at the end of this day (default: every record)."),
             OutputFormat.reportOption, CommonArguments.noHeader,
         ])
 
@@ -31,7 +32,8 @@ struct AccountsCommand: Command {
         context.noteDueOccurrences(in: document, format: format)
         let balances = try AccountBalances(document, through: asOf)
         context.write(
-            Self.report(balances, money: document.moneyFormat), balances.rows, as: format, includeHeader: includeHeader, document: document,
+            Self.report(balances, money: document.moneyFormat), balances.rows, as: format, includeHeader: includeHeader,
+            document: document,
             emptyMessage: "No accounts yet: add one with 'budget account add <name> --type bank'.")
         guard !balances.rows.isEmpty else { return }
         let without = balances.withoutAccount.values.reduce(0, +)

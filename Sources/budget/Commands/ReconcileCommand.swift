@@ -91,8 +91,8 @@ struct ReconcileCommand: Command {
             let which = result.difference > 0 ? "\(size) less than the bank" : "\(size) more than the bank"
             throw Differs(
                 message: "\(name) does not agree with the bank on \(result.day.iso): budget counts "
-                    + "\(money.display(result.counted)), \(which) (\(money.display(result.stated))); look for a missing "
-                    + "or doubled record, or record the difference with --adjust")
+                    + "\(money.display(result.counted)), \(which) (\(money.display(result.stated))); look for a "
+                    + "missing or doubled record, or record the difference with --adjust")
         }
     }
 }

@@ -92,7 +92,8 @@ struct RecurCommand: Command {
             context.output.write(ScheduleListing.schedules(
                 entries, money: document.moneyFormat, format: format, includeHeader: includeHeader,
                 painter: context.outputPainter(document),
-                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat], unused: document.unusedFields))
+                dateFormat: document[settings: DisplayKeys.self][DisplayKeys.dateFormat],
+                unused: document.unusedFields))
             context.noteDueOccurrences(in: document, format: format)
         case let .show(id, json):
             let document = try store.load()

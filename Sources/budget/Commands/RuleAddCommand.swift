@@ -7,7 +7,8 @@ struct RuleAddCommand: Command {
         discussion: """
             A rule needs at least one action: --category, --rename, --tag, --transfer-to, or --skip alone. \
             --transfer-to makes matching rows of an import into an account (import --account) transfers between the \
-            two accounts, in no category: a bank's card withdrawal (ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ), a PayPay or Suica charge. --category changes \
+            two accounts, in no category: a bank's card withdrawal (ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ), a PayPay or Suica charge. \
+            --category changes \
             expenses only (incomes have none): a rule without --kind still matches incomes, and gives them its other \
             actions. --skip is for imports, which drop matching rows; 'rule apply' never deletes. With --regex the \
             pattern is a regular expression, compiled as given and matched, ignoring case, against the folded text: \
