@@ -14,9 +14,6 @@ public struct CardCycle: Hashable, Sendable {
         /// The day the statement's total is taken from the funding account.
         public let withdrawal: Day
 
-        /// The purchases' days, `start` through `closing`.
-        public var range: DateRange { DateRange(from: start, to: closing) }
-
         /// Whether a purchase on `day` belongs to the statement.
         public func contains(_ day: Day) -> Bool { start <= day && day <= closing }
     }

@@ -34,6 +34,6 @@ public struct CardWithdrawalWarning: Equatable, Sendable {
         let gap = overflow || size == Int.min ? "a different amount" : money.display(abs(size))
         let direction = overflow ? "than" : (size > 0 ? "more than" : "less than")
         return "the withdrawal of \(money.display(amount)) to \(card) on \(day.iso) is \(gap) \(direction) its "
-            + "purchases of \(statement.range.description) (\(money.display(billed))): 分割払い or an annual fee?"
+            + "purchases of \(statement.start.iso) to \(statement.closing.iso) (\(money.display(billed))): 分割払い or an annual fee?"
     }
 }
