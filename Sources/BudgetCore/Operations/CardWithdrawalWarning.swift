@@ -14,8 +14,12 @@ public struct CardWithdrawalWarning: Equatable, Sendable {
     /// The transfer's day.
     public var day: Day
 
-    /// What the transfer paid beyond the statement (negative: less than it billed).
-    public var difference: Int { amount &- billed }
+    /// What the transfer paid beyond the statement (negative: less than it billed); `nil` when
+    /// the difference does not fit in 64 bits.
+    public var difference: Int? {
+        let (difference, overflow) = amount.subtractingReportingOverflow(billed)
+        return overflow ? nil : difference
+    }
 
     /// A warning from its parts.
     public init(transferID: String, card: String, statement: CardCycle.Statement, billed: Int, amount: Int, day: Day) {
@@ -33,7 +37,8 @@ public struct CardWithdrawalWarning: Equatable, Sendable {
         let (size, overflow) = amount.subtractingReportingOverflow(billed)
         let gap = overflow || size == Int.min ? "a different amount" : money.display(abs(size))
         let direction = overflow ? "than" : (size > 0 ? "more than" : "less than")
+        let purchases = "\(statement.start.iso) to \(statement.closing.iso) (\(money.display(billed)))"
         return "the withdrawal of \(money.display(amount)) to \(card) on \(day.iso) is \(gap) \(direction) its "
-            + "purchases of \(statement.start.iso) to \(statement.closing.iso) (\(money.display(billed))): 分割払い or an annual fee?"
+            + "purchases of \(purchases): 分割払い or an annual fee?"
     }
 }
