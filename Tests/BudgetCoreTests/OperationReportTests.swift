@@ -111,14 +111,14 @@ final class OperationReportTests: XCTestCase {
             entries.map(\.key.storedKey),
             [
                 "display.currency", "display.color", "display.date-format", "expense.default-category",
-                "expense.default-account", "budget.total-limit", "period.month-start", "period.weekend", "recur.auto",
-                "budget.limit.food", "budget.limit.fun",
+                "expense.default-account", "card.count-at", "budget.total-limit", "period.month-start",
+                "period.weekend", "recur.auto", "budget.limit.food", "budget.limit.fun",
             ])
         XCTAssertEqual(
             entries.map(\.value),
-            ["none", "auto", "iso", "uncategorized", "none", "none", "1", "keep", "on", "1000", "5000"])
+            ["none", "auto", "iso", "uncategorized", "none", "purchase", "none", "1", "keep", "on", "1000", "5000"])
         XCTAssertEqual(
-            entries.map(\.isSet), [false, false, false, false, false, false, false, false, false, true, true])
+            entries.map(\.isSet), [false, false, false, false, false, false, false, false, false, false, true, true])
     }
 
     func testLimits_SetAndRemoveWithTheCategoryRules() throws {

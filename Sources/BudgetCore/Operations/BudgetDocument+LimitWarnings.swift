@@ -16,9 +16,10 @@ extension BudgetDocument {
         // alone costs nothing here.
         guard !limits.isEmpty, before.expenses.records != expenses.records else { return [] }
         let calendar = budgetCalendar
-        let old = LimitLedger.spending(before.expenses.records, limits: limits, calendar: calendar)
-        let new = LimitLedger.spending(expenses.records, limits: limits, calendar: calendar)
-        let ledger = LimitLedger(limits: limits, expenses: expenses.records, calendar: calendar, sums: new)
+        let counted = countedExpenses
+        let old = LimitLedger.spending(before.countedExpenses, limits: limits, calendar: calendar)
+        let new = LimitLedger.spending(counted, limits: limits, calendar: calendar)
+        let ledger = LimitLedger(limits: limits, expenses: counted, calendar: calendar, sums: new)
         var warnings: [LimitWarning] = []
         for (scope, periods) in new {
             for (period, total) in periods {

@@ -35,7 +35,7 @@ public struct LimitLedger: Sendable {
     /// The ledger of a document's limits and expenses.
     public init(document: BudgetDocument) {
         self.init(
-            limits: document[settings: BudgetKeys.self].limits, expenses: document.expenses.records,
+            limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
             calendar: document.budgetCalendar)
     }
 

@@ -51,8 +51,13 @@ extension BudgetDocument {
     ///
     /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
     public func total(category: String, in period: BudgetPeriod) throws -> Int {
+        try total(category: category, in: period, of: countedExpenses)
+    }
+
+    /// The total of one category's `expenses` (dated as they count) within `period`.
+    func total(category: String, in period: BudgetPeriod, of expenses: [Expense]) throws -> Int {
         var total = 0
-        for expense in expenses.records where expense.category == category && period.contains(expense.date) {
+        for expense in expenses where expense.category == category && period.contains(expense.date) {
             let (sum, overflow) = total.addingReportingOverflow(expense.amount)
             if overflow { throw BudgetError.totalOverflow }
             total = sum

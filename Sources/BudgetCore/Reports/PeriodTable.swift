@@ -113,15 +113,16 @@ public struct PeriodTable: Equatable, Sendable {
         }
         let search = query.search.flatMap(TextSearch.init)
         let everything = query.matchesEverything
+        let counted = grouping == .income ? [] : document.countedExpenses
         switch grouping {
         case .category:
-            for expense in document.expenses.records
+            for expense in counted
             where everything || query.matches(expense, category: expense.category, search: search) {
                 let column = sums.column(columns.index(of: expense.date))
                 try sums.add(expense.amount, row: sums.row(expense.category), column: column)
             }
         case .tag:
-            for expense in document.expenses.records where !expense.tags.isEmpty
+            for expense in counted where !expense.tags.isEmpty
                 && (everything || query.matches(expense, category: expense.category, search: search)) {
                 let column = sums.column(columns.index(of: expense.date))
                 for tag in expense.tags {

@@ -77,6 +77,15 @@ public struct RecordQuery: Equatable, Sendable {
         return document.expenses.records.filter { matches($0, category: $0.category, search: search) }
     }
 
+    /// The matching expenses as reports count them (`BudgetDocument.countedExpenses`): each
+    /// dated, and its period filtered by, the day it counts on, in the document's order.
+    public func countedExpenses(in document: BudgetDocument) -> [Expense] {
+        let counted = document.countedExpenses
+        if matchesEverything { return counted }
+        let search = search.flatMap(TextSearch.init)
+        return counted.filter { matches($0, category: $0.category, search: search) }
+    }
+
     /// The matching transfers, in the document's order (a category filter matches none: a
     /// transfer has no category).
     public func transfers(in document: BudgetDocument) -> [Transfer] {

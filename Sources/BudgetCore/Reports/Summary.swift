@@ -110,7 +110,7 @@ public struct Summary: Sendable {
         alsoCategories: Set<String>
     ) throws {
         let incomes = query.categories.isEmpty ? query.incomes(in: document) : []
-        let expenses = query.expenses(in: document)
+        let expenses = query.countedExpenses(in: document)
         let calendar = document.budgetCalendar
         period = Self.effectivePeriod(query.period, incomes: incomes, expenses: expenses)
         budgetPeriod = Self.budgetPeriod(exactly: period, in: calendar)

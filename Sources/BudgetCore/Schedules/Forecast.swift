@@ -106,6 +106,10 @@ public struct Forecast: Equatable, Sendable {
     public var unrecordedBefore = 0
     /// The months, from the one holding today.
     public var months: [Month]
+    /// The cards' withdrawals still to come in the months, after today, by day, with their
+    /// funding accounts' balances after them (`BudgetDocument.cardWithdrawals(after:through:)`);
+    /// empty for a budget without cards that have a cycle and a funding account.
+    public var withdrawals: [CardWithdrawal] = []
 
     /// The forecast of `count` budget months from the one holding `today`.
     ///
@@ -120,6 +124,7 @@ public struct Forecast: Equatable, Sendable {
             self.months = []
             return
         }
+        withdrawals = try document.cardWithdrawals(after: today, through: last.end)
         func add(_ value: Int, to total: inout Int) throws {
             let (sum, overflow) = total.addingReportingOverflow(value)
             if overflow { throw BudgetError.totalOverflow }
@@ -137,7 +142,8 @@ public struct Forecast: Equatable, Sendable {
                 try add(income.amount, to: &months[at].recordedIncome)
             }
         }
-        for expense in document.expenses.records {
+        let counted = document.countedExpenses
+        for expense in counted {
             if expense.date < first.start {
                 try add(expense.amount, to: &openingExpenses)
             } else if let at = index(of: expense.date) {
@@ -168,7 +174,8 @@ public struct Forecast: Equatable, Sendable {
         }
         // Monthly category limits only: a yearly limit is not spread over months, and the total
         // limit overlaps the categories'.
-        let ledger = LimitLedger(document: document)
+        let ledger = LimitLedger(
+            limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar)
         let limits = ledger.limits
             .compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
             .filter { $0.limit.per == .month }
@@ -180,7 +187,7 @@ public struct Forecast: Equatable, Sendable {
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
             for (position, (category, limit)) in limits.enumerated() {
-                var spent = try document.total(category: category, in: months[index].period)
+                var spent = try document.total(category: category, in: months[index].period, of: counted)
                 for occurrence in months[index].scheduled
                 where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)

@@ -2,8 +2,8 @@
 public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
     public static let domains: [any SettingsDomain.Type] = [
-        DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, BudgetKeys.self, PeriodKeys.self, ImportKeys.self,
-        RuleKeys.self, RecurKeys.self,
+        DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, CardKeys.self, BudgetKeys.self, PeriodKeys.self,
+        ImportKeys.self, RuleKeys.self, RecurKeys.self,
     ]
 
     /// The key for a stored name, from whichever domain owns it.

@@ -60,22 +60,25 @@ struct AddCommand: Command {
 
     func run(in context: CommandContext) throws {
         let (id, warnings, money) = try context.store().transaction {
-            document -> (String, [LimitWarning], MoneyFormat) in
+            document -> (String, [String], MoneyFormat) in
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             var values = values
             values["amount"] = .amount(refund ? -amount : amount)
+            let money = document.moneyFormat
             switch kind {
             case .income:
-                return (try document.add(Income.self, values).id, [], document.moneyFormat)
+                return (try document.add(Income.self, values).id, [], money)
             case .expense:
                 let before = document
                 let expense = try document.add(Expense.self, values)
-                return (expense.id, document.limitWarnings(since: before), document.moneyFormat)
+                return (expense.id, document.limitWarnings(since: before).map { $0.message(money) }, money)
             case .transfer:
-                return (try document.add(Transfer.self, values).id, [], document.moneyFormat)
+                let before = document
+                let transfer = try document.add(Transfer.self, values)
+                return (transfer.id, document.cardWithdrawalWarnings(since: before).map { $0.message(money) }, money)
             }
         }
         context.output.write(id + "\n")
-        for warning in warnings { context.warn(warning.message(money)) }
+        for warning in warnings { context.warn(warning) }
     }
 }

@@ -52,11 +52,15 @@ struct TransferCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let transfer = try context.store().transaction { document -> Transfer in
+        let (transfer, warnings, money) = try context.store().transaction {
+            document -> (Transfer, [CardWithdrawalWarning], MoneyFormat) in
             var values = values
             values["amount"] = .amount(try parsed.money(amountText, in: document.moneyFormat))
-            return try document.addTransfer(values)
+            let before = document
+            let transfer = try document.addTransfer(values)
+            return (transfer, document.cardWithdrawalWarnings(since: before), document.moneyFormat)
         }
         context.output.write(transfer.id + "\n")
+        for warning in warnings { context.warn(warning.message(money)) }
     }
 }

@@ -21,16 +21,34 @@ struct ForecastPrinter {
                 "projected_balance",
             ]
             var opening = forecast.openingBalance
-            let rows = forecast.months.map { month -> [String] in
+            // Cards' withdrawals, when there are any, are rows of their own after their month's,
+            // in five more columns (empty in the months' rows).
+            let cards = forecast.withdrawals.isEmpty ? [] : Self.withdrawalColumns
+            let rows = forecast.months.flatMap { month -> [[String]] in
                 defer { opening = month.projectedBalance }
-                return [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
+                let row = [month.period.name, month.period.start.iso, month.period.end.iso, String(month.isCurrent)]
                     + [opening, month.recordedIncome, month.recordedExpenses, month.scheduledIncome,
                        month.scheduledExpenses, month.plannedSpending, month.income, month.expenses, month.balance,
                        month.projectedBalance].map(money.plain)
+                return [row + cards.map { _ in "" }] + withdrawals(in: month).map { item in
+                    [month.period.name, item.day.iso, item.day.iso, ""] + Array(repeating: "", count: 10)
+                        + [item.card, item.funding, item.statement.start.iso, item.statement.closing.iso,
+                           money.plain(item.amount), money.plain(item.balanceAfter)]
+                }
             }
-            return DelimitedText.text((includeHeader ? [header] : []) + rows, as: format)
+            return DelimitedText.text((includeHeader ? [header + cards] : []) + rows, as: format)
         default: return table()
         }
+    }
+
+    /// The columns a withdrawal's row adds to the machine formats.
+    static let withdrawalColumns = [
+        "card", "funding", "purchases_from", "purchases_to", "withdrawal", "funding_balance_after",
+    ]
+
+    /// The cards' withdrawals on the days of `month`.
+    private func withdrawals(in month: Forecast.Month) -> [CardWithdrawal] {
+        forecast.withdrawals.filter { month.period.contains($0.day) }
     }
 
     private func table() -> String {
@@ -88,11 +106,40 @@ struct ForecastPrinter {
                 let parts = planned.map { "\(DelimitedText.escapeTSV($0.category)) \(money.display($0.unspent))" }
                 text += "Planned: what the monthly limits leave unspent (\(parts.joined(separator: ", "))).\n"
             }
+            let cardRows = withdrawals(in: month)
+            if !cardRows.isEmpty {
+                text += "Card withdrawals:\n"
+                var table = TextTable(columns: [
+                    .init(title: "DATE", alignment: .left), .init(title: "CARD", alignment: .left),
+                    .init(title: "PURCHASES", alignment: .left), .init(title: "AMOUNT", alignment: .right),
+                    .init(title: "FROM", alignment: .left), .init(title: "BALANCE AFTER", alignment: .right),
+                ])
+                table.rows = cardRows.map { item in
+                    [show(item.day), DelimitedText.escapeTSV(item.card),
+                     "\(show(item.statement.start)) to \(show(item.statement.closing))", money.display(item.amount),
+                     DelimitedText.escapeTSV(item.funding), money.display(item.balanceAfter)]
+                }
+                text += table.render(painter: painter)
+            }
         }
         return text
     }
 
     private func json() -> JSONValue {
+        guard case .object(var members) = plainJSON(), !forecast.withdrawals.isEmpty else { return plainJSON() }
+        members.append(("withdrawals", .array(forecast.withdrawals.map { item in
+            .object([
+                ("date", .string(item.day.iso)), ("card", .string(item.card)), ("funding", .string(item.funding)),
+                ("purchases_from", .string(item.statement.start.iso)),
+                ("purchases_to", .string(item.statement.closing.iso)), ("amount", .int(item.amount)),
+                ("funding_balance_after", .int(item.balanceAfter)),
+            ])
+        })))
+        return .object(members)
+    }
+
+    /// The forecast's months, as they read without cards.
+    private func plainJSON() -> JSONValue {
         .object([
             ("today", .string(forecast.today.iso)), ("currency", money.currency.map { .string($0.code) } ?? .null),
             ("opening_balance", .int(forecast.openingBalance)), ("unrecorded_before", .int(forecast.unrecordedBefore)),
