@@ -63,7 +63,8 @@ struct BalanceCheck {
                     line: row.line, column: column,
                     "the balance after this row is \(shown(row.balance)), but the balance above (line "
                         + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): "
-                        + "a row of \(money.display(sign * (row.balance &- expected))) between them is missing from the "
+                        + "a row of \(money.display(sign * (row.balance &- expected))) between them is missing from "
+                        + "the "
                         + "statement; --no-balance-check imports it anyway")
             }
         }

@@ -190,7 +190,10 @@ struct ImportCommand: Command {
             let result = try document.importStatement(reading.entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             let money = document.moneyFormat
-            return (reading, result, document.limitWarnings(since: before).map { $0.message(money) })
+            return (
+                reading, result,
+                document.limitWarnings(since: before).map { $0.message(money) }
+                    + document.cardWithdrawalWarnings(since: before).map { $0.message(money) })
         }
         if dryRun {
             var document = try store.load()
