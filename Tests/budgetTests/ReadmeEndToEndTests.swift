@@ -210,6 +210,39 @@ final class ReadmeEndToEndTests: XCTestCase {
             shown, 4, "the section shows a summary with limits, a comparison, a filtered summary and a table over time")
     }
 
+    /// The accounts section's month runs: a bank, a card and a wallet; the card's withdrawal is
+    /// no spending; the balances the README shows are what `budget accounts` prints; reconcile
+    /// agrees, and adjusts.
+    func testAccounts_ExampleRunsAndPrintsWhatTheReadmeShows() throws {
+        let section = try XCTUnwrap(try readme().section("### Accounts"), "the README has an accounts section")
+        let block = try XCTUnwrap(section.blocks.first { $0.language == "sh" }, "the section has an example")
+        let directory = budget.directory.appendingPathComponent("accounts")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let log = try TourLog(in: directory)
+        try Data(block.body.utf8).write(to: directory.appendingPathComponent("example.sh"))
+        var environment = budget.environment
+        environment["BUDGET_FILE"] = nil
+        budget.environment = environment
+        let result = try budget.shell("cd accounts && bash -e -o pipefail example.sh", environment: [
+            "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": directory.path,
+            "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+        ])
+        XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
+        let runs = try log.runs()
+        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: block.body), "every budget command of the example ran")
+        for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
+        let november = try XCTUnwrap(runs.first { $0.arguments == "summary --month 2026-11" })
+        XCTAssertTrue(november.stdout.contains("Expenses    7,200"), november.stdout)
+        let december = try XCTUnwrap(runs.first { $0.arguments == "summary --month 2026-12" })
+        XCTAssertTrue(december.stdout.contains("No expenses in this period."), december.stdout)
+        let shown = try XCTUnwrap(
+            section.blocks.first { $0.language.isEmpty && $0.introduction.contains("`budget accounts` prints") })
+        let accounts = try XCTUnwrap(runs.last { $0.arguments == "accounts" })
+        XCTAssertEqual(accounts.stdout, shown.body, "the README's balances are what budget prints")
+        let adjusted = try XCTUnwrap(runs.last { $0.arguments.hasPrefix("reconcile 財布") })
+        XCTAssertTrue(adjusted.stderr.contains("残高調整") && adjusted.stderr.contains("300"), adjusted.stderr)
+    }
+
     /// The two-devices section's examples run: two machines share a folder, and git is set up
     /// with the merge driver; every budget command exits 0 and the second device is listed.
     func testTwoDevices_ExamplesRun() throws {
