@@ -47,6 +47,24 @@ def generate(count, directory):
     with open(data, "w", encoding="utf-8") as f:
         f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }') + "\n")
     ledger = os.path.join(directory, "ledger-%d.journal" % count)
+    # The same records in a budget with accounts: each expense on a bank, a card or a wallet,
+    # and a transfer for every hundred records (`accounts`, `reconcile`).
+    accounts = ["楽天銀行", "楽天カード", "財布"]
+    for key, expense in expenses.items():
+        expense["account"] = accounts[int(key) % 3]
+    transfers = {}
+    for i in range(1, count // 100 + 1):
+        key = "%08d" % i
+        date = "%04d-%02d-%02d" % (rng.randint(2016, 2025), rng.randint(1, 12), rng.randint(1, 28))
+        transfers[key] = {"amount": rng.randint(1000, 90000), "date": date, "from": "楽天銀行", "id": key,
+                          "name": "transfer %d" % i, "order": i, "to": accounts[1 + i % 2]}
+    document["settings"].update({"account.楽天銀行": "type=bank;opening=100000000", "account.楽天カード": "type=card",
+                                 "account.財布": "type=cash"})
+    document["transfer_unique_id"] = "%08d" % len(transfers)
+    document["transfers"] = transfers
+    text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, separators=(",", " : "))
+    with open(os.path.join(directory, "budget-accounts-%d.json" % count), "w", encoding="utf-8") as f:
+        f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }').replace('"transfers" : {}', '"transfers" : {\n\n  }') + "\n")
     with open(ledger, "w", encoding="utf-8") as f:
         f.writelines(journal)
     return data, ledger
@@ -220,6 +238,28 @@ def statement_rows(binary, work, runs):
     live = data + ".live"
     restore = "cp %s %s" % (data, live)
     rows = []
+    # The same rows in order with a running balance, imported into an account: with the balance
+    # check and without it.
+    ordered = sorted(lines[1:], key=lambda line: tuple(int(part) for part in line.split(",")[0].split("/")))
+    balance, checked = 10 ** 12, [lines[0]]
+    for line in ordered:
+        fields = line.split(",")
+        balance -= int(fields[3])
+        fields[5] = str(balance)
+        checked.append(",".join(fields))
+    balanced = os.path.join(work, "statement-balanced.csv")
+    with open(balanced, "wb") as f:
+        f.write(("\n".join(checked) + "\n").encode("cp932"))
+    account = os.path.join(work, "account.json")
+    subprocess.run([binary, "--file", account, "-q", "account", "add", "MUFG", "--type", "bank"], check=True)
+    restore_account = "cp %s %s.live" % (account, account)
+    into = "%s --file %s.live -q import %s --account MUFG" % (binary, account, balanced)
+    unchecked = timed(into + " --no-balance-check", restore_account, RUNS_LARGE)
+    rows.append((STATEMENT_ROWS, "budget import --account (no balance check)", unchecked,
+                 peak_memory(into + " --no-balance-check", restore_account), ""))
+    result = timed(into, restore_account, RUNS_LARGE)
+    rows.append((STATEMENT_ROWS, "budget import --account (every balance checked)", result,
+                 peak_memory(into, restore_account), "%.2f× without the check" % (result[0] / unchecked[0])))
     command = "%s --file %s -q import %s" % (binary, live, cp932)
     rows.append((STATEMENT_ROWS, "budget import (CP932 statement, 200 rules)", timed(command, restore, RUNS_LARGE), peak_memory(command, restore), ""))
     if shutil.which("hledger"):
@@ -262,6 +302,13 @@ def main():
         ]
         if size == SIZES[0]:
             cases.append(("budget --version", "%s --version" % binary, None, None))
+        # Balances over the same records on three accounts (a reconcile that disagrees exits 1).
+        accounts_file = os.path.join(work, "budget-accounts-%d.json" % size)
+        cases.append(("budget accounts (3 accounts, a transfer per 100 records)",
+                      "%s --file %s accounts" % (binary, accounts_file), None, None))
+        cases.append(("budget reconcile (disagrees: exit 1, nothing written)",
+                      "%s --file %s -q reconcile 楽天銀行 --balance 1 --date 2026-01-01 || true" % (binary, accounts_file),
+                      None, None))
         peers = {}
         if have_ledger:
             peers["ledger balance"] = ("ledger -f %s balance" % journal, None)

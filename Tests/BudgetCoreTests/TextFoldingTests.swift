@@ -5,7 +5,12 @@ final class TextFoldingTests: XCTestCase {
     private func fold(_ text: String) -> String { TextFolding.folded(text) }
 
     func testHalfWidthKatakana_BecomeFullWidthWithTheirSoundMarksJoined() {
-        XCTAssertEqual(fold("ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ"), "セブン-イレブン")
+        // A hyphen after a katakana is the long vowel mark banks write it for.
+        XCTAssertEqual(fold("ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ"), "セブンーイレブン")
+        XCTAssertEqual(fold("ラクテンカ－ト゛サ－ヒ゛ス"), fold("ﾗｸﾃﾝｶｰﾄﾞｻｰﾋﾞｽ"))
+        XCTAssertEqual(fold("ラクテンカ－ト゛"), "ラクテンカード")
+        XCTAssertEqual(TextFolding.widthFolded("ｶｰﾄﾞ-1"), "カード-1", "names keep their hyphens")
+        XCTAssertEqual(fold("A-1 ゛"), "a-1 ゛", "a hyphen after no katakana, a mark after no kana, stay")
         XCTAssertEqual(fold("ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ"), fold("セブン-イレブン"))
         XCTAssertEqual(fold("ﾎﾟｲﾝﾄ"), "ポイント")
         XCTAssertEqual(fold("ｶﾞ"), "ガ")

@@ -75,7 +75,7 @@ final class RuleEndToEndTests: XCTestCase {
         try addSampleRules()
         let match = try budget.run("rule", "test", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ")
         XCTAssertEqual(match.code, 0)
-        XCTAssertEqual(match.stdout, "rule 1: セブン\nname: セブン-イレブン\ncategory: conbini\ntags: daily\n")
+        XCTAssertEqual(match.stdout, "rule 1: セブン\nname: セブンーイレブン\ncategory: conbini\ntags: daily\n")
         XCTAssertEqual(
             try budget.run("rule", "test", "SALARY", "--kind", "income").stdout,
             "rule 3: /^salary$/\nname: salary\ntags: pay\n")
@@ -174,9 +174,9 @@ final class RuleEndToEndTests: XCTestCase {
         let before = try XCTUnwrap(budget.dataBytes())
         let cases: [([String], Int32, String)] = [
             (["rule", "add", "x"], 64,
-             "Error: Nothing to do: give at least one of --category, --rename, --tag or --skip\n"),
+             "Error: Nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip\n"),
             (["rule", "add", "x", "--skip", "--tag", "t"], 64,
-             "Error: '--skip' cannot be combined with --category, --rename or --tag\n"),
+             "Error: '--skip' cannot be combined with --category, --rename, --tag or --transfer-to\n"),
             (["rule", "add", "x", "--kind", "income", "--category", "c"], 64,
              "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
             (["rule", "add", "(x", "--regex", "--tag", "t"], 64,

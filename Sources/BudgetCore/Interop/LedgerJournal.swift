@@ -24,6 +24,7 @@ public enum LedgerJournal {
         /// Where a record's money was held: its account, else `Assets:Cash` as before accounts.
         func holding(_ name: String?) -> String {
             guard let name else { return "Assets:Cash" }
+            if name == Transfer.adjustment { return "Equity:Adjustments" }
             return (cards.contains(name) ? "Liabilities:" : "Assets:") + account(name, fallback: "Cash")
         }
         if let income = incomes.first(where: { $0.date.year < earliestYear }) {
@@ -51,11 +52,22 @@ public enum LedgerJournal {
                 money: money)))
         }
         for (offset, transfer) in transfers.enumerated() {
-            let from = "Assets:" + account(transfer.from, fallback: "Cash")
-            let to = "Assets:" + account(transfer.to, fallback: "Cash")
+            let from = holding(transfer.from), to = holding(transfer.to)
             entries.append(Entry(date: transfer.date, rank: 2_000_000_000 + offset, text: transaction(
                 transfer, tag: "transfer-\(transfer.id)",
                 postings: [(to, money.plain(transfer.amount) + commodity), (from, nil)], money: money)))
+        }
+        // Each account's opening balance, on its opening day (or its first record's), against
+        // equity: a journal of the whole budget balances to what `budget accounts` says.
+        if query.matchesEverything {
+            for (offset, opened) in document.accounts.enumerated() where opened.opening != 0 {
+                let dates = document.recordDates(of: opened.name)
+                guard let date = opened.asOf ?? dates.min(), date.year >= earliestYear else { continue }
+                let amount = opened.type.isLiability ? -opened.opening : opened.opening
+                let text = date.iso + " " + description("Opening balance " + opened.name) + "\n"
+                    + "    \(holding(opened.name))  \(money.plain(amount))\(commodity)\n    Equity:Opening Balances\n"
+                entries.append(Entry(date: date, rank: -1_000_000_000 + offset, text: text))
+            }
         }
         entries.sort { ($0.date, $0.rank) < ($1.date, $1.rank) }
         return "; Exported by budget. Amounts\(commodity.isEmpty ? " are whole numbers" : " are in" + commodity).\n\n"

@@ -20,6 +20,15 @@ public enum AccountError: LocalizedError, Equatable, Sendable {
     case cannotFund(String, type: AccountType)
     /// A name or value no account may hold.
     case invalidValue(ValueError)
+    /// Records of the account are dated after the day it would be closed on.
+    case recordsAfterClosing(String, on: Day, count: Int, first: Day)
+    /// A type that would change what the account's records mean (money held becoming money
+    /// owed), or leave a card it pays without an account that can.
+    case typeChange(String, from: AccountType, to: AccountType, why: String)
+    /// A day before the account's opening day, whose balance budget does not know.
+    case beforeOpening(String, asOf: Day, day: Day)
+    /// The account's balance, or the budget's net worth, would not fit in 64 bits.
+    case balanceTooLarge(String)
 
     /// The message, lower-case, without the command line's words.
     public var errorDescription: String? {
@@ -40,6 +49,15 @@ public enum AccountError: LocalizedError, Equatable, Sendable {
             return "a card is paid from a bank or savings account; \(name) is of type \(type.rawValue)"
         case let .invalidValue(error):
             return error.description
+        case let .recordsAfterClosing(name, day, count, first):
+            return "\(count) record\(count == 1 ? "" : "s") of \(name) \(count == 1 ? "is" : "are") dated after "
+                + "\(day.iso) (the first on \(first.iso)); close it on or after the last, or move them first"
+        case let .typeChange(name, from, to, why):
+            return "\(name) cannot change from \(from.rawValue) to \(to.rawValue): \(why)"
+        case let .beforeOpening(name, asOf, day):
+            return "\(name)'s balance is known from its opening day \(asOf.iso); \(day.iso) is before it"
+        case let .balanceTooLarge(name):
+            return "the balance of \(name), or the accounts' total, would be too large to compute"
         }
     }
 }

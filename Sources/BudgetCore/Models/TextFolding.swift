@@ -8,7 +8,9 @@
 ///    voiced or semi-voiced sound mark joining the kana before it (`ｶﾞ` → `ガ`, `ﾊﾟ` → `パ`,
 ///    `ｳﾞ` → `ヴ`; a combining mark U+3099/U+309A after a kana joins it too); the full-width
 ///    ASCII block becomes ASCII, and so do the ideographic space, the minus sign U+2212 and
-///    the full-width signs `￥ ￠ ￡ ￢ ￤ ￦` (`HalfWidth`'s table, and a few more);
+///    the full-width signs `￥ ￠ ￡ ￢ ￤ ￦` (`HalfWidth`'s table, and a few more); a spacing
+///    sound mark (`゛` `゜`) after a kana joins it, and (for matching, not in `widthFolded`) a
+///    hyphen after a katakana is the long vowel mark (`ｶｰﾄﾞ`, `カ－ト゛` and `カード` are one word);
 /// 2. case: every letter lower-cased (Unicode's lowercase mapping);
 /// 3. space: each run of white space becomes one space, and the ends are trimmed.
 ///
@@ -57,12 +59,26 @@ public enum TextFolding {
                     value = kana
                 }
             }
+            // For matching, a hyphen after a katakana is the long vowel mark it stands for in
+            // banks' exports (`カ－ト゛` is `カード`).
+            if lowercases && (value == 0x2D || value == 0x2010 || value == 0x2011) && !pendingSpace
+                && (0x30A1...0x30FA).contains(last) {
+                write(0x30FC)
+                return
+            }
             if value < 0x80 {
                 if value == 0x20 || (0x09...0x0D).contains(value) {
                     pendingSpace = true
                 } else {
                     write(lowercases && (0x41...0x5A).contains(value) ? value + 0x20 : value)
                 }
+                return
+            }
+            // A spacing sound mark (゛ ゜, as banks' exports write `ト゛`) joins the kana before it too.
+            if (value == 0x309B || value == 0x309C) && !pendingSpace && !bytes.isEmpty,
+               let composed = TextFolding.composed(last, mark: value - 2) {
+                bytes.removeSubrange(lastStart...)
+                write(composed)
                 return
             }
             if (value == 0x3099 || value == 0x309A) && !pendingSpace && !bytes.isEmpty,

@@ -52,6 +52,7 @@ extension BudgetDocument {
         }
         if let existing = self.account(named: account.name) { throw .exists(existing.name) }
         try store(&account)
+        try checkBalances(of: account.name)
         describeChange("add account \(account.name)")
         return account
     }
@@ -73,7 +74,20 @@ extension BudgetDocument {
         var account = old
         try change(&account)
         account.name = old.name
+        if account.type != old.type {
+            // A card's records are money owed; another type's, money held: they would change meaning.
+            if account.type.isLiability != old.type.isLiability && namedByRecords(old.name) {
+                throw .typeChange(
+                    old.name, from: old.type, to: account.type,
+                    why: "its records would change meaning (money held against money owed); add a new account")
+            }
+            if !account.type.canFundCards, let card = accounts.first(where: { $0.funding == old.name }) {
+                throw .typeChange(
+                    old.name, from: old.type, to: account.type, why: "the card \(card.name) is paid from it")
+            }
+        }
         try store(&account)
+        try checkBalances(of: account.name)
         return account
     }
 
@@ -141,6 +155,10 @@ extension BudgetDocument {
     public mutating func closeAccount(_ name: String, on day: Day) throws(AccountError) -> Account {
         var account = try existingAccount(named: name)
         if let closed = account.closed { throw .alreadyClosed(account.name, on: closed) }
+        let later = recordDates(of: account.name).filter { $0 > day }
+        if let first = later.min() {
+            throw .recordsAfterClosing(account.name, on: day, count: later.count, first: first)
+        }
         account.closed = day
         var settings = self[settings: AccountKeys.self]
         settings.set(account)
@@ -175,6 +193,46 @@ extension BudgetDocument {
     /// the budget does (`config set account.<name>` keeps the same rules).
     ///
     /// - Throws: `AccountError.notACard`, `.cannotFund`, `.unknown` (the funding account).
+    /// Reopens a closed account: records of any day may name it again.
+    ///
+    /// - Throws: `AccountError.unknown`; nothing changes then.
+    @discardableResult
+    public mutating func reopenAccount(_ name: String) throws(AccountError) -> Account {
+        var account = try existingAccount(named: name)
+        guard account.closed != nil else { return account }
+        account.closed = nil
+        var settings = self[settings: AccountKeys.self]
+        settings.set(account)
+        self[settings: AccountKeys.self] = settings
+        describeChange("reopen account \(account.name)")
+        return account
+    }
+
+    /// Whether any record (an income, an expense or a transfer) names the account.
+    func namedByRecords(_ name: String) -> Bool {
+        incomes.records.contains { $0.account == name } || expenses.records.contains { $0.account == name }
+            || transfers.records.contains { $0.from == name || $0.to == name }
+    }
+
+    /// The dates of the records that name the account.
+    func recordDates(of name: String) -> [Day] {
+        incomes.records.filter { $0.account == name }.map(\.date)
+            + expenses.records.filter { $0.account == name }.map(\.date)
+            + transfers.records.filter { $0.from == name || $0.to == name }.map(\.date)
+    }
+
+    /// Checks that every account's balance, and the accounts' totals, stay computable.
+    ///
+    /// - Throws: `AccountError.balanceTooLarge`.
+    func checkBalances(of name: String) throws(AccountError) {
+        guard !self[settings: AccountKeys.self].accountNames.isEmpty else { return }
+        do {
+            _ = try AccountBalances(self)
+        } catch {
+            throw .balanceTooLarge(name)
+        }
+    }
+
     func checkAccount(_ account: inout Account) throws(AccountError) {
         if account.type != .card, account.hasCardCycle { throw .notACard(account.name, type: account.type) }
         if let funding = account.funding {

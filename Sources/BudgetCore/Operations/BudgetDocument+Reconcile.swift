@@ -17,6 +17,7 @@ extension BudgetDocument {
         _ name: String, balance: Int, on day: Day, adjust: Bool
     ) throws -> Reconciling {
         let account = try existingAccount(named: name)
+        if let asOf = account.asOf, day < asOf { throw AccountError.beforeOpening(account.name, asOf: asOf, day: day) }
         let balances = try AccountBalances(self, through: day)
         let counted = balances.row(account.name)?.balance ?? account.opening
         let (difference, overflow) = balance.subtractingReportingOverflow(counted)
@@ -37,6 +38,7 @@ extension BudgetDocument {
             values["date"] = .day(day)
             result.adjustment = try draft.addTransfer(values)
         }
+        try draft.checkBalances(of: account.name)
         if account.reconciled != Reconciliation(day: day, balance: balance) {
             result.account = try draft.setReconciled(account.name, day: day, balance: balance)
         }

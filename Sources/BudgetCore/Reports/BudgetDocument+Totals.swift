@@ -48,6 +48,12 @@ extension BudgetDocument {
         if categories > Self.maximumLimit, original.map({ categories > $0.categoryLimits }) ?? true {
             throw .limitsTooLarge(maximum: Self.maximumLimit)
         }
+        // Every account's balance and the accounts' totals stay computable (a file whose balances
+        // did not keeps taking changes that leave them so).
+        if !self[settings: AccountKeys.self].accountNames.isEmpty, (try? AccountBalances(self)) == nil,
+           original.map({ (try? AccountBalances($0)) != nil }) ?? true {
+            throw .totalOverflow
+        }
         if refunds > 0 {
             let total =
                 self[settings: BudgetKeys.self].limits.first(where: { $0.scope.category == nil })?.limit.amount ?? 0

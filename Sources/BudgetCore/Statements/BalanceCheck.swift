@@ -28,6 +28,7 @@ struct BalanceCheck {
             case .expense, .transfer: change = entry.recordedAmount == Int.min ? Int.max : -entry.recordedAmount
             }
             rows.append(Row(line: entry.line, date: entry.date, change: change, balance: sign * balance))
+            // (`balance` is never `Int.min`: the reader refuses it, so the negation fits.)
         }
         if let first = rows.first, let last = rows.last, first.date > last.date { rows.reverse() }
         return rows
@@ -55,7 +56,14 @@ struct BalanceCheck {
     ) throws(ImportError) {
         guard let first = rows.first, let last = rows.last else { return }
         let sign = account.type.isLiability ? -1 : 1
-        func shown(_ asset: Int) -> String { money.display(sign * asset) }
+        func shown(_ asset: Int) -> String {
+            asset == Int.min ? "more than budget can compute" : money.display(sign * asset)
+        }
+        /// `stated - counted` as the bank shows it, or words when it does not fit in 64 bits.
+        func difference(_ stated: Int, _ counted: Int) -> String {
+            let (value, overflow) = stated.subtractingReportingOverflow(counted)
+            return overflow || value == Int.min ? "more than budget can compute" : money.display(sign * value)
+        }
         for (above, row) in zip(rows, rows.dropFirst()) {
             let (expected, overflow) = above.balance.addingReportingOverflow(row.change)
             if overflow || expected != row.balance {
@@ -63,7 +71,7 @@ struct BalanceCheck {
                     line: row.line, column: column,
                     "the balance after this row is \(shown(row.balance)), but the balance above (line "
                         + "\(above.line), \(shown(above.balance))) and this row's amount make \(shown(expected)): "
-                        + "a row of \(money.display(sign * (row.balance &- expected))) between them is missing from "
+                        + "a row of \(difference(row.balance, expected)) between them is missing from "
                         + "the "
                         + "statement; --no-balance-check imports it anyway")
             }
@@ -110,7 +118,7 @@ struct BalanceCheck {
             if let row = lastOfDay[day], row.balance != running {
                 var message = "the balance after this row is \(shown(row.balance)), but budget counts "
                     + "\(shown(running)) for \(account.name) at the end of \(row.date.iso) (a difference of "
-                    + "\(money.display(sign * (row.balance &- running))))"
+                    + "\(difference(row.balance, running)))"
                 if let lines = leftOut[row.date], !lines.isEmpty {
                     message += "; line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) "
                         + "of that day \(lines.count == 1 ? "was" : "were") left out by a rule (--transfer-to would "

@@ -494,9 +494,14 @@ public struct StatementReader: Sendable {
             switch StatementAmount.parse(
                 given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols
             ) {
-            case .success(let value): entry.balance = value
-            // A balance masked or left blank by the bank (`XXX`) is no balance to check, not a bad row.
-            case .failure: entry.balance = nil
+            case .success(let value?) where value != Int.min: entry.balance = value
+            case .success(nil): entry.balance = nil
+            case .success: throw ImportError(line: line, column: given.column, "'\(given.text)' is too large a balance")
+            // A balance the bank masks (`XXX`, `***`) is no balance to check, not a bad row.
+            case .failure where given.text.unicodeScalars.allSatisfy({ "*＊XxＸｘ#".unicodeScalars.contains($0) }):
+                entry.balance = nil
+            case .failure:
+                throw ImportError(line: line, column: given.column, "'\(given.text)' is not a balance")
             }
         }
         return .entry(entry)

@@ -4,14 +4,16 @@ import BudgetCore
 /// budget's accounts (issue #29), each a setting (`account.<name>`).
 struct AccountCommand: Command {
     static let spec = CommandSpec(
-        name: "account", abstract: "Add, edit, list, show, rename and close accounts.",
+        name: "account", abstract: "Add, edit, list, show, rename, close and reopen accounts.",
         discussion: """
             An account is where money is kept: bank, cash, card (its balance is what is owed), emoney or savings \
             (outside the monthly budget). Records name theirs with --account; expense.default-account is the \
             account of an expense added without one. Accounts are settings (account.<name>), so undo reverts their \
             changes and two devices merge them.
             """,
-        subcommands: [AccountAddCommand.addSpec, AccountAddCommand.editSpec, listSpec, showSpec, renameSpec, closeSpec])
+        subcommands: [AccountAddCommand.addSpec, AccountAddCommand.editSpec, listSpec, showSpec, renameSpec, closeSpec,
+            reopenSpec,
+        ])
 
     static let nameArgument = ArgumentSpec(name: "name", help: "The account's name.", completion: .accounts)
     static let listSpec = CommandSpec(
@@ -30,12 +32,16 @@ struct AccountCommand: Command {
         name: "close", abstract: "Close an account: records dated after the day may no longer name it.",
         arguments: [nameArgument],
         options: [OptionSpec(long: "date", valueName: "day", help: "The day it was closed (default: today).")])
+    static let reopenSpec = CommandSpec(
+        name: "reopen", abstract: "Reopen a closed account: records of any day may name it again.",
+        arguments: [nameArgument])
 
     enum Action {
         case list(OutputFormat, includeHeader: Bool)
         case show(String)
         case rename(String, to: String)
         case close(String, on: Day?)
+        case reopen(String)
     }
 
     let action: Action
@@ -48,6 +54,7 @@ struct AccountCommand: Command {
             let checked = try parsed.converting { () throws(ValueError) in try FieldRules.accountName(new) }
             action = .rename(parsed.positionals[0], to: checked)
         case "close": action = .close(parsed.positionals[0], on: try parsed.value("date").map(parsed.day))
+        case "reopen": action = .reopen(parsed.positionals[0])
         default:
             action = .list(
                 try OutputFormat.from(parsed, allowed: [.table, .tsv, .csv, .json]),
@@ -87,6 +94,9 @@ struct AccountCommand: Command {
         case let .close(name, day):
             let account = try store.transaction { document in try document.closeAccount(name, on: day ?? Day.today()) }
             context.confirm("Closed account \(account.name) on \(account.closed?.iso ?? "").")
+        case let .reopen(name):
+            let account = try store.transaction { document in try document.reopenAccount(name) }
+            context.confirm("Reopened account \(account.name).")
         }
     }
 

@@ -60,7 +60,8 @@ enum CommandTree {
         case ["forecast"]: return ForecastCommand.self
         case ["limit", "set"], ["limit", "unset"], ["limit", "list"]: return LimitCommand.self
         case ["account", "add"], ["account", "edit"]: return AccountAddCommand.self
-        case ["account", "list"], ["account", "show"], ["account", "rename"], ["account", "close"]:
+        case ["account", "list"], ["account", "show"], ["account", "rename"], ["account", "close"],
+             ["account", "reopen"]:
             return AccountCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
         case ["device", "init"], ["device", "join"], ["device", "forget"]: return DeviceCommand.self

@@ -384,7 +384,11 @@ struct ImportCommand: Command {
             || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: {
                 FieldRules.trimmed($0).lowercased() == "kind"
             }) {
-            kinds = RecordKind.allCases
+            // Transfers only from a file that has their accounts (an export of a budget with transfers).
+            let header = (RecordImporter.headerCells(text, format: format) ?? []).map {
+                FieldRules.trimmed($0).lowercased()
+            }
+            kinds = format == .json || header.contains("from") ? RecordKind.allCases : [.income, .expense]
         } else {
             throw UsageError(
                 "Missing expected argument '<kind>': the file has no kind column, so name the kind to import "

@@ -1,0 +1,166 @@
+import XCTest
+@testable import BudgetCore
+
+/// Balances (`AccountBalances`), reconciliation (`reconcile`), transfers as a kind of their own,
+/// and a statement's balances checked on import (`BalanceCheck`), on an in-memory budget.
+final class AccountBalancesTests: XCTestCase {
+    private func day(_ text: String) -> Day { Day(iso: text)! }
+
+    /// 楽天銀行 (bank, 100,000 from 2026-11-01), 楽天カード (card), 財布 (cash).
+    private func budget() throws -> BudgetDocument {
+        var document = BudgetDocument()
+        try document.addAccount(Account(name: "楽天銀行", type: .bank, opening: 100_000, asOf: day("2026-11-01")))
+        try document.addAccount(
+            Account(name: "楽天カード", type: .card, closing: .last, withdrawal: 27, funding: "楽天銀行"))
+        try document.addAccount(Account(name: "財布", type: .cash))
+        return document
+    }
+
+    private func transfer(_ from: String, _ to: String, _ amount: Int, _ date: String) -> RecordValues {
+        var values = RecordValues()
+        values["from"] = .text(from)
+        values["to"] = .text(to)
+        values["amount"] = .amount(amount)
+        values["date"] = .day(day(date))
+        return values
+    }
+
+    func testBalances_CountEveryRecordOfAnAccountFromItsOpeningDay() throws {
+        var document = try budget()
+        var rent = try document.addExpense(name: "家賃", amount: 80_000, date: day("2026-11-10"))
+        rent.account = "楽天銀行"
+        try document.expenses.update(rent)
+        var old = try document.addExpense(name: "before", amount: 999, date: day("2026-10-31"))
+        old.account = "楽天銀行"
+        try document.expenses.update(old)
+        var lunch = try document.addExpense(name: "ｾﾌﾞﾝ", amount: 1800, date: day("2026-11-20"))
+        lunch.account = "楽天カード"
+        try document.expenses.update(lunch)
+        try document.addTransfer(transfer("楽天銀行", "財布", 10_000, "2026-11-12"))
+        try document.addTransfer(transfer("楽天銀行", "楽天カード", 1800, "2026-12-27"))
+        let november = try AccountBalances(document, through: day("2026-11-30"))
+        XCTAssertEqual(november.row("楽天銀行")?.balance, 10_000, "the opening day's balance holds what came before")
+        XCTAssertEqual(november.row("楽天カード")?.balance, 1800, "a card's balance is what it owes")
+        XCTAssertEqual(november.row("楽天カード")?.asset, -1800)
+        XCTAssertEqual(november.row("財布")?.balance, 10_000)
+        XCTAssertEqual(november.assets, 20_000)
+        XCTAssertEqual(november.owed, 1800)
+        XCTAssertEqual(november.netWorth, 18_200)
+        let all = try AccountBalances(document)
+        XCTAssertEqual(all.row("楽天銀行")?.balance, 8200)
+        XCTAssertEqual(all.row("楽天カード")?.balance, 0, "the withdrawal paid the card")
+        XCTAssertEqual(all.netWorth, 18_200, "a transfer changes no net worth")
+    }
+
+    func testBalances_SayWhatNamesNoAccountAndWhatHasNone() throws {
+        var document = try budget()
+        try document.addExpense(name: "no account", amount: 5, date: day("2026-11-02"))
+        var typo = try document.addExpense(name: "typo", amount: 5, date: day("2026-11-02"))
+        typo.account = "楽天銀"
+        try document.expenses.update(typo)
+        let balances = try AccountBalances(document)
+        XCTAssertEqual(balances.withoutAccount[.expense], 1)
+        XCTAssertEqual(balances.unknownAccounts, ["楽天銀": 1])
+    }
+
+    func testBalances_ReportOverflowInsteadOfTrapping() throws {
+        var document = try budget()
+        try document.addAccount(Account(name: "big", type: .bank, opening: Int.max))
+        var income = try document.addIncome(name: "more", amount: 1, date: day("2026-11-02"))
+        income.account = "big"
+        try document.incomes.update(income)
+        XCTAssertThrowsError(try AccountBalances(document)) { error in
+            XCTAssertEqual(error as? BudgetError, .totalOverflow)
+        }
+    }
+
+    func testTransfers_RefuseUnknownSameAndClosedAccounts() throws {
+        var document = try budget()
+        XCTAssertThrowsError(try document.addTransfer(transfer("楽天銀行", "Suica", 1, "2026-11-02")))
+        XCTAssertThrowsError(try document.addTransfer(transfer("財布", "財布", 1, "2026-11-02"))) { error in
+            XCTAssertEqual(error as? TransferError, .sameAccount("財布"))
+        }
+        try document.closeAccount("財布", on: day("2026-11-30"))
+        XCTAssertThrowsError(try document.addTransfer(transfer("楽天銀行", "財布", 1, "2026-12-01")))
+        let spelt = try document.addTransfer(transfer("楽天銀行", " 財布", 1, "2026-11-30"))
+        XCTAssertEqual(spelt.to, "財布")
+        XCTAssertEqual(document.transfers.count, 1, "a refused transfer adds nothing")
+    }
+
+    func testReconcile_AgreesRemembers_DiffersChangesNothing_AdjustsByATransfer() throws {
+        var document = try budget()
+        let agrees = try document.reconcile("楽天銀行", balance: 100_000, on: day("2026-11-30"), adjust: false)
+        XCTAssertTrue(agrees.agrees)
+        XCTAssertEqual(document.account(named: "楽天銀行")?.reconciled?.day, day("2026-11-30"))
+        let before = document
+        let differs = try document.reconcile("楽天銀行", balance: 99_000, on: day("2026-11-30"), adjust: false)
+        XCTAssertEqual(differs.difference, -1000)
+        XCTAssertEqual(differs.previous?.balance, 100_000)
+        XCTAssertEqual(document, before, "a disagreement changes nothing")
+        let adjusted = try document.reconcile("楽天銀行", balance: 99_000, on: day("2026-11-30"), adjust: true)
+        XCTAssertEqual(adjusted.adjustment?.from, "楽天銀行")
+        XCTAssertEqual(adjusted.adjustment?.to, Transfer.adjustment)
+        XCTAssertEqual(try AccountBalances(document).row("楽天銀行")?.balance, 99_000)
+        // A card owes more than budget counts: money out of the card.
+        let card = try document.reconcile("楽天カード", balance: 500, on: day("2026-11-30"), adjust: true)
+        XCTAssertEqual(card.adjustment?.from, "楽天カード")
+        XCTAssertEqual(try AccountBalances(document).row("楽天カード")?.balance, 500)
+    }
+
+    func testRule_TransferToIsPartOfItsTextAndTakesNoCategory() throws {
+        let rule = try Rule(pattern: "ﾗｸﾃﾝｶｰﾄﾞ", transferTo: "楽天カード")
+        XCTAssertEqual(rule.settingText, "match=ﾗｸﾃﾝｶｰﾄﾞ;transfer-to=楽天カード")
+        XCTAssertEqual(try Rule(settingText: rule.settingText), rule)
+        XCTAssertThrowsError(try Rule(pattern: "x", category: "food", transferTo: "楽天カード")) { error in
+            XCTAssertEqual(error as? RuleError, .categoryForTransfer)
+        }
+        XCTAssertThrowsError(try Rule(pattern: "x", skip: true, transferTo: "楽天カード"))
+    }
+
+    // MARK: A statement's balances
+
+    private func entry(_ line: Int, _ date: String, _ kind: RecordKind, _ amount: Int, balance: Int?) -> StatementEntry {
+        var entry = StatementEntry(
+            line: line, kind: kind, date: day(date), name: "row \(line)", amount: amount, tags: Tags(),
+            identity: "\(line)")
+        entry.balance = balance
+        return entry
+    }
+
+    func testImport_ChecksEveryBalanceAndTakesTheOpeningFromTheFirstStatement() throws {
+        var document = try budget()
+        try document.addAccount(Account(name: "MUFG", type: .bank))
+        let entries = [
+            entry(2, "2026-11-01", .income, 300_000, balance: 350_000),
+            entry(3, "2026-11-05", .expense, 3000, balance: 347_000),
+            entry(4, "2026-11-05", .expense, 7000, balance: 340_000),
+        ]
+        var settings = StatementImport(origin: "mufg")
+        settings.account = "ｍｕｆｇ"
+        var draft = document
+        let result = try draft.importStatement(entries, settings)
+        XCTAssertEqual(result.openingTaken, Reconciliation(day: day("2026-11-01"), balance: 50_000))
+        XCTAssertEqual(try AccountBalances(draft).row("MUFG")?.balance, 340_000)
+        // A row missing from the file: the row after it is named, with the missing amount.
+        var gap = document
+        XCTAssertThrowsError(try gap.importStatement([entries[0], entries[2]], settings)) { error in
+            let error = error as? ImportError
+            XCTAssertEqual(error?.line, 4)
+            XCTAssertTrue(error?.message.contains("-3,000") == true, error?.message ?? "")
+        }
+        // Newest first is read oldest first.
+        var reversed = document
+        XCTAssertNoThrow(try reversed.importStatement(entries.reversed(), settings))
+        // A wrong opening balance shows at the end of the first day.
+        var wrong = document
+        try wrong.editAccount("MUFG") { account throws(AccountError) in
+            account.opening = 1
+            account.asOf = self.day("2026-10-01")
+        }
+        XCTAssertThrowsError(try wrong.importStatement(entries, settings)) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 2)
+        }
+        settings.checksBalances = false
+        XCTAssertNoThrow(try wrong.importStatement(entries, settings))
+    }
+}
