@@ -65,13 +65,17 @@ final class AccountBalancesTests: XCTestCase {
 
     func testBalances_ReportOverflowInsteadOfTrapping() throws {
         var document = try budget()
-        try document.addAccount(Account(name: "big", type: .bank, opening: Int.max))
-        var income = try document.addIncome(name: "more", amount: 1, date: day("2026-11-02"))
-        income.account = "big"
-        try document.incomes.update(income)
+        XCTAssertThrowsError(try document.addAccount(Account(name: "big", type: .bank, opening: Int.max))) { error in
+            XCTAssertEqual(error as? AccountError, .balanceTooLarge("big"), "the accounts' total would not fit")
+        }
+        // A file whose balances do not fit (written by hand) still reads; its balances say so.
+        var settings = document[settings: AccountKeys.self]
+        settings.set(Account(name: "big", type: .bank, opening: Int.max))
+        document[settings: AccountKeys.self] = settings
         XCTAssertThrowsError(try AccountBalances(document)) { error in
             XCTAssertEqual(error as? BudgetError, .totalOverflow)
         }
+        XCTAssertThrowsError(try document.checkTotals(), "no change may leave them so")
     }
 
     func testTransfers_RefuseUnknownSameAndClosedAccounts() throws {
@@ -119,7 +123,9 @@ final class AccountBalancesTests: XCTestCase {
 
     // MARK: A statement's balances
 
-    private func entry(_ line: Int, _ date: String, _ kind: RecordKind, _ amount: Int, balance: Int?) -> StatementEntry {
+    private func entry(
+        _ line: Int, _ date: String, _ kind: RecordKind, _ amount: Int, balance: Int?
+    ) -> StatementEntry {
         var entry = StatementEntry(
             line: line, kind: kind, date: day(date), name: "row \(line)", amount: amount, tags: Tags(),
             identity: "\(line)")
