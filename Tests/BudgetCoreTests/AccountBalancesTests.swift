@@ -111,6 +111,33 @@ final class AccountBalancesTests: XCTestCase {
         XCTAssertEqual(try AccountBalances(document).row("楽天カード")?.balance, 500)
     }
 
+    func testAccounts_KeepTheirRecordsMeaningful() throws {
+        var document = try budget()
+        try document.addTransfer(transfer("楽天銀行", "財布", 10_000, "2026-11-12"))
+        XCTAssertThrowsError(try document.closeAccount("財布", on: day("2026-11-01"))) { error in
+            XCTAssertEqual(
+                error as? AccountError,
+                .recordsAfterClosing("財布", on: day("2026-11-01"), count: 1, first: day("2026-11-12")))
+        }
+        try document.closeAccount("財布", on: day("2026-11-30"))
+        try document.reopenAccount("財布")
+        XCTAssertNil(document.account(named: "財布")?.closed)
+        // Money held would become money owed; the card's bank would not pay cards.
+        XCTAssertThrowsError(try document.editAccount("財布") { account throws(AccountError) in account.type = .card })
+        XCTAssertThrowsError(try document.editAccount("楽天銀行") { account throws(AccountError) in account.type = .cash })
+        XCTAssertThrowsError(try document.reconcile("楽天銀行", balance: 1, on: day("2026-10-31"), adjust: true)) { error in
+            XCTAssertEqual(
+                error as? AccountError, .beforeOpening("楽天銀行", asOf: day("2026-11-01"), day: day("2026-10-31")))
+        }
+        // Records under a name that is no account (renamed on another device) move onto one.
+        var orphan = try document.addExpense(name: "cafe", amount: 400, date: day("2026-11-14"))
+        orphan.account = "Wallet"
+        try document.expenses.update(orphan)
+        XCTAssertEqual(try document.renameAccount("Wallet", to: "財布"), 1)
+        XCTAssertEqual(document.expenses.record(id: orphan.id)?.account, "財布")
+        XCTAssertThrowsError(try document.renameAccount("nothing", to: "財布"))
+    }
+
     func testRule_TransferToIsPartOfItsTextAndTakesNoCategory() throws {
         let rule = try Rule(pattern: "ﾗｸﾃﾝｶｰﾄﾞ", transferTo: "楽天カード")
         XCTAssertEqual(rule.settingText, "match=ﾗｸﾃﾝｶｰﾄﾞ;transfer-to=楽天カード")

@@ -154,7 +154,7 @@ final class DataFileEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
         Error: Invalid value '' for '--file <path>': expected a path
-        Usage: budget list <which> [<options>]
+        Usage: budget list [<which>] [<options>]
           See 'budget list --help' for more information.
 
         """)

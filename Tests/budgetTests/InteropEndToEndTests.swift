@@ -146,7 +146,7 @@ final class InteropEndToEndTests: XCTestCase {
         let lines = both.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 21, both.stderr)
         XCTAssertEqual(
-            lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income or expense)")
+            lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income, expense or transfer)")
         XCTAssertTrue(lines[1].hasPrefix("budget: error: line 3, column 'amount': invalid amount '1y'"), both.stderr)
         XCTAssertTrue(lines[2].hasPrefix("budget: error: line 4, column 'amount': invalid amount '2x'"), both.stderr)
         XCTAssertEqual(lines.last, "budget: error: and 5 more problems; nothing was imported")
@@ -276,7 +276,7 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try answer("fish", "budget list incomes "), "words\n")
         XCTAssertEqual(try answer("fish", "budget help add "), "words\nincome\nexpense\n")
         XCTAssertEqual(try answer("fish", "budget show expense-1 "), "words\n")
-        XCTAssertEqual(try answer("fish", "budget delete "), "words\nincome\nexpense\n")
+        XCTAssertEqual(try answer("fish", "budget delete "), "words\nincome\nexpense\ntransfer\n")
         XCTAssertEqual(try answer("fish", "budget history "), "words\nclear\n")
         XCTAssertEqual(try answer("fish", "budget import expenses ./st"), "files\n\n./st\n")
         XCTAssertEqual(try answer("fish", "budget --file=/tmp/b"), "files\n--file=\n/tmp/b\n")

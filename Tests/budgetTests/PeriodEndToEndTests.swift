@@ -58,7 +58,7 @@ final class PeriodEndToEndTests: XCTestCase {
         XCTAssertEqual(bad.code, 64)
         XCTAssertEqual(bad.stderr, """
             Error: Invalid value '2026-13' for '--month <month>': expected YYYY-MM, this or last
-            Usage: budget list <which> [<options>]
+            Usage: budget list [<which>] [<options>]
               See 'budget list --help' for more information.
 
             """)

@@ -105,7 +105,7 @@ final class RecordIDEndToEndTests: XCTestCase {
         let typo = try budget.run("show", "expnese", "1")
         XCTAssertTrue(
             typo.stderr.hasPrefix(
-                "Error: Invalid kind 'expnese': expected income or expense. Did you mean 'expense'?\n"),
+                "Error: Invalid kind 'expnese': expected income, expense or transfer. Did you mean 'expense'?\n"),
             typo.stderr)
         // A mistyped ID is an invalid ID, not an invalid kind.
         for arguments in [

@@ -127,7 +127,8 @@ final class SettingsEndToEndTests: XCTestCase {
             [
                 "key value default", "display.currency none none", "display.color auto auto",
                 "display.date-format iso iso", "expense.default-category 食費 uncategorized",
-                "expense.default-account none none", "budget.total-limit none none", "period.month-start 1 1",
+                "expense.default-account none none", "card.count-at purchase purchase", "budget.total-limit none none",
+                "period.month-start 1 1",
                 "period.weekend keep keep", "recur.auto on on", "budget.limit.住居 80000 none",
             ])
         XCTAssertEqual(try budget.run("add", "expense", "x", "1").code, 0)

@@ -84,6 +84,7 @@ public struct Rule: Hashable, Sendable {
         if skip && hasAction { throw .skipWithOtherActions }
         if !skip && !hasAction { throw .noAction }
         if self.transferTo != nil && self.category != nil { throw .categoryForTransfer }
+        if kind == .transfer { throw .kindTransfer }
         if kind == .income && self.category != nil { throw .categoryForIncomes }
         if isRegex {
             do {

@@ -20,6 +20,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
     case categoryForIncomes
     /// A rule that makes rows transfers and gives them a category, which transfers do not have.
     case categoryForTransfer
+    /// A rule for transfers, which rules do not match (a rule makes rows transfers instead).
+    case kindTransfer
     /// No rule has that number.
     case ruleNotFound(number: Int, count: Int)
     /// A position to move a rule to outside 1…count.
@@ -42,6 +44,8 @@ public enum RuleError: LocalizedError, Equatable, Sendable {
             return "a rule that skips rows cannot also change them"
         case .categoryForIncomes:
             return "incomes have no category, so a rule for incomes cannot set one"
+        case .kindTransfer:
+            return "rules match incomes and expenses; a rule makes matching rows transfers with a transfer-to account"
         case .categoryForTransfer:
             return "a transfer has no category, so a rule that makes rows transfers cannot set one"
         case let .ruleNotFound(number, count):

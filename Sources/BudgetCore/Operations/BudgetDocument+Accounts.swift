@@ -103,6 +103,16 @@ extension BudgetDocument {
     ///   folding alike), `.invalidValue`; nothing changes then.
     @discardableResult
     public mutating func renameAccount(_ oldName: String, to newName: String) throws(AccountError) -> Int {
+        // A name records give that is no account (an account renamed on another device while
+        // this one recorded under the old name) moves onto the account named.
+        if account(named: oldName) == nil, let target = account(named: newName) {
+            let orphan = FieldRules.trimmed(oldName)
+            guard namedByRecords(orphan) else { throw .unknown(oldName, known: accounts.map(\.name)) }
+            let count = moveRecords(from: orphan, to: target.name)
+            let records = "\(count) \(count == 1 ? "record" : "records")"
+            describeChange("move \(records) from \(orphan) to account \(target.name)")
+            return count
+        }
         var account = try existingAccount(named: oldName)
         let old = account.name
         let new: String
@@ -127,17 +137,7 @@ extension BudgetDocument {
             expenseSettings[ExpenseKeys.defaultAccount] = LabelSetting(stringLiteral: new)
             self[settings: ExpenseKeys.self] = expenseSettings
         }
-        var count = 0
-        func rename<Record: BaseModel>(_ table: inout RecordTable<Record>) {
-            var records = table.records
-            for index in records.indices where records[index].renameAccount(old, to: new) {
-                count += 1
-            }
-            table.records = records
-        }
-        rename(&incomes)
-        rename(&expenses)
-        rename(&transfers)
+        let count = moveRecords(from: old, to: new)
         updateSchedules { schedule in
             guard schedule.account == old else { return false }
             schedule.account = new
@@ -206,6 +206,22 @@ extension BudgetDocument {
         self[settings: AccountKeys.self] = settings
         describeChange("reopen account \(account.name)")
         return account
+    }
+
+    /// Makes every record that names `old` name `new`; how many did.
+    private mutating func moveRecords(from old: String, to new: String) -> Int {
+        var count = 0
+        func rename<Record: BaseModel>(_ table: inout RecordTable<Record>) {
+            var records = table.records
+            for index in records.indices where records[index].renameAccount(old, to: new) {
+                count += 1
+            }
+            table.records = records
+        }
+        rename(&incomes)
+        rename(&expenses)
+        rename(&transfers)
+        return count
     }
 
     /// Whether any record (an income, an expense or a transfer) names the account.

@@ -87,10 +87,16 @@ struct AccountCommand: Command {
             context.output.write(lines.map { TerminalText.escaped($0) + "\n" }.joined())
         case let .rename(old, new):
             let (from, count) = try store.transaction { document in
-                let from = try document.existingAccount(named: old).name
+                // A name records give that is no account moves onto the account named.
+                let from = document.account(named: old)?.name
                 return (from, try document.renameAccount(old, to: new))
             }
-            context.confirm("Renamed account \(from) to \(new) on \(count) \(count == 1 ? "record" : "records").")
+            let records = "\(count) \(count == 1 ? "record" : "records")"
+            if let from {
+                context.confirm("Renamed account \(from) to \(new) on \(records).")
+            } else {
+                context.confirm("Moved \(records) naming \(FieldRules.trimmed(old)), which is no account, to \(new).")
+            }
         case let .close(name, day):
             let account = try store.transaction { document in try document.closeAccount(name, on: day ?? Day.today()) }
             context.confirm("Closed account \(account.name) on \(account.closed?.iso ?? "").")

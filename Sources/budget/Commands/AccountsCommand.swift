@@ -46,7 +46,8 @@ struct AccountsCommand: Command {
             context.warn(
                 "\(count) record\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") '\(name)', which is no "
                     + "account, and \(count == 1 ? "is" : "are") in no balance "
-                    + "(budget account add \(name) --type …, or edit the records)")
+                    + "('budget account rename \(name) <account>' moves them onto an account; "
+                    + "'budget account add \(name) --type …' makes it one)")
         }
     }
 

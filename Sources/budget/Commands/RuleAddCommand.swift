@@ -75,6 +75,10 @@ struct RuleAddCommand: Command {
                 "Nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip")
         case .skipWithOtherActions:
             return parsed.usageError("'--skip' cannot be combined with --category, --rename, --tag or --transfer-to")
+        case .kindTransfer:
+            return parsed.usageError(
+                "Invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses (--transfer-to makes "
+                    + "matching rows transfers)")
         case .categoryForTransfer:
             return parsed.usageError("'--category' cannot be combined with '--transfer-to': a transfer has no category")
         case .categoryForIncomes:

@@ -24,6 +24,9 @@ struct RuleTestCommand: Command {
         text = parsed.positionals[0]
         note = parsed.value("note")
         kind = try parsed.value("kind").map { text throws(UsageError) in try parsed.kind(text) } ?? .expense
+        if kind == .transfer {
+            throw parsed.usageError("Invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses")
+        }
     }
 
     func run(in context: CommandContext) throws {

@@ -5,8 +5,9 @@ import BudgetCore
 extension ParsedCommand {
     func kind(_ text: String) throws(UsageError) -> RecordKind {
         guard let kind = RecordKind(argument: text) else {
-            var message = "Invalid kind '\(text)': expected income or expense"
-            if let guess = Suggestion.closest(to: text, among: ["income", "incomes", "expense", "expenses"]) {
+            var message = "Invalid kind '\(text)': expected income, expense or transfer"
+            let words = RecordKind.allCases.flatMap { [$0.singular, $0.plural] }
+            if let guess = Suggestion.closest(to: text, among: words) {
                 message += ". Did you mean '\(guess)'?"
             }
             throw usageError(message)
