@@ -45,8 +45,12 @@ public struct AccountBalances: Sendable {
         var without: [RecordKind: Int] = [:]
         let last = day?.dayNumber ?? Int.max
         var overflow = false
+        // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
+        // Japanese name for a dictionary does (a million records name a few accounts).
+        let names = accounts.map { Array($0.name.utf8) }
         /// Which account a record's name means: spelt as the account is, or folding alike.
         func position(of name: String) -> Int? {
+            for (at, bytes) in names.enumerated() where name.utf8.elementsEqual(bytes) { return at }
             if let found = index[name] { return found }
             if let account = document.account(named: name), let found = index[account.name] {
                 index[name] = found

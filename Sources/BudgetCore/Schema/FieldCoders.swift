@@ -149,7 +149,8 @@ enum FieldCoders {
         static var absent: String?? { .some(nil) }
 
         static func read(_ cursor: inout ByteCursor, key: Int) -> String?? {
-            guard let text = cursor.string(), (try? FieldRules.checkLabel(text, field: "")) != nil else { return nil }
+            // As a label is read: checked on its bytes, `nil` when unsure (no Unicode tables per record).
+            guard let text = cursor.label() else { return nil }
             return .some(text)
         }
 
