@@ -167,7 +167,8 @@ final class InputEndToEndTests: XCTestCase {
                 ["expenses", "--format", "csv"], "kind,name,amount\nexpense,Lunch,900\n\(kind),Salary,300000\n")
             XCTAssertEqual(result.code, 65, kind)
             XCTAssertTrue(
-                result.stderr.contains("line 3, column 'kind': unknown kind '\(kind)' (expected income, expense or transfer)"),
+                result.stderr.contains(
+                    "line 3, column 'kind': unknown kind '\(kind)' (expected income, expense or transfer)"),
                 result.stderr)
             XCTAssertEqual(budget.dataBytes(), before)
         }

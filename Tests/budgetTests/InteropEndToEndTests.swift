@@ -146,7 +146,8 @@ final class InteropEndToEndTests: XCTestCase {
         let lines = both.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 21, both.stderr)
         XCTAssertEqual(
-            lines.first, "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income, expense or transfer)")
+            lines.first,
+            "budget: error: line 2, column 'kind': unknown kind 'thing' (expected income, expense or transfer)")
         XCTAssertTrue(lines[1].hasPrefix("budget: error: line 3, column 'amount': invalid amount '1y'"), both.stderr)
         XCTAssertTrue(lines[2].hasPrefix("budget: error: line 4, column 'amount': invalid amount '2x'"), both.stderr)
         XCTAssertEqual(lines.last, "budget: error: and 5 more problems; nothing was imported")

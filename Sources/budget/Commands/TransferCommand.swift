@@ -35,8 +35,8 @@ struct TransferCommand: Command {
         self.parsed = parsed
         amountText = try parsed.amountText(parsed.positionals[2])
         var values = RecordValues()
-        values["from"] = .text(try parsed.label(parsed.positionals[0], field: "from"))
-        values["to"] = .text(try parsed.label(parsed.positionals[1], field: "to"))
+        values["from"] = .text(try parsed.label(parsed.positionals[0], field: "account"))
+        values["to"] = .text(try parsed.label(parsed.positionals[1], field: "account"))
         if let name = parsed.value("name") { values["name"] = .text(try parsed.label(name, field: "name")) }
         for field in FieldOptions.fields(.add, kind: .transfer) where ["date", "note", "tags"].contains(field.key) {
             if field.isList {
