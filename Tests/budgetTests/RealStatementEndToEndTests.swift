@@ -165,6 +165,45 @@ final class RealStatementEndToEndTests: XCTestCase {
         XCTAssertEqual(days, ["2024-04-30", "2024-04-30"])
     }
 
+    /// Real bank statements into an account: every row's balance checked, the account ending at
+    /// the last stated balance; the card's withdrawal row (written ラクテンカ－ト゛サ－ヒ゛ス) a
+    /// transfer by the rule the README shows; a copy without one row refused at the row after it
+    /// in time.
+    func testRealBankStatements_IntoAnAccountEndAtTheirStatedBalances() throws {
+        let folder = try folder()
+        let budget = try BudgetProcess()
+        try budget.succeed("account", "add", "楽天銀行", "--type", "bank")
+        try budget.succeed("account", "add", "楽天カード", "--type", "card")
+        try budget.succeed("account", "add", "住信SBI", "--type", "bank")
+        try budget.succeed("rule", "add", "ﾗｸﾃﾝｶｰﾄﾞ", "--transfer-to", "楽天カード")
+        let rakuten = folder.appendingPathComponent("bmt-rakuten_bank-test.csv").path
+        try budget.succeed("import", rakuten, "--account", "楽天銀行")
+        let sbi = folder.appendingPathComponent("zcc-sbi_sumishin_net_bank202201.csv").path
+        try budget.succeed("import", sbi, "--account", "住信SBI")
+        let rows = Listing(tsv: try budget.succeed("accounts", "--format", "tsv").stdout).rows
+        let balances = Dictionary(uniqueKeysWithValues: rows.map { ($0["account"] ?? "?", $0["balance"] ?? "?") })
+        XCTAssertEqual(balances["楽天銀行"], "2027", "the last row's 取引後残高(円)")
+        XCTAssertEqual(balances["楽天カード"], "-3086", "the withdrawal paid the card: no spending")
+        XCTAssertEqual(balances["住信SBI"], "190001", "a statement listed newest first is read oldest first")
+        let transfers = Listing(tsv: try budget.succeed("list", "transfers", "--format", "tsv").stdout).rows
+        XCTAssertEqual(transfers.map { $0["amount"] }, ["3086"])
+        // The file less a row: refused, naming the row after it.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: sbi))
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.count > 4 {
+            lines.remove(at: 2)
+            let copy = budget.directory.appendingPathComponent("missing.csv")
+            try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: copy)
+            let other = try BudgetProcess()
+            try other.succeed("account", "add", "住信SBI", "--type", "bank")
+            let refused = try other.run("import", copy.path, "--account", "住信SBI")
+            XCTAssertEqual(refused.code, 65, refused.stderr)
+            // Newest first: the row after the gap in time is the one above it in the file.
+            XCTAssertTrue(refused.stderr.contains("line 2, column"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("is missing from the statement"), refused.stderr)
+        }
+    }
+
     /// An Amazon order history is no statement: refused in one line that says why.
     func testRealAmazonOrderHistory_IsRefusedInOneLine() throws {
         let folder = try folder()
