@@ -290,6 +290,43 @@ final class ReplicaFoldTests: XCTestCase {
         }
     }
 
+    func testTransfersOnTwoDevices_AllStayWithTheirOwnIDs_AndAnAmountChangedBothWaysIsAConflict() throws {
+        let (a, b) = try household()
+        try a.change { try $0.addAccount(Account(name: "楽天銀行", type: .bank)) }
+        try a.change { try $0.addAccount(Account(name: "財布", type: .cash)) }
+        try b.fold(a)
+        func transfer(_ amount: Int) -> RecordValues {
+            var values = RecordValues()
+            values["from"] = .text("楽天銀行")
+            values["to"] = .text("財布")
+            values["amount"] = .amount(amount)
+            values["date"] = .day(day)
+            return values
+        }
+        let first = try a.change { try $0.addTransfer(transfer(10_000)) }
+        let second = try b.change { try $0.addTransfer(transfer(5000)) }
+        XCTAssertNotEqual(first.id, second.id, "each device hands out IDs of its own block")
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.transfers.records.map(\.amount).sorted(), [5000, 10_000])
+        XCTAssertEqual(a.document.transfers.records, b.document.transfers.records)
+        XCTAssertEqual(try AccountBalances(a.document).row("財布")?.balance, 15_000)
+        var cheaper = try RecordEdit()
+        try cheaper.setAmount(9000)
+        var dearer = try RecordEdit()
+        try dearer.setAmount(11_000)
+        let reference = RecordReference(kind: .transfer, id: first.id)
+        try a.change { _ = try $0.edit([reference], with: cheaper) }
+        try b.change { _ = try $0.edit([reference], with: dearer) }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.transfers.records, b.document.transfers.records, "both keep the later")
+        XCTAssertEqual(a.document.transfers.record(id: first.id)?.amount, 9000, "a's clock is ahead: it changed more")
+        let conflicts = ReplicaConflicts.list(in: a.document)
+        XCTAssertEqual(conflicts.map(\.field), ["amount"])
+        XCTAssertEqual(conflicts.first?.subject, .record(.transfer, id: first.id))
+    }
+
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {
         let (a, b) = try household()
         let rent = try Schedule(

@@ -74,9 +74,10 @@ struct ReconcileCommand: Command {
         query.period = DateRange(from: since, to: result.day)
         let rows = RecordRow.matching(query, in: document, selection: .everything)
         if !rows.isEmpty {
-            let printer = RecordPrinter(
+            var printer = RecordPrinter(
                 selection: .everything, format: .table, includeHeader: true, document: document,
                 painter: context.outputPainter(document))
+            printer.showsTotals = false
             context.output.write("\n")
             try printer.write(rows, to: context.output)
         }

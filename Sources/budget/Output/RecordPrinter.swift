@@ -14,6 +14,8 @@ struct RecordPrinter {
     var forSpreadsheet = false
     /// Fields the budget has no use for yet (`BudgetDocument.unusedFields`): no column.
     var unusedFields: Set<String> = []
+    /// Whether a table ends with its totals (an account's records, whose totals say little, do not).
+    var showsTotals = true
 
     /// A printer using a budget's currency, date format and colour.
     init(
@@ -286,7 +288,9 @@ struct RecordPrinter {
         }
         let amountColumn = (selection.showsKind ? 1 : 0) + (columns.firstIndex { $0.key == "amount" } ?? 0)
         let totals = try RecordTotals(incomeAmounts: incomes, expenseAmounts: expenses)
-        if selection.showsKind {
+        if !showsTotals {
+            table.footers = []
+        } else if selection.showsKind {
             table.footers = [
                 .init(label: "Income", value: money.display(totals.income), column: amountColumn),
                 .init(label: "Expenses", value: money.display(totals.expenses), column: amountColumn),
