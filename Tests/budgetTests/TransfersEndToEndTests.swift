@@ -193,7 +193,12 @@ final class TransfersEndToEndTests: XCTestCase {
             + "\"2026/11/10\",\"Amazon\",\"本人\",\"1回払い\",\"4200\",\"0\",\"4200\"\n"
             + "\"2026/11/20\",\"ｾﾌﾞﾝ\",\"本人\",\"1回払い\",\"1800\",\"0\",\"1800\"\n"
         try Data(card.utf8).write(to: budget.directory.appendingPathComponent("card.csv"))
-        try budget.succeed("import", "card.csv", "--account", "楽天カード")
+        let mistaken = try budget.succeed("import", "card.csv", "--account", "楽天銀行", "--dry-run")
+        XCTAssertTrue(
+            mistaken.stderr.hasPrefix("budget: warning: a Rakuten Card statement is of a card account, but 楽天銀行"),
+            mistaken.stderr)
+        let intoCard = try budget.succeed("import", "card.csv", "--account", "楽天カード")
+        XCTAssertFalse(intoCard.stderr.contains("warning"), intoCard.stderr)
         XCTAssertEqual(try spending("2026-11"), 6000)
         XCTAssertEqual(try spending("2026-12"), 0)
         XCTAssertEqual(try balances(), ["楽天銀行": "4000", "楽天カード": "0", "PayPay": "0"])

@@ -178,6 +178,11 @@ struct ImportCommand: Command {
                 commandPath: ["import"])
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
+        // A statement imported into an account of another type (a card's into a bank) is said.
+        if let into = plan.profile.into, let account = try store.load().account(named: into),
+           let mismatch = plan.mismatch(with: account) {
+            context.warn(mismatch)
+        }
         let asOf = self.asOf ?? Day.today()
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
             unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
