@@ -212,6 +212,31 @@ final class TransfersEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("list", "transfers", "--format", "ids").stdout, "00000002\n")
     }
 
+    func testImport_APayPayHistoryIntoItsAccount_RecordsItsChargesAsTransfersFromWhereTheyCome() throws {
+        let history = "\u{FEFF}取引日,出金金額（円）,入金金額（円）,海外出金金額,通貨,変換レート（円）,利用国,取引内容,取引先,"
+            + "取引方法,支払い区分,利用者,取引番号\n"
+            + "2026/11/05 10:00:00,-,5000,-,-,-,-,チャージ,-,銀行口座,-,-,T1\n"
+            + "2026/11/06 12:00:00,1200,-,-,-,-,-,支払い,ローソン,PayPay残高,-,-,T2\n"
+            + "2026/11/07 12:00:00,500,-,-,-,-,-,口座送金,-,PayPay残高,-,-,T3\n"
+        try Data(history.utf8).write(to: budget.directory.appendingPathComponent("paypay.csv"))
+        // Where the charges come from is not known yet: they are left out, and said.
+        let unknown = try budget.succeed("import", "paypay.csv", "--account", "PayPay", "--dry-run")
+        XCTAssertTrue(unknown.stderr.contains("2 transfers (a charge) left out"), unknown.stderr)
+        try budget.succeed("account", "edit", "PayPay", "--from", "楽天銀行")
+        let imported = try budget.succeed("import", "paypay.csv", "--account", "PayPay")
+        XCTAssertTrue(imported.stderr.contains("2 transfers between accounts recorded"), imported.stderr)
+        let transfers = Listing(tsv: try budget.succeed("list", "transfers", "--format", "tsv").stdout).rows
+        XCTAssertEqual(transfers.map { [$0["from"], $0["to"], $0["amount"]] }, [
+            ["楽天銀行", "PayPay", "5000"], ["PayPay", "楽天銀行", "500"],
+        ])
+        XCTAssertEqual(try spending("2026-11"), 1200, "only the purchase is spending")
+        XCTAssertEqual(try balances()["PayPay"], "3300")
+        // Without an account, the same history leaves its charges out as before.
+        let plain = try BudgetProcess()
+        try Data(history.utf8).write(to: plain.directory.appendingPathComponent("paypay.csv"))
+        XCTAssertTrue(try plain.succeed("import", "paypay.csv").stderr.contains("2 transfers skipped"))
+    }
+
     // MARK: Files without accounts
 
     func testBudgetWithoutAccounts_ReadsWritesAndReportsAsBefore() throws {

@@ -252,10 +252,16 @@ extension BudgetDocument {
     }
 
     func checkAccount(_ account: inout Account) throws(AccountError) {
-        if account.type != .card, account.hasCardCycle { throw .notACard(account.name, type: account.type) }
+        // A card has a cycle and the account it is paid from; e-money the account it is charged from.
+        if account.type != .card, account.closing != nil || account.withdrawal != nil
+            || (account.funding != nil && account.type != .emoney) {
+            throw .notACard(account.name, type: account.type)
+        }
         if let funding = account.funding {
             let source = try existingAccount(named: funding)
-            guard source.type.canFundCards else { throw .cannotFund(source.name, type: source.type) }
+            let canFund = account.type == .emoney ? source.type.canFundCards || source.type == .card
+                : source.type.canFundCards
+            guard canFund, source.name != account.name else { throw .cannotFund(source.name, type: source.type) }
             account.funding = source.name
         }
     }

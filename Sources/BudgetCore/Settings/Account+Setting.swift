@@ -16,7 +16,8 @@ extension Account: SettingValue {
     /// What values look like.
     public static let valueDescription =
         "type=<\(AccountType.namesText)> followed by any of ;opening=<amount>;as-of=<YYYY-MM-DD>;"
-            + "closed=<YYYY-MM-DD>, and on a card ;closing=<1-31|last>;withdrawal=<1-31>;from=<account>"
+            + "closed=<YYYY-MM-DD>, and on a card ;closing=<1-31|last>;withdrawal=<1-31>;from=<account> "
+            + "(on e-money ;from=<account>)"
 
     /// The parts in their stored order.
     static let partNames = ["type", "opening", "as-of", "closed", "closing", "withdrawal", "from", "reconciled"]
@@ -113,7 +114,9 @@ extension Account: SettingValue {
             guard (try? FieldRules.checkAccountName(text)) != nil, !FieldRules.isBlank(text) else { return nil }
             account.funding = text
         }
-        guard type == .card || !account.hasCardCycle else { return nil }
+        // A card's cycle on a card only; the account it is charged from on e-money too.
+        guard type == .card || !account.hasCardCycle
+            || (type == .emoney && account.closing == nil && account.withdrawal == nil) else { return nil }
         return account
     }
 }

@@ -25,7 +25,8 @@ struct BalanceCheck {
             let change: Int
             switch entry.kind {
             case .income: change = entry.amount
-            case .expense, .transfer: change = entry.recordedAmount == Int.min ? Int.max : -entry.recordedAmount
+            case .transfer: change = entry.isIncoming ? entry.amount : -entry.amount
+            case .expense: change = entry.recordedAmount == Int.min ? Int.max : -entry.recordedAmount
             }
             rows.append(Row(line: entry.line, date: entry.date, change: change, balance: sign * balance))
             // (`balance` is never `Int.min`: the reader refuses it, so the negation fits.)
@@ -121,8 +122,8 @@ struct BalanceCheck {
                     + "\(difference(row.balance, running)))"
                 if let lines = leftOut[row.date], !lines.isEmpty {
                     message += "; line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) "
-                        + "of that day \(lines.count == 1 ? "was" : "were") left out by a rule (--transfer-to would "
-                        + "record a move between accounts)"
+                        + "of that day \(lines.count == 1 ? "was" : "were") left out (by a rule's --skip, or a "
+                        + "transfer from an account not known: --transfer-to, or the account's --from, records it)"
                 } else {
                     message += ": a row imported twice, a record of the account the bank does not have, or a wrong "
                         + "opening balance"

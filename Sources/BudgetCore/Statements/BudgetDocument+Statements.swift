@@ -46,11 +46,26 @@ extension BudgetDocument {
         let accounts = self[settings: AccountKeys.self]
         // The account the statement is of: its records name it, its balances are checked.
         let into = try settings.account.map { name throws(AccountError) in try accounts.resolve(name) }
+        // Lines money moved on that the import leaves out (a rule's skip, a transfer
+        // from an account the statement does not name), by day: a balance
+        // that disagrees names them.
+        var leftOut: [Day: [Int]] = [:]
         // Transfers typed in (or imported from the other account's statement) that a row may be.
         var linkable = Set(transfers.records.indices)
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if let other = action?.transferTo {
                 try addTransfer(entry, action, to: other, source: source)
+                return
+            }
+            if entry.kind == .transfer {
+                // A row the statement marks a transfer: with the account it comes from (e-money's
+                // charges, `--from`), recorded; else left out, and said.
+                guard let funding = into?.funding else {
+                    result.transfersWithoutCounterpart += 1
+                    leftOut[entry.date, default: []].append(entry.line)
+                    return
+                }
+                try addTransfer(entry, action, to: funding, source: source)
                 return
             }
             if tracksDeleted { broughtBack.append(source) }
@@ -137,7 +152,7 @@ extension BudgetDocument {
                     "a rule makes this row a transfer to or from '\(other)': "
                         + (error.errorDescription ?? "no such account"))
             }
-            let out = entry.kind == .expense && !entry.isRefund
+            let out = entry.kind == .transfer ? !entry.isIncoming : entry.kind == .expense && !entry.isRefund
             let (from, to) = out ? (into.name, counterpart) : (counterpart, into.name)
             if let index = linkable.sorted().first(where: { index in
                 let transfer = draft.transfers.records[index]
@@ -160,9 +175,6 @@ extension BudgetDocument {
             }
             result.added.append(RecordReference(kind: .transfer, id: transfer.id))
         }
-        // Lines money moved on that the import leaves out (a rule's skip), by day: a balance
-        // that disagrees names them.
-        var leftOut: [Day: [Int]] = [:]
         // Rows are added as they are read unless some record could be linked to one: then the
         // rows that come in wait, by index (a statement of 100,000 rows is not copied), with
         // their rules' actions and the names folding changed, for the pairing.
@@ -193,7 +205,7 @@ extension BudgetDocument {
                 leftOut[entry.date, default: []].append(entry.line)
                 continue
             }
-            if mayMatch && action?.transferTo == nil {
+            if mayMatch && action?.transferTo == nil && entry.kind != .transfer {
                 coming.append((index, action))
             } else {
                 try add(entry, action, source: settings.origin + ":" + entry.identity)

@@ -14,6 +14,9 @@ public struct StatementEntry: Equatable, Sendable {
     /// Whether it is a refund: an expense that brings money back (a card statement's negative
     /// amount), recorded as `-amount` (`Expense.isRefund`).
     public var isRefund = false
+    /// For a row the statement marks a transfer (a charge, money sent to one's bank), read when
+    /// importing into an account: whether the money came into the statement's account.
+    public var isIncoming = false
     /// The amount as the record holds it: negative for a refund.
     public var recordedAmount: Int { isRefund ? -amount : amount }
     /// The statement's own category, if it has one (expenses only).

@@ -29,6 +29,9 @@ public struct StatementImportResult: Equatable, Sendable {
     public var transfersLinked = 0
     /// Rows a rule made transfers that were left out: the import named no account.
     public var transfersWithoutAccount = 0
+    /// Rows the statement marks transfers (a charge) left out: the account names no account
+    /// they come from (`Account.funding`), and no rule gives one.
+    public var transfersWithoutCounterpart = 0
     /// The opening balance the account took from the statement (its first import), if it did.
     public var openingTaken: Reconciliation?
 

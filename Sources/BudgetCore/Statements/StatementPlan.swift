@@ -140,6 +140,7 @@ public struct StatementPlan: Sendable {
             signDecidesKind: preset != nil || profile.sign != nil || kind == nil,
             minorDigits: document.moneyFormat.currency?.minorDigits ?? 0, today: today)
         reader.currencySymbols = document.moneyFormat.currency?.symbols ?? []
+        reader.keepsTransfers = profile.into != nil
         return reader
     }
 

@@ -21,6 +21,10 @@ public struct StatementReader: Sendable {
     /// The budget's currency's symbols (`Currency.symbols`), which amounts may carry; empty:
     /// no currency, only the yen forms.
     public var currencySymbols: [String] = []
+    /// Whether rows the statement marks transfers (a charge, money sent to one's bank) are kept
+    /// as transfer entries with their amount and direction (an import into an account), instead
+    /// of left out and counted.
+    public var keepsTransfers = false
     /// The statement's day (the day it was downloaded): a date without a year is the latest
     /// such day on or before it.
     public var today: Day
@@ -432,7 +436,8 @@ public struct StatementReader: Sendable {
         case .none(let reason): return .skipped(reason)
         }
         // A negative expense is a refund (a card's negative amount), of that size.
-        let isRefund = signedAmount < 0, amount = signedAmount.magnitude > UInt(Int.max) ? Int.max : abs(signedAmount)
+        let isRefund = signedAmount < 0 && kind != .transfer
+        let amount = signedAmount.magnitude > UInt(Int.max) ? Int.max : abs(signedAmount)
         guard let nameText else { throw ImportError(line: line, column: columnOf(.name), "the row has no name") }
         func rule<Value>(_ column: String, _ body: () throws(ValueError) -> Value) throws(ImportError) -> Value {
             do { return try body() } catch { throw ImportError(line: line, column: column, error.description) }
@@ -490,6 +495,7 @@ public struct StatementReader: Sendable {
             line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
             note: note, tags: tags, identity: identity, dateHasYear: hasYear)
         entry.values = values
+        entry.isIncoming = kind == .transfer && signedAmount > 0
         if let given = text(.balance) {
             switch StatementAmount.parse(
                 given.text, decimalMark: layout.decimalMark, minorDigits: minorDigits, currencySymbols: currencySymbols
@@ -524,7 +530,9 @@ public struct StatementReader: Sendable {
         // On a transit or e-money card's history only a charge brings money in.
         if preset?.moneyInIsTransfer == true, case .moved(let kind, let amount) = movement,
            kind == .income || amount < 0 {
-            return .none(.transfer("money in: a charge"))
+            // Into an account, the charge is kept: money in.
+            guard keepsTransfers else { return .none(.transfer("money in: a charge")) }
+            return .moved(.transfer, amount == Int.min ? Int.max : abs(amount))
         }
         return movement
     }
@@ -533,6 +541,14 @@ public struct StatementReader: Sendable {
     private func amountsMovement(
         _ text: (StatementField) -> (text: String, column: String)?, line: Int, columnOf: (StatementField) -> String
     ) throws(ImportError) -> Movement {
+        // A row the kind column marks a transfer, kept (into an account): its amount, signed by
+        // its direction (positive: into the statement's account; a refund's sign is money in).
+        var transferMark: String?
+        func marked(_ movement: Movement) -> Movement {
+            guard transferMark != nil, case .moved(let kind, let amount) = movement else { return movement }
+            let size = amount == Int.min ? Int.max : abs(amount)
+            return .moved(.transfer, kind == .income || amount < 0 ? size : -size)
+        }
         func amount(_ field: StatementField) throws(ImportError) -> (value: Int, column: String)? {
             guard let given = text(field) else { return nil }
             switch StatementAmount.parse(
@@ -559,6 +575,8 @@ public struct StatementReader: Sendable {
                 switch meaning {
                 case .income: kindWord = .income
                 case .expense: kindWord = .expense
+                // Into an account, a transfer's amount and direction are read like any row's.
+                case .transfer where keepsTransfers: transferMark = given.text
                 case .transfer: return .none(.transfer(given.text))
                 case .skip: return .none(.leftOut(given.text))
                 }
@@ -584,7 +602,8 @@ public struct StatementReader: Sendable {
                 // other negative amount in a column of one direction cannot be told apart from
                 // the other direction.
                 if kind == .expense && kindWord == nil && preset != nil && layout.sign == .expensePositive {
-                    return .moved(.expense, -(try magnitude(given.value, line: line, column: given.column)))
+                    let size = try magnitude(given.value, line: line, column: given.column)
+                    return marked(.moved(.expense, -size))
                 }
                 throw ImportError(
                     line: line, column: given.column,
@@ -594,9 +613,9 @@ public struct StatementReader: Sendable {
             let size = try magnitude(given.value, line: line, column: given.column)
             // A card's money back in a column of its own (View Card's 払戻額) is a refund.
             if kindWord == nil && out == nil && preset != nil && layout.sign == .expensePositive {
-                return .moved(.expense, -size)
+                return marked(.moved(.expense, -size))
             }
-            return .moved(kindWord ?? kind, size)
+            return marked(.moved(kindWord ?? kind, size))
         }
         guard let signed = try amount(.amount) else {
             // A dated row with no amount at all (a charge shown without one); or zero, or
@@ -614,14 +633,16 @@ public struct StatementReader: Sendable {
                     line: line, column: signed.column, ValueError.negativeAmount(signed.value).description,
                     reason: .statementNegative)
             }
-            return .moved(kind, signed.value)
+            return marked(.moved(kind, signed.value))
         }
         let size = try magnitude(signed.value, line: line, column: signed.column)
         // A card's negative amount is a refund: an expense taken back (negative here). A
         // layout of one's own keeps reading it as an income (a Suica charge is no refund).
-        if preset != nil && layout.sign == .expensePositive && signed.value < 0 { return .moved(.expense, -size) }
+        if preset != nil && layout.sign == .expensePositive && signed.value < 0 {
+            return marked(.moved(.expense, -size))
+        }
         let spending = layout.sign == .expenseNegative ? signed.value < 0 : signed.value >= 0
-        return .moved(spending ? .expense : .income, size)
+        return marked(.moved(spending ? .expense : .income, size))
     }
 
     private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }

@@ -14,7 +14,9 @@ struct AccountAddCommand: Command {
             long: "as-of", valueName: "day", help: "The day the opening balance is at the start of."),
         OptionSpec(long: "closing", valueName: "day", help: "A card's closing day of the month: 1-31 or last."),
         OptionSpec(long: "withdrawal", valueName: "day", help: "The day of the month a card's bill is paid: 1-31."),
-        OptionSpec(long: "from", valueName: "account", help: "The bank or savings account a card is paid from."),
+        OptionSpec(
+            long: "from", valueName: "account",
+            help: "The bank or savings account a card is paid from; the account e-money is charged from."),
     ]
     static let spec = addSpec
     static let addSpec = CommandSpec(
@@ -79,7 +81,8 @@ struct AccountAddCommand: Command {
             return day
         }
         funding = try given("from") { text throws(UsageError) in try parsed.label(text, field: "account") }
-        let cardOption = ["closing", "withdrawal", "from"].first { parsed.value($0) != nil }
+        let cardOption = (type == .emoney ? ["closing", "withdrawal"] : ["closing", "withdrawal", "from"])
+            .first { parsed.value($0) != nil }
         if !isEdit, type != .card, let card = cardOption {
             throw parsed.usageError("'--\(card)' is for a card account (--type card)")
         }

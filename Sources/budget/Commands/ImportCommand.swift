@@ -321,9 +321,15 @@ struct ImportCommand: Command {
         rows(result.matched.count, "matched to records already there")
         if result.transfers > 0 {
             notes.append(
-                "\(RecordKind.transfer.counted(result.transfers)) between accounts recorded by rules")
+                "\(RecordKind.transfer.counted(result.transfers)) between accounts recorded")
         }
         rows(result.transfersLinked, "linked to transfers already there")
+        if result.transfersWithoutCounterpart > 0 {
+            let count = result.transfersWithoutCounterpart
+            notes.append(
+                "\(count) transfer\(count == 1 ? "" : "s") (a charge) left out: the account they come from is "
+                    + "unknown (account edit <account> --from <account>, or a rule's --transfer-to)")
+        }
         if result.transfersWithoutAccount > 0 {
             notes.append(
                 "\(result.transfersWithoutAccount) row\(result.transfersWithoutAccount == 1 ? "" : "s") a rule makes "
