@@ -575,8 +575,11 @@ public struct StatementReader: Sendable {
                 switch meaning {
                 case .income: kindWord = .income
                 case .expense: kindWord = .expense
-                // Into an account, a transfer's amount and direction are read like any row's.
-                case .transfer where keepsTransfers: transferMark = given.text
+                // Into an account, a transfer's amount and direction are read like any row's, where
+                // the amounts say the direction: out and in columns, or a transit card's signed
+                // amounts (WAON's unsigned 移行 out and back in cannot be told apart: left out).
+                case .transfer where keepsTransfers && directionIsKnown:
+                    transferMark = given.text
                 case .transfer: return .none(.transfer(given.text))
                 case .skip: return .none(.leftOut(given.text))
                 }
@@ -646,6 +649,12 @@ public struct StatementReader: Sendable {
     }
 
     private func columns(_ field: StatementField) -> Bool { !layout[field].isEmpty }
+
+    /// Whether a transfer row's amounts say which way the money went: out and in columns, or a
+    /// transit card's signed amounts (money in is a charge).
+    private var directionIsKnown: Bool {
+        columns(.out) || columns(.in) || preset?.moneyInIsTransfer == true
+    }
 
     /// A layout's kind values by their folded text, the first given winning.
     private static func meanings(of layout: StatementLayout) -> [String: RowMeaning] {
