@@ -36,8 +36,6 @@ public struct AccountBalances: Sendable {
     /// - Throws: `BudgetError.totalOverflow` when a balance or a total does not fit in 64 bits.
     public init(_ document: BudgetDocument, through day: Day? = nil) throws(BudgetError) {
         let accounts = document.accounts
-        var index: [String: Int] = [:]
-        for (position, account) in accounts.enumerated() { index[account.name] = position }
         // Each account's change as an asset, and its records.
         var change = [Int](repeating: 0, count: accounts.count)
         var counts = [Int](repeating: 0, count: accounts.count)
@@ -48,16 +46,17 @@ public struct AccountBalances: Sendable {
         // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
         // Japanese name for a dictionary does (a million records name a few accounts).
         let names = accounts.map { Array($0.name.utf8) }
+        // Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
+        var otherSpellings: [String: Int?] = [:]
         /// Which account a record's name means: spelt as the account is, or folding alike.
         func position(of name: String) -> Int? {
             for (at, bytes) in names.enumerated() where name.utf8.elementsEqual(bytes) { return at }
-            if let found = index[name] { return found }
-            if let account = document.account(named: name), let found = index[account.name] {
-                index[name] = found
-                return found
+            let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
+                accounts.firstIndex { $0.name == account.name }
             }
-            unknown[name, default: 0] += 1
-            return nil
+            otherSpellings[name] = found
+            if found == nil { unknown[name, default: 0] += 1 }
+            return found
         }
         func move(_ amount: Int, _ name: String, date: Day) {
             guard let at = position(of: name) else { return }

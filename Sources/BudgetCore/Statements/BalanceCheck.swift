@@ -91,22 +91,22 @@ struct BalanceCheck {
         }
         var changes: [Int: Int] = [:]
         var overflow = false
-        func note(_ amount: Int, _ date: Day, _ names: [String]) {
-            guard date >= first.date, date <= last.date, names.contains(account.name) else { return }
+        func note(_ amount: Int, _ date: Day) {
+            guard date >= first.date, date <= last.date else { return }
             if let asOf = account.asOf, date < asOf { return }
             let (sum, over) = changes[date.dayNumber, default: 0].addingReportingOverflow(amount)
             overflow = overflow || over
             changes[date.dayNumber] = sum
         }
         for income in document.incomes.records where income.account == account.name {
-            note(income.amount, income.date, [account.name])
+            note(income.amount, income.date)
         }
         for expense in document.expenses.records where expense.account == account.name {
-            note(expense.amount == Int.min ? Int.max : -expense.amount, expense.date, [account.name])
+            note(expense.amount == Int.min ? Int.max : -expense.amount, expense.date)
         }
         for transfer in document.transfers.records {
-            if transfer.from == account.name { note(-transfer.amount, transfer.date, [account.name]) }
-            if transfer.to == account.name { note(transfer.amount, transfer.date, [account.name]) }
+            if transfer.from == account.name { note(-transfer.amount, transfer.date) }
+            if transfer.to == account.name { note(transfer.amount, transfer.date) }
         }
         guard !overflow else { throw ImportError(line: first.line, column: column, "the balances are too large") }
         var lastOfDay: [Int: Row] = [:]

@@ -51,7 +51,11 @@ extension BudgetDocument {
         // that disagrees names them.
         var leftOut: [Day: [Int]] = [:]
         // Transfers typed in (or imported from the other account's statement) that a row may be.
-        var linkable = Set(transfers.records.indices)
+        // By accounts and amount, in order; made at the first row that may be one (not per row).
+        struct LinkKey: Hashable {
+            var from: String, to: String, amount: Int
+        }
+        var linkable: [LinkKey: [Int]]?
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if let other = action?.transferTo {
                 try addTransfer(entry, action, to: other, source: source)
@@ -154,13 +158,20 @@ extension BudgetDocument {
             }
             let out = entry.kind == .transfer ? !entry.isIncoming : entry.kind == .expense && !entry.isRefund
             let (from, to) = out ? (into.name, counterpart) : (counterpart, into.name)
-            if let index = linkable.sorted().first(where: { index in
-                let transfer = draft.transfers.records[index]
-                return transfer.from == from && transfer.to == to && transfer.amount == entry.amount
-                    && abs(transfer.date.dayNumber - entry.date.dayNumber) <= StatementImport.matchWindow
-                    && !(transfer.source?.hasPrefix(settings.origin + ":") ?? false)
+            if linkable == nil {
+                var made: [LinkKey: [Int]] = [:]
+                for (index, transfer) in transfers.records.enumerated()
+                where !(transfer.source?.hasPrefix(settings.origin + ":") ?? false) {
+                    let key = LinkKey(from: transfer.from, to: transfer.to, amount: transfer.amount)
+                    made[key, default: []].append(index)
+                }
+                linkable = made
+            }
+            let key = LinkKey(from: from, to: to, amount: entry.amount)
+            if let found = linkable?[key]?.firstIndex(where: { index in
+                abs(transfers.records[index].date.dayNumber - entry.date.dayNumber) <= StatementImport.matchWindow
             }) {
-                linkable.remove(index)
+                linkable?[key]?.remove(at: found)
                 result.transfersLinked += 1
                 return
             }

@@ -159,11 +159,12 @@ struct ImportCommand: Command {
                 commandPath: ["import"])
         }
         let store = try context.store()
+        // Read once for the plan and the account's type; the import reads the file again under its lock.
+        let found = try store.load()
         let plan: StatementPlan
         do {
             plan = try StatementPlan(
-                for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind,
-                in: try store.load())
+                for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: found)
         } catch let error as ImportProfileError {
             throw UsageError(
                 error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile",
@@ -179,7 +180,7 @@ struct ImportCommand: Command {
         }
         var unsupportedRules: [String] = []  // rules that never match, said after the import
         // A statement imported into an account of another type (a card's into a bank) is said.
-        if let into = plan.profile.into, let account = try store.load().account(named: into),
+        if let into = plan.profile.into, let account = found.account(named: into),
            let mismatch = plan.mismatch(with: account) {
             context.warn(mismatch)
         }
