@@ -153,6 +153,32 @@ final class TransfersEndToEndTests: XCTestCase {
         XCTAssertEqual(try balances()["楽天銀行"], "20000")
     }
 
+    func testReconcile_ShowsTheLatestRecordsSinceTheOpeningAndSaysHowManyMore() throws {
+        try budget.succeed("account", "edit", "楽天銀行", "--opening", "100000", "--as-of", "2026-11-01")
+        for day in 1...25 {
+            try budget.succeed(
+                "add", "expense", "Lunch \(day)", "100", "--account", "楽天銀行", "--date",
+                "2026-11-" + String(format: "%02d", day))
+        }
+        let agrees = try budget.run("reconcile", "楽天銀行", "--balance", "97500", "--date", "2026-11-30")
+        XCTAssertEqual(agrees.code, 0, agrees.stderr)
+        XCTAssertEqual(agrees.stdout.components(separatedBy: "Lunch ").count - 1, 20, agrees.stdout)
+        XCTAssertTrue(agrees.stdout.contains("Lunch 25") && !agrees.stdout.contains("Lunch 5 "), agrees.stdout)
+        XCTAssertTrue(
+            agrees.stderr.contains(
+                "5 earlier records are not shown ('budget list all --account 楽天銀行 --from 2026-11-01 "
+                    + "--to 2026-11-30 --sort date' lists every one)."),
+            agrees.stderr)
+        try budget.succeed("undo")  // the reconciliation: the records are again since the opening
+        let all = try budget.run("reconcile", "楽天銀行", "--balance", "97500", "--date", "2026-11-30", "--limit", "30")
+        XCTAssertEqual(all.stdout.components(separatedBy: "Lunch ").count - 1, 25, all.stdout)
+        XCTAssertFalse(all.stderr.contains("not shown"), all.stderr)
+        // Since the last reconciliation: nothing after it yet.
+        let again = try budget.run("reconcile", "楽天銀行", "--balance", "97500", "--date", "2026-11-30")
+        XCTAssertFalse(again.stdout.contains("Lunch"), again.stdout)
+        XCTAssertEqual(try budget.run("reconcile", "楽天銀行", "--balance", "1", "--limit", "x").code, 64)
+    }
+
     // MARK: Statements into accounts
 
     func testImport_BalanceCheckRefusesAMissingRowByLine_AndTheWholeFileEndsAtTheStatedBalance() throws {

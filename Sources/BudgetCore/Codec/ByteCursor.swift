@@ -3,6 +3,8 @@
 struct ByteCursor: Sendable {
     let bytes: ByteView
     var index = 0
+    /// Labels made lately, given again for the same bytes.
+    private var recentLabels = RecentLabels()
 
     init(_ bytes: ByteView) {
         self.bytes = bytes
@@ -283,6 +285,10 @@ extension ByteCursor {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
+        if let recent = recentLabels.label(at: start, in: bytes) {
+            index = recent.end + 1
+            return recent.text
+        }
         guard let scan = bytes.scanText(from: start, refusingDelete: true), scan.end < bytes.count else { return nil }
         let end = scan.end, combined = scan.combined
         var visible = scan.visible  // an ASCII byte other than a space
@@ -301,7 +307,9 @@ extension ByteCursor {
             return text
         }
         index = end + 1
-        return bytes.string(start..<end)
+        let made = bytes.string(start..<end)
+        recentLabels.remember(made, start..<end, in: bytes)
+        return made
     }
 
     // MARK: Canonical reads

@@ -181,6 +181,13 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return left == right || memcmp(left, right, a.count) == 0
     }
 
+    /// Whether the `count` bytes at `position` equal those at `other` (both within the bytes).
+    func matches(_ count: Int, at position: Int, as other: Int) -> Bool {
+        guard count >= 0, position >= 0, other >= 0, position <= buffer.count - count, other <= buffer.count - count,
+              let base = buffer.baseAddress else { return false }
+        return memcmp(base + position, base + other, count) == 0
+    }
+
     /// `range` of these bytes, checked against their end.
     func part(_ range: Range<Int>) -> ByteView {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")

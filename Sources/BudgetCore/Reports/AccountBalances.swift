@@ -50,7 +50,11 @@ public struct AccountBalances: Sendable {
         var otherSpellings: [String: Int?] = [:]
         /// Which account a record's name means: spelt as the account is, or folding alike.
         func position(of name: String) -> Int? {
-            for (at, bytes) in names.enumerated() where name.utf8.elementsEqual(bytes) { return at }
+            var name = name
+            let spelt = name.withUTF8 { text in
+                names.firstIndex { bytes in bytes.withUnsafeBufferPointer { text.elementsEqual($0) } }
+            }
+            if let spelt { return spelt }
             let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
                 accounts.firstIndex { $0.name == account.name }
             }
@@ -66,24 +70,30 @@ public struct AccountBalances: Sendable {
             change[at] = sum
             counts[at] += 1
         }
-        for income in document.incomes.records where income.date.dayNumber <= last {
-            guard let account = income.account else {
+        // Each record's fields read in place: a loop over the records would copy every one.
+        let incomes = document.incomes.records
+        for at in incomes.indices where incomes[at].date.dayNumber <= last {
+            guard let account = incomes[at].account else {
                 without[.income, default: 0] += 1
                 continue
             }
-            move(income.amount, account, date: income.date)
+            move(incomes[at].amount, account, date: incomes[at].date)
         }
-        for expense in document.expenses.records where expense.date.dayNumber <= last {
-            guard let account = expense.account else {
+        let expenses = document.expenses.records
+        for at in expenses.indices where expenses[at].date.dayNumber <= last {
+            guard let account = expenses[at].account else {
                 without[.expense, default: 0] += 1
                 continue
             }
             // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
-            move(expense.amount == Int.min ? Int.max : -expense.amount, account, date: expense.date)
+            let amount = expenses[at].amount
+            move(amount == Int.min ? Int.max : -amount, account, date: expenses[at].date)
         }
-        for transfer in document.transfers.records where transfer.date.dayNumber <= last {
-            move(-transfer.amount, transfer.from, date: transfer.date)
-            move(transfer.amount, transfer.to, date: transfer.date)
+        let transfers = document.transfers.records
+        for at in transfers.indices where transfers[at].date.dayNumber <= last {
+            let amount = transfers[at].amount, date = transfers[at].date
+            move(-amount, transfers[at].from, date: date)
+            move(amount, transfers[at].to, date: date)
         }
         guard !overflow else { throw .totalOverflow }
         var rows: [Row] = []

@@ -119,7 +119,9 @@ enum FastDocumentCodec {
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
             case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
-            case Expense.dataKey: expenses = records(&cursor, keeping: keepingRecords)
+            case Expense.dataKey:
+                // The largest table, read in two halves at once when no history is being skimmed.
+                expenses = records(&cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
             case Transfer.dataKey: transfers = records(&cursor, keeping: keepingRecords)
             case "history":
@@ -207,46 +209,99 @@ enum FastDocumentCodec {
 
     /// The records of one table, in file order, and the highest ID among them. Without
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
+    /// With `splitting`, a large table's second half is read on a thread of its own.
     private static func records<Record: BaseModel>(
-        _ cursor: inout ByteCursor, keeping: Bool
+        _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false
     ) -> (records: [Record], highestID: Int, highestByBlock: [Int])? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        var result: [Record] = []
-        var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
-        if cursor.consume(UInt8(ascii: "}")) { return (result, 0, highestByBlock) }
-        // No record takes fewer than about 80 bytes, even minified. Reserving by that bound
-        // costs address space, not memory (pages never touched are never mapped), and saves
-        // the copies of growing the array one doubling at a time.
-        if keeping { result.reserveCapacity(cursor.remaining / 80 + 1) }
-        var orders: [Int] = [], numbers: [Int] = []  // only without `keeping`
-        var highest = 0
-        var ascending = true
-        let schema = Record.schema
-        repeat {
-            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
-                  let made = schema.read(&cursor, key: key) else { return nil }
-            // Files we write list IDs in ascending order, which rules out duplicates on the way.
-            if key.number <= highest { ascending = false }
-            highest = max(highest, key.number)
-            let block = key.number / IDBlock.size
-            if block < highestByBlock.count, key.number > highestByBlock[block] { highestByBlock[block] = key.number }
-            if keeping {
-                result.append(made)
-            } else {
-                orders.append(made.order)
-                numbers.append(key.number)
+        if cursor.consume(UInt8(ascii: "}")) {
+            return ([], 0, [Int](repeating: 0, count: IDBlock.count))
+        }
+        guard keeping else {
+            var run = RecordRun<Record>()
+            guard run.read(&cursor) == .ended, cursor.consume(UInt8(ascii: "}")),
+                  run.ascending || allDistinct(run.numbers, highest: run.highest), isOneToN(run.orders) else {
+                return nil
             }
-        } while cursor.consume(UInt8(ascii: ","))
-        guard cursor.consume(UInt8(ascii: "}")) else { return nil }
-        if !keeping {
-            guard ascending || allDistinct(numbers, highest: highest), isOneToN(orders) else { return nil }
-            return ([], highest, highestByBlock)
+            return ([], run.highest, run.highestByBlock)
         }
-        if !ascending {
-            let numbers = result.map { RecordID.number(fromStored: $0.id) ?? 0 }
-            guard allDistinct(numbers, highest: highest) else { return nil }
+        // No record takes fewer than about 80 bytes, even minified (a file whose records do
+        // goes to the strict path). Room by that bound costs address space, not memory (pages
+        // never touched are never mapped), and saves the copies of growing the array one
+        // doubling at a time.
+        var run: RecordRun<Record>?
+        let records = [Record](unsafeUninitializedCapacity: cursor.remaining / 80 + 1) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            var reading = RecordRun<Record>(into: start, capacity: buffer.count)
+            let ended = readRecords(&cursor, into: &reading, splitting: splitting)
+            initialized = reading.count
+            if ended { run = reading }
         }
-        return (result, highest, highestByBlock)
+        guard let run, cursor.consume(UInt8(ascii: "}")) else { return nil }
+        if !run.ascending {
+            let numbers = records.map { RecordID.number(fromStored: $0.id) ?? 0 }
+            guard allDistinct(numbers, highest: run.highest) else { return nil }
+        }
+        return (records, run.highest, run.highestByBlock)
+    }
+
+    /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
+    /// table's second half on a thread of its own. Whether the records all read.
+    private static func readRecords<Record: BaseModel>(
+        _ cursor: inout ByteCursor, into run: inout RecordRun<Record>, splitting: Bool
+    ) -> Bool {
+        guard splitting, cursor.remaining >= concurrentTableSize,
+              let split = recordStart(in: cursor.bytes, from: cursor.index + cursor.remaining / 5 * 2) else {
+            return run.read(&cursor) == .ended
+        }
+        // The second part, from a record start two fifths into what is left (this thread has
+        // the rest of the file and the command still to do, so it takes less). Whether that
+        // start is one of this table's is known only when the first half reaches it; when it
+        // does not, the second half is stopped and this half reads on.
+        let bytes = cursor.bytes, signal = StopSignal()
+        let second = BackgroundWork { () -> (run: RecordRun<Record>, buffer: RecordBuffer<Record>, end: Int)? in
+            var cursor = ByteCursor(bytes)
+            cursor.index = split
+            let buffer = RecordBuffer<Record>(capacity: cursor.remaining / 80 + 1)
+            var run = RecordRun<Record>(into: buffer.start, capacity: buffer.capacity)
+            let outcome = run.read(&cursor, signal: signal)
+            buffer.count = run.count
+            return outcome == .ended ? (run, buffer, cursor.index) : nil
+        }
+        switch run.read(&cursor, stoppingAt: split) {
+        case .stopped:
+            guard let tail = second.result(), run.append(tail.run, movingFrom: tail.buffer) else { return false }
+            cursor.index = tail.end
+            return true
+        case .ended:
+            signal.raise()
+            return true
+        case .failed:
+            signal.raise()
+            return false
+        }
+    }
+
+    /// A table at least this large is read in two halves at once.
+    static let concurrentTableSize = 4 << 20
+
+    /// The first position from `position` on where a record starts as the writer lays a table
+    /// out: a line break, four spaces and a quoted 8-digit ID followed by ` : {`. (A string
+    /// cannot hold a raw line break, so these bytes are the layout's.)
+    static func recordStart(in bytes: ByteView, from position: Int) -> Int? {
+        var position = position
+        // A record's lines are short: the next record starts within a few hundred bytes,
+        // unless this is not a table of records at all.
+        let limit = min(bytes.count, position + 64 << 10)
+        while position < limit, let found = bytes.firstIndex(of: UInt8(ascii: "\n"), from: position) {
+            let start = found + 5
+            if bytes.matches("\n    \"", at: found), let word = bytes.word(at: start + 1),
+               ByteCursor.eightDigits(word) != nil, bytes.matches("\" : {", at: start + 9) {
+                return start
+            }
+            position = found + 1
+        }
+        return nil
     }
 
     /// Whether the orders are exactly 1...n in some arrangement, as `table` requires.

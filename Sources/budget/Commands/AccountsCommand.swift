@@ -28,7 +28,7 @@ struct AccountsCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         context.noteDueOccurrences(in: document, format: format)
         let balances = try AccountBalances(document, through: asOf)
         context.write(

@@ -16,7 +16,7 @@ struct CategoriesCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         context.noteDueOccurrences(in: document, format: format)
         let rows = try CategoryReport(document: document).rows
         context.write(

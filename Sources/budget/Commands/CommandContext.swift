@@ -51,6 +51,14 @@ final class CommandContext: @unchecked Sendable {
         keep(value)
     }
 
+    /// The document, for a command that only reads it: kept until the exit
+    /// (`keepUntilExit`), as a large budget's records take longer to free than to read.
+    func loadForReading() throws -> BudgetDocument {
+        let document = try store().load()
+        keepUntilExit(document)
+        return document
+    }
+
     /// The painter for stdout, honouring the budget's `display.color`.
     /// Writes a report's rows to the output in `format`; an empty table is instead said on
     /// stderr (`emptyMessage`, unless quiet), as tables of nothing print no header.

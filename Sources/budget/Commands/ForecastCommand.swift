@@ -37,7 +37,7 @@ struct ForecastCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         let forecast = try Forecast(document: document, today: Day.today(), months: months)
         let printer = ForecastPrinter(
             forecast: forecast, money: document.moneyFormat, format: format, includeHeader: includeHeader,

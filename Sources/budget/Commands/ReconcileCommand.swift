@@ -15,9 +15,9 @@ struct ReconcileCommand: Command {
     static let spec = CommandSpec(
         name: "reconcile", abstract: "Check an account's balance against the bank's.",
         discussion: """
-            Prints the balance budget counts at the end of the day, the bank's, the difference and the records since \
-            the last reconciliation. When they agree, the check is remembered (one undo step) and the exit status is \
-            0; when they differ it is 1 and nothing changes, unless --adjust records a 残高調整 (balance adjustment) \
+            Prints the balance budget counts at the end of the day, the bank's, the difference and the latest records \
+            since the last reconciliation (--limit of them; a line on stderr says how many more). When they agree, \
+            the check is remembered (one undo step) and the exit status is 0; when they differ it is 1 and nothing changes, unless --adjust records a 残高調整 (balance adjustment) \
             transfer that makes them agree. For a card, give what it owes.
             """,
         arguments: [ArgumentSpec(name: "account", help: "The account to check.", completion: .accounts)],
@@ -27,13 +27,20 @@ struct ReconcileCommand: Command {
                 help: "The balance the bank or card shows (a card: what it owes); required."),
             OptionSpec(long: "date", valueName: "day", help: "The day of that balance, at its end (default: today)."),
             OptionSpec(long: "adjust", help: "Record the difference as a 残高調整 transfer so that they agree."),
+            OptionSpec(
+                long: "limit", valueName: "n",
+                help: "Show at most this many of the records since the last reconciliation (default: 20)."),
         ])
+
+    /// How many of the records since the last reconciliation are shown without `--limit`.
+    static let defaultLimit = 20
 
     let parsed: ParsedCommand
     let account: String
     let balanceText: String
     let day: Day
     let adjust: Bool
+    let limit: Int
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
@@ -44,6 +51,12 @@ struct ReconcileCommand: Command {
         balanceText = balance
         day = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
         adjust = parsed.flag("adjust")
+        limit = try parsed.value("limit").map { text throws(UsageError) in
+            guard let count = try parsed.wholeNumber(text, for: "--limit <n>") else {
+                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
+            }
+            return count
+        } ?? Self.defaultLimit
     }
 
     func run(in context: CommandContext) throws {
@@ -67,12 +80,10 @@ struct ReconcileCommand: Command {
         ]
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         context.output.write(lines.joined(separator: "\n"))
-        // The records since the last reconciliation, or the account's opening day.
-        var query = RecordQuery()
-        query.accounts = [name]
+        // The latest records since the last reconciliation, or the account's opening day.
         let since = result.previous?.day.advanced(byDays: 1) ?? result.account.asOf
-        query.period = DateRange(from: since, to: result.day)
-        let rows = RecordRow.matching(query, in: document, selection: .everything)
+        let period = DateRange(from: since, to: result.day)
+        let (rows, earlier) = Self.latestRecords(of: name, in: period, limit: limit, document: document)
         if !rows.isEmpty {
             var printer = RecordPrinter(
                 selection: .everything, format: .table, includeHeader: true, document: document,
@@ -81,6 +92,14 @@ struct ReconcileCommand: Command {
             context.output.write("\n")
             try printer.write(rows, to: context.output)
         }
+        if earlier > 0 {
+            let from = since.map { " --from \($0.iso)" } ?? ""
+            context.confirm(
+                "\(earlier) earlier record\(earlier == 1 ? " is" : "s are") not shown ('budget list all --account "
+                    + "\(name)\(from) --to \(result.day.iso) --sort date' lists every one).")
+        }
+        // Freed by the exit: a large budget's records take longer to free than to read.
+        context.keepUntilExit(document)
         if result.agrees {
             context.confirm("\(name) agrees with the bank on \(result.day.iso): \(money.display(result.stated)).")
         } else if let adjustment = result.adjustment {
@@ -95,5 +114,41 @@ struct ReconcileCommand: Command {
                     + "\(money.display(result.counted)), \(which) (\(money.display(result.stated))); look for a "
                     + "missing or doubled record, or record the difference with --adjust")
         }
+    }
+
+    /// The latest `limit` records that name the account, dated in `period`, by date (ties in
+    /// kind and table order), and how many earlier ones are left out. Each record is looked
+    /// at in place: only the shown ones are copied.
+    static func latestRecords(
+        of account: String, in period: DateRange, limit: Int, document: BudgetDocument
+    ) -> (rows: [RecordRow], earlier: Int) {
+        let name = Array(account.utf8)
+        func names(_ text: String?) -> Bool {
+            guard var text else { return false }
+            return text.withUTF8 { $0.elementsEqual(name) }
+        }
+        // (date, kind, position): sorting these orders by date, then kind, then table order.
+        var found: [(day: Day, kind: Int, at: Int)] = []
+        let incomes = document.incomes.records, expenses = document.expenses.records
+        let transfers = document.transfers.records
+        for at in incomes.indices where period.contains(incomes[at].date) && names(incomes[at].account) {
+            found.append((incomes[at].date, 0, at))
+        }
+        for at in expenses.indices where period.contains(expenses[at].date) && names(expenses[at].account) {
+            found.append((expenses[at].date, 1, at))
+        }
+        for at in transfers.indices where period.contains(transfers[at].date)
+            && (names(transfers[at].from) || names(transfers[at].to)) {
+            found.append((transfers[at].date, 2, at))
+        }
+        found.sort { ($0.day, $0.kind, $0.at) < ($1.day, $1.kind, $1.at) }
+        let shown = found.suffix(max(limit, 0)).map { item -> RecordRow in
+            switch item.kind {
+            case 0: RecordRow(incomes[item.at])
+            case 1: RecordRow(expenses[item.at])
+            default: RecordRow(transfers[item.at])
+            }
+        }
+        return (shown, found.count - shown.count)
     }
 }

@@ -111,7 +111,7 @@ struct SummaryCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         context.noteDueOccurrences(in: document, format: format)
         var query = try filters.query(for: document)
         if let unit { return try runTable(unit, document: document, query: query, in: context) }

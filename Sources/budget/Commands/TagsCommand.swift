@@ -17,7 +17,7 @@ struct TagsCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         context.noteDueOccurrences(in: document, format: format)
         let rows = try TagReport(document: document).rows
         context.write(

@@ -1,0 +1,88 @@
+/// Consecutive records of one table as the fast reader reads them (`"00000001" : {…}`, separated
+/// by commas) into memory its caller owns, with what the table's checks need: the highest ID,
+/// in each block too, and whether the IDs came in ascending order. A large table is read as
+/// two runs at once, the second from a record start past its middle, and the two joined.
+struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is handed over with it
+    /// How reading a run ended.
+    enum Outcome {
+        /// At the table's closing brace (not consumed).
+        case ended
+        /// At the position asked to stop at, the start of a record.
+        case stopped
+        /// At something the fast reader does not read, more records than room for them, or
+        /// asked to stop by a signal.
+        case failed
+    }
+
+    /// Where the records go (`nil`: they are not kept), and how many fit.
+    private let target: UnsafeMutablePointer<Record>?
+    private let capacity: Int
+    /// How many records were read (and, when kept, initialised at the target).
+    private(set) var count = 0
+    /// Each record's order and ID number, when the records are not kept.
+    private(set) var orders: [Int] = [], numbers: [Int] = []
+    /// The lowest and highest ID numbers read.
+    private(set) var lowest = Int.max, highest = 0
+    /// The highest ID number in each block.
+    private(set) var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
+    /// Whether each ID was above the one before (files we write list them so).
+    private(set) var ascending = true
+
+    /// A run that keeps its records at `target`, which has room for `capacity` of them.
+    init(into target: UnsafeMutablePointer<Record>, capacity: Int) {
+        self.target = target
+        self.capacity = capacity
+    }
+
+    /// A run that checks its records' orders and IDs and keeps no record.
+    init() {
+        target = nil
+        capacity = .max
+    }
+
+    /// Reads records from the cursor until the table's end, or `stop` when a record starts
+    /// exactly there; with a `signal`, gives up once it is raised.
+    mutating func read(_ cursor: inout ByteCursor, stoppingAt stop: Int = .max, signal: StopSignal? = nil) -> Outcome {
+        let schema = Record.schema
+        repeat {
+            cursor.skipWhitespace()
+            if cursor.index == stop { return .stopped }
+            guard count < capacity, let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
+                  let made = schema.read(&cursor, key: key) else { return .failed }
+            add(made, number: key.number)
+            if count % 4096 == 0, let signal, signal.isRaised { return .failed }
+        } while cursor.consume(UInt8(ascii: ","))
+        return .ended
+    }
+
+    /// Takes over the records of the run that follows this one in the file, moving them to
+    /// this run's target after its own (the other run's memory is left without records).
+    mutating func append(_ next: RecordRun, movingFrom source: RecordBuffer<Record>) -> Bool {
+        guard let target, next.count <= capacity - count, source.count == next.count else { return false }
+        source.moveRecords(to: target + count)
+        if next.lowest <= highest { ascending = false }
+        ascending = ascending && next.ascending
+        lowest = min(lowest, next.lowest)
+        highest = max(highest, next.highest)
+        for block in highestByBlock.indices {
+            highestByBlock[block] = max(highestByBlock[block], next.highestByBlock[block])
+        }
+        count += next.count
+        return true
+    }
+
+    private mutating func add(_ record: consuming Record, number: Int) {
+        if number <= highest { ascending = false }
+        highest = max(highest, number)
+        lowest = min(lowest, number)
+        let block = number / IDBlock.size
+        if block < highestByBlock.count, number > highestByBlock[block] { highestByBlock[block] = number }
+        if let target {
+            (target + count).initialize(to: record)
+        } else {
+            orders.append(record.order)
+            numbers.append(number)
+        }
+        count += 1
+    }
+}

@@ -1,0 +1,134 @@
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+/// The fast reader on tables large enough to be read in two parts at once, and on labels it
+/// gives again from memory: always what the strict path reads, or nothing.
+final class LargeTableReadingTests: XCTestCase {
+    private static let categories = ["food", "食費", "家賃", "abcdefgh1", "abcdefgh2", "abcdefgh", "ｾﾌﾞﾝ", "ＡＭＡＺＯＮ"]
+    private static let accounts = ["楽天銀行", "楽天カード", "財布", "a", "ab"]
+
+    /// A budget whose encoded expenses table is well past `concurrentTableSize`.
+    private static func largeDocument(expenses count: Int = 30_000, incomes: Int = 50) throws -> BudgetDocument {
+        var document = BudgetDocument()
+        for index in 0..<count {
+            let day = try XCTUnwrap(Day(year: 2020 + index % 6, month: 1 + index % 12, day: 1 + index % 28))
+            try document.expenses.add {
+                Expense(
+                    id: $0, name: index % 3 == 0 ? "スーパー \(index)" : "Lunch \(index % 50)", amount: index * 7 - 500,
+                    category: categories[index % categories.count], date: day,
+                    note: index % 11 == 0 ? "note \(index)" : nil, tags: index % 5 == 0 ? Tags(["旅行"]) : Tags(),
+                    account: index % 4 == 0 ? nil : accounts[index % accounts.count])
+            }
+        }
+        for index in 0..<incomes {
+            try document.incomes.add {
+                Income(id: $0, name: "給与 \(index)", amount: 300_000 + index, date: .epoch, account: "楽天銀行")
+            }
+        }
+        return document
+    }
+
+    private func decodeBoth(_ bytes: [UInt8]) -> (fast: BudgetDocument?, strict: BudgetDocument?) {
+        (FastDocumentCodec.decode(bytes), try? DocumentCodec.decodeStrictly(bytes))
+    }
+
+    func testALargeTable_IsReadInTwoPartsAsTheStrictPathReadsIt() throws {
+        let document = try Self.largeDocument()
+        let bytes = FastDocumentCodec.encode(document)
+        XCTAssertGreaterThan(bytes.count, FastDocumentCodec.concurrentTableSize, "the table must be split")
+        // The second part starts at an expense's key, two fifths in.
+        let split = ByteView.withBytes(of: bytes) { FastDocumentCodec.recordStart(in: $0, from: bytes.count / 5 * 2) }
+        let start = try XCTUnwrap(split)
+        XCTAssertTrue(String(decoding: bytes[start..<(start + 14)], as: UTF8.self).hasSuffix("\" : {"))
+        let format = try XCTUnwrap(String(decoding: bytes, as: UTF8.self).range(of: "\n  \"format\""))
+        XCTAssertLessThan(start, String(decoding: bytes, as: UTF8.self).utf8.distance(
+            from: String(decoding: bytes, as: UTF8.self).startIndex, to: format.lowerBound), "within the expenses")
+        let (fast, strict) = decodeBoth(bytes)
+        XCTAssertEqual(strict, document)
+        XCTAssertEqual(fast, document)
+        XCTAssertEqual(fast?.expenses.records.map(\.id), document.expenses.records.map(\.id))
+        XCTAssertEqual(fast.map { FastDocumentCodec.encode($0) }, bytes, "read back, it writes the same bytes")
+    }
+
+    func testRecordsOutOfIDOrderAcrossTheParts_AreReadAlike() throws {
+        var document = try Self.largeDocument()
+        // Moving records changes their orders, not their IDs: the file lists them by ID.
+        try document.expenses.move(id: document.expenses.records[0].id, to: document.expenses.count)
+        try document.expenses.move(id: document.expenses.records[document.expenses.count - 2].id, to: 1)
+        var text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        // The first record's lines swapped with the last one's: IDs out of order, still valid.
+        let first = try XCTUnwrap(text.range(of: "\n    \"00000001\" : {"))
+        let firstEnd = try XCTUnwrap(text.range(of: "\n    },", range: first.upperBound..<text.endIndex))
+        let firstBlock = String(text[first.lowerBound..<firstEnd.lowerBound]) + "\n    }"
+        let last = try XCTUnwrap(text.range(of: "\n    \"00030000\" : {"))
+        let lastEnd = try XCTUnwrap(text.range(of: "\n    }\n", range: last.upperBound..<text.endIndex))
+        let lastBlock = String(text[last.lowerBound..<lastEnd.lowerBound]) + "\n    }"
+        text.replaceSubrange(last.lowerBound..<lastEnd.upperBound, with: firstBlock + "\n")
+        text.replaceSubrange(first.lowerBound..<firstEnd.upperBound, with: lastBlock + ",")
+        let (fast, strict) = decodeBoth(Array(text.utf8))
+        XCTAssertEqual(strict, document)
+        XCTAssertEqual(fast, document)
+    }
+
+    func testADuplicateIDAcrossTheParts_IsRefusedByBoth() throws {
+        let document = try Self.largeDocument()
+        let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        // The last record takes the first one's ID (its key and its field).
+        let duplicated = text.replacingOccurrences(of: "\"00030000\"", with: "\"00000001\"")
+        let (fast, strict) = decodeBoth(Array(duplicated.utf8))
+        XCTAssertNil(strict)
+        XCTAssertNil(fast)
+    }
+
+    func testABrokenRecordInEitherPart_IsRefusedByBoth() throws {
+        let document = try Self.largeDocument()
+        let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        for id in ["00000002", "00015000", "00029999"] {
+            let broken = text.replacingOccurrences(
+                of: "\"id\" : \"\(id)\"", with: "\"id\" : \"\(id)\", \"unknown\" : 1")
+            XCTAssertNotEqual(broken, text)
+            let (fast, strict) = decodeBoth(Array(broken.utf8))
+            XCTAssertNil(strict, id)
+            XCTAssertNil(fast, id)
+        }
+    }
+
+    func testASmallExpenseTableBeforeALargeIncomeTable_IsReadAlike() throws {
+        // The expenses end before the middle of the file: the second part starts in the
+        // incomes, is stopped, and the expenses are read by one thread.
+        let document = try Self.largeDocument(expenses: 40, incomes: 40_000)
+        let bytes = FastDocumentCodec.encode(document)
+        let (fast, strict) = decodeBoth(bytes)
+        XCTAssertEqual(strict, document)
+        XCTAssertEqual(fast, document)
+    }
+
+    func testRepeatedLabels_AreGivenAgainOnlyForTheSameBytes() throws {
+        // Labels alike in their first eight bytes, one the start of another, escaped or not.
+        var document = BudgetDocument()
+        let labels = [
+            "abcdefgh", "abcdefgh1", "abcdefgh2", "abcdefghi", "abc", "ab", "a\"b", "a\\b", "a\"", "食費", "食費2",
+        ]
+        for index in 0..<2_000 {
+            try document.expenses.add {
+                Expense(
+                    id: $0, name: labels[(index * 7) % labels.count], amount: index,
+                    category: labels[index % labels.count], date: .epoch,
+                    account: labels[(index * 3) % labels.count])
+            }
+        }
+        let bytes = FastDocumentCodec.encode(document)
+        let (fast, strict) = decodeBoth(bytes)
+        XCTAssertEqual(strict, document)
+        XCTAssertEqual(fast, document)
+        XCTAssertEqual(fast?.expenses.records.map(\.category), document.expenses.records.map(\.category))
+        // The same label written once plainly and once with an escape reads alike.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let escaped = text.replacingOccurrences(of: "\"abcdefgh1\"", with: "\"abcdefgh\\u0031\"")
+        XCTAssertNotEqual(escaped, text)
+        let again = decodeBoth(Array(escaped.utf8))
+        XCTAssertEqual(again.strict, document)
+        XCTAssertEqual(again.fast, document)
+    }
+}
