@@ -57,6 +57,9 @@ struct CodableDataFile: Codable, Equatable {
         var note: String?
         var tags: [String]?
         var account: String?
+        var paid_by: String?  // swiftlint:disable:this identifier_name
+        var split: String?
+        var parts: String?
         var source: String?
         var schedule: String?
 
@@ -70,6 +73,13 @@ struct CodableDataFile: Codable, Equatable {
             note = record.note
             tags = record.tags.isEmpty ? nil : record.tags.sorted
             account = record.accounts.first
+            if let expense = record as? Expense {
+                paid_by = expense.paidBy
+                split = expense.split
+                parts = expense.parts
+            } else if let income = record as? Income {
+                paid_by = income.paidBy
+            }
             source = record.source
             schedule = record.schedule
         }

@@ -65,12 +65,18 @@ final class DocumentValidationTests: XCTestCase {
         // it does not declare would be silently dropped by the next write.
         let expense = Expense(
             id: "00000001", name: "a", amount: 1, category: "c", order: 1, date: day, note: "n", tags: ["t"])
+        // A key in snake case (`paid_by`) is its property's name in camel case (`paidBy`).
+        func camel(_ key: String) -> String {
+            let words = key.split(separator: "_")
+            return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+        }
         XCTAssertEqual(
             Mirror(reflecting: expense).children.compactMap(\.label).sorted(),
-            Expense.schema.fields.map(\.key).sorted())
+            Expense.schema.fields.map { camel($0.key) }.sorted())
         let income = Income(id: "00000001", name: "a", amount: 1, order: 1, date: day, note: "n")
         XCTAssertEqual(
-            Mirror(reflecting: income).children.compactMap(\.label).sorted(), Income.schema.fields.map(\.key).sorted())
+            Mirror(reflecting: income).children.compactMap(\.label).sorted(),
+            Income.schema.fields.map { camel($0.key) }.sorted())
     }
 
     func testSameContent_ComparesEveryStoredFieldButOrder() {

@@ -30,6 +30,15 @@ final class HelpTests: XCTestCase {
           --tag <tag>             A tag (one word, no commas); repeat for several.
           --account <account>     The account the money moved through (an expense's
                                   default: expense.default-account).
+          --paid-by <member>      The member who paid (an income: who received it).
+          --split <weights>       How it is shared: member=weight,… (for one member:
+                                  --for), or personal.
+          --for <member>          Paid for this member alone (立替): the whole amount is
+                                  theirs (--split <member>=1).
+          --personal              Outside the household split: the payer's own (--split
+                                  personal).
+          --part <parts>          The parts that are one member's alone: amount=member,…
+                                  (the rest is shared).
           --file <path>           The data file (default: $BUDGET_FILE, else
                                   $XDG_DATA_HOME/budget/budget.json, else
                                   ~/.local/share/budget/budget.json).

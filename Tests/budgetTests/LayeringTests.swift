@@ -19,13 +19,16 @@ final class LayeringTests: XCTestCase {
     /// every other use of a later layer fails, and so does an entry no longer needed.
     private static let coreCrossings: [String: (types: Set<String>, reason: String)] = [
         "Models/BaseModel.swift": (
-            ["BudgetDocument", "RecordSchema"], "a kind names its schema and the table of the document that holds it"
+            ["BudgetDocument", "RecordSchema", "MemberCheck"],
+            "a kind names its schema and the table of the document that holds it, and has its members checked"
         ),
         "Models/Income.swift": (
-            ["BudgetDocument", "RecordSchema", "RecordField", "FieldCoders"], "the kind's declaration: fields, table"
+            ["BudgetDocument", "RecordSchema", "RecordField", "FieldCoders", "MemberCheck"],
+            "the kind's declaration: fields, table, the check of who received it"
         ),
         "Models/Expense.swift": (
-            ["BudgetDocument", "RecordSchema", "RecordField", "FieldCoders"], "the kind's declaration: fields, table"
+            ["BudgetDocument", "RecordSchema", "RecordField", "FieldCoders", "MemberCheck"],
+            "the kind's declaration: fields, table, the check of who paid and who shares it"
         ),
         "Models/Transfer.swift": (
             ["BudgetDocument", "RecordSchema", "RecordField", "FieldCoders"], "the kind's declaration: fields, table"

@@ -243,6 +243,38 @@ final class ReadmeEndToEndTests: XCTestCase {
         XCTAssertTrue(adjusted.stderr.contains("残高調整") && adjusted.stderr.contains("300"), adjusted.stderr)
     }
 
+    /// The sharing section's month runs: two members, an owned account and card, income-shared
+    /// rent, a receipt with one person's part, a 立替 and a personal expense; the balances the
+    /// README shows are what `settle` prints; recording the settlement brings them to 0.
+    func testSharing_ExampleRunsAndPrintsWhatTheReadmeShows() throws {
+        let section = try XCTUnwrap(try readme().section("### Sharing a household"), "the README has the section")
+        let block = try XCTUnwrap(section.blocks.first { $0.language == "sh" }, "the section has an example")
+        let directory = budget.directory.appendingPathComponent("sharing")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let log = try TourLog(in: directory)
+        try Data(block.body.utf8).write(to: directory.appendingPathComponent("example.sh"))
+        var environment = budget.environment
+        environment["BUDGET_FILE"] = nil
+        budget.environment = environment
+        let result = try budget.shell("cd sharing && bash -e -o pipefail example.sh", environment: [
+            "PATH": log.binDirectory.path + ":" + BudgetProcess.searchPath, "TMPDIR": directory.path,
+            "TOUR_LOG": log.directory.path, "TOUR_BUDGET": BudgetProcess.binary.path,
+        ])
+        XCTAssertEqual(result.code, 0, "the example runs to its end under bash -e: \(result.stderr)")
+        let runs = try log.runs()
+        XCTAssertEqual(runs.count, Readme.budgetCommandCount(in: block.body), "every budget command of the example ran")
+        for run in runs { XCTAssertEqual(run.code, 0, "budget \(run.arguments): \(run.stderr)") }
+        let shown = try XCTUnwrap(
+            section.blocks.first { $0.language.isEmpty && $0.introduction.contains("`budget settle --month 2026-11`") })
+        let settles = runs.filter { $0.arguments == "settle --month 2026-11" }
+        XCTAssertEqual(settles.count, 2)
+        XCTAssertEqual(settles.first?.stdout, shown.body, "the README's balances are what budget prints")
+        XCTAssertTrue(settles.first?.stderr.contains("妻 pays 夫 54,000.") ?? false, settles.first?.stderr ?? "")
+        XCTAssertTrue(settles.last?.stderr.contains("Everyone is settled.") ?? false, settles.last?.stderr ?? "")
+        let after = settles.last?.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").last }
+        XCTAssertEqual(after, ["0", "0"], "every balance is 0 after the settlement is recorded")
+    }
+
     /// The two-devices section's examples run: two machines share a folder, and git is set up
     /// with the merge driver; every budget command exits 0 and the second device is listed.
     func testTwoDevices_ExamplesRun() throws {

@@ -44,6 +44,15 @@ extension BudgetDocument {
             total = total.flatMap { $0.addingReportingOverflow(size).overflow ? nil : $0 + size }
         }
         let accounts = self[settings: AccountKeys.self]
+        let members = MemberCheck(self)
+        /// A row's record with its members checked, an error naming the row else.
+        func checked<Record: BaseModel>(_ record: Record, line: Int) throws -> Record {
+            do throws(MemberError) {
+                return try record.checkedMembers(members)
+            } catch {
+                throw ImportError(line: line, column: "paid_by", error.errorDescription ?? "unknown member")
+            }
+        }
         for row in rows {
             if skipDuplicates, let count = existing[row.duplicateKey], count > 0 {
                 existing[row.duplicateKey] = count - 1
@@ -67,13 +76,13 @@ extension BudgetDocument {
                 ids.append(try draft.incomes.add { id in
                     var income = row.income(id: id)
                     income.account = account
-                    return income
+                    return try checked(income, line: row.line)
                 }.id)
             case .expense:
                 ids.append(try draft.expenses.add { id in
                     var expense = row.expense(id: id)
                     expense.account = account
-                    return expense
+                    return try checked(expense, line: row.line)
                 }.id)
             case .transfer:
                 guard let read = row.transfer(id: "") else { continue }

@@ -79,7 +79,7 @@ public enum BudgetExport {
             }
             throw fail(error.offset, error.message)
         }
-        var members: [JSONSpan<[UInt8]>.Member] = []
+        var members: [JSONSpan<[UInt8]>.KeyedValue] = []
         do {
             if root.isObject { try root.forEachMember { member throws(DataFileProblem) in members.append(member) } }
         } catch {
@@ -100,7 +100,7 @@ public enum BudgetExport {
 
     /// The export's own rules, member by member, before the data file's validation judges it
     /// (read as the data file it stands for).
-    private static func checkShape<Bytes>(_ members: [JSONSpan<Bytes>.Member]) throws(DataFileProblem) {
+    private static func checkShape<Bytes>(_ members: [JSONSpan<Bytes>.KeyedValue]) throws(DataFileProblem) {
         for member in members {
             switch member.key {
             case marker:

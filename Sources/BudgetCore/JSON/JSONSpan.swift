@@ -6,7 +6,7 @@
 /// file is ever built.
 struct JSONSpan<Bytes: JSONBytes> {
     /// One member of an object, its value not parsed.
-    struct Member {
+    struct KeyedValue {
         /// The key, unescaped.
         var key: String
         /// Where the key's opening quote is.
@@ -81,7 +81,7 @@ struct JSONSpan<Bytes: JSONBytes> {
         /// The next member, or `nil` after the last.
         ///
         /// - Throws: a syntax error (a span that is not an object), which validation rules out.
-        mutating func next() throws(JSONSyntaxError) -> Member? {
+        mutating func next() throws(JSONSyntaxError) -> KeyedValue? {
             guard !isDone else { return nil }
             guard try JSONSpan.advance(
                 bytes, &index, opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}"), isFirst: &isFirst)
@@ -97,7 +97,7 @@ struct JSONSpan<Bytes: JSONBytes> {
             }
             let value = JSONSpan.skippingWhitespace(bytes, from: index + 1)
             index = JSONSpan.end(bytes, ofValueAt: value)
-            return Member(key: key, keyOffset: keyOffset, value: JSONSpan(validated: bytes, at: value))
+            return KeyedValue(key: key, keyOffset: keyOffset, value: JSONSpan(validated: bytes, at: value))
         }
     }
 

@@ -24,11 +24,14 @@ public struct Account: Hashable, Sendable {
     public var funding: String?
     /// The last reconciliation, if any.
     public var reconciled: Reconciliation?
+    /// The member whose account it is: records in it without a payer are paid by them.
+    public var owner: String?
 
     /// An account with these values; an opening balance of zero unless given.
     public init(
         name: String, type: AccountType, opening: Int = 0, asOf: Day? = nil, closed: Day? = nil,
-        closing: CardDay? = nil, withdrawal: Int? = nil, funding: String? = nil, reconciled: Reconciliation? = nil
+        closing: CardDay? = nil, withdrawal: Int? = nil, funding: String? = nil, reconciled: Reconciliation? = nil,
+        owner: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -39,6 +42,7 @@ public struct Account: Hashable, Sendable {
         self.withdrawal = withdrawal
         self.funding = funding
         self.reconciled = reconciled
+        self.owner = owner
     }
 
     /// Whether the account is closed.

@@ -42,4 +42,14 @@ public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     /// The schedule that made it and the due day of that occurrence (`00000001@2026-11-25`,
     /// read with `ScheduleMark`); `nil` for records not made by a schedule.
     var schedule: String? { get set }
+    /// The record with its member fields (who paid, a split, parts) checked and spelt as the
+    /// budget spells its members (`MemberCheck`); a record without them is itself.
+    ///
+    /// - Throws: `MemberError`.
+    func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Self
+}
+
+extension BaseModel {
+    /// A record without member fields (a transfer) is itself.
+    public func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Self { self }
 }

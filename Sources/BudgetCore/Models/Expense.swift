@@ -33,6 +33,15 @@ public struct Expense: BaseModel {
                 "account", FieldCoders.OptionalLabel.self, get: { $0.account }, set: { $0.account = $1 },
                 listing: .whenAnyHasValue, setting: .account),
             RecordField(
+                "paid_by", FieldCoders.OptionalLabel.self, get: { $0.paidBy }, set: { $0.paidBy = $1 },
+                listing: .whenAnyHasValue, setting: .paidBy),
+            RecordField(
+                "split", FieldCoders.SplitText.self, get: { $0.split }, set: { $0.split = $1 },
+                listing: .whenAnyHasValue, setting: .split),
+            RecordField(
+                "parts", FieldCoders.PartsText.self, get: { $0.parts }, set: { $0.parts = $1 },
+                listing: .whenAnyHasValue, setting: .parts),
+            RecordField(
                 "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
@@ -58,6 +67,13 @@ public struct Expense: BaseModel {
     public var tags: Tags
     /// The account the money moved through (`Account.name`); `nil` when none is named.
     public var account: String?
+    /// The member who paid (`Member.name`); `nil` when none is named.
+    public var paidBy: String?
+    /// How it is shared among the members (`Split`'s stored form); `nil`: as its category's
+    /// share says, else by the members' weights.
+    public var split: String?
+    /// The parts that are one member's alone (`Parts`' stored form); `nil` when none.
+    public var parts: String?
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
@@ -74,7 +90,8 @@ public struct Expense: BaseModel {
     public init(
         id: String, name: String, amount: Int, category: String = Expense.defaultCategory,
         order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(), source: String? = nil,
-        schedule: String? = nil, account: String? = nil
+        schedule: String? = nil, account: String? = nil, paidBy: String? = nil, split: String? = nil,
+        parts: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -87,7 +104,13 @@ public struct Expense: BaseModel {
         self.source = source
         self.schedule = schedule
         self.account = account
+        self.paidBy = paidBy
+        self.split = split
+        self.parts = parts
     }
+
+    /// The expense with its member fields checked and spelt (`MemberCheck.expense`).
+    public func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Expense { try check.expense(self) }
 
     /// Its account, if it names one.
     public var accounts: [String] { account.map { [$0] } ?? [] }

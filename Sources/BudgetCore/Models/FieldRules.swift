@@ -67,6 +67,16 @@ public enum FieldRules {
         if text.unicodeScalars.contains(where: { $0 == ";" || $0 == "=" }) { throw .invalidAccountName(text) }
     }
 
+    /// A member's name as settings and splits hold it: a label (`checkLabel`) without `;`,
+    /// `=`, `,` or `:`.
+    public static func checkMemberName(_ text: String) throws(ValueError) {
+        try checkLabel(text, field: "member name")
+        if text.unicodeScalars.contains(where: { $0 == ";" || $0 == "=" || $0 == "," || $0 == ":" })
+            || trimmed(text) != text {
+            throw .invalidMemberName(text)
+        }
+    }
+
     /// A note as input gives it: checked like `checkNote`, and refused when it holds a
     /// bidirectional control. Notes keep their white space.
     public static func note(_ text: String, field: String = "note") throws(ValueError) -> String {

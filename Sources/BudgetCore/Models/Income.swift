@@ -27,6 +27,9 @@ public struct Income: BaseModel {
                 "account", FieldCoders.OptionalLabel.self, get: { $0.account }, set: { $0.account = $1 },
                 listing: .whenAnyHasValue, setting: .account),
             RecordField(
+                "paid_by", FieldCoders.OptionalLabel.self, get: { $0.paidBy }, set: { $0.paidBy = $1 },
+                listing: .whenAnyHasValue, setting: .paidBy),
+            RecordField(
                 "source", FieldCoders.Note.self, get: { $0.source }, set: { $0.source = $1 }, listing: .detailsOnly),
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
@@ -49,6 +52,8 @@ public struct Income: BaseModel {
     public var tags: Tags
     /// The account the money moved through (`Account.name`); `nil` when none is named.
     public var account: String?
+    /// The member who received it (`Member.name`); `nil` when none is named.
+    public var paidBy: String?
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
@@ -58,7 +63,7 @@ public struct Income: BaseModel {
     /// An income with these values; `RecordTable.add` gives it its `order`.
     public init(
         id: String, name: String, amount: Int, order: Int = 0, date: Day, note: String? = nil, tags: Tags = Tags(),
-        source: String? = nil, schedule: String? = nil, account: String? = nil
+        source: String? = nil, schedule: String? = nil, account: String? = nil, paidBy: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -70,7 +75,11 @@ public struct Income: BaseModel {
         self.source = source
         self.schedule = schedule
         self.account = account
+        self.paidBy = paidBy
     }
+
+    /// The income with who received it checked and spelt (`MemberCheck.income`).
+    public func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Income { try check.income(self) }
 
     /// Its account, if it names one.
     public var accounts: [String] { account.map { [$0] } ?? [] }

@@ -21,6 +21,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidAccountName(String)
     /// An account name kept for what is no account (`Transfer.adjustment`).
     case reservedAccountName(String)
+    /// A member's name holds `;`, `=`, `,` or `:`.
+    case invalidMemberName(String)
     /// The text is not a record ID.
     case invalidID(String)
     /// A setting value of the wrong kind.
@@ -58,6 +60,9 @@ extension ValueError: CustomStringConvertible {
                 + "comma; a profile name is one word (use - or _ to join words)"
         case let .invalidAccountName(text):
             return "the account name '\(text.debugDescription.dropFirst().dropLast())' contains ';' or '='"
+        case let .invalidMemberName(text):
+            return "the member name '\(text.debugDescription.dropFirst().dropLast())' contains ';', '=', ',' or ':' "
+                + "(or space at an end)"
         case let .reservedAccountName(text):
             return "'\(text)' stands for balance adjustments and cannot name an account"
         case let .invalidID(text):

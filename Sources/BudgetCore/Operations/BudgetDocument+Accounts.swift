@@ -10,14 +10,25 @@ extension BudgetDocument {
 
     /// The record fields this budget has no use for yet, which listings and exports leave out,
     /// so that a budget that never used them reads as it did before they existed: `account`
-    /// until the budget has an account (or a record names one).
+    /// until the budget has an account (or a record names one); `paid_by`, `split` and `parts`
+    /// until it has a member (or a record names one).
     public var unusedFields: Set<String> {
-        guard self[settings: AccountKeys.self].accountNames.isEmpty else { return [] }
-        // By index: the field is read in place, no record is copied (a listing of a million).
+        var unused: Set<String> = []
+        // By index: the fields are read in place, no record is copied (a listing of a million).
         let incomes = incomes.records, expenses = expenses.records
-        for index in incomes.indices where incomes[index].account != nil { return [] }
-        for index in expenses.indices where expenses[index].account != nil { return [] }
-        return ["account"]
+        if self[settings: AccountKeys.self].accountNames.isEmpty,
+           !incomes.indices.contains(where: { incomes[$0].account != nil }),
+           !expenses.indices.contains(where: { expenses[$0].account != nil }) {
+            unused.insert("account")
+        }
+        if self[settings: MemberKeys.self].memberNames.isEmpty,
+           !incomes.indices.contains(where: { incomes[$0].paidBy != nil }),
+           !expenses.indices.contains(where: {
+               expenses[$0].paidBy != nil || expenses[$0].split != nil || expenses[$0].parts != nil
+           }) {
+            unused.formUnion(["paid_by", "split", "parts"])
+        }
+        return unused
     }
 
     /// The account a typed name means: its exact name, trimmed, or the one account that folds

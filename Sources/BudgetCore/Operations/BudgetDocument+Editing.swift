@@ -42,9 +42,10 @@ extension BudgetDocument {
             values["account"] = .optionalText(try self[settings: AccountKeys.self].recordAccount(account, on: date))
         }
         let context = InputContext(money: moneyFormat, today: today, defaultCategory: defaultExpenseCategory)
+        let members = MemberCheck(self)
         // In place: the table is not copied (a budget of 100,000 records adds at the same speed).
-        return try self[keyPath: Record.table].add { id throws(ValueError) in
-            let record = try schema.make(id: id, values, context)
+        return try self[keyPath: Record.table].add { id in
+            let record = try schema.make(id: id, values, context).checkedMembers(members)
             try schema.check(record)
             return record
         }
@@ -161,6 +162,14 @@ extension BudgetDocument {
         }
         for (id, _, changed) in transferEntries where changed {
             if let transfer = transfers.record(id: id) { try transfers.update(try checkedAccounts(of: transfer)) }
+        }
+        // Who paid, a split and parts, checked as edited (an amount below its parts is refused).
+        let members = MemberCheck(self)
+        for (id, _, changed) in incomeEntries where changed {
+            if let income = incomes.record(id: id) { try incomes.update(try members.income(income)) }
+        }
+        for (id, _, changed) in expenseEntries where changed {
+            if let expense = expenses.record(id: id) { try expenses.update(try members.expense(expense)) }
         }
         (self.incomes, self.expenses, self.transfers) = (incomes, expenses, transfers)
         var byReference: [RecordReference: RecordEditResult.Entry] = [:]

@@ -28,6 +28,15 @@ extension BudgetDocument {
     func checkedAccounts(of transfer: Transfer) throws -> Transfer {
         let accounts = self[settings: AccountKeys.self]
         var checked = transfer
+        // A settlement between two members (`recordSettlement`): both are members.
+        let members = self[settings: MemberKeys.self]
+        if !members.memberNames.isEmpty, account(named: transfer.from) == nil, account(named: transfer.to) == nil,
+           let from = try? members.resolve(transfer.from), let to = try? members.resolve(transfer.to) {
+            checked.from = from.name
+            checked.to = to.name
+            if checked.from == checked.to { throw TransferError.sameAccount(checked.from) }
+            return checked
+        }
         func spelt(_ name: String) throws(AccountError) -> String {
             name == Transfer.adjustment ? name : try accounts.recordAccount(name, on: transfer.date)
         }

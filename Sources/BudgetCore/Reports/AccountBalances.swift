@@ -45,16 +45,12 @@ public struct AccountBalances: Sendable {
         var overflow = false
         // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
         // Japanese name for a dictionary does (a million records name a few accounts).
-        let names = accounts.map { Array($0.name.utf8) }
+        let names = NameLookup(accounts.map(\.name))
         // Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
         var otherSpellings: [String: Int?] = [:]
         /// Which account a record's name means: spelt as the account is, or folding alike.
         func position(of name: String) -> Int? {
-            var name = name
-            let spelt = name.withUTF8 { text in
-                names.firstIndex { bytes in bytes.withUnsafeBufferPointer { text.elementsEqual($0) } }
-            }
-            if let spelt { return spelt }
+            if let spelt = names.index(of: name) { return spelt }
             let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
                 accounts.firstIndex { $0.name == account.name }
             }

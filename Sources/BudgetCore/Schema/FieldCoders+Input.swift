@@ -125,3 +125,33 @@ extension FieldCoders.TagList: FieldInputCoding {
         if case .tags(let tags) = shown { tags } else { nil }
     }
 }
+
+extension FieldCoders.SplitText: FieldInputCoding {
+    /// A split as typed (`夫=2, 妻=1`, `personal`, `income`), in its stored form; text that trims
+    /// to nothing is none. The members are checked by the document (`checkMembers`).
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
+        let text = given.text
+        guard !FieldRules.isBlank(text) else { return nil }
+        guard let split = Split(typed: text) else { throw .invalidSetting(text, expected: Split.valueDescription) }
+        return .some(split.text)
+    }
+
+    static func value(_ shown: FieldValue) -> String?? {
+        if case .optionalText(let text) = shown { .some(text) } else { nil }
+    }
+}
+
+extension FieldCoders.PartsText: FieldInputCoding {
+    /// Parts as typed (`2,000=妻`), amounts in the budget's currency, in their stored form;
+    /// text that trims to nothing is none.
+    static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
+        let text = given.text
+        guard !FieldRules.isBlank(text) else { return nil }
+        let money = context.money
+        return .some(try Parts(typed: text) { amount throws(ValueError) in try money.parse(amount) }.text)
+    }
+
+    static func value(_ shown: FieldValue) -> String?? {
+        if case .optionalText(let text) = shown { .some(text) } else { nil }
+    }
+}

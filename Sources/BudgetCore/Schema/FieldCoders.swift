@@ -170,6 +170,19 @@ enum FieldCoders {
         static func output(_ value: String?) -> FieldValue { .optionalText(value) }
     }
 
+    /// A split (`Split`), optional: stored exactly in its one form; left out when there is none.
+    enum SplitText: CanonicalTextCoding {
+        static func isCanonical(_ text: String) -> Bool { Split(stored: text) != nil }
+        static var expected: String { Split.valueDescription }
+    }
+
+    /// A receipt's parts (`Parts`), optional: stored exactly in their one form; left out when
+    /// there are none.
+    enum PartsText: CanonicalTextCoding {
+        static func isCanonical(_ text: String) -> Bool { Parts(stored: text) != nil }
+        static var expected: String { Parts.valueDescription }
+    }
+
     /// Tags: an array of labels without white space or commas (`FieldRules.checkTag`), in any
     /// order (a set; written sorted); left out when there are none.
     enum TagList: FieldCoding {
@@ -240,7 +253,7 @@ enum FieldCoders {
     }
 
     /// Turns a broken rule into the strict reader's problem at `node`.
-    private static func refuse(
+    static func refuse(
         _ node: JSONNode, _ context: FieldContext, _ rule: () throws(ValueError) -> Void
     ) throws(DataFileProblem) {
         do {

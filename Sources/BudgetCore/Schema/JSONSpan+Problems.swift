@@ -11,10 +11,10 @@ extension JSONSpan {
     }
 
     /// Calls `body` with each member of an object in turn.
-    func forEachMember(_ body: (Member) throws(DataFileProblem) -> Void) throws(DataFileProblem) {
+    func forEachMember(_ body: (KeyedValue) throws(DataFileProblem) -> Void) throws(DataFileProblem) {
         var members = members()
         while true {
-            let member: Member?
+            let member: KeyedValue?
             do {
                 member = try members.next()
             } catch {

@@ -17,10 +17,12 @@ extension Account: SettingValue {
     public static let valueDescription =
         "type=<\(AccountType.namesText)> followed by any of ;opening=<amount>;as-of=<YYYY-MM-DD>;"
             + "closed=<YYYY-MM-DD>, and on a card ;closing=<1-31|last>;withdrawal=<1-31>;from=<account> "
-            + "(on e-money ;from=<account>)"
+            + "(on e-money ;from=<account>); ;owner=<member> on any"
 
     /// The parts in their stored order.
-    static let partNames = ["type", "opening", "as-of", "closed", "closing", "withdrawal", "from", "reconciled"]
+    static let partNames = [
+        "type", "opening", "as-of", "closed", "closing", "withdrawal", "from", "owner", "reconciled",
+    ]
 
     /// Reads an account as typed: parts in any order, amounts in the context's currency.
     public init(settingText text: String, context: SettingContext) throws(ValueError) {
@@ -60,6 +62,7 @@ extension Account: SettingValue {
         if let closing { parts.append("closing=" + closing.description) }
         if let withdrawal { parts.append("withdrawal=" + String(withdrawal)) }
         if let funding { parts.append("from=" + funding) }
+        if let owner { parts.append("owner=" + owner) }
         if let reconciled { parts.append("reconciled=" + reconciled.day.iso + ":" + amount(reconciled.balance)) }
         return parts.joined(separator: ";")
     }
@@ -113,6 +116,10 @@ extension Account: SettingValue {
         if let text = values["from"] {
             guard (try? FieldRules.checkAccountName(text)) != nil, !FieldRules.isBlank(text) else { return nil }
             account.funding = text
+        }
+        if let text = values["owner"] {
+            guard (try? FieldRules.checkMemberName(text)) != nil, !FieldRules.isBlank(text) else { return nil }
+            account.owner = text
         }
         // A card's cycle on a card only; the account it is charged from on e-money too.
         guard type == .card || !account.hasCardCycle

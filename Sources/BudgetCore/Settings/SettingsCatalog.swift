@@ -3,7 +3,7 @@ public enum SettingsCatalog {
     /// The domains, in the order `config list` shows them.
     public static let domains: [any SettingsDomain.Type] = [
         DisplayKeys.self, ExpenseKeys.self, AccountKeys.self, CardKeys.self, BudgetKeys.self, PeriodKeys.self,
-        ImportKeys.self, RuleKeys.self, RecurKeys.self,
+        ImportKeys.self, RuleKeys.self, RecurKeys.self, MemberKeys.self, ShareKeys.self,
     ]
 
     /// The key for a stored name, from whichever domain owns it.
@@ -74,6 +74,9 @@ public enum SettingsCatalog {
     /// `budget.limit.<category>` and `account.<name>`.
     public static var keyPatterns: [String] {
         fixedKeys.map(\.storedKey)
-            + [BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>", AccountKeys.name + ".<name>"]
+            + [
+                BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>", AccountKeys.name + ".<name>",
+                MemberKeys.name + ".<name>", ShareKeys.name + ".<category>",
+            ]
     }
 }

@@ -44,6 +44,7 @@ extension BudgetDocument {
         var broughtBack: [String] = []
         var spellings = CategorySpellings(self)  // categories typed or read are spelt as those in use
         let accounts = self[settings: AccountKeys.self]
+        let members = MemberCheck(self)  // an owned account's records are paid by its owner
         // The account the statement is of: its records name it, its balances are checked.
         let into = try settings.account.map { name throws(AccountError) in try accounts.resolve(name) }
         // Lines money moved on that the import leaves out (a rule's skip, a transfer
@@ -105,7 +106,12 @@ extension BudgetDocument {
                         source: source)
                     Income.schema.apply(entry.values, to: &income)
                     if let account { income.account = account }
-                    return income
+                    do throws(MemberError) {
+                        return try members.income(income)
+                    } catch {
+                        throw ImportError(
+                            line: entry.line, column: "paid_by", error.errorDescription ?? "unknown member")
+                    }
                 }
                 result.added.append(RecordReference(kind: .income, id: income.id))
             case .expense:
@@ -127,7 +133,12 @@ extension BudgetDocument {
                         note: entry.note, tags: tags, source: source)
                     Expense.schema.apply(entry.values, to: &expense)
                     if let account { expense.account = account }
-                    return expense
+                    do throws(MemberError) {
+                        return try members.expense(expense)
+                    } catch {
+                        throw ImportError(
+                            line: entry.line, column: "paid_by", error.errorDescription ?? "unknown member")
+                    }
                 }
                 result.added.append(RecordReference(kind: .expense, id: expense.id))
                 if entry.isRefund { result.refunds += 1 }

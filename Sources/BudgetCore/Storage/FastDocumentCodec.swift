@@ -230,11 +230,10 @@ enum FastDocumentCodec {
         // never touched are never mapped), and saves the copies of growing the array one
         // doubling at a time.
         var run: RecordRun<Record>?
-        let records = [Record](unsafeUninitializedCapacity: cursor.remaining / 80 + 1) { buffer, initialized in
-            guard let start = buffer.baseAddress else { return }
-            var reading = RecordRun<Record>(into: start, capacity: buffer.count)
+        let records = FillTarget<Record>.array(capacity: cursor.remaining / 80 + 1) { target in
+            var reading = RecordRun<Record>(into: target)
             let ended = readRecords(&cursor, into: &reading, splitting: splitting)
-            initialized = reading.count
+            if let filled = reading.target { target = filled }
             if ended { run = reading }
         }
         guard let run, cursor.consume(UInt8(ascii: "}")) else { return nil }
@@ -259,13 +258,16 @@ enum FastDocumentCodec {
         // start is one of this table's is known only when the first half reaches it; when it
         // does not, the second half is stopped and this half reads on.
         let bytes = cursor.bytes, signal = StopSignal()
-        let second = BackgroundWork { () -> (run: RecordRun<Record>, buffer: RecordBuffer<Record>, end: Int)? in
+        let second = BackgroundWork { () -> (run: RecordRun<Record>, buffer: FillBuffer<Record>, end: Int)? in
             var cursor = ByteCursor(bytes)
             cursor.index = split
-            let buffer = RecordBuffer<Record>(capacity: cursor.remaining / 80 + 1)
-            var run = RecordRun<Record>(into: buffer.start, capacity: buffer.capacity)
-            let outcome = run.read(&cursor, signal: signal)
-            buffer.count = run.count
+            let buffer = FillBuffer<Record>(capacity: cursor.remaining / 80 + 1)
+            let (run, outcome) = buffer.fill { target in
+                var run = RecordRun<Record>(into: target)
+                let outcome = run.read(&cursor, signal: signal)
+                if let filled = run.target { target = filled }
+                return (run, outcome)
+            }
             return outcome == .ended ? (run, buffer, cursor.index) : nil
         }
         switch run.read(&cursor, stoppingAt: split) {

@@ -2,7 +2,7 @@
 /// by commas) into memory its caller owns, with what the table's checks need: the highest ID,
 /// in each block too, and whether the IDs came in ascending order. A large table is read as
 /// two runs at once, the second from a record start past its middle, and the two joined.
-struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is handed over with it
+struct RecordRun<Record: BaseModel>: Sendable {
     /// How reading a run ended.
     enum Outcome {
         /// At the table's closing brace (not consumed).
@@ -14,10 +14,9 @@ struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is han
         case failed
     }
 
-    /// Where the records go (`nil`: they are not kept), and how many fit.
-    private let target: UnsafeMutablePointer<Record>?
-    private let capacity: Int
-    /// How many records were read (and, when kept, initialised at the target).
+    /// Where the records go (`nil`: they are not kept).
+    private(set) var target: FillTarget<Record>?
+    /// How many records were read.
     private(set) var count = 0
     /// Each record's order and ID number, when the records are not kept.
     private(set) var orders: [Int] = [], numbers: [Int] = []
@@ -28,16 +27,14 @@ struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is han
     /// Whether each ID was above the one before (files we write list them so).
     private(set) var ascending = true
 
-    /// A run that keeps its records at `target`, which has room for `capacity` of them.
-    init(into target: UnsafeMutablePointer<Record>, capacity: Int) {
+    /// A run that keeps its records in `target`.
+    init(into target: FillTarget<Record>) {
         self.target = target
-        self.capacity = capacity
     }
 
     /// A run that checks its records' orders and IDs and keeps no record.
     init() {
         target = nil
-        capacity = .max
     }
 
     /// Reads records from the cursor until the table's end, or `stop` when a record starts
@@ -47,19 +44,17 @@ struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is han
         repeat {
             cursor.skipWhitespace()
             if cursor.index == stop { return .stopped }
-            guard count < capacity, let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
-                  let made = schema.read(&cursor, key: key) else { return .failed }
-            add(made, number: key.number)
+            guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
+                  let made = schema.read(&cursor, key: key), add(made, number: key.number) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
         } while cursor.consume(UInt8(ascii: ","))
         return .ended
     }
 
-    /// Takes over the records of the run that follows this one in the file, moving them to
-    /// this run's target after its own (the other run's memory is left without records).
-    mutating func append(_ next: RecordRun, movingFrom source: RecordBuffer<Record>) -> Bool {
-        guard let target, next.count <= capacity - count, source.count == next.count else { return false }
-        source.moveRecords(to: target + count)
+    /// Takes over the records of the run that follows this one in the file, moving them from
+    /// the buffer it filled to this run's target after its own.
+    mutating func append(_ next: RecordRun, movingFrom source: FillBuffer<Record>) -> Bool {
+        guard target?.take(source) == true else { return false }
         if next.lowest <= highest { ascending = false }
         ascending = ascending && next.ascending
         lowest = min(lowest, next.lowest)
@@ -71,18 +66,20 @@ struct RecordRun<Record: BaseModel>: @unchecked Sendable {  // its target is han
         return true
     }
 
-    private mutating func add(_ record: consuming Record, number: Int) {
+    /// Adds a record; `false` when there is no room for it.
+    private mutating func add(_ record: consuming Record, number: Int) -> Bool {
         if number <= highest { ascending = false }
         highest = max(highest, number)
         lowest = min(lowest, number)
         let block = number / IDBlock.size
         if block < highestByBlock.count, number > highestByBlock[block] { highestByBlock[block] = number }
-        if let target {
-            (target + count).initialize(to: record)
+        if target != nil {
+            guard target?.append(record) == true else { return false }
         } else {
             orders.append(record.order)
             numbers.append(number)
         }
         count += 1
+        return true
     }
 }

@@ -17,6 +17,9 @@ struct AccountAddCommand: Command {
         OptionSpec(
             long: "from", valueName: "account",
             help: "The bank or savings account a card is paid from; the account e-money is charged from."),
+        OptionSpec(
+            long: "owner", valueName: "member",
+            help: "The member whose account it is: its records without --paid-by are paid by them."),
     ]
     static let spec = addSpec
     static let addSpec = CommandSpec(
@@ -37,6 +40,7 @@ struct AccountAddCommand: Command {
     let closing: CardDay??
     let withdrawal: Int??
     let funding: String??
+    let owner: String??
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         isEdit = parsed.path.last == "edit"
@@ -81,6 +85,7 @@ struct AccountAddCommand: Command {
             return day
         }
         funding = try given("from") { text throws(UsageError) in try parsed.label(text, field: "account") }
+        owner = try given("owner") { text throws(UsageError) in try parsed.label(text, field: "member") }
         let cardOption = (type == .emoney ? ["closing", "withdrawal"] : ["closing", "withdrawal", "from"])
             .first { parsed.value($0) != nil }
         if !isEdit, type != .card, let card = cardOption {
@@ -91,11 +96,19 @@ struct AccountAddCommand: Command {
     func run(in context: CommandContext) throws {
         let account = try context.store().transaction { document in
             let opening = try self.opening.map { text throws(ValueError) in try document.moneyFormat.parseSigned(text) }
+            // The owner spelt as the budget spells its members (`.some(nil)`: no owner any more).
+            let owner = try self.owner.map { name throws(MemberError) in
+                try name.map { name throws(MemberError) in try document.existingMember(named: name).name }
+            }
             if isEdit {
-                return try document.editAccount(name) { account in apply(to: &account, opening: opening) }
+                return try document.editAccount(name) { account in
+                    apply(to: &account, opening: opening)
+                    if let owner { account.owner = owner }
+                }
             }
             var account = Account(name: name, type: type ?? .bank)
             apply(to: &account, opening: opening)
+            if let owner { account.owner = owner }
             return try document.addAccount(account)
         }
         context.confirm("\(isEdit ? "Changed" : "Added") account \(account.name) (\(account.type.rawValue)).")

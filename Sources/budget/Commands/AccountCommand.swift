@@ -81,6 +81,7 @@ struct AccountCommand: Command {
             if let closing = account.closing { lines.append("closing=" + closing.description) }
             if let withdrawal = account.withdrawal { lines.append("withdrawal=" + String(withdrawal)) }
             if let funding = account.funding { lines.append("from=" + funding) }
+            if let owner = account.owner { lines.append("owner=" + owner) }
             if let reconciled = account.reconciled {
                 lines.append("reconciled=" + reconciled.day.iso + " " + money.plain(reconciled.balance))
             }

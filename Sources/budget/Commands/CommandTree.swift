@@ -14,7 +14,8 @@ enum CommandTree {
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
-            ProfileCommand.spec, AccountCommand.spec, AccountsCommand.spec, ReconcileCommand.spec, ExportCommand.spec,
+            ProfileCommand.spec, AccountCommand.spec, AccountsCommand.spec, ReconcileCommand.spec, MemberCommand.spec,
+            ShareCommand.spec, SettleCommand.spec, ExportCommand.spec,
             RestoreCommand.spec,
             DeviceCommand.spec, DevicesCommand.spec, ConflictsCommand.spec, MergeCommand.spec, MergeDriverCommand.spec,
             CompletionCommand.spec, ManualCommand.spec,
@@ -63,6 +64,10 @@ enum CommandTree {
         case ["account", "list"], ["account", "show"], ["account", "rename"], ["account", "close"],
              ["account", "reopen"]:
             return AccountCommand.self
+        case ["member", "add"], ["member", "edit"], ["member", "list"], ["member", "rename"], ["member", "remove"]:
+            return MemberCommand.self
+        case ["share", "set"], ["share", "list"], ["share", "remove"]: return ShareCommand.self
+        case ["settle"]: return SettleCommand.self
         case ["profile", "list"], ["profile", "show"], ["profile", "delete"]: return ProfileCommand.self
         case ["device", "init"], ["device", "join"], ["device", "forget"]: return DeviceCommand.self
         case ["devices"]: return DevicesCommand.self

@@ -42,7 +42,8 @@ struct EditCommand: Command {
         }
         var edit = try parsed.converting { () throws(ValueError) in try RecordEdit() }
         for field in FieldOptions.fields(.edit, kind: nil) where !field.isAmount && !field.isList {
-            guard let text = parsed.value(field.key) else { continue }
+            let typed = field.key == "split" ? try FieldOptions.typedSplit(parsed) : parsed.value(field.word)
+            guard let text = typed else { continue }
             edit.set(field, to: try parsed.value(of: field, text))
         }
         for field in FieldOptions.fields(.edit, kind: nil) where field.isList {

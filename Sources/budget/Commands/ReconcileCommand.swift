@@ -17,8 +17,9 @@ struct ReconcileCommand: Command {
         discussion: """
             Prints the balance budget counts at the end of the day, the bank's, the difference and the latest records \
             since the last reconciliation (--limit of them; a line on stderr says how many more). When they agree, \
-            the check is remembered (one undo step) and the exit status is 0; when they differ it is 1 and nothing changes, unless --adjust records a 残高調整 (balance adjustment) \
-            transfer that makes them agree. For a card, give what it owes.
+            the check is remembered (one undo step) and the exit status is 0; when they differ it is 1 and nothing \
+            changes, unless --adjust records a 残高調整 (balance adjustment) transfer that makes them agree. For a \
+            card, give what it owes.
             """,
         arguments: [ArgumentSpec(name: "account", help: "The account to check.", completion: .accounts)],
         options: [
@@ -122,10 +123,9 @@ struct ReconcileCommand: Command {
     static func latestRecords(
         of account: String, in period: DateRange, limit: Int, document: BudgetDocument
     ) -> (rows: [RecordRow], earlier: Int) {
-        let name = Array(account.utf8)
+        let lookup = NameLookup([account])
         func names(_ text: String?) -> Bool {
-            guard var text else { return false }
-            return text.withUTF8 { $0.elementsEqual(name) }
+            text.map { lookup.index(of: $0) != nil } ?? false
         }
         // (date, kind, position): sorting these orders by date, then kind, then table order.
         var found: [(day: Day, kind: Int, at: Int)] = []

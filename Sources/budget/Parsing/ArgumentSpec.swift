@@ -25,6 +25,8 @@ struct ArgumentSpec: Sendable {
         case tags
         /// The accounts of the data file.
         case accounts
+        /// The members of the data file.
+        case members
         /// File names.
         case files
     }

@@ -46,7 +46,28 @@ enum FieldOptions {
     /// The options of `use`, each field's followed by `after[key]` (options that belong with
     /// it: `--refund` after the amount).
     static func options(_ use: Use, kind: RecordKind?, after: [String: [OptionSpec]] = [:]) -> [OptionSpec] {
-        fields(use, kind: kind).flatMap { field in options(field, use) + (after[field.key] ?? []) }
+        fields(use, kind: kind).flatMap { field in
+            options(field, use) + (after[field.key] ?? []) + (field.key == "split" ? splitAliases : [])
+        }
+    }
+
+    /// `--for` and `--personal`: a split said the way a household says it.
+    static let splitAliases = [
+        OptionSpec(
+            long: "for", valueName: "member",
+            help: "Paid for this member alone (立替): the whole amount is theirs (--split <member>=1)."),
+        OptionSpec(long: "personal", help: "Outside the household split: the payer's own (--split personal)."),
+    ]
+
+    /// The split typed with `--split`, `--for` or `--personal`, at most one of them.
+    static func typedSplit(_ parsed: ParsedCommand) throws(UsageError) -> String? {
+        let given = [
+            parsed.value("split"), parsed.value("for").map { $0 + "=1" }, parsed.flag("personal") ? "personal" : nil,
+        ].compactMap { $0 }
+        guard given.count <= 1 else {
+            throw parsed.usageError("'--split', '--for' and '--personal' cannot be combined: give one")
+        }
+        return given.first
     }
 
     /// A field's options in `use`: `--<key>`; for a list, `--<item>` (repeatable), and to edit
@@ -63,7 +84,7 @@ enum FieldOptions {
             let removes = field.isOptional ? "; an empty text removes it." : "."
             let sentence = setting.help.hasSuffix(".") ? String(setting.help.dropLast()) : setting.help
             let derived = use.isNew ? setting.help : sentence + (only ?? "") + removes
-            return [option(field.key, valueName: setting.valueName, derived: derived)]
+            return [option(field.word, valueName: setting.valueName, derived: derived)]
         }
         let item = field.word
         if use.isNew {
@@ -130,7 +151,7 @@ enum FieldOptions {
                 let items = parsed.values(field.word)
                 guard !items.isEmpty else { continue }
                 values[field.key] = try parsed.converting { () throws(ValueError) in try field.value(items: items) }
-            } else if let text = parsed.value(field.key) {
+            } else if let text = field.key == "split" ? try typedSplit(parsed) : parsed.value(field.word) {
                 values[field.key] = try parsed.value(of: field, text)
             }
         }
@@ -157,6 +178,6 @@ enum FieldOptions {
     /// another kind do not have.
     static func appliesTo(_ field: SettableField, schedules: Bool = false) -> String {
         let kinds = field.kinds.map { schedules ? "\($0.singular) schedules" : $0.plural }.joined(separator: " and ")
-        return "'--\(field.isList ? field.word : field.key)' applies to \(kinds)"
+        return "'--\(field.word)' applies to \(kinds)"
     }
 }

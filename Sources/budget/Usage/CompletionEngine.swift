@@ -32,6 +32,7 @@ struct CompletionEngine {
     }
     private func tags(_ file: String?) -> [String] { document(file)?.tagNames ?? [] }
     private func accounts(_ file: String?) -> [String] { document(file)?.accounts.map(\.name) ?? [] }
+    private func members(_ file: String?) -> [String] { document(file)?.members.map(\.name) ?? [] }
     private func profiles(_ file: String?) -> [String] { document(file)?[settings: ImportKeys.self].profileNames ?? [] }
     private func schedules(_ file: String?) -> [String] { document(file)?.schedules.map(\.id) ?? [] }
 
@@ -220,6 +221,7 @@ struct CompletionEngine {
         case "map": return .openWords(StatementField.allCases.map { $0.rawValue + "=" })
         case "tag", "untag": return .words(tags(context.file))
         case "account": return .words(accounts(context.file))
+        case "paid-by", "for", "owner": return .words(members(context.file))
         // A card's account it is paid from (`account add --from`); elsewhere a day.
         case "from" where context.path.first == "account": return .words(accounts(context.file))
         case "transfer-to", "to" where context.path.first == "edit": return .words(accounts(context.file))
@@ -242,6 +244,7 @@ struct CompletionEngine {
         case .limitedCategories: return .words(limitedCategories(context.file))
         case .tags: return .words(tags(context.file))
         case .accounts: return .words(accounts(context.file))
+        case .members: return .words(members(context.file))
         case .files: return .files(prefix: "", partial: "")
         case .none: break
         }

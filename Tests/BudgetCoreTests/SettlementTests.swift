@@ -1,0 +1,189 @@
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+/// Members and settling up (issue #30): exact shares rounded once, payments, records' member
+/// fields, income-proportional shares.
+final class SettlementTests: XCTestCase {
+    private func budget(members: [String]) throws -> BudgetDocument {
+        var document = BudgetDocument()
+        for name in members { try document.addMember(name) }
+        return document
+    }
+
+    private func addExpense(
+        _ document: inout BudgetDocument, _ amount: Int, paidBy: String?, category: String = "food",
+        split: String? = nil, parts: String? = nil, date: Day = Day(year: 2026, month: 11, day: 10) ?? .epoch
+    ) throws {
+        var values = RecordValues()
+        values["name"] = .text("item")
+        values["amount"] = .amount(amount)
+        values["category"] = .text(category)
+        values["date"] = .day(date)
+        if let paidBy { values["paid_by"] = .optionalText(paidBy) }
+        if let split { values["split"] = .optionalText(split) }
+        if let parts { values["parts"] = .optionalText(parts) }
+        try document.add(Expense.self, values)
+    }
+
+    private func balances(_ settlement: Settlement) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: settlement.rows.map { ($0.member, $0.balance) })
+    }
+
+    func testAHundredExpensesSharedThreeWays_SumToZeroAndStayWithinAUnitOfExact() throws {
+        var document = try budget(members: ["A", "B", "C"])
+        for index in 0..<100 { try addExpense(&document, 100, paidBy: ["A", "B", "C"][index % 3]) }
+        let settlement = try Settlement(document, period: .all)
+        XCTAssertEqual(settlement.rows.map(\.balance).reduce(0, +), 0)
+        // Each share is exactly 10,000 / 3 = 3,333.33…; rounded once, never per record.
+        for row in settlement.rows {
+            XCTAssertLessThan(abs(Double(row.share) - 10_000.0 / 3.0), 1.0, row.member)
+        }
+        XCTAssertEqual(settlement.rows.map(\.share).reduce(0, +), 10_000)
+        XCTAssertEqual(settlement.rows.map(\.share), [3334, 3333, 3333], "the largest remainder, ties in member order")
+    }
+
+    func testAReceiptWithOnePersonsPart_LeavesTheRestHalfAndHalf() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try addExpense(&document, 7000, paidBy: "夫", parts: "2000=妻")
+        let settlement = try Settlement(document, period: .all)
+        XCTAssertEqual(balances(settlement), ["夫": 4500, "妻": -4500])
+        XCTAssertEqual(settlement.payments, [Settlement.Payment(from: "妻", to: "夫", amount: 4500)])
+    }
+
+    func testPaidForOneMember_TheyOweItAll_AndARecordedSettlementBringsEveryBalanceToZero() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try addExpense(&document, 3000, paidBy: "妻", split: "夫=1")
+        let settlement = try Settlement(document, period: .all)
+        XCTAssertEqual(balances(settlement), ["夫": -3000, "妻": 3000])
+        let recorded = try document.recordSettlement(settlement, on: Day(year: 2026, month: 11, day: 30) ?? .epoch)
+        XCTAssertEqual(recorded.map { [$0.from, $0.to] }, [["夫", "妻"]])
+        XCTAssertEqual(balances(try Settlement(document, period: .all)), ["夫": 0, "妻": 0])
+        // A settlement is neither income nor spending.
+        XCTAssertEqual(document.expenses.records.map(\.amount).reduce(0, +), 3000)
+        XCTAssertTrue(document.incomes.records.isEmpty)
+    }
+
+    func testIncomeProportionalShares() throws {
+        var document = try budget(members: ["夫", "妻"])
+        for (name, amount) in [("夫", 400_000), ("妻", 600_000)] {
+            var values = RecordValues()
+            values["name"] = .text("給与")
+            values["amount"] = .amount(amount)
+            values["date"] = .day(Day(year: 2026, month: 11, day: 25) ?? .epoch)
+            values["paid_by"] = .optionalText(name)
+            try document.add(Income.self, values)
+        }
+        try document.setShare(of: "家賃", to: .income)
+        try addExpense(&document, 100_000, paidBy: "夫", category: "家賃")
+        let settlement = try Settlement(document, period: .all)
+        XCTAssertEqual(settlement.rows.map(\.share), [40_000, 60_000])
+        XCTAssertEqual(balances(settlement), ["夫": 60_000, "妻": -60_000])
+        // Without income in the period, an income share cannot be computed: said, not guessed.
+        let december = DateRange(from: Day(year: 2026, month: 12, day: 1), to: Day(year: 2026, month: 12, day: 31))
+        try addExpense(&document, 1000, paidBy: "夫", category: "家賃", date: Day(year: 2026, month: 12, day: 2) ?? .epoch)
+        XCTAssertThrowsError(try Settlement(document, period: december)) { error in
+            XCTAssertEqual(error as? MemberError, .noIncome(category: "家賃"))
+        }
+    }
+
+    func testCategoryShares_PersonalAndRecordSplitsComeFirst() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try document.setShare(of: "食費", to: Split(typed: "夫=6, 妻=4"))
+        try addExpense(&document, 1000, paidBy: "夫", category: "食費")  // 夫 600, 妻 400
+        try addExpense(&document, 1000, paidBy: "夫", category: "食費", split: "夫=1,妻=1")  // 500 each
+        try addExpense(&document, 5000, paidBy: "妻", category: "服", split: "personal")  // 妻's own
+        let settlement = try Settlement(document, period: .all)
+        XCTAssertEqual(settlement.rows.map(\.share), [1100, 5900])
+        XCTAssertEqual(balances(settlement), ["夫": 900, "妻": -900])
+    }
+
+    func testMembersAreCheckedAndSpeltOnRecords() throws {
+        var document = try budget(members: ["PayPay太郎", "妻"])
+        XCTAssertThrowsError(try addExpense(&document, 100, paidBy: "夫")) { error in
+            XCTAssertEqual(error as? MemberError, .unknown("夫", known: ["PayPay太郎", "妻"]))
+        }
+        XCTAssertThrowsError(try addExpense(&document, 100, paidBy: "妻", parts: "200=妻")) { error in
+            XCTAssertEqual(error as? MemberError, .partsExceedAmount(parts: 200, amount: 100))
+        }
+        try addExpense(&document, 100, paidBy: "ｐａｙｐａｙ太郎")
+        XCTAssertEqual(document.expenses.records.last?.paidBy, "PayPay太郎", "spelt as the member is")
+        XCTAssertEqual(document.expenses.count, 1, "refused records are not added")
+    }
+
+    func testAnOwnedAccountsRecordsArePaidByTheOwner() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try document.addAccount(Account(name: "妻の銀行", type: .bank, owner: "妻"))
+        var values = RecordValues()
+        values["name"] = .text("電気代")
+        values["amount"] = .amount(8000)
+        values["account"] = .optionalText("妻の銀行")
+        try document.add(Expense.self, values)
+        XCTAssertEqual(document.expenses.records.last?.paidBy, "妻")
+    }
+
+    func testRenameAndRemove() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try document.setShare(of: "食費", to: Split(typed: "夫=6,妻=4"))
+        try addExpense(&document, 1000, paidBy: "夫", category: "食費", parts: "100=夫")
+        XCTAssertEqual(try document.renameMember("夫", to: "Taro"), 1)
+        XCTAssertEqual(document.expenses.records[0].paidBy, "Taro")
+        XCTAssertEqual(document.expenses.records[0].parts, "100=Taro")
+        XCTAssertEqual(document[settings: ShareKeys.self].shares["食費"]?.text, "Taro=6,妻=4")
+        XCTAssertThrowsError(try document.removeMember("Taro")) { error in
+            XCTAssertEqual(error as? MemberError, .inUse("Taro", records: 1))
+        }
+        try document.removeMember("妻")
+        XCTAssertEqual(document.members.map(\.name), ["Taro"])
+        XCTAssertNil(document[settings: ShareKeys.self].shares["食費"], "a share naming a removed member goes")
+    }
+
+    func testRecordingOneSuggestedPayment_LeavesTheOtherSuggestionsUnchanged() throws {
+        var generator = SeededGenerator(seed: 30)
+        for round in 0..<300 {
+            let count = Int.random(in: 2...6, using: &generator)
+            var balances = (0..<(count - 1)).map { _ in Int.random(in: -50...50, using: &generator) * 100 }
+            balances.append(-balances.reduce(0, +))
+            let rows = balances.enumerated().map { index, balance in
+                Settlement.Row(member: "m\(index)", paid: 0, share: 0, settled: 0, balance: balance)
+            }
+            let payments = Settlement.payments(rows, recorded: [])
+            XCTAssertLessThanOrEqual(payments.count, count - 1, "round \(round): at most n - 1 payments")
+            for (index, payment) in payments.enumerated() {
+                var after = rows
+                for at in after.indices {
+                    if after[at].member == payment.from {
+                        after[at].balance += payment.amount
+                        after[at].settled += payment.amount
+                    }
+                    if after[at].member == payment.to {
+                        after[at].balance -= payment.amount
+                        after[at].settled -= payment.amount
+                    }
+                }
+                var others = payments
+                others.remove(at: index)
+                let again = Settlement.payments(after, recorded: [payment])
+                XCTAssertEqual(
+                    again.map { "\($0.from)>\($0.to):\($0.amount)" }.sorted(),
+                    others.map { "\($0.from)>\($0.to):\($0.amount)" }.sorted(),
+                    "round \(round): recording payment \(index) of \(payments)")
+            }
+        }
+    }
+
+    func testSplitsAndPartsHaveOneStoredForm() throws {
+        XCTAssertEqual(Split(typed: " 夫 = ２ , 妻=1 ")?.text, "夫=2,妻=1")
+        XCTAssertNil(Split(stored: "夫=2, 妻=1"), "stored text has no spaces")
+        XCTAssertNil(Split(stored: " 夫=2"))
+        XCTAssertNil(Split(typed: "夫=0"))
+        XCTAssertNil(Split(typed: "夫=1,夫=2"))
+        XCTAssertNil(Split(typed: ""))
+        XCTAssertEqual(Split(stored: "personal"), .personal)
+        let money = MoneyFormat(currency: nil)
+        let parts = try Parts(typed: "2,000=妻, 500=夫") { text throws(ValueError) in try money.parse(text) }
+        XCTAssertEqual(parts.text, "2000=妻,500=夫")
+        XCTAssertNil(Parts(stored: "02000=妻"))
+        XCTAssertNil(Parts(stored: "0=妻"))
+    }
+}
