@@ -65,6 +65,13 @@ def generate(count, directory):
     text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, separators=(",", " : "))
     with open(os.path.join(directory, "budget-accounts-%d.json" % count), "w", encoding="utf-8") as f:
         f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }').replace('"transfers" : {}', '"transfers" : {\n\n  }') + "\n")
+    # The same records shared by two members (`settle`): each paid by one of them, food shared 6:4.
+    for key, expense in expenses.items():
+        expense["paid_by"] = "夫" if int(key) % 2 else "妻"
+    document["settings"].update({"member.夫": "share=1", "member.妻": "share=1", "share.food": "夫=6,妻=4"})
+    text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, separators=(",", " : "))
+    with open(os.path.join(directory, "budget-members-%d.json" % count), "w", encoding="utf-8") as f:
+        f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }').replace('"transfers" : {}', '"transfers" : {\n\n  }') + "\n")
     with open(ledger, "w", encoding="utf-8") as f:
         f.writelines(journal)
     return data, ledger
@@ -309,6 +316,10 @@ def main():
         cases.append(("budget reconcile (disagrees: exit 1, nothing written)",
                       "%s --file %s -q reconcile 楽天銀行 --balance 1 --date 2026-01-01 || true" % (binary, accounts_file),
                       None, None))
+        # Who owes whom over the same records, each paid by one of two members.
+        members_file = os.path.join(work, "budget-members-%d.json" % size)
+        cases.append(("budget settle (2 members, a category share)",
+                      "%s --file %s settle" % (binary, members_file), None, None))
         peers = {}
         if have_ledger:
             peers["ledger balance"] = ("ledger -f %s balance" % journal, None)

@@ -327,6 +327,45 @@ final class ReplicaFoldTests: XCTestCase {
         XCTAssertEqual(conflicts.first?.subject, .record(.transfer, id: first.id))
     }
 
+    /// Members (issue #30) merge like every field and setting: a member added on each device,
+    /// a payer set on one and a split on the other merge field by field, a share set on both is
+    /// a conflict, and a settlement recorded on one settles the merged balances.
+    func testMembersOnTwoDevices_MergeFieldByField_AndASettlementSettlesBoth() throws {
+        let (a, b) = try household()
+        try a.change { try $0.addMember("夫") }
+        try b.change { try $0.addMember("妻") }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.members.map(\.name), ["夫", "妻"])
+        var values = RecordValues()
+        values["name"] = .text("本")
+        values["amount"] = .amount(3000)
+        values["date"] = .day(day)
+        let book = try a.change { try $0.add(Expense.self, values) }
+        try b.fold(a)
+        let reference = RecordReference(kind: .expense, id: book.id)
+        var payer = try RecordEdit()
+        payer.set(try XCTUnwrap(SettableField.named("paid_by")), to: .optionalText("妻"))
+        var split = try RecordEdit()
+        split.set(try XCTUnwrap(SettableField.named("split")), to: .optionalText("夫=1"))
+        try a.change { _ = try $0.edit([reference], with: payer) }
+        try b.change { _ = try $0.edit([reference], with: split) }
+        try a.change { try $0.setShare(of: "食費", to: Split(typed: "夫=6,妻=4")) }
+        try b.change { try $0.setShare(of: "食費", to: Split(typed: "夫=1,妻=1")) }
+        try a.fold(b)
+        try b.fold(a)
+        for device in [a, b] {
+            let merged = try XCTUnwrap(device.document.expenses.record(id: book.id))
+            XCTAssertEqual([merged.paidBy, merged.split], ["妻", "夫=1"], "each device's field is kept")
+            let settlement = try Settlement(device.document, period: .all)
+            XCTAssertEqual(settlement.rows.map(\.balance), [-3000, 3000])
+        }
+        XCTAssertEqual(ReplicaConflicts.list(in: a.document).count, 1, "the share set both ways")
+        try a.change { _ = try $0.recordSettlement(try Settlement($0, period: .all), on: day) }
+        try b.fold(a)
+        XCTAssertEqual(try Settlement(b.document, period: .all).rows.map(\.balance), [0, 0])
+    }
+
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {
         let (a, b) = try household()
         let rent = try Schedule(

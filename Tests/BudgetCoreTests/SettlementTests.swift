@@ -133,9 +133,12 @@ final class SettlementTests: XCTestCase {
         XCTAssertThrowsError(try document.removeMember("Taro")) { error in
             XCTAssertEqual(error as? MemberError, .inUse("Taro", records: 1))
         }
+        XCTAssertThrowsError(try document.removeMember("妻")) { error in
+            XCTAssertEqual(error as? MemberError, .namedBySettings("妻", settings: ["share.食費"]), "nothing goes silently")
+        }
+        try document.setShare(of: "食費", to: nil)
         try document.removeMember("妻")
         XCTAssertEqual(document.members.map(\.name), ["Taro"])
-        XCTAssertNil(document[settings: ShareKeys.self].shares["食費"], "a share naming a removed member goes")
     }
 
     func testRecordingOneSuggestedPayment_LeavesTheOtherSuggestionsUnchanged() throws {

@@ -10,6 +10,8 @@ public enum AccountError: LocalizedError, Equatable, Sendable {
     case unknown(String, known: [String])
     /// An account with the name (or one folding alike) exists already.
     case exists(String)
+    /// The name is a member's: a transfer between the two would read as a settlement.
+    case nameOfMember(String)
     /// A record dated after the day its account was closed.
     case closed(String, on: Day, recordDate: Day)
     /// An account closed already.
@@ -38,6 +40,8 @@ public enum AccountError: LocalizedError, Equatable, Sendable {
             return "no account named '\(name)'; \(list)"
         case let .exists(name):
             return "an account named '\(name)' exists already"
+        case let .nameOfMember(name):
+            return "'\(name)' is a member's name: an account needs a name of its own"
         case let .closed(name, day, recordDate):
             return "the account \(name) was closed on \(day.iso); a record dated \(recordDate.iso) cannot use it"
         case let .alreadyClosed(name, day):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a member, a share or a settlement was refused.
 public enum MemberError: LocalizedError, Equatable, Sendable {
@@ -10,8 +14,8 @@ public enum MemberError: LocalizedError, Equatable, Sendable {
     case nameOfAccount(String)
     /// Records still name the member (as the one who paid, or in a split or a part).
     case inUse(String, records: Int)
-    /// A split names someone who is no member.
-    case splitNamesNoMember(String, known: [String])
+    /// Settings still name the member: a category's share, an account they own.
+    case namedBySettings(String, settings: [String])
     /// An expense's parts add up to more than the expense.
     case partsExceedAmount(parts: Int, amount: Int)
     /// Income shares, but no member received income in the period.
@@ -35,8 +39,9 @@ public enum MemberError: LocalizedError, Equatable, Sendable {
         case let .inUse(name, records):
             return "\(records) record\(records == 1 ? "" : "s") name\(records == 1 ? "s" : "") \(name): "
                 + "rename the member instead, or edit the records first"
-        case let .splitNamesNoMember(name, known):
-            return "the split names '\(name)', who is no member (the members are \(known.joined(separator: ", ")))"
+        case let .namedBySettings(name, settings):
+            return "\(settings.joined(separator: ", ")) name\(settings.count == 1 ? "s" : "") \(name): "
+                + "set \(settings.count == 1 ? "it" : "them") otherwise first"
         case let .partsExceedAmount(parts, amount):
             return "the parts add up to \(parts), more than the expense's \(amount)"
         case let .noIncome(category):

@@ -64,6 +64,7 @@ extension BudgetDocument {
             throw .invalidValue(error)
         }
         if let existing = self.account(named: account.name) { throw .exists(existing.name) }
+        if let member = try? existingMember(named: account.name) { throw .nameOfMember(member.name) }
         try store(&account)
         try checkBalances(of: account.name)
         describeChange("add account \(account.name)")
@@ -136,6 +137,7 @@ extension BudgetDocument {
         }
         if new == old { return 0 }
         if let other = self.account(named: new), other.name != old { throw .exists(other.name) }
+        if let member = try? existingMember(named: new) { throw .nameOfMember(member.name) }
         var settings = self[settings: AccountKeys.self]
         settings.remove(AccountKeys.account(old))
         account.name = new

@@ -50,6 +50,13 @@ extension BudgetDocument {
             }
             settings.setValue(nil, forKey: oldKey)
         }
+        // The category's share moves with it; into a category with a share of its own, the
+        // target's stays (the merged expenses are shared as the category they joined).
+        let oldShare = ShareKeys.category(old).storedKey, newShare = ShareKeys.category(new).storedKey
+        if let share = settings.value(forKey: oldShare) {
+            if settings.value(forKey: newShare) == nil { settings.setValue(share, forKey: newShare) }
+            settings.setValue(nil, forKey: oldShare)
+        }
         let defaultKey = ExpenseKeys.defaultCategory.storedKey
         if settings.value(forKey: defaultKey) == .string(old) {
             settings.setValue(.string(new), forKey: defaultKey)

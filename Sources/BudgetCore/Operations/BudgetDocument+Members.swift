@@ -19,7 +19,7 @@ extension BudgetDocument {
     ///   `.nameOfAccount`; `ValueError` for a name no member may have.
     @discardableResult
     public mutating func addMember(_ typed: String, weight: Int = 1) throws -> Member {
-        let name = FieldRules.trimmed(typed)
+        let name = try FieldRules.label(typed, field: "member name")
         try FieldRules.checkMemberName(name)
         if let existing = try? existingMember(named: name) { throw MemberError.exists(existing.name) }
         if account(named: name) != nil { throw MemberError.nameOfAccount(name) }
@@ -49,7 +49,7 @@ extension BudgetDocument {
     @discardableResult
     public mutating func renameMember(_ typed: String, to newTyped: String) throws -> Int {
         var member = try existingMember(named: typed)
-        let old = member.name, new = FieldRules.trimmed(newTyped)
+        let old = member.name, new = try FieldRules.label(newTyped, field: "member name")
         try FieldRules.checkMemberName(new)
         if new == old { return 0 }
         if let other = try? existingMember(named: new), other.name != old { throw MemberError.exists(other.name) }
@@ -103,11 +103,11 @@ extension BudgetDocument {
         let count = incomes.records.count { $0.paidBy == name } + expenses.records.count { $0.names(member: name) }
             + transfers.records.count { $0.from == name || $0.to == name }
         guard count == 0 else { throw .inUse(name, records: count) }
-        var shares = self[settings: ShareKeys.self]
-        for (category, split) in shares.shares where split.members.contains(name) {
-            shares[ShareKeys.category(category)] = nil
-        }
-        self[settings: ShareKeys.self] = shares
+        // Nothing goes silently: shares and accounts that name them are changed first.
+        let settings = self[settings: ShareKeys.self].shares.filter { $0.value.members.contains(name) }
+            .map { "share.\($0.key)" }.sorted()
+            + accounts.filter { $0.owner == name }.map { "account.\($0.name) (its owner)" }
+        guard settings.isEmpty else { throw .namedBySettings(name, settings: settings) }
         self[settings: MemberKeys.self][MemberKeys.member(name)] = nil
         describeChange("remove member \(name)")
     }

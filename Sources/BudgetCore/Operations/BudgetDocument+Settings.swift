@@ -72,6 +72,17 @@ extension BudgetDocument {
                 try checkAccount(&account)
                 stored = account.stored
             }
+            // A member set by its key follows `addMember`'s rules: a name of its own.
+            if key.storedKey.hasPrefix(MemberKeys.name + "."), stored != nil, before == nil {
+                let name = String(key.storedKey.dropFirst(MemberKeys.name.count + 1))
+                _ = try FieldRules.label(name, field: "member name")
+                if let existing = try? existingMember(named: name) { throw MemberError.exists(existing.name) }
+                if account(named: name) != nil { throw MemberError.nameOfAccount(name) }
+            }
+            // A category's share names members of the budget, spelt as they are.
+            if key.storedKey.hasPrefix(ShareKeys.name + "."), let value = stored, let split = Split(stored: value) {
+                stored = try MemberCheck(self).spelled(split).stored
+            }
             settingsValues.setValue(stored, forKey: key.storedKey)
         }
         let after = settingsValues.value(forKey: key.storedKey)

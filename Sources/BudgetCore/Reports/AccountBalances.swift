@@ -86,7 +86,10 @@ public struct AccountBalances: Sendable {
             move(amount == Int.min ? Int.max : -amount, account, date: expenses[at].date)
         }
         let transfers = document.transfers.records
+        // A settlement between two members (`Settlement`) moves no account's money.
+        let members = NameLookup(document[settings: MemberKeys.self].memberNames)
         for at in transfers.indices where transfers[at].date.dayNumber <= last {
+            if members.index(of: transfers[at].from) != nil, members.index(of: transfers[at].to) != nil { continue }
             let amount = transfers[at].amount, date = transfers[at].date
             move(-amount, transfers[at].from, date: date)
             move(amount, transfers[at].to, date: date)

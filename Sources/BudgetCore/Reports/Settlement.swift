@@ -58,9 +58,17 @@ public struct Settlement: Sendable {
 
     /// The settlement of the expenses and member transfers dated in `period`.
     ///
+    /// - Parameters:
+    ///   - explain: whether to keep each expense counted, with its shares (`lines`).
+    ///   - matching: only the expenses it accepts count (`summary --by member`'s filters).
+    ///   - sharingUnpaid: whether an expense without a payer is shared too (each member's share
+    ///     of the household's spending, whoever paid): it adds to no one's `paid`.
     /// - Throws: `MemberError.noMembers`, `.noIncome` (an income share without income),
     ///   `.sharesTooLarge`; `BudgetError.totalOverflow` when a sum does not fit.
-    public init(_ document: BudgetDocument, period: DateRange, explain: Bool = false) throws {
+    public init(
+        _ document: BudgetDocument, period: DateRange, explain: Bool = false,
+        matching: ((Expense) -> Bool)? = nil, sharingUnpaid: Bool = false
+    ) throws {
         let members = document[settings: MemberKeys.self].members
         guard !members.isEmpty else { throw MemberError.noMembers }
         let names = members.map(\.name)
@@ -103,12 +111,18 @@ public struct Settlement: Sendable {
         }
         let expenses = document.expenses.records
         for at in expenses.indices where period.contains(expenses[at].date) {
-            guard let payerName = expenses[at].paidBy else {
+            if let matching, !matching(expenses[at]) { continue }
+            let payer: Int?
+            if let payerName = expenses[at].paidBy {
+                guard let found = lookup.index(of: payerName) else {
+                    namingNoMember.append(expenses[at].id)
+                    continue
+                }
+                payer = found
+            } else if sharingUnpaid && expenses[at].split != Split.personal.text {
+                payer = nil
+            } else {
                 withoutPayer += 1
-                continue
-            }
-            guard let payer = lookup.index(of: payerName) else {
-                namingNoMember.append(expenses[at].id)
                 continue
             }
             let amount = expenses[at].amount
@@ -149,6 +163,10 @@ public struct Settlement: Sendable {
             } else {
                 let category = expenses[at].category
                 if let known = categoryGroups[category] {
+                    if known == -2 {
+                        namingNoMember.append(expenses[at].id)
+                        continue
+                    }
                     group = known < 0 ? nil : known
                 } else {
                     let split = categoryShares[category]
@@ -157,11 +175,14 @@ public struct Settlement: Sendable {
                         if split == .personal {
                             found = nil
                         } else {
-                            guard let given = try weights(of: split, category: category) else {
-                                let stranger = split.members.first { lookup.index(of: $0) == nil } ?? ""
-                                throw MemberError.splitNamesNoMember(stranger, known: names)
+                            // A share naming someone who is no member (removed on another device):
+                            // its expenses are left out and said, like a record naming one.
+                            found = try weights(of: split, category: category).flatMap { exact.group($0) }
+                            if found == nil {
+                                categoryGroups[category] = -2
+                                namingNoMember.append(expenses[at].id)
+                                continue
                             }
-                            found = exact.group(given)
                         }
                     } else {
                         found = exact.group(defaultWeights)
@@ -170,17 +191,22 @@ public struct Settlement: Sendable {
                     group = found
                 }
             }
-            let (sum, over) = paid[payer].addingReportingOverflow(amount)
-            guard !over else { throw BudgetError.totalOverflow }
-            paid[payer] = sum
+            if let payer {
+                let (sum, over) = paid[payer].addingReportingOverflow(amount)
+                guard !over else { throw BudgetError.totalOverflow }
+                paid[payer] = sum
+            }
             if let group {
                 try exact.add(rest, to: group)
-            } else {
+            } else if let payer {
                 try exact.add(part: rest, member: payer)  // personal: the payer's alone
+            } else {
+                // Personal by its category's share, and no payer: no one's to bear.
+                withoutPayer += 1
             }
             for part in partShares { try exact.add(part: part.amount, member: part.member) }
             if explain {
-                var shares = exact.display(rest, group: group, payer: payer)
+                var shares = exact.display(rest, group: group, payer: payer ?? 0)
                 for part in partShares { shares[part.member] += part.amount }
                 var byName: [String: Int] = [:]
                 for (member, share) in shares.enumerated() where share != 0 { byName[names[member]] = share }

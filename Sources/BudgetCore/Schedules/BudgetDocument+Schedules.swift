@@ -226,6 +226,7 @@ extension BudgetDocument {
             incomes: incomes.records, expenses: expenses.records,
             amounts: Set(items.filter { !$0.isSkipped }.map(\.amount)))
         let context = InputContext(money: moneyFormat, today: Day.epoch, defaultCategory: defaultExpenseCategory)
+        let members = MemberCheck(self)
         for index in items.indices where !items[index].isSkipped {
             let item = items[index]
             guard let schedule = byID[item.scheduleID] else { continue }
@@ -247,11 +248,12 @@ extension BudgetDocument {
             }
             // The record is made of the schedule's values by the fields' declarations, as an
             // import fills a row: a field the schedule leaves out takes what stands in for it.
+            // An owned account's occurrence is paid by its owner (`MemberCheck`).
             func occurrence<Record: BaseModel>(_ id: String) throws -> Record {
                 var record = try Record.schema.make(id: id, schedule.values, context)
                 record.date = item.day
                 record.schedule = mark
-                return record
+                return (try? record.checkedMembers(members)) ?? record
             }
             switch item.kind {
             case .income: items[index].recordID = try incomes.add { id in try occurrence(id) as Income }.id

@@ -46,14 +46,16 @@ extension FieldSetting {
     static let account = FieldSetting(help: "The account the money moved through.", valueName: "account")
     /// The member who paid (or, for an income, received) the money.
     static let paidBy = FieldSetting(
-        help: "The member who paid (an income: who received it).", valueName: "member", word: "paid-by")
+        help: "The member who paid (an income: who received it).", valueName: "member", word: "paid-by",
+        isScheduled: false)
     /// How an expense is shared among the members.
     static let split = FieldSetting(
-        help: "How it is shared: member=weight,… (for one member: --for), or personal.", valueName: "weights")
+        help: "How it is shared: member=weight,… (for one member: --for), or personal.", valueName: "weights",
+        isScheduled: false)
     /// The parts of an expense that are one member's alone.
     static let parts = FieldSetting(
         help: "The parts that are one member's alone: amount=member,… (the rest is shared).", valueName: "parts",
-        word: "part")
+        word: "part", isScheduled: false)
     /// The account a transfer's money left.
     static let from = FieldSetting(
         help: "The account the money left.", valueName: "account", isScheduled: false)

@@ -38,6 +38,8 @@ struct AddCommand: Command {
     /// The other fields given (`FieldOptions`), each read by its input rules.
     let values: RecordValues
     let refund: Bool
+    /// `--part`, read in the budget's currency once the file is open.
+    let partsText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
@@ -56,6 +58,7 @@ struct AddCommand: Command {
         if values["date"] == nil { values["date"] = .day(Day.today()) }
         self.values = values
         refund = kind == .expense && parsed.flag("refund")
+        partsText = FieldOptions.typedParts(parsed)
     }
 
     func run(in context: CommandContext) throws {
@@ -64,6 +67,7 @@ struct AddCommand: Command {
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             var values = values
             values["amount"] = .amount(refund ? -amount : amount)
+            if let partsText { values["parts"] = try FieldOptions.parts(partsText, money: document.moneyFormat, parsed) }
             let money = document.moneyFormat
             switch kind {
             case .income:

@@ -27,6 +27,8 @@ struct EditCommand: Command {
     /// Every field but the amount, which is read in the budget's currency when the file is open.
     let edit: RecordEdit
     let amountText: String?
+    /// `--part`, read in the budget's currency when the file is open.
+    let partsText: String?
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         self.parsed = parsed
@@ -41,7 +43,8 @@ struct EditCommand: Command {
             return try parsed.amountText(text)
         }
         var edit = try parsed.converting { () throws(ValueError) in try RecordEdit() }
-        for field in FieldOptions.fields(.edit, kind: nil) where !field.isAmount && !field.isList {
+        for field in FieldOptions.fields(.edit, kind: nil)
+        where !field.isAmount && !field.isList && field.key != "parts" {
             let typed = field.key == "split" ? try FieldOptions.typedSplit(parsed) : parsed.value(field.word)
             guard let text = typed else { continue }
             edit.set(field, to: try parsed.value(of: field, text))
@@ -74,7 +77,8 @@ struct EditCommand: Command {
                 "'--\(edit.refund == true ? "refund" : "no-refund")' applies to expenses; "
                     + "an income is money in already")
         }
-        if edit.isEmpty && amountText == nil {
+        partsText = FieldOptions.typedParts(parsed)
+        if edit.isEmpty && amountText == nil && partsText == nil {
             let options = FieldOptions.changing(Self.spec).joined(separator: ", ")
             throw parsed.usageError("Nothing to change: give at least one of \(options)")
         }
@@ -98,6 +102,12 @@ struct EditCommand: Command {
             let why = "\(reference) is \(kind.withArticle), and \(kind.plural) have no \(field.key)"
             throw parsed.usageError("\(FieldOptions.appliesTo(field)); \(why)")
         }
+        if partsText != nil, let other = references.first(where: { $0.kind != .expense }),
+           let field = SettableField.named("parts") {
+            throw parsed.usageError(
+                "\(FieldOptions.appliesTo(field)); \(other) is \(other.kind.withArticle), and \(other.kind.plural) "
+                    + "have no parts")
+        }
         if let refund = edit.refund, let income = references.first(where: { $0.kind == .income }) {
             throw parsed.usageError(
                 "'--\(refund ? "refund" : "no-refund")' applies to expenses; \(income) is an income")
@@ -105,6 +115,9 @@ struct EditCommand: Command {
         var replaced: [(gone: RecordReference, kept: RecordReference)] = []
         let (result, money) = try context.store().transaction { document -> (RecordEditResult, MoneyFormat) in
             var edit = edit
+            if let partsText, let field = SettableField.named("parts") {
+                edit.set(field, to: try FieldOptions.parts(partsText, money: document.moneyFormat, parsed))
+            }
             if let amountText {
                 let amount = try parsed.money(amountText, in: document.moneyFormat)
                 try parsed.converting { () throws(ValueError) in try edit.setAmount(amount) }

@@ -15,7 +15,10 @@ struct SettleCommand: Command {
             period every record counts.
             """,
         options: QueryOptions.periodSpecs + [
-            OptionSpec(long: "explain", help: "List the expenses behind the balances, with each member's share."),
+            OptionSpec(
+                long: "explain",
+                help: "List the expenses behind the balances, with each member's share (in tsv, csv and json: "
+                    + "only them, a share:<member> column each)."),
             OptionSpec(long: "payments", help: "Print the payments that settle it instead of the balances."),
             OptionSpec(
                 long: "record",
@@ -68,6 +71,9 @@ struct SettleCommand: Command {
                     Self.paymentsReport, settlement.payments, as: format, includeHeader: includeHeader,
                     document: document, emptyMessage: "Everyone is settled: no payment is needed.")
             }
+        } else if explain && format != .table {
+            // One table for a script: the expenses, a share column per member.
+            try writeExplanation(settlement, document: document, context: context)
         } else {
             context.write(
                 Self.report, settlement.rows, as: format, includeHeader: includeHeader, document: document,
@@ -112,8 +118,9 @@ struct SettleCommand: Command {
             .amount("AMOUNT", key: "amount") { $0.expense.amount },
             .optionalText("PAID BY", key: "paid_by") { $0.expense.paidBy },
         ]
+        // `share:<member>` in machine formats: a member named `id` or `amount` is no other column.
         for name in names {
-            columns.append(.amount(name, key: name) { $0.shares[name] ?? 0 })
+            columns.append(.amount(name, key: "share:" + name) { $0.shares[name] ?? 0 })
         }
         if format == .table { context.output.write("\n") }
         context.write(

@@ -25,8 +25,10 @@ struct SummaryCommand: Command {
             QueryOptions.search,
             OptionSpec(long: "all", help: "Every record, whatever its date.",
                        conflicts: ["month", "months", "year", "from", "to", "compare"]),
-            OptionSpec(long: "by", valueName: "grouping", help: "category, month, income or tag (default: category).",
-                       choices: ["category", "month", "income", "tag"]),
+            OptionSpec(
+                long: "by", valueName: "grouping",
+                help: "category, month, income, tag or member (each member's share) (default: category).",
+                choices: ["category", "month", "income", "tag", "member"]),
             OptionSpec(
                 long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.",
                 choices: PeriodTable.Unit.allCases.map(\.rawValue),
@@ -42,6 +44,8 @@ struct SummaryCommand: Command {
     let filters: QueryOptions
     let all: Bool
     let grouping: Summary.Grouping
+    /// `--by member`: each member's share of the household's spending.
+    let byMember: Bool
     /// `--per`: a table of the rows over time instead of the summary.
     let unit: PeriodTable.Unit?
     let format: OutputFormat
@@ -59,9 +63,13 @@ struct SummaryCommand: Command {
         all = parsed.flag("all")
         if all && filters.hasPeriod { throw parsed.usageError("'--all' cannot be combined with a period option") }
         let by = parsed.value("by") ?? "category"
-        guard let grouping = Summary.Grouping(rawValue: by) else {
+        byMember = by == "member"
+        if byMember, let other = ["per", "compare"].first(where: { parsed.value($0) != nil }) {
+            throw parsed.usageError("'--by member' cannot be combined with '--\(other)'")
+        }
+        guard let grouping = byMember ? .category : Summary.Grouping(rawValue: by) else {
             throw parsed.usageError(
-                "Invalid value '\(by)' for '--by <grouping>': expected category, month, income or tag")
+                "Invalid value '\(by)' for '--by <grouping>': expected category, month, income, tag or member")
         }
         self.grouping = grouping
         if grouping == .income && !parsed.values("category").isEmpty {
@@ -116,6 +124,7 @@ struct SummaryCommand: Command {
         var query = try filters.query(for: document)
         if let unit { return try runTable(unit, document: document, query: query, in: context) }
         if !all && !filters.hasPeriod { query.period = document.budgetCalendar.period(containing: Day.today()).range }
+        if byMember { return try runMembers(document: document, query: query, in: context) }
         let comparison = try compare.map { basis in try compared(query: query, basis: basis, in: document) }
         let summary = try comparison?.current ?? Summary(document: document, query: query, groupings: [grouping])
         var printer = SummaryPrinter(
@@ -167,5 +176,34 @@ struct SummaryCommand: Command {
             painter: context.outputPainter(document), width: context.terminalWidth)
         printer.query = query
         context.output.write(printer.render())
+    }
+
+    /// `--by member`: each member's share of the household's spending in the period (the
+    /// expenses the filters match, whoever paid, shared as `settle` shares them), what they
+    /// paid, and their part of the whole.
+    private func runMembers(document: BudgetDocument, query: RecordQuery, in context: CommandContext) throws {
+        let settlement = try Settlement(
+            document, period: query.period, matching: { query.matches($0, category: $0.category) },
+            sharingUnpaid: true)
+        let total = settlement.rows.reduce(0) { $0 &+ $1.share }
+        let report = ReportTable<Settlement.Row>(
+            [
+                .text("MEMBER", key: "member") { $0.member },
+                .amount("SHARE", key: "share") { $0.share },
+                .optionalText("PERCENT", key: "percent") { row in Percent.share(row.share, of: total)?.description },
+                .amount("PAID", key: "paid") { $0.paid },
+                .currency,
+            ],
+            footers: { _ in
+                [TextTable.Footer(label: "Total", value: document.moneyFormat.display(total), column: 1)]
+            })
+        context.write(
+            report, settlement.rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "")
+        if settlement.withoutPayer > 0 {
+            let count = settlement.withoutPayer
+            context.confirm(
+                "\(count) personal expense\(count == 1 ? "" : "s") without a payer \(count == 1 ? "is" : "are") "
+                    + "in no member's share.")
+        }
     }
 }

@@ -59,6 +59,22 @@ enum FieldOptions {
         OptionSpec(long: "personal", help: "Outside the household split: the payer's own (--split personal)."),
     ]
 
+    /// `--part` as typed: its amounts are read in the budget's currency once the file is open
+    /// (`parts(_:money:)`).
+    static func typedParts(_ parsed: ParsedCommand) -> String? {
+        parsed.value("part")
+    }
+
+    /// The parts typed with `--part`, amounts in `money`'s currency: their stored form, or
+    /// none for an empty text.
+    static func parts(_ text: String, money: MoneyFormat, _ parsed: ParsedCommand) throws(UsageError) -> FieldValue {
+        guard !FieldRules.trimmed(text).isEmpty else { return .optionalText(nil) }
+        let parts = try parsed.converting { () throws(ValueError) in
+            try Parts(typed: text) { amount throws(ValueError) in try money.parse(amount) }
+        }
+        return .optionalText(parts.text)
+    }
+
     /// The split typed with `--split`, `--for` or `--personal`, at most one of them.
     static func typedSplit(_ parsed: ParsedCommand) throws(UsageError) -> String? {
         let given = [
@@ -146,7 +162,7 @@ enum FieldOptions {
     /// field's input rules; the fields not given are left out (defaults stand in later).
     static func values(_ parsed: ParsedCommand, _ use: Use, kind: RecordKind?) throws(UsageError) -> RecordValues {
         var values = RecordValues()
-        for field in fields(use, kind: kind) where !field.isAmount {
+        for field in fields(use, kind: kind) where !field.isAmount && field.key != "parts" {
             if field.isList {
                 let items = parsed.values(field.word)
                 guard !items.isEmpty else { continue }
