@@ -134,7 +134,8 @@ final class SettlementTests: XCTestCase {
             XCTAssertEqual(error as? MemberError, .inUse("Taro", records: 1))
         }
         XCTAssertThrowsError(try document.removeMember("妻")) { error in
-            XCTAssertEqual(error as? MemberError, .namedBySettings("妻", settings: ["share.食費"]), "nothing goes silently")
+            XCTAssertEqual(
+                error as? MemberError, .namedBySettings("妻", settings: ["share.食費"]), "nothing goes silently")
         }
         try document.setShare(of: "食費", to: nil)
         try document.removeMember("妻")

@@ -88,6 +88,16 @@ final class MembersEndToEndTests: XCTestCase {
         XCTAssertTrue(accounts.stdout.contains("7,000"), accounts.stdout)
     }
 
+    func testBudgetsOwnFileImportedIntoAnOwnedAccount_IsPaidByTheOwner() throws {
+        try budget.succeed("account", "add", "夫の銀行", "--type", "bank", "--owner", "夫")
+        let file = budget.directory.appendingPathComponent("bills.csv")
+        try Data("date,name,amount\n2026-11-01,電気代,8000\n".utf8).write(to: file)
+        try budget.succeed("import", "expenses", file.path, "--account", "夫の銀行")
+        let listed = Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows
+        XCTAssertEqual([listed.first?["account"], listed.first?["paid_by"]], ["夫の銀行", "夫"])
+        try refused("import", "expenses", file.path, "--account", "どこか", code: 65)
+    }
+
     func testExplainInMachineFormatsIsOneTable_AndSummaryByMemberIsEachOnesShare() throws {
         try budget.succeed("member", "add", "amount")
         try budget.succeed("add", "expense", "x", "300", "--paid-by", "夫", "--date", "2026-11-10")
@@ -97,7 +107,8 @@ final class MembersEndToEndTests: XCTestCase {
         XCTAssertEqual(row["amount"] as? Int, 300, "a member named amount is its own column")
         XCTAssertEqual(row["share:amount"] as? Int, 100)
         let byMember = try budget.succeed("summary", "--by", "member", "--month", "2026-11", "--format", "tsv").stdout
-        XCTAssertEqual(byMember, "member\tshare\tpercent\tpaid\namount\t100\t33.3\t0\n夫\t100\t33.3\t300\n妻\t100\t33.3\t0\n")
+        XCTAssertEqual(
+            byMember, "member\tshare\tpercent\tpaid\namount\t100\t33.3\t0\n夫\t100\t33.3\t300\n妻\t100\t33.3\t0\n")
         try refused("summary", "--by", "member", "--per", "month", code: 64)
     }
 
@@ -107,8 +118,10 @@ final class MembersEndToEndTests: XCTestCase {
         try budget.succeed("member", "rename", "夫", "Taro")
         let listed = Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows
         XCTAssertEqual([listed.first?["paid_by"], listed.first?["parts"]], ["Taro", "100=Taro"])
-        XCTAssertEqual(try budget.succeed("share", "list", "--format", "tsv").stdout, "category\tshare\n食費\tTaro=6,妻=4\n")
+        let shares = try budget.succeed("share", "list", "--format", "tsv").stdout
+        XCTAssertEqual(shares, "category\tshare\n食費\tTaro=6,妻=4\n")
         try budget.succeed("categories", "rename", "食費", "食料")
-        XCTAssertEqual(try budget.succeed("share", "list", "--format", "tsv").stdout, "category\tshare\n食料\tTaro=6,妻=4\n")
+        let moved = try budget.succeed("share", "list", "--format", "tsv").stdout
+        XCTAssertEqual(moved, "category\tshare\n食料\tTaro=6,妻=4\n")
     }
 }

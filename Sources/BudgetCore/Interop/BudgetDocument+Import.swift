@@ -3,15 +3,18 @@ import FoundationEssentials
 extension BudgetDocument {
     /// Appends imported rows of one kind in file order, as one change (one undo step).
     ///
-    /// - Parameter skipDuplicates: leave out rows equal (date, name, amount, category) to an
-    ///   existing record, as many of them as there are such records: two identical coffees in
-    ///   the file and one in the budget add one.
+    /// - Parameters:
+    ///   - skipDuplicates: leave out rows equal (date, name, amount, category) to an existing
+    ///     record, as many of them as there are such records: two identical coffees in the file
+    ///     and one in the budget add one.
+    ///   - into: the account of the rows that name none (`import --account`); an owned
+    ///     account's rows are paid by its owner.
     /// - Returns: the new IDs and the number of rows skipped as duplicates.
     /// - Throws: `BudgetError.idSpaceExhausted` when the IDs run out; `ImportError` naming the
     ///   first row after which the kind's amounts would add up to more than the largest total
     ///   (`checkTotals`); nothing is added then.
     public mutating func importRows(
-        _ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool
+        _ rows: [ImportedRow], kind: RecordKind, skipDuplicates: Bool, into: String? = nil
     ) throws -> (ids: [String], skipped: Int) {
         var existing: [String: Int] = [:]
         if skipDuplicates {
@@ -70,7 +73,7 @@ extension BudgetDocument {
                 total = next
             }
             // A row's account is one of the budget's, spelt as it is (`recordAccount`).
-            let account = try Self.account(of: row, in: accounts)
+            let account = try Self.account(of: row, in: accounts, into: into)
             switch kind {
             case .income:
                 ids.append(try draft.incomes.add { id in
@@ -104,12 +107,12 @@ extension BudgetDocument {
     /// - Throws: `ImportError` at the row's account when no account has the name, or the
     ///   account was closed before the row's date.
     private static func account(
-        of row: ImportedRow, in accounts: Settings<AccountKeys>
+        of row: ImportedRow, in accounts: Settings<AccountKeys>, into: String?
     ) throws(ImportError) -> String? {
         let typed: String?, date: Day
         switch row.record {
-        case .income(let income): (typed, date) = (income.account, income.date)
-        case .expense(let expense): (typed, date) = (expense.account, expense.date)
+        case .income(let income): (typed, date) = (income.account ?? into, income.date)
+        case .expense(let expense): (typed, date) = (expense.account ?? into, expense.date)
         case .transfer: return nil
         }
         guard let typed else { return nil }

@@ -67,7 +67,9 @@ struct AddCommand: Command {
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             var values = values
             values["amount"] = .amount(refund ? -amount : amount)
-            if let partsText { values["parts"] = try FieldOptions.parts(partsText, money: document.moneyFormat, parsed) }
+            if let partsText {
+                values["parts"] = try FieldOptions.parts(partsText, money: document.moneyFormat, parsed)
+            }
             let money = document.moneyFormat
             switch kind {
             case .income:

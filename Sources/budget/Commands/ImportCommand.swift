@@ -422,7 +422,8 @@ struct ImportCommand: Command {
             let reads = try RecordImporter.read(text, format: format, by: importers)
             if kinds.count == 1 { otherKind = reads[0].otherKind }
             for (kind, rows) in zip(kinds, reads.map(\.rows)) {
-                let (ids, skippedRows) = try document.importRows(rows, kind: kind, skipDuplicates: skipDuplicates)
+                let (ids, skippedRows) = try document.importRows(
+                    rows, kind: kind, skipDuplicates: skipDuplicates, into: given.into)
                 added += ids.map { RecordReference(kind: kind, id: $0) }
                 skipped += skippedRows
             }
