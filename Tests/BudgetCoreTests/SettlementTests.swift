@@ -59,6 +59,8 @@ final class SettlementTests: XCTestCase {
         let recorded = try document.recordSettlement(settlement, on: Day(year: 2026, month: 11, day: 30) ?? .epoch)
         XCTAssertEqual(recorded.map { [$0.from, $0.to] }, [["夫", "妻"]])
         XCTAssertEqual(balances(try Settlement(document, period: .all)), ["夫": 0, "妻": 0])
+        let journal = try LedgerJournal.write(document, query: RecordQuery())
+        XCTAssertTrue(journal.contains("Equity:Members:妻  3000\n    Equity:Members:夫\n"), journal)
         // A settlement is neither income nor spending.
         XCTAssertEqual(document.expenses.records.map(\.amount).reduce(0, +), 3000)
         XCTAssertTrue(document.incomes.records.isEmpty)

@@ -98,6 +98,23 @@ final class MembersEndToEndTests: XCTestCase {
         try refused("import", "expenses", file.path, "--account", "どこか", code: 65)
     }
 
+    func testADevicesDefaultMemberPaysWhatIsAddedWithoutSaying() throws {
+        try budget.succeed("account", "add", "妻の銀行", "--type", "bank", "--owner", "妻")
+        let device = ["BUDGET_MEMBER": "夫"]
+        for arguments in [["a"], ["b", "--account", "妻の銀行"], ["c", "--paid-by", "妻"]] {
+            let result = try budget.run(["add", "expense"] + [arguments[0], "100"] + arguments.dropFirst(),
+                                        environment: device)
+            XCTAssertEqual(result.code, 0, result.stderr)
+        }
+        let payers = Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows.map {
+            $0["paid_by"] ?? ""
+        }
+        XCTAssertEqual(payers, ["夫", "妻", "妻"], "the device's member, the account's owner, the one given")
+        let stranger = try budget.run(["add", "expense", "d", "100"], environment: ["BUDGET_MEMBER": "誰"])
+        XCTAssertEqual(stranger.code, 1)
+        XCTAssertTrue(stranger.stderr.contains("BUDGET_MEMBER"), stranger.stderr)
+    }
+
     func testExplainInMachineFormatsIsOneTable_AndSummaryByMemberIsEachOnesShare() throws {
         try budget.succeed("member", "add", "amount")
         try budget.succeed("add", "expense", "x", "300", "--paid-by", "夫", "--date", "2026-11-10")

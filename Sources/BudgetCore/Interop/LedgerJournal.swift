@@ -21,10 +21,15 @@ public enum LedgerJournal {
         for account in document[settings: AccountKeys.self].accounts where account.type.isLiability {
             cards.insert(account.name)
         }
-        /// Where a record's money was held: its account, else `Assets:Cash` as before accounts.
+        let members = Set(document[settings: MemberKeys.self].memberNames)
+        /// Where a record's money was held: its account, else `Assets:Cash` as before accounts;
+        /// a settlement's members (issue #30) are `Equity:Members:<name>`, no account's money.
         func holding(_ name: String?) -> String {
             guard let name else { return "Assets:Cash" }
             if name == Transfer.adjustment { return "Equity:Adjustments" }
+            if members.contains(name), !cards.contains(name) {
+                return "Equity:Members:" + account(name, fallback: "Member")
+            }
             return (cards.contains(name) ? "Liabilities:" : "Assets:") + account(name, fallback: "Cash")
         }
         if let income = incomes.first(where: { $0.date.year < earliestYear }) {

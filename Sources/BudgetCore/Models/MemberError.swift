@@ -8,6 +8,8 @@ import Foundation
 public enum MemberError: LocalizedError, Equatable, Sendable {
     /// No member has this name.
     case unknown(String, known: [String])
+    /// This device's default member is no member of the budget.
+    case unknownDefault(String, known: [String])
     /// A member with this name exists already.
     case exists(String)
     /// The name is an account's: a transfer between members would read as one between accounts.
@@ -32,6 +34,9 @@ public enum MemberError: LocalizedError, Equatable, Sendable {
             let list = known.isEmpty ? "there are no members yet ('budget member add <name>')"
                 : "the members are " + known.joined(separator: ", ")
             return "no member named '\(name)': \(list)"
+        case let .unknownDefault(name, known):
+            return "this device's default member '\(name)' (BUDGET_MEMBER) is no member of this budget "
+                + "(the members are \(known.joined(separator: ", "))): give --paid-by, or change BUDGET_MEMBER"
         case let .exists(name):
             return "there is already a member named '\(name)'"
         case let .nameOfAccount(name):

@@ -28,7 +28,7 @@ extension BudgetDocument {
     ///   `BudgetError.idSpaceExhausted`; nothing is added then.
     @discardableResult
     public mutating func add<Record: BaseModel>(
-        _ type: Record.Type, _ values: RecordValues, today: Day = .today()
+        _ type: Record.Type, _ values: RecordValues, today: Day = .today(), devicePayer: String? = nil
     ) throws -> Record {
         let schema = Record.schema
         try schema.checkApplicable(values)
@@ -42,7 +42,7 @@ extension BudgetDocument {
             values["account"] = .optionalText(try self[settings: AccountKeys.self].recordAccount(account, on: date))
         }
         let context = InputContext(money: moneyFormat, today: today, defaultCategory: defaultExpenseCategory)
-        let members = MemberCheck(self)
+        let members = MemberCheck(self, devicePayer: devicePayer)
         // In place: the table is not copied (a budget of 100,000 records adds at the same speed).
         return try self[keyPath: Record.table].add { id in
             let record = try schema.make(id: id, values, context).checkedMembers(members)

@@ -6,11 +6,16 @@
 public struct MemberCheck: Sendable {
     private let members: Settings<MemberKeys>
     private let accounts: Settings<AccountKeys>
+    /// Who pays a record that says nothing and whose account has no owner: this device's
+    /// default member, when the budget has members.
+    private let devicePayer: String?
 
-    /// The check of `document`'s members and accounts.
-    public init(_ document: BudgetDocument) {
+    /// The check of `document`'s members and accounts; `devicePayer` is this device's default
+    /// member (ignored by a budget without members).
+    public init(_ document: BudgetDocument, devicePayer: String? = nil) {
         members = document[settings: MemberKeys.self]
         accounts = document[settings: AccountKeys.self]
+        self.devicePayer = members.memberNames.isEmpty ? nil : devicePayer
     }
 
     /// An expense with its member fields checked and spelt.
@@ -60,7 +65,12 @@ public struct MemberCheck: Sendable {
     /// Who paid: as given, else the account's owner.
     private func payer(_ given: String?, account: String?) throws(MemberError) -> String? {
         let owner = account.flatMap { accounts.account(named: $0)?.owner }
-        guard let name = given ?? owner else { return nil }
-        return try members.resolve(name).name
+        if let name = given ?? owner { return try members.resolve(name).name }
+        guard let devicePayer else { return nil }
+        do {
+            return try members.resolve(devicePayer).name
+        } catch {
+            throw .unknownDefault(devicePayer, known: members.memberNames)
+        }
     }
 }

@@ -73,10 +73,10 @@ struct AddCommand: Command {
             let money = document.moneyFormat
             switch kind {
             case .income:
-                return (try document.add(Income.self, values).id, [], money)
+                return (try document.add(Income.self, values, devicePayer: context.defaultMember).id, [], money)
             case .expense:
                 let before = document
-                let expense = try document.add(Expense.self, values)
+                let expense = try document.add(Expense.self, values, devicePayer: context.defaultMember)
                 return (expense.id, document.limitWarnings(since: before).map { $0.message(money) }, money)
             case .transfer:
                 let before = document

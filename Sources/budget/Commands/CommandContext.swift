@@ -19,6 +19,8 @@ final class CommandContext: @unchecked Sendable {
     var outputIsTerminal = false
     /// Whether stderr is a terminal.
     var errorIsTerminal = false
+    /// This device's default member (`BUDGET_MEMBER`): who pays what is added without saying.
+    var defaultMember: String?
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.
     let colorDecision: (_ forOutput: Bool, _ setting: ColorMode) -> Bool
     private let makeStore: () throws -> any BudgetCore.DataProtocol

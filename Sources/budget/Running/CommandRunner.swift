@@ -124,6 +124,7 @@ struct CommandRunner {
             context.terminalWidth = Terminal.width(environment: environment)
             context.outputIsTerminal = isTerminal(true)
             context.errorIsTerminal = isTerminal(false)
+            context.defaultMember = environment["BUDGET_MEMBER"].flatMap { $0.isEmpty ? nil : $0 }
             try command.run(in: context)
             notes = context.closingNotes
         } catch let error as UsageError {

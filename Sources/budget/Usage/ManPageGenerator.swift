@@ -68,6 +68,9 @@ struct ManPageGenerator {
             ".TP", ".B BUDGET_TODAY",
             "A day, YYYY\\-MM\\-DD, taken as today: for dates, periods and what schedules have due "
                 + "(scripts and tests).",
+            ".TP", ".B BUDGET_MEMBER",
+            "This device's default member: who pays (or, for an income, receives) what add records without "
+                + "\\-\\-paid\\-by when its account has no owner; ignored by a budget without members.",
             ".TP", ".B NO_COLOR", "Set and not empty: no colour, unless \\-\\-color says otherwise.",
             ".TP", ".B COLUMNS", "The width bars are fitted to.",
             ".SH FILES",
