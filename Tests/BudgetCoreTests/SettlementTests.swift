@@ -108,6 +108,12 @@ final class SettlementTests: XCTestCase {
         XCTAssertThrowsError(try addExpense(&document, 100, paidBy: "妻", parts: "200=妻")) { error in
             XCTAssertEqual(error as? MemberError, .partsExceedAmount(parts: 200, amount: 100))
         }
+        XCTAssertThrowsError(try addExpense(&document, 100, paidBy: nil, split: "personal")) { error in
+            XCTAssertEqual(error as? MemberError, .personalWithoutPayer, "a personal expense is someone's")
+        }
+        XCTAssertThrowsError(try addExpense(&document, 100, paidBy: "妻", split: "ｐａｙｐａｙ太郎=1,PayPay太郎=2")) { error in
+            XCTAssertEqual(error as? MemberError, .namedTwice("PayPay太郎"))
+        }
         try addExpense(&document, 100, paidBy: "ｐａｙｐａｙ太郎")
         XCTAssertEqual(document.expenses.records.last?.paidBy, "PayPay太郎", "spelt as the member is")
         XCTAssertEqual(document.expenses.count, 1, "refused records are not added")

@@ -88,6 +88,25 @@ final class MembersEndToEndTests: XCTestCase {
         XCTAssertTrue(accounts.stdout.contains("7,000"), accounts.stdout)
     }
 
+    func testAStatementLinksOnlyRecordsOfItsAccountOrNone_AndAnUnnamedOneTakesTheAccountAndOwner() throws {
+        try budget.succeed("account", "add", "A", "--type", "bank", "--opening", "10000", "--as-of", "2026-11-01",
+                           "--owner", "夫")
+        try budget.succeed("account", "add", "B", "--type", "bank")
+        try budget.succeed("add", "expense", "typed", "1000", "--account", "B", "--date", "2026-11-05")
+        try budget.succeed("add", "expense", "noacct", "500", "--date", "2026-11-06")
+        let file = budget.directory.appendingPathComponent("rb.csv")
+        let statement = "取引日,入出金(円),取引後残高(円),入出金内容\n20261105,-1000,9000,コンビニ\n"
+            + "20261106,-500,8500,コンビニ2\n"
+        try Data(statement.utf8).write(to: file)
+        let imported = try budget.run("import", file.path, "--account", "A")
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        let rows = Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows
+        let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] ?? "", $0) })
+        XCTAssertEqual(byName["typed"]?["account"], "B", "a record of another account is other money")
+        XCTAssertEqual(byName["コンビニ"]?["account"], "A")
+        XCTAssertEqual([byName["noacct"]?["account"], byName["noacct"]?["paid_by"]], ["A", "夫"])
+    }
+
     func testBudgetsOwnFileImportedIntoAnOwnedAccount_IsPaidByTheOwner() throws {
         try budget.succeed("account", "add", "夫の銀行", "--type", "bank", "--owner", "夫")
         let file = budget.directory.appendingPathComponent("bills.csv")
@@ -140,5 +159,10 @@ final class MembersEndToEndTests: XCTestCase {
         try budget.succeed("categories", "rename", "食費", "食料")
         let moved = try budget.succeed("share", "list", "--format", "tsv").stdout
         XCTAssertEqual(moved, "category\tshare\n食料\tTaro=6,妻=4\n")
+        // Merging into a category shared otherwise would silently re-share its expenses.
+        try budget.succeed("share", "set", "趣味", "妻=1")
+        try budget.succeed("add", "expense", "y", "100", "--category", "趣味", "--paid-by", "妻")
+        let merge = try refused("categories", "rename", "食料", "趣味")
+        XCTAssertTrue(merge.stderr.contains("食料 is shared Taro=6,妻=4 and 趣味 妻=1"), merge.stderr)
     }
 }

@@ -10,6 +10,27 @@ public struct RecordImporter: Sendable {
         + Income.schema.fields.filter { $0.input == nil && Expense.schema.field($0.key) == nil }.map(\.key)
         + ["kind", "currency"]
 
+    /// The kinds a JSON file of budget's own holds, when it says: an export's arrays
+    /// (`incomes`, `expenses`, `transfers`), or an array whose every record has its `kind`.
+    /// `nil` for an array of records that do not say their kind (name it); every kind when the
+    /// text is no JSON (the import then says where it breaks).
+    public static func jsonKinds(_ text: String) -> [RecordKind]? {
+        guard let root = try? JSONReader.parse(Array(text.utf8)) else { return RecordKind.allCases }
+        switch root.value {
+        case .object(let members):
+            let kinds = RecordKind.allCases.filter { kind in members.contains { $0.key == kind.plural } }
+            return kinds.isEmpty ? RecordKind.allCases : kinds
+        case .array(let elements):
+            let sayKind = elements.allSatisfy { element in
+                if case .object(let members) = element.value { return members.contains { $0.key == "kind" } }
+                return false
+            }
+            return sayKind ? RecordKind.allCases : nil
+        default:
+            return RecordKind.allCases
+        }
+    }
+
     /// Whether a header row is budget's own (every cell a column of `columns`, or one
     /// recognised and left out): a file `list` or `export` wrote, not a bank's statement.
     public static func readsHeader(_ cells: [String]) -> Bool {

@@ -10,6 +10,12 @@ public enum MemberError: LocalizedError, Equatable, Sendable {
     case unknown(String, known: [String])
     /// This device's default member is no member of the budget.
     case unknownDefault(String, known: [String])
+    /// A personal expense with no one who paid it: it would be no one's.
+    case personalWithoutPayer
+    /// A split names the same member twice (spelt alike or folding alike).
+    case namedTwice(String)
+    /// A category merged into another whose share differs: no one share is right for both.
+    case shareConflict(category: String, share: String, target: String, targetShare: String)
     /// A member with this name exists already.
     case exists(String)
     /// The name is an account's: a transfer between members would read as one between accounts.
@@ -37,6 +43,13 @@ public enum MemberError: LocalizedError, Equatable, Sendable {
         case let .unknownDefault(name, known):
             return "this device's default member '\(name)' (BUDGET_MEMBER) is no member of this budget "
                 + "(the members are \(known.joined(separator: ", "))): give --paid-by, or change BUDGET_MEMBER"
+        case .personalWithoutPayer:
+            return "a personal expense is its payer's: give --paid-by (or an account with an --owner)"
+        case let .namedTwice(name):
+            return "the split names \(name) twice"
+        case let .shareConflict(category, share, target, targetShare):
+            return "\(category) is shared \(share) and \(target) \(targetShare): set one share for both "
+                + "('budget share set \(target) …', 'budget share remove \(category)') before merging"
         case let .exists(name):
             return "there is already a member named '\(name)'"
         case let .nameOfAccount(name):

@@ -50,11 +50,16 @@ extension BudgetDocument {
             }
             settings.setValue(nil, forKey: oldKey)
         }
-        // The category's share moves with it; into a category with a share of its own, the
-        // target's stays (the merged expenses are shared as the category they joined).
+        // The category's share moves with it; into a category whose share differs, the merge is
+        // refused (no one share is right for both), as a limit's is.
         let oldShare = ShareKeys.category(old).storedKey, newShare = ShareKeys.category(new).storedKey
         if let share = settings.value(forKey: oldShare) {
-            if settings.value(forKey: newShare) == nil { settings.setValue(share, forKey: newShare) }
+            if let target = settings.value(forKey: newShare), target != share {
+                let text = { (value: StoredSetting) in Split(stored: value).map(\.text) ?? "" }
+                throw MemberError.shareConflict(
+                    category: old, share: text(share), target: new, targetShare: text(target))
+            }
+            settings.setValue(share, forKey: newShare)
             settings.setValue(nil, forKey: oldShare)
         }
         let defaultKey = ExpenseKeys.defaultCategory.storedKey

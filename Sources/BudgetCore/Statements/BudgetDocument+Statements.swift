@@ -233,7 +233,7 @@ extension BudgetDocument {
                 try add(entry, action, source: settings.origin + ":" + entry.identity)
             }
         }
-        let matches = mayMatch ? matchRecords(entries, coming.map(\.index)) : [:]
+        let matches = mayMatch ? matchRecords(entries, coming.map(\.index), account: into?.name) : [:]
         for (position, (index, action)) in coming.enumerated() {
             var entry = entries[index]
             if let folded = foldedNames[index] { entry.name = folded }
@@ -244,12 +244,23 @@ extension BudgetDocument {
             }
             if tracksDeleted { broughtBack.append(source) }
             let recordName: String
+            // A record typed in without an account is the statement's account's (and so its owner's).
             switch match.record.kind {
             case .income:
                 draft.incomes.records[match.position].source = source
+                if let into, draft.incomes.records[match.position].account == nil {
+                    draft.incomes.records[match.position].account = into.name
+                    let linked = draft.incomes.records[match.position]
+                    draft.incomes.records[match.position] = (try? members.income(linked)) ?? linked
+                }
                 recordName = draft.incomes.records[match.position].name
             case .expense:
                 draft.expenses.records[match.position].source = source
+                if let into, draft.expenses.records[match.position].account == nil {
+                    draft.expenses.records[match.position].account = into.name
+                    let linked = draft.expenses.records[match.position]
+                    draft.expenses.records[match.position] = (try? members.expense(linked)) ?? linked
+                }
                 recordName = draft.expenses.records[match.position].name
             case .transfer:
                 draft.transfers.records[match.position].source = source
@@ -312,8 +323,9 @@ extension BudgetDocument {
     }
 
     /// The records the entries at `indices` are linked to, by position in `indices` (see
-    /// `importStatement`).
-    private func matchRecords(_ all: [StatementEntry], _ indices: [Int]) -> [Int: RecordMatch] {
+    /// `importStatement`). A statement of an account links only records of that account or of
+    /// none: a record in another account is other money.
+    private func matchRecords(_ all: [StatementEntry], _ indices: [Int], account: String?) -> [Int: RecordMatch] {
         let entries = LazyEntries(all: all, picked: indices)
         struct Candidate {
             var record: RecordReference
@@ -335,6 +347,7 @@ extension BudgetDocument {
             for position in records.indices {
                 // Fields read in place: a table of 100,000 records is not copied record by record.
                 guard records[position].source == nil, wanted.contains(records[position].amount) else { continue }
+                if let account, let own = records[position].accounts.first, own != account { continue }
                 let date = records[position].date.dayNumber
                 let due = records[position].schedule.flatMap(ScheduleMark.init)?.due.dayNumber ?? date
                 byAmount[records[position].amount, default: []].append(

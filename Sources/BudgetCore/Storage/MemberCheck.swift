@@ -24,7 +24,10 @@ public struct MemberCheck: Sendable {
     public func expense(_ expense: Expense) throws(MemberError) -> Expense {
         var checked = expense
         checked.paidBy = try payer(checked.paidBy, account: checked.account)
-        if let text = checked.split, let split = Split(stored: text) { checked.split = try spelled(split).text }
+        if let text = checked.split, let split = Split(stored: text) {
+            if split == .personal && checked.paidBy == nil { throw .personalWithoutPayer }
+            checked.split = try spelled(split).text
+        }
         if let text = checked.parts, var parts = Parts(stored: text) {
             for index in parts.items.indices {
                 parts.items[index].member = try members.resolve(parts.items[index].member).name
@@ -54,9 +57,7 @@ public struct MemberCheck: Sendable {
         var result: [Split.MemberWeight] = []
         for weight in weights {
             let name = try members.resolve(weight.member).name
-            guard !result.contains(where: { $0.member == name }) else {
-                throw .unknown(weight.member, known: members.memberNames)
-            }
+            guard !result.contains(where: { $0.member == name }) else { throw .namedTwice(name) }
             result.append(Split.MemberWeight(name, weight.weight))
         }
         return .weights(result)

@@ -392,19 +392,20 @@ struct ImportCommand: Command {
         let kinds: [RecordKind]
         if let kind {
             kinds = [kind]
-        } else if format == .json
-            || (RecordImporter.headerCells(text, format: format) ?? []).contains(where: {
+        } else if format == .json, let said = RecordImporter.jsonKinds(text) {
+            kinds = said
+        } else if format != .json && (RecordImporter.headerCells(text, format: format) ?? []).contains(where: {
                 FieldRules.trimmed($0).lowercased() == "kind"
             }) {
             // Transfers only from a file that has their accounts (an export of a budget with transfers).
             let header = (RecordImporter.headerCells(text, format: format) ?? []).map {
                 FieldRules.trimmed($0).lowercased()
             }
-            kinds = format == .json || header.contains("from") ? RecordKind.allCases : [.income, .expense]
+            kinds = header.contains("from") ? RecordKind.allCases : [.income, .expense]
         } else {
             throw UsageError(
-                "Missing expected argument '<kind>': the file has no kind column, so name the kind to import "
-                    + "(incomes or expenses)",
+                "Missing expected argument '<kind>': the file's records do not say their kind, so name the kind "
+                    + "to import (incomes or expenses)",
                 commandPath: ["import"])
         }
         let store = try context.store()
