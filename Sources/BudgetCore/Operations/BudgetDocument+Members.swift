@@ -121,6 +121,7 @@ extension BudgetDocument {
         of typedCategory: String, to split: Split?
     ) throws -> (category: String, split: Split?) {
         let category = canonicalCategory(try FieldRules.label(typedCategory, field: "category"))
+        if split != nil, members.isEmpty { throw MemberError.noMembers }
         let spelt = try split.map { split throws(MemberError) in try MemberCheck(self).spelled(split) }
         self[settings: ShareKeys.self][ShareKeys.category(category)] = spelt
         describeChange(spelt.map { "share \(category) as \($0.text)" } ?? "share \(category) as the members' weights")

@@ -90,7 +90,11 @@ struct MemberCommand: Command {
                 return (from, try document.renameMember(old, to: new))
             }
             let records = "\(count) \(count == 1 ? "record" : "records")"
-            context.confirm("Renamed member \(from) to \(FieldRules.trimmed(new)) on \(records).")
+            if from == FieldRules.trimmed(new) {
+                context.confirm("Member \(from) is already named so.")
+            } else {
+                context.confirm("Renamed member \(from) to \(FieldRules.trimmed(new)) on \(records).")
+            }
         case .remove(let name):
             let removed = try store.transaction { document in
                 let member = try document.existingMember(named: name)

@@ -62,8 +62,13 @@ struct ShareCommand: Command {
             let set = try store.transaction { document in try document.setShare(of: category, to: split) }
             context.confirm("Expenses in \(set.category) are shared \(set.split.map(Self.describe) ?? "").")
         case .remove(let category):
-            let set = try store.transaction { document in try document.setShare(of: category, to: nil) }
-            context.confirm("Expenses in \(set.category) are shared by the members' weights.")
+            let (set, had) = try store.transaction { document in
+                let had = !document[settings: ShareKeys.self].shares.isEmpty
+                    && document[settings: ShareKeys.self].shares[document.canonicalCategory(category)] != nil
+                return (try document.setShare(of: category, to: nil), had)
+            }
+            context.confirm(
+                "Expenses in \(set.category) \(had ? "are" : "were already") shared by the members' weights.")
         case let .list(format, includeHeader):
             let document = try store.load()
             let rows = document[settings: ShareKeys.self].shares

@@ -197,6 +197,14 @@ struct SummaryCommand: Command {
             footers: { _ in
                 [TextTable.Footer(label: "Total", value: document.moneyFormat.display(total), column: 1)]
             })
+        if format == .table {
+            // The period and the filters first, as the summary's table says them.
+            let dates = document[settings: DisplayKeys.self][DisplayKeys.dateFormat]
+            let painter = context.outputPainter(document)
+            context.output.write(
+                painter.paint("Members' shares, \(dates.describe(query.period))", .bold) + "\n"
+                    + SummaryPrinter.filterLine(query))
+        }
         context.write(
             report, settlement.rows, as: format, includeHeader: includeHeader, document: document, emptyMessage: "")
         if settlement.withoutPayer > 0 {
