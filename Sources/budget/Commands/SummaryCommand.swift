@@ -32,11 +32,11 @@ struct SummaryCommand: Command {
             OptionSpec(
                 long: "per", valueName: "period", help: "week, month or year: the rows over time, a column per period.",
                 choices: PeriodTable.Unit.allCases.map(\.rawValue),
-                conflicts: ["by=month", "compare"]),
+                conflicts: ["by=month", "by=member", "compare"]),
             OptionSpec(
                 long: "compare", valueName: "period",
                 help: "previous (the budget month, year or days before) or last-year (the same period a year earlier).",
-                choices: SummaryComparison.Basis.allCases.map(\.rawValue)),
+                choices: SummaryComparison.Basis.allCases.map(\.rawValue), conflicts: ["by=member"]),
             OutputFormat.reportOption,
             CommonArguments.noHeader,
         ])
