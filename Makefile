@@ -48,7 +48,8 @@ test:
 		$(SWIFT) test --skip-build --disable-swift-testing --parallel --skip CodecPropertyTests
 	$(MAKE) test-asan
 
-## test-asan: the codec's property and fuzz tests at their deep setting on a debug build with the
+## test-asan: the codec's property and fuzz tests at their deep setting, and the tables read in two
+## parts at once (LargeTableReadingTests: pointers handed between threads), on a debug build with the
 ## address sanitizer (its own scratch path, .build-asan), so a read past the end of a buffer stops
 ## the test; two test processes at a time; leak reports are off (XCTest itself leaks a little at
 ## exit), and so is the backtracer (it hangs on a crash under the sanitizer)
@@ -56,7 +57,8 @@ ASAN = --scratch-path .build-asan --sanitize=address
 test-asan:
 	$(SWIFT) build $(ASAN) --build-tests
 	BUDGET_PROPERTY_DEPTH=deep ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
-		$(SWIFT) test $(ASAN) --skip-build --disable-swift-testing --parallel --filter CodecPropertyTests
+		$(SWIFT) test $(ASAN) --skip-build --disable-swift-testing --parallel \
+		--filter 'CodecPropertyTests|LargeTableReadingTests'
 
 ## bench: time budget against ledger and hledger on 1k/10k/100k records; writes bench/results.md
 ## (apt-get install ledger hledger hyperfine for the full comparison)
