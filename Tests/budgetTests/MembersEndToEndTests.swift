@@ -67,6 +67,8 @@ final class MembersEndToEndTests: XCTestCase {
         try refused("add", "expense", "x", "100", "--split", "夫=1", "--for", "妻", code: 64)
         try refused("share", "set", "食費", "夫=1,誰か=1")
         try refused("config", "set", "share.食費", "誰か=1")
+        let mixed = try refused("transfer", "夫", "家計", "100")
+        XCTAssertTrue(mixed.stderr.contains("'夫' is a member and '家計' is no member"), mixed.stderr)
         try budget.succeed("share", "set", "食費", "夫=6,妻=4")
         let named = try refused("member", "remove", "妻")
         XCTAssertTrue(named.stderr.contains("share.食費"), named.stderr)

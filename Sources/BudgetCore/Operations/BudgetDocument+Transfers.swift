@@ -37,6 +37,15 @@ extension BudgetDocument {
             if checked.from == checked.to { throw TransferError.sameAccount(checked.from) }
             return checked
         }
+        // One end a member and the other no member: said as such, not as an unknown account.
+        if !members.memberNames.isEmpty {
+            let fromMember = account(named: transfer.from) == nil ? try? members.resolve(transfer.from) : nil
+            let toMember = account(named: transfer.to) == nil ? try? members.resolve(transfer.to) : nil
+            if let member = fromMember ?? toMember, (fromMember == nil) != (toMember == nil) {
+                let other = fromMember == nil ? transfer.from : transfer.to
+                throw TransferError.memberAndOther(member: member.name, other: other)
+            }
+        }
         func spelt(_ name: String) throws(AccountError) -> String {
             name == Transfer.adjustment ? name : try accounts.recordAccount(name, on: transfer.date)
         }
