@@ -10,6 +10,13 @@ enum Sum {
         return total
     }
 
+    /// `a + b`.
+    static func adding(_ a: Int, _ b: Int) throws -> Int {
+        let (value, overflow) = a.addingReportingOverflow(b)
+        if overflow { throw BudgetError.totalOverflow }
+        return value
+    }
+
     static func difference(_ a: Int, _ b: Int) throws -> Int {
         let (value, overflow) = a.subtractingReportingOverflow(b)
         if overflow { throw BudgetError.totalOverflow }

@@ -114,16 +114,33 @@ public struct Summary: Sendable {
         let calendar = document.budgetCalendar
         period = Self.effectivePeriod(query.period, incomes: incomes, expenses: expenses)
         budgetPeriod = Self.budgetPeriod(exactly: period, in: calendar)
-        income = try Sum.of(incomes.map(\.amount))
-        self.expenses = try Sum.of(expenses.map(\.amount))
-        balance = try Sum.difference(income, self.expenses)
+
+        // One pass over each kind, reading each record's fields where they are (a loop over
+        // the records would copy every one), labels numbered by their bytes (`LabelIndex`).
+        var byMonth = MonthTotals(calendar: calendar, period: groupings.contains(.month) ? period : nil)
+        var income = 0, sources = LabelIndex(), received: [Int] = []
+        let bySource = groupings.contains(.income)
+        for index in incomes.indices {
+            let amount = incomes[index].amount
+            income = try Sum.adding(income, amount)
+            try byMonth.add(income: amount, on: incomes[index].date)
+            if bySource { try Self.add(amount, as: sources.number(of: incomes[index].name), to: &received) }
+        }
+        var spending = 0, categoryIndex = LabelIndex(), spentByNumber: [Int] = []
+        for index in expenses.indices {
+            let amount = expenses[index].amount
+            spending = try Sum.adding(spending, amount)
+            try byMonth.add(expense: amount, on: expenses[index].date)
+            try Self.add(amount, as: categoryIndex.number(of: expenses[index].category), to: &spentByNumber)
+        }
+        self.income = income
+        self.expenses = spending
+        balance = try Sum.difference(income, spending)
 
         var spent: [String: Int] = [:]
         for category in alsoCategories { spent[category] = 0 }
-        for expense in expenses {
-            let (sum, overflow) = spent[expense.category, default: 0].addingReportingOverflow(expense.amount)
-            if overflow { throw BudgetError.totalOverflow }
-            spent[expense.category] = sum
+        for (number, category) in categoryIndex.labels.enumerated() {
+            spent[category] = try Sum.adding(spent[category] ?? 0, spentByNumber[number])
         }
         // Limits compare only over whole budget months, with what rollover carried into the
         // first (a comparison to date keeps its whole month's limits: `limitPeriod`).
@@ -155,43 +172,36 @@ public struct Summary: Sendable {
         }
 
         tags = groupings.contains(.tag) ? try Self.tagRows(expenses) : []
-        guard groupings.contains(.month) else {
-            self.months = []
-            incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
-            return
-        }
-        // Every record falls within `period` (open ends are closed at the records), so the
-        // budget months it overlaps hold them all.
-        var byMonth: [Int: (income: Int, expenses: Int)] = [:]
-        for record in incomes {
-            let index = calendar.index(containing: record.date)
-            byMonth[index, default: (0, 0)].income = try Sum.of([byMonth[index]?.income ?? 0, record.amount])
-        }
-        for record in expenses {
-            let index = calendar.index(containing: record.date)
-            byMonth[index, default: (0, 0)].expenses = try Sum.of([byMonth[index]?.expenses ?? 0, record.amount])
-        }
         // The days asked for (not those the records span, for an open end): a month the
         // request cuts shows only the days it covers.
         let covered = query.period
-        self.months = try calendar.periods(overlapping: period).map { month in
-            let totals = byMonth[month.index] ?? (0, 0)
+        months = try byMonth.rows.map { month, totals in
             let from = covered.from.map { max($0, month.start) } ?? month.start
             let to = covered.to.map { min($0, month.end) } ?? month.end
             return MonthRow(
                 period: month, days: DateRange(from: from, to: to), income: totals.income, expenses: totals.expenses,
                 balance: try Sum.difference(totals.income, totals.expenses))
         }
+        var bySourceName: [String: Int] = [:]
+        for (number, name) in sources.labels.enumerated() {
+            bySourceName[name] = try Sum.adding(bySourceName[name] ?? 0, received[number])
+        }
+        incomeSources = bySourceName.map { IncomeRow(name: $0.key, received: $0.value) }
+            .sorted { ($0.received, $1.name) > ($1.received, $0.name) }
+    }
 
-        incomeSources = groupings.contains(.income) ? try Self.sources(incomes) : []
+    /// Adds `amount` to the total numbered `number` (a new number's total starts at 0).
+    private static func add(_ amount: Int, as number: Int, to totals: inout [Int]) throws {
+        if number == totals.count { totals.append(0) }
+        totals[number] = try Sum.adding(totals[number], amount)
     }
 
     private static func tagRows(_ expenses: [Expense]) throws -> [TagRow] {
         var rows: [String: TagRow] = [:]
-        for expense in expenses where !expense.tags.isEmpty {
-            for tag in expense.tags {
+        for index in expenses.indices where !expenses[index].tags.isEmpty {
+            for tag in expenses[index].tags {
                 var row = rows[tag] ?? TagRow(tag: tag, spent: 0, count: 0)
-                row.spent = try Sum.of([row.spent, expense.amount])
+                row.spent = try Sum.adding(row.spent, expenses[index].amount)
                 row.count += 1
                 rows[tag] = row
             }
@@ -199,19 +209,19 @@ public struct Summary: Sendable {
         return rows.values.sorted { $0.spent != $1.spent ? $0.spent > $1.spent : Tags.precedes($0.tag, $1.tag) }
     }
 
-    private static func sources(_ incomes: [Income]) throws -> [IncomeRow] {
-        var received: [String: Int] = [:]
-        for record in incomes { received[record.name] = try Sum.of([received[record.name] ?? 0, record.amount]) }
-        return received.map { IncomeRow(name: $0.key, received: $0.value) }
-            .sorted { ($0.received, $1.name) > ($1.received, $0.name) }
-    }
-
     // MARK: Periods
 
     /// Open ends are closed at the first and last record, so month rows and limits have bounds.
     private static func effectivePeriod(_ period: DateRange, incomes: [Income], expenses: [Expense]) -> DateRange {
-        let days = incomes.map(\.date) + expenses.map(\.date)
-        return DateRange(from: period.from ?? days.min(), to: period.to ?? days.max())
+        guard period.from == nil || period.to == nil else { return period }
+        var first: Day?, last: Day?
+        func see(_ day: Day) {
+            if first.map({ day < $0 }) ?? true { first = day }
+            if last.map({ day > $0 }) ?? true { last = day }
+        }
+        for index in incomes.indices { see(incomes[index].date) }
+        for index in expenses.indices { see(expenses[index].date) }
+        return DateRange(from: period.from ?? first, to: period.to ?? last)
     }
 
     /// The budget month whose days are exactly `period`, if there is one.

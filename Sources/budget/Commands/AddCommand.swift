@@ -62,8 +62,8 @@ struct AddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (id, warnings, money) = try context.store().transaction {
-            document -> (String, [String], MoneyFormat) in
+        let (id, warnings) = try context.store().transaction {
+            document -> (String, [String]) in
             let amount = try parsed.money(amountText, in: document.moneyFormat)
             var values = values
             values["amount"] = .amount(refund ? -amount : amount)
@@ -73,15 +73,15 @@ struct AddCommand: Command {
             let money = document.moneyFormat
             switch kind {
             case .income:
-                return (try document.add(Income.self, values, devicePayer: context.defaultMember).id, [], money)
+                return (try document.add(Income.self, values, devicePayer: context.defaultMember).id, [])
             case .expense:
                 let before = document
                 let expense = try document.add(Expense.self, values, devicePayer: context.defaultMember)
-                return (expense.id, document.limitWarnings(since: before).map { $0.message(money) }, money)
+                return (expense.id, document.limitWarnings(since: before).map { $0.message(money) })
             case .transfer:
                 let before = document
                 let transfer = try document.add(Transfer.self, values)
-                return (transfer.id, document.cardWithdrawalWarnings(since: before).map { $0.message(money) }, money)
+                return (transfer.id, document.cardWithdrawalWarnings(since: before).map { $0.message(money) })
             }
         }
         context.output.write(id + "\n")

@@ -224,8 +224,9 @@ struct CompletionEngine {
         case "paid-by", "for", "owner": return .words(members(context.file))
         // A card's account it is paid from (`account add --from`); elsewhere a day.
         case "from" where context.path.first == "account": return .words(accounts(context.file))
-        case "transfer-to", "to" where context.path.first == "edit": return .words(accounts(context.file))
-        case "from" where context.path.first == "edit": return .words(accounts(context.file))
+        case "transfer-to": return .words(accounts(context.file))
+        case "from" where context.path.first == "edit", "to" where context.path.first == "edit":
+            return .words(accounts(context.file))
         case "profile": return .words(profiles(context.file) + StatementPreset.all.map(\.name))
         case "file": return .files(prefix: "", partial: "")
         case "date", "from", "to", "through": return .words(["today", "yesterday"])
