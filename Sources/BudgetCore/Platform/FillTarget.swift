@@ -21,6 +21,20 @@ struct FillTarget<Element>: @unchecked Sendable {  // its memory is handed over 
         return true
     }
 
+    /// Puts a value after the others and lets `fill` finish it where it lies; `false` (and no
+    /// value kept) when there is no room or `fill` fails.
+    mutating func append(_ element: consuming Element, filling fill: (inout Element) -> Bool) -> Bool {
+        guard count < capacity else { return false }
+        let slot = start + count
+        slot.initialize(to: element)
+        guard fill(&slot.pointee) else {
+            slot.deinitialize(count: 1)
+            return false
+        }
+        count += 1
+        return true
+    }
+
     /// Moves every value of `buffer` after these (the buffer is left empty); `false`, moving
     /// nothing, when they do not fit.
     mutating func take(_ buffer: FillBuffer<Element>) -> Bool {

@@ -68,37 +68,49 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// value against the rules). In a history entry, a record in the layout that earlier
     /// versions wrote (`formerHistoryElement`) is read fast too, until the next write.
     func read(_ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table) -> Record? {
-        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var record = blank(key.text)
+        return read(&cursor, key: key, nesting: nesting, into: &record) ? record : nil
+    }
+
+    /// The fast reader into a record made by `blank` with the key's ID, where it lies (a large
+    /// table's records are read into their array's memory, not copied there); whether it read.
+    /// On `false` the record is left valid but partly filled.
+    func read(
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table,
+        into record: inout Record
+    ) -> Bool {
+        guard cursor.consume(UInt8(ascii: "{")) else { return false }
         let start = cursor.index
-        if let record = readAsWritten(&cursor, key: key, nesting: nesting) { return record }
+        if readAsWritten(&cursor, key: key, nesting: nesting, into: &record) { return true }
         cursor.index = start
         if nesting == .historyElement {
-            if let record = readAsWritten(&cursor, key: key, nesting: .formerHistoryElement) { return record }
+            record = blank(key.text)
+            if readAsWritten(&cursor, key: key, nesting: .formerHistoryElement, into: &record) { return true }
             cursor.index = start
         }
-        return readAnyLayout(&cursor, key: key)
+        record = blank(key.text)
+        return readAnyLayout(&cursor, key: key, into: &record)
     }
 
     /// A record laid out exactly as the writer lays it out, each key matched with its
     /// separators and indentation in one comparison; `nil` as soon as anything differs.
     private func readAsWritten(
-        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting
-    ) -> Record? {
-        var record = blank(key.text)
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting, into record: inout Record
+    ) -> Bool {
         var first = true
         let offset = nesting.rawValue * fileOrder.count
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
             if cursor.skip(pieces, in: first ? piece.first : piece.next) {
                 guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else {
-                    return nil
+                    return false
                 }
                 first = false
             } else if piece.isRequired {
-                return nil
+                return false
             }
         }
-        return cursor.skip(closings[nesting.rawValue]) ? record : nil
+        return cursor.skip(closings[nesting.rawValue])
     }
 
     /// The canonical reader: whether the record's object at the cursor is valid and laid out
@@ -141,8 +153,9 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     }
 
     /// A record in any layout: keys in any order, any white space.
-    private func readAnyLayout(_ cursor: inout ByteCursor, key: (text: String, number: Int)) -> Record? {
-        var record = blank(key.text)
+    private func readAnyLayout(
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), into record: inout Record
+    ) -> Bool {
         var seen: UInt64 = 0
         var next = 0  // keys usually come in file order: try the next one first
         repeat {
@@ -151,16 +164,15 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             if index >= fileOrder.count || !cursor.skip(fileOrder[index].quotedKey) {
                 index = 0
                 while index < fileOrder.count && !cursor.skip(fileOrder[index].quotedKey) { index += 1 }
-                guard index < fileOrder.count else { return nil }
+                guard index < fileOrder.count else { return false }
             }
             let bit: UInt64 = 1 << UInt64(index)
             guard seen & bit == 0, cursor.consume(UInt8(ascii: ":")),
-                  fileOrder[index].read(&cursor, &record, key.number) else { return nil }
+                  fileOrder[index].read(&cursor, &record, key.number) else { return false }
             seen |= bit
             next = index + 1
         } while cursor.consume(UInt8(ascii: ","))
-        guard cursor.consume(UInt8(ascii: "}")), seen & requiredMask == requiredMask else { return nil }
-        return record
+        return cursor.consume(UInt8(ascii: "}")) && seen & requiredMask == requiredMask
     }
 
     /// The strict reader: one record's object, every rule checked and every problem worded

@@ -45,7 +45,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
             cursor.skipWhitespace()
             if cursor.index == stop { return .stopped }
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
-                  let made = schema.read(&cursor, key: key), add(made, number: key.number) else { return .failed }
+                  readRecord(&cursor, key: key, schema) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
         } while cursor.consume(UInt8(ascii: ","))
         return .ended
@@ -66,19 +66,27 @@ struct RecordRun<Record: BaseModel>: Sendable {
         return true
     }
 
-    /// Adds a record; `false` when there is no room for it.
-    private mutating func add(_ record: consuming Record, number: Int) -> Bool {
+    /// Reads the record at the cursor, into the target's memory when it has one; `false` when
+    /// it does not read or there is no room for it.
+    private mutating func readRecord(
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), _ schema: RecordSchema<Record>
+    ) -> Bool {
+        let number = key.number
+        if target != nil {
+            let added = target?.append(schema.blank(key.text)) { record in
+                schema.read(&cursor, key: key, into: &record)
+            }
+            guard added == true else { return false }
+        } else {
+            guard let record = schema.read(&cursor, key: key) else { return false }
+            orders.append(record.order)
+            numbers.append(number)
+        }
         if number <= highest { ascending = false }
         highest = max(highest, number)
         lowest = min(lowest, number)
         let block = number / IDBlock.size
         if block < highestByBlock.count, number > highestByBlock[block] { highestByBlock[block] = number }
-        if target != nil {
-            guard target?.append(record) == true else { return false }
-        } else {
-            orders.append(record.order)
-            numbers.append(number)
-        }
         count += 1
         return true
     }
