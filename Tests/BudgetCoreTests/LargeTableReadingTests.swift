@@ -131,4 +131,57 @@ final class LargeTableReadingTests: XCTestCase {
         XCTAssertEqual(again.strict, document)
         XCTAssertEqual(again.fast, document)
     }
+
+    /// Counts its living instances, to see values released.
+    private final class Token {
+        nonisolated(unsafe) static var living = 0
+        let name: String
+        init(_ name: String) {
+            self.name = name
+            Token.living += 1
+        }
+        deinit { Token.living -= 1 }
+    }
+
+    func testRoomCededToASecondFiller_IsJoinedRightAfterTheFirstsValues() {
+        let living = Token.living
+        let joined = FillTarget<Token>.array(capacity: 10) { target in
+            guard var tail = target.cede(from: 4) else { return XCTFail("room from 4 on can be ceded") }
+            XCTAssertNil(target.cede(from: 2), "room is ceded once until it is joined")
+            XCTAssertTrue(target.append(Token("a")))
+            XCTAssertTrue(target.append(Token("b")))
+            for name in ["c", "d", "e"] { XCTAssertTrue(tail.append(Token(name))) }
+            // Two slots short of the ceded part: its values move down to follow these.
+            XCTAssertTrue(target.join(tail))
+            XCTAssertEqual(target.count, 5)
+            XCTAssertTrue(target.append(Token("f")), "joined, the whole room is there again")
+        }
+        XCTAssertEqual(joined.map(\.name), ["a", "b", "c", "d", "e", "f"])
+        XCTAssertEqual(Token.living, living + 6)
+    }
+
+    func testRoomFilledUpToTheCededPart_IsJoinedWithoutAMove() {
+        let living = Token.living
+        let joined = FillTarget<Token>.array(capacity: 5) { target in
+            guard var tail = target.cede(from: 2) else { return XCTFail("room from 2 on can be ceded") }
+            XCTAssertTrue(target.append(Token("a")) && target.append(Token("b")))
+            XCTAssertFalse(target.append(Token("x")), "the room before the ceded part is full")
+            XCTAssertTrue(tail.append(Token("c")))
+            XCTAssertTrue(target.join(tail))
+        }
+        XCTAssertEqual(joined.map(\.name), ["a", "b", "c"])
+        XCTAssertEqual(Token.living, living + 3, "the refused value was released")
+    }
+
+    func testACededPartThatIsNotJoined_IsReleased() {
+        let living = Token.living
+        let kept = FillTarget<Token>.array(capacity: 6) { target in
+            guard var tail = target.cede(from: 3) else { return XCTFail("room from 3 on can be ceded") }
+            XCTAssertTrue(target.append(Token("a")))
+            XCTAssertTrue(tail.append(Token("b")) && tail.append(Token("c")))
+            tail.discard()
+        }
+        XCTAssertEqual(kept.map(\.name), ["a"])
+        XCTAssertEqual(Token.living, living + 1, "the discarded values are gone")
+    }
 }

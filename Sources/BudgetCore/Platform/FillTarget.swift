@@ -1,14 +1,16 @@
 /// Room for values filled one after another in memory someone else owns: an array being made
-/// (`array(capacity:_:)`) or a `FillBuffer` filled on another thread. Appending past the room
-/// is refused, never done.
+/// (`array(capacity:_:)`), whose room can be shared with another thread (`cede(from:)`) and
+/// joined again (`join(_:)`). Appending past the room is refused, never done.
 struct FillTarget<Element>: @unchecked Sendable {  // its memory is handed over with it
-    fileprivate let start: UnsafeMutablePointer<Element>
+    private let start: UnsafeMutablePointer<Element>
     /// How many values fit.
-    let capacity: Int
+    private(set) var capacity: Int
     /// How many values are there, from the start.
     private(set) var count = 0
+    /// Whether room after `capacity` is ceded and not yet joined.
+    private var isCeded = false
 
-    fileprivate init(start: UnsafeMutablePointer<Element>, capacity: Int) {
+    private init(start: UnsafeMutablePointer<Element>, capacity: Int) {
         self.start = start
         self.capacity = capacity
     }
@@ -35,15 +37,31 @@ struct FillTarget<Element>: @unchecked Sendable {  // its memory is handed over 
         return true
     }
 
-    /// Moves every value of `buffer` after these (the buffer is left empty); `false`, moving
-    /// nothing, when they do not fit.
-    mutating func take(_ buffer: FillBuffer<Element>) -> Bool {
-        let taken = buffer.target.count
-        guard taken <= capacity - count else { return false }
-        (start + count).moveInitialize(from: buffer.target.start, count: taken)
-        buffer.target.count = 0
-        count += taken
+    /// Gives up the room from `offset` on (counted from this target's start) to a target of its
+    /// own, which another thread may fill while this one fills the room before it; `nil` when
+    /// values are there already or `offset` is not within the room.
+    mutating func cede(from offset: Int) -> FillTarget? {
+        guard !isCeded, count == 0, offset >= 0, offset < capacity else { return nil }
+        let tail = FillTarget(start: start + offset, capacity: capacity - offset)
+        capacity = offset
+        isCeded = true
+        return tail
+    }
+
+    /// Takes back the room `cede(from:)` gave `tail` (filled, its filling thread ended), its
+    /// values moved to follow these: no move at all when these filled the room up to it.
+    mutating func join(_ tail: FillTarget) -> Bool {
+        guard isCeded, tail.start == start + capacity else { return false }
+        if count < capacity { (start + count).moveInitialize(from: tail.start, count: tail.count) }
+        count += tail.count
+        capacity += tail.capacity
+        isCeded = false
         return true
+    }
+
+    /// Releases the values of room that is given up (a ceded tail that is not joined).
+    consuming func discard() {
+        start.deinitialize(count: count)
     }
 
     /// An array of up to `capacity` values, those `fill` appends. Room that is not filled
@@ -55,27 +73,5 @@ struct FillTarget<Element>: @unchecked Sendable {  // its memory is handed over 
             fill(&target)
             initialized = target.count
         }
-    }
-}
-
-/// Memory for values filled on another thread, owned until they are taken into an array
-/// (`FillTarget.take`): whatever it still holds is released with it.
-final class FillBuffer<Element>: @unchecked Sendable {  // filled by one thread, then handed over
-    fileprivate var target: FillTarget<Element>
-
-    /// Room for `capacity` values, none there yet.
-    init(capacity: Int) {
-        let room = max(capacity, 1)
-        target = FillTarget(start: .allocate(capacity: room), capacity: room)
-    }
-
-    /// Fills the buffer.
-    func fill<Result>(_ body: (inout FillTarget<Element>) -> Result) -> Result {
-        body(&target)
-    }
-
-    deinit {
-        target.start.deinitialize(count: target.count)
-        target.start.deallocate()
     }
 }

@@ -254,34 +254,34 @@ enum FastDocumentCodec {
             return run.read(&cursor) == .ended
         }
         // The second part, from a record start two fifths into what is left (this thread has
-        // the rest of the file and the command still to do, so it takes less). Whether that
-        // start is one of this table's is known only when the first half reaches it; when it
-        // does not, the second half is stopped and this half reads on.
+        // the rest of the file and the command still to do, so it takes less), read into the
+        // table's own room from the slot after the records that start before it: when the
+        // first part fills the room up to there, nothing moves. Whether that start is one of
+        // this table's is known only when the first part reaches it; when it does not, the
+        // second part is stopped and released. The second thread is always waited for.
         let bytes = cursor.bytes, signal = StopSignal()
-        let second = BackgroundWork { () -> (run: RecordRun<Record>, buffer: FillBuffer<Record>, end: Int)? in
+        let before = recordStarts(in: bytes, from: cursor.index, before: split)
+        guard let tail = run.cede(from: before) else { return run.read(&cursor) == .ended }
+        let second = BackgroundWork { () -> (run: RecordRun<Record>, end: Int?) in
             var cursor = ByteCursor(bytes)
             cursor.index = split
-            let buffer = FillBuffer<Record>(capacity: cursor.remaining / 80 + 1)
-            let (run, outcome) = buffer.fill { target in
-                var run = RecordRun<Record>(into: target)
-                let outcome = run.read(&cursor, signal: signal)
-                if let filled = run.target { target = filled }
-                return (run, outcome)
-            }
-            return outcome == .ended ? (run, buffer, cursor.index) : nil
+            var run = tail
+            let outcome = run.read(&cursor, signal: signal)
+            return (run, outcome == .ended ? cursor.index : nil)
         }
-        switch run.read(&cursor, stoppingAt: split) {
-        case .stopped:
-            guard let tail = second.result(), run.append(tail.run, movingFrom: tail.buffer) else { return false }
-            cursor.index = tail.end
-            return true
-        case .ended:
-            signal.raise()
-            return true
-        case .failed:
-            signal.raise()
+        let outcome = run.read(&cursor, stoppingAt: split)
+        if outcome != .stopped { signal.raise() }
+        let (tailRun, end) = second.result()
+        guard outcome == .stopped, let end else {
+            tailRun.discard()
+            return outcome == .ended
+        }
+        guard run.join(tailRun) else {
+            tailRun.discard()
             return false
         }
+        cursor.index = end
+        return true
     }
 
     /// A table at least this large is read in two halves at once.
@@ -296,14 +296,31 @@ enum FastDocumentCodec {
         // unless this is not a table of records at all.
         let limit = min(bytes.count, position + 64 << 10)
         while position < limit, let found = bytes.firstIndex(of: UInt8(ascii: "\n"), from: position) {
-            let start = found + 5
-            if bytes.matches("\n    \"", at: found), let word = bytes.word(at: start + 1),
-               ByteCursor.eightDigits(word) != nil, bytes.matches("\" : {", at: start + 9) {
-                return start
-            }
+            if let start = recordStart(in: bytes, atLineBreak: found) { return start }
             position = found + 1
         }
         return nil
+    }
+
+    /// How many records start (`recordStart`) from `position` up to `end`.
+    static func recordStarts(in bytes: ByteView, from first: Int, before end: Int) -> Int {
+        // A record that starts right at `first` has its line break five bytes before it.
+        var position = max(first - 5, 0), count = 0
+        while position < end, let found = bytes.firstIndex(of: UInt8(ascii: "\n"), from: position) {
+            if let start = recordStart(in: bytes, atLineBreak: found), start >= first, start < end {
+                count += 1
+            }
+            position = found + 1
+        }
+        return count
+    }
+
+    /// Where the record starts whose line begins at the line break at `lineBreak`, if one does.
+    private static func recordStart(in bytes: ByteView, atLineBreak lineBreak: Int) -> Int? {
+        let start = lineBreak + 5
+        guard bytes.matches("\n    \"", at: lineBreak), let word = bytes.word(at: start + 1),
+              ByteCursor.eightDigits(word) != nil, bytes.matches("\" : {", at: start + 9) else { return nil }
+        return start
     }
 
     /// Whether the orders are exactly 1...n in some arrangement, as `table` requires.

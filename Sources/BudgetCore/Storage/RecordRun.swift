@@ -1,7 +1,8 @@
 /// Consecutive records of one table as the fast reader reads them (`"00000001" : {…}`, separated
 /// by commas) into memory its caller owns, with what the table's checks need: the highest ID,
 /// in each block too, and whether the IDs came in ascending order. A large table is read as
-/// two runs at once, the second from a record start past its middle, and the two joined.
+/// two runs at once, the second from a record start past its middle into the room the first
+/// cedes to it, and the two joined.
 struct RecordRun<Record: BaseModel>: Sendable {
     /// How reading a run ended.
     enum Outcome {
@@ -51,10 +52,17 @@ struct RecordRun<Record: BaseModel>: Sendable {
         return .ended
     }
 
-    /// Takes over the records of the run that follows this one in the file, moving them from
-    /// the buffer it filled to this run's target after its own.
-    mutating func append(_ next: RecordRun, movingFrom source: FillBuffer<Record>) -> Bool {
-        guard target?.take(source) == true else { return false }
+    /// Gives up the room for records from `offset` on to a run of its own, which another thread
+    /// reads the records that follow in the file into (`join(_:)` takes them back).
+    mutating func cede(from offset: Int) -> RecordRun? {
+        guard let tail = target?.cede(from: offset) else { return nil }
+        return RecordRun(into: tail)
+    }
+
+    /// Takes over the records of the run that follows this one in the file, read into the room
+    /// this one ceded to it, after its own.
+    mutating func join(_ next: RecordRun) -> Bool {
+        guard let tail = next.target, target?.join(tail) == true else { return false }
         if next.lowest <= highest { ascending = false }
         ascending = ascending && next.ascending
         lowest = min(lowest, next.lowest)
@@ -64,6 +72,11 @@ struct RecordRun<Record: BaseModel>: Sendable {
         }
         count += next.count
         return true
+    }
+
+    /// Releases the records of a run whose room was ceded and will not be joined.
+    consuming func discard() {
+        target?.discard()
     }
 
     /// Reads the record at the cursor, into the target's memory when it has one; `false` when
