@@ -172,4 +172,19 @@ final class OutputTests: XCTestCase {
             "name\tlimit\n家賃\\tx\t1234.56\nLunch\t\n",
             "footers are for tables")
     }
+
+    func testReconcilesLatest_AreTheGreatestInOrder_SortedOrSelected() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 5, 20, 400] {
+            let items = (0..<2_000).map { _ in Int.random(in: 0..<500, using: &generator) }
+            // Pairs with their position are distinct, as reconcile's keys (day, kind, position) are.
+            let keyed = items.enumerated().map { ($0.element, $0.offset) }
+            let latest = ReconcileCommand.latest(count, of: keyed) { $0 < $1 }
+            let expected = keyed.sorted { $0 < $1 }.suffix(count)
+            XCTAssertEqual(latest.map(\.0), expected.map(\.0), "\(count) of 2,000")
+            XCTAssertEqual(latest.map(\.1), expected.map(\.1), "\(count) of 2,000")
+        }
+        XCTAssertEqual(ReconcileCommand.latest(Int.max, of: [3, 1, 2], by: <), [1, 2, 3])
+        XCTAssertEqual(ReconcileCommand.latest(2, of: [3, 1, 2], by: <), [2, 3])
+    }
 }

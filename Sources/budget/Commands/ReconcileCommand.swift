@@ -141,8 +141,8 @@ struct ReconcileCommand: Command {
             && (names(transfers[at].from) || names(transfers[at].to)) {
             found.append((transfers[at].date, 2, at))
         }
-        found.sort { ($0.day, $0.kind, $0.at) < ($1.day, $1.kind, $1.at) }
-        let shown = found.suffix(max(limit, 0)).map { item -> RecordRow in
+        let latest = Self.latest(max(limit, 0), of: found) { ($0.day, $0.kind, $0.at) < ($1.day, $1.kind, $1.at) }
+        let shown = latest.map { item -> RecordRow in
             switch item.kind {
             case 0: RecordRow(incomes[item.at])
             case 1: RecordRow(expenses[item.at])
@@ -150,5 +150,25 @@ struct ReconcileCommand: Command {
             }
         }
         return (shown, found.count - shown.count)
+    }
+
+    /// The `count` greatest items, in ascending order: without sorting them all when there are
+    /// many more (an account of a large budget has hundreds of thousands of records).
+    static func latest<Item>(_ count: Int, of items: [Item], by less: (Item, Item) -> Bool) -> [Item] {
+        guard count > 0 else { return [] }
+        guard count < items.count / 16 else { return Array(items.sorted(by: less).suffix(count)) }
+        var kept: [Item] = []  // ascending
+        kept.reserveCapacity(count + 1)
+        for item in items {
+            if kept.count == count, let least = kept.first, !less(least, item) { continue }
+            var low = 0, high = kept.count  // the first kept item greater than `item`
+            while low < high {
+                let middle = (low + high) / 2
+                if less(item, kept[middle]) { high = middle } else { low = middle + 1 }
+            }
+            kept.insert(item, at: low)
+            if kept.count > count { kept.removeFirst() }
+        }
+        return kept
     }
 }
