@@ -37,8 +37,10 @@ final class LargeTableReadingTests: XCTestCase {
         let document = try Self.largeDocument()
         let bytes = FastDocumentCodec.encode(document)
         XCTAssertGreaterThan(bytes.count, FastDocumentCodec.concurrentTableSize, "the table must be split")
-        // The second part starts at an expense's key, two fifths in.
-        let split = ByteView.withBytes(of: bytes) { FastDocumentCodec.recordStart(in: $0, from: bytes.count / 5 * 2) }
+        // The second part starts at an expense's key, part way in.
+        let split = ByteView.withBytes(of: bytes) {
+            FastDocumentCodec.recordStart(in: $0, from: FastDocumentCodec.secondPartStart(bytes.count))
+        }
         let start = try XCTUnwrap(split)
         XCTAssertTrue(String(decoding: bytes[start..<(start + 14)], as: UTF8.self).hasSuffix("\" : {"))
         let format = try XCTUnwrap(String(decoding: bytes, as: UTF8.self).range(of: "\n  \"format\""))

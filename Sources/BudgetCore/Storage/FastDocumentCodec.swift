@@ -250,11 +250,10 @@ enum FastDocumentCodec {
         _ cursor: inout ByteCursor, into run: inout RecordRun<Record>, splitting: Bool
     ) -> Bool {
         guard splitting, cursor.remaining >= concurrentTableSize,
-              let split = recordStart(in: cursor.bytes, from: cursor.index + cursor.remaining / 5 * 2) else {
+              let split = recordStart(in: cursor.bytes, from: cursor.index + secondPartStart(cursor.remaining)) else {
             return run.read(&cursor) == .ended
         }
-        // The second part, from a record start two fifths into what is left (this thread has
-        // the rest of the file and the command still to do, so it takes less), read into the
+        // The second part, from a record start about halfway into what is left, read into the
         // table's own room from the slot after the records that start before it: when the
         // first part fills the room up to there, nothing moves. Whether that start is one of
         // this table's is known only when the first part reaches it; when it does not, the
@@ -286,6 +285,10 @@ enum FastDocumentCodec {
 
     /// A table at least this large is read in two halves at once.
     static let concurrentTableSize = 4 << 20
+
+    /// How far into `remaining` bytes the second part of a table starts looking for a record:
+    /// about halfway, a little before it, since this thread also reads the rest of the file.
+    static func secondPartStart(_ remaining: Int) -> Int { remaining / 20 * 9 }
 
     /// The first position from `position` on where a record starts as the writer lays a table
     /// out: a line break, four spaces and a quoted 8-digit ID followed by ` : {`. (A string
