@@ -6,7 +6,7 @@ SWIFT ?= swift
 # The release build links the Swift runtime statically: it starts in about half the time.
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all build release lint check test test-asan bench install uninstall clean
+.PHONY: all build release lint check test test-asan bench screenshot install uninstall clean
 
 all: build
 
@@ -59,6 +59,11 @@ test-asan:
 	BUDGET_PROPERTY_DEPTH=deep ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
 		$(SWIFT) test $(ASAN) --skip-build --disable-swift-testing --parallel \
 		--filter 'CodecPropertyTests|LargeTableReadingTests'
+
+## screenshot: docs/report.png, the README's picture of the report: its example run with the
+## release binary, opened by chromium-headless-shell
+screenshot: release
+	docs/screenshot.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget"
 
 ## bench: time budget against ledger and hledger on 1k/10k/100k records; writes bench/results.md
 ## (apt-get install ledger hledger hyperfine for the full comparison)

@@ -12,7 +12,7 @@ final class LayeringTests: XCTestCase {
     /// The core's layers, from the bottom (`BudgetError.swift`, beside them, is for all).
     private static let coreLayers = [
         "Platform", "JSON", "Models", "Codec", "Money", "Schema", "Settings", "Sync", "History", "Storage",
-        "Reports", "Interop", "Operations", "Statements", "Schedules", "Replication", "Merging",
+        "Reports", "Interop", "Operations", "Statements", "Schedules", "Overview", "Replication", "Merging",
     ]
 
     /// The core's uses of a later layer's types that the order allows, by file, each with its reason:

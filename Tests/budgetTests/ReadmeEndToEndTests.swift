@@ -347,9 +347,9 @@ final class ReadmeEndToEndTests: XCTestCase {
     }
 }
 
-/// The parts of README.md the tests read: sections by heading, fenced code blocks with the
-/// paragraph before each.
-private struct Readme {
+/// The parts of README.md the tests read (here and in `ReportBrowserEndToEndTests`): sections by
+/// heading, fenced code blocks with the paragraph before each.
+struct Readme {
     struct Block {
         var language: String
         var body: String

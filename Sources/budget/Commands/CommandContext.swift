@@ -19,6 +19,8 @@ final class CommandContext: @unchecked Sendable {
     var outputIsTerminal = false
     /// Whether stderr is a terminal.
     var errorIsTerminal = false
+    /// The language of words written for people (the report's), from the environment.
+    var language = ReportLanguage.english
     /// This device's default member (`BUDGET_MEMBER`): who pays what is added without saying.
     var defaultMember: String?
     /// Decides colour for stdout (`true`) or stderr (`false`) given the `display.color` setting.

@@ -9,8 +9,8 @@ enum CommandTree {
         discussion: "Records are kept in one JSON file; see --file. Every command prints data on stdout and messages "
             + "on stderr.",
         subcommands: [
-            AddCommand.spec, TransferCommand.spec, ListCommand.spec, SummaryCommand.spec, CategoriesCommand.spec,
-            TagsCommand.spec,
+            AddCommand.spec, TransferCommand.spec, ListCommand.spec, SummaryCommand.spec, ReportCommand.spec,
+            CategoriesCommand.spec, TagsCommand.spec,
             ShowCommand.spec, EditCommand.spec, DeleteCommand.spec,
             MoveCommand.spec, UndoCommand.spec, HistoryCommand.spec, CheckCommand.spec, ConfigCommand.spec,
             LimitCommand.spec, RuleCommand.spec, RecurCommand.spec, ForecastCommand.spec, ImportCommand.spec,
@@ -31,6 +31,7 @@ enum CommandTree {
         case ["reconcile"]: return ReconcileCommand.self
         case ["list"]: return ListCommand.self
         case ["summary"]: return SummaryCommand.self
+        case ["report"]: return ReportCommand.self
         case ["categories"]: return CategoriesCommand.self
         case ["categories", "rename"]: return CategoryRenameCommand.self
         case ["tags"]: return TagsCommand.self

@@ -122,6 +122,7 @@ struct CommandRunner {
                 makeStore: { try makeStore(try dataFilePath(parsed), environment, saved, notices) },
                 devices: { DeviceSetup(dataFile: try dataFilePath(parsed), environment: environment) })
             context.terminalWidth = Terminal.width(environment: environment)
+            context.language = ReportLanguage.from(environment: environment)
             context.outputIsTerminal = isTerminal(true)
             context.errorIsTerminal = isTerminal(false)
             context.defaultMember = environment["BUDGET_MEMBER"].flatMap { $0.isEmpty ? nil : $0 }

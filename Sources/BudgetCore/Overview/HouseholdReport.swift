@@ -1,0 +1,223 @@
+/// Everything the household report (`budget report`, issue #31) shows for a period, gathered
+/// once from the other reports: the headline figures against the period before, spending by
+/// category with its limits, income and spending per budget month with the coming months as
+/// the forecast plans them, the category × month table, limits, the scheduled records coming
+/// up, accounts and net worth at each month's end, and the members' settlement.
+public struct HouseholdReport: Sendable {
+    /// How the period was asked for, which decides the period it is compared with and the
+    /// months drawn around it.
+    public enum Span: Equatable, Sendable {
+        /// One budget month.
+        case month(BudgetPeriod)
+        /// A calendar year.
+        case year(Int)
+        /// Any days, from and to a day (`--from`/`--to`, `--months`).
+        case days(from: Day, to: Day)
+    }
+
+    /// One budget month of the chart over time: recorded, or planned by the forecast.
+    public struct MonthFigures: Equatable, Sendable {
+        /// The budget month's name (`2026-11`).
+        public var name: String
+        /// Its days.
+        public var period: BudgetPeriod
+        public var income: Int
+        public var expenses: Int
+        public var balance: Int
+        /// Whether the forecast planned it (a month still to come), rather than records.
+        public var isPlanned: Bool
+        /// Whether it holds today: its records so far.
+        public var isCurrent: Bool
+    }
+
+    /// What is left to spend per day until the period ends (Zaim's daily pace), for a period
+    /// that holds today.
+    public struct Pace: Equatable, Sendable {
+        /// What the figure is measured against.
+        public enum Basis: Equatable, Sendable {
+            /// The total spending limit's amount available in the month.
+            case totalLimit
+            /// The period's income.
+            case income
+        }
+
+        public var basis: Basis
+        /// What is left: the basis less what was spent (negative when it is spent past).
+        public var left: Int
+        /// The days from today to the period's end, both included.
+        public var days: Int
+        /// `left` shared over `days`, rounded down; 0 when nothing is left.
+        public var perDay: Int
+    }
+
+    /// The accounts at the end of one budget month (or today, for the month that holds it).
+    public struct NetWorthPoint: Equatable, Sendable {
+        public var month: String
+        public var day: Day
+        public var assets: Int
+        public var owed: Int
+        public var netWorth: Int
+    }
+
+    /// How many budget months the chart and the table over time show at most.
+    public static let monthsShown = 24
+    /// How many budget months around a one-month report the chart and the table show.
+    public static let monthsAroundOne = 6
+    /// How many coming months the forecast adds to a period that holds today.
+    public static let plannedMonths = 3
+    /// How far ahead the scheduled records coming up reach, in days from today.
+    public static let upcomingDays = 31
+
+    public let span: Span
+    /// The period's days.
+    public let period: DateRange
+    public let today: Day
+    /// The period as `budget summary` adds it up (the same totals, the same categories).
+    public let summary: Summary
+    /// The period against the one before it, as `budget summary --compare previous` sets them
+    /// (`nil` when there is none: before 0001-01-01).
+    public let comparison: SummaryComparison?
+    /// What is left per day, when the period holds today.
+    public let pace: Pace?
+    /// Income and spending per budget month, oldest first, then the planned months.
+    public let months: [MonthFigures]
+    /// The expense categories over the recorded months of `months`.
+    public let table: PeriodTable
+    /// The limits in the budget month they are reported for (`limitMonth`).
+    public let limits: [LimitStatus]
+    /// The period's last budget month, or the one that holds today when the period does.
+    public let limitMonth: BudgetPeriod
+    /// The scheduled records due from today for `upcomingDays` days (a period that holds
+    /// today or is still to come), by day.
+    public let upcoming: [Forecast.Occurrence]
+    /// The accounts at the period's end (or today), when the budget has accounts.
+    public let accounts: AccountBalances?
+    /// The accounts at each recorded month's end, when the budget has accounts.
+    public let netWorth: [NetWorthPoint]
+    /// Who owes whom over the period, when the budget has members; the reason it cannot be
+    /// settled (an income share without income) otherwise.
+    public let settlement: Result<Settlement, MemberError>?
+
+    /// Gathers the report of `span` with today as `today`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    public init(document: BudgetDocument, span: Span, today: Day) throws {
+        let calendar = document.budgetCalendar
+        self.span = span
+        self.today = today
+        let compared: SummaryComparison.Period
+        let shownMonths: [BudgetPeriod]
+        switch span {
+        case .month(let month):
+            period = month.range
+            compared = .month(month)
+            let first = Self.month(Self.monthsAroundOne - 1, before: month, in: calendar)
+            shownMonths = calendar.periods(from: first, count: Self.monthsAroundOne)
+        case .year(let year):
+            period = DateRange.year(year) ?? DateRange(from: nil, to: nil)
+            compared = .year(year)
+            shownMonths = calendar.periods(overlapping: period)
+        case .days(let from, let to):
+            period = DateRange(from: from, to: to)
+            compared = .days(from: from, to: to)
+            shownMonths = calendar.periods(overlapping: period)
+        }
+        let recordedMonths = Array(shownMonths.suffix(Self.monthsShown))
+
+        var query = RecordQuery()
+        query.period = period
+        summary = try Summary(document: document, query: query, groupings: [.category])
+        comparison = try SummaryComparison(
+            document: document, query: query, period: compared, basis: .previous, today: today,
+            groupings: [.category])
+
+        let holdsToday = period.contains(today)
+        limitMonth = holdsToday ? calendar.period(containing: today) : calendar.period(containing: period.to ?? today)
+        limits = try LimitReport(document: document, period: limitMonth).rows
+        if case .month = span, holdsToday {
+            pace = try Self.pace(summary, limits: limits, period: period, today: today)
+        } else {
+            pace = nil
+        }
+
+        // The months over time: what was recorded, then what the forecast plans.
+        var window = RecordQuery()
+        if let first = recordedMonths.first, let last = recordedMonths.last {
+            window.period = DateRange(from: first.start, to: last.end)
+        }
+        let byMonth = try Summary(document: document, query: window, groupings: [.month])
+        var months = byMonth.months.map { row in
+            MonthFigures(
+                name: row.month, period: row.period, income: row.income, expenses: row.expenses, balance: row.balance,
+                isPlanned: false, isCurrent: row.period.contains(today))
+        }
+        let lastShown = recordedMonths.last
+        let forecast: Forecast? = (lastShown?.end ?? today) >= today
+            ? try Forecast(document: document, today: today, months: Self.plannedMonths + 1) : nil
+        if let forecast, let lastShown, lastShown.contains(today) {
+            for month in forecast.months where !month.isCurrent {
+                months.append(
+                    MonthFigures(
+                        name: month.period.name, period: month.period, income: month.income,
+                        expenses: month.expenses, balance: try Sum.difference(month.income, month.expenses),
+                        isPlanned: true, isCurrent: false))
+            }
+        }
+        self.months = months
+        table = try PeriodTable(document: document, query: window, grouping: .category, per: .month)
+
+        if let forecast, (period.to ?? today) >= today, let horizon = today.advanced(byDays: Self.upcomingDays) {
+            upcoming = forecast.months.flatMap(\.scheduled).filter { $0.day >= today && $0.day <= horizon }
+                .sorted { ($0.day, $0.name, $0.scheduleID) < ($1.day, $1.name, $1.scheduleID) }
+        } else {
+            upcoming = []
+        }
+
+        if document.accounts.isEmpty {
+            accounts = nil
+            netWorth = []
+        } else {
+            let end = min(period.to ?? today, max(today, period.from ?? today))
+            accounts = try AccountBalances(document, through: holdsToday ? today : end)
+            netWorth = try recordedMonths.filter { $0.start <= today }.map { month in
+                let day = min(month.end, today)
+                let balances = try AccountBalances(document, through: day)
+                return NetWorthPoint(
+                    month: month.name, day: day, assets: balances.assets, owed: balances.owed,
+                    netWorth: balances.netWorth)
+            }
+        }
+
+        if document.members.isEmpty {
+            settlement = nil
+        } else {
+            do {
+                settlement = .success(try Settlement(document, period: period))
+            } catch let error as MemberError {
+                settlement = .failure(error)
+            }
+        }
+    }
+
+    /// The budget month `count` months before `month` (or the earliest there is).
+    private static func month(_ count: Int, before month: BudgetPeriod, in calendar: BudgetCalendar) -> BudgetPeriod {
+        var month = month
+        for _ in 0..<count {
+            guard let earlier = calendar.period(before: month) else { break }
+            month = earlier
+        }
+        return month
+    }
+
+    /// What is left per day from today to the period's end: of the total limit when one is
+    /// set, else of the period's income.
+    private static func pace(_ summary: Summary, limits: [LimitStatus], period: DateRange, today: Day) throws -> Pace? {
+        guard let end = period.to else { return nil }
+        let days = end.dayNumber - today.dayNumber + 1
+        guard days > 0 else { return nil }
+        let total = limits.first { $0.category == nil && $0.limit.per == .month }
+        let basis: Pace.Basis = total == nil ? .income : .totalLimit
+        let left = try total.map { $0.remaining } ?? Sum.difference(summary.income, summary.expenses)
+        return Pace(basis: basis, left: left, days: days, perDay: left > 0 ? left / days : 0)
+    }
+}

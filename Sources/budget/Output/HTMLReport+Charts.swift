@@ -1,0 +1,203 @@
+import BudgetCore
+
+/// The charts: inline SVG drawn in a 1000-wide box stretched to its cell, so that every text
+/// stays in the HTML grid around it (a long name wraps in its own cell, never over a bar).
+extension HTMLReport {
+    /// The width of a chart's drawing box.
+    static let chartWidth = 1000
+
+    /// Where `value` lies on a scale from `low` to `high` in the drawing box, rounded.
+    static func position(_ value: Int, low: Int, high: Int) -> Int {
+        guard high > low else { return 0 }
+        let span = Double(high) - Double(low)
+        return Int(((Double(value) - Double(low)) / span * Double(chartWidth)).rounded())
+    }
+
+    /// Spending by category as horizontal bars, largest first, each limit a tick, an
+    /// over-limit bar in the second colour and said in words; then the figures as a table.
+    func categories(_ page: inout HTMLWriter) {
+        let rows = report.summary.categories.filter { $0.spent != 0 || $0.limit != nil }
+        page.element("section", [("id", "categories")]) { page in
+            page.element("h2", text: word(.byCategory))
+            guard !rows.isEmpty else {
+                page.element("p", class: "empty", text: word(.noSpending))
+                return
+            }
+            let high = rows.map { max($0.spent, $0.limitStatus?.available ?? $0.limit ?? 0) }.max() ?? 0
+            let low = min(0, rows.map(\.spent).min() ?? 0)
+            page.element("div", class: "bars", [("role", "list")]) { page in
+                for row in rows {
+                    page.element("div", class: "name", [("role", "listitem")], text: row.category)
+                    categoryBar(&page, row, low: low, high: high)
+                    page.element("div", class: row.isOver ? "amount over" : "amount") { page in
+                        page.text(amount(row.spent))
+                        if row.isOver, let remaining = row.remaining {
+                            let over = amount(Self.negated(remaining))
+                            page.element("span", class: "note", text: word(.overLimitMark) + " " + over)
+                        }
+                    }
+                }
+            }
+            categoryFigures(&page, rows)
+        }
+    }
+
+    private func categoryBar(_ page: inout HTMLWriter, _ row: Summary.CategoryRow, low: Int, high: Int) {
+        let zero = Self.position(0, low: low, high: high)
+        let end = Self.position(row.spent, low: low, high: high)
+        var label = row.category + " " + amount(row.spent)
+        if let limit = row.limitStatus?.available ?? row.limit { label += " / " + word(.limit) + " " + amount(limit) }
+        if row.isOver { label += " (" + word(.overLimitMark) + ")" }
+        page.element("svg", class: "chart", svgBox(height: 12) + [("role", "img"), ("aria-label", label)]) { page in
+            bar(&page, class: row.isOver ? "bar over" : "bar", from: zero, to: end, top: 2)
+            if let limit = row.limitStatus?.available ?? row.limit {
+                line(&page, class: "tick", at: Self.position(limit, low: low, high: high), height: 12)
+            }
+        }
+    }
+
+    /// A bar 8 high from `top`, between two places of the drawing box.
+    func bar(_ page: inout HTMLWriter, class className: String, from start: Int, to end: Int, top: Int) {
+        page.empty(
+            "rect", class: className,
+            [("x", "\(min(start, end))"), ("y", "\(top)"), ("width", "\(abs(end - start))"), ("height", "8")])
+    }
+
+    /// An upright line at `x` through the drawing box, as thick at any width.
+    func line(_ page: inout HTMLWriter, class className: String, at x: Int, height: Int) {
+        page.empty(
+            "line", class: className,
+            [("x1", "\(x)"), ("x2", "\(x)"), ("y1", "0"), ("y2", "\(height)"), ("vector-effect", "non-scaling-stroke")])
+    }
+
+    /// The attributes of a chart's drawing box, `height` high, stretched to its cell.
+    func svgBox(height: Int) -> [(String, String)] {
+        [("viewBox", "0 0 \(Self.chartWidth) \(height)"), ("preserveAspectRatio", "none")]
+    }
+
+    private func categoryFigures(_ page: inout HTMLWriter, _ rows: [Summary.CategoryRow]) {
+        let total = report.summary.expenses
+        dataTable(&page, class: "data categories") { page in
+            page.element("thead") { page in
+                headerRow(&page, [(.category, false), (.spent, true), (.limit, true), (.left, true), (.share, true)])
+            }
+            page.element("tbody") { page in
+                for row in rows {
+                    page.element("tr", class: row.isOver ? "category over" : "category") { page in
+                        page.element("th", [("scope", "row")], text: row.category)
+                        numberCell(&page, amount(row.spent))
+                        numberCell(&page, (row.limitStatus?.available ?? row.limit).map(amount) ?? "")
+                        numberCell(&page, row.remaining.map { remaining in
+                            remaining < 0 ? word(.overBy) + " " + amount(Self.negated(remaining)) : amount(remaining)
+                        } ?? "")
+                        numberCell(&page, Percent.share(row.spent, of: total).map { "\($0)%" } ?? "")
+                    }
+                }
+            }
+            page.element("tfoot") { page in
+                page.element("tr", class: "total") { page in
+                    page.element("th", [("scope", "row")], text: word(.total))
+                    numberCell(&page, amount(total))
+                    for _ in 0..<3 { numberCell(&page, "") }
+                }
+            }
+        }
+    }
+
+    /// Income and spending per month with the balance as a marker, the planned months
+    /// drawn as planned; then the figures as a table.
+    func months(_ page: inout HTMLWriter) {
+        let months = report.months
+        guard !months.isEmpty else { return }
+        let values = months.flatMap { [$0.income, $0.expenses, $0.balance] }
+        let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
+        page.element("section", [("id", "months")]) { page in
+            page.element("h2", text: word(.overTime))
+            page.element("ul", class: "legend") { page in
+                for (kind, label) in [("income", ReportWord.legendIncome), ("spending", .legendSpending),
+                                      ("balance", .legendBalance), ("planned", .legendPlanned)] {
+                    page.element("li", class: "key-" + kind, text: word(label))
+                }
+            }
+            page.element("div", class: "bars months") { page in
+                for month in months {
+                    page.element("div", class: "name") { page in
+                        page.text(dates.formatMonth(month.name))
+                        if month.isPlanned { page.element("span", class: "note", text: word(.planned)) }
+                        if month.isCurrent { page.element("span", class: "note", text: word(.current)) }
+                    }
+                    monthBars(&page, month, low: low, high: high)
+                    let className = month.balance < 0 ? "amount negative" : "amount"
+                    page.element("div", class: className, text: signed(month.balance))
+                }
+            }
+            monthFigures(&page, months)
+        }
+    }
+
+    private func monthBars(_ page: inout HTMLWriter, _ month: HouseholdReport.MonthFigures, low: Int, high: Int) {
+        let zero = Self.position(0, low: low, high: high)
+        let label = "\(month.name): \(word(.income)) \(amount(month.income)), \(word(.spending)) "
+            + "\(amount(month.expenses)), \(word(.balance)) \(signed(month.balance))"
+        page.element(
+            "svg", class: month.isPlanned ? "chart planned" : "chart",
+            svgBox(height: 20) + [("role", "img"), ("aria-label", label)]
+        ) { page in
+            for (value, className, top) in [(month.income, "income", 1), (month.expenses, "spending", 11)] {
+                bar(&page, class: className, from: zero, to: Self.position(value, low: low, high: high), top: top)
+            }
+            line(&page, class: "axis", at: zero, height: 20)
+            line(&page, class: "marker", at: Self.position(month.balance, low: low, high: high), height: 20)
+        }
+    }
+
+    private func monthFigures(_ page: inout HTMLWriter, _ months: [HouseholdReport.MonthFigures]) {
+        dataTable(&page, class: "data months") { page in
+            page.element("thead") { page in
+                headerRow(&page, [(.month, false), (.income, true), (.spending, true), (.balance, true)])
+            }
+            page.element("tbody") { page in
+                for month in months {
+                    page.element("tr", class: month.isPlanned ? "month planned" : "month") { page in
+                        page.element("th", [("scope", "row")]) { page in
+                            page.text(dates.formatMonth(month.name))
+                            if month.isPlanned { page.element("span", class: "note", text: word(.planned)) }
+                            if month.isCurrent { page.element("span", class: "note", text: word(.current)) }
+                        }
+                        numberCell(&page, amount(month.income))
+                        numberCell(&page, amount(month.expenses))
+                        numberCell(&page, signed(month.balance))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Tables
+
+    /// A table of a chart's figures (or a section's own), captioned as such, in a wrapper that
+    /// scrolls sideways when it is wider than the page.
+    func dataTable(_ page: inout HTMLWriter, class className: String, caption: String? = nil,
+                   _ body: (inout HTMLWriter) -> Void) {
+        page.element("div", class: "table-wrap") { page in
+            page.element("table", class: className) { page in
+                page.element("caption", text: caption ?? word(.chartData))
+                body(&page)
+            }
+        }
+    }
+
+    /// A header row: each word, right-aligned when it heads figures.
+    func headerRow(_ page: inout HTMLWriter, _ columns: [(ReportWord, Bool)]) {
+        page.element("tr") { page in
+            for (title, isNumber) in columns {
+                page.element("th", class: isNumber ? "num" : nil, [("scope", "col")], text: word(title))
+            }
+        }
+    }
+
+    /// A cell of figures.
+    func numberCell(_ page: inout HTMLWriter, _ text: String, class className: String = "num") {
+        page.element("td", class: className, text: text)
+    }
+}
