@@ -50,6 +50,26 @@ final class AccountBalancesTests: XCTestCase {
         XCTAssertEqual(all.row("楽天銀行")?.balance, 8200)
         XCTAssertEqual(all.row("楽天カード")?.balance, 0, "the withdrawal paid the card")
         XCTAssertEqual(all.netWorth, 18_200, "a transfer changes no net worth")
+
+        // Several days from one pass: each as its own, in the order asked, a day twice too.
+        var named = try document.addExpense(name: "typo", amount: 7, date: day("2026-11-15"))
+        named.account = "楽天銀"
+        try document.expenses.update(named)
+        try document.addExpense(name: "none", amount: 3, date: day("2026-12-01"))
+        let days = ["2026-12-31", "2026-10-30", "2026-11-12", "2026-11-30", "2026-11-12", "2027-01-01"].map(day)
+        let together = try AccountBalances.at(days, in: document)
+        XCTAssertEqual(together.count, days.count)
+        for (balances, day) in zip(together, days) {
+            let alone = try AccountBalances(document, through: day)
+            XCTAssertEqual(balances.rows, alone.rows, day.iso)
+            XCTAssertEqual(
+                [balances.assets, balances.owed, balances.netWorth], [alone.assets, alone.owed, alone.netWorth])
+            XCTAssertEqual(balances.unknownAccounts, alone.unknownAccounts, day.iso)
+            XCTAssertEqual(balances.withoutAccount, alone.withoutAccount, day.iso)
+        }
+        XCTAssertEqual(together[0].unknownAccounts, ["楽天銀": 1])
+        XCTAssertEqual(together[1].unknownAccounts, [:])
+        XCTAssertEqual(try AccountBalances.at([], in: document).count, 0)
     }
 
     func testBalances_SayWhatNamesNoAccountAndWhatHasNone() throws {

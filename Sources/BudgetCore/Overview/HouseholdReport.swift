@@ -177,13 +177,14 @@ public struct HouseholdReport: Sendable {
             accounts = nil
             netWorth = []
         } else {
-            let end = min(period.to ?? today, max(today, period.from ?? today))
-            accounts = try AccountBalances(document, through: holdsToday ? today : end)
-            netWorth = try recordedMonths.filter { $0.start <= today }.map { month in
-                let day = min(month.end, today)
-                let balances = try AccountBalances(document, through: day)
-                return NetWorthPoint(
-                    month: month.name, day: day, assets: balances.assets, owed: balances.owed,
+            let end = holdsToday ? today : min(period.to ?? today, max(today, period.from ?? today))
+            // Every month's end (today for a month that holds it) and the period's, in one pass.
+            let ends = recordedMonths.filter { $0.start <= today }.map { month in (month.name, min(month.end, today)) }
+            let balances = try AccountBalances.at(ends.map(\.1) + [end], in: document)
+            accounts = balances.last
+            netWorth = zip(ends, balances).map { month, balances in
+                NetWorthPoint(
+                    month: month.0, day: month.1, assets: balances.assets, owed: balances.owed,
                     netWorth: balances.netWorth)
             }
         }

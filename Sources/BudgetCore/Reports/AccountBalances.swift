@@ -35,66 +35,39 @@ public struct AccountBalances: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when a balance or a total does not fit in 64 bits.
     public init(_ document: BudgetDocument, through day: Day? = nil) throws(BudgetError) {
-        let accounts = document.accounts
-        // Each account's change as an asset, and its records.
+        let tally = try Tally(document, endingOn: day.map { [$0] })
+        try self.init(document.accounts, tally, through: 0)
+    }
+
+    /// The balances at the end of each of `days` (in any order), from one pass over the records.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a balance or a total does not fit in 64 bits.
+    public static func at(_ days: [Day], in document: BudgetDocument) throws(BudgetError) -> [AccountBalances] {
+        let sorted = days.sorted()
+        let tally = try Tally(document, endingOn: sorted)
+        var byDay: [Day: AccountBalances] = [:]
+        for (index, day) in sorted.enumerated() where byDay[day] == nil {
+            byDay[day] = try AccountBalances(document.accounts, tally, through: index)
+        }
+        return days.compactMap { byDay[$0] }
+    }
+
+    /// The balances from a tally's periods up to `last`.
+    private init(_ accounts: [Account], _ tally: Tally, through last: Int) throws(BudgetError) {
         var change = [Int](repeating: 0, count: accounts.count)
         var counts = [Int](repeating: 0, count: accounts.count)
         var unknown: [String: Int] = [:]
         var without: [RecordKind: Int] = [:]
-        let last = day?.dayNumber ?? Int.max
-        var overflow = false
-        // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
-        // Japanese name for a dictionary does (a million records name a few accounts).
-        let names = NameLookup(accounts.map(\.name))
-        // Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
-        var otherSpellings: [String: Int?] = [:]
-        /// Which account a record's name means: spelt as the account is, or folding alike.
-        func position(of name: String) -> Int? {
-            if let spelt = names.index(of: name) { return spelt }
-            let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
-                accounts.firstIndex { $0.name == account.name }
+        for period in 0...last {
+            for at in accounts.indices {
+                let (sum, over) = change[at].addingReportingOverflow(tally.change[period][at])
+                guard !over else { throw .totalOverflow }
+                change[at] = sum
+                counts[at] += tally.counts[period][at]
             }
-            otherSpellings[name] = found
-            if found == nil { unknown[name, default: 0] += 1 }
-            return found
+            unknown.merge(tally.unknown[period], uniquingKeysWith: +)
+            without.merge(tally.without[period], uniquingKeysWith: +)
         }
-        func move(_ amount: Int, _ name: String, date: Day) {
-            guard let at = position(of: name) else { return }
-            if let asOf = accounts[at].asOf, date < asOf { return }
-            let (sum, over) = change[at].addingReportingOverflow(amount)
-            overflow = overflow || over
-            change[at] = sum
-            counts[at] += 1
-        }
-        // Each record's fields read in place: a loop over the records would copy every one.
-        let incomes = document.incomes.records
-        for at in incomes.indices where incomes[at].date.dayNumber <= last {
-            guard let account = incomes[at].account else {
-                without[.income, default: 0] += 1
-                continue
-            }
-            move(incomes[at].amount, account, date: incomes[at].date)
-        }
-        let expenses = document.expenses.records
-        for at in expenses.indices where expenses[at].date.dayNumber <= last {
-            guard let account = expenses[at].account else {
-                without[.expense, default: 0] += 1
-                continue
-            }
-            // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
-            let amount = expenses[at].amount
-            move(amount == Int.min ? Int.max : -amount, account, date: expenses[at].date)
-        }
-        let transfers = document.transfers.records
-        // A settlement between two members (`Settlement`) moves no account's money.
-        let members = NameLookup(document[settings: MemberKeys.self].memberNames)
-        for at in transfers.indices where transfers[at].date.dayNumber <= last {
-            if members.index(of: transfers[at].from) != nil, members.index(of: transfers[at].to) != nil { continue }
-            let amount = transfers[at].amount, date = transfers[at].date
-            move(-amount, transfers[at].from, date: date)
-            move(amount, transfers[at].to, date: date)
-        }
-        guard !overflow else { throw .totalOverflow }
         var rows: [Row] = []
         var assets = 0, owed = 0
         for (at, account) in accounts.enumerated() {
@@ -121,6 +94,98 @@ public struct AccountBalances: Sendable {
         netWorth = worth
         withoutAccount = without
         unknownAccounts = unknown.filter { name, _ in name != Transfer.adjustment }
+    }
+
+    /// What the records moved through each account in each period: up to the first of the days
+    /// asked for, then from the day after it to the next, and so on (records after the last
+    /// day count in none); every record in one period when no day is asked for.
+    private struct Tally {
+        /// By period, each account's change as an asset.
+        var change: [[Int]]
+        /// By period, how many records moved each account's money.
+        var counts: [[Int]]
+        /// By period, names that are no account, with how many records give each.
+        var unknown: [[String: Int]]
+        /// By period, records that name no account, by kind.
+        var without: [[RecordKind: Int]]
+
+        /// - Parameter days: the periods' last days, ascending (`nil`: one period, every day).
+        init(_ document: BudgetDocument, endingOn days: [Day]?) throws(BudgetError) {
+            let accounts = document.accounts
+            let periods = max(days?.count ?? 1, 1)
+            change = Array(repeating: [Int](repeating: 0, count: accounts.count), count: periods)
+            counts = change
+            unknown = Array(repeating: [:], count: periods)
+            without = Array(repeating: [:], count: periods)
+            let ends = days?.map(\.dayNumber)
+            /// The period a day is in, or `nil` after the last.
+            func period(of date: Day) -> Int? {
+                guard let ends else { return 0 }
+                let number = date.dayNumber
+                var low = 0, high = ends.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ends[middle] < number { low = middle + 1 } else { high = middle }
+                }
+                return low < ends.count ? low : nil
+            }
+            var overflow = false
+            // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
+            // Japanese name for a dictionary does (a million records name a few accounts).
+            let names = NameLookup(accounts.map(\.name))
+            // Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
+            var otherSpellings: [String: Int?] = [:]
+            /// Which account a record's name means: spelt as the account is, or folding alike.
+            func position(of name: String, in period: Int) -> Int? {
+                if let spelt = names.index(of: name) { return spelt }
+                let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
+                    accounts.firstIndex { $0.name == account.name }
+                }
+                otherSpellings[name] = found
+                if found == nil { unknown[period][name, default: 0] += 1 }
+                return found
+            }
+            func move(_ amount: Int, _ name: String, date: Day, in period: Int) {
+                guard let at = position(of: name, in: period) else { return }
+                if let asOf = accounts[at].asOf, date < asOf { return }
+                let (sum, over) = change[period][at].addingReportingOverflow(amount)
+                overflow = overflow || over
+                change[period][at] = sum
+                counts[period][at] += 1
+            }
+            // Each record's fields read in place: a loop over the records would copy every one.
+            let incomes = document.incomes.records
+            for at in incomes.indices {
+                guard let period = period(of: incomes[at].date) else { continue }
+                guard let account = incomes[at].account else {
+                    without[period][.income, default: 0] += 1
+                    continue
+                }
+                move(incomes[at].amount, account, date: incomes[at].date, in: period)
+            }
+            let expenses = document.expenses.records
+            for at in expenses.indices {
+                guard let period = period(of: expenses[at].date) else { continue }
+                guard let account = expenses[at].account else {
+                    without[period][.expense, default: 0] += 1
+                    continue
+                }
+                // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
+                let amount = expenses[at].amount
+                move(amount == Int.min ? Int.max : -amount, account, date: expenses[at].date, in: period)
+            }
+            let transfers = document.transfers.records
+            // A settlement between two members (`Settlement`) moves no account's money.
+            let members = NameLookup(document[settings: MemberKeys.self].memberNames)
+            for at in transfers.indices {
+                guard let period = period(of: transfers[at].date) else { continue }
+                if members.index(of: transfers[at].from) != nil, members.index(of: transfers[at].to) != nil { continue }
+                let amount = transfers[at].amount, date = transfers[at].date
+                move(-amount, transfers[at].from, date: date, in: period)
+                move(amount, transfers[at].to, date: date, in: period)
+            }
+            guard !overflow else { throw .totalOverflow }
+        }
     }
 
     /// The row of an account, by its stored name.
