@@ -253,7 +253,7 @@ extension BudgetDocument {
                 var record = try Record.schema.make(id: id, schedule.values, context)
                 record.date = item.day
                 record.schedule = mark
-                return (try? record.checkedMembers(members)) ?? record
+                return try record.checkedMembers(members)
             }
             switch item.kind {
             case .income: items[index].recordID = try incomes.add { id in try occurrence(id) as Income }.id

@@ -250,16 +250,14 @@ extension BudgetDocument {
                 draft.incomes.records[match.position].source = source
                 if let into, draft.incomes.records[match.position].account == nil {
                     draft.incomes.records[match.position].account = into.name
-                    let linked = draft.incomes.records[match.position]
-                    draft.incomes.records[match.position] = (try? members.income(linked)) ?? linked
+                    draft.incomes.records[match.position] = try members.income(draft.incomes.records[match.position])
                 }
                 recordName = draft.incomes.records[match.position].name
             case .expense:
                 draft.expenses.records[match.position].source = source
                 if let into, draft.expenses.records[match.position].account == nil {
                     draft.expenses.records[match.position].account = into.name
-                    let linked = draft.expenses.records[match.position]
-                    draft.expenses.records[match.position] = (try? members.expense(linked)) ?? linked
+                    draft.expenses.records[match.position] = try members.expense(draft.expenses.records[match.position])
                 }
                 recordName = draft.expenses.records[match.position].name
             case .transfer:
