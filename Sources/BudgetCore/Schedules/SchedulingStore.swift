@@ -28,6 +28,11 @@ public struct SchedulingStore: DataProtocol {
         try base.load()
     }
 
+    /// The wrapped store's document with the fields in `fields` left blank, if it can.
+    public func load(skipping fields: Set<String>) throws -> BudgetDocument {
+        try base.load(skipping: fields)
+    }
+
     /// Records what is due, then runs `change`, in one transaction of the wrapped store.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
         var run = ScheduleRun()

@@ -74,15 +74,22 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
 
     /// The fast reader into a record made by `blank` with the key's ID, where it lies (a large
     /// table's records are read into their array's memory, not copied there); whether it read.
-    /// On `false` the record is left valid but partly filled.
+    /// On `false` the record is left valid but partly filled. The fields in `skipping` (a
+    /// `mask(skipping:)`) are checked as the canonical reader checks them and left blank; a
+    /// record with a value it does not take as canonical is read whole.
     func read(
         _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table,
-        into record: inout Record
+        into record: inout Record, skipping: UInt64 = 0
     ) -> Bool {
         guard cursor.consume(UInt8(ascii: "{")) else { return false }
         let start = cursor.index
-        if readAsWritten(&cursor, key: key, nesting: nesting, into: &record) { return true }
+        if readAsWritten(&cursor, key: key, nesting: nesting, into: &record, skipping: skipping) { return true }
         cursor.index = start
+        if skipping != 0 {
+            record = blank(key.text)
+            if readAsWritten(&cursor, key: key, nesting: nesting, into: &record) { return true }
+            cursor.index = start
+        }
         if nesting == .historyElement {
             record = blank(key.text)
             if readAsWritten(&cursor, key: key, nesting: .formerHistoryElement, into: &record) { return true }
@@ -92,18 +99,37 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         return readAnyLayout(&cursor, key: key, into: &record)
     }
 
+    /// The fields named in `keys` (those the schema has), as `read(_:key:nesting:into:skipping:)`
+    /// takes them; never the ID or the position, which the table's checks need, nor a field
+    /// checked by its own skim (`.general`: a list's layout differs between a table and the
+    /// history), which is read.
+    func mask(skipping keys: Set<String>) -> UInt64 {
+        fileOrder.enumerated().reduce(0) { mask, entry in
+            let field = entry.element
+            let skippable = keys.contains(field.key) && !field.isPosition
+                && ![SkimKind.identifier, .general].contains(field.skimKind)
+            return skippable ? mask | 1 << UInt64(entry.offset) : mask
+        }
+    }
+
     /// A record laid out exactly as the writer lays it out, each key matched with its
-    /// separators and indentation in one comparison; `nil` as soon as anything differs.
+    /// separators and indentation in one comparison; `nil` as soon as anything differs. The
+    /// fields in `skipping` are only checked.
     private func readAsWritten(
-        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting, into record: inout Record
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting, into record: inout Record,
+        skipping: UInt64 = 0
     ) -> Bool {
         var first = true
         let offset = nesting.rawValue * fileOrder.count
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
             if cursor.skip(pieces, in: first ? piece.first : piece.next) {
-                guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else {
-                    return false
+                if skipping & (1 << UInt64(index)) != 0 {
+                    guard skimValue(&cursor, field: index, id: key.number) else { return false }
+                } else {
+                    guard unretained[index]._withUnsafeGuaranteedRef({ $0.read(&cursor, &record, key.number) }) else {
+                        return false
+                    }
                 }
                 first = false
             } else if piece.isRequired {
@@ -130,26 +156,30 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 continue
             }
             first = false
-            guard cursor.isAtValue else { return nil }
-            switch skimKinds[index] {
-            case .integer:
-                guard cursor.skimInteger() else { return nil }
-            case .signedInteger:
-                guard cursor.skimSignedInteger() else { return nil }
-            case .day:
-                guard cursor.isoDay() != nil else { return nil }
-            case .label:
-                guard cursor.skimLabel() else { return nil }
-            case .note:
-                guard cursor.skimPlainText({ text in (try? FieldRules.checkNote(text)) != nil }) else { return nil }
-            case .identifier:
-                guard let number = cursor.storedIDNumber() else { return nil }
+            if skimKinds[index] == .identifier {
+                guard cursor.isAtValue, let number = cursor.storedIDNumber() else { return nil }
                 id = number
-            case .general:
-                guard unretained[index]._withUnsafeGuaranteedRef({ $0.skim(&cursor, id) }) else { return nil }
+            } else {
+                guard skimValue(&cursor, field: index, id: id) else { return nil }
             }
         }
         return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
+    }
+
+    /// Whether the value at the cursor is what the writer writes for the field at `index` (in
+    /// file order) of the record with ID number `id`, checked as the canonical reader checks
+    /// it; the cursor is then past it.
+    private func skimValue(_ cursor: inout ByteCursor, field index: Int, id: Int) -> Bool {
+        guard cursor.isAtValue else { return false }
+        switch skimKinds[index] {
+        case .integer: return cursor.skimInteger()
+        case .signedInteger: return cursor.skimSignedInteger()
+        case .day: return cursor.isoDay() != nil
+        case .label: return cursor.skimLabel()
+        case .note: return cursor.skimPlainText { text in (try? FieldRules.checkNote(text)) != nil }
+        case .identifier: return cursor.storedIDNumber() == id
+        case .general: return unretained[index]._withUnsafeGuaranteedRef { $0.skim(&cursor, id) }
+        }
     }
 
     /// A record in any layout: keys in any order, any white space.

@@ -8,6 +8,11 @@ public protocol DataProtocol: Sendable {
     /// The current document, without taking the write lock.
     func load() throws -> BudgetDocument
 
+    /// The current document for a reader that needs no record field named in `fields`: a store
+    /// may leave those fields blank in every record (checked, not kept), which a large file
+    /// reads faster. Only for reading: a document loaded so must never be saved.
+    func load(skipping fields: Set<String>) throws -> BudgetDocument
+
     /// Runs `change` on the current document under exclusive access and saves the result.
     ///
     /// When `change` throws, nothing is saved and the error is rethrown. When it leaves the
@@ -20,6 +25,11 @@ public protocol DataProtocol: Sendable {
 // MARK: Generic record operations
 
 extension DataProtocol {
+    /// The whole document: a store that cannot skip fields reads them all.
+    public func load(skipping fields: Set<String>) throws -> BudgetDocument {
+        try load()
+    }
+
     /// All records of a kind, sorted by `order`.
     public func fetch<Record: BaseModel>(_ type: Record.Type) throws -> [Record] {
         try load()[type].records

@@ -16,9 +16,10 @@ enum FastDocumentCodec {
         decodeDocument(bytes, keepingRecords: true, file: nil)
     }
 
-    /// A file's document; history entries kept as bytes stay in `contents` (no copy).
-    static func decode(_ contents: FileContents) -> BudgetDocument? {
-        contents.withBytes { decodeDocument($0, keepingRecords: true, file: contents) }
+    /// A file's document; history entries kept as bytes stay in `contents` (no copy). The
+    /// record fields named in `skipping` are checked and left blank (`JSONFileStore.load(skipping:)`).
+    static func decode(_ contents: FileContents, skipping: Set<String> = []) -> BudgetDocument? {
+        contents.withBytes { decodeDocument($0, keepingRecords: true, file: contents, skipping: skipping) }
     }
 
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
@@ -38,19 +39,21 @@ enum FastDocumentCodec {
     /// The document, a large history skimmed alongside the tables; when that attempt declines,
     /// once more one part after the other (the history's end may have been guessed wrong).
     private static func decodeDocument(
-        _ buffer: ByteView, keepingRecords: Bool, file: FileContents?
+        _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = []
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
         if let document = decodeDocument(
-            &cursor, keepingRecords: keepingRecords, file: file, concurrently: true, wentConcurrent: &wentConcurrent
+            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: true,
+            wentConcurrent: &wentConcurrent
         ) {
             return document
         }
         guard wentConcurrent else { return nil }
         cursor = ByteCursor(buffer)
         return decodeDocument(
-            &cursor, keepingRecords: keepingRecords, file: file, concurrently: false, wentConcurrent: &wentConcurrent)
+            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: false,
+            wentConcurrent: &wentConcurrent)
     }
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it
@@ -80,8 +83,8 @@ enum FastDocumentCodec {
     /// reads), else in a copy. With `concurrently`, a large history written as the writer writes it is skimmed
     /// on another thread (`wentConcurrent` then says so).
     private static func decodeDocument(
-        _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, concurrently: Bool,
-        wentConcurrent: inout Bool
+        _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
+        concurrently: Bool, wentConcurrent: inout Bool
     ) -> BudgetDocument? {
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
@@ -118,12 +121,13 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
-            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords)
+            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords, skipping: skipping)
             case Expense.dataKey:
                 // The largest table, read in two halves at once when no history is being skimmed.
-                expenses = records(&cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil)
+                expenses = records(
+                    &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
-            case Transfer.dataKey: transfers = records(&cursor, keeping: keepingRecords)
+            case Transfer.dataKey: transfers = records(&cursor, keeping: keepingRecords, skipping: skipping)
             case "history":
                 cursor.skipWhitespace()
                 if skimming != nil {
@@ -209,9 +213,10 @@ enum FastDocumentCodec {
 
     /// The records of one table, in file order, and the highest ID among them. Without
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
-    /// With `splitting`, a large table's second half is read on a thread of its own.
+    /// With `splitting`, a large table's second half is read on a thread of its own; the fields
+    /// in `skipping` are checked and left blank.
     private static func records<Record: BaseModel>(
-        _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false
+        _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = []
     ) -> (records: [Record], highestID: Int, highestByBlock: [Int])? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         if cursor.consume(UInt8(ascii: "}")) {
@@ -231,7 +236,7 @@ enum FastDocumentCodec {
         // doubling at a time.
         var run: RecordRun<Record>?
         let records = FillTarget<Record>.array(capacity: cursor.remaining / 80 + 1) { target in
-            var reading = RecordRun<Record>(into: target)
+            var reading = RecordRun<Record>(into: target, skipping: Record.schema.mask(skipping: skipping))
             let ended = readRecords(&cursor, into: &reading, splitting: splitting)
             if let filled = reading.target { target = filled }
             if ended { run = reading }

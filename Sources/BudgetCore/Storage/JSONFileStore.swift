@@ -73,6 +73,18 @@ public struct JSONFileStore: DataProtocol {
         return document
     }
 
+    /// The current document with the record fields in `fields` left blank (checked as they are
+    /// read, not kept): for a command that only reads and never shows or uses them. A budget
+    /// kept on several devices folds whole records, so it is read whole; so is a file the fast
+    /// reader declines (the strict path judges it as `load()` does).
+    public func load(skipping fields: Set<String>) throws -> BudgetDocument {
+        guard !fields.isEmpty, replicas == nil else { return try load() }
+        try transactions.checkOutside()
+        let target = try resolvedPath()
+        guard let contents = try readIfPresent(target) else { return BudgetDocument() }
+        return try FastDocumentCodec.decode(contents, skipping: fields) ?? decode(contents)
+    }
+
     /// Writes a replica with other replicas folded in, under the lock, unless the file changed
     /// since it was read (`signature`): then the next command folds again.
     private func keep(

@@ -28,14 +28,19 @@ struct RecordRun<Record: BaseModel>: Sendable {
     /// Whether each ID was above the one before (files we write list them so).
     private(set) var ascending = true
 
-    /// A run that keeps its records in `target`.
-    init(into target: FillTarget<Record>) {
+    /// The fields each record is only checked for, left blank (`RecordSchema.mask(skipping:)`).
+    let skipping: UInt64
+
+    /// A run that keeps its records in `target`, the fields in `skipping` left blank.
+    init(into target: FillTarget<Record>, skipping: UInt64 = 0) {
         self.target = target
+        self.skipping = skipping
     }
 
     /// A run that checks its records' orders and IDs and keeps no record.
     init() {
         target = nil
+        skipping = 0
     }
 
     /// Reads records from the cursor until the table's end, or `stop` when a record starts
@@ -56,7 +61,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
     /// reads the records that follow in the file into (`join(_:)` takes them back).
     mutating func cede(from offset: Int) -> RecordRun? {
         guard let tail = target?.cede(from: offset) else { return nil }
-        return RecordRun(into: tail)
+        return RecordRun(into: tail, skipping: skipping)
     }
 
     /// Takes over the records of the run that follows this one in the file, read into the room
@@ -86,8 +91,9 @@ struct RecordRun<Record: BaseModel>: Sendable {
     ) -> Bool {
         let number = key.number
         if target != nil {
+            let skipping = skipping
             let added = target?.append(schema.blank(key.text)) { record in
-                schema.read(&cursor, key: key, into: &record)
+                schema.read(&cursor, key: key, into: &record, skipping: skipping)
             }
             guard added == true else { return false }
         } else {

@@ -27,8 +27,11 @@ struct AccountsCommand: Command {
         includeHeader = !parsed.flag("no-header")
     }
 
+    /// The record fields balances never read: a large file reads faster without them.
+    static let unusedFields: Set<String> = ["name", "category", "note", "tags", "source", "paid_by", "split", "parts"]
+
     func run(in context: CommandContext) throws {
-        let document = try context.loadForReading()
+        let document = try context.loadForReading(skipping: Self.unusedFields)
         context.noteDueOccurrences(in: document, format: format)
         let balances = try AccountBalances(document, through: asOf)
         context.write(

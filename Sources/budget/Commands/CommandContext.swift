@@ -55,6 +55,14 @@ final class CommandContext: @unchecked Sendable {
         keep(value)
     }
 
+    /// The document, for a command that only reads it and uses no record field named in
+    /// `fields` (the store may leave them blank): kept until the exit, like `loadForReading()`.
+    func loadForReading(skipping fields: Set<String>) throws -> BudgetDocument {
+        let document = try store().load(skipping: fields)
+        keepUntilExit(document)
+        return document
+    }
+
     /// The document, for a command that only reads it: kept until the exit
     /// (`keepUntilExit`), as a large budget's records take longer to free than to read.
     func loadForReading() throws -> BudgetDocument {

@@ -26,6 +26,9 @@ struct SettleCommand: Command {
             OutputFormat.reportOption, CommonArguments.noHeader,
         ])
 
+    /// The record fields a settlement never reads (and shows only with --explain).
+    static let unusedFields: Set<String> = ["name", "note", "tags", "source"]
+
     let filters: QueryOptions
     let explain: Bool
     let paymentsOnly: Bool
@@ -60,7 +63,8 @@ struct SettleCommand: Command {
                 return (settlement, document, transfers)
             }
         } else {
-            document = try context.loadForReading()
+            // Without --explain no expense is shown: their names and notes need not be read.
+            document = try explain ? context.loadForReading() : context.loadForReading(skipping: Self.unusedFields)
             let period = try filters.query(for: document).period
             settlement = try Settlement(document, period: period, explain: explain)
         }

@@ -1,0 +1,91 @@
+import XCTest
+@testable import BudgetCore
+
+/// `JSONFileStore.load(skipping:)`: the fields a reading command never uses are checked and
+/// left blank (a list is read: its layout is the table's), everything else is what `load()` reads; a value the check does not take as
+/// written reads the record whole; a file `load()` refuses is refused the same way.
+final class SkippingReadTests: XCTestCase {
+    private let day = Day(iso: "2026-11-21") ?? .epoch
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-skipping-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private let skipped: Set<String> = ["name", "category", "note", "tags", "paid_by"]
+
+    /// A budget with every kind and the skipped fields set; of 30,000 expenses, large enough to
+    /// be read in two parts.
+    private func store(expenses count: Int = 30_000) throws -> JSONFileStore {
+        var document = BudgetDocument()
+        try document.addAccount(Account(name: "銀行", type: .bank))
+        _ = try document.addMember("夫")
+        for index in 1...count {
+            try document.expenses.add { id in
+                Expense(
+                    id: id, name: "ｾﾌﾞﾝ \(index)", amount: index, category: ["食費", "住居", "日用品"][index % 3],
+                    date: day, note: index % 7 == 0 ? "メモ \(index)" : nil,
+                    tags: index % 5 == 0 ? Tags(["a", "b"]) : Tags(), account: "銀行", paidBy: "夫")
+            }
+        }
+        try document.addIncome(name: "給与", amount: 300_000, date: day)
+        let path = directory + "/budget.json"
+        try Data(FastDocumentCodec.encode(document)).write(to: URL(fileURLWithPath: path))
+        return JSONFileStore(path: path)
+    }
+
+    private func blanked(_ expense: Expense) -> Expense {
+        var blank = Expense(id: expense.id, name: "", amount: expense.amount, category: "", date: expense.date)
+        blank.order = expense.order
+        blank.account = expense.account
+        blank.schedule = expense.schedule
+        blank.source = expense.source
+        blank.split = expense.split
+        blank.parts = expense.parts
+        blank.tags = expense.tags  // a list is read, not skipped
+        blank.paidBy = expense.paidBy  // so is an optional label (checked by a skim of its own)
+        return blank
+    }
+
+    func testSkippedFields_AreBlankAndTheRestIsWhatLoadReads() throws {
+        let store = try store()
+        let whole = try store.load()
+        let skimmed = try store.load(skipping: skipped)
+        XCTAssertEqual(skimmed.expenses.records.count, 30_000)
+        XCTAssertEqual(skimmed.expenses.records.map(blanked), whole.expenses.records.map(blanked))
+        XCTAssertTrue(skimmed.expenses.records.allSatisfy { $0.name.isEmpty && $0.note == nil && $0.category.isEmpty })
+        XCTAssertNotEqual(skimmed.expenses.records, whole.expenses.records, "the fields were skipped")
+        XCTAssertEqual(skimmed.incomes.records.map(\.amount), whole.incomes.records.map(\.amount))
+        XCTAssertEqual(skimmed.accounts, whole.accounts)
+        XCTAssertEqual(skimmed.members, whole.members)
+        XCTAssertEqual(try store.load(skipping: []), whole, "nothing skipped: the whole document")
+        XCTAssertEqual(try InMemoryStore(whole).load(skipping: skipped), whole, "a store that cannot skip reads all")
+    }
+
+    func testAValueNotAsWritten_ReadsItsRecordWhole_AndAnInvalidOneIsRefusedAsLoadRefusesIt() throws {
+        let store = try store(expenses: 20)
+        let path = directory + "/budget.json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        // An escape the writer never writes (\u0041 is A) in a skipped name: that record reads whole.
+        text = text.replacingOccurrences(of: "\"name\" : \"ｾﾌﾞﾝ 20\"", with: "\"name\" : \"\\u0041\"")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let skimmed = try store.load(skipping: skipped)
+        XCTAssertEqual(skimmed.expenses.records.first { $0.name == "A" }?.amount, 20)
+        XCTAssertEqual(skimmed.expenses.records.filter { !$0.name.isEmpty }.count, 1)
+        // A control character in a skipped note: both readers refuse the file with the same error.
+        text = text.replacingOccurrences(of: "\"note\" : \"メモ 7\"", with: "\"note\" : \"\\u0007\"")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var loadError: String?, skippingError: String?
+        XCTAssertThrowsError(try store.load()) { loadError = ($0 as? BudgetError)?.errorDescription }
+        XCTAssertThrowsError(try store.load(skipping: skipped)) { skippingError = ($0 as? BudgetError)?.errorDescription }
+        XCTAssertNotNil(loadError)
+        XCTAssertEqual(skippingError, loadError)
+    }
+}
+
