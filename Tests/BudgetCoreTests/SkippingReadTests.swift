@@ -2,8 +2,9 @@ import XCTest
 @testable import BudgetCore
 
 /// `JSONFileStore.load(skipping:)`: the fields a reading command never uses are checked and
-/// left blank (a list is read: its layout is the table's), everything else is what `load()` reads; a value the check does not take as
-/// written reads the record whole; a file `load()` refuses is refused the same way.
+/// left blank (a list or an optional label is read), everything else is what `load()` reads; a
+/// value the check does not take as written reads the record whole; a file `load()` refuses is
+/// refused the same way.
 final class SkippingReadTests: XCTestCase {
     private let day = Day(iso: "2026-11-21") ?? .epoch
     private var directory: String!
@@ -83,7 +84,9 @@ final class SkippingReadTests: XCTestCase {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var loadError: String?, skippingError: String?
         XCTAssertThrowsError(try store.load()) { loadError = ($0 as? BudgetError)?.errorDescription }
-        XCTAssertThrowsError(try store.load(skipping: skipped)) { skippingError = ($0 as? BudgetError)?.errorDescription }
+        XCTAssertThrowsError(try store.load(skipping: skipped)) {
+            skippingError = ($0 as? BudgetError)?.errorDescription
+        }
         XCTAssertNotNil(loadError)
         XCTAssertEqual(skippingError, loadError)
     }
