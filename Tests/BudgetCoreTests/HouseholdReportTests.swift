@@ -35,8 +35,9 @@ final class HouseholdReportTests: XCTestCase {
         // The summary is the month's, as `summary` adds it up; the table covers the months drawn.
         XCTAssertEqual([report.summary.income, report.summary.expenses], [300_000, 92_000])
         XCTAssertEqual(
-            report.table.periods.map(\.name), ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"])
-        XCTAssertEqual(report.table.rows.map(\.name), ["住居", "食費"])
+            report.table?.periods.map(\.name), ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"])
+        XCTAssertEqual(report.table?.rows.map(\.name), ["住居", "食費"])
+        XCTAssertEqual([report.monthsLeftOut, report.tableMonthsLeftOut], [0, 0])
         // Against October up to the same day: spending 80,000 then, 92,000 now.
         XCTAssertEqual(report.comparison?.expenses.difference, 12_000)
     }
@@ -62,13 +63,35 @@ final class HouseholdReportTests: XCTestCase {
         XCTAssertEqual(report.limits.map(\.spent), [92_000])
     }
 
-    func testAYear_DrawsItsMonthsAndComparesWithTheYearBefore() throws {
+    func testAYear_DrawsItsMonthsPlansThoseToComeAndComparesWithTheYearBefore() throws {
         let report = try HouseholdReport(document: budget(), span: .year(2026), today: day("2026-11-24"))
         XCTAssertEqual(report.months.first?.name, "2026-01")
-        XCTAssertEqual(report.months.filter { !$0.isPlanned }.count, 12)
+        XCTAssertEqual(report.months.filter { !$0.isPlanned }.count, 11, "January to November are recorded")
+        XCTAssertEqual(report.months.filter(\.isPlanned).map(\.name), ["2026-12"], "December is to come")
+        XCTAssertEqual(report.table?.periods.count, 11, "the table's months are those recorded")
         XCTAssertEqual(report.summary.expenses, 6 * 80_000 + 12_000 + 3_000, "December's record too")
         XCTAssertEqual(report.comparison?.comparedPeriod, .year(2025))
         XCTAssertNil(report.pace, "what is left per day is a month's")
+    }
+
+    func testALongPeriod_DrawsItsLastTwoYearsAndTabulatesItsLastYear() throws {
+        let report = try HouseholdReport(
+            document: budget(), span: .days(from: day("2022-01-01"), to: day("2026-10-31")), today: day("2026-11-24"))
+        XCTAssertEqual(report.months.count, 24)
+        XCTAssertEqual(report.months.first?.name, "2024-11")
+        XCTAssertEqual(report.monthsLeftOut, 34)
+        XCTAssertEqual(report.table?.periods.first?.name, "2025-11")
+        XCTAssertEqual(report.tableMonthsLeftOut, 12)
+        XCTAssertFalse(report.months.contains(where: \.isPlanned), "a period over before today plans nothing")
+    }
+
+    func testAMonthToCome_IsPlannedAndHasNoTable() throws {
+        let february = BudgetCalendar.calendarMonths.period(containing: day("2027-02-01"))
+        let report = try HouseholdReport(document: budget(), span: .month(february), today: day("2026-11-24"))
+        XCTAssertEqual(report.months.map(\.name), ["2026-09", "2026-10", "2026-11", "2026-12", "2027-01", "2027-02"])
+        XCTAssertEqual(report.months.map(\.isPlanned), [false, false, false, true, true, true])
+        XCTAssertEqual(report.table?.periods.map(\.name), ["2026-09", "2026-10", "2026-11"])
+        XCTAssertNil(report.pace)
     }
 
     func testAccounts_AreTakenAtEachMonthsEndAndTodayForTheCurrentMonth() throws {

@@ -27,9 +27,11 @@ final class HTMLReportTests: XCTestCase {
     }
 
     func testWords_FillTheirPlaceholdersInEitherLanguage() {
-        XCTAssertEqual(ReportWord.against.text(.english, "2026-10", "+¥1,000"), "against 2026-10: +¥1,000")
-        XCTAssertEqual(ReportWord.against.text(.japanese, "2026-10", "+¥1,000"), "2026-10比 +¥1,000")
-        XCTAssertEqual(ReportWord.leftOfIncome.text(.japanese, "¥5,000", "7"), "収入の残り ¥5,000、あと 7 日")
+        XCTAssertEqual(ReportWord.against.text(.english, "2026-10"), "against 2026-10:")
+        XCTAssertEqual(ReportWord.against.text(.japanese, "2026-10"), "2026-10比")
+        XCTAssertEqual(ReportWord.leftOfIncome.text(.japanese, "¥5,000", "7日"), "収入の残り ¥5,000、あと 7日")
+        XCTAssertEqual(ReportWord.range.text(.english, "a", "b"), "a to b")
+        XCTAssertEqual(ReportWord.points.text(.english, "50%"), "50% pt", "a % in an argument is the argument's")
         for word in ReportWord.allCases {
             XCTAssertFalse(word.text(.english).isEmpty)
             XCTAssertFalse(word.text(.japanese).isEmpty)

@@ -222,8 +222,10 @@ final class ReportBrowserEndToEndTests: XCTestCase {
           var shapes = document.querySelectorAll("svg rect, svg line");
           for (var j = 0; j < shapes.length; j++) {
             var s = shapes[j].getBoundingClientRect();
+            // A tick or a marker has no width of its own: count the 2 px it is drawn with.
+            var grow = s.width < 2 ? 1 : 0;
             if (s.width > 0 || s.height > 0) boxes.push({ kind: "shape", what: shapes[j].getAttribute("class"),
-              l: s.left, t: s.top, r: s.right, b: s.bottom });
+              l: s.left - grow, t: s.top, r: s.right + grow, b: s.bottom });
           }
           var overlaps = [];
           for (var a = 0; a < boxes.length; a++) {

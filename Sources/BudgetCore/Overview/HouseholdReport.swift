@@ -61,6 +61,8 @@ public struct HouseholdReport: Sendable {
 
     /// How many budget months the chart and the table over time show at most.
     public static let monthsShown = 24
+    /// How many budget months the category × month table has at most (it fits an A4 page).
+    public static let tableMonths = 12
     /// How many budget months around a one-month report the chart and the table show.
     public static let monthsAroundOne = 6
     /// How many coming months the forecast adds to a period that holds today.
@@ -81,8 +83,13 @@ public struct HouseholdReport: Sendable {
     public let pace: Pace?
     /// Income and spending per budget month, oldest first, then the planned months.
     public let months: [MonthFigures]
-    /// The expense categories over the recorded months of `months`.
-    public let table: PeriodTable
+    /// The expense categories over the last `tableMonths` recorded months of `months` (none
+    /// when no month of the period has begun).
+    public let table: PeriodTable?
+    /// How many of the period's months the chart leaves out (it draws the last `monthsShown`).
+    public let monthsLeftOut: Int
+    /// How many recorded months the table leaves out (it has the last `tableMonths`).
+    public let tableMonthsLeftOut: Int
     /// The limits in the budget month they are reported for (`limitMonth`).
     public let limits: [LimitStatus]
     /// The period's last budget month, or the one that holds today when the period does.
@@ -122,7 +129,16 @@ public struct HouseholdReport: Sendable {
             compared = .days(from: from, to: to)
             shownMonths = calendar.periods(overlapping: period)
         }
-        let recordedMonths = Array(shownMonths.suffix(Self.monthsShown))
+        // The months drawn: the last `monthsShown` of the period's, those begun by today as
+        // recorded, the others (and after a month that holds today, `plannedMonths` more) as
+        // the forecast plans them.
+        let drawn = Array(shownMonths.suffix(Self.monthsShown))
+        monthsLeftOut = shownMonths.count - drawn.count
+        let recordedMonths = drawn.filter { $0.start <= today }
+        var plannedMonths = drawn.filter { $0.start > today }
+        if let last = drawn.last, last.contains(today) {
+            plannedMonths += calendar.periods(from: last, count: Self.plannedMonths + 1).dropFirst()
+        }
 
         var query = RecordQuery()
         query.period = period
@@ -141,30 +157,40 @@ public struct HouseholdReport: Sendable {
         }
 
         // The months over time: what was recorded, then what the forecast plans.
-        var window = RecordQuery()
+        let current = calendar.period(containing: today)
+        var months: [MonthFigures] = []
+        var tableWindow: RecordQuery?
         if let first = recordedMonths.first, let last = recordedMonths.last {
+            var window = RecordQuery()
             window.period = DateRange(from: first.start, to: last.end)
-        }
-        let byMonth = try Summary(document: document, query: window, groupings: [.month])
-        var months = byMonth.months.map { row in
-            MonthFigures(
-                name: row.month, period: row.period, income: row.income, expenses: row.expenses, balance: row.balance,
-                isPlanned: false, isCurrent: row.period.contains(today))
-        }
-        let lastShown = recordedMonths.last
-        let forecast: Forecast? = (lastShown?.end ?? today) >= today
-            ? try Forecast(document: document, today: today, months: Self.plannedMonths + 1) : nil
-        if let forecast, let lastShown, lastShown.contains(today) {
-            for month in forecast.months where !month.isCurrent {
-                months.append(
-                    MonthFigures(
-                        name: month.period.name, period: month.period, income: month.income,
-                        expenses: month.expenses, balance: try Sum.difference(month.income, month.expenses),
-                        isPlanned: true, isCurrent: false))
+            let byMonth = try Summary(document: document, query: window, groupings: [.month])
+            months = byMonth.months.map { row in
+                MonthFigures(
+                    name: row.month, period: row.period, income: row.income, expenses: row.expenses,
+                    balance: row.balance, isPlanned: false, isCurrent: row.period.contains(today))
             }
+            let tableFirst = recordedMonths.suffix(Self.tableMonths).first ?? first
+            window.period = DateRange(from: tableFirst.start, to: last.end)
+            tableWindow = window
+        }
+        tableMonthsLeftOut = max(recordedMonths.count - Self.tableMonths, 0)
+        // The forecast from this month through the last month planned (or 31 days ahead).
+        let lastPlanned = plannedMonths.last.map { max($0, current) } ?? current
+        let forecastMonths = min(lastPlanned.index - current.index + 1, 120)
+        let forecast: Forecast? = (period.to ?? today) >= today || !plannedMonths.isEmpty
+            ? try Forecast(document: document, today: today, months: max(forecastMonths, 2)) : nil
+        let planned = Set(plannedMonths)
+        for month in forecast?.months ?? [] where !month.isCurrent && planned.contains(month.period) {
+            months.append(
+                MonthFigures(
+                    name: month.period.name, period: month.period, income: month.income,
+                    expenses: month.expenses, balance: try Sum.difference(month.income, month.expenses),
+                    isPlanned: true, isCurrent: false))
         }
         self.months = months
-        table = try PeriodTable(document: document, query: window, grouping: .category, per: .month)
+        table = try tableWindow.map { window in
+            try PeriodTable(document: document, query: window, grouping: .category, per: .month)
+        }
 
         if let forecast, (period.to ?? today) >= today, let horizon = today.advanced(byDays: Self.upcomingDays) {
             upcoming = forecast.months.flatMap(\.scheduled).filter { $0.day >= today && $0.day <= horizon }
@@ -179,7 +205,7 @@ public struct HouseholdReport: Sendable {
         } else {
             let end = holdsToday ? today : min(period.to ?? today, max(today, period.from ?? today))
             // Every month's end (today for a month that holds it) and the period's, in one pass.
-            let ends = recordedMonths.filter { $0.start <= today }.map { month in (month.name, min(month.end, today)) }
+            let ends = recordedMonths.map { month in (month.name, min(month.end, today)) }
             let balances = try AccountBalances.at(ends.map(\.1) + [end], in: document)
             accounts = balances.last
             netWorth = zip(ends, balances).map { month, balances in

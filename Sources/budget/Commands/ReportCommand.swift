@@ -45,7 +45,8 @@ struct ReportCommand: Command {
         if let year {
             span = .year(year)
         } else if filters.hasPeriod && !isMonth {
-            let from = query.period.from ?? Self.firstDay(document, or: today)
+            // `--to` alone: from the first record (or the day itself when none is earlier).
+            let from = query.period.from ?? min(Self.firstDay(document, or: today), query.period.to ?? today)
             span = .days(from: from, to: query.period.to ?? max(today, from))
         } else {
             span = .month(calendar.period(containing: query.period.from ?? today))

@@ -13,26 +13,39 @@ extension HTMLReport {
         return Int(((Double(value) - Double(low)) / span * Double(chartWidth)).rounded())
     }
 
+    /// The limit a category's row is measured against in this report: a monthly limit in a
+    /// month's report, a yearly one in a year's (what is available, rollover included); none
+    /// over other days, where no limit's period matches.
+    func appliedLimit(_ row: Summary.CategoryRow) -> LimitStatus? {
+        guard let status = row.limitStatus else { return nil }
+        switch report.span {
+        case .month: return status.limit.per == .month ? status : nil
+        case .year: return status.limit.per == .year ? status : nil
+        case .days: return nil
+        }
+    }
+
     /// Spending by category as horizontal bars, largest first, each limit a tick, an
     /// over-limit bar in the second colour and said in words; then the figures as a table.
     func categories(_ page: inout HTMLWriter) {
-        let rows = report.summary.categories.filter { $0.spent != 0 || $0.limit != nil }
+        let rows = report.summary.categories.filter { $0.spent != 0 || appliedLimit($0) != nil }
         page.element("section", [("id", "categories")]) { page in
             page.element("h2", text: word(.byCategory))
             guard !rows.isEmpty else {
                 page.element("p", class: "empty", text: word(.noSpending))
                 return
             }
-            let high = rows.map { max($0.spent, $0.limitStatus?.available ?? $0.limit ?? 0) }.max() ?? 0
-            let low = min(0, rows.map(\.spent).min() ?? 0)
-            page.element("div", class: "bars", [("role", "list")]) { page in
+            let values = rows.flatMap { row in [row.spent] + (appliedLimit(row).map { [$0.available] } ?? []) }
+            let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
+            page.element("div", class: "bars") { page in
                 for row in rows {
-                    page.element("div", class: "name", [("role", "listitem")], text: row.category)
-                    categoryBar(&page, row, low: low, high: high)
-                    page.element("div", class: row.isOver ? "amount over" : "amount") { page in
+                    let limit = appliedLimit(row)
+                    page.element("div", class: "name", text: row.category)
+                    categoryBar(&page, row, limit: limit, low: low, high: high)
+                    page.element("div", class: limit?.isOver == true ? "amount over" : "amount") { page in
                         page.text(amount(row.spent))
-                        if row.isOver, let remaining = row.remaining {
-                            let over = amount(Self.negated(remaining))
+                        if let limit, limit.isOver {
+                            let over = amount(Self.negated(limit.remaining))
                             page.element("span", class: "note", text: word(.overLimitMark) + " " + over)
                         }
                     }
@@ -42,16 +55,18 @@ extension HTMLReport {
         }
     }
 
-    private func categoryBar(_ page: inout HTMLWriter, _ row: Summary.CategoryRow, low: Int, high: Int) {
+    private func categoryBar(
+        _ page: inout HTMLWriter, _ row: Summary.CategoryRow, limit: LimitStatus?, low: Int, high: Int
+    ) {
         let zero = Self.position(0, low: low, high: high)
         let end = Self.position(row.spent, low: low, high: high)
         var label = row.category + " " + amount(row.spent)
-        if let limit = row.limitStatus?.available ?? row.limit { label += " / " + word(.limit) + " " + amount(limit) }
-        if row.isOver { label += " (" + word(.overLimitMark) + ")" }
+        if let limit { label += " / " + word(.limit) + " " + amount(limit.available) }
+        if limit?.isOver == true { label += " (" + word(.overLimitMark) + ")" }
         page.element("svg", class: "chart", svgBox(height: 12) + [("role", "img"), ("aria-label", label)]) { page in
-            bar(&page, class: row.isOver ? "bar over" : "bar", from: zero, to: end, top: 2)
-            if let limit = row.limitStatus?.available ?? row.limit {
-                line(&page, class: "tick", at: Self.position(limit, low: low, high: high), height: 12)
+            bar(&page, class: limit?.isOver == true ? "bar over" : "bar", from: zero, to: end, top: 2)
+            if let limit {
+                line(&page, class: "tick", at: Self.position(limit.available, low: low, high: high), height: 12)
             }
         }
     }
@@ -77,18 +92,22 @@ extension HTMLReport {
 
     private func categoryFigures(_ page: inout HTMLWriter, _ rows: [Summary.CategoryRow]) {
         let total = report.summary.expenses
-        dataTable(&page, class: "data categories") { page in
+        dataTable(&page, class: "data categories", caption: word(.chartData)) { page in
             page.element("thead") { page in
-                headerRow(&page, [(.category, false), (.spent, true), (.limit, true), (.left, true), (.share, true)])
+                headerRow(&page, [
+                    (.category, false), (.spent, true), (.available, true), (.left, true), (.share, true),
+                ])
             }
             page.element("tbody") { page in
                 for row in rows {
-                    page.element("tr", class: row.isOver ? "category over" : "category") { page in
+                    let limit = appliedLimit(row)
+                    page.element("tr", class: limit?.isOver == true ? "category over" : "category") { page in
                         page.element("th", [("scope", "row")], text: row.category)
                         numberCell(&page, amount(row.spent))
-                        numberCell(&page, (row.limitStatus?.available ?? row.limit).map(amount) ?? "")
-                        numberCell(&page, row.remaining.map { remaining in
-                            remaining < 0 ? word(.overBy) + " " + amount(Self.negated(remaining)) : amount(remaining)
+                        numberCell(&page, limit.map { amount($0.available) } ?? "")
+                        numberCell(&page, limit.map { limit in
+                            limit.isOver ? word(.overBy) + " " + amount(Self.negated(limit.remaining))
+                                : amount(limit.remaining)
                         } ?? "")
                         numberCell(&page, Percent.share(row.spent, of: total).map { "\($0)%" } ?? "")
                     }
@@ -113,6 +132,9 @@ extension HTMLReport {
         let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
         page.element("section", [("id", "months")]) { page in
             page.element("h2", text: word(.overTime))
+            if report.monthsLeftOut > 0 {
+                page.element("p", class: "note", text: ReportWord.chartLastMonths.text(language, "\(months.count)"))
+            }
             page.element("ul", class: "legend") { page in
                 for (kind, label) in [("income", ReportWord.legendIncome), ("spending", .legendSpending),
                                       ("balance", .legendBalance), ("planned", .legendPlanned)] {
@@ -137,7 +159,7 @@ extension HTMLReport {
 
     private func monthBars(_ page: inout HTMLWriter, _ month: HouseholdReport.MonthFigures, low: Int, high: Int) {
         let zero = Self.position(0, low: low, high: high)
-        let label = "\(month.name): \(word(.income)) \(amount(month.income)), \(word(.spending)) "
+        let label = "\(dates.formatMonth(month.name)): \(word(.income)) \(amount(month.income)), \(word(.spending)) "
             + "\(amount(month.expenses)), \(word(.balance)) \(signed(month.balance))"
         page.element(
             "svg", class: month.isPlanned ? "chart planned" : "chart",
@@ -152,7 +174,7 @@ extension HTMLReport {
     }
 
     private func monthFigures(_ page: inout HTMLWriter, _ months: [HouseholdReport.MonthFigures]) {
-        dataTable(&page, class: "data months") { page in
+        dataTable(&page, class: "data months", caption: word(.chartData)) { page in
             page.element("thead") { page in
                 headerRow(&page, [(.month, false), (.income, true), (.spending, true), (.balance, true)])
             }
@@ -175,13 +197,13 @@ extension HTMLReport {
 
     // MARK: Tables
 
-    /// A table of a chart's figures (or a section's own), captioned as such, in a wrapper that
+    /// A table (a chart's figures, captioned as such, or a section's own), in a wrapper that
     /// scrolls sideways when it is wider than the page.
     func dataTable(_ page: inout HTMLWriter, class className: String, caption: String? = nil,
                    _ body: (inout HTMLWriter) -> Void) {
         page.element("div", class: "table-wrap") { page in
             page.element("table", class: className) { page in
-                page.element("caption", text: caption ?? word(.chartData))
+                if let caption { page.element("caption", text: caption) }
                 body(&page)
             }
         }

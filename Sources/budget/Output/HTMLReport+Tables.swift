@@ -15,12 +15,15 @@ extension HTMLReport {
 
     /// The category × month table (`summary --per month`), each cell on a heat scale.
     func categoryTable(_ page: inout HTMLWriter) {
-        let table = report.table
-        guard !table.rows.isEmpty, !table.periods.isEmpty else { return }
+        guard let table = report.table, !table.rows.isEmpty, !table.periods.isEmpty else { return }
         let high = table.rows.flatMap(\.amounts).max() ?? 0
         page.element("section", [("id", "category-months")]) { page in
             page.element("h2", text: word(.categoryByMonth))
-            dataTable(&page, class: "data heat", caption: word(.categoryByMonth)) { page in
+            if report.tableMonthsLeftOut > 0 {
+                let note = ReportWord.tableLastMonths.text(language, "\(table.periods.count)")
+                page.element("p", class: "note", text: note)
+            }
+            dataTable(&page, class: "data heat") { page in
                 page.element("thead") { page in
                     page.element("tr") { page in
                         page.element("th", [("scope", "col")], text: word(.category))
@@ -55,13 +58,24 @@ extension HTMLReport {
         }
     }
 
+    /// The word for an account's type.
+    static func typeWord(_ type: AccountType) -> ReportWord {
+        switch type {
+        case .bank: .bank
+        case .cash: .cash
+        case .card: .card
+        case .emoney: .emoney
+        case .savings: .savings
+        }
+    }
+
     /// The limits of the month they are reported for: available (with what rollover carried
     /// in), spent, left.
     func limits(_ page: inout HTMLWriter) {
         guard !report.limits.isEmpty else { return }
         page.element("section", [("id", "limits")]) { page in
-            page.element("h2", text: word(.limits) + " " + dates.describe(report.limitMonth))
-            dataTable(&page, class: "data limits", caption: word(.limits)) { page in
+            page.element("h2", text: word(.limits) + " " + describe(report.limitMonth))
+            dataTable(&page, class: "data limits") { page in
                 page.element("thead") { page in
                     headerRow(&page, [
                         (.category, false), (.limit, true), (.carriedIn, true), (.available, true), (.spent, true),
@@ -95,7 +109,7 @@ extension HTMLReport {
         guard !report.upcoming.isEmpty else { return }
         page.element("section", [("id", "upcoming")]) { page in
             page.element("h2", text: word(.upcoming))
-            dataTable(&page, class: "data upcoming", caption: word(.upcoming)) { page in
+            dataTable(&page, class: "data upcoming") { page in
                 page.element("thead") { page in
                     headerRow(&page, [(.day, false), (.name, false), (.category, false), (.amount, true)])
                 }
@@ -119,15 +133,15 @@ extension HTMLReport {
         guard let balances = report.accounts else { return }
         page.element("section", [("id", "accounts")]) { page in
             page.element("h2", text: word(.accounts))
-            dataTable(&page, class: "data accounts", caption: word(.accounts)) { page in
+            dataTable(&page, class: "data accounts") { page in
                 page.element("thead") { page in
-                    headerRow(&page, [(.account, false), (.type, false), (.balance, true)])
+                    headerRow(&page, [(.account, false), (.type, false), (.accountBalance, true)])
                 }
                 page.element("tbody") { page in
                     for row in balances.rows {
                         page.element("tr", class: "account") { page in
                             page.element("th", [("scope", "row")], text: row.account.name)
-                            page.element("td", text: row.account.type.rawValue)
+                            page.element("td", text: word(Self.typeWord(row.account.type)))
                             numberCell(&page, amount(row.asset))
                         }
                     }
@@ -159,16 +173,18 @@ extension HTMLReport {
                 let end = Self.position(point.netWorth, low: low, high: high)
                 page.element(
                     "svg", class: "chart",
-                    svgBox(height: 12) + [("role", "img"), ("aria-label", point.month + " " + amount(point.netWorth))]
+                    svgBox(height: 12) + [
+                        ("role", "img"), ("aria-label", dates.formatMonth(point.month) + " " + amount(point.netWorth)),
+                    ]
                 ) { page in
                     bar(&page, class: point.netWorth < 0 ? "worth negative" : "worth", from: zero, to: end, top: 2)
                 }
                 page.element("div", class: "amount", text: amount(point.netWorth))
             }
         }
-        dataTable(&page, class: "data net-worth") { page in
+        dataTable(&page, class: "data net-worth", caption: word(.chartData)) { page in
             page.element("thead") { page in
-                headerRow(&page, [(.month, false), (.assets, true), (.owed, true), (.netWorth, true)])
+                headerRow(&page, [(.monthEnd, false), (.assets, true), (.owed, true), (.netWorth, true)])
             }
             page.element("tbody") { page in
                 for point in points {
@@ -196,10 +212,10 @@ extension HTMLReport {
                 page.element("p", class: "note", text: word(.cannotSettle) + ": " + (error.errorDescription ?? ""))
                 return
             }
-            dataTable(&page, class: "data members", caption: word(.members)) { page in
+            dataTable(&page, class: "data members") { page in
                 page.element("thead") { page in
                     headerRow(&page, [
-                        (.member, false), (.paid, true), (.share, true), (.settled, true), (.balance, true),
+                        (.member, false), (.paid, true), (.memberShare, true), (.settled, true), (.memberBalance, true),
                     ])
                 }
                 page.element("tbody") { page in

@@ -55,23 +55,45 @@ struct HTMLReport {
     /// A change with its sign: `+¥1,200`, `-¥300`, `¥0`.
     func signed(_ value: Int) -> String { value > 0 ? "+" + amount(value) : amount(value) }
 
-    /// The period as the title names it: a budget month's name, a year, or its days.
+    /// The period as the title names it: a budget month's name (with its days when it is not a
+    /// calendar month), a year, or its days.
     var periodName: String {
         switch report.span {
-        case .month(let month): dates.describe(month)
+        case .month(let month): describe(month)
         case .year(let year): String(year)
-        case .days: dates.describe(report.period)
+        case .days(let from, let to): days(from, to)
         }
     }
 
-    /// The period the figures are compared with, as the headline names it.
+    /// A budget month as the page names it: `2026-11`, or `2026-11 (2026-10-25 to 2026-11-24)`.
+    func describe(_ month: BudgetPeriod) -> String {
+        let name = dates.formatMonth(month.name)
+        return month.isCalendarMonth ? name : name + " (" + days(month.start, month.end) + ")"
+    }
+
+    /// Days from one to another, in the page's words.
+    func days(_ from: Day, _ to: Day) -> String {
+        ReportWord.range.text(language, dates.format(from), dates.format(to))
+    }
+
+    /// The days the figures are compared with, as the headline names them: the period before,
+    /// or its first days when the period is compared up to today.
     private var comparedName: String? {
         guard let comparison = report.comparison else { return nil }
-        switch comparison.comparedPeriod {
-        case .month(let month): return dates.describe(month)
-        case .year(let year): return String(year)
-        case .days(let from, let to): return dates.describe(DateRange(from: from, to: to))
+        if comparison.isToDate, let from = comparison.comparison.period.from,
+           let to = comparison.comparison.period.to {
+            return days(from, to)
         }
+        switch comparison.comparedPeriod {
+        case .month(let month): return describe(month)
+        case .year(let year): return String(year)
+        case .days(let from, let to): return days(from, to)
+        }
+    }
+
+    /// A count of days in words: `1 day`, `7 days`.
+    func dayCount(_ count: Int) -> String {
+        count == 1 ? ReportWord.oneDay.text(language) : ReportWord.dayCount.text(language, String(count))
     }
 
     // MARK: Sections
@@ -104,8 +126,8 @@ struct HTMLReport {
                        let name = comparedName {
                         let tenths = now.tenths - before.tenths
                         let points = (tenths > 0 ? "+" : tenths < 0 ? "-" : "")
-                            + "\(tenths.magnitude / 10).\(tenths.magnitude % 10) pt"
-                        page.element("div", class: "change", text: ReportWord.against.text(language, name, points))
+                            + "\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
+                        change(&page, against: name, ReportWord.points.text(language, points))
                     }
                 }
                 if let pace = report.pace { self.pace(&page, pace) }
@@ -123,12 +145,21 @@ struct HTMLReport {
                 var text = word(.noChange)
                 if change.difference != 0 {
                     text = signed(change.difference)
-                    if let percent = change.percent {
+                    // A percentage of a refund's negative total reads backwards: only of a positive one.
+                    if change.compared > 0, let percent = change.percent {
                         text += " (" + (change.difference > 0 ? "+" : "") + "\(percent)%)"
                     }
                 }
-                page.element("div", class: "change", text: ReportWord.against.text(language, name, text))
+                self.change(&page, against: name, text)
             }
+        }
+    }
+
+    /// `against 2026-10: +¥1,200 (+5.0%)`, the figure kept on one line.
+    private func change(_ page: inout HTMLWriter, against name: String, _ figure: String) {
+        page.element("div", class: "change") { page in
+            page.text(ReportWord.against.text(language, name) + " ")
+            page.element("span", class: "figure-change", text: figure)
         }
     }
 
@@ -143,7 +174,7 @@ struct HTMLReport {
             case (.totalLimit, true): .pastLimit
             }
             let left = amount(pace.left < 0 ? Self.negated(pace.left) : pace.left)
-            page.element("div", class: "change", text: sentence.text(language, left, String(pace.days)))
+            page.element("div", class: "change", text: sentence.text(language, left, dayCount(pace.days)))
         }
     }
 }

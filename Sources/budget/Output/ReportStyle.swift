@@ -24,6 +24,7 @@ enum ReportStyle {
         .figure .label{font-size:.85rem}
         .figure .value{font-size:1.3rem;font-weight:600;overflow-wrap:anywhere}
         .figure .change{font-size:.8rem;overflow-wrap:anywhere}
+        .figure-change,th .note{white-space:nowrap}
         .figure.over .value{color:var(--over)}
         .bars{display:grid;grid-template-columns:fit-content(40%) minmax(3rem,1fr) fit-content(40%);\
         gap:.3rem .6rem;align-items:center;margin:.4rem 0 .8rem}
@@ -57,7 +58,8 @@ enum ReportStyle {
         caption{text-align:left;font-size:.8rem;padding:.2rem 0}
         th,td{padding:.2rem .45rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
         thead th{font-weight:600;border-bottom:2px solid var(--line)}
-        tbody th{font-weight:normal;overflow-wrap:anywhere}
+        tbody th{font-weight:normal;overflow-wrap:anywhere;min-width:6em}
+        tr.month th{white-space:nowrap}
         .num{text-align:right;white-space:nowrap}
         tfoot th,tfoot td{font-weight:600;border-top:2px solid var(--line)}
         tr.over td,tr.over th{color:var(--over)}
@@ -73,8 +75,10 @@ enum ReportStyle {
         :root{--fg:#000;--bg:#fff;--card:#f3f5f8}
         body{max-width:none;padding:0;font-size:8.5pt;line-height:1.3;print-color-adjust:exact;\
         -webkit-print-color-adjust:exact}
-        h1{font-size:13pt}h2{font-size:10.5pt;margin:.8rem 0 .3rem;break-after:avoid}h3{font-size:9.5pt}
-        section{break-inside:avoid-page}
+        h1{font-size:13pt}h2{font-size:10.5pt;margin:.8rem 0 .3rem;break-after:avoid}
+        h3{font-size:9.5pt;break-after:avoid}
+        .note{break-after:avoid}
+        tr,.figure,svg.chart{break-inside:avoid}
         .figure{padding:.25rem .5rem}.figure .value{font-size:11pt}
         table{font-size:8pt}th,td{padding:.05rem .3rem}
         svg.chart{height:.8rem}.bars.months svg.chart{height:1.1rem}

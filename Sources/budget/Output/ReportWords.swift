@@ -28,7 +28,8 @@ enum ReportWord: CaseIterable, Sendable {
     case upcoming, day, name, amount, incomeKind, expenseKind, nothingScheduled
     case accounts, account, type, assets, owed, netWorth, netWorthOverTime
     case members, member, paid, settled, settlement, pays, allSettled, cannotSettle
-    case chartData, currency, previousPeriod
+    case chartData, currency, previousPeriod, range, oneDay, dayCount, points, chartLastMonths, tableLastMonths
+    case accountBalance, memberShare, memberBalance, monthEnd, bank, cash, card, emoney, savings
 
     /// The word in `language`, each `%1`, `%2`… replaced by the argument in that place.
     func text(_ language: ReportLanguage, _ arguments: String...) -> String {
@@ -56,13 +57,13 @@ enum ReportWord: CaseIterable, Sendable {
         case .spending: ("Spending", "支出")
         case .balance: ("Balance", "収支")
         case .savingsRate: ("Savings rate", "貯蓄率")
-        case .against: ("against %1: %2", "%1比 %2")
+        case .against: ("against %1:", "%1比")
         case .noChange: ("no change", "変化なし")
         case .perDayLeft: ("Left per day", "1日あたりの残り")
-        case .leftOfIncome: ("%1 left of the income, %2 days to go", "収入の残り %1、あと %2 日")
-        case .leftOfLimit: ("%1 left of the total limit, %2 days to go", "予算総額の残り %1、あと %2 日")
-        case .pastIncome: ("%1 spent past the income, %2 days to go", "収入を %1 超過、あと %2 日")
-        case .pastLimit: ("%1 spent past the total limit, %2 days to go", "予算総額を %1 超過、あと %2 日")
+        case .leftOfIncome: ("%1 left of the income, %2 to go", "収入の残り %1、あと %2")
+        case .leftOfLimit: ("%1 left of the total limit, %2 to go", "予算総額の残り %1、あと %2")
+        case .pastIncome: ("%1 spent past the income, %2 to go", "収入を %1 超過、あと %2")
+        case .pastLimit: ("%1 spent past the total limit, %2 to go", "予算総額を %1 超過、あと %2")
         case .byCategory: ("Spending by category", "カテゴリ別の支出")
         case .category: ("Category", "カテゴリ")
         case .spent: ("Spent", "支出")
@@ -114,6 +115,22 @@ enum ReportWord: CaseIterable, Sendable {
         case .chartData: ("The chart's figures", "グラフの数値")
         case .currency: ("Amounts in", "金額の単位")
         case .previousPeriod: ("the period before", "前の期間")
+        case .range: ("%1 to %2", "%1〜%2")
+        case .oneDay: ("1 day", "1日")
+        case .dayCount: ("%1 days", "%1日")
+        case .points: ("%1 pt", "%1ポイント")
+        case .chartLastMonths: ("The last %1 months of the period are drawn.", "期間のうち直近%1か月を表示しています。")
+        case .tableLastMonths: (
+                "The last %1 months; the totals and averages are theirs.", "直近%1か月分です（合計と平均もこの期間）。")
+        case .accountBalance: ("Balance", "残高")
+        case .memberShare: ("Share", "負担額")
+        case .memberBalance: ("Balance", "精算差額")
+        case .monthEnd: ("Month end", "月末")
+        case .bank: ("bank", "銀行")
+        case .cash: ("cash", "現金")
+        case .card: ("card", "カード")
+        case .emoney: ("e-money", "電子マネー")
+        case .savings: ("savings", "貯蓄")
         }
     }
 }
