@@ -21,6 +21,19 @@ final class HouseholdReportTests: XCTestCase {
         return document
     }
 
+    /// Adds rent (住居) of `amount` on `date`, with the fields `more` sets.
+    private func addRent(
+        _ amount: Int, on date: String, to document: inout BudgetDocument, _ more: (inout RecordValues) -> Void
+    ) throws {
+        var values = RecordValues()
+        values["name"] = .text("家賃")
+        values["amount"] = .amount(amount)
+        values["category"] = .text("住居")
+        values["date"] = .day(day(date))
+        more(&values)
+        try document.add(Expense.self, values)
+    }
+
     private var november: BudgetPeriod { BudgetCalendar.calendarMonths.period(containing: day("2026-11-01")) }
 
     func testAMonthThatHoldsToday_DrawsFiveMonthsBeforeItAndThreePlannedAfter() throws {
@@ -97,15 +110,8 @@ final class HouseholdReportTests: XCTestCase {
     func testAccounts_AreTakenAtEachMonthsEndAndTodayForTheCurrentMonth() throws {
         var document = BudgetDocument()
         try document.addAccount(Account(name: "銀行", type: .bank, opening: 100_000, asOf: day("2026-10-01")))
-        var values = RecordValues()
-        values["name"] = .text("家賃")
-        values["amount"] = .amount(30_000)
-        values["category"] = .text("住居")
-        values["date"] = .day(day("2026-10-05"))
-        values["account"] = .optionalText("銀行")
-        try document.add(Expense.self, values)
-        values["date"] = .day(day("2026-11-05"))
-        try document.add(Expense.self, values)
+        try addRent(30_000, on: "2026-10-05", to: &document) { $0["account"] = .optionalText("銀行") }
+        try addRent(30_000, on: "2026-11-05", to: &document) { $0["account"] = .optionalText("銀行") }
         let report = try HouseholdReport(document: document, span: .month(november), today: day("2026-11-24"))
         XCTAssertEqual(report.accounts?.netWorth, 40_000)
         let points = report.netWorth.map { "\($0.month) \($0.day.iso) \($0.netWorth)" }
@@ -118,13 +124,7 @@ final class HouseholdReportTests: XCTestCase {
         try document.addMember("妻")
         _ = try document.setShare(of: "住居", to: .income)
         // Rent paid by 夫, shared by income, and no income received by a member.
-        var values = RecordValues()
-        values["name"] = .text("家賃")
-        values["amount"] = .amount(80_000)
-        values["category"] = .text("住居")
-        values["date"] = .day(day("2026-11-02"))
-        values["paid_by"] = .optionalText("夫")
-        try document.add(Expense.self, values)
+        try addRent(80_000, on: "2026-11-02", to: &document) { $0["paid_by"] = .optionalText("夫") }
         let report = try HouseholdReport(document: document, span: .month(november), today: day("2026-11-24"))
         guard case .failure(let error)? = report.settlement else { return XCTFail("the settlement fails") }
         guard case .noIncome = error else { return XCTFail("\(error)") }

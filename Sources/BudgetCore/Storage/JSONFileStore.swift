@@ -78,11 +78,15 @@ public struct JSONFileStore: DataProtocol {
     /// kept on several devices folds whole records, so it is read whole; so is a file the fast
     /// reader declines (the strict path judges it as `load()` does).
     public func load(skipping fields: Set<String>) throws -> BudgetDocument {
-        guard !fields.isEmpty, replicas == nil else { return try load() }
+        guard !fields.isEmpty else { return try load() }
         try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
-        return try FastDocumentCodec.decode(contents, skipping: fields) ?? decode(contents)
+        guard let found = FastDocumentCodec.decode(contents, skipping: fields), found.sync == nil else {
+            return try load()
+        }
+        // Without devices there is nothing to fold: the replicas only note conflict copies.
+        return try opened(found, at: target.path)
     }
 
     /// Writes a replica with other replicas folded in, under the lock, unless the file changed
