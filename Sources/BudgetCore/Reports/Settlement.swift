@@ -92,7 +92,13 @@ public struct Settlement: Sendable {
         var namingNoMember: [String] = []
         let defaultWeights = members.map(\.weight)
         let categoryShares = document[settings: ShareKeys.self].shares
-        var categoryGroups: [String: Int] = [:]
+        // Each category's group, by the category's number (`LabelIndex`: hashing a Japanese
+        // category for a dictionary, once per expense, cost more than the settlement):
+        // `notYet`, -2 (its share names no member), -1 (personal) or the group.
+        let notYet = Int.min
+        var categoryNumbers = LabelIndex()
+        var categoryGroups: [Int] = []
+        var defaultGroup: Int??
         /// The weights a split gives, by member; `nil` when it names someone who is no member.
         func weights(of split: Split, category: String?) throws -> [Int]? {
             switch split {
@@ -159,10 +165,16 @@ public struct Settlement: Sendable {
                     group = exact.group(given)
                 }
             } else if categoryShares.isEmpty {
-                group = exact.group(defaultWeights)
+                if defaultGroup == nil { defaultGroup = .some(exact.group(defaultWeights)) }
+                group = defaultGroup ?? nil
             } else {
                 let category = expenses[at].category
-                if let known = categoryGroups[category] {
+                let number = categoryNumbers.number(of: category)
+                if number >= categoryGroups.count {
+                    categoryGroups.append(contentsOf: repeatElement(notYet, count: number + 1 - categoryGroups.count))
+                }
+                let known = categoryGroups[number]
+                if known != notYet {
                     if known == -2 {
                         namingNoMember.append(expenses[at].id)
                         continue
@@ -179,7 +191,7 @@ public struct Settlement: Sendable {
                             // its expenses are left out and said, like a record naming one.
                             found = try weights(of: split, category: category).flatMap { exact.group($0) }
                             if found == nil {
-                                categoryGroups[category] = -2
+                                categoryGroups[number] = -2
                                 namingNoMember.append(expenses[at].id)
                                 continue
                             }
@@ -187,7 +199,7 @@ public struct Settlement: Sendable {
                     } else {
                         found = exact.group(defaultWeights)
                     }
-                    categoryGroups[category] = found ?? -1
+                    categoryGroups[number] = found ?? -1
                     group = found
                 }
             }
