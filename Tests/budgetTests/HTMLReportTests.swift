@@ -38,9 +38,11 @@ final class HTMLReportTests: XCTestCase {
         }
     }
 
-    private func page(_ document: BudgetDocument, language: ReportLanguage = .english) throws -> String {
+    private func page(
+        _ document: BudgetDocument, language: ReportLanguage = .english, today: String = "2026-11-24"
+    ) throws -> String {
         let november = BudgetCalendar.calendarMonths.period(containing: day("2026-11-01"))
-        let report = try HouseholdReport(document: document, span: .month(november), today: day("2026-11-24"))
+        let report = try HouseholdReport(document: document, span: .month(november), today: day(today))
         return HTMLReport(
             report: report, money: document.moneyFormat, dates: .iso, language: language, currencyCode: nil
         ).render()
@@ -84,6 +86,31 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<line class="tick" x1="870" x2="870""#), "40,000 of 46,000 is 870 of 1000")
         XCTAssertTrue(html.contains(#"<span class="note">over the limit 6,000</span>"#))
         XCTAssertTrue(html.contains(#"<rect class="bar" x="0" y="2" width="500" height="8">"#))
+    }
+
+    func testPage_NamesTheDaysItComparesAndCountsDaysInWords() throws {
+        var document = BudgetDocument()
+        try document.addExpense(name: "a", amount: 1_000, category: "x", date: day("2026-10-05"))
+        try document.addExpense(name: "b", amount: 9_000, category: "x", date: day("2026-10-28"))
+        try document.addExpense(name: "c", amount: 2_000, category: "x", date: day("2026-11-05"))
+        try document.addIncome(name: "給与", amount: 300_000, date: day("2026-11-20"))
+        let html = try page(document)
+        XCTAssertTrue(html.contains(
+            #"against 2026-10-01 to 2026-10-24: <span class="figure-change">+1,000 (+100.0%)</span>"#), html)
+        XCTAssertTrue(try page(document, today: "2026-11-30").contains(", 1 day to go"))
+        XCTAssertTrue(html.contains(", 7 days to go"))
+        let japanese = try page(document, language: .japanese)
+        XCTAssertTrue(japanese.contains("2026-10-01〜2026-10-24比"), japanese)
+        XCTAssertTrue(japanese.contains("あと 7日"))
+    }
+
+    func testPage_DrawsOnlyTheLimitsOfItsPeriod() throws {
+        var document = BudgetDocument()
+        try document.setSetting(try SettingsCatalog.key(toSet: "budget.limit.住居"), to: "1000000;per=year")
+        try document.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day("2026-11-01"))
+        let html = try page(document)
+        XCTAssertFalse(html.contains("class=\"tick\""), "a yearly limit is no tick in a month's report")
+        XCTAssertTrue(html.contains(#"<rect class="bar" x="0" y="2" width="1000" height="8">"#))
     }
 
     func testHeat_StepsUpToTheHighestCell() {
