@@ -98,6 +98,17 @@ final class HouseholdReportTests: XCTestCase {
         XCTAssertFalse(report.months.contains(where: \.isPlanned), "a period over before today plans nothing")
     }
 
+    func testDaysThatHoldToday_PlanNoMonthAfterThem_AndAPeriodToComeComparesNothing() throws {
+        let days = try HouseholdReport(
+            document: budget(), span: .days(from: day("2026-09-01"), to: day("2026-11-30")), today: day("2026-11-24"))
+        XCTAssertEqual(days.months.map(\.name), ["2026-09", "2026-10", "2026-11"])
+        XCTAssertNotNil(days.comparison)
+        let coming = try HouseholdReport(document: budget(), span: .year(2027), today: day("2026-11-24"))
+        XCTAssertNil(coming.comparison, "nothing is recorded in a year to come")
+        XCTAssertTrue(coming.months.allSatisfy(\.isPlanned))
+        XCTAssertEqual(coming.months.count, 12)
+    }
+
     func testAMonthToCome_IsPlannedAndHasNoTable() throws {
         let february = BudgetCalendar.calendarMonths.period(containing: day("2027-02-01"))
         let report = try HouseholdReport(document: budget(), span: .month(february), today: day("2026-11-24"))

@@ -77,7 +77,7 @@ public struct HouseholdReport: Sendable {
     /// The period as `budget summary` adds it up (the same totals, the same categories).
     public let summary: Summary
     /// The period against the one before it, as `budget summary --compare previous` sets them
-    /// (`nil` when there is none: before 0001-01-01).
+    /// (`nil` when there is none: before 0001-01-01, or for a period still to come).
     public let comparison: SummaryComparison?
     /// What is left per day, when the period holds today.
     public let pace: Pace?
@@ -130,20 +130,21 @@ public struct HouseholdReport: Sendable {
             shownMonths = calendar.periods(overlapping: period)
         }
         // The months drawn: the last `monthsShown` of the period's, those begun by today as
-        // recorded, the others (and after a month that holds today, `plannedMonths` more) as
-        // the forecast plans them.
+        // recorded, the others (and after a one-month report's month that holds today,
+        // `plannedMonths` more) as the forecast plans them.
         let drawn = Array(shownMonths.suffix(Self.monthsShown))
         monthsLeftOut = shownMonths.count - drawn.count
         let recordedMonths = drawn.filter { $0.start <= today }
         var plannedMonths = drawn.filter { $0.start > today }
-        if let last = drawn.last, last.contains(today) {
+        if case .month = span, let last = drawn.last, last.contains(today) {
             plannedMonths += calendar.periods(from: last, count: Self.plannedMonths + 1).dropFirst()
         }
 
         var query = RecordQuery()
         query.period = period
         summary = try Summary(document: document, query: query, groupings: [.category])
-        comparison = try SummaryComparison(
+        // A period still to come has nothing recorded to compare.
+        comparison = (period.from ?? today) > today ? nil : try SummaryComparison(
             document: document, query: query, period: compared, basis: .previous, today: today,
             groupings: [.category])
 

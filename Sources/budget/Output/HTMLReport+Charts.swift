@@ -133,7 +133,8 @@ extension HTMLReport {
         page.element("section", [("id", "months")]) { page in
             page.element("h2", text: word(.overTime))
             if report.monthsLeftOut > 0 {
-                page.element("p", class: "note", text: ReportWord.chartLastMonths.text(language, "\(months.count)"))
+                let drawn = "\(HouseholdReport.monthsShown)"
+                page.element("p", class: "note", text: ReportWord.chartLastMonths.text(language, drawn))
             }
             page.element("ul", class: "legend") { page in
                 for (kind, label) in [("income", ReportWord.legendIncome), ("spending", .legendSpending),
@@ -159,8 +160,9 @@ extension HTMLReport {
 
     private func monthBars(_ page: inout HTMLWriter, _ month: HouseholdReport.MonthFigures, low: Int, high: Int) {
         let zero = Self.position(0, low: low, high: high)
-        let label = "\(dates.formatMonth(month.name)): \(word(.income)) \(amount(month.income)), \(word(.spending)) "
-            + "\(amount(month.expenses)), \(word(.balance)) \(signed(month.balance))"
+        let planned = month.isPlanned ? " (" + word(.planned) + ")" : ""
+        let label = "\(dates.formatMonth(month.name))\(planned): \(word(.income)) \(amount(month.income)), "
+            + "\(word(.spending)) \(amount(month.expenses)), \(word(.balance)) \(signed(month.balance))"
         page.element(
             "svg", class: month.isPlanned ? "chart planned" : "chart",
             svgBox(height: 20) + [("role", "img"), ("aria-label", label)]
