@@ -118,10 +118,9 @@ public struct HouseholdReport: Sendable {
         case .month(let month):
             period = month.range
             compared = .month(month)
-            let first = Self.month(Self.monthsAroundOne - 1, before: month, in: calendar)
-            shownMonths = calendar.periods(from: first, count: Self.monthsAroundOne)
+            shownMonths = calendar.periods(overlapping: calendar.days(ofLast: Self.monthsAroundOne, through: month))
         case .year(let year):
-            period = DateRange.year(year) ?? DateRange(from: nil, to: nil)
+            period = DateRange.year(year) ?? .all
             compared = .year(year)
             shownMonths = calendar.periods(overlapping: period)
         case .days(let from, let to):
@@ -204,7 +203,8 @@ public struct HouseholdReport: Sendable {
             accounts = nil
             netWorth = []
         } else {
-            let end = holdsToday ? today : min(period.to ?? today, max(today, period.from ?? today))
+            // Today, or the end of a period over, or the start of one to come.
+            let end = min(period.to ?? today, max(today, period.from ?? today))
             // Every month's end (today for a month that holds it) and the period's, in one pass.
             let ends = recordedMonths.map { month in (month.name, min(month.end, today)) }
             let balances = try AccountBalances.at(ends.map(\.1) + [end], in: document)
@@ -225,16 +225,6 @@ public struct HouseholdReport: Sendable {
                 settlement = .failure(error)
             }
         }
-    }
-
-    /// The budget month `count` months before `month` (or the earliest there is).
-    private static func month(_ count: Int, before month: BudgetPeriod, in calendar: BudgetCalendar) -> BudgetPeriod {
-        var month = month
-        for _ in 0..<count {
-            guard let earlier = calendar.period(before: month) else { break }
-            month = earlier
-        }
-        return month
     }
 
     /// What is left per day from today to the period's end: of the total limit when one is

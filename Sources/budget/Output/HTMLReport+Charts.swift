@@ -6,6 +6,12 @@ extension HTMLReport {
     /// The width of a chart's drawing box.
     static let chartWidth = 1000
 
+    /// The scale a chart of `values` is drawn on: from the least of them (or 0) to the
+    /// greatest (or 0).
+    static func scale(_ values: [Int]) -> (low: Int, high: Int) {
+        (min(values.min() ?? 0, 0), max(values.max() ?? 0, 0))
+    }
+
     /// Where `value` lies on a scale from `low` to `high` in the drawing box, rounded.
     static func position(_ value: Int, low: Int, high: Int) -> Int {
         guard high > low else { return 0 }
@@ -36,7 +42,7 @@ extension HTMLReport {
                 return
             }
             let values = rows.flatMap { row in [row.spent] + (appliedLimit(row).map { [$0.available] } ?? []) }
-            let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
+            let (low, high) = Self.scale(values)
             page.element("div", class: "bars") { page in
                 for row in rows {
                     let limit = appliedLimit(row)
@@ -128,8 +134,7 @@ extension HTMLReport {
     func months(_ page: inout HTMLWriter) {
         let months = report.months
         guard !months.isEmpty else { return }
-        let values = months.flatMap { [$0.income, $0.expenses, $0.balance] }
-        let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
+        let (low, high) = Self.scale(months.flatMap { [$0.income, $0.expenses, $0.balance] })
         page.element("section", [("id", "months")]) { page in
             page.element("h2", text: word(.overTime))
             if report.monthsLeftOut > 0 {
@@ -144,11 +149,7 @@ extension HTMLReport {
             }
             page.element("div", class: "bars months") { page in
                 for month in months {
-                    page.element("div", class: "name") { page in
-                        page.text(dates.formatMonth(month.name))
-                        if month.isPlanned { page.element("span", class: "note", text: word(.planned)) }
-                        if month.isCurrent { page.element("span", class: "note", text: word(.current)) }
-                    }
+                    page.element("div", class: "name") { page in monthName(&page, month) }
                     monthBars(&page, month, low: low, high: high)
                     let className = month.balance < 0 ? "amount negative" : "amount"
                     page.element("div", class: className, text: signed(month.balance))
@@ -156,6 +157,13 @@ extension HTMLReport {
             }
             monthFigures(&page, months)
         }
+    }
+
+    /// A month's name, and whether it is planned or holds today.
+    private func monthName(_ page: inout HTMLWriter, _ month: HouseholdReport.MonthFigures) {
+        page.text(dates.formatMonth(month.name))
+        if month.isPlanned { page.element("span", class: "note", text: word(.planned)) }
+        if month.isCurrent { page.element("span", class: "note", text: word(.current)) }
     }
 
     private func monthBars(_ page: inout HTMLWriter, _ month: HouseholdReport.MonthFigures, low: Int, high: Int) {
@@ -183,11 +191,7 @@ extension HTMLReport {
             page.element("tbody") { page in
                 for month in months {
                     page.element("tr", class: month.isPlanned ? "month planned" : "month") { page in
-                        page.element("th", [("scope", "row")]) { page in
-                            page.text(dates.formatMonth(month.name))
-                            if month.isPlanned { page.element("span", class: "note", text: word(.planned)) }
-                            if month.isCurrent { page.element("span", class: "note", text: word(.current)) }
-                        }
+                        page.element("th", [("scope", "row")]) { page in monthName(&page, month) }
                         numberCell(&page, amount(month.income))
                         numberCell(&page, amount(month.expenses))
                         numberCell(&page, signed(month.balance))

@@ -163,8 +163,7 @@ extension HTMLReport {
     private func netWorth(_ page: inout HTMLWriter) {
         let points = report.netWorth
         guard points.count > 1 else { return }
-        let values = points.map(\.netWorth)
-        let high = max(values.max() ?? 0, 0), low = min(values.min() ?? 0, 0)
+        let (low, high) = Self.scale(points.map(\.netWorth))
         page.element("h3", text: word(.netWorthOverTime))
         page.element("div", class: "bars") { page in
             for point in points {
