@@ -2,21 +2,23 @@ import Synchronization
 
 /// A calendar day (no time, no time zone), written `YYYY-MM-DD`.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, the month and the day in one number (`year << 9 | month << 5 | day`), ordered
+    /// as the days are: four bytes in every record instead of twenty-four.
+    private let packed: UInt32
+
     /// The year, 1 to 9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 9) }
     /// The month, 1 to 12.
-    public let month: Int
+    public var month: Int { Int(packed >> 5 & 0xF) }
     /// The day of the month, from 1.
-    public let day: Int
+    public var day: Int { Int(packed & 0x1F) }
 
     /// Creates a day, or returns `nil` when the date does not exist (`2026-02-30`) or the year
     /// is outside 1...9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Self.daysInMonth(year: year, month: month)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(uncheckedYear: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD` (four, two and two digits).
@@ -148,7 +150,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.packed < rhs.packed
     }
 
     /// The number of days in a month of the proleptic Gregorian calendar.
@@ -165,10 +167,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
+    /// A day from parts already checked (year 1...9999, month 1...12, day within the month).
     private init(uncheckedYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(truncatingIfNeeded: year << 9 | month << 5 | day)
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {

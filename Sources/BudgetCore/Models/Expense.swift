@@ -60,7 +60,10 @@ public struct Expense: BaseModel {
     /// The day the money went out.
     public var date: Day
     /// A free-text note, `nil` when there is none.
-    public var note: String?
+    public var note: String? {
+        get { rare.note }
+        set { rare.note = newValue }
+    }
     /// The spending category (`food`, `家賃`); never empty.
     public var category: String
     /// The labels the expense carries.
@@ -71,14 +74,25 @@ public struct Expense: BaseModel {
     public var paidBy: String?
     /// How it is shared among the members (`Split`'s stored form); `nil`: as its category's
     /// share says, else by the members' weights.
-    public var split: String?
+    public var split: String? {
+        get { rare.split }
+        set { rare.split = newValue }
+    }
     /// The parts that are one member's alone (`Parts`' stored form); `nil` when none.
-    public var parts: String?
+    public var parts: String? {
+        get { rare.parts }
+        set { rare.parts = newValue }
+    }
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
     /// `ScheduleMark`); `nil` for records not made by a schedule.
-    public var schedule: String?
+    public var schedule: String? {
+        get { rare.schedule }
+        set { rare.schedule = newValue }
+    }
+    /// The note, the schedule, the split and the parts, which most expenses leave empty.
+    private var rare = RareTexts()
 
     /// Whether it is a refund: money a purchase brought back (a card's negative amount, a
     /// 支払取消, or `add expense --refund`), recorded as a negative amount in the category it
@@ -99,14 +113,11 @@ public struct Expense: BaseModel {
         self.category = category
         self.order = order
         self.date = date
-        self.note = note
         self.tags = tags
         self.source = source
-        self.schedule = schedule
         self.account = account
         self.paidBy = paidBy
-        self.split = split
-        self.parts = parts
+        rare = RareTexts(note: note, schedule: schedule, split: split, parts: parts)
     }
 
     /// The expense with its member fields checked and spelt (`MemberCheck.expense`).

@@ -47,7 +47,10 @@ public struct Income: BaseModel {
     /// The day the money came in.
     public var date: Day
     /// A free-text note, `nil` when there is none.
-    public var note: String?
+    public var note: String? {
+        get { rare.note }
+        set { rare.note = newValue }
+    }
     /// The labels the income carries.
     public var tags: Tags
     /// The account the money moved through (`Account.name`); `nil` when none is named.
@@ -58,7 +61,12 @@ public struct Income: BaseModel {
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`00000001@2026-11-25`,
     /// `ScheduleMark`); `nil` for records not made by a schedule.
-    public var schedule: String?
+    public var schedule: String? {
+        get { rare.schedule }
+        set { rare.schedule = newValue }
+    }
+    /// The note and the schedule, which most records leave empty.
+    private var rare = RareTexts()
 
     /// An income with these values; `RecordTable.add` gives it its `order`.
     public init(
@@ -70,12 +78,11 @@ public struct Income: BaseModel {
         self.amount = amount
         self.order = order
         self.date = date
-        self.note = note
         self.tags = tags
         self.source = source
-        self.schedule = schedule
         self.account = account
         self.paidBy = paidBy
+        rare = RareTexts(note: note, schedule: schedule)
     }
 
     /// The income with who received it checked and spelt (`MemberCheck.income`).

@@ -58,14 +58,22 @@ public struct Transfer: BaseModel {
     /// The account the money went to (`楽天カード`).
     public var to: String
     /// A free-text note, `nil` when there is none.
-    public var note: String?
+    public var note: String? {
+        get { rare.note }
+        set { rare.note = newValue }
+    }
     /// The labels the transfer carries.
     public var tags: Tags
     /// Where it was imported from (`StatementRowIdentity`); `nil` when typed in.
     public var source: String?
     /// The schedule that made it and the occurrence's due day (`ScheduleMark`); `nil` for
     /// transfers not made by a schedule.
-    public var schedule: String?
+    public var schedule: String? {
+        get { rare.schedule }
+        set { rare.schedule = newValue }
+    }
+    /// The note and the schedule, which most transfers leave empty.
+    private var rare = RareTexts()
 
     /// A transfer with these values; `RecordTable.add` gives it its `order`.
     public init(
@@ -79,10 +87,9 @@ public struct Transfer: BaseModel {
         self.to = to
         self.order = order
         self.date = date
-        self.note = note
         self.tags = tags
         self.source = source
-        self.schedule = schedule
+        rare = RareTexts(note: note, schedule: schedule)
     }
 
     /// Its two accounts, the one the money left first.

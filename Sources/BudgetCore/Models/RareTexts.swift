@@ -1,0 +1,76 @@
+/// The optional texts most records leave empty (a note, the schedule that made it, a split, the
+/// parts), kept out of line: one reference in each record instead of four optional strings, so
+/// that a million records take 56 MB less and are read faster. A value like any other: set a
+/// text and only this record's texts change.
+struct RareTexts: Hashable, Sendable {
+    /// The texts, never changed once made (a change makes new ones); `nil` when all are `nil`.
+    private var storage: Storage?
+
+    /// These texts.
+    init(note: String? = nil, schedule: String? = nil, split: String? = nil, parts: String? = nil) {
+        let texts = Texts(note: note, schedule: schedule, split: split, parts: parts)
+        storage = texts == Texts() ? nil : Storage(texts)
+    }
+
+    var note: String? {
+        get { storage?.note }
+        set { update { $0.note = newValue } }
+    }
+
+    var schedule: String? {
+        get { storage?.schedule }
+        set { update { $0.schedule = newValue } }
+    }
+
+    var split: String? {
+        get { storage?.split }
+        set { update { $0.split = newValue } }
+    }
+
+    var parts: String? {
+        get { storage?.parts }
+        set { update { $0.parts = newValue } }
+    }
+
+    private mutating func update(_ change: (inout Texts) -> Void) {
+        var texts = storage?.texts ?? Texts()
+        change(&texts)
+        storage = texts == Texts() ? nil : Storage(texts)
+    }
+
+    static func == (lhs: RareTexts, rhs: RareTexts) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage?.texts == rhs.storage?.texts
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(storage?.texts)
+    }
+
+    private struct Texts: Hashable, Sendable {
+        var note: String?
+        var schedule: String?
+        var split: String?
+        var parts: String?
+    }
+
+    private final class Storage: Sendable {
+        let texts: Texts
+
+        init(_ texts: Texts) {
+            self.texts = texts
+        }
+
+        var note: String? { texts.note }
+        var schedule: String? { texts.schedule }
+        var split: String? { texts.split }
+        var parts: String? { texts.parts }
+    }
+}
+
+extension RareTexts: CustomReflectable {
+    /// The texts that are set, by name (`note`), as if each were a stored property of the record.
+    var customMirror: Mirror {
+        let texts = [("note", note), ("schedule", schedule), ("split", split), ("parts", parts)]
+        return Mirror(self, children: texts.compactMap { name, text in text.map { (label: name, value: $0) } })
+    }
+}
