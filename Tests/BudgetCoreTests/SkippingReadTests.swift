@@ -90,5 +90,48 @@ final class SkippingReadTests: XCTestCase {
         XCTAssertNotNil(loadError)
         XCTAssertEqual(skippingError, loadError)
     }
-}
 
+    func testRecordsNamedToReadWhole_AreWhole_InTheirPlaces_EvenAfterMoves() throws {
+        let store = try store()
+        // Moved records: the table's order is no longer the IDs' (each is found by a walk then).
+        var moved = try store.load()
+        try moved.expenses.move(id: "00029000", to: 1)
+        try moved.expenses.move(id: "00000007", to: 29_999)
+        try Data(FastDocumentCodec.encode(moved)).write(to: URL(fileURLWithPath: store.path))
+        let whole = try store.load()
+        let named = ["00029000", "00000007", "00015000", "00030000"].map { RecordReference(kind: .expense, id: $0) }
+            + [RecordReference(kind: .income, id: "00000001")]
+        var shown: [BudgetDocument] = []
+        let read = try store.load(skipping: skipped) { document in
+            shown.append(document)
+            return named
+        }
+        XCTAssertEqual(shown.count, 1)
+        XCTAssertTrue(shown.first?.expenses.records.allSatisfy(\.name.isEmpty) == true, "shown as read, fields blank")
+        for (index, expense) in read.expenses.records.enumerated() {
+            if named.contains(RecordReference(kind: .expense, id: expense.id)) {
+                XCTAssertEqual(expense, whole.expenses.records[index], "read whole in its place")
+            } else {
+                XCTAssertEqual(expense, blanked(whole.expenses.records[index]))
+            }
+        }
+        XCTAssertEqual(read.expenses.records.first?.id, "00029000")
+        XCTAssertEqual(read.expenses.records.first?.name, "ｾﾌﾞﾝ 29000")
+        XCTAssertEqual(read.expenses.records.first { $0.id == "00000007" }?.note, "メモ 7")
+        XCTAssertEqual(read.incomes.records, whole.incomes.records)
+        // A record that is not there: the whole document is read and shown again.
+        shown = []
+        let missing = try store.load(skipping: skipped) { document in
+            shown.append(document)
+            return [RecordReference(kind: .transfer, id: "00000001")]
+        }
+        XCTAssertEqual(missing, whole)
+        XCTAssertEqual(shown.count, 2)
+        XCTAssertEqual(shown.last, whole)
+        // A store that cannot skip shows the whole document once; what the closure throws is thrown.
+        shown = []
+        XCTAssertEqual(try InMemoryStore(whole).load(skipping: skipped) { shown.append($0); return named }, whole)
+        XCTAssertEqual(shown, [whole])
+        XCTAssertThrowsError(try store.load(skipping: skipped) { _ in throw BudgetError.totalOverflow })
+    }
+}

@@ -179,6 +179,42 @@ final class TransfersEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("reconcile", "楽天銀行", "--balance", "1", "--limit", "x").code, 64)
     }
 
+    func testReconcile_ThatDiffers_ListsItsRecordsWhole_AndSchedulesDueAreRecordedFirst() throws {
+        // A check that differs reads the budget without the fields balances never use, and
+        // its listed records whole: every column as `list` shows it.
+        budget.environment["BUDGET_TODAY"] = "2026-11-20"
+        try budget.succeed("account", "edit", "楽天銀行", "--opening", "100000", "--as-of", "2026-11-01")
+        try budget.succeed(
+            "add", "expense", "ｾﾌﾞﾝ", "800", "--category", "食費", "--note", "おにぎり", "--tag", "近所",
+            "--account", "楽天銀行", "--date", "2026-11-03")
+        try budget.succeed("add", "expense", "Other", "100", "--account", "楽天カード", "--date", "2026-11-04")
+        try budget.succeed("transfer", "楽天銀行", "PayPay", "3000", "--date", "2026-11-05", "--note", "チャージ")
+        let listed = try budget.succeed(
+            "list", "all", "--account", "楽天銀行", "--sort", "date", "--format", "tsv").stdout
+        let differs = try refused("reconcile", "楽天銀行", "--balance", "1", "--date", "2026-11-30", code: 1)
+        let rows = Listing(tsv: listed).rows
+        XCTAssertEqual(rows.count, 2)
+        for row in rows {
+            for field in ["name", "category", "note", "tags"] where !(row[field] ?? "").isEmpty {
+                XCTAssertTrue(differs.stdout.contains(row[field] ?? ""), "\(field) \(row): \(differs.stdout)")
+            }
+        }
+        XCTAssertTrue(differs.stdout.contains("おにぎり") && differs.stdout.contains("チャージ"), differs.stdout)
+        XCTAssertFalse(differs.stdout.contains("Other"), differs.stdout)
+        XCTAssertTrue(differs.stderr.contains("budget counts 96,200"), differs.stderr)
+        // A schedule with an occurrence due: recorded first (the transaction), then the check.
+        try budget.succeed(
+            "recur", "add", "expense", "家賃", "80000", "--every", "month", "--on", "25", "--from", "2026-11-25",
+            "--account", "楽天銀行", "--yes")
+        budget.environment["BUDGET_TODAY"] = "2026-11-26"
+        let before = budget.dataBytes()
+        let due = try budget.run("reconcile", "楽天銀行", "--balance", "1", "--date", "2026-11-30")
+        XCTAssertEqual(due.code, 1, due.stderr)
+        XCTAssertNotEqual(budget.dataBytes(), before, "the occurrence due was recorded")
+        XCTAssertTrue(due.stderr.contains("budget counts 16,200"), due.stderr)
+        XCTAssertTrue(due.stdout.contains("家賃"), due.stdout)
+    }
+
     // MARK: Statements into accounts
 
     func testImport_BalanceCheckRefusesAMissingRowByLine_AndTheWholeFileEndsAtTheStatedBalance() throws {

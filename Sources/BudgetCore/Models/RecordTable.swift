@@ -63,6 +63,20 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         return index
     }
 
+    /// The index of the record with a stored ID (`00000042`), if there is one: by halving when
+    /// the table lists its records by ID (as it does unless some were moved), else by a walk.
+    func index(ofStored id: String) -> Int? {
+        guard let number = RecordID.number(fromStored: id) else { return nil }
+        var low = 0, high = records.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            let found = RecordID.number(fromStored: records[middle].id) ?? 0
+            if found < number { low = middle + 1 } else { high = middle }
+        }
+        if low < records.count, records[low].id == id { return low }
+        return records.firstIndex { $0.id == id }
+    }
+
     /// The indices of the records with these IDs, in the table's order; an ID named twice
     /// counts once. One pass finds them all, so naming many records costs one walk (and one
     /// record, the usual case, a walk of plain comparisons).

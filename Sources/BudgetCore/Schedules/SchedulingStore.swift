@@ -33,6 +33,14 @@ public struct SchedulingStore: DataProtocol {
         try base.load(skipping: fields)
     }
 
+    /// The wrapped store's document with the fields in `fields` left blank but in the records
+    /// `whole` names, if it can.
+    public func load(
+        skipping fields: Set<String>, readingWhole whole: (BudgetDocument) throws -> [RecordReference]
+    ) throws -> BudgetDocument {
+        try base.load(skipping: fields, readingWhole: whole)
+    }
+
     /// Records what is due, then runs `change`, in one transaction of the wrapped store.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
         var run = ScheduleRun()

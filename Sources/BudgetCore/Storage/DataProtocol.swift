@@ -13,6 +13,14 @@ public protocol DataProtocol: Sendable {
     /// reads faster. Only for reading: a document loaded so must never be saved.
     func load(skipping fields: Set<String>) throws -> BudgetDocument
 
+    /// `load(skipping:)`, except that the records `whole` names are read whole: `whole` is called
+    /// with the document read (records with blank fields, or whole ones; once more with the
+    /// whole document when a store finds the first read unusable) and names the few records a
+    /// reader shows (a listing's rows), which the document returned holds whole.
+    func load(
+        skipping fields: Set<String>, readingWhole whole: (BudgetDocument) throws -> [RecordReference]
+    ) throws -> BudgetDocument
+
     /// Runs `change` on the current document under exclusive access and saves the result.
     ///
     /// When `change` throws, nothing is saved and the error is rethrown. When it leaves the
@@ -28,6 +36,15 @@ extension DataProtocol {
     /// The whole document: a store that cannot skip fields reads them all.
     public func load(skipping fields: Set<String>) throws -> BudgetDocument {
         try load()
+    }
+
+    /// The whole document, shown to `whole`: a store that cannot skip fields reads them all.
+    public func load(
+        skipping fields: Set<String>, readingWhole whole: (BudgetDocument) throws -> [RecordReference]
+    ) throws -> BudgetDocument {
+        let document = try load()
+        _ = try whole(document)
+        return document
     }
 
     /// All records of a kind, sorted by `order`.

@@ -13,24 +13,72 @@ enum FastDocumentCodec {
     }
 
     static func decode(_ bytes: ByteView) -> BudgetDocument? {
-        decodeDocument(bytes, keepingRecords: true, file: nil)
+        var starts = RecordStarts()
+        return decodeDocument(bytes, keepingRecords: true, file: nil, starts: &starts)
     }
 
     /// A file's document; history entries kept as bytes stay in `contents` (no copy). The
     /// record fields named in `skipping` are checked and left blank (`JSONFileStore.load(skipping:)`).
     static func decode(_ contents: FileContents, skipping: Set<String> = []) -> BudgetDocument? {
-        contents.withBytes { decodeDocument($0, keepingRecords: true, file: contents, skipping: skipping) }
+        var starts = RecordStarts()
+        return contents.withBytes {
+            decodeDocument($0, keepingRecords: true, file: contents, skipping: skipping, starts: &starts)
+        }
+    }
+
+    /// A file's document with the record fields in `skipping` left blank, except in the records
+    /// `whole` names, which are read again, whole, from the same bytes (a listing's few rows).
+    /// `nil` when the fast reader declines the file or a named record is not in it.
+    static func decode(
+        _ contents: FileContents, skipping: Set<String>,
+        readingWhole whole: (BudgetDocument) throws -> [RecordReference]
+    ) rethrows -> BudgetDocument? {
+        try contents.withBytes { bytes in
+            var starts = RecordStarts()
+            guard var document = decodeDocument(
+                bytes, keepingRecords: true, file: contents, skipping: skipping, starts: &starts)
+            else { return nil }
+            for reference in try whole(document) {
+                let read: Bool
+                switch reference.kind {
+                case .income: read = readWhole(reference.id, into: &document.incomes, starts: starts.incomes, bytes)
+                case .expense: read = readWhole(reference.id, into: &document.expenses, starts: starts.expenses, bytes)
+                case .transfer:
+                    read = readWhole(reference.id, into: &document.transfers, starts: starts.transfers, bytes)
+                }
+                guard read else { return nil }
+            }
+            return document
+        }
+    }
+
+    /// Reads the record with `id` again, whole, from where it starts in `bytes`, into its place.
+    private static func readWhole<Record: BaseModel>(
+        _ id: String, into table: inout RecordTable<Record>, starts: [Int], _ bytes: ByteView
+    ) -> Bool {
+        guard starts.count == table.count, let index = table.index(ofStored: id) else { return false }
+        var cursor = ByteCursor(bytes)
+        cursor.index = starts[index]
+        guard let key = cursor.storedID(), key.text == id, cursor.consume(UInt8(ascii: ":")),
+              let record = Record.schema.read(&cursor, key: key), record.order == index + 1 else { return false }
+        table.records[index] = record
+        return true
     }
 
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
     /// whose memory then stays near the size of the file.
     static func accepts(_ bytes: ByteView) -> Bool {
-        decodeDocument(bytes, keepingRecords: false, file: nil) != nil
+        var starts = RecordStarts()
+        return decodeDocument(bytes, keepingRecords: false, file: nil, starts: &starts) != nil
     }
 
     /// Whether `decode` would accept a file's contents (kept history entries stay in them).
     static func accepts(_ contents: FileContents) -> Bool {
-        contents.withBytes { decodeDocument($0, keepingRecords: false, file: contents) } != nil
+        var starts = RecordStarts()
+        let document = contents.withBytes {
+            decodeDocument($0, keepingRecords: false, file: contents, starts: &starts)
+        }
+        return document != nil
     }
 
     /// A history at least this long is skimmed on a thread of its own while the tables are read.
@@ -39,13 +87,14 @@ enum FastDocumentCodec {
     /// The document, a large history skimmed alongside the tables; when that attempt declines,
     /// once more one part after the other (the history's end may have been guessed wrong).
     private static func decodeDocument(
-        _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = []
+        _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = [],
+        starts: inout RecordStarts
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
         if let document = decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: true,
-            wentConcurrent: &wentConcurrent
+            wentConcurrent: &wentConcurrent, starts: &starts
         ) {
             return document
         }
@@ -53,7 +102,7 @@ enum FastDocumentCodec {
         cursor = ByteCursor(buffer)
         return decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: false,
-            wentConcurrent: &wentConcurrent)
+            wentConcurrent: &wentConcurrent, starts: &starts)
     }
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it
@@ -81,10 +130,10 @@ enum FastDocumentCodec {
     /// The document, or with `keepingRecords` false the same checks and a document without
     /// records. Kept history entries stay in `file` when it is given (the contents the cursor
     /// reads), else in a copy. With `concurrently`, a large history written as the writer writes it is skimmed
-    /// on another thread (`wentConcurrent` then says so).
+    /// on another thread (`wentConcurrent` then says so). With fields skipped, where each record starts.
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
-        concurrently: Bool, wentConcurrent: inout Bool
+        concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts
     ) -> BudgetDocument? {
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
@@ -105,9 +154,7 @@ enum FastDocumentCodec {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         var format: Int?
         var incomeCounter: Int?, expenseCounter: Int?, transferCounter: Int?
-        var incomes: (records: [Income], highestID: Int, highestByBlock: [Int])?
-        var expenses: (records: [Expense], highestID: Int, highestByBlock: [Int])?
-        var transfers: (records: [Transfer], highestID: Int, highestByBlock: [Int])?
+        var incomes: TableRead<Income>?, expenses: TableRead<Expense>?, transfers: TableRead<Transfer>?
         var settings = SettingsValues()
         var sync: SyncState?
         var history = UndoHistory()
@@ -167,17 +214,18 @@ enum FastDocumentCodec {
         }
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
-              let incomeTable = table(incomes, counter: incomeCounter),
-              let expenseTable = table(expenses, counter: expenseCounter),
+              let (incomeTable, incomeStarts) = table(incomes, counter: incomeCounter),
+              let (expenseTable, expenseStarts) = table(expenses, counter: expenseCounter),
               highestIncome <= incomeCounter, highestExpense <= expenseCounter else { return nil }
         // Transfers came later: a file has both their counter and their table, or neither.
-        var transferTable = RecordTable<Transfer>()
+        var transferTable = RecordTable<Transfer>(), transferStarts: [Int] = []
         if let transfers {
             guard let transferCounter, let read = table(transfers, counter: transferCounter) else { return nil }
-            transferTable = read
+            (transferTable, transferStarts) = read
         } else if transferCounter != nil {
             return nil
         }
+        starts = RecordStarts(incomes: incomeStarts, expenses: expenseStarts, transfers: transferStarts)
         guard highestTransfer <= transferTable.lastID else { return nil }
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
@@ -194,21 +242,23 @@ enum FastDocumentCodec {
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
+    /// Where each starts in the file (when that was kept), in the same order.
     private static func table<Record: BaseModel>(
-        _ parsed: (records: [Record], highestID: Int, highestByBlock: [Int]), counter: Int
-    ) -> RecordTable<Record>? {
+        _ parsed: TableRead<Record>, counter: Int
+    ) -> (table: RecordTable<Record>, starts: [Int])? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
         // Files we write list records by ID, and without moves that is display order: no copy.
         if records.indices.allSatisfy({ records[$0].order == $0 + 1 }) {
-            return RecordTable(lastID: counter, orderedRecords: records)
+            return (RecordTable(lastID: counter, orderedRecords: records), parsed.starts)
         }
         var position = [Int](repeating: -1, count: records.count)
         for (index, record) in records.enumerated() {
             guard record.order >= 1, record.order <= records.count, position[record.order - 1] < 0 else { return nil }
             position[record.order - 1] = index
         }
-        return RecordTable(lastID: counter, orderedRecords: position.map { records[$0] })
+        let starts = parsed.starts.count == records.count ? position.map { parsed.starts[$0] } : []
+        return (RecordTable(lastID: counter, orderedRecords: position.map { records[$0] }), starts)
     }
 
     /// The records of one table, in file order, and the highest ID among them. Without
@@ -217,10 +267,10 @@ enum FastDocumentCodec {
     /// in `skipping` are checked and left blank.
     private static func records<Record: BaseModel>(
         _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = []
-    ) -> (records: [Record], highestID: Int, highestByBlock: [Int])? {
+    ) -> TableRead<Record>? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         if cursor.consume(UInt8(ascii: "}")) {
-            return ([], 0, [Int](repeating: 0, count: IDBlock.count))
+            return TableRead(records: [], highestID: 0, highestByBlock: [Int](repeating: 0, count: IDBlock.count))
         }
         guard keeping else {
             var run = RecordRun<Record>()
@@ -228,7 +278,7 @@ enum FastDocumentCodec {
                   run.ascending || allDistinct(run.numbers, highest: run.highest), isOneToN(run.orders) else {
                 return nil
             }
-            return ([], run.highest, run.highestByBlock)
+            return TableRead(records: [], highestID: run.highest, highestByBlock: run.highestByBlock)
         }
         // No record takes fewer than about 80 bytes, even minified (a file whose records do
         // goes to the strict path). Room by that bound costs address space, not memory (pages
@@ -246,7 +296,8 @@ enum FastDocumentCodec {
             let numbers = records.map { RecordID.number(fromStored: $0.id) ?? 0 }
             guard allDistinct(numbers, highest: run.highest) else { return nil }
         }
-        return (records, run.highest, run.highestByBlock)
+        return TableRead(
+            records: records, highestID: run.highest, highestByBlock: run.highestByBlock, starts: run.starts)
     }
 
     /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
@@ -445,3 +496,13 @@ enum FastDocumentCodec {
         out.write("\n  }")
     }
 }
+
+/// One table as the fast reader read it: its records in file order, the highest ID in all and
+/// in each block, and where each record starts when its fields were skipped.
+private struct TableRead<Record: BaseModel> {
+    var records: [Record]
+    var highestID: Int
+    var highestByBlock: [Int]
+    var starts: [Int] = []
+}
+

@@ -89,6 +89,38 @@ public struct JSONFileStore: DataProtocol {
         return try opened(found, at: target.path)
     }
 
+    /// `load(skipping:)`, except that the records `whole` names, given the document read, are
+    /// read again whole from the same bytes. A budget read whole is shown to `whole` as it is
+    /// (after the fields-skipping read, when that turns out not to serve: `whole` is then
+    /// called twice).
+    public func load(
+        skipping fields: Set<String>, readingWhole whole: (BudgetDocument) throws -> [RecordReference]
+    ) throws -> BudgetDocument {
+        func readWhole() throws -> BudgetDocument {
+            let document = try load()
+            _ = try whole(document)
+            return document
+        }
+        guard !fields.isEmpty else { return try readWhole() }
+        try transactions.checkOutside()
+        let target = try resolvedPath()
+        guard let contents = try readIfPresent(target) else { return try readWhole() }
+        // A file with devices, or one the fast reader declines, is read whole; so is one in
+        // which a record `whole` names cannot be found where it was read (never, for a file
+        // that is as it was read).
+        var declined = false
+        let found = try FastDocumentCodec.decode(contents, skipping: fields) { document in
+            guard document.sync == nil else {
+                declined = true
+                return []
+            }
+            return try whole(document)
+        }
+        guard let found, !declined else { return try readWhole() }
+        // Without devices there is nothing to fold: the replicas only note conflict copies.
+        return try opened(found, at: target.path)
+    }
+
     /// Writes a replica with other replicas folded in, under the lock, unless the file changed
     /// since it was read (`signature`): then the next command folds again.
     private func keep(

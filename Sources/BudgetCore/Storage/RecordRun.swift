@@ -27,6 +27,9 @@ struct RecordRun<Record: BaseModel>: Sendable {
     private(set) var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
     /// Whether each ID was above the one before (files we write list them so).
     private(set) var ascending = true
+    /// Where each kept record starts in the bytes, when its fields are skipped: for reading
+    /// a few of them whole afterwards (`FastDocumentCodec.decode(_:skipping:readingWhole:)`).
+    private(set) var starts: [Int] = []
 
     /// The fields each record is only checked for, left blank (`RecordSchema.mask(skipping:)`).
     let skipping: UInt64
@@ -35,6 +38,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
     init(into target: FillTarget<Record>, skipping: UInt64 = 0) {
         self.target = target
         self.skipping = skipping
+        if skipping != 0 { starts.reserveCapacity(target.capacity) }
     }
 
     /// A run that checks its records' orders and IDs and keeps no record.
@@ -50,6 +54,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
         repeat {
             cursor.skipWhitespace()
             if cursor.index == stop { return .stopped }
+            if skipping != 0 { starts.append(cursor.index) }
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
                   readRecord(&cursor, key: key, schema) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
@@ -76,6 +81,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
             highestByBlock[block] = max(highestByBlock[block], next.highestByBlock[block])
         }
         count += next.count
+        starts += next.starts
         return true
     }
 

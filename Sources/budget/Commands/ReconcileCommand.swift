@@ -61,12 +61,49 @@ struct ReconcileCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (result, document) = try context.store().transaction { document -> (Reconciling, BudgetDocument) in
-            let balance = try parsed.converting { () throws(ValueError) in
-                try document.moneyFormat.parseSigned(balanceText)
-            }
-            return (try document.reconcile(account, balance: balance, on: day, adjust: adjust), document)
+        // Judged first on a read without the fields balances never use: when budget and the
+        // bank differ (and no --adjust), nothing is written and that read is all it takes, the
+        // listed records read whole. A change (agreement remembered, an adjustment, schedules
+        // due) runs as one transaction.
+        if !adjust, let (result, document) = try judged(in: context), !result.agrees {
+            try show(result, document, in: context)
+            return
         }
+        let (result, document) = try context.store().transaction { document -> (Reconciling, BudgetDocument) in
+            (try document.reconcile(account, balance: balance(in: document), on: day, adjust: adjust), document)
+        }
+        try show(result, document, in: context)
+    }
+
+    private func balance(in document: BudgetDocument) throws -> Int {
+        try parsed.converting { () throws(ValueError) in try document.moneyFormat.parseSigned(balanceText) }
+    }
+
+    /// The reconciliation on the budget as it is, read without the fields balances never use
+    /// (the listed records whole), changing nothing; `nil` when schedules have occurrences due,
+    /// which the transaction records first.
+    private func judged(in context: CommandContext) throws -> (Reconciling, BudgetDocument)? {
+        var judgement: Reconciling?
+        let document = try context.store().load(skipping: AccountsCommand.unusedFields) { read in
+            judgement = nil
+            if read[settings: RecurKeys.self][RecurKeys.auto].isOn, !read.schedules.isEmpty,
+               !read.dueOccurrences(through: Day.today()).isEmpty {
+                return []
+            }
+            var unchanged = read
+            let result = try unchanged.reconcile(account, balance: balance(in: read), on: day, adjust: false)
+            judgement = result
+            guard !result.agrees else { return [] }
+            let listed = Self.latestRecords(of: result.account.name, since: result, limit: limit, document: read)
+            return Self.references(listed.shown, in: read)
+        }
+        context.keepUntilExit(document)
+        return judgement.map { ($0, document) }
+    }
+
+    /// Prints the reconciliation and the latest records since the last one; throws `Differs`
+    /// when budget and the bank still differ.
+    private func show(_ result: Reconciling, _ document: BudgetDocument, in context: CommandContext) throws {
         let money = document.moneyFormat
         let name = result.account.name
         var table = TextTable(columns: [.init(title: "", alignment: .left), .init(title: "", alignment: .right)])
@@ -82,9 +119,8 @@ struct ReconcileCommand: Command {
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         context.output.write(lines.joined(separator: "\n"))
         // The latest records since the last reconciliation, or the account's opening day.
-        let since = result.previous?.day.advanced(byDays: 1) ?? result.account.asOf
-        let period = DateRange(from: since, to: result.day)
-        let (rows, earlier) = Self.latestRecords(of: name, in: period, limit: limit, document: document)
+        let (shown, earlier) = Self.latestRecords(of: name, since: result, limit: limit, document: document)
+        let rows = Self.rows(shown, in: document)
         if !rows.isEmpty {
             var printer = RecordPrinter(
                 selection: .everything, format: .table, includeHeader: true, document: document,
@@ -94,7 +130,7 @@ struct ReconcileCommand: Command {
             try printer.write(rows, to: context.output)
         }
         if earlier > 0 {
-            let from = since.map { " --from \($0.iso)" } ?? ""
+            let from = Self.since(result).map { " --from \($0.iso)" } ?? ""
             context.confirm(
                 "\(earlier) earlier record\(earlier == 1 ? " is" : "s are") not shown ('budget list all --account "
                     + "\(name)\(from) --to \(result.day.iso) --sort date' lists every one).")
@@ -117,12 +153,13 @@ struct ReconcileCommand: Command {
         }
     }
 
-    /// The latest `limit` records that name the account, dated in `period`, by date (ties in
-    /// kind and table order), and how many earlier ones are left out. Each record is looked
-    /// at in place: only the shown ones are copied.
+    /// The latest `limit` records that name the account since the last reconciliation (or the
+    /// account's opening day), by date (ties in kind and table order), as kinds and places in
+    /// their tables, and how many earlier ones are left out. Each record is looked at in place.
     static func latestRecords(
-        of account: String, in period: DateRange, limit: Int, document: BudgetDocument
-    ) -> (rows: [RecordRow], earlier: Int) {
+        of account: String, since result: Reconciling, limit: Int, document: BudgetDocument
+    ) -> (shown: [(kind: RecordKind, at: Int)], earlier: Int) {
+        let period = DateRange(from: since(result), to: result.day)
         let lookup = NameLookup([account])
         func names(_ text: String?) -> Bool {
             text.map { lookup.index(of: $0) != nil } ?? false
@@ -142,14 +179,37 @@ struct ReconcileCommand: Command {
             found.append((transfers[at].date, 2, at))
         }
         let latest = Self.latest(max(limit, 0), of: found) { ($0.day, $0.kind, $0.at) < ($1.day, $1.kind, $1.at) }
-        let shown = latest.map { item -> RecordRow in
-            switch item.kind {
-            case 0: RecordRow(incomes[item.at])
-            case 1: RecordRow(expenses[item.at])
-            default: RecordRow(transfers[item.at])
+        let kinds: [RecordKind] = [.income, .expense, .transfer]
+        return (latest.map { (kinds[$0.kind], $0.at) }, found.count - latest.count)
+    }
+
+    /// The first day a listing of a reconciliation shows: the day after the last one, or the
+    /// account's opening day.
+    static func since(_ result: Reconciling) -> Day? {
+        result.previous?.day.advanced(byDays: 1) ?? result.account.asOf
+    }
+
+    /// The rows of records given as kinds and places in their tables.
+    static func rows(_ places: [(kind: RecordKind, at: Int)], in document: BudgetDocument) -> [RecordRow] {
+        places.map { place in
+            switch place.kind {
+            case .income: RecordRow(document.incomes.records[place.at])
+            case .expense: RecordRow(document.expenses.records[place.at])
+            case .transfer: RecordRow(document.transfers.records[place.at])
             }
         }
-        return (shown, found.count - shown.count)
+    }
+
+    /// The references of records given as kinds and places in their tables.
+    static func references(_ places: [(kind: RecordKind, at: Int)], in document: BudgetDocument) -> [RecordReference] {
+        places.map { place in
+            let id = switch place.kind {
+            case .income: document.incomes.records[place.at].id
+            case .expense: document.expenses.records[place.at].id
+            case .transfer: document.transfers.records[place.at].id
+            }
+            return RecordReference(kind: place.kind, id: id)
+        }
     }
 
     /// The `count` greatest items, in ascending order: without sorting them all when there are
