@@ -104,6 +104,9 @@ final class DocumentValidationTests: XCTestCase {
         copy.note = nil
         copy.split = nil
         XCTAssertEqual(copy, Expense(id: "00000001", name: "a", amount: 1, date: day))
+        // What a million records cost in memory (README, Performance): 136 MB of expenses.
+        XCTAssertEqual(MemoryLayout<Day>.size, 4)
+        XCTAssertLessThanOrEqual(MemoryLayout<Expense>.stride, 136)
     }
 
     func testSameContent_ComparesEveryStoredFieldButOrder() {

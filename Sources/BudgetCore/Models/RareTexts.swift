@@ -8,8 +8,9 @@ struct RareTexts: Hashable, Sendable {
 
     /// These texts.
     init(note: String? = nil, schedule: String? = nil, split: String? = nil, parts: String? = nil) {
-        let texts = Texts(note: note, schedule: schedule, split: split, parts: parts)
-        storage = texts == Texts() ? nil : Storage(texts)
+        // Every record is made with them, most with none: no value is built then.
+        guard note != nil || schedule != nil || split != nil || parts != nil else { return }
+        storage = Storage(Texts(note: note, schedule: schedule, split: split, parts: parts))
     }
 
     var note: String? {
@@ -35,7 +36,8 @@ struct RareTexts: Hashable, Sendable {
     private mutating func update(_ change: (inout Texts) -> Void) {
         var texts = storage?.texts ?? Texts()
         change(&texts)
-        storage = texts == Texts() ? nil : Storage(texts)
+        let isEmpty = texts.note == nil && texts.schedule == nil && texts.split == nil && texts.parts == nil
+        storage = isEmpty ? nil : Storage(texts)
     }
 
     static func == (lhs: RareTexts, rhs: RareTexts) -> Bool {

@@ -97,7 +97,6 @@ struct ReconcileCommand: Command {
             let listed = Self.latestRecords(of: result.account.name, since: result, limit: limit, document: read)
             return Self.references(listed.shown, in: read)
         }
-        context.keepUntilExit(document)
         return judgement.map { ($0, document) }
     }
 
