@@ -152,6 +152,37 @@ def history_rows(binary, size, work, runs):
     return rows
 
 
+CATEGORY_COUNTS = [int(s) for s in os.environ.get("BENCH_CATEGORIES", "10000,40000").split(",") if s]
+
+
+def category_rows(binary, work, runs):
+    """`summary` as a table and as tsv over a budget whose every expense has a category of its
+    own: the table must stay linear in the categories (it was quadratic: 40,000 took 3.2 s)."""
+    rows = []
+    for count in CATEGORY_COUNTS:
+        expenses = {}
+        for i in range(1, count + 1):
+            key = "%08d" % i
+            expenses[key] = {"amount": 100 + i % 900, "category": "カテゴリ %05d" % i,
+                             "date": "2025-%02d-%02d" % (1 + i % 12, 1 + i % 28), "id": key, "name": "x %d" % i,
+                             "order": i}
+        document = {"expense_unique_id": "%08d" % count, "expenses": expenses, "format": 1,
+                    "income_unique_id": "00000000", "incomes": {}, "settings": {"display.currency": "JPY"}}
+        text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, separators=(",", " : "))
+        data = os.path.join(work, "budget-categories-%d.json" % count)
+        with open(data, "w", encoding="utf-8") as f:
+            f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }') + "\n")
+        table = "%s --file %s summary --all" % (binary, data)
+        tsv = table + " --format tsv"
+        tsv_time = timed(tsv, None, runs)
+        rows.append((count, "budget summary --all --format tsv (a category per record)", tsv_time,
+                     peak_memory(tsv), ""))
+        table_time = timed(table, None, runs)
+        rows.append((count, "budget summary --all as a table (a category per record)", table_time,
+                     peak_memory(table), "%.2f× the tsv (target near 1)" % (table_time[0] / tsv_time[0])))
+    return rows
+
+
 DEVICE_RECORDS = int(os.environ.get("BENCH_DEVICE_RECORDS", "100000"))
 DEVICE_CHANGES = int(os.environ.get("BENCH_DEVICE_CHANGES", "10000"))
 
@@ -351,6 +382,9 @@ def main():
         if size >= 10_000:
             rows += history_rows(binary, size, work, runs)
         print("measured %d records" % size, file=sys.stderr)
+    if CATEGORY_COUNTS:
+        rows += category_rows(binary, work, RUNS)
+        print("measured many categories", file=sys.stderr)
     if DEVICE_RECORDS > 0:
         rows += device_rows(binary, work, RUNS)
         print("measured two devices", file=sys.stderr)

@@ -28,16 +28,23 @@ struct SummaryPrinter {
         }
     }
 
-    private var hasLimits: Bool { summary.categories.contains { $0.limit != nil } || summary.totalLimit != nil }
+    /// Which limit columns a table shows, found once for all its rows.
+    private struct LimitColumns {
+        /// Whether any limit is shown.
+        let any: Bool
+        /// Whether a limit carries (then CARRIED and AVAILABLE are shown).
+        let carrying: Bool
+        /// Whether a limit is yearly (then YEAR TO DATE is shown: what counts against it).
+        let yearly: Bool
 
-    /// The limits' statuses shown: the categories', and the total limit's.
-    private var limitStatuses: [LimitStatus] {
-        summary.categories.compactMap(\.limitStatus) + (summary.totalLimit.map { [$0] } ?? [])
+        init(_ summary: Summary) {
+            // The limits' statuses shown: the categories', and the total limit's.
+            let statuses = summary.categories.compactMap(\.limitStatus) + (summary.totalLimit.map { [$0] } ?? [])
+            any = summary.categories.contains { $0.limit != nil } || summary.totalLimit != nil
+            carrying = statuses.contains { $0.limit.rollover != .none }
+            yearly = statuses.contains { $0.limit.per == .year }
+        }
     }
-    /// Whether a limit carries (then CARRIED and AVAILABLE are shown).
-    private var hasCarrying: Bool { limitStatuses.contains { $0.limit.rollover != .none } }
-    /// Whether a limit is yearly (then YEAR TO DATE is shown: what counts against it).
-    private var hasYearly: Bool { limitStatuses.contains { $0.limit.per == .year } }
 
     // MARK: Table
 
@@ -55,16 +62,17 @@ struct SummaryPrinter {
         case .category:
             guard !summary.categories.isEmpty else { return text + "\nNo expenses in this period.\n" }
             var columns = [("CATEGORY", TextTable.Alignment.left), ("SPENT", .right), ("SHARE", .right)]
-            if hasLimits { columns += limitColumns }
+            let limits = LimitColumns(summary)
+            if limits.any { columns += limitColumns(limits) }
             var rows = summary.categories.map { row -> [String] in
                 var cells = [row.category, money.display(row.spent), percent(row.spent, of: summary.expenses)]
-                if hasLimits { cells += limitCells(row.limitStatus) }
+                if limits.any { cells += limitCells(row.limitStatus, limits) }
                 return cells
             }
             var bars = summary.categories.map { (value: $0.spent, over: $0.isOver) }
             // The total limit: a row of its own, without a bar.
             if let total = summary.totalLimit {
-                rows.append([LimitText.cell(.total), money.display(summary.expenses), ""] + limitCells(total))
+                rows.append([LimitText.cell(.total), money.display(summary.expenses), ""] + limitCells(total, limits))
                 bars.append((value: 0, over: total.isOver))
             }
             return text + "\n" + withBars(columns: columns, rows: rows, bars: bars)
@@ -101,20 +109,20 @@ struct SummaryPrinter {
 
     /// LIMIT, then CARRIED and AVAILABLE when a limit carries, YEAR TO DATE when one is
     /// yearly, then REMAINING and USED.
-    private var limitColumns: [(String, TextTable.Alignment)] {
+    private func limitColumns(_ limits: LimitColumns) -> [(String, TextTable.Alignment)] {
         var columns = [("LIMIT", TextTable.Alignment.right)]
-        if hasCarrying { columns += [("CARRIED", .right), ("AVAILABLE", .right)] }
-        if hasYearly { columns.append(("YEAR TO DATE", .right)) }
+        if limits.carrying { columns += [("CARRIED", .right), ("AVAILABLE", .right)] }
+        if limits.yearly { columns.append(("YEAR TO DATE", .right)) }
         return columns + [("REMAINING", .right), ("USED", .right)]
     }
 
     /// A row's limit cells (empty without a limit): a yearly limit's amount says `a year`, and
     /// its year to date is what counts against it; USED is the share of what was available.
-    private func limitCells(_ status: LimitStatus?) -> [String] {
-        guard let status else { return Array(repeating: "", count: limitColumns.count) }
+    private func limitCells(_ status: LimitStatus?, _ limits: LimitColumns) -> [String] {
+        guard let status else { return Array(repeating: "", count: limitColumns(limits).count) }
         var cells = [money.display(status.base) + (status.limit.per == .year ? " a year" : "")]
-        if hasCarrying { cells += [money.display(status.carriedIn), money.display(status.available)] }
-        if hasYearly { cells.append(status.limit.per == .year ? money.display(status.spent) : "") }
+        if limits.carrying { cells += [money.display(status.carriedIn), money.display(status.available)] }
+        if limits.yearly { cells.append(status.limit.per == .year ? money.display(status.spent) : "") }
         return cells + [
             money.display(status.remaining),
             status.available > 0 && status.spent >= 0 ? percent(status.spent, of: status.available) : "",
