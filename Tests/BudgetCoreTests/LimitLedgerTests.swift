@@ -146,6 +146,39 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual([status.spent, status.remaining], [4_000, 6_000])
     }
 
+    func testManyYearlyLimits_EachCountsItsOwnYearToDate_AsOfEachMonthAsked() throws {
+        // One pass works out every yearly limit's year to date (`YearsToDate`): each still
+        // counts its own category, the total all, each month asked about its own days.
+        var document = try document([
+            ("2025-12-31", "a", 1), ("2026-01-01", "a", 10), ("2026-02-10", "a", 100), ("2026-02-10", "b", 1_000),
+            ("2026-03-01", "b", 10_000), ("2026-03-02", "c", 100_000), ("2027-01-05", "a", 7),
+        ])
+        for category in ["a", "b", "z"] {
+            try document.setLimit(try SpendingLimit(amount: 50_000, per: .year), for: .category(category))
+        }
+        try document.setLimit(try SpendingLimit(amount: 500_000, per: .year), for: .total)
+        let ledger = LimitLedger(document: document)
+        func spent(_ scope: LimitScope, _ name: String) throws -> Int? {
+            try ledger.status(scope, in: try XCTUnwrap(document.budgetCalendar.period(named: name)))?.spent
+        }
+        XCTAssertEqual(try spent(.category("a"), "2026-01"), 10)
+        XCTAssertEqual(try spent(.category("b"), "2026-01"), 0)
+        XCTAssertEqual(try spent(.category("a"), "2026-02"), 110)
+        XCTAssertEqual(try spent(.category("b"), "2026-02"), 1_000)
+        XCTAssertEqual(try spent(.total, "2026-02"), 1_110)
+        XCTAssertEqual(try spent(.category("b"), "2026-03"), 11_000)
+        XCTAssertEqual(try spent(.category("z"), "2026-03"), 0)
+        XCTAssertEqual(try spent(.total, "2026-03"), 111_110)
+        XCTAssertEqual(try spent(.category("a"), "2027-01"), 7)
+        XCTAssertNil(try spent(.category("c"), "2026-03"), "no limit")
+        // A sum past 64 bits is an error, not a wrapped figure.
+        try document.addExpense(name: "x", amount: Int.max - 5, category: "a", date: day("2026-02-11"))
+        let overflowing = LimitLedger(document: document)
+        let february = try XCTUnwrap(document.budgetCalendar.period(named: "2026-02"))
+        XCTAssertThrowsError(try overflowing.status(.category("a"), in: february))
+        XCTAssertEqual(try overflowing.status(.category("b"), in: february)?.spent, 1_000)
+    }
+
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
         try document.setLimit(
