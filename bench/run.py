@@ -194,6 +194,16 @@ def category_rows(binary, work, runs):
         result = timed(command, None, runs)
         rows.append((count, "budget summary --year 2025 (2,000 yearly limits)", result, peak_memory(command),
                      "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
+        # And 2,000 monthly limits: the forecast must not walk the expenses once per month and limit.
+        document["settings"].update({"budget.limit.カテゴリ %05d" % i: "1000" for i in range(1, 2001)})
+        text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, separators=(",", " : "))
+        with open(limited, "w", encoding="utf-8") as f:
+            f.write(text.replace('"incomes" : {}', '"incomes" : {\n\n  }') + "\n")
+        plain = timed("%s --file %s forecast --format tsv" % (binary, data), None, runs)
+        command = "%s --file %s forecast --format tsv" % (binary, limited)
+        result = timed(command, None, runs)
+        rows.append((count, "budget forecast (2,000 monthly limits)", result, peak_memory(command),
+                     "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
     return rows
 
 

@@ -141,6 +141,15 @@ public struct LimitLedger: Sendable {
             carriedIn: try carriedIn(entry, at: index), spent: try spent(entry, from: index, through: index))
     }
 
+    /// What the limit of `scope` counts in its period at `index` (a budget month, or a year);
+    /// 0 without a limit.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
+    func spent(_ scope: LimitScope, period index: Int) throws -> Int {
+        guard let entry = entries[scope] else { return 0 }
+        return try spent(entry, from: index, through: index)
+    }
+
     // MARK: Carrying
 
     /// What rollover carries into the period at `index` (of the limit's kind).

@@ -187,7 +187,8 @@ public struct Forecast: Equatable, Sendable {
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
             for (position, (category, limit)) in limits.enumerated() {
-                var spent = try document.total(category: category, in: months[index].period, of: counted)
+                // Added up once for every month and limit by the ledger, not a pass per month.
+                var spent = try ledger.spent(.category(category), period: months[index].period.index)
                 for occurrence in months[index].scheduled
                 where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)

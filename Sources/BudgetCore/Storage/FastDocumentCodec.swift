@@ -13,14 +13,14 @@ enum FastDocumentCodec {
     }
 
     static func decode(_ bytes: ByteView) -> BudgetDocument? {
-        var starts = RecordStarts()
+        var starts: RecordStarts?
         return decodeDocument(bytes, keepingRecords: true, file: nil, starts: &starts)
     }
 
     /// A file's document; history entries kept as bytes stay in `contents` (no copy). The
     /// record fields named in `skipping` are checked and left blank (`JSONFileStore.load(skipping:)`).
     static func decode(_ contents: FileContents, skipping: Set<String> = []) -> BudgetDocument? {
-        var starts = RecordStarts()
+        var starts: RecordStarts?
         return contents.withBytes {
             decodeDocument($0, keepingRecords: true, file: contents, skipping: skipping, starts: &starts)
         }
@@ -34,9 +34,9 @@ enum FastDocumentCodec {
         readingWhole whole: (BudgetDocument) throws -> [RecordReference]
     ) rethrows -> BudgetDocument? {
         try contents.withBytes { bytes in
-            var starts = RecordStarts()
+            var kept: RecordStarts? = RecordStarts()
             guard var document = decodeDocument(
-                bytes, keepingRecords: true, file: contents, skipping: skipping, starts: &starts)
+                bytes, keepingRecords: true, file: contents, skipping: skipping, starts: &kept), let starts = kept
             else { return nil }
             for reference in try whole(document) {
                 let read: Bool
@@ -68,13 +68,13 @@ enum FastDocumentCodec {
     /// Whether `decode` would accept the bytes, found without keeping the records: for `check`,
     /// whose memory then stays near the size of the file.
     static func accepts(_ bytes: ByteView) -> Bool {
-        var starts = RecordStarts()
+        var starts: RecordStarts?
         return decodeDocument(bytes, keepingRecords: false, file: nil, starts: &starts) != nil
     }
 
     /// Whether `decode` would accept a file's contents (kept history entries stay in them).
     static func accepts(_ contents: FileContents) -> Bool {
-        var starts = RecordStarts()
+        var starts: RecordStarts?
         let document = contents.withBytes {
             decodeDocument($0, keepingRecords: false, file: contents, starts: &starts)
         }
@@ -88,7 +88,7 @@ enum FastDocumentCodec {
     /// once more one part after the other (the history's end may have been guessed wrong).
     private static func decodeDocument(
         _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = [],
-        starts: inout RecordStarts
+        starts: inout RecordStarts?
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
@@ -130,11 +130,13 @@ enum FastDocumentCodec {
     /// The document, or with `keepingRecords` false the same checks and a document without
     /// records. Kept history entries stay in `file` when it is given (the contents the cursor
     /// reads), else in a copy. With `concurrently`, a large history written as the writer writes it is skimmed
-    /// on another thread (`wentConcurrent` then says so). With fields skipped, where each record starts.
+    /// on another thread (`wentConcurrent` then says so). With `starts` given (and fields
+    /// skipped), where each record starts.
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
-        concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts
+        concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts?
     ) -> BudgetDocument? {
+        let keepingStarts = starts != nil
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
             (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
@@ -168,13 +170,16 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
-            case Income.dataKey: incomes = records(&cursor, keeping: keepingRecords, skipping: skipping)
+            case Income.dataKey:
+                incomes = records(&cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts)
             case Expense.dataKey:
                 // The largest table, read in two halves at once when no history is being skimmed.
                 expenses = records(
-                    &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping)
+                    &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping,
+                    keepingStarts: keepingStarts)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
-            case Transfer.dataKey: transfers = records(&cursor, keeping: keepingRecords, skipping: skipping)
+            case Transfer.dataKey:
+                transfers = records(&cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts)
             case "history":
                 cursor.skipWhitespace()
                 if skimming != nil {
@@ -225,7 +230,9 @@ enum FastDocumentCodec {
         } else if transferCounter != nil {
             return nil
         }
-        starts = RecordStarts(incomes: incomeStarts, expenses: expenseStarts, transfers: transferStarts)
+        if keepingStarts {
+            starts = RecordStarts(incomes: incomeStarts, expenses: expenseStarts, transfers: transferStarts)
+        }
         guard highestTransfer <= transferTable.lastID else { return nil }
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
@@ -264,9 +271,10 @@ enum FastDocumentCodec {
     /// The records of one table, in file order, and the highest ID among them. Without
     /// `keeping`, no records: their orders and IDs are checked here instead of by `table`.
     /// With `splitting`, a large table's second half is read on a thread of its own; the fields
-    /// in `skipping` are checked and left blank.
+    /// in `skipping` are checked and left blank, and with `keepingStarts` where each record starts is kept.
     private static func records<Record: BaseModel>(
-        _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = []
+        _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = [],
+        keepingStarts: Bool = false
     ) -> TableRead<Record>? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         if cursor.consume(UInt8(ascii: "}")) {
@@ -286,7 +294,8 @@ enum FastDocumentCodec {
         // doubling at a time.
         var run: RecordRun<Record>?
         let records = FillTarget<Record>.array(capacity: cursor.remaining / 80 + 1) { target in
-            var reading = RecordRun<Record>(into: target, skipping: Record.schema.mask(skipping: skipping))
+            let mask = Record.schema.mask(skipping: skipping)
+            var reading = RecordRun<Record>(into: target, skipping: mask, keepingStarts: keepingStarts)
             let ended = readRecords(&cursor, into: &reading, splitting: splitting)
             if let filled = reading.target { target = filled }
             if ended { run = reading }

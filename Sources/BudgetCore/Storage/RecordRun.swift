@@ -27,24 +27,29 @@ struct RecordRun<Record: BaseModel>: Sendable {
     private(set) var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
     /// Whether each ID was above the one before (files we write list them so).
     private(set) var ascending = true
-    /// Where each kept record starts in the bytes, when its fields are skipped: for reading
-    /// a few of them whole afterwards (`FastDocumentCodec.decode(_:skipping:readingWhole:)`).
+    /// Where each kept record starts in the bytes, when asked: for reading a few of them whole
+    /// after a read that skipped fields (`FastDocumentCodec.decode(_:skipping:readingWhole:)`).
     private(set) var starts: [Int] = []
+    /// Whether `starts` is kept.
+    let keepsStarts: Bool
 
     /// The fields each record is only checked for, left blank (`RecordSchema.mask(skipping:)`).
     let skipping: UInt64
 
-    /// A run that keeps its records in `target`, the fields in `skipping` left blank.
-    init(into target: FillTarget<Record>, skipping: UInt64 = 0) {
+    /// A run that keeps its records in `target`, the fields in `skipping` left blank, and with
+    /// `keepingStarts` where each starts.
+    init(into target: FillTarget<Record>, skipping: UInt64 = 0, keepingStarts: Bool = false) {
         self.target = target
         self.skipping = skipping
-        if skipping != 0 { starts.reserveCapacity(target.capacity) }
+        keepsStarts = keepingStarts
+        if keepingStarts { starts.reserveCapacity(target.capacity) }
     }
 
     /// A run that checks its records' orders and IDs and keeps no record.
     init() {
         target = nil
         skipping = 0
+        keepsStarts = false
     }
 
     /// Reads records from the cursor until the table's end, or `stop` when a record starts
@@ -54,7 +59,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
         repeat {
             cursor.skipWhitespace()
             if cursor.index == stop { return .stopped }
-            if skipping != 0 { starts.append(cursor.index) }
+            if keepsStarts { starts.append(cursor.index) }
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
                   readRecord(&cursor, key: key, schema) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
@@ -66,7 +71,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
     /// reads the records that follow in the file into (`join(_:)` takes them back).
     mutating func cede(from offset: Int) -> RecordRun? {
         guard let tail = target?.cede(from: offset) else { return nil }
-        return RecordRun(into: tail, skipping: skipping)
+        return RecordRun(into: tail, skipping: skipping, keepingStarts: keepsStarts)
     }
 
     /// Takes over the records of the run that follows this one in the file, read into the room
