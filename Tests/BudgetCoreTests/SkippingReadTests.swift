@@ -134,4 +134,36 @@ final class SkippingReadTests: XCTestCase {
         XCTAssertEqual(shown, [whole])
         XCTAssertThrowsError(try store.load(skipping: skipped) { _ in throw BudgetError.totalOverflow })
     }
+
+    func testASyncSection_IsSeenFromTheEnd_WhenTheFileIsLaidOutAsTheWriterLaysItOut() throws {
+        // A budget on several devices is read whole: its `sync` key is looked for from the end,
+        // past the transfers, before any record is read.
+        var document = BudgetDocument()
+        try document.addAccount(Account(name: "銀行", type: .bank))
+        try document.addAccount(Account(name: "財布", type: .cash))
+        try document.addExpense(name: "x", amount: 1, date: day)
+        func found(_ text: String) throws -> Bool? {
+            let path = directory + "/sync.json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return FastDocumentCodec.writtenSyncSection(try FileContents(path: path, mapping: false))
+        }
+        let plain = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        XCTAssertEqual(try found(plain), false)
+        var values = RecordValues()
+        values["from"] = .text("銀行")
+        values["to"] = .text("財布")
+        values["amount"] = .amount(100)
+        values["date"] = .day(day)
+        for _ in 1...3 { _ = try document.addTransfer(values) }
+        let transfers = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        XCTAssertTrue(transfers.contains("\n  \"transfers\" : "))
+        XCTAssertEqual(try found(transfers), false)
+        let synced = transfers.replacingOccurrences(
+            of: ",\n  \"transfer_unique_id\"", with: ",\n  \"sync\" : {\n  },\n  \"transfer_unique_id\"")
+        XCTAssertEqual(try found(synced), true)
+        XCTAssertNil(try found("{\"format\":1}"), "another layout: not known")
+        // A key in a string is no key of the document: a string holds no raw line break.
+        let named = plain.replacingOccurrences(of: "\"name\" : \"x\"", with: "\"name\" : \"  \\\"sync\\\" : \"")
+        XCTAssertEqual(try found(named), false)
+    }
 }

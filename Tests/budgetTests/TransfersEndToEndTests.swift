@@ -142,7 +142,10 @@ final class TransfersEndToEndTests: XCTestCase {
             "reconcile", "楽天銀行", "--balance", "19500", "--date", "2026-11-30", "--adjust")
         XCTAssertEqual(adjusted.code, 0, adjusted.stderr)
         XCTAssertEqual(try balances()["楽天銀行"], "19500")
+        // Agreeing as last remembered changes nothing: the file is not written again.
+        let remembered = budget.dataBytes()
         XCTAssertEqual(try budget.run("reconcile", "楽天銀行", "--balance", "19500", "--date", "2026-11-30").code, 0)
+        XCTAssertEqual(budget.dataBytes(), remembered)
         let listed = try budget.succeed("list", "transfers", "--format", "tsv").stdout
         let transfer = try XCTUnwrap(Listing(tsv: listed).rows.first)
         XCTAssertEqual(transfer["name"], "残高調整")

@@ -63,18 +63,25 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         return index
     }
 
-    /// The index of the record with a stored ID (`00000042`), if there is one: by halving when
-    /// the table lists its records by ID (as it does unless some were moved), else by a walk.
-    func index(ofStored id: String) -> Int? {
-        guard let number = RecordID.number(fromStored: id) else { return nil }
-        var low = 0, high = records.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            let found = RecordID.number(fromStored: records[middle].id) ?? 0
-            if found < number { low = middle + 1 } else { high = middle }
+    /// The index of each record with these stored IDs (`00000042`), or `nil` when one is not
+    /// there: by halving when the table lists its records by ID (as it does unless some were
+    /// moved), else by one walk for those not found so.
+    func indices(ofStored ids: Set<String>) -> [String: Int]? {
+        var found: [String: Int] = [:]
+        for id in ids {
+            guard let number = RecordID.number(fromStored: id) else { return nil }
+            var low = 0, high = records.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                let at = RecordID.number(fromStored: records[middle].id) ?? 0
+                if at < number { low = middle + 1 } else { high = middle }
+            }
+            if low < records.count, records[low].id == id { found[id] = low }
         }
-        if low < records.count, records[low].id == id { return low }
-        return records.firstIndex { $0.id == id }
+        if found.count < ids.count {
+            for (index, record) in records.enumerated() where ids.contains(record.id) { found[record.id] = index }
+        }
+        return found.count == ids.count ? found : nil
     }
 
     /// The indices of the records with these IDs, in the table's order; an ID named twice

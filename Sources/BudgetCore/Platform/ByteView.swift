@@ -120,6 +120,16 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The last position of `byte` before `end`.
+    func lastIndex(of byte: UInt8, before end: Int) -> Int? {
+        var position = Swift.min(end, buffer.count)
+        while position > 0 {
+            position -= 1
+            if buffer[position] == byte { return position }
+        }
+        return nil
+    }
+
     // MARK: Scans
     // The reader's hottest loops, run here on the buffer itself: each stays below `count` by
     // its own loop condition, so the bytes need no further check.

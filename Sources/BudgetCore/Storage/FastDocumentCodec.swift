@@ -38,30 +38,30 @@ enum FastDocumentCodec {
             guard var document = decodeDocument(
                 bytes, keepingRecords: true, file: contents, skipping: skipping, starts: &kept), let starts = kept
             else { return nil }
-            for reference in try whole(document) {
-                let read: Bool
-                switch reference.kind {
-                case .income: read = readWhole(reference.id, into: &document.incomes, starts: starts.incomes, bytes)
-                case .expense: read = readWhole(reference.id, into: &document.expenses, starts: starts.expenses, bytes)
-                case .transfer:
-                    read = readWhole(reference.id, into: &document.transfers, starts: starts.transfers, bytes)
-                }
-                guard read else { return nil }
-            }
+            let named = try whole(document)
+            func ids(_ kind: RecordKind) -> Set<String> { Set(named.filter { $0.kind == kind }.map(\.id)) }
+            guard readWhole(ids(.income), into: &document.incomes, starts: starts.incomes, bytes),
+                  readWhole(ids(.expense), into: &document.expenses, starts: starts.expenses, bytes),
+                  readWhole(ids(.transfer), into: &document.transfers, starts: starts.transfers, bytes)
+            else { return nil }
             return document
         }
     }
 
-    /// Reads the record with `id` again, whole, from where it starts in `bytes`, into its place.
+    /// Reads the records with these IDs again, whole, from where each starts in `bytes`, into
+    /// their places; `false` when one is not there.
     private static func readWhole<Record: BaseModel>(
-        _ id: String, into table: inout RecordTable<Record>, starts: [Int], _ bytes: ByteView
+        _ ids: Set<String>, into table: inout RecordTable<Record>, starts: [Int], _ bytes: ByteView
     ) -> Bool {
-        guard starts.count == table.count, let index = table.index(ofStored: id) else { return false }
-        var cursor = ByteCursor(bytes)
-        cursor.index = starts[index]
-        guard let key = cursor.storedID(), key.text == id, cursor.consume(UInt8(ascii: ":")),
-              let record = Record.schema.read(&cursor, key: key), record.order == index + 1 else { return false }
-        table.records[index] = record
+        guard !ids.isEmpty else { return true }
+        guard starts.count == table.count, let indices = table.indices(ofStored: ids) else { return false }
+        for (id, index) in indices {
+            var cursor = ByteCursor(bytes)
+            cursor.index = starts[index]
+            guard let key = cursor.storedID(), key.text == id, cursor.consume(UInt8(ascii: ":")),
+                  let record = Record.schema.read(&cursor, key: key), record.order == index + 1 else { return false }
+            table.records[index] = record
+        }
         return true
     }
 
@@ -103,6 +103,29 @@ enum FastDocumentCodec {
         return decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: false,
             wentConcurrent: &wentConcurrent, starts: &starts)
+    }
+
+    /// Whether the file has a `sync` section (a budget kept on several devices), if it is laid
+    /// out as the writer lays it out: found from the end, where only the transfers follow it,
+    /// one line at a time until a key the writer puts before it. `nil` for another layout.
+    /// (A string cannot hold a raw line break, so a line break and two spaces start a key of
+    /// the document itself.)
+    static func writtenSyncSection(_ contents: FileContents) -> Bool? {
+        contents.withBytes { bytes in
+            var end = bytes.count
+            while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end) {
+                end = lineBreak
+                guard bytes.matches("\n  \"", at: lineBreak) else { continue }
+                if bytes.matches("\n  \"sync\" : ", at: lineBreak) { return true }
+                if bytes.matches("\n  \"transfers\" : ", at: lineBreak)
+                    || bytes.matches("\n  \"transfer_unique_id\" : ", at: lineBreak) {
+                    continue
+                }
+                return bytes.matches("\n  \"settings\" : ", at: lineBreak)
+                    || bytes.matches("\n  \"incomes\" : ", at: lineBreak) ? false : nil
+            }
+            return nil
+        }
     }
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it

@@ -82,7 +82,10 @@ public struct JSONFileStore: DataProtocol {
         try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
-        guard let found = FastDocumentCodec.decode(contents, skipping: fields), found.sync == nil else {
+        // A budget on several devices is read whole: seen before its records are read, when the
+        // file is laid out as the writer lays it out.
+        guard FastDocumentCodec.writtenSyncSection(contents) != true,
+              let found = FastDocumentCodec.decode(contents, skipping: fields), found.sync == nil else {
             return try load()
         }
         // Without devices there is nothing to fold: the replicas only note conflict copies.
@@ -104,7 +107,9 @@ public struct JSONFileStore: DataProtocol {
         guard !fields.isEmpty else { return try readWhole() }
         try transactions.checkOutside()
         let target = try resolvedPath()
-        guard let contents = try readIfPresent(target) else { return try readWhole() }
+        guard let contents = try readIfPresent(target), FastDocumentCodec.writtenSyncSection(contents) != true else {
+            return try readWhole()
+        }
         // A file with devices, or one the fast reader declines, is read whole; so is one in
         // which a record `whole` names cannot be found where it was read (never, for a file
         // that is as it was read).

@@ -62,10 +62,10 @@ struct ReconcileCommand: Command {
 
     func run(in context: CommandContext) throws {
         // Judged first on a read without the fields balances never use: when budget and the
-        // bank differ (and no --adjust), nothing is written and that read is all it takes, the
-        // listed records read whole. A change (agreement remembered, an adjustment, schedules
-        // due) runs as one transaction.
-        if !adjust, let (result, document) = try judged(in: context), !result.agrees {
+        // bank differ (and no --adjust), or agree as last remembered, nothing is written and
+        // that read is all it takes, the listed records read whole. A change (an agreement to
+        // remember, an adjustment, schedules due) runs as one transaction.
+        if !adjust, let (result, document) = try judged(in: context), !Self.changes(result) {
             try show(result, document, in: context)
             return
         }
@@ -73,6 +73,12 @@ struct ReconcileCommand: Command {
             (try document.reconcile(account, balance: balance(in: document), on: day, adjust: adjust), document)
         }
         try show(result, document, in: context)
+    }
+
+    /// Whether a reconciliation without --adjust changes the budget: an agreement not yet
+    /// remembered.
+    private static func changes(_ result: Reconciling) -> Bool {
+        result.agrees && result.previous != Reconciliation(day: result.day, balance: result.stated)
     }
 
     private func balance(in document: BudgetDocument) throws -> Int {
@@ -93,7 +99,7 @@ struct ReconcileCommand: Command {
             var unchanged = read
             let result = try unchanged.reconcile(account, balance: balance(in: read), on: day, adjust: false)
             judgement = result
-            guard !result.agrees else { return [] }
+            guard !Self.changes(result) else { return [] }
             let listed = Self.latestRecords(of: result.account.name, since: result, limit: limit, document: read)
             return Self.references(listed.shown, in: read)
         }
