@@ -65,14 +65,15 @@ struct ReconcileCommand: Command {
         // bank differ (and no --adjust), or agree as last remembered, nothing is written and
         // that read is all it takes, the listed records read whole. A change (an agreement to
         // remember, an adjustment, schedules due) runs as one transaction.
-        if !adjust, let (result, document) = try judged(in: context), !Self.changes(result) {
-            try show(result, document, in: context)
+        if !adjust, let (result, document, listed) = try judged(in: context), !Self.changes(result) {
+            try show(result, document, listed: listed, in: context)
             return
         }
         let (result, document) = try context.store().transaction { document -> (Reconciling, BudgetDocument) in
             (try document.reconcile(account, balance: balance(in: document), on: day, adjust: adjust), document)
         }
-        try show(result, document, in: context)
+        let listed = Self.latestRecords(of: result.account.name, since: result, limit: limit, document: document)
+        try show(result, document, listed: listed, in: context)
     }
 
     /// Whether a reconciliation without --adjust changes the budget: an agreement not yet
@@ -88,8 +89,8 @@ struct ReconcileCommand: Command {
     /// The reconciliation on the budget as it is, read without the fields balances never use
     /// (the listed records whole), changing nothing; `nil` when schedules have occurrences due,
     /// which the transaction records first.
-    private func judged(in context: CommandContext) throws -> (Reconciling, BudgetDocument)? {
-        var judgement: Reconciling?
+    private func judged(in context: CommandContext) throws -> (Reconciling, BudgetDocument, Listing)? {
+        var judgement: (Reconciling, Listing)?
         let document = try context.store().load(skipping: AccountsCommand.unusedFields) { read in
             judgement = nil
             if read[settings: RecurKeys.self][RecurKeys.auto].isOn, !read.schedules.isEmpty,
@@ -98,17 +99,22 @@ struct ReconcileCommand: Command {
             }
             var unchanged = read
             let result = try unchanged.reconcile(account, balance: balance(in: read), on: day, adjust: false)
-            judgement = result
-            guard !Self.changes(result) else { return [] }
+            guard !Self.changes(result) else {
+                judgement = (result, ([], 0))
+                return []
+            }
             let listed = Self.latestRecords(of: result.account.name, since: result, limit: limit, document: read)
+            judgement = (result, listed)
             return Self.references(listed.shown, in: read)
         }
-        return judgement.map { ($0, document) }
+        return judgement.map { ($0.0, document, $0.1) }
     }
 
     /// Prints the reconciliation and the latest records since the last one; throws `Differs`
     /// when budget and the bank still differ.
-    private func show(_ result: Reconciling, _ document: BudgetDocument, in context: CommandContext) throws {
+    private func show(
+        _ result: Reconciling, _ document: BudgetDocument, listed: Listing, in context: CommandContext
+    ) throws {
         let money = document.moneyFormat
         let name = result.account.name
         var table = TextTable(columns: [.init(title: "", alignment: .left), .init(title: "", alignment: .right)])
@@ -124,8 +130,8 @@ struct ReconcileCommand: Command {
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         context.output.write(lines.joined(separator: "\n"))
         // The latest records since the last reconciliation, or the account's opening day.
-        let (shown, earlier) = Self.latestRecords(of: name, since: result, limit: limit, document: document)
-        let rows = Self.rows(shown, in: document)
+        let rows = Self.rows(listed.shown, in: document)
+        let earlier = listed.earlier
         if !rows.isEmpty {
             var printer = RecordPrinter(
                 selection: .everything, format: .table, includeHeader: true, document: document,
@@ -158,12 +164,15 @@ struct ReconcileCommand: Command {
         }
     }
 
+    /// Records to list, as kinds and places in their tables, and how many earlier ones are not.
+    typealias Listing = (shown: [(kind: RecordKind, at: Int)], earlier: Int)
+
     /// The latest `limit` records that name the account since the last reconciliation (or the
     /// account's opening day), by date (ties in kind and table order), as kinds and places in
     /// their tables, and how many earlier ones are left out. Each record is looked at in place.
     static func latestRecords(
         of account: String, since result: Reconciling, limit: Int, document: BudgetDocument
-    ) -> (shown: [(kind: RecordKind, at: Int)], earlier: Int) {
+    ) -> Listing {
         let period = DateRange(from: since(result), to: result.day)
         let lookup = NameLookup([account])
         func names(_ text: String?) -> Bool {
