@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Numbers the distinct labels (categories, names) of many records by their bytes, 0, 1, 2… in
 /// the order they first appear, for reports that add up a million records by label: hashing a
 /// Japanese `String` for a dictionary normalises it each time, which costs more than the rest of
@@ -21,7 +27,7 @@ public struct LabelIndex: Sendable {
             var slot = Self.hash(bytes) & mask
             while slots[slot] != 0 {
                 let number = Int(slots[slot]) - 1
-                if spellings[number].withUnsafeBufferPointer({ bytes.elementsEqual($0) }) { return number }
+                if Self.same(spellings[number], bytes) { return number }
                 slot = (slot + 1) & mask
             }
             let number = labels.count
@@ -31,6 +37,15 @@ public struct LabelIndex: Sendable {
             if labels.count * 2 > slots.count { grow() }
             return number
         }
+    }
+
+    /// Whether a spelling is these bytes: lengths first, then the bytes at once.
+    private static func same(_ spelling: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        spelling.count == bytes.count
+            && spelling.withUnsafeBufferPointer { stored in
+                guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+                return memcmp(left, right, bytes.count) == 0
+            }
     }
 
     /// FNV-1a over the bytes.
