@@ -107,13 +107,15 @@ enum FastDocumentCodec {
 
     /// Whether the file has a `sync` section (a budget kept on several devices), if it is laid
     /// out as the writer lays it out: found from the end, where only the transfers follow it,
-    /// one line at a time until a key the writer puts before it. `nil` for another layout.
+    /// one line at a time until a key the writer puts before it. `nil` for another layout, or
+    /// when the transfers take more than `syncSearchLimit` bytes (the reader then finds out).
     /// (A string cannot hold a raw line break, so a line break and two spaces start a key of
     /// the document itself.)
     static func writtenSyncSection(_ contents: FileContents) -> Bool? {
         contents.withBytes { bytes in
             var end = bytes.count
-            while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end) {
+            let limit = max(0, bytes.count - syncSearchLimit)
+            while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end), lineBreak >= limit {
                 end = lineBreak
                 guard bytes.matches("\n  \"", at: lineBreak) else { continue }
                 if bytes.matches("\n  \"sync\" : ", at: lineBreak) { return true }
@@ -127,6 +129,9 @@ enum FastDocumentCodec {
             return nil
         }
     }
+
+    /// How far from the end `writtenSyncSection` looks: 16 MB, about 60,000 transfers.
+    static let syncSearchLimit = 16 << 20
 
     /// Where the history's array starts and ends, if the file is laid out as the writer lays it
     /// out: the `[` after `"history" : ` two spaces deep, and the position after the `]` that
