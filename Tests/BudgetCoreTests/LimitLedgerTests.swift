@@ -179,6 +179,23 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual(try overflowing.status(.category("b"), in: february)?.spent, 1_000)
     }
 
+    func testALimit_CountsEverySpellingUnicodeCallsEqual_AddedUpByBytesFirst() throws {
+        // Categories are numbered by their bytes (`LabelIndex`) and joined by their limit
+        // afterwards: composed and decomposed が are one category, with one limit.
+        var document = try document([
+            ("2026-11-01", "がっこう", 100), ("2026-11-02", "か\u{3099}っこう", 20), ("2026-11-03", "がっこう", 3),
+            ("2026-11-04", "other", 5_000),
+        ])
+        try document.setLimit(try SpendingLimit(amount: 1_000), for: .category("か\u{3099}っこう"))
+        XCTAssertEqual(try months(document, .category("がっこう"), ["2026-11"]), [[0, 1_000, 123, 877]])
+        try document.setLimit(try SpendingLimit(amount: 9_000), for: .total)
+        XCTAssertEqual(try months(document, .total, ["2026-11"]), [[0, 9_000, 5_123, 3_877]])
+        // A sum past 64 bits in one spelling makes the category's sum unknown, not wrapped.
+        try document.addExpense(name: "x", amount: Int.max - 10, category: "がっこう", date: day("2026-11-05"))
+        let november = try XCTUnwrap(document.budgetCalendar.period(named: "2026-11"))
+        XCTAssertThrowsError(try LimitLedger(document: document).status(.category("がっこう"), in: november))
+    }
+
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
         try document.setLimit(

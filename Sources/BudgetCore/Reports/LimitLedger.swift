@@ -243,21 +243,35 @@ public struct LimitLedger: Sendable {
             }
         }
         guard !limits.isEmpty else { return [:] }
-        var sums: [LimitScope: [Int: Int?]] = [:]
-        func add(_ amount: Int, to scope: LimitScope, period: Int) {
-            switch sums[scope, default: [:]][period] {
+        func add(_ amount: Int, to sums: inout [Int: Int?], period: Int) {
+            switch sums[period] {
             case nil:
-                sums[scope, default: [:]][period] = .some(amount)
+                sums[period] = .some(amount)
             case .some(nil):
                 return
             case .some(.some(let sum)):
                 let (next, overflow) = sum.addingReportingOverflow(amount)
-                sums[scope, default: [:]][period] = .some(overflow ? nil : next)
+                sums[period] = .some(overflow ? nil : next)
             }
         }
+        // Categories numbered by their bytes (`LabelIndex`), each looked up among the limits
+        // once: hashing a Japanese category for a dictionary normalises it, a million times over.
+        var numbers = LabelIndex()
+        var categoryPer: [SpendingLimit.Period?] = []
+        var categorySums: [[Int: Int?]] = []
+        var totalSums: [Int: Int?] = [:]
         for expense in expenses {
-            let categoryPer = byCategory[expense.category]
-            guard categoryPer != nil || total != nil else { continue }
+            var per: SpendingLimit.Period?
+            var number = -1
+            if !byCategory.isEmpty {
+                number = numbers.number(of: expense.category)
+                if number == categoryPer.count {
+                    categoryPer.append(byCategory[expense.category])
+                    categorySums.append([:])
+                }
+                per = categoryPer[number]
+            }
+            guard per != nil || total != nil else { continue }
             // The budget month is worked out only when a monthly limit needs it.
             var month: Int?
             func period(_ per: SpendingLimit.Period) -> Int {
@@ -267,8 +281,22 @@ public struct LimitLedger: Sendable {
                 month = index
                 return index
             }
-            if let categoryPer { add(expense.amount, to: .category(expense.category), period: period(categoryPer)) }
-            if let total { add(expense.amount, to: .total, period: period(total)) }
+            if let per { add(expense.amount, to: &categorySums[number], period: period(per)) }
+            if let total { add(expense.amount, to: &totalSums, period: period(total)) }
+        }
+        var sums: [LimitScope: [Int: Int?]] = [:]
+        if total != nil { sums[.total] = totalSums }
+        // Spellings Unicode calls equal (composed and decomposed が) are one category.
+        for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
+            for (period, amount) in categorySums[number] {
+                switch (sums[.category(category), default: [:]][period], amount) {
+                case (nil, _): sums[.category(category), default: [:]][period] = .some(amount)
+                case (.some(.some(let sum)), .some(let more)):
+                    let (next, overflow) = sum.addingReportingOverflow(more)
+                    sums[.category(category), default: [:]][period] = .some(overflow ? nil : next)
+                default: sums[.category(category), default: [:]][period] = .some(nil)
+                }
+            }
         }
         return sums
     }
