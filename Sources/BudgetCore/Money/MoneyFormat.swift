@@ -100,6 +100,9 @@ public struct MoneyFormat: Sendable, Equatable {
 
     /// The known currency whose symbol or code the text starts with (the longest match).
     private static func currencyPrefix(of text: Substring) -> (currency: Currency, prefix: String)? {
+        // No symbol or code starts with a digit, and nearly every amount does: the table of
+        // currencies is looked through only for the rest (it was half of a CSV import's time).
+        if let first = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return nil }
         var best: (currency: Currency, prefix: String)?
         for currency in Currency.known {
             for prefix in [currency.symbol.trimmingSpaces, currency.code] where text.hasPrefix(prefix) {
