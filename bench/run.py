@@ -184,23 +184,18 @@ def category_rows(binary, work, runs):
         if count != CATEGORY_COUNTS[0]:
             continue
         # The same budget with 2,000 yearly limits: a summary of the year must not walk the
-        # expenses once per limit (it did: 1.03 s).
-        document["settings"].update({"budget.limit.カテゴリ %05d" % i: "1000;per=year" for i in range(1, 2001)})
-        limited = os.path.join(work, "budget-yearly-limits-%d.json" % count)
-        write_budget(document, limited)
-        plain = timed("%s --file %s summary --year 2025 --format tsv" % (binary, data), None, runs)
-        command = "%s --file %s summary --year 2025 --format tsv" % (binary, limited)
-        result = timed(command, None, runs)
-        rows.append((count, "budget summary --year 2025 (2,000 yearly limits)", result, peak_memory(command),
-                     "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
-        # And 2,000 monthly limits: the forecast must not walk the expenses once per month and limit.
-        document["settings"].update({"budget.limit.カテゴリ %05d" % i: 1000 for i in range(1, 2001)})
-        write_budget(document, limited)
-        plain = timed("%s --file %s forecast --format tsv" % (binary, data), None, runs)
-        command = "%s --file %s forecast --format tsv" % (binary, limited)
-        result = timed(command, None, runs)
-        rows.append((count, "budget forecast (2,000 monthly limits)", result, peak_memory(command),
-                     "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
+        # expenses once per limit (it did: 1.03 s); with 2,000 monthly limits, the forecast
+        # must not walk them once per month and limit.
+        limited = os.path.join(work, "budget-limits-%d.json" % count)
+        for limit, arguments, name in [("1000;per=year", "summary --year 2025", "2,000 yearly limits"),
+                                       (1000, "forecast", "2,000 monthly limits")]:
+            document["settings"].update({"budget.limit.カテゴリ %05d" % i: limit for i in range(1, 2001)})
+            write_budget(document, limited)
+            plain = timed("%s --file %s %s --format tsv" % (binary, data, arguments), None, runs)
+            command = "%s --file %s %s --format tsv" % (binary, limited, arguments)
+            result = timed(command, None, runs)
+            rows.append((count, "budget %s (%s)" % (arguments, name), result, peak_memory(command),
+                         "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
     return rows
 
 
