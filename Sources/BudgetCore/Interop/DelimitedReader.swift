@@ -16,62 +16,80 @@ enum DelimitedReader {
 
     /// CSV's rules with another separator (a statement's tab or semicolon).
     static func separated(_ text: String, by delimiter: Unicode.Scalar) throws(ImportError) -> [Row] {
+        // Read as UTF-8 bytes: the quote and the line breaks are ASCII, which no other scalar's
+        // bytes contain, and the delimiter's bytes can only match where a scalar starts.
+        let separator = Array(String(delimiter).utf8)
         var rows: [Row] = []
         var fields: [String] = []
-        var field = String.UnicodeScalarView()
+        var field: [UInt8] = []
         var line = 1, rowLine = 1
         var inQuotes = false, wasQuoted = false, atFieldStart = true
-        var scalars = Array(stripBOM(text).unicodeScalars)
-        scalars.append("\n")
+        var bytes = Array(stripBOM(text).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        let quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
         var index = 0
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
         func endRow() {
-            fields.append(String(field))
+            endField()
             if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
                 rows.append(Row(line: rowLine, fields: fields))
             }
             fields = []
-            field = String.UnicodeScalarView()
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
+        func isSeparator(at position: Int) -> Bool {
+            guard position + separator.count <= bytes.count else { return false }
+            for offset in separator.indices where bytes[position + offset] != separator[offset] { return false }
+            return true
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
             if inQuotes {
-                if scalar == "\"" {
-                    if index < scalars.count && scalars[index] == "\"" {
-                        field.append("\"")
+                index += 1
+                if byte == quote {
+                    if index < bytes.count && bytes[index] == quote {
+                        field.append(quote)
                         index += 1
                     } else {
                         inQuotes = false
                     }
-                } else if scalar == "\r" || scalar == "\n" {
+                } else if byte == carriageReturn || byte == lineFeed {
                     // A line break inside quotes is part of the field: CRLF (RFC 4180's own) and a
                     // lone CR become "\n", like a line break typed anywhere else.
-                    if scalar == "\r" && index < scalars.count && scalars[index] == "\n" { index += 1 }
+                    if byte == carriageReturn && index < bytes.count && bytes[index] == lineFeed { index += 1 }
                     line += 1
-                    field.append("\n")
+                    field.append(lineFeed)
                 } else {
-                    field.append(scalar)
+                    field.append(byte)
                 }
                 continue
             }
-            switch scalar {
-            case "\"":
+            if byte == quote {
                 guard atFieldStart else {
                     throw ImportError(
                         line: line, column: String(fields.count + 1),
                         "a quote inside an unquoted field (quote the whole field and double the quote)")
                 }
+                index += 1
                 inQuotes = true
                 wasQuoted = true
                 atFieldStart = false
-            case delimiter:
-                fields.append(String(field))
-                field = String.UnicodeScalarView()
+                continue
+            }
+            if isSeparator(at: index) {
+                index += separator.count
+                endField()
                 atFieldStart = true
                 wasQuoted = false
-            case "\r" where index < scalars.count && scalars[index] == "\n":
                 continue
-            case "\n", "\r":
+            }
+            index += 1
+            switch byte {
+            case carriageReturn where index < bytes.count && bytes[index] == lineFeed:
+                continue
+            case lineFeed, carriageReturn:
                 endRow()
                 line += 1
                 rowLine = line
@@ -82,7 +100,7 @@ enum DelimitedReader {
                     throw ImportError(
                         line: line, column: String(fields.count + 1), "text after the closing quote of a field")
                 }
-                field.append(scalar)
+                field.append(byte)
                 atFieldStart = false
             }
         }
