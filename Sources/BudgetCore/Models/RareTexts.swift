@@ -14,30 +14,29 @@ struct RareTexts: Hashable, Sendable {
     }
 
     var note: String? {
-        get { storage?.note }
+        get { storage?.texts.note }
         set { update { $0.note = newValue } }
     }
 
     var schedule: String? {
-        get { storage?.schedule }
+        get { storage?.texts.schedule }
         set { update { $0.schedule = newValue } }
     }
 
     var split: String? {
-        get { storage?.split }
+        get { storage?.texts.split }
         set { update { $0.split = newValue } }
     }
 
     var parts: String? {
-        get { storage?.parts }
+        get { storage?.texts.parts }
         set { update { $0.parts = newValue } }
     }
 
     private mutating func update(_ change: (inout Texts) -> Void) {
         var texts = storage?.texts ?? Texts()
         change(&texts)
-        let isEmpty = texts.note == nil && texts.schedule == nil && texts.split == nil && texts.parts == nil
-        storage = isEmpty ? nil : Storage(texts)
+        storage = texts.isEmpty ? nil : Storage(texts)
     }
 
     static func == (lhs: RareTexts, rhs: RareTexts) -> Bool {
@@ -53,6 +52,8 @@ struct RareTexts: Hashable, Sendable {
         var schedule: String?
         var split: String?
         var parts: String?
+
+        var isEmpty: Bool { note == nil && schedule == nil && split == nil && parts == nil }
     }
 
     private final class Storage: Sendable {
@@ -61,11 +62,6 @@ struct RareTexts: Hashable, Sendable {
         init(_ texts: Texts) {
             self.texts = texts
         }
-
-        var note: String? { texts.note }
-        var schedule: String? { texts.schedule }
-        var split: String? { texts.split }
-        var parts: String? { texts.parts }
     }
 }
 

@@ -205,24 +205,19 @@ struct ReconcileCommand: Command {
 
     /// The rows of records given as kinds and places in their tables.
     static func rows(_ places: [(kind: RecordKind, at: Int)], in document: BudgetDocument) -> [RecordRow] {
-        places.map { place in
-            switch place.kind {
-            case .income: RecordRow(document.incomes.records[place.at])
-            case .expense: RecordRow(document.expenses.records[place.at])
-            case .transfer: RecordRow(document.transfers.records[place.at])
-            }
-        }
+        places.map { row($0, in: document) }
     }
 
     /// The references of records given as kinds and places in their tables.
     static func references(_ places: [(kind: RecordKind, at: Int)], in document: BudgetDocument) -> [RecordReference] {
-        places.map { place in
-            let id = switch place.kind {
-            case .income: document.incomes.records[place.at].id
-            case .expense: document.expenses.records[place.at].id
-            case .transfer: document.transfers.records[place.at].id
-            }
-            return RecordReference(kind: place.kind, id: id)
+        places.map { RecordReference(kind: $0.kind, id: row($0, in: document).id) }
+    }
+
+    private static func row(_ place: (kind: RecordKind, at: Int), in document: BudgetDocument) -> RecordRow {
+        switch place.kind {
+        case .income: RecordRow(document.incomes.records[place.at])
+        case .expense: RecordRow(document.expenses.records[place.at])
+        case .transfer: RecordRow(document.transfers.records[place.at])
         }
     }
 
