@@ -72,6 +72,46 @@ final class AccountBalancesTests: XCTestCase {
         XCTAssertEqual(try AccountBalances.at([], in: document).count, 0)
     }
 
+    func testManyExpenses_AddedUpInTwoHalvesAtOnce_GiveEveryRecordsSum() throws {
+        var document = try budget()
+        let names: [String?] = ["楽天銀行", "楽天カード", "財布", nil, "楽天銀", "楽天ｶｰﾄﾞ"]
+        let count = 100_000 + 777
+        var expenses: [Expense] = []
+        var expected: [String: (change: Int, records: Int)] = [:]
+        var without = 0, unknown = 0
+        let through = day("2024-06-30")
+        for index in 0..<count {
+            let date = Day(year: 2020 + index % 6, month: 1 + index % 12, day: 1 + index % 28) ?? .epoch
+            let account = names[index % names.count]
+            let amount = index % 89 == 0 ? -(index % 1000) : index % 5000
+            expenses.append(
+                Expense(
+                    id: RecordID.string(for: index + 1), name: "e", amount: amount, order: index + 1, date: date,
+                    account: account))
+            guard date <= through else { continue }
+            switch account {
+            case nil: without += 1
+            case "楽天銀": unknown += 1
+            case let name?:
+                // The bank counts from its opening day; 楽天カード is also written in half width.
+                let account = name == "楽天ｶｰﾄﾞ" ? "楽天カード" : name
+                if account == "楽天銀行" && date < day("2026-11-01") { continue }
+                expected[account, default: (0, 0)].change += amount
+                expected[account, default: (0, 0)].records += 1
+            }
+        }
+        document.expenses = RecordTable(lastID: count, orderedRecords: expenses)
+        let balances = try AccountBalances(document, through: through)
+        XCTAssertEqual(balances.row("楽天銀行")?.balance, 100_000, "all before its opening day")
+        XCTAssertEqual(balances.row("楽天カード")?.balance, expected["楽天カード"]?.change, "a card owes what it spent")
+        XCTAssertEqual(balances.row("楽天カード")?.records, expected["楽天カード"]?.records)
+        XCTAssertEqual(balances.row("財布")?.balance, -(expected["財布"]?.change ?? 0))
+        XCTAssertEqual(balances.row("財布")?.records, expected["財布"]?.records)
+        XCTAssertEqual(balances.withoutAccount, [.expense: without])
+        XCTAssertEqual(balances.unknownAccounts, ["楽天銀": unknown])
+        XCTAssertGreaterThan(unknown, 1000)
+    }
+
     func testBalances_SayWhatNamesNoAccountAndWhatHasNone() throws {
         var document = try budget()
         try document.addExpense(name: "no account", amount: 5, date: day("2026-11-02"))

@@ -73,6 +73,80 @@ final class LargeTableReadingTests: XCTestCase {
         XCTAssertEqual(fast, document)
     }
 
+    func testOrdersThatFollowEachOtherInEachPartButNotFromOne_ArePlacedByOrder() throws {
+        let document = try Self.largeDocument(expenses: 30_000, incomes: 0)
+        let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        /// The file with each order `n` written as `change(n)`.
+        func withOrders(_ change: (Int) -> Int) -> [UInt8] {
+            var lines: [Substring] = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard line.hasPrefix("      \"order\" : "),
+                      let order = Int(line.dropFirst(16).prefix { $0 != "," }) else {
+                    lines.append(line)
+                    continue
+                }
+                lines.append(Substring("      \"order\" : \(change(order))" + (line.hasSuffix(",") ? "," : "")))
+            }
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        // Orders rotated: each part lists orders one after another, but the table does not
+        // start at 1 and the parts do not meet where a plain table's do.
+        for shift in [1, 14_999] {
+            let (fast, strict) = decodeBoth(withOrders { ($0 - 1 + shift) % 30_000 + 1 })
+            XCTAssertNotNil(strict, "shift \(shift)")
+            XCTAssertEqual(fast, strict, "shift \(shift)")
+            XCTAssertEqual(fast?.expenses.records.first?.order, 1)
+            XCTAssertEqual(fast?.expenses.records.first?.id, RecordID.string(for: 30_000 - shift + 1))
+        }
+        // Each part in order, the second from one past where it should start: refused (the
+        // last order is past the count), though neither part alone shows it.
+        let bytes = Array(text.utf8)
+        let tableStart = try XCTUnwrap(text.range(of: "\"expenses\" : {")).upperBound.utf16Offset(in: text)
+        let firstOfSecondPart = try ByteView.withBytes(of: bytes) { view in
+            let split = try XCTUnwrap(
+                FastDocumentCodec.recordStart(
+                    in: view, from: tableStart + FastDocumentCodec.secondPartStart(bytes.count - tableStart)))
+            return FastDocumentCodec.recordStarts(in: view, from: tableStart, before: split) + 1
+        }
+        XCTAssertGreaterThan(firstOfSecondPart, 10_000)
+        // (Compared to nil: a document that reads would print 6 MB.)
+        XCTAssertTrue(FastDocumentCodec.decode(withOrders { $0 >= firstOfSecondPart ? $0 + 1 : $0 }) == nil)
+        XCTAssertTrue(FastDocumentCodec.decode(withOrders { $0 }) != nil)
+    }
+
+    func testRecordStarts_AreCountedAsALineByLineLookWouldCountThem() throws {
+        var document = try Self.largeDocument(expenses: 300, incomes: 3)
+        // Braces and the look of a record's first line inside texts are no record start.
+        var tricky = document.expenses.records[7]
+        tricky.name = "{ \"00000001\" : { x"
+        tricky.note = "\"12345678\" : {"
+        try document.expenses.update(tricky)
+        let bytes = FastDocumentCodec.encode(document)
+        ByteView.withBytes(of: bytes) { view in
+            func byLines(_ first: Int, _ end: Int) -> Int {
+                var count = 0
+                for at in bytes.indices where bytes[at] == UInt8(ascii: "\n") {
+                    let start = at + 5
+                    guard start >= first, start < end, start + 14 <= bytes.count,
+                          bytes[(at + 1)..<(at + 6)].elementsEqual("    \"".utf8),
+                          bytes[(start + 1)..<(start + 9)].allSatisfy({ (0x30...0x39).contains($0) }),
+                          bytes[(start + 9)..<(start + 14)].elementsEqual("\" : {".utf8) else { continue }
+                    count += 1
+                }
+                return count
+            }
+            XCTAssertEqual(FastDocumentCodec.recordStarts(in: view, from: 0, before: bytes.count), 303)
+            var random = SeededGenerator(seed: 26)
+            for _ in 0..<300 {
+                let first = Int(random.next() % UInt64(bytes.count))
+                let end = first + Int(random.next() % UInt64(bytes.count - first + 1))
+                XCTAssertEqual(
+                    FastDocumentCodec.recordStarts(in: view, from: first, before: end), byLines(first, end),
+                    "\(first)..<\(end)")
+            }
+        }
+    }
+
     func testADuplicateIDAcrossTheParts_IsRefusedByBoth() throws {
         let document = try Self.largeDocument()
         let text = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)

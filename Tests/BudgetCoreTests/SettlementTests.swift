@@ -184,6 +184,56 @@ final class SettlementTests: XCTestCase {
         }
     }
 
+    func testManyExpenses_AddedUpInTwoHalvesAtOnce_SettleAsOneRunDoes() throws {
+        var document = try budget(members: ["夫", "妻", "子"])
+        try document.setShare(of: "食費", to: Split(typed: "夫=6, 妻=4"))
+        try document.setShare(of: "服", to: .personal)
+        try document.setShare(of: "家賃", to: Split(typed: "夫=1, 妻=1, 子=1"))
+        let payers: [String?] = ["夫", "妻", "子", nil, "夫", "妻", "removed"]
+        let categories = ["食費", "服", "家賃", "food", "本"]
+        var random = SeededGenerator(seed: 30)
+        let count = Settlement.concurrentCount + 1001
+        var expenses: [Expense] = []
+        for index in 0..<count {
+            let amount = Int(random.next() % 90_000) + (index % 97 == 0 ? -5_000 : 100)
+            let day = Day(year: 2020 + index % 7, month: 1 + index % 12, day: 1 + index % 28) ?? .epoch
+            var split: String?, parts: String?
+            switch index % 23 {
+            case 0: split = "personal"
+            case 1: split = "夫=2,子=1"
+            case 2: split = "夫=1,removed=1"
+            case 3: parts = "50=妻"
+            default: break
+            }
+            expenses.append(
+                Expense(
+                    id: RecordID.string(for: index + 1), name: "item \(index)", amount: amount,
+                    category: categories[index % categories.count], order: index + 1, date: day,
+                    paidBy: payers[index % payers.count], split: split, parts: parts))
+        }
+        document.expenses = RecordTable(lastID: count, orderedRecords: expenses)
+        for period in [DateRange.all, DateRange(from: Day(year: 2022, month: 3, day: 1), to: nil)] {
+            for explain in [false, true] {
+                // `matching` keeps the whole run on one thread.
+                let halves = try Settlement(document, period: period, explain: explain)
+                let oneRun = try Settlement(document, period: period, explain: explain, matching: { _ in true })
+                XCTAssertEqual(halves.rows, oneRun.rows)
+                XCTAssertEqual(halves.payments, oneRun.payments)
+                XCTAssertEqual(halves.lines, oneRun.lines)
+                XCTAssertEqual(halves.withoutPayer, oneRun.withoutPayer)
+                XCTAssertEqual(halves.namingNoMember, oneRun.namingNoMember)
+                XCTAssertEqual(halves.rows.map(\.balance).reduce(0, +), 0)
+                XCTAssertGreaterThan(halves.namingNoMember.count, 1000)
+                XCTAssertEqual(halves.lines.isEmpty, !explain)
+            }
+        }
+        // An error in either half is the one a single run meets.
+        try document.setShare(of: "本", to: .income)
+        XCTAssertThrowsError(try Settlement(document, period: .all)) { error in
+            XCTAssertEqual(error as? MemberError, .noIncome(category: "本"))
+        }
+    }
+
     func testSplitsAndPartsHaveOneStoredForm() throws {
         XCTAssertEqual(Split(typed: " 夫 = ２ , 妻=1 ")?.text, "夫=2,妻=1")
         XCTAssertNil(Split(stored: "夫=2, 妻=1"), "stored text has no spaces")

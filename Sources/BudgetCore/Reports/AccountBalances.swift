@@ -99,60 +99,39 @@ public struct AccountBalances: Sendable {
     /// What the records moved through each account in each period: up to the first of the days
     /// asked for, then from the day after it to the next, and so on (records after the last
     /// day count in none); every record in one period when no day is asked for.
-    private struct Tally {
+    private struct Tally: Sendable {
         /// By period, each account's change as an asset.
-        var change: [[Int]]
+        private(set) var change: [[Int]]
         /// By period, how many records moved each account's money.
-        var counts: [[Int]]
+        private(set) var counts: [[Int]]
         /// By period, names that are no account, with how many records give each.
-        var unknown: [[String: Int]]
+        private(set) var unknown: [[String: Int]]
         /// By period, records that name no account, by kind.
-        var without: [[RecordKind: Int]]
+        private(set) var without: [[RecordKind: Int]]
+        private var overflow = false
+        private let accounts: [Account]
+        /// The periods' last days as day numbers (`nil`: one period).
+        private let ends: [Int]?
+        // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
+        // Japanese name for a dictionary does (a million records name a few accounts).
+        private let names: NameLookup
+        /// Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
+        private var otherSpellings: [String: Int?] = [:]
+
+        /// From this many expenses on, half of them are added up on another thread.
+        static let concurrentCount = 100_000
 
         /// - Parameter days: the periods' last days, ascending (`nil`: one period, every day).
         init(_ document: BudgetDocument, endingOn days: [Day]?) throws(BudgetError) {
-            let accounts = document.accounts
+            accounts = document.accounts
             let periods = max(days?.count ?? 1, 1)
             change = Array(repeating: [Int](repeating: 0, count: accounts.count), count: periods)
             counts = change
             unknown = Array(repeating: [:], count: periods)
             without = Array(repeating: [:], count: periods)
-            let ends = days?.map(\.dayNumber)
-            /// The period a day is in, or `nil` after the last.
-            func period(of date: Day) -> Int? {
-                guard let ends else { return 0 }
-                let number = date.dayNumber
-                var low = 0, high = ends.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if ends[middle] < number { low = middle + 1 } else { high = middle }
-                }
-                return low < ends.count ? low : nil
-            }
-            var overflow = false
-            // The names as bytes: comparing bytes needs no Unicode normalisation, which hashing a
-            // Japanese name for a dictionary does (a million records name a few accounts).
-            let names = NameLookup(accounts.map(\.name))
-            // Names spelt otherwise (a hand-edited file), resolved once each: an account's position, or nil.
-            var otherSpellings: [String: Int?] = [:]
-            /// Which account a record's name means: spelt as the account is, or folding alike.
-            func position(of name: String, in period: Int) -> Int? {
-                if let spelt = names.index(of: name) { return spelt }
-                let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
-                    accounts.firstIndex { $0.name == account.name }
-                }
-                otherSpellings[name] = found
-                if found == nil { unknown[period][name, default: 0] += 1 }
-                return found
-            }
-            func move(_ amount: Int, _ name: String, date: Day, in period: Int) {
-                guard let at = position(of: name, in: period) else { return }
-                if let asOf = accounts[at].asOf, date < asOf { return }
-                let (sum, over) = change[period][at].addingReportingOverflow(amount)
-                overflow = overflow || over
-                change[period][at] = sum
-                counts[period][at] += 1
-            }
+            ends = days?.map(\.dayNumber)
+            names = NameLookup(accounts.map(\.name))
+            let empty = self
             // Each record's fields read in place: a loop over the records would copy every one.
             let incomes = document.incomes.records
             for at in incomes.indices {
@@ -161,18 +140,21 @@ public struct AccountBalances: Sendable {
                     without[period][.income, default: 0] += 1
                     continue
                 }
-                move(incomes[at].amount, account, date: incomes[at].date, in: period)
+                move(incomes[at].amount, account, date: incomes[at].date, in: period, document)
             }
             let expenses = document.expenses.records
-            for at in expenses.indices {
-                guard let period = period(of: expenses[at].date) else { continue }
-                guard let account = expenses[at].account else {
-                    without[period][.expense, default: 0] += 1
-                    continue
+            if expenses.count >= Self.concurrentCount {
+                // Half the expenses on another thread, from a tally with nothing in it yet.
+                let middle = expenses.count / 2
+                let second = BackgroundWork {
+                    var tally = empty
+                    tally.addExpenses(expenses[middle...], document)
+                    return tally
                 }
-                // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
-                let amount = expenses[at].amount
-                move(amount == Int.min ? Int.max : -amount, account, date: expenses[at].date, in: period)
+                addExpenses(expenses[..<middle], document)
+                join(second.result())
+            } else {
+                addExpenses(expenses[...], document)
             }
             let transfers = document.transfers.records
             // A settlement between two members (`Settlement`) moves no account's money.
@@ -181,10 +163,73 @@ public struct AccountBalances: Sendable {
                 guard let period = period(of: transfers[at].date) else { continue }
                 if members.index(of: transfers[at].from) != nil, members.index(of: transfers[at].to) != nil { continue }
                 let amount = transfers[at].amount, date = transfers[at].date
-                move(-amount, transfers[at].from, date: date, in: period)
-                move(amount, transfers[at].to, date: date, in: period)
+                move(-amount, transfers[at].from, date: date, in: period, document)
+                move(amount, transfers[at].to, date: date, in: period, document)
             }
             guard !overflow else { throw .totalOverflow }
+        }
+
+        /// Adds what the expenses of `run` took from their accounts.
+        private mutating func addExpenses(_ run: ArraySlice<Expense>, _ document: BudgetDocument) {
+            for at in run.indices {
+                guard let period = period(of: run[at].date) else { continue }
+                guard let account = run[at].account else {
+                    without[period][.expense, default: 0] += 1
+                    continue
+                }
+                // `Int.min` has no negation; no file holds it (amounts are at most `Int.max` in size).
+                let amount = run[at].amount
+                move(amount == Int.min ? Int.max : -amount, account, date: run[at].date, in: period, document)
+            }
+        }
+
+        /// Adds another tally's sums to these.
+        private mutating func join(_ other: Tally) {
+            for period in change.indices {
+                for at in accounts.indices {
+                    let (sum, over) = change[period][at].addingReportingOverflow(other.change[period][at])
+                    overflow = overflow || over
+                    change[period][at] = sum
+                    counts[period][at] += other.counts[period][at]
+                }
+                unknown[period].merge(other.unknown[period], uniquingKeysWith: +)
+                without[period].merge(other.without[period], uniquingKeysWith: +)
+            }
+            overflow = overflow || other.overflow
+        }
+
+        /// The period a day is in, or `nil` after the last.
+        private func period(of date: Day) -> Int? {
+            guard let ends else { return 0 }
+            let number = date.dayNumber
+            var low = 0, high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle] < number { low = middle + 1 } else { high = middle }
+            }
+            return low < ends.count ? low : nil
+        }
+
+        /// Which account a record's name means: spelt as the account is, or folding alike.
+        private mutating func position(of name: String, in period: Int, _ document: BudgetDocument) -> Int? {
+            if let spelt = names.index(of: name) { return spelt }
+            let found = otherSpellings[name] ?? document.account(named: name).flatMap { account in
+                accounts.firstIndex { $0.name == account.name }
+            }
+            otherSpellings[name] = found
+            if found == nil { unknown[period][name, default: 0] += 1 }
+            return found
+        }
+
+        private mutating func move(
+            _ amount: Int, _ name: String, date: Day, in period: Int, _ document: BudgetDocument
+        ) {
+            guard let at = position(of: name, in: period, document) else { return }
+            if let asOf = accounts[at].asOf, date < asOf { return }
+            let (sum, over) = change[period][at].addingReportingOverflow(amount)
+            overflow = overflow || over
+            change[period][at] = sum
+            counts[period][at] += 1
         }
     }
 

@@ -38,6 +38,17 @@ struct ExactShares: Sendable {
         alone[member] = sum
     }
 
+    /// Adds what another tally's shares hold (its groups matched to these by their weights).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit.
+    mutating func join(_ other: ExactShares) throws(BudgetError) {
+        for group in other.groups where group.amount != 0 {
+            guard let index = self.group(group.weights) else { continue }
+            try add(group.amount, to: index)
+        }
+        for member in alone.indices { try add(part: other.alone[member], member: member) }
+    }
+
     /// Each member's share rounded once: the floor of the exact share, and one more unit to
     /// the largest remainders (ties in member order) until the shares add up to the total.
     ///

@@ -85,146 +85,24 @@ public struct Settlement: Sendable {
             incomeWeights[member] = sum
         }
         guard !overflow else { throw BudgetError.totalOverflow }
-        var exact = ExactShares(members: count)
-        var paid = [Int](repeating: 0, count: count)
-        var lines: [Line] = []
-        var withoutPayer = 0
-        var namingNoMember: [String] = []
-        let defaultWeights = members.map(\.weight)
-        let categoryShares = document[settings: ShareKeys.self].shares
-        // Each category's group, by the category's number (`LabelIndex`: hashing a Japanese
-        // category for a dictionary, once per expense, cost more than the settlement):
-        // `notYet`, -2 (its share names no member), -1 (personal) or the group.
-        let notYet = Int.min
-        var categoryNumbers = LabelIndex()
-        var categoryGroups: [Int] = []
-        var defaultGroup: Int??
-        /// The weights a split gives, by member; `nil` when it names someone who is no member.
-        func weights(of split: Split, category: String?) throws -> [Int]? {
-            switch split {
-            case .personal: return nil
-            case .income:
-                guard incomeWeights.contains(where: { $0 > 0 }) else { throw MemberError.noIncome(category: category) }
-                return incomeWeights
-            case .weights(let given):
-                var result = [Int](repeating: 0, count: count)
-                for item in given {
-                    guard let member = lookup.index(of: item.member) else { return nil }
-                    result[member] = item.weight
-                }
-                return result
-            }
-        }
+        let rules = Rules(
+            lookup: lookup, names: names, defaultWeights: members.map(\.weight),
+            categoryShares: document[settings: ShareKeys.self].shares, incomeWeights: incomeWeights, period: period,
+            explain: explain, sharingUnpaid: sharingUnpaid)
         let expenses = document.expenses.records
-        for at in expenses.indices where period.contains(expenses[at].date) {
-            if let matching, !matching(expenses[at]) { continue }
-            let payer: Int?
-            if let payerName = expenses[at].paidBy {
-                guard let found = lookup.index(of: payerName) else {
-                    namingNoMember.append(expenses[at].id)
-                    continue
-                }
-                payer = found
-            } else if sharingUnpaid && expenses[at].split != Split.personal.text {
-                payer = nil
-            } else {
-                withoutPayer += 1
-                continue
-            }
-            let amount = expenses[at].amount
-            var rest = amount
-            var partShares: [(member: Int, amount: Int)] = []
-            if let text = expenses[at].parts {
-                guard let parts = Parts(stored: text) else { continue }
-                var known = true
-                for part in parts.items {
-                    guard let member = lookup.index(of: part.member) else {
-                        known = false
-                        break
-                    }
-                    let signed = amount < 0 ? -part.amount : part.amount
-                    partShares.append((member, signed))
-                    rest -= signed
-                }
-                guard known else {
-                    namingNoMember.append(expenses[at].id)
-                    continue
-                }
-            }
-            // The group of the rest's weights: the record's split, its category's, the members'.
-            let group: Int?
-            if let text = expenses[at].split {
-                guard let split = Split(stored: text) else { continue }
-                if split == .personal {
-                    group = nil
-                } else {
-                    guard let given = try weights(of: split, category: nil) else {
-                        namingNoMember.append(expenses[at].id)
-                        continue
-                    }
-                    group = exact.group(given)
-                }
-            } else if categoryShares.isEmpty {
-                if defaultGroup == nil { defaultGroup = .some(exact.group(defaultWeights)) }
-                group = defaultGroup ?? nil
-            } else {
-                let category = expenses[at].category
-                let number = categoryNumbers.number(of: category)
-                if number >= categoryGroups.count {
-                    categoryGroups.append(contentsOf: repeatElement(notYet, count: number + 1 - categoryGroups.count))
-                }
-                let known = categoryGroups[number]
-                if known != notYet {
-                    if known == -2 {
-                        namingNoMember.append(expenses[at].id)
-                        continue
-                    }
-                    group = known < 0 ? nil : known
-                } else {
-                    let split = categoryShares[category]
-                    let found: Int?
-                    if let split {
-                        if split == .personal {
-                            found = nil
-                        } else {
-                            // A share naming someone who is no member (removed on another device):
-                            // its expenses are left out and said, like a record naming one.
-                            found = try weights(of: split, category: category).flatMap { exact.group($0) }
-                            if found == nil {
-                                categoryGroups[number] = -2
-                                namingNoMember.append(expenses[at].id)
-                                continue
-                            }
-                        }
-                    } else {
-                        found = exact.group(defaultWeights)
-                    }
-                    categoryGroups[number] = found ?? -1
-                    group = found
-                }
-            }
-            if let payer {
-                let (sum, over) = paid[payer].addingReportingOverflow(amount)
-                guard !over else { throw BudgetError.totalOverflow }
-                paid[payer] = sum
-            }
-            if let group {
-                try exact.add(rest, to: group)
-            } else if let payer {
-                try exact.add(part: rest, member: payer)  // personal: the payer's alone
-            } else {
-                // Personal by its category's share, and no payer: no one's to bear.
-                withoutPayer += 1
-            }
-            for part in partShares { try exact.add(part: part.amount, member: part.member) }
-            if explain {
-                var shares = exact.display(rest, group: group, payer: payer ?? 0)
-                for part in partShares { shares[part.member] += part.amount }
-                var byName: [String: Int] = [:]
-                for (member, share) in shares.enumerated() where share != 0 { byName[names[member]] = share }
-                lines.append(Line(expense: expenses[at], shares: byName))
-            }
+        var tally: Tally
+        if matching == nil, expenses.count >= Self.concurrentCount {
+            // Half the expenses on another thread: the two tallies add up as one would.
+            let middle = expenses.count / 2
+            let second = BackgroundWork { Result { () throws -> Tally in try Tally(expenses[middle...], rules) } }
+            let first = Result { () throws -> Tally in try Tally(expenses[..<middle], rules) }
+            let rest = second.result()
+            tally = try first.get()
+            try tally.join(rest.get())
+        } else {
+            tally = try Tally(expenses[...], rules, matching: matching)
         }
+        let exact = tally.exact, paid = tally.paid
         // Settlements: transfers between members.
         var settled = [Int](repeating: 0, count: count)
         var recorded: [Payment] = []
@@ -253,10 +131,13 @@ public struct Settlement: Sendable {
         }
         self.rows = rows
         payments = Self.payments(rows, recorded: recorded)
-        self.lines = lines
-        self.withoutPayer = withoutPayer
-        self.namingNoMember = namingNoMember
+        lines = tally.lines
+        withoutPayer = tally.withoutPayer
+        namingNoMember = tally.namingNoMember
     }
+
+    /// From this many expenses on, half of them are added up on another thread.
+    static let concurrentCount = 100_000
 
     /// The plan on the balances before the settlements (`paid - share`), less each recorded
     /// settlement where it pays a planned payment (or part of one); when a settlement is none of

@@ -284,7 +284,7 @@ enum FastDocumentCodec {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
         // Files we write list records by ID, and without moves that is display order: no copy.
-        if records.indices.allSatisfy({ records[$0].order == $0 + 1 }) {
+        if parsed.inDisplayOrder {
             return (RecordTable(lastID: counter, orderedRecords: records), parsed.starts)
         }
         var position = [Int](repeating: -1, count: records.count)
@@ -334,7 +334,8 @@ enum FastDocumentCodec {
             guard allDistinct(numbers, highest: run.highest) else { return nil }
         }
         return TableRead(
-            records: records, highestID: run.highest, highestByBlock: run.highestByBlock, starts: run.starts)
+            records: records, highestID: run.highest, highestByBlock: run.highestByBlock, starts: run.starts,
+            inDisplayOrder: run.ordersFollow && (records.isEmpty || run.firstOrder == 1))
     }
 
     /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
@@ -398,14 +399,15 @@ enum FastDocumentCodec {
         return nil
     }
 
-    /// How many records start (`recordStart`) from `position` up to `end`.
+    /// How many records start (`recordStart`) from `first` up to `end`.
     static func recordStarts(in bytes: ByteView, from first: Int, before end: Int) -> Int {
-        // A record that starts right at `first` has its line break five bytes before it.
-        var position = max(first - 5, 0), count = 0
-        while position < end, let found = bytes.firstIndex(of: UInt8(ascii: "\n"), from: position) {
-            if let start = recordStart(in: bytes, atLineBreak: found), start >= first, start < end {
-                count += 1
-            }
+        // Found by the brace that ends a record's first line (`"00000001" : {`), 13 bytes after
+        // where the record starts: a record holds one brace, and a line as many as nine line
+        // breaks, so looking for braces skips most of the bytes at once.
+        var position = max(first, 0) + 13, count = 0
+        let last = min(end + 13, bytes.count)
+        while position < last, let found = bytes.firstIndex(of: UInt8(ascii: "{"), from: position), found < last {
+            if let start = recordStart(in: bytes, atLineBreak: found - 18), start >= first, start < end { count += 1 }
             position = found + 1
         }
         return count
@@ -541,5 +543,7 @@ private struct TableRead<Record: BaseModel> {
     var highestID: Int
     var highestByBlock: [Int]
     var starts: [Int] = []
+    /// Whether the records lie in display order (orders 1, 2, 3…), as the run saw them.
+    var inDisplayOrder = false
 }
 

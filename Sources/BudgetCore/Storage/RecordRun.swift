@@ -27,6 +27,10 @@ struct RecordRun<Record: BaseModel>: Sendable {
     private(set) var highestByBlock = [Int](repeating: 0, count: IDBlock.count)
     /// Whether each ID was above the one before (files we write list them so).
     private(set) var ascending = true
+    /// The order of the first kept record, and whether each one after it came next in order:
+    /// a table read so from order 1 is in display order as it lies (files we write without
+    /// moves), and needs no placing by order.
+    private(set) var firstOrder = 0, ordersFollow = true
     /// Where each kept record starts in the bytes, when asked: for reading a few of them whole
     /// after a read that skipped fields (`FastDocumentCodec.decode(_:skipping:readingWhole:)`).
     private(set) var starts: [Int] = []
@@ -79,6 +83,10 @@ struct RecordRun<Record: BaseModel>: Sendable {
     mutating func join(_ next: RecordRun) -> Bool {
         guard let tail = next.target, target?.join(tail) == true else { return false }
         if next.lowest <= highest { ascending = false }
+        if next.count > 0 {
+            ordersFollow = ordersFollow && next.ordersFollow && (count == 0 || next.firstOrder == firstOrder + count)
+            if count == 0 { firstOrder = next.firstOrder }
+        }
         ascending = ascending && next.ascending
         lowest = min(lowest, next.lowest)
         highest = max(highest, next.highest)
@@ -103,10 +111,18 @@ struct RecordRun<Record: BaseModel>: Sendable {
         let number = key.number
         if target != nil {
             let skipping = skipping
+            var order = 0
             let added = target?.append(schema.blank(key.text)) { record in
-                schema.read(&cursor, key: key, into: &record, skipping: skipping)
+                let read = schema.read(&cursor, key: key, into: &record, skipping: skipping)
+                order = record.order
+                return read
             }
             guard added == true else { return false }
+            if count == 0 {
+                firstOrder = order
+            } else if order != firstOrder &+ count {
+                ordersFollow = false
+            }
         } else {
             guard let record = schema.read(&cursor, key: key) else { return false }
             orders.append(record.order)
