@@ -166,4 +166,30 @@ final class SkippingReadTests: XCTestCase {
         let named = plain.replacingOccurrences(of: "\"name\" : \"x\"", with: "\"name\" : \"  \\\"sync\\\" : \"")
         XCTAssertEqual(try found(named), false)
     }
+
+    func testAFileWithoutHistory_IsSeenFromTheEnd_SoNoHistoryIsLookedFor() throws {
+        var document = BudgetDocument()
+        try document.addAccount(Account(name: "銀行", type: .bank))
+        try document.addAccount(Account(name: "財布", type: .cash))
+        try document.addExpense(name: "x", amount: 1, date: day)
+        func withoutHistory(_ document: BudgetDocument) -> Bool {
+            ByteView.withBytes(of: FastDocumentCodec.encode(document)) { FastDocumentCodec.writtenWithoutHistory($0) }
+        }
+        XCTAssertTrue(withoutHistory(document), "settings, no incomes")
+        var values = RecordValues()
+        values["from"] = .text("銀行")
+        values["to"] = .text("財布")
+        values["amount"] = .amount(100)
+        values["date"] = .day(day)
+        _ = try document.addTransfer(values)
+        _ = try document.addIncome(name: "給与", amount: 5, date: day)
+        XCTAssertTrue(withoutHistory(document), "past the transfers, the settings and the incomes")
+        var changed = document
+        try changed.expenses.update(Expense(id: "00000001", name: "y", amount: 2, order: 1, date: day))
+        changed.recordChange(since: document)
+        XCTAssertFalse(changed.history.isEmpty)
+        XCTAssertFalse(withoutHistory(changed), "a history")
+        XCTAssertEqual(FastDocumentCodec.decode(FastDocumentCodec.encode(changed)), changed)
+        XCTAssertFalse(ByteView.withBytes(of: Array("{\"format\":1}".utf8)) { FastDocumentCodec.writtenWithoutHistory($0) })
+    }
 }

@@ -113,21 +113,40 @@ enum FastDocumentCodec {
     /// the document itself.)
     static func writtenSyncSection(_ contents: FileContents) -> Bool? {
         contents.withBytes { bytes in
-            var end = bytes.count
-            let limit = max(0, bytes.count - syncSearchLimit)
-            while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end), lineBreak >= limit {
-                end = lineBreak
-                guard bytes.matches("\n  \"", at: lineBreak) else { continue }
-                if bytes.matches("\n  \"sync\" : ", at: lineBreak) { return true }
-                if bytes.matches("\n  \"transfers\" : ", at: lineBreak)
-                    || bytes.matches("\n  \"transfer_unique_id\" : ", at: lineBreak) {
-                    continue
-                }
-                return bytes.matches("\n  \"settings\" : ", at: lineBreak)
-                    || bytes.matches("\n  \"incomes\" : ", at: lineBreak) ? false : nil
-            }
-            return nil
+            guard let lineBreak = lastKey(in: bytes, passing: ["transfers", "transfer_unique_id"]) else { return nil }
+            if bytes.matches("\n  \"sync\" : ", at: lineBreak) { return true }
+            return bytes.matches("\n  \"settings\" : ", at: lineBreak)
+                || bytes.matches("\n  \"incomes\" : ", at: lineBreak) ? false : nil
         }
+    }
+
+    /// Whether the file, laid out as the writer lays it out, has no undo history: found from
+    /// the end as `writtenSyncSection` finds its answer, where `"format"` comes right before
+    /// `"income_unique_id"`. `false` when that is not known (the reader then looks for one).
+    static func writtenWithoutHistory(_ bytes: ByteView) -> Bool {
+        guard let lineBreak = lastKey(
+            in: bytes, passing: ["transfers", "transfer_unique_id", "sync", "settings", "incomes"]) else { return false }
+        return bytes.matches("\n  \"income_unique_id\" : ", at: lineBreak)
+            && bytes.matches("\n  \"format\" : 1,", at: lineBreak - 16)
+    }
+
+    /// The line break before the last key of the document itself that is none of `passing`,
+    /// looked for one line at a time from the end, at most `syncSearchLimit` bytes back.
+    private static func lastKey(in bytes: ByteView, passing keys: [StaticString]) -> Int? {
+        var end = bytes.count
+        let limit = max(0, bytes.count - syncSearchLimit)
+        lines: while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end), lineBreak >= limit {
+            end = lineBreak
+            guard bytes.matches("\n  \"", at: lineBreak) else { continue }
+            for key in keys {
+                let length = key.utf8CodeUnitCount
+                if bytes.matches(key, at: lineBreak + 4), bytes.matches("\" : ", at: lineBreak + 4 + length) {
+                    continue lines
+                }
+            }
+            return lineBreak
+        }
+        return nil
     }
 
     /// How far from the end `writtenSyncSection` looks: 16 MB, about 60,000 transfers.
@@ -169,7 +188,8 @@ enum FastDocumentCodec {
         var skimming: BackgroundWork<
             (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
         var skimmed = 0..<0
-        if concurrently, cursor.bytes.count >= concurrentHistorySize, let range = writtenHistoryRange(cursor.bytes),
+        if concurrently, cursor.bytes.count >= concurrentHistorySize, !writtenWithoutHistory(cursor.bytes),
+           let range = writtenHistoryRange(cursor.bytes),
            range.count >= concurrentHistorySize {
             let bytes = cursor.bytes
             skimming = BackgroundWork {
@@ -381,8 +401,8 @@ enum FastDocumentCodec {
     static let concurrentTableSize = 4 << 20
 
     /// How far into `remaining` bytes the second part of a table starts looking for a record:
-    /// about halfway, a little before it, since this thread also reads the rest of the file.
-    static func secondPartStart(_ remaining: Int) -> Int { remaining / 20 * 9 }
+    /// halfway (the rest of the file after the table is small, or a history skimmed apart).
+    static func secondPartStart(_ remaining: Int) -> Int { remaining / 2 }
 
     /// The first position from `position` on where a record starts as the writer lays a table
     /// out: a line break, four spaces and a quoted 8-digit ID followed by ` : {`. (A string
