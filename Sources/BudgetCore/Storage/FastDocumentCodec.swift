@@ -124,8 +124,8 @@ enum FastDocumentCodec {
     /// the end as `writtenSyncSection` finds its answer, where `"format"` comes right before
     /// `"income_unique_id"`. `false` when that is not known (the reader then looks for one).
     static func writtenWithoutHistory(_ bytes: ByteView) -> Bool {
-        guard let lineBreak = lastKey(
-            in: bytes, passing: ["transfers", "transfer_unique_id", "sync", "settings", "incomes"]) else { return false }
+        let after: [StaticString] = ["transfers", "transfer_unique_id", "sync", "settings", "incomes"]
+        guard let lineBreak = lastKey(in: bytes, passing: after) else { return false }
         return bytes.matches("\n  \"income_unique_id\" : ", at: lineBreak)
             && bytes.matches("\n  \"format\" : 1,", at: lineBreak - 16)
     }
