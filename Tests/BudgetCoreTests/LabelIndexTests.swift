@@ -27,4 +27,27 @@ final class LabelIndexTests: XCTestCase {
         XCTAssertEqual(index.number(of: "セブン"), 3, "half-width and full-width differ")
         XCTAssertEqual(Set(index.labels).count, 3, "joined by String equality, the two spellings are one")
     }
+
+    func testLabelsAndNamesAroundEightAndSixteenBytes_AreToldApartByEveryByte() {
+        // Short spellings are compared as two words: each length near a word's edge, the last
+        // byte or the first one different, a prefix, and a zero byte where the words pad.
+        var labels: [String] = []
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+            let base = String(repeating: "a", count: length)
+            labels.append(base)
+            if length > 0 { labels.append(String(base.dropLast()) + "b") }
+            if length > 1 { labels.append("b" + String(base.dropFirst())) }
+            labels.append(base + "\u{0}")
+        }
+        labels += ["楽天カード", "楽天カード\u{0}", "楽天銀行", "ＡＭＡＺＯＮ", "ＡＭＡＺＯＭ"]
+        XCTAssertEqual(Set(labels.map { Array($0.utf8) }).count, labels.count)
+        var index = LabelIndex()
+        for (number, label) in labels.enumerated() { XCTAssertEqual(index.number(of: label), number, label) }
+        for (number, label) in labels.enumerated() { XCTAssertEqual(index.number(of: label), number, label) }
+        let lookup = NameLookup(labels)
+        for (position, label) in labels.enumerated() { XCTAssertEqual(lookup.index(of: label), position, label) }
+        XCTAssertNil(lookup.index(of: "楽天"))
+        XCTAssertNil(lookup.index(of: String(repeating: "a", count: 25)))
+        XCTAssertNil(NameLookup([]).index(of: ""))
+    }
 }

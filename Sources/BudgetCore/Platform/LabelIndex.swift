@@ -13,6 +13,8 @@ public struct LabelIndex: Sendable {
     /// The labels, in the order their numbers give.
     public private(set) var labels: [String] = []
     private var spellings: [[UInt8]] = []
+    /// Each spelling of at most 16 bytes as words (`ShortBytes`), else `nil`.
+    private var shortSpellings: [ShortBytes?] = []
     /// Open addressing: each slot 0 (empty) or a label's number plus one.
     private var slots = [Int32](repeating: 0, count: 64)
 
@@ -25,14 +27,20 @@ public struct LabelIndex: Sendable {
         return label.withUTF8 { bytes in
             let mask = slots.count - 1
             var slot = Self.hash(bytes) & mask
+            let short = ShortBytes(bytes)
             while slots[slot] != 0 {
                 let number = Int(slots[slot]) - 1
-                if Self.same(spellings[number], bytes) { return number }
+                if let short {
+                    if shortSpellings[number] == short { return number }
+                } else if Self.same(spellings[number], bytes) {
+                    return number
+                }
                 slot = (slot + 1) & mask
             }
             let number = labels.count
             labels.append(String(decoding: bytes, as: UTF8.self))
             spellings.append(Array(bytes))
+            shortSpellings.append(short)
             slots[slot] = Int32(truncatingIfNeeded: number + 1)
             if labels.count * 2 > slots.count { grow() }
             return number
