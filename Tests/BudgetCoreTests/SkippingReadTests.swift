@@ -2,9 +2,10 @@ import XCTest
 @testable import BudgetCore
 
 /// `JSONFileStore.load(skipping:)`: the fields a reading command never uses are checked and
-/// left blank (a list or an optional label is read), everything else is what `load()` reads; a
-/// value the check does not take as written reads the record whole; a file `load()` refuses is
-/// refused the same way.
+/// left blank (a list or an optional label is read), the undo history is passed over unread,
+/// everything else is what `load()` reads; a value the check does not take as written reads the
+/// record whole; a file `load()` refuses is refused the same way, but for a fault inside a
+/// history laid out as written (the next change, `undo` or `check` reads it, and says so).
 final class SkippingReadTests: XCTestCase {
     private let day = Day(iso: "2026-11-21") ?? .epoch
     private var directory: String!
@@ -192,5 +193,39 @@ final class SkippingReadTests: XCTestCase {
         XCTAssertEqual(FastDocumentCodec.decode(FastDocumentCodec.encode(changed)), changed)
         let minified = Array("{\"format\":1}".utf8)
         XCTAssertFalse(ByteView.withBytes(of: minified) { FastDocumentCodec.writtenWithoutHistory($0) })
+    }
+    func testAHistory_IsPassedOverUnread_AndADocumentReadSoIsNeverWritten() throws {
+        let store = try store(expenses: 3000)
+        // A history of two changes, the last of many records.
+        try store.transaction { document in
+            try document.expenses.update(Expense(id: "00000001", name: "変更", amount: 1, order: 1, date: day))
+        }
+        try store.transaction { document in
+            for index in 2...2000 { document.expenses.records[index - 1].amount = index * 2 }
+        }
+        let whole = try store.load()
+        XCTAssertEqual(whole.history.count, 2)
+        for fields in [Set<String>(), skipped] {
+            let read = try store.load(skipping: fields)
+            XCTAssertTrue(read.history.isEmpty, "not read")
+            XCTAssertTrue(read.isReadingCopy)
+            XCTAssertEqual(read.expenses.records.map(\.amount), whole.expenses.records.map(\.amount))
+            XCTAssertEqual(read.incomes.records.map(\.amount), whole.incomes.records.map(\.amount))
+            XCTAssertEqual(read.settingsValues, whole.settingsValues)
+            // Such a document is never written: a history would be lost.
+            let copy = JSONFileStore(path: directory + "/copy-\(fields.count).json")
+            XCTAssertThrowsError(try copy.create(read, describedAs: "a copy")) { error in
+                guard case .invalidResult? = error as? BudgetError else { return XCTFail("\(error)") }
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/copy-\(fields.count).json"))
+        }
+        XCTAssertFalse(whole.isReadingCopy)
+        XCTAssertNoThrow(try JSONFileStore(path: directory + "/whole.json").create(whole, describedAs: "a copy"))
+        // A file laid out otherwise has its history read as before.
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        let moved = directory + "/moved.json"
+        try text.replacingOccurrences(of: "],\n  \"income_unique_id\"", with: "]\n  ,\"income_unique_id\"")
+            .write(toFile: moved, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try JSONFileStore(path: moved).load(skipping: []).history.count, 2)
     }
 }

@@ -25,6 +25,9 @@ public struct BudgetDocument: Equatable, Sendable {
     /// The document as it was after the last step recorded inside the transaction under way
     /// (`recordStep`), which the rest of the change is recorded against.
     var stepBase: StepBase?
+    /// Whether the document was read only for reading (`DataProtocol.load(skipping:)`): record
+    /// fields left blank, or the undo history not read. A store refuses to write it.
+    var isReadingCopy = false
 
     /// A document kept by reference, so that a document can hold an earlier state of itself.
     final class StepBase: Sendable {

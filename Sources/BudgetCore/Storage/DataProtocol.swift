@@ -8,9 +8,10 @@ public protocol DataProtocol: Sendable {
     /// The current document, without taking the write lock.
     func load() throws -> BudgetDocument
 
-    /// The current document for a reader that needs no record field named in `fields`: a store
-    /// may leave those fields blank in every record (checked, not kept), which a large file
-    /// reads faster. Only for reading: a document loaded so must never be saved.
+    /// The current document for a reader that needs no record field named in `fields` and no
+    /// undo history: a store may leave those fields blank in every record (checked, not kept)
+    /// and the history empty (not read), which a large file reads faster. Only for reading: a
+    /// document loaded so must never be saved (`JSONFileStore` refuses to write it).
     func load(skipping fields: Set<String>) throws -> BudgetDocument
 
     /// `load(skipping:)`, except that the records `whole` names are read whole: `whole` is called

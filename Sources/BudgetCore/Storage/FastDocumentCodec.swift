@@ -18,11 +18,18 @@ enum FastDocumentCodec {
     }
 
     /// A file's document; history entries kept as bytes stay in `contents` (no copy). The
-    /// record fields named in `skipping` are checked and left blank (`JSONFileStore.load(skipping:)`).
-    static func decode(_ contents: FileContents, skipping: Set<String> = []) -> BudgetDocument? {
+    /// record fields named in `skipping` are checked and left blank (`JSONFileStore.load(skipping:)`);
+    /// without `readingHistory`, a history laid out as the writer lays it out is passed over
+    /// unread and the document's is empty. A document read with either is only for reading
+    /// (`BudgetDocument.isReadingCopy`).
+    static func decode(
+        _ contents: FileContents, skipping: Set<String> = [], readingHistory: Bool = true
+    ) -> BudgetDocument? {
         var starts: RecordStarts?
         return contents.withBytes {
-            decodeDocument($0, keepingRecords: true, file: contents, skipping: skipping, starts: &starts)
+            decodeDocument(
+                $0, keepingRecords: true, file: contents, skipping: skipping, readingHistory: readingHistory,
+                starts: &starts)
         }
     }
 
@@ -36,7 +43,8 @@ enum FastDocumentCodec {
         try contents.withBytes { bytes in
             var kept: RecordStarts? = RecordStarts()
             guard var document = decodeDocument(
-                bytes, keepingRecords: true, file: contents, skipping: skipping, starts: &kept), let starts = kept
+                bytes, keepingRecords: true, file: contents, skipping: skipping, readingHistory: false,
+                starts: &kept), let starts = kept
             else { return nil }
             let named = try whole(document)
             func ids(_ kind: RecordKind) -> Set<String> { Set(named.filter { $0.kind == kind }.map(\.id)) }
@@ -88,21 +96,24 @@ enum FastDocumentCodec {
     /// once more one part after the other (the history's end may have been guessed wrong).
     private static func decodeDocument(
         _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = [],
-        starts: inout RecordStarts?
+        readingHistory: Bool = true, starts: inout RecordStarts?
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
-        if let document = decodeDocument(
-            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: true,
-            wentConcurrent: &wentConcurrent, starts: &starts
+        if var document = decodeDocument(
+            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
+            concurrently: true, wentConcurrent: &wentConcurrent, starts: &starts
         ) {
+            if !skipping.isEmpty { document.isReadingCopy = true }
             return document
         }
         guard wentConcurrent else { return nil }
         cursor = ByteCursor(buffer)
-        return decodeDocument(
-            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, concurrently: false,
-            wentConcurrent: &wentConcurrent, starts: &starts)
+        var document = decodeDocument(
+            &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
+            concurrently: false, wentConcurrent: &wentConcurrent, starts: &starts)
+        if !skipping.isEmpty { document?.isReadingCopy = true }
+        return document
     }
 
     /// Whether the file has a `sync` section (a budget kept on several devices), if it is laid
@@ -124,10 +135,24 @@ enum FastDocumentCodec {
     /// the end as `writtenSyncSection` finds its answer, where `"format"` comes right before
     /// `"income_unique_id"`. `false` when that is not known (the reader then looks for one).
     static func writtenWithoutHistory(_ bytes: ByteView) -> Bool {
+        guard let lineBreak = incomeCounterLine(bytes) else { return false }
+        return bytes.matches("\n  \"format\" : 1,", at: lineBreak - 16)
+    }
+
+    /// Where the undo history's list ends (the position after its `]`), in a file laid out as
+    /// the writer lays it out: right before the line of `"income_unique_id"`, found from the end.
+    static func writtenHistoryEnd(_ bytes: ByteView) -> Int? {
+        guard let lineBreak = incomeCounterLine(bytes), bytes.matches("],", at: lineBreak - 2) else { return nil }
+        return lineBreak - 1
+    }
+
+    /// The line break before `"income_unique_id"`, found from the end past the keys the writer
+    /// puts after it.
+    private static func incomeCounterLine(_ bytes: ByteView) -> Int? {
         let after: [StaticString] = ["transfers", "transfer_unique_id", "sync", "settings", "incomes"]
-        guard let lineBreak = lastKey(in: bytes, passing: after) else { return false }
-        return bytes.matches("\n  \"income_unique_id\" : ", at: lineBreak)
-            && bytes.matches("\n  \"format\" : 1,", at: lineBreak - 16)
+        guard let lineBreak = lastKey(in: bytes, passing: after),
+              bytes.matches("\n  \"income_unique_id\" : ", at: lineBreak) else { return nil }
+        return lineBreak
     }
 
     /// The line break before the last key of the document itself that is none of `passing`,
@@ -181,14 +206,15 @@ enum FastDocumentCodec {
     /// skipped), where each record starts.
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
-        concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts?
+        readingHistory: Bool, concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts?
     ) -> BudgetDocument? {
         let keepingStarts = starts != nil
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
             (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
         var skimmed = 0..<0
-        if concurrently, cursor.bytes.count >= concurrentHistorySize, !writtenWithoutHistory(cursor.bytes),
+        if concurrently, readingHistory, cursor.bytes.count >= concurrentHistorySize,
+           !writtenWithoutHistory(cursor.bytes),
            let range = writtenHistoryRange(cursor.bytes),
            range.count >= concurrentHistorySize {
             let bytes = cursor.bytes
@@ -209,6 +235,7 @@ enum FastDocumentCodec {
         var sync: SyncState?
         var history = UndoHistory()
         var highestIncome = 0, highestExpense = 0, highestTransfer = 0
+        var historyUnread = false
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -234,6 +261,11 @@ enum FastDocumentCodec {
                     // Being skimmed: it must start here.
                     guard cursor.index == skimmed.lowerBound else { return nil }
                     cursor.index = skimmed.upperBound
+                } else if !readingHistory, cursor.peek() == UInt8(ascii: "["),
+                          let end = writtenHistoryEnd(cursor.bytes), end > cursor.index {
+                    // Not needed: passed over unread (its IDs are then not checked against the counters).
+                    cursor.index = end
+                    historyUnread = true
                 } else {
                     guard let read = Self.history(&cursor, file: file) else { return nil }
                     (history, highestIncome, highestExpense, highestTransfer) = read
@@ -285,6 +317,7 @@ enum FastDocumentCodec {
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
         document.transfers = transferTable
+        document.isReadingCopy = historyUnread
         if let sync {
             // Each table's highest ID in each block, for the check against the device's counters.
             let highest = [

@@ -74,18 +74,19 @@ public struct JSONFileStore: DataProtocol {
     }
 
     /// The current document with the record fields in `fields` left blank (checked as they are
-    /// read, not kept): for a command that only reads and never shows or uses them. A budget
+    /// read, not kept) and the undo history passed over unread: for a command that only reads
+    /// and never shows or uses them (its time then does not grow with the history). A budget
     /// kept on several devices folds whole records, so it is read whole; so is a file the fast
     /// reader declines (the strict path judges it as `load()` does).
     public func load(skipping fields: Set<String>) throws -> BudgetDocument {
-        guard !fields.isEmpty else { return try load() }
         try transactions.checkOutside()
         let target = try resolvedPath()
         guard let contents = try readIfPresent(target) else { return BudgetDocument() }
         // A budget on several devices is read whole: seen before its records are read, when the
         // file is laid out as the writer lays it out.
         guard FastDocumentCodec.writtenSyncSection(contents) != true,
-              let found = FastDocumentCodec.decode(contents, skipping: fields), found.sync == nil else {
+              let found = FastDocumentCodec.decode(contents, skipping: fields, readingHistory: false),
+              found.sync == nil else {
             return try load()
         }
         // Without devices there is nothing to fold: the replicas only note conflict copies.
@@ -410,6 +411,10 @@ public struct JSONFileStore: DataProtocol {
 
     /// Refuses a document the reader would refuse (`BudgetDocument.validate`).
     private func validate(_ document: BudgetDocument, since original: BudgetDocument?) throws {
+        guard !document.isReadingCopy else {
+            throw BudgetError.invalidResult(
+                path: path, reason: "the document was read only for reading (fields left blank, or no history)")
+        }
         do {
             try document.validate(since: original)
         } catch {

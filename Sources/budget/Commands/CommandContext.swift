@@ -66,7 +66,7 @@ final class CommandContext: @unchecked Sendable {
     /// The document, for a command that only reads it: kept until the exit
     /// (`keepUntilExit`), as a large budget's records take longer to free than to read.
     func loadForReading() throws -> BudgetDocument {
-        let document = try store().load()
+        let document = try store().load(skipping: [])
         keepUntilExit(document)
         return document
     }
