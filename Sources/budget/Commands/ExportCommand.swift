@@ -79,7 +79,7 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         let query = try filters.query(for: document)
         switch format {
         case .json:

@@ -47,7 +47,7 @@ struct ListCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let document = try context.store().load()
+        let document = try context.loadForReading()
         context.noteDueOccurrences(in: document, format: format)
         let selection = selection.over(document)
         let query = try filters.query(for: document)
