@@ -58,13 +58,12 @@ final class FileContents: @unchecked Sendable {
     }
 
     private static func map(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
-        #if os(Linux)
-        // Populated at once: one call instead of a page fault per 4 KiB.
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        guard let region = mmap(nil, size, PROT_READ, flags, descriptor, 0), region != MAP_FAILED else { return nil }
+        // Not populated up front (MAP_POPULATE): a page is mapped when it is first read, many
+        // at a time, on the thread that reads it; the bytes a reader passes over (an undo
+        // history, for a command that only reads) are never touched at all.
+        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), region != MAP_FAILED else {
+            return nil
+        }
         return region
     }
 }
