@@ -15,8 +15,9 @@ monthly totals per account: `ledger balance -M` ignores -M and prints the plain 
 
 From 10,000 records on, it also times a file whose undo history holds a bulk delete (the second
 half of the records, deleted in one command) against a file of the same live records without
-history. A peer that takes longer than BENCH_PEER_TIMEOUT seconds (default 60) on a size is
-reported as timed out instead of measured. The largest sizes run fewer times (BENCH_RUNS_LARGE).
+history; and at 100,000 records (BENCH_BULK_HISTORY) a history of 30 edits of half the records
+against the same records with the history cleared. A peer that takes longer than
+BENCH_PEER_TIMEOUT seconds (default 60) on a size is reported as timed out instead of measured. The largest sizes run fewer times (BENCH_RUNS_LARGE).
 """
 import json, os, random, resource, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -152,6 +153,37 @@ def history_rows(binary, size, work, runs):
             measured[title] = timed(command, restore if name.startswith("add") else None, runs)
             ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
             rows.append((half, "budget %s (%s)" % (name, title), measured[title], peak_memory(command, restore), ratio))
+    return rows
+
+
+BULK_HISTORY_RECORDS = int(os.environ.get("BENCH_BULK_HISTORY", "100000"))
+
+
+def bulk_history_rows(binary, work, runs):
+    """A budget whose history is full (30 bulk edits of half its records, ten times the live
+    data) against the same records with the history cleared: reading commands must not pay for
+    the history (the goal is within 1.1x)."""
+    size, half = BULK_HISTORY_RECORDS, BULK_HISTORY_RECORDS // 2
+    data, _ = generate(size, work)
+    full = os.path.join(work, "bulk-edits-%d.json" % size)
+    shutil.copy(data, full)
+    ids = "".join("%08d\n" % number for number in range(1, half + 1))
+    for edit in range(30):
+        subprocess.run([binary, "--file", full, "-q", "edit", "expense", "-", "--amount", str(1000 + edit)],
+                       input=ids, text=True, check=True, stdout=subprocess.DEVNULL)
+    cleared = os.path.join(work, "bulk-edits-cleared-%d.json" % size)
+    shutil.copy(full, cleared)
+    subprocess.run([binary, "--file", cleared, "-q", "history", "clear"], check=True, stdout=subprocess.DEVNULL)
+    label = "history holds 30 edits of %s" % "{:,}".format(half)
+    rows = []
+    for name, arguments in [("summary --all", "summary --all"), ("list --format tsv", "list expenses --format tsv")]:
+        measured = {}
+        for source, title in [(cleared, "no history"), (full, label)]:
+            command = "%s --file %s %s" % (binary, source, arguments)
+            measured[title] = timed(command, None, runs)
+            ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
+            rows.append((size, "budget %s (%s)" % (name, title), measured[title],
+                         peak_memory(command), ratio))
     return rows
 
 
@@ -398,6 +430,9 @@ def main():
         if size >= 10_000:
             rows += history_rows(binary, size, work, runs)
         print("measured %d records" % size, file=sys.stderr)
+    if BULK_HISTORY_RECORDS > 0:
+        rows += bulk_history_rows(binary, work, RUNS)
+        print("measured a full history", file=sys.stderr)
     if CATEGORY_COUNTS:
         rows += category_rows(binary, work, RUNS)
         print("measured many categories", file=sys.stderr)
