@@ -73,6 +73,11 @@ struct CommandRunner {
 
     private func execute(_ arguments: [String], saved: SavedChanges, notes: inout [String]) -> ExitCode {
         if arguments.first == CompletionGenerator.commandName { return complete(Array(arguments.dropFirst())) }
+        // The version alone needs no command tree (building it is most of a start-up).
+        if arguments == ["--version"] {
+            output.write(CommandTree.version + "\n")
+            return .success
+        }
         let parser = CommandLineParser(root: CommandTree.root)
         let parsed: ParsedCommand
         do {
