@@ -60,6 +60,19 @@ final class InputRulesTests: XCTestCase {
     }
 
     /// Files written by earlier versions keep opening: the data-file rule is unchanged.
+    func testWhiteSpace_IsWhatUnicodesTablesSay_ForEveryScalar() {
+        // The check looks up only the scalars that could be white space: every other one must not be.
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if FieldRules.isWhiteSpace(scalar) != scalar.properties.isWhitespace { differing.append(value) }
+        }
+        XCTAssertEqual(differing, [])
+        XCTAssertThrowsError(try FieldRules.checkTag("旅行\u{3000}2026"))
+        XCTAssertThrowsError(try FieldRules.checkTag("a\u{A0}b"))
+        XCTAssertNoThrow(try FieldRules.checkTag("旅行"))
+    }
+
     func testCheckLabel_StillAcceptsWhatEarlierVersionsWrote() throws {
         for text in [" food", "food ", "a\u{202E}b"] {
             XCTAssertNoThrow(try FieldRules.checkLabel(text, field: "category"), text.debugDescription)

@@ -8,7 +8,7 @@ public enum FieldRules {
         case .control: throw .controlCharacter(field: field, value: text)
         case .other: break
         }
-        if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+        if text.unicodeScalars.allSatisfy(isWhiteSpace) {
             throw .empty(field: field)
         }
         if text.unicodeScalars.contains(where: isControl) {
@@ -45,7 +45,7 @@ public enum FieldRules {
     /// A tag as the data file holds it: a label (`checkLabel`) without white space or commas.
     public static func checkTag(_ text: String) throws(ValueError) {
         try checkLabel(text, field: "tag")
-        if text.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+        if text.unicodeScalars.contains(where: { $0 == "," || isWhiteSpace($0) }) {
             throw .invalidTag(text)
         }
     }
@@ -233,6 +233,16 @@ public enum FieldRules {
             }
             return blank ? .blank : .printable
         }
+    }
+
+    /// White space as Unicode has it (`properties.isWhitespace`), looked up in Unicode's tables
+    /// only for the scalars that could be: ASCII is known, and none past U+3000 is
+    /// (`FieldRulesTests` holds it to the tables for every scalar). A tag is checked for it on
+    /// every read.
+    static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return value <= 0x3000 && scalar.properties.isWhitespace
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

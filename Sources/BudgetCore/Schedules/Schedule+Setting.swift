@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A schedule as a setting's value (`recur.00000001`): one line of text, `key=value` parts
 /// joined by `;` in a fixed order, each optional part only when it is not the default:
 ///
@@ -87,6 +89,23 @@ extension Schedule: PlainSettingValue {
     // MARK: Reading
 
     private static func decode(_ text: String) -> Schedule? {
+        if let known = decoded.withLock({ $0[text] }) { return known }
+        let schedule = parse(text)
+        decoded.withLock { cache in
+            if cache.count >= decodedLimit { cache.removeAll() }
+            cache[text] = schedule
+        }
+        return schedule
+    }
+
+    /// Texts read before, with what they read as: a change reads each schedule's text several
+    /// times (the file, the check before writing, what is due), and reading one takes longer
+    /// than looking it up. Reading depends on the text alone.
+    private static let decoded = Mutex<[String: Schedule?]>([:])
+    /// How many texts `decoded` keeps (a budget holds a few dozen schedules).
+    private static let decodedLimit = 4096
+
+    private static func parse(_ text: String) -> Schedule? {
         guard let parts = SettingText.parts(of: text) else { return nil }
         var values: [String: String] = [:]
         var lists: [String: [String]] = [:], skipped: [Day] = []
