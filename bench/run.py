@@ -117,6 +117,16 @@ def timed(command, prepare=None, runs=RUNS):
     return statistics.median(times), min(times), max(times)
 
 
+def floor_binary(work):
+    """bench/floor.c compiled (the I/O floor of a change), or None without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not compiler:
+        return None
+    binary = os.path.join(work, "floor")
+    built = subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "bench", "floor.c")])
+    return binary if built.returncode == 0 else None
+
+
 def peak_memory(command, prepare=None):
     """Peak resident memory in MB of one run."""
     if prepare:
@@ -156,6 +166,8 @@ def history_rows(binary, size, work, runs):
     return rows
 
 
+FLOOR = "I/O floor"
+
 BULK_HISTORY_RECORDS = int(os.environ.get("BENCH_BULK_HISTORY", "100000"))
 
 
@@ -184,6 +196,33 @@ def bulk_history_rows(binary, work, runs):
             ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
             rows.append((size, "budget %s (%s)" % (name, title), measured[title],
                          peak_memory(command), ratio))
+    return rows
+
+
+CSV_ROWS = int(os.environ.get("BENCH_CSV_ROWS", "100000"))
+
+
+def csv_import_rows(binary, work, runs, floor):
+    """Importing budget's own CSV export (CSV_ROWS rows) into an empty budget, against the I/O
+    floor of writing the file that import writes."""
+    data, _ = generate(CSV_ROWS, work)
+    exported = os.path.join(work, "export-%d.csv" % CSV_ROWS)
+    with open(exported, "wb") as out:
+        subprocess.run([binary, "--file", data, "export", "--format", "csv"], stdout=out, check=True)
+    target = os.path.join(work, "imported-%d.json" % CSV_ROWS)
+    restore = "rm -f %s %s.lock" % (target, target)
+    command = "%s --file %s -q import %s" % (binary, target, exported)
+    result = timed(command, restore, runs)
+    rows, ratio = [], ""
+    if floor:
+        subprocess.run(restore, shell=True, check=True)
+        subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL)
+        floor_time = timed("%s %s" % (floor, target), None, runs)
+        rows.append((CSV_ROWS, FLOOR + " (the file the import writes)", floor_time,
+                     peak_memory("%s %s" % (floor, target)), ""))
+        ratio = "%.2f× I/O floor" % (result[0] / floor_time[0])
+    rows.append((CSV_ROWS, "budget import (its own CSV export, into an empty budget)", result,
+                 peak_memory(command, restore), ratio))
     return rows
 
 
@@ -367,6 +406,7 @@ def main():
         binary = subprocess.run(["swift", "build"] + flags + ["--show-bin-path"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.strip() + "/budget"
     work = tempfile.mkdtemp(prefix="budget-bench-")
+    floor = floor_binary(work)
     have_ledger, have_hledger = shutil.which("ledger"), shutil.which("hledger")
     rows = []
     for size in SIZES:
@@ -378,9 +418,10 @@ def main():
         b = "%s --file %s" % (binary, live)
         middle = "%08d" % (size // 2)
         cases = [
-            ("budget add expense", "%s add expense Lunch 900 --category food" % b, restore, "ledger append"),
-            ("budget delete (middle)", "%s -q delete expense %s" % (b, middle), restore, None),
-            ("budget edit", "%s -q edit expense %s --amount 1200" % (b, middle), restore, None),
+            ("budget add expense", "%s add expense Lunch 900 --category food" % b, restore,
+             ("ledger append", FLOOR)),
+            ("budget delete (middle)", "%s -q delete expense %s" % (b, middle), restore, FLOOR),
+            ("budget edit", "%s -q edit expense %s --amount 1200" % (b, middle), restore, FLOOR),
             ("budget list --format tsv", "%s list expenses --format tsv" % b, None, None),
             ("budget summary --all", "%s summary --all" % b, None, "ledger balance"),
             ("budget summary --per month --all", "%s summary --by category --per month --all" % b, None,
@@ -413,6 +454,11 @@ def main():
             peers["hledger append"] = ("printf '2026-11-21 Lunch\\n    Expenses:food  900 JPY\\n    Assets:Cash\\n\\n' >> %s && hledger -f %s stats >/dev/null" % (live_journal, live_journal), restore_journal)
         runs = RUNS if size < 1_000_000 else RUNS_LARGE
         measured = {}
+        if floor:
+            # The floor of a change to this file: its bytes read and written back, flushed and renamed.
+            measured[FLOOR] = timed("%s %s" % (floor, live), restore, runs)
+            rows.append((size, FLOOR + " (read, write, fsync, rename, fsync the directory)", measured[FLOOR],
+                         peak_memory("%s %s" % (floor, live), restore), ""))
         for name, (command, prepare) in peers.items():
             # Peers are slow at the largest sizes: one run first, within the time limit.
             if not finishes(command, prepare):
@@ -430,6 +476,9 @@ def main():
         if size >= 10_000:
             rows += history_rows(binary, size, work, runs)
         print("measured %d records" % size, file=sys.stderr)
+    if CSV_ROWS > 0:
+        rows += csv_import_rows(binary, work, RUNS, floor)
+        print("measured importing budget's own CSV", file=sys.stderr)
     if BULK_HISTORY_RECORDS > 0:
         rows += bulk_history_rows(binary, work, RUNS)
         print("measured a full history", file=sys.stderr)
