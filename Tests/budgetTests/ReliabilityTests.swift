@@ -394,6 +394,14 @@ final class ReliabilityTests: XCTestCase {
                 "undo", "check",
             ] {
                 let result = try budget.shell("\"$BUDGET\" \(command)")
+                if command == "list all" && Self.faultOnlyInHistory.contains(name) {
+                    // Read past the history, unread: the records are shown, the file left as it is.
+                    XCTAssertEqual(result.code, 0, "\(name): budget \(command): \(result.stderr)")
+                    XCTAssertEqual(result.stderr, "", name)
+                    XCTAssertFalse(result.stdout.isEmpty, name)
+                    XCTAssertEqual(budget.dataBytes(), original, "\(name): budget \(command) changed the file")
+                    continue
+                }
                 XCTAssertEqual(result.code, 65, "\(name): budget \(command): \(result.stderr)")
                 XCTAssertEqual(budget.dataBytes(), original, "\(name): budget \(command) changed the file")
                 if !command.hasPrefix("check") {
@@ -422,6 +430,14 @@ final class ReliabilityTests: XCTestCase {
             }
         }
     }
+
+    /// The corpus files whose only fault is inside an undo history laid out as the writer lays
+    /// it out: a command that only reads passes over the history unread (its time must not grow
+    /// with the history) and shows the records; every change, `undo` and `check` refuse them.
+    static let faultOnlyInHistory: Set<String> = [
+        "35-history-restores-a-record-above-the-counter.json", "36-history-restores-an-invalid-setting.json",
+        "37-history-restores-an-unknown-setting.json", "43-history-entry-with-an-invalid-record.json",
+    ]
 
     /// The corpus files whose only problems are orders, counters and unusable history entries.
     static let repairable: Set<String> = [

@@ -55,16 +55,23 @@ final class UndoEndToEndTests: XCTestCase {
     }
 
     /// History is not the budget: one unusable entry made every command exit 65 and the
-    /// repair refuse. The error names the repair, which drops the unusable entry and the older
-    /// ones behind it (undo reaches them only through it), keeps a backup, and says how many.
+    /// repair refuse. A command that only reads passes over the history and shows the records;
+    /// a change is refused with an error that names the repair, which drops the unusable entry
+    /// and the older ones behind it (undo reaches them only through it), keeps a backup, and
+    /// says how many.
     func testUnusableHistoryEntry_IsDroppedByCheckRepair() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/invalid-data-files/43-history-entry-with-an-invalid-record.json")
         let original = try Data(contentsOf: fixture)
         try original.write(to: budget.dataFile)
         let path = budget.dataFile.path
-        let refused = try budget.run("list", "expenses")
+        let read = try budget.run("list", "expenses", "--format", "ids")
+        XCTAssertEqual(read.code, 0, read.stderr)
+        XCTAssertEqual(read.stdout, "00000003\n")
+        XCTAssertEqual(budget.dataBytes(), original)
+        let refused = try budget.run("add", "expense", "x", "1")
         XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(budget.dataBytes(), original)
         XCTAssertEqual(
             refused.stderr,
             "budget: error: invalid data file \(path):27:86: history entry 2: expense 00000003: the name must not be "
