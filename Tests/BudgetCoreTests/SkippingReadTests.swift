@@ -228,4 +228,26 @@ final class SkippingReadTests: XCTestCase {
             .write(toFile: moved, atomically: true, encoding: .utf8)
         XCTAssertEqual(try JSONFileStore(path: moved).load(skipping: []).history.count, 2)
     }
+    func testATableBeforeAHistoryLargerThanIt_IsSplitAtHalfTheTable() throws {
+        let store = try store(expenses: 30_000)
+        for edit in 1...3 {
+            try store.transaction { document in
+                for index in document.expenses.records.indices { document.expenses.records[index].amount += edit }
+            }
+        }
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: store.path)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        func offset(_ index: String.Index) -> Int { text.utf8.distance(from: text.startIndex, to: index) }
+        let tableStart = offset(try XCTUnwrap(text.range(of: "\"expenses\" : {")).upperBound)
+        let tableEnd = offset(try XCTUnwrap(text.range(of: "\n  },\n  \"format\" : 1,")).lowerBound)
+        try ByteView.withBytes(of: bytes) { view in
+            let historyEnd = try XCTUnwrap(FastDocumentCodec.writtenHistoryEnd(view))
+            XCTAssertGreaterThan(historyEnd - tableEnd, tableEnd - tableStart, "the history is the larger")
+            let found = FastDocumentCodec.tableEnd(in: view, from: tableStart, before: historyEnd)
+            XCTAssertGreaterThanOrEqual(found, tableEnd - (64 << 10))
+            XCTAssertLessThanOrEqual(found, tableEnd + (64 << 10))
+        }
+        let read = try store.load(skipping: [])
+        XCTAssertEqual(read.expenses.records, try store.load().expenses.records)
+    }
 }

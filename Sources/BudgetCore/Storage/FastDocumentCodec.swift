@@ -236,6 +236,8 @@ enum FastDocumentCodec {
         var history = UndoHistory()
         var highestIncome = 0, highestExpense = 0, highestTransfer = 0
         var historyUnread = false
+        // A history passed over: where it ends, known from the end of the file before the tables are read.
+        let passedHistoryEnd = readingHistory ? nil : writtenHistoryEnd(cursor.bytes)
         var seen = Set<String>()
         if cursor.peek() == UInt8(ascii: "}") { return nil }
         repeat {
@@ -251,7 +253,7 @@ enum FastDocumentCodec {
                 // The largest table, read in two halves at once when no history is being skimmed.
                 expenses = records(
                     &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping,
-                    keepingStarts: keepingStarts)
+                    keepingStarts: keepingStarts, endingBefore: passedHistoryEnd)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
             case Transfer.dataKey:
                 transfers = records(&cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts)
@@ -262,7 +264,7 @@ enum FastDocumentCodec {
                     guard cursor.index == skimmed.lowerBound else { return nil }
                     cursor.index = skimmed.upperBound
                 } else if !readingHistory, cursor.peek() == UInt8(ascii: "["),
-                          let end = writtenHistoryEnd(cursor.bytes), end > cursor.index {
+                          let end = passedHistoryEnd, end > cursor.index {
                     // Not needed: passed over unread (its IDs are then not checked against the counters).
                     cursor.index = end
                     historyUnread = true
@@ -355,7 +357,7 @@ enum FastDocumentCodec {
     /// in `skipping` are checked and left blank, and with `keepingStarts` where each record starts is kept.
     private static func records<Record: BaseModel>(
         _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = [],
-        keepingStarts: Bool = false
+        keepingStarts: Bool = false, endingBefore limit: Int? = nil
     ) -> TableRead<Record>? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         if cursor.consume(UInt8(ascii: "}")) {
@@ -377,7 +379,7 @@ enum FastDocumentCodec {
         let records = FillTarget<Record>.array(capacity: cursor.remaining / 80 + 1) { target in
             let mask = Record.schema.mask(skipping: skipping)
             var reading = RecordRun<Record>(into: target, skipping: mask, keepingStarts: keepingStarts)
-            let ended = readRecords(&cursor, into: &reading, splitting: splitting)
+            let ended = readRecords(&cursor, into: &reading, splitting: splitting, endingBefore: limit)
             if let filled = reading.target { target = filled }
             if ended { run = reading }
         }
@@ -392,12 +394,15 @@ enum FastDocumentCodec {
     }
 
     /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
-    /// table's second half on a thread of its own. Whether the records all read.
+    /// table's second half on a thread of its own (the table ends before `limit`, when that is
+    /// known, else about where the file does). Whether the records all read.
     private static func readRecords<Record: BaseModel>(
-        _ cursor: inout ByteCursor, into run: inout RecordRun<Record>, splitting: Bool
+        _ cursor: inout ByteCursor, into run: inout RecordRun<Record>, splitting: Bool, endingBefore limit: Int?
     ) -> Bool {
-        guard splitting, cursor.remaining >= concurrentTableSize,
-              let split = recordStart(in: cursor.bytes, from: cursor.index + secondPartStart(cursor.remaining)) else {
+        let length = limit.map { tableEnd(in: cursor.bytes, from: cursor.index, before: $0) - cursor.index }
+            ?? cursor.remaining
+        guard splitting, length >= concurrentTableSize,
+              let split = recordStart(in: cursor.bytes, from: cursor.index + secondPartStart(length)) else {
             return run.read(&cursor) == .ended
         }
         // The second part, from a record start about halfway into what is left, read into the
@@ -428,6 +433,24 @@ enum FastDocumentCodec {
         }
         cursor.index = end
         return true
+    }
+
+    /// About where a table that ends before `limit` ends, to within 64 KiB: halving between
+    /// its start and `limit`, keeping the half where a record start (`recordStart`) is still
+    /// found before `limit`. For a table followed by a history passed over, which holds no line
+    /// laid out as a table's record: without it, half of what follows the table's start can lie
+    /// in the history, where no record starts, and the table would be read on one thread.
+    static func tableEnd(in bytes: ByteView, from start: Int, before limit: Int) -> Int {
+        var inside = start, outside = max(start, min(limit, bytes.count))
+        while outside - inside > 64 << 10 {
+            let middle = inside + (outside - inside) / 2
+            if let found = recordStart(in: bytes, from: middle), found < limit {
+                inside = middle
+            } else {
+                outside = middle
+            }
+        }
+        return outside
     }
 
     /// A table at least this large is read in two halves at once.
