@@ -100,20 +100,17 @@ enum FastDocumentCodec {
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
-        if var document = decodeDocument(
+        if let document = decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
             concurrently: true, wentConcurrent: &wentConcurrent, starts: &starts
         ) {
-            if !skipping.isEmpty { document.isReadingCopy = true }
             return document
         }
         guard wentConcurrent else { return nil }
         cursor = ByteCursor(buffer)
-        var document = decodeDocument(
+        return decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
             concurrently: false, wentConcurrent: &wentConcurrent, starts: &starts)
-        if !skipping.isEmpty { document?.isReadingCopy = true }
-        return document
     }
 
     /// Whether the file has a `sync` section (a budget kept on several devices), if it is laid
@@ -319,7 +316,7 @@ enum FastDocumentCodec {
         var document = BudgetDocument(
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
         document.transfers = transferTable
-        document.isReadingCopy = historyUnread
+        document.isReadingCopy = historyUnread || !skipping.isEmpty
         if let sync {
             // Each table's highest ID in each block, for the check against the device's counters.
             let highest = [
