@@ -22,15 +22,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     /// The change that turns `before` into `after`. Unchanged runs at both ends are skipped
     /// first, so the usual single-record change costs one pass of comparisons.
     init(from before: [Record], to after: [Record]) {
-        var start = 0
-        while start < before.count && start < after.count && Self.sameContent(before[start], after[start]) {
-            start += 1
-        }
-        var endBefore = before.count, endAfter = after.count
-        while endBefore > start && endAfter > start && Self.sameContent(before[endBefore - 1], after[endAfter - 1]) {
-            endBefore -= 1
-            endAfter -= 1
-        }
+        let (start, endBefore, endAfter) = Record.schema.changedRuns(from: before, to: after)
         if start == endBefore && start == endAfter { return }
         let oldMiddle = before[start..<endBefore], newMiddle = after[start..<endAfter]
         var oldIndex: [String: Int] = [:]
@@ -44,7 +36,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                 continue
             }
             common.append((record, index))
-            if !Self.sameContent(before[index], record) { edited.append(before[index]) }
+            if !Record.schema.sameContent(before[index], record) { edited.append(before[index]) }
         }
         let staying = Self.longestIncreasingRun(common.map(\.oldIndex))
         for (offset, entry) in common.enumerated() where !staying.contains(offset) {
@@ -60,14 +52,6 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         self.removed = removed
         self.edited = edited
         self.moved = moved
-    }
-
-    /// Equal apart from `order`.
-    private static func sameContent(_ a: Record, _ b: Record) -> Bool {
-        if a.order == b.order { return a == b }
-        var copy = b
-        copy.order = a.order
-        return a == copy
     }
 
     /// The offsets of one longest strictly increasing subsequence (patience sorting, O(n log n)).

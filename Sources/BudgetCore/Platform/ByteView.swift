@@ -120,6 +120,24 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The first position of `pattern` within `range`.
+    func firstIndex(of pattern: [UInt8], in range: Range<Int>) -> Int? {
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count, let first = pattern.first else { return nil }
+        var position = range.lowerBound
+        while position <= range.upperBound - pattern.count, let found = firstIndex(of: first, from: position) {
+            guard found <= range.upperBound - pattern.count else { return nil }
+            if matches(pattern, 0..<pattern.count, at: found) { return found }
+            position = found + 1
+        }
+        return nil
+    }
+
+    /// The bytes at `range`, which must lie within these.
+    func slice(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a slice past the end of the bytes")
+        return ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
     /// The last position of `byte` before `end`.
     func lastIndex(of byte: UInt8, before end: Int) -> Int? {
         var position = Swift.min(end, buffer.count)

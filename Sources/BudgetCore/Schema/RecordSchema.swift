@@ -81,9 +81,25 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table,
         into record: inout Record, skipping: UInt64 = 0
     ) -> Bool {
+        var laidOut = false
+        return read(&cursor, key: key, nesting: nesting, into: &record, skipping: skipping, laidOut: &laidOut)
+    }
+
+    /// `read(_:key:nesting:into:skipping:)`, and whether the record was laid out exactly as the
+    /// writer lays it out (`laidOut`): each key with its separators and indentation, every field
+    /// read, none skipped. Such a record's bytes read back as the record, so a writer may copy
+    /// them instead of writing it again (`FastDocumentCodec.encode(_:reusing:emitting:)`).
+    func read(
+        _ cursor: inout ByteCursor, key: (text: String, number: Int), nesting: Nesting = .table,
+        into record: inout Record, skipping: UInt64 = 0, laidOut: inout Bool
+    ) -> Bool {
+        laidOut = false
         guard cursor.consume(UInt8(ascii: "{")) else { return false }
         let start = cursor.index
-        if readAsWritten(&cursor, key: key, nesting: nesting, into: &record, skipping: skipping) { return true }
+        if readAsWritten(&cursor, key: key, nesting: nesting, into: &record, skipping: skipping) {
+            laidOut = skipping == 0
+            return true
+        }
         cursor.index = start
         if skipping != 0 {
             record = blank(key.text)
@@ -282,6 +298,31 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         var moved = b
         moved.order = a.order
         return a == moved
+    }
+
+    /// Where `new` differs from `old`: the longest runs at both ends that hold the same records,
+    /// order aside, are passed over (`old[..<start]` and `new[..<start]` alike, and
+    /// `old[oldEnd...]` and `new[newEnd...]`), so a change to one record costs one pass of
+    /// comparisons. The records are compared where they lie, without copies.
+    func changedRuns(from old: [Record], to new: [Record]) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        LentElements.lending(old) { old in
+            LentElements.lending(new) { new in
+                var start = 0
+                while start < old.count && start < new.count && sameContent(old, start, new, start) { start += 1 }
+                var oldEnd = old.count, newEnd = new.count
+                while oldEnd > start && newEnd > start && sameContent(old, oldEnd - 1, new, newEnd - 1) {
+                    oldEnd -= 1
+                    newEnd -= 1
+                }
+                return (start, oldEnd, newEnd)
+            }
+        }
+    }
+
+    /// `sameContent` of two records where they lie: a copy only when their orders differ.
+    func sameContent(_ a: LentElements<Record>, _ aIndex: Int, _ b: LentElements<Record>, _ bIndex: Int) -> Bool {
+        if a[aIndex].order == b[bIndex].order { return a[aIndex] == b[bIndex] }
+        return sameContent(a[aIndex], b[bIndex])
     }
 }
 

@@ -55,13 +55,7 @@ extension BudgetDocument {
     ) {
         let old = before.records, new = after.records
         let schema = Record.schema
-        var start = 0
-        while start < old.count && start < new.count && schema.sameContent(old[start], new[start]) { start += 1 }
-        var endOld = old.count, endNew = new.count
-        while endOld > start && endNew > start && schema.sameContent(old[endOld - 1], new[endNew - 1]) {
-            endOld -= 1
-            endNew -= 1
-        }
+        let (start, endOld, endNew) = schema.changedRuns(from: old, to: new)
         if start == endOld && start == endNew { return }
         let kind = Record.kind
         var formerByID: [String: Record] = [:]

@@ -72,24 +72,12 @@ extension BudgetDocument {
                 throw DocumentInvalidity("\(kind) \(id) has order \(records[index].order) in position \(index + 1)")
             }
         }
-        for index in changedRange(of: records, since: original?.records ?? []) {
+        // Records alike at both ends with `original` passed its checks: a change to one record
+        // leaves one record to check.
+        let changed = Record.schema.changedRuns(from: original?.records ?? [], to: records)
+        for index in changed.start..<changed.newEnd {
             try validateFields(of: records[index])
         }
-    }
-
-    /// The positions of `records` outside the longest runs at both ends that hold the same
-    /// records as `original`, order aside: a change to one record leaves one record to check.
-    private static func changedRange<Record: BaseModel>(of records: [Record], since original: [Record]) -> Range<Int> {
-        var start = 0
-        while start < records.count && start < original.count
-            && Record.schema.sameContent(records[start], original[start]) { start += 1 }
-        var end = records.count, originalEnd = original.count
-        while end > start && originalEnd > start
-            && Record.schema.sameContent(records[end - 1], original[originalEnd - 1]) {
-            end -= 1
-            originalEnd -= 1
-        }
-        return start..<end
     }
 
     /// One kind's part of a history entry: the records it would bring back, its IDs and positions.

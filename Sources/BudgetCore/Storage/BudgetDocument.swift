@@ -28,6 +28,9 @@ public struct BudgetDocument: Equatable, Sendable {
     /// Whether the document was read only for reading (`DataProtocol.load(skipping:)`): record
     /// fields left blank, or the undo history not read. A store refuses to write it.
     var isReadingCopy = false
+    /// Where the tables lay in the file this document was read from, for a change about to be
+    /// written (`FastDocumentCodec.decodeForChange`); says nothing of a document changed since.
+    var writtenTables: WrittenTables?
 
     /// A document kept by reference, so that a document can hold an earlier state of itself.
     final class StepBase: Sendable {

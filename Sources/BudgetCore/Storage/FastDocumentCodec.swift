@@ -33,6 +33,16 @@ enum FastDocumentCodec {
         }
     }
 
+    /// A file's whole document, about to be changed: it keeps where its tables lie in
+    /// `contents` (`BudgetDocument.writtenTables`), so that writing the changed document copies
+    /// the bytes of the records that did not change.
+    static func decodeForChange(_ contents: FileContents) -> BudgetDocument? {
+        var starts: RecordStarts?
+        return contents.withBytes {
+            decodeDocument($0, keepingRecords: true, file: contents, keepingLayout: true, starts: &starts)
+        }
+    }
+
     /// A file's document with the record fields in `skipping` left blank, except in the records
     /// `whole` names, which are read again, whole, from the same bytes (a listing's few rows).
     /// `nil` when the fast reader declines the file or a named record is not in it.
@@ -96,13 +106,14 @@ enum FastDocumentCodec {
     /// once more one part after the other (the history's end may have been guessed wrong).
     private static func decodeDocument(
         _ buffer: ByteView, keepingRecords: Bool, file: FileContents?, skipping: Set<String> = [],
-        readingHistory: Bool = true, starts: inout RecordStarts?
+        readingHistory: Bool = true, keepingLayout: Bool = false, starts: inout RecordStarts?
     ) -> BudgetDocument? {
         var cursor = ByteCursor(buffer)
         var wentConcurrent = false
+        let layout = keepingLayout ? file : nil
         if let document = decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
-            concurrently: true, wentConcurrent: &wentConcurrent, starts: &starts
+            concurrently: true, wentConcurrent: &wentConcurrent, layout: layout, starts: &starts
         ) {
             return document
         }
@@ -110,7 +121,7 @@ enum FastDocumentCodec {
         cursor = ByteCursor(buffer)
         return decodeDocument(
             &cursor, keepingRecords: keepingRecords, file: file, skipping: skipping, readingHistory: readingHistory,
-            concurrently: false, wentConcurrent: &wentConcurrent, starts: &starts)
+            concurrently: false, wentConcurrent: &wentConcurrent, layout: layout, starts: &starts)
     }
 
     /// Whether the file has a `sync` section (a budget kept on several devices), if it is laid
@@ -203,9 +214,10 @@ enum FastDocumentCodec {
     /// skipped), where each record starts.
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
-        readingHistory: Bool, concurrently: Bool, wentConcurrent: inout Bool, starts: inout RecordStarts?
+        readingHistory: Bool, concurrently: Bool, wentConcurrent: inout Bool, layout: FileContents?,
+        starts: inout RecordStarts?
     ) -> BudgetDocument? {
-        let keepingStarts = starts != nil
+        let keepingStarts = starts != nil || layout != nil
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
             (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
@@ -298,18 +310,18 @@ enum FastDocumentCodec {
         }
         guard cursor.isAtEnd, format == BudgetDocument.formatVersion,
               let incomeCounter, let expenseCounter, let incomes, let expenses,
-              let (incomeTable, incomeStarts) = table(incomes, counter: incomeCounter),
-              let (expenseTable, expenseStarts) = table(expenses, counter: expenseCounter),
+              let (incomeTable, incomeStarts, incomeLayout) = table(incomes, counter: incomeCounter),
+              let (expenseTable, expenseStarts, expenseLayout) = table(expenses, counter: expenseCounter),
               highestIncome <= incomeCounter, highestExpense <= expenseCounter else { return nil }
         // Transfers came later: a file has both their counter and their table, or neither.
-        var transferTable = RecordTable<Transfer>(), transferStarts: [Int] = []
+        var transferTable = RecordTable<Transfer>(), transferStarts: [Int] = [], transferLayout: WrittenTable?
         if let transfers {
             guard let transferCounter, let read = table(transfers, counter: transferCounter) else { return nil }
-            (transferTable, transferStarts) = read
+            (transferTable, transferStarts, transferLayout) = read
         } else if transferCounter != nil {
             return nil
         }
-        if keepingStarts {
+        if starts != nil {
             starts = RecordStarts(incomes: incomeStarts, expenses: expenseStarts, transfers: transferStarts)
         }
         guard highestTransfer <= transferTable.lastID else { return nil }
@@ -317,6 +329,10 @@ enum FastDocumentCodec {
             incomes: incomeTable, expenses: expenseTable, settings: settings, history: history)
         document.transfers = transferTable
         document.isReadingCopy = historyUnread || !skipping.isEmpty
+        if let layout {
+            document.writtenTables = WrittenTables(
+                contents: layout, incomes: incomeLayout, expenses: expenseLayout, transfers: transferLayout)
+        }
         if let sync {
             // Each table's highest ID in each block, for the check against the device's counters.
             let highest = [
@@ -329,15 +345,16 @@ enum FastDocumentCodec {
     }
 
     /// Records placed by their `order`, which must be exactly 1...n; IDs at most the counter.
-    /// Where each starts in the file (when that was kept), in the same order.
+    /// Where each starts in the file (when that was kept), in the same order; and the table's
+    /// layout, when laid out as written, with the place of each record in the table.
     private static func table<Record: BaseModel>(
         _ parsed: TableRead<Record>, counter: Int
-    ) -> (table: RecordTable<Record>, starts: [Int])? {
+    ) -> (table: RecordTable<Record>, starts: [Int], layout: WrittenTable?)? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
         // Files we write list records by ID, and without moves that is display order: no copy.
         if parsed.inDisplayOrder {
-            return (RecordTable(lastID: counter, orderedRecords: records), parsed.starts)
+            return (RecordTable(lastID: counter, orderedRecords: records), parsed.starts, parsed.layout)
         }
         var position = [Int](repeating: -1, count: records.count)
         for (index, record) in records.enumerated() {
@@ -345,7 +362,10 @@ enum FastDocumentCodec {
             position[record.order - 1] = index
         }
         let starts = parsed.starts.count == records.count ? position.map { parsed.starts[$0] } : []
-        return (RecordTable(lastID: counter, orderedRecords: position.map { records[$0] }), starts)
+        let layout = parsed.layout.map { layout in
+            WrittenTable(starts: layout.starts, end: layout.end, places: records.map { $0.order - 1 })
+        }
+        return (RecordTable(lastID: counter, orderedRecords: position.map { records[$0] }), starts, layout)
     }
 
     /// The records of one table, in file order, and the highest ID among them. Without
@@ -385,9 +405,15 @@ enum FastDocumentCodec {
             let numbers = records.map { RecordID.number(fromStored: $0.id) ?? 0 }
             guard allDistinct(numbers, highest: run.highest) else { return nil }
         }
+        // Laid out as written: each record as the writer writes it, by ascending ID, and the
+        // table closed on a line of its own.
+        let closing = cursor.index - 1
+        let layout = keepingStarts && run.laidOut && run.ascending && !records.isEmpty
+            && closing >= 4 && cursor.bytes.matches("}\n  }", at: closing - 4)
+            ? WrittenTable(starts: run.starts, end: closing - 3) : nil
         return TableRead(
             records: records, highestID: run.highest, highestByBlock: run.highestByBlock, starts: run.starts,
-            inDisplayOrder: run.ordersFollow && (records.isEmpty || run.firstOrder == 1))
+            inDisplayOrder: run.ordersFollow && (records.isEmpty || run.firstOrder == 1), layout: layout)
     }
 
     /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
@@ -535,6 +561,28 @@ enum FastDocumentCodec {
     static func encode<Failure: Error>(
         _ document: BudgetDocument, emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
+        try encode(document, reusing: nil, emitting: emit)
+    }
+
+    /// `encode(_:emitting:)`, copying the bytes of the records that `original` (the document
+    /// as read, with `writtenTables`) holds unchanged from the file it was read from. A record
+    /// that only moved is copied with its `order` put right; anything else is written anew.
+    static func encode<Failure: Error>(
+        _ document: BudgetDocument, reusing original: BudgetDocument?,
+        emitting emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard let original, let written = original.writtenTables else {
+            return try encodeDocument(document, reusing: nil, emitting: emit)
+        }
+        try written.contents.withBytes { bytes throws(Failure) in
+            let reused = WrittenBytes(original: original, tables: written, bytes: bytes)
+            try encodeDocument(document, reusing: reused, emitting: emit)
+        }
+    }
+
+    private static func encodeDocument<Failure: Error>(
+        _ document: BudgetDocument, reusing written: WrittenBytes?, emitting emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
         var out = ByteBuffer(
             capacity: min(
                 64 + (document.incomes.count + document.expenses.count + document.transfers.count) * 200,
@@ -542,7 +590,7 @@ enum FastDocumentCodec {
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
-        try writeTable(document.expenses.records, into: &out, emit: emit)
+        try writeTable(document.expenses.records, reusing: written?.source(Expense.self), into: &out, emit: emit)
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -552,7 +600,7 @@ enum FastDocumentCodec {
         out.write("  \"income_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
-        try writeTable(document.incomes.records, into: &out, emit: emit)
+        try writeTable(document.incomes.records, reusing: written?.source(Income.self), into: &out, emit: emit)
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -570,15 +618,18 @@ enum FastDocumentCodec {
             out.write(",\n  \"transfer_unique_id\" : \"")
             out.write(utf8Of: RecordID.string(for: document.transfers.lastID))
             out.write("\",\n  \"transfers\" : ")
-            try writeTable(document.transfers.records, into: &out, emit: emit)
+            try writeTable(
+                document.transfers.records, reusing: written?.source(Transfer.self), into: &out, emit: emit)
         }
         out.write("\n}\n")
         try out.withBytes(emit)
     }
 
-    /// Records by ascending ID, fields in sorted order.
+    /// Records by ascending ID, fields in sorted order; those `source` holds unchanged copied
+    /// from its bytes.
     private static func writeTable<Record: BaseModel, Failure: Error>(
-        _ records: [Record], into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+        _ records: [Record], reusing source: WrittenBytes.Table<Record>?, into out: inout ByteBuffer,
+        emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
@@ -598,11 +649,24 @@ enum FastDocumentCodec {
         let byID = inIDOrder
             ? []
             : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
-        for position in records.indices {
-            Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
-            if out.count >= pieceSize {
-                try out.withBytes(emit)
-                out.removeAll()
+        if let source {
+            var copier = RecordCopier(source: source)
+            try LentElements.lending(records) { records throws(Failure) in
+                try LentElements.lending(source.records) { old throws(Failure) in
+                    for position in records.indices {
+                        let index = inIDOrder ? position : byID[position].1
+                        try copier.write(records, at: index, readAs: old, into: &out, emit: emit)
+                    }
+                }
+            }
+            try copier.finish(into: &out, emit: emit)
+        } else {
+            for position in records.indices {
+                Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
+                if out.count >= pieceSize {
+                    try out.withBytes(emit)
+                    out.removeAll()
+                }
             }
         }
         out.write("\n  }")
@@ -618,5 +682,8 @@ private struct TableRead<Record: BaseModel> {
     var starts: [Int] = []
     /// Whether the records lie in display order (orders 1, 2, 3…), as the run saw them.
     var inDisplayOrder = false
+    /// Where the records lie, when they are laid out as the writer lays them out and their
+    /// starts were kept.
+    var layout: WrittenTable?
 }
 

@@ -207,7 +207,7 @@ public struct JSONFileStore: DataProtocol {
     private func apply<Result>(
         _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String
     ) throws -> Result {
-        let found = try existing.map(decode) ?? BudgetDocument()
+        let found = try existing.map(decodeForChange) ?? BudgetDocument()
         let original = try opened(found, at: target)
         var document = original
         let result = try change(&document)
@@ -249,7 +249,7 @@ public struct JSONFileStore: DataProtocol {
         try transactions.transaction {
             let target = try writableTarget()
             return try locked(target) { existing in
-                let found = try existing.map(decode) ?? BudgetDocument()
+                let found = try existing.map(decodeForChange) ?? BudgetDocument()
                 let document = try fold(try opened(found, at: target))
                 guard document != found else { return document }
                 try document.checkTotals(since: found)
@@ -436,7 +436,7 @@ public struct JSONFileStore: DataProtocol {
         let unflushed: SystemError?
         do throws(SystemError) {
             unflushed = try AtomicFile.write(to: target, mode: mode) { emit throws(SystemError) in
-                try FastDocumentCodec.encode(document, emitting: emit)
+                try FastDocumentCodec.encode(document, reusing: original, emitting: emit)
             }
         } catch {
             throw error.budgetError
@@ -524,6 +524,14 @@ public struct JSONFileStore: DataProtocol {
         if let document = FastDocumentCodec.decode(contents) { return document }
         // The fast reader declined: the strict path decides, and words any error, reading the
         // same bytes in place.
+        return try contents.withBytes { bytes in try decodeStrictly(bytes) }
+    }
+
+    /// The document of a file about to be changed, which keeps where its records lie in
+    /// `contents` when they are laid out as written: its changed copy is written by copying the
+    /// bytes of those that did not change.
+    private func decodeForChange(_ contents: FileContents) throws -> BudgetDocument {
+        if let document = FastDocumentCodec.decodeForChange(contents) { return document }
         return try contents.withBytes { bytes in try decodeStrictly(bytes) }
     }
 

@@ -36,6 +36,10 @@ struct RecordRun<Record: BaseModel>: Sendable {
     private(set) var starts: [Int] = []
     /// Whether `starts` is kept.
     let keepsStarts: Bool
+    /// Whether every kept record so far was laid out exactly as the writer lays out a table's
+    /// record, the line break and indentation before it included (`RecordSchema.read(…laidOut:)`);
+    /// only seen when `starts` is kept.
+    private(set) var laidOut = true
 
     /// The fields each record is only checked for, left blank (`RecordSchema.mask(skipping:)`).
     let skipping: UInt64
@@ -63,7 +67,10 @@ struct RecordRun<Record: BaseModel>: Sendable {
         repeat {
             cursor.skipWhitespace()
             if cursor.index == stop { return .stopped }
-            if keepsStarts { starts.append(cursor.index) }
+            if keepsStarts {
+                starts.append(cursor.index)
+                if laidOut { laidOut = Self.isIndented(cursor.bytes, before: cursor.index) }
+            }
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
                   readRecord(&cursor, key: key, schema) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
@@ -95,7 +102,16 @@ struct RecordRun<Record: BaseModel>: Sendable {
         }
         count += next.count
         starts += next.starts
+        laidOut = laidOut && next.laidOut
         return true
+    }
+
+    /// Whether the record starting at `start` follows a comma or the table's opening brace by
+    /// exactly a line break and four spaces, as the writer puts it.
+    static func isIndented(_ bytes: ByteView, before start: Int) -> Bool {
+        guard start >= 6 else { return false }
+        let before = bytes[start - 6]
+        return (before == UInt8(ascii: ",") || before == UInt8(ascii: "{")) && bytes.matches("\n    ", at: start - 5)
     }
 
     /// Releases the records of a run whose room was ceded and will not be joined.
@@ -112,12 +128,14 @@ struct RecordRun<Record: BaseModel>: Sendable {
         if target != nil {
             let skipping = skipping
             var order = 0
+            var recordLaidOut = false
             let added = target?.append(schema.blank(key.text)) { record in
-                let read = schema.read(&cursor, key: key, into: &record, skipping: skipping)
+                let read = schema.read(&cursor, key: key, into: &record, skipping: skipping, laidOut: &recordLaidOut)
                 order = record.order
                 return read
             }
             guard added == true else { return false }
+            if !recordLaidOut { laidOut = false }
             if count == 0 {
                 firstOrder = order
             } else if order != firstOrder &+ count {

@@ -1,0 +1,153 @@
+/// Writes one table's records, by ascending ID, copying from the file a document was read from
+/// the bytes of every record the document as read holds unchanged (runs of them at once), a
+/// record that only moved with its `order` put right, and writing anew the others: a change to
+/// one record of a million writes one record and copies the rest.
+struct RecordCopier<Record: BaseModel> {
+    /// The table as read and where its records lie.
+    let source: WrittenBytes.Table<Record>
+    /// The file's next record (its position in the file) not yet matched or passed.
+    private var next = 0
+    /// The file's records, at these positions, waiting to be copied in one piece.
+    private var run: Range<Int>?
+    /// Whether a record was written (the next one follows a comma).
+    private var wroteAny = false
+    /// The `order` key as a table's record holds it, which no text value can hold (its quotes
+    /// would be escaped), on its own line six spaces deep.
+    private let orderKey = RecordSchema<Record>.Nesting.table.pieces(RecordField<Record>.position.quotedKey).first
+
+    init(source: WrittenBytes.Table<Record>) {
+        self.source = source
+    }
+
+    /// Writes the next record of the table, `records[index]` (records come by ascending ID);
+    /// `old` holds the source's records, compared where they lie.
+    mutating func write<Failure: Error>(
+        _ records: LentElements<Record>, at index: Int, readAs old: LentElements<Record>,
+        into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        let layout = source.layout
+        // The file's records before this one were removed by the change: passed.
+        while next < layout.starts.count {
+            let place = layout.place(ofRecordAt: next)
+            if old[place].id == records[index].id {
+                if old[place] == records[index] {
+                    if let pending = run, pending.upperBound == next {
+                        run = pending.lowerBound..<next + 1
+                    } else {
+                        try flush(into: &out, emit: emit)
+                        run = next..<next + 1
+                    }
+                    next += 1
+                    return
+                }
+                try flush(into: &out, emit: emit)
+                next += 1
+                if Record.schema.sameContent(old, place, records, index),
+                   copy(at: next - 1, as: records[index], was: old[place], into: &out) { return }
+                return try writeAnew(records[index], into: &out, emit: emit)
+            }
+            guard let oldNumber = RecordID.number(fromStored: old[place].id),
+                  let newNumber = RecordID.number(fromStored: records[index].id), oldNumber < newNumber else { break }
+            next += 1
+        }
+        try flush(into: &out, emit: emit)
+        try writeAnew(records[index], into: &out, emit: emit)
+    }
+
+    /// Copies what is still waiting; the table's records are all written.
+    mutating func finish<Failure: Error>(
+        into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        try flush(into: &out, emit: emit)
+    }
+
+    /// Copies the records waiting in `run`: a large piece straight from the file's bytes.
+    private mutating func flush<Failure: Error>(
+        into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard let pending = run else { return }
+        run = nil
+        if wroteAny { out.write(",") }
+        wroteAny = true
+        let bytes = source.bytes.slice(source.layout.bytes(of: pending))
+        if bytes.count >= FastDocumentCodec.pieceSize / 4 {
+            try out.withBytes(emit)
+            out.removeAll()
+            try emit(bytes)
+        } else {
+            out.append(bytes)
+            try emitFull(&out, emit)
+        }
+    }
+
+    /// Copies the file's record at `position`, which differs from `record` only by its order
+    /// (`old`'s): its bytes with the order's digits replaced. `false` when the bytes do not show
+    /// `old`'s order where a table's record holds it (then the record is written anew).
+    private mutating func copy(
+        at position: Int, as record: Record, was old: Record, into out: inout ByteBuffer
+    ) -> Bool {
+        let bytes = source.bytes, range = source.layout.bytes(of: position..<position + 1)
+        guard let key = bytes.firstIndex(of: orderKey, in: range) else { return false }
+        let digits = key + orderKey.count
+        var end = digits, value = 0
+        while end < range.upperBound, end - digits < 18,
+              bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+            value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+            end += 1
+        }
+        guard end > digits, value == old.order else { return false }
+        if wroteAny { out.write(",") }
+        wroteAny = true
+        out.append(bytes.slice(range.lowerBound..<digits))
+        out.write(record.order)
+        out.append(bytes.slice(end..<range.upperBound))
+        return true
+    }
+
+    /// Writes a record the file does not hold as it is.
+    private mutating func writeAnew<Failure: Error>(
+        _ record: Record, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        Record.schema.write(record, first: !wroteAny, into: &out)
+        wroteAny = true
+        try emitFull(&out, emit)
+    }
+
+    /// Hands the buffer on once it holds a piece.
+    private func emitFull<Failure: Error>(
+        _ out: inout ByteBuffer, _ emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard out.count >= FastDocumentCodec.pieceSize else { return }
+        try out.withBytes(emit)
+        out.removeAll()
+    }
+}
+
+/// The bytes of the file a document was read from, lent for one write, with the document as
+/// read from them (`FastDocumentCodec.encode(_:reusing:emitting:)`).
+struct WrittenBytes {
+    /// The document as read.
+    let original: BudgetDocument
+    /// Where its tables lie.
+    let tables: WrittenTables
+    /// The file's bytes.
+    let bytes: ByteView
+
+    /// One table of the document as read, with where its records lie in `bytes`.
+    struct Table<Record: BaseModel> {
+        /// The records, in the table's order.
+        let records: [Record]
+        let layout: WrittenTable
+        let bytes: ByteView
+    }
+
+    /// The table of one kind, when it is laid out as written.
+    func source<Record: BaseModel>(_ type: Record.Type) -> Table<Record>? {
+        guard let layout = tables[Record.self] else { return nil }
+        let records = original[Record.self].records
+        guard records.count == layout.starts.count, layout.places.map({ $0.count == records.count }) ?? true else {
+            return nil
+        }
+        return Table(records: records, layout: layout, bytes: bytes)
+    }
+}

@@ -1,0 +1,204 @@
+import TestSupport
+import XCTest
+@testable import BudgetCore
+
+/// A change writes the records it did not touch by copying their bytes from the file it read
+/// (`RecordCopier`): the file must come out exactly as writing every record anew would make it,
+/// whatever the change, and a file laid out otherwise is written anew.
+final class RecordCopyingTests: XCTestCase {
+    private var directory: String!
+    private let names = ["Lunch", "家賃", "食費", "ｾﾌﾞﾝ", "ＡＭＡＺＯＮ", "a \"quoted\" name", "back\\slash", "Café"]
+    private let categories = ["food", "住居", "食費", "transport"]
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "budget-copying-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The file as the writer writes it from scratch: the document it holds, encoded anew.
+    private func assertWrittenAnewAlike(_ path: String, _ context: String, line: UInt = #line) throws {
+        let written = try bytes(path)
+        let document = try XCTUnwrap(FastDocumentCodec.decode(written), context, line: line)
+        let anew = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        XCTAssertEqual(anew, String(decoding: written, as: UTF8.self), "after \(context)", line: line)
+    }
+
+    private func expense(_ id: String, _ index: Int) -> Expense {
+        Expense(
+            id: id, name: names[index % names.count] + " \(index)", amount: index * 37 - 400,
+            category: categories[index % categories.count], date: Day(iso: "2026-0\(1 + index % 9)-1\(index % 10)")!,
+            note: index % 7 == 0 ? "note \(index)" : nil, tags: index % 5 == 0 ? Tags(["旅行"]) : Tags(),
+            account: index % 3 == 0 ? "楽天カード" : nil)
+    }
+
+    /// A random change of the kinds a command makes: add, edit, delete, move, undo, on every table.
+    private func change(
+        _ document: inout BudgetDocument, _ random: inout SeededGenerator, step: Int
+    ) throws -> String {
+        let count = document.expenses.count
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0, 1:
+            let added = Int.random(in: 1...3, using: &random)
+            for offset in 0..<added { try document.expenses.add { expense($0, step * 10 + offset) } }
+            return "add \(added) expenses"
+        case 2 where count > 0:
+            var record = document.expenses.records[Int.random(in: 0..<count, using: &random)]
+            record.amount += 1
+            if step % 2 == 0 { record.name = "edited \(step)" }
+            try document.expenses.update(record)
+            return "edit expense \(record.id)"
+        case 3 where count > 0:
+            let ids = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                document.expenses.records[Int.random(in: 0..<count, using: &random)].id
+            }
+            _ = try document.expenses.remove(ids: Array(Set(ids)))
+            return "delete expenses \(Set(ids).sorted())"
+        case 4 where count > 1:
+            let id = document.expenses.records[Int.random(in: 0..<count, using: &random)].id
+            let position = Int.random(in: 1...count, using: &random)
+            try document.expenses.move(id: id, to: position)
+            return "move expense \(id) to \(position)"
+        case 5:
+            try document.incomes.add { Income(id: $0, name: "給与 \(step)", amount: 300_000, date: .epoch) }
+            return "add an income"
+        case 6 where document.incomes.count > 0:
+            let id = document.incomes.records[Int.random(in: 0..<document.incomes.count, using: &random)].id
+            _ = try document.incomes.remove(ids: [id])
+            return "delete income \(id)"
+        case 7:
+            try document.transfers.add {
+                Transfer(id: $0, amount: step, from: "楽天銀行", to: "財布", date: .epoch, note: "t \(step)")
+            }
+            return "add a transfer"
+        default:
+            let ids = document.expenses.records.prefix(2).map(\.id)
+            _ = try document.expenses.remove(ids: ids)
+            try document.expenses.add { expense($0, step) }
+            return "delete the first two expenses and add one"
+        }
+    }
+
+    func testRandomChanges_WriteTheFileAsWritingItAnewWould() throws {
+        for (seed, initial) in [(UInt64(1), 40), (2, 1_200), (3, 0)] {
+            let path = directory + "/budget-\(seed).json"
+            var store = JSONFileStore(path: path)
+            store.mapsLargeFiles = seed % 2 == 0
+            try store.transaction { document in
+                for index in 0..<initial { try document.expenses.add { expense($0, index) } }
+            }
+            var random = SeededGenerator(seed: seed)
+            for step in 0..<PropertyDepth.rounds(deep: 120, fast: 40) {
+                var what = "undo"
+                // What the change makes of the document read, made in memory with the same draws.
+                var model = try store.load()
+                if step % 17 == 16 {
+                    try store.transaction { document in _ = try document.undoLastChange() }
+                    _ = try model.undoLastChange()
+                } else {
+                    var drawn = random
+                    try store.transaction { document in what = try change(&document, &random, step: step) }
+                    _ = try change(&model, &drawn, step: step)
+                }
+                let read = try store.load()
+                XCTAssertEqual(read.expenses, model.expenses, "seed \(seed), step \(step): \(what)")
+                XCTAssertEqual(read.incomes, model.incomes, "seed \(seed), step \(step): \(what)")
+                XCTAssertEqual(read.transfers, model.transfers, "seed \(seed), step \(step): \(what)")
+                try assertWrittenAnewAlike(path, "seed \(seed), step \(step): \(what)")
+            }
+        }
+    }
+
+    func testALargeTableReadInTwoParts_IsCopied() throws {
+        let path = directory + "/budget.json"
+        var store = JSONFileStore(path: path)
+        store.mapsLargeFiles = true
+        try store.transaction { document in
+            for index in 0..<30_000 { try document.expenses.add { expense($0, index) } }
+        }
+        XCTAssertGreaterThan(try bytes(path).count, FastDocumentCodec.concurrentTableSize, "read in two parts")
+        let contents = try FileContents(path: path, mapping: true)
+        let layout = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents)?.writtenTables?.expenses)
+        XCTAssertEqual(layout.starts.count, 30_000)
+        XCTAssertNil(layout.places, "no record was moved")
+        let steps: [(String, (inout BudgetDocument) throws -> Void)] = [
+            ("add", { document in _ = try document.expenses.add { self.expense($0, 7) } }),
+            ("delete in the first part", { document in _ = try document.expenses.remove(ids: ["00000100"]) }),
+            ("delete in the second part", { document in _ = try document.expenses.remove(ids: ["00020000"]) }),
+            ("move", { document in try document.expenses.move(id: "00029000", to: 3) }),
+            ("edit after a move", { document in
+                var record = try document.expenses.existingRecord(id: "00015000")
+                record.note = "edited"
+                try document.expenses.update(record)
+            }),
+        ]
+        for (what, step) in steps {
+            var model = try store.load()
+            try step(&model)
+            try store.transaction(step)
+            XCTAssertEqual(try store.load().expenses, model.expenses, what)
+            try assertWrittenAnewAlike(path, what)
+        }
+    }
+
+    /// A file laid out as written whose name is spelt with an escape (`\u0041`) reads as the
+    /// text it spells: copied, the record keeps its spelling until it changes.
+    func testARecordSpeltOtherwise_KeepsItsBytesUntilItChanges() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 0..<3 { try document.expenses.add { expense($0, index) } }
+        }
+        let written = String(decoding: try bytes(path), as: UTF8.self)
+        let spelt = written.replacingOccurrences(of: "\"name\" : \"Lunch 0\"", with: "\"name\" : \"\\u004Cunch 0\"")
+        XCTAssertNotEqual(spelt, written)
+        try Data(spelt.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try store.load().expenses.records[0].name, "Lunch 0")
+        try store.add(Expense.self) { expense($0, 3) }
+        XCTAssertTrue(String(decoding: try bytes(path), as: UTF8.self).contains("\\u004Cunch 0"), "copied as it was")
+        XCTAssertEqual(try store.load().expenses.records.map(\.name).first, "Lunch 0")
+        try store.transaction { document in
+            var record = try document.expenses.existingRecord(id: "00000001")
+            record.amount = 1
+            try document.expenses.update(record)
+        }
+        try assertWrittenAnewAlike(path, "an edit of the record spelt otherwise")
+    }
+
+    /// A table whose layout is not the writer's (indented by hand, a blank line) is written anew
+    /// whole: the next change leaves the file as the writer lays it out.
+    func testATableLaidOutByHand_IsWrittenAnew() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 0..<4 { try document.expenses.add { expense($0, index) } }
+            try document.incomes.add { Income(id: $0, name: "給与", amount: 1, date: .epoch) }
+        }
+        let written = String(decoding: try bytes(path), as: UTF8.self)
+        for (what, edit) in [
+            ("a record indented by two more spaces", ("\n    \"00000002\" : {", "\n      \"00000002\" : {")),
+            ("a blank line between records", (",\n    \"00000003\"", ",\n\n    \"00000003\"")),
+            ("a field on the record's line", ("\"00000004\" : {\n      \"account\"", "\"00000004\" : { \"account\"")),
+            ("the table closed on the record's line", ("\n    }\n  },\n  \"format\"", "\n    }},\n  \"format\"")),
+        ] {
+            let byHand = written.replacingOccurrences(of: edit.0, with: edit.1)
+            XCTAssertNotEqual(byHand, written, what)
+            try Data(byHand.utf8).write(to: URL(fileURLWithPath: path))
+            let contents = try FileContents(path: path, mapping: false)
+            let read = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents), what)
+            XCTAssertNil(read.writtenTables?.expenses, what)
+            XCTAssertNotNil(read.writtenTables?.incomes, "\(what): the other table is laid out as written")
+            try store.add(Income.self) { Income(id: $0, name: "賞与", amount: 2, date: .epoch) }
+            try assertWrittenAnewAlike(path, what)
+            try Data(written.utf8).write(to: URL(fileURLWithPath: path))
+        }
+    }
+}
