@@ -20,6 +20,28 @@ final class MoneyFormatTests: XCTestCase {
         }
     }
 
+    /// Plain digits take a path of their own (`MoneyFormat.plainDigits`): held to what the
+    /// general rules make of the same digits after a space (which sends them that way), in every
+    /// currency, up to the lengths that overflow.
+    func testPlainDigits_AreReadAsTheGeneralRulesReadThem() {
+        var generator = SystemRandomNumberGenerator()
+        for code in [nil, "JPY", "USD", "KWD", "EUR"] {
+            let format = format(code)
+            for length in 1...21 {
+                for _ in 0..<40 {
+                    let digits = String((0..<length).map { _ in "0123456789".randomElement(using: &generator) ?? "0" })
+                    XCTAssertEqual(
+                        try? format.parse(digits), try? format.parse(" " + digits), "\(code ?? "none") \(digits)")
+                }
+            }
+            XCTAssertEqual(try format.parse("007"), try format.parse(" 007"))
+            XCTAssertNil(MoneyFormat.plainDigits("1,000"))
+            XCTAssertNil(MoneyFormat.plainDigits("１２"), "full-width digits take the general path")
+            XCTAssertNil(MoneyFormat.plainDigits("1234567890123456789"), "19 digits could overflow")
+            XCTAssertNil(MoneyFormat.plainDigits(""))
+        }
+    }
+
     func testParse_RejectsMoreDecimalsThanTheCurrencyHasAndOverflow() {
         let cases: [(String?, String, String)] = [
             (nil, "12.5", "amounts are whole numbers in the smallest unit (set a currency to enter decimals)"),

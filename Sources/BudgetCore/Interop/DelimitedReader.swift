@@ -19,92 +19,83 @@ enum DelimitedReader {
         // Read as UTF-8 bytes: the quote and the line breaks are ASCII, which no other scalar's
         // bytes contain, and the delimiter's bytes can only match where a scalar starts.
         let separator = Array(String(delimiter).utf8)
+        let quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
+        var bytes = Array(stripBOM(text).utf8)
+        bytes.append(lineFeed)
+        let count = bytes.count
+        func isSeparator(at position: Int) -> Bool {
+            guard position + separator.count <= count else { return false }
+            for offset in separator.indices where bytes[position + offset] != separator[offset] { return false }
+            return true
+        }
         var rows: [Row] = []
         var fields: [String] = []
-        var field: [UInt8] = []
+        var quoted: [UInt8] = []
         var line = 1, rowLine = 1
-        var inQuotes = false, wasQuoted = false, atFieldStart = true
-        var bytes = Array(stripBOM(text).utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        let quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
         var index = 0
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-        }
-        func endRow() {
-            endField()
+        // One field a turn, and what ends it: a separator, a line break (the row's end), or, after
+        // a closing quote, anything else (an error). The text ends in a line break.
+        while index < count {
+            let column = fields.count + 1
+            let wasQuoted = bytes[index] == quote
+            if wasQuoted {
+                index += 1
+                quoted.removeAll(keepingCapacity: true)
+                var closed = false
+                while index < count {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == quote {
+                        guard index < count && bytes[index] == quote else {
+                            closed = true
+                            break
+                        }
+                        quoted.append(quote)
+                        index += 1
+                    } else if byte == carriageReturn || byte == lineFeed {
+                        // A line break inside quotes is part of the field: CRLF (RFC 4180's own)
+                        // and a lone CR become "\n", like a line break typed anywhere else.
+                        if byte == carriageReturn && index < count && bytes[index] == lineFeed { index += 1 }
+                        line += 1
+                        quoted.append(lineFeed)
+                    } else {
+                        quoted.append(byte)
+                    }
+                }
+                guard closed else { throw ImportError(line: rowLine, "a quoted field is never closed") }
+                fields.append(String(decoding: quoted, as: UTF8.self))
+            } else {
+                // An unquoted field runs to the next quote, line break or separator.
+                let start = index
+                while index < count {
+                    let byte = bytes[index]
+                    if byte == quote || byte == carriageReturn || byte == lineFeed
+                        || (byte == separator[0] && isSeparator(at: index)) { break }
+                    index += 1
+                }
+                if index < count && bytes[index] == quote {
+                    throw ImportError(
+                        line: line, column: String(column),
+                        "a quote inside an unquoted field (quote the whole field and double the quote)")
+                }
+                fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+            if isSeparator(at: index) {
+                index += separator.count
+                continue
+            }
+            guard index < count, bytes[index] == carriageReturn || bytes[index] == lineFeed else {
+                throw ImportError(line: line, column: String(column), "text after the closing quote of a field")
+            }
+            if bytes[index] == carriageReturn && index + 1 < count && bytes[index + 1] == lineFeed { index += 1 }
+            index += 1
             if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
                 rows.append(Row(line: rowLine, fields: fields))
             }
             fields = []
+            line += 1
+            rowLine = line
         }
-        func isSeparator(at position: Int) -> Bool {
-            guard position + separator.count <= bytes.count else { return false }
-            for offset in separator.indices where bytes[position + offset] != separator[offset] { return false }
-            return true
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inQuotes {
-                index += 1
-                if byte == quote {
-                    if index < bytes.count && bytes[index] == quote {
-                        field.append(quote)
-                        index += 1
-                    } else {
-                        inQuotes = false
-                    }
-                } else if byte == carriageReturn || byte == lineFeed {
-                    // A line break inside quotes is part of the field: CRLF (RFC 4180's own) and a
-                    // lone CR become "\n", like a line break typed anywhere else.
-                    if byte == carriageReturn && index < bytes.count && bytes[index] == lineFeed { index += 1 }
-                    line += 1
-                    field.append(lineFeed)
-                } else {
-                    field.append(byte)
-                }
-                continue
-            }
-            if byte == quote {
-                guard atFieldStart else {
-                    throw ImportError(
-                        line: line, column: String(fields.count + 1),
-                        "a quote inside an unquoted field (quote the whole field and double the quote)")
-                }
-                index += 1
-                inQuotes = true
-                wasQuoted = true
-                atFieldStart = false
-                continue
-            }
-            if isSeparator(at: index) {
-                index += separator.count
-                endField()
-                atFieldStart = true
-                wasQuoted = false
-                continue
-            }
-            index += 1
-            switch byte {
-            case carriageReturn where index < bytes.count && bytes[index] == lineFeed:
-                continue
-            case lineFeed, carriageReturn:
-                endRow()
-                line += 1
-                rowLine = line
-                atFieldStart = true
-                wasQuoted = false
-            default:
-                if wasQuoted {
-                    throw ImportError(
-                        line: line, column: String(fields.count + 1), "text after the closing quote of a field")
-                }
-                field.append(byte)
-                atFieldStart = false
-            }
-        }
-        if inQuotes { throw ImportError(line: rowLine, "a quoted field is never closed") }
         return rows
     }
 

@@ -119,8 +119,9 @@ public struct RecordImporter: Sendable {
     ) throws -> [(rows: [ImportedRow], otherKind: Int)] {
         var results: [(rows: [ImportedRow], otherKind: Int)] = []
         var problems: [ImportError] = []
+        let source = try Source(text, format: format)
         for importer in importers {
-            let read = try importer.readCollecting(text, format: format)
+            let read = try importer.readCollecting(source)
             results.append((read.rows, read.otherKind))
             problems += read.problems
         }
@@ -139,23 +140,37 @@ public struct RecordImporter: Sendable {
     /// The rows of a file and the problems of its bad rows; a file that cannot be read as rows
     /// throws.
     private func readCollecting(
-        _ text: String, format: ImportFormat
+        _ source: Source
     ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         switch kind {
-        case .income: return try read(text, format: format) { ImportedRow(line: $0, record: .income($1)) }
-        case .expense: return try read(text, format: format) { ImportedRow(line: $0, record: .expense($1)) }
-        case .transfer: return try read(text, format: format) { ImportedRow(line: $0, record: .transfer($1)) }
+        case .income: return try read(source) { ImportedRow(line: $0, record: .income($1)) }
+        case .expense: return try read(source) { ImportedRow(line: $0, record: .expense($1)) }
+        case .transfer: return try read(source) { ImportedRow(line: $0, record: .transfer($1)) }
         }
     }
 
     /// The rows of a file as records of `Record` (`row`: the row of a record at a line).
     private func read<Record: BaseModel>(
-        _ text: String, format: ImportFormat, row: (Int, Record) -> ImportedRow
+        _ source: Source, row: (Int, Record) -> ImportedRow
     ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
-        switch format {
-        case .csv: return try readTable(try DelimitedReader.csv(text), row: row)
-        case .tsv: return try readTable(try DelimitedReader.tsv(text), row: row)
-        case .json: return try readJSON(text, row: row)
+        switch source {
+        case .rows(let rows): return try readTable(rows, row: row)
+        case .json(let text): return try readJSON(text, row: row)
+        }
+    }
+
+    /// A file as the importers of each kind read it: a CSV or TSV file split into rows once for
+    /// all of them.
+    private enum Source {
+        case rows([DelimitedReader.Row])
+        case json(String)
+
+        init(_ text: String, format: ImportFormat) throws(ImportError) {
+            switch format {
+            case .csv: self = .rows(try DelimitedReader.csv(text))
+            case .tsv: self = .rows(try DelimitedReader.tsv(text))
+            case .json: self = .json(text)
+            }
         }
     }
 

@@ -21,6 +21,9 @@ public struct MoneyFormat: Sendable, Equatable {
     ///   than the currency has, malformed numbers and values that do not fit in 64 bits; the
     ///   reason fits the budget's currency.
     public func parse(_ text: String) throws(ValueError) -> Int {
+        // Plain digits, as an export writes amounts: what the rules below make of them, without
+        // the strings they make on the way (a CSV import reads one amount a row).
+        if let whole = Self.plainDigits(text) { return try scale(whole, text: text) }
         let plain = Self.plainText(text, yen: currency == nil || currency?.code == "JPY")
         var body = Substring(plain)
         if let currency {
@@ -89,6 +92,19 @@ public struct MoneyFormat: Sendable, Equatable {
     /// The amount text made plain: surrounding white space trimmed, full-width digits and
     /// separators (as an IME types them) made ASCII, and with `yen`, a `¥`/`￥` in front and a
     /// `円` after dropped.
+    /// The number that one to eighteen ASCII digits spell (never too large); `nil` for
+    /// anything else.
+    static func plainDigits(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard (1...18).contains(utf8.count) else { return nil }
+        var value = 0
+        for byte in utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+        }
+        return value
+    }
+
     static func plainText(_ text: String, yen: Bool) -> String {
         var plain = Substring(HalfWidth.plain(FieldRules.trimmed(text)))
         if yen {

@@ -43,7 +43,9 @@ struct RecordCopier<Record: BaseModel> {
                 try flush(into: &out, emit: emit)
                 next += 1
                 if Record.schema.sameContent(old, place, records, index),
-                   copy(at: next - 1, as: records[index], was: old[place], into: &out) { return }
+                   copy(at: next - 1, as: records[index], was: old[place], into: &out) {
+                    return try emitFull(&out, emit)
+                }
                 return try writeAnew(records[index], into: &out, emit: emit)
             }
             guard let oldNumber = RecordID.number(fromStored: old[place].id),
