@@ -43,6 +43,7 @@ final class BudgetProcess {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        ScratchDirectories.shared.removeAtEnd(directory)
         environment = ["HOME": directory.path, "PATH": Self.searchPath, "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["BUDGET_FILE"] = dataFile.path
     }
@@ -112,5 +113,28 @@ final class BudgetProcess {
     /// The data file's bytes, or `nil` when it does not exist.
     func dataBytes() -> Data? {
         try? Data(contentsOf: dataFile)
+    }
+}
+
+/// Removes every scratch directory when the test run ends. XCTest keeps each test case, and so
+/// the `BudgetProcess` a test class holds, alive until the process ends: their `deinit` would
+/// never run, and each run would leave its scratch directories behind.
+private final class ScratchDirectories: NSObject, XCTestObservation, @unchecked Sendable {  // guarded by `lock`
+    static let shared: ScratchDirectories = {
+        let directories = ScratchDirectories()
+        XCTestObservationCenter.shared.addTestObserver(directories)
+        return directories
+    }()
+    private let lock = NSLock()
+    private var directories: [URL] = []
+
+    func removeAtEnd(_ directory: URL) {
+        lock.withLock { directories.append(directory) }
+    }
+
+    func testBundleDidFinish(_ testBundle: Bundle) {
+        for directory in lock.withLock({ directories }) {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 }
