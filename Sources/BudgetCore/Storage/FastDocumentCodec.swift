@@ -637,14 +637,8 @@ enum FastDocumentCodec {
         }
         out.write("{")
         // Display order is ID order until records are moved: then no sorting is needed.
-        var previous = ""
-        var inIDOrder = true
-        for index in records.indices {
-            if records[index].id <= previous {
-                inIDOrder = false
-                break
-            }
-            previous = records[index].id
+        let inIDOrder = LentElements.lending(records) { records in
+            !records.indices.dropFirst().contains { records[$0].id <= records[$0 - 1].id }
         }
         let byID = inIDOrder
             ? []
