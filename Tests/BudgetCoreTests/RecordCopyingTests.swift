@@ -201,4 +201,97 @@ final class RecordCopyingTests: XCTestCase {
             try Data(written.utf8).write(to: URL(fileURLWithPath: path))
         }
     }
+
+    /// A text changed only in its spelling ("é" composed, or "e" and a combining accent) is
+    /// equal by `==`; the record is written anew, not copied: its new spelling reaches the file.
+    func testATextRespeltAlike_IsWrittenWithItsNewSpelling() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 0..<3 { try document.expenses.add { expense($0, index) } }
+            try document.expenses.add {
+                Expense(id: $0, name: "cafe\u{301}", amount: 1, date: .epoch, note: "e\u{301}")
+            }
+        }
+        try store.transaction { document in
+            var record = try document.expenses.existingRecord(id: "00000004")
+            record.name = "caf\u{E9}"
+            record.note = "\u{E9}"
+            XCTAssertEqual(record, try document.expenses.existingRecord(id: "00000004"), "equal by ==")
+            try document.expenses.update(record)
+            try document.expenses.add { expense($0, 9) }
+        }
+        let written = try bytes(path)
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).utf8.elementsEqual(
+            String(decoding: FastDocumentCodec.encode(try XCTUnwrap(FastDocumentCodec.decode(written))), as: UTF8.self)
+                .utf8))
+        let name = try XCTUnwrap(FastDocumentCodec.decode(written)?.expenses.records[3].name)
+        XCTAssertEqual(Array(name.unicodeScalars), Array("caf\u{E9}".unicodeScalars))
+    }
+
+    func testEveryTextField_IsComparedByItsSpelling() throws {
+        try assertSpellingsToldApart(Expense(id: "00000001", name: "x", amount: 1, date: .epoch))
+        try assertSpellingsToldApart(Income(id: "00000001", name: "x", amount: 1, date: .epoch))
+        try assertSpellingsToldApart(Transfer(id: "00000001", amount: 1, from: "a", to: "b", date: .epoch))
+    }
+
+    /// Every field of the schema that takes text, set to "é" spelt both ways: equal by `==`,
+    /// not spelt alike. Fields that take no text: the ID, the order, the amount and the day.
+    private func assertSpellingsToldApart<Record: BaseModel>(_ base: Record, line: UInt = #line) throws {
+        let spellings = ("caf\u{E9}", "cafe\u{301}")
+        let values: [(String) -> String] = [{ "\"\($0)\"" }, { "[\"\($0)\"]" }, { "\"\($0)=1\"" }, { "\"1=\($0)\"" }]
+        var toldApart: Set<String> = []
+        for field in Record.schema.fields where !field.isPosition {
+            for value in values {
+                var composed = base, decomposed = base
+                let context = FieldContext(record: "record", key: base.id, field: field.key)
+                guard let one = try? JSONReader.parse(Array(value(spellings.0).utf8)),
+                      let other = try? JSONReader.parse(Array(value(spellings.1).utf8)),
+                      (try? field.decode(one, &composed, context)) != nil,
+                      (try? field.decode(other, &decomposed, context)) != nil else { continue }
+                XCTAssertEqual(composed, decomposed, "\(field.key): equal by ==", line: line)
+                XCTAssertFalse(composed.isSpeltAlike(decomposed), "\(field.key)", line: line)
+                XCTAssertTrue(composed.isSpeltAlike(composed), "\(field.key)", line: line)
+                toldApart.insert(field.key)
+                break
+            }
+        }
+        XCTAssertEqual(
+            Set(Record.schema.fields.map(\.key)).subtracting(toldApart), ["id", "order", "amount", "date"],
+            "\(Record.kind): a field that takes text is not compared by its spelling", line: line)
+    }
+
+    /// Another program writing the file in place while a change runs: the bytes a change would
+    /// copy are no longer those it checked, so it saves nothing and says why.
+    func testAFileChangedInPlaceDuringAChange_IsLeftAsTheOtherProgramLeftIt() throws {
+        let path = directory + "/budget.json"
+        var store = JSONFileStore(path: path)
+        store.mapsLargeFiles = true
+        try store.transaction { document in
+            for index in 0..<800 { try document.expenses.add { expense($0, index) } }
+        }
+        XCTAssertTrue(try FileContents(path: path, mapping: true).isMapped)
+        var changedInPlace: [UInt8] = []
+        XCTAssertThrowsError(
+            try store.transaction { document in
+                try document.expenses.add { expense($0, 900) }
+                // After the file's timestamp can tick: an amount's first digit, overwritten in place.
+                Thread.sleep(forTimeInterval: 0.05)
+                let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+                let text = String(decoding: try bytes(path), as: UTF8.self)
+                let amount = try XCTUnwrap(text.range(of: "\"amount\" : 3"))
+                try handle.seek(toOffset: UInt64(text.utf8.distance(from: text.startIndex, to: amount.upperBound)) - 1)
+                try handle.write(contentsOf: Data("4".utf8))
+                try handle.close()
+                changedInPlace = try bytes(path)
+            }
+        ) { error in
+            XCTAssertEqual(
+                (error as? BudgetError)?.errorDescription,
+                "cannot write \(path): another program changed it while budget was writing its new contents; "
+                    + "nothing was saved")
+        }
+        XCTAssertTrue(try bytes(path) == changedInPlace, "left as the other program left it")
+        XCTAssertEqual(try store.load().expenses.count, 800)
+    }
 }

@@ -31,6 +31,10 @@ public protocol BaseModel: Hashable, Identifiable, Sendable where ID == String {
     /// The accounts the money moved through (`Account.name`): an income's or an expense's
     /// `account`, if it names one, or a transfer's two.
     var accounts: [String] { get }
+    /// Whether every text of the record is the same bytes as `other`'s (`==` takes texts
+    /// spelt differently but canonically equivalent as equal): a writer copies a record's
+    /// bytes from the file only when the record is `==` to the one read there and spelt alike.
+    func isSpeltAlike(_ other: Self) -> Bool
     /// Renames an account wherever the record names it.
     ///
     /// - Returns: whether the record named it.

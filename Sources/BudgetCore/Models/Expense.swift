@@ -124,6 +124,14 @@ public struct Expense: BaseModel {
     public func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Expense { try check.expense(self) }
 
     /// Its account, if it names one.
+    /// Whether every text is the same bytes as `other`'s (`BaseModel.isSpeltAlike`).
+    public func isSpeltAlike(_ other: Expense) -> Bool {
+        Spelling.same(id, other.id) && Spelling.same(name, other.name) && Spelling.same(category, other.category)
+            && Spelling.same(tags.sorted, other.tags.sorted) && Spelling.same(account, other.account)
+            && Spelling.same(paidBy, other.paidBy) && Spelling.same(source, other.source)
+            && rare.isSpeltAlike(other.rare)
+    }
+
     public var accounts: [String] { account.map { [$0] } ?? [] }
 
     /// Renames its account when it is `old`.

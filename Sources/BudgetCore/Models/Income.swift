@@ -89,6 +89,13 @@ public struct Income: BaseModel {
     public func checkedMembers(_ check: MemberCheck) throws(MemberError) -> Income { try check.income(self) }
 
     /// Its account, if it names one.
+    /// Whether every text is the same bytes as `other`'s (`BaseModel.isSpeltAlike`).
+    public func isSpeltAlike(_ other: Income) -> Bool {
+        Spelling.same(id, other.id) && Spelling.same(name, other.name) && Spelling.same(tags.sorted, other.tags.sorted)
+            && Spelling.same(account, other.account) && Spelling.same(paidBy, other.paidBy)
+            && Spelling.same(source, other.source) && rare.isSpeltAlike(other.rare)
+    }
+
     public var accounts: [String] { account.map { [$0] } ?? [] }
 
     /// Renames its account when it is `old`.

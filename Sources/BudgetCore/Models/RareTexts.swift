@@ -33,6 +33,13 @@ struct RareTexts: Hashable, Sendable {
         set { update { $0.parts = newValue } }
     }
 
+    /// Whether the texts are the same bytes as `other`'s (the same storage, or texts alike).
+    func isSpeltAlike(_ other: RareTexts) -> Bool {
+        if storage === other.storage { return true }
+        return Spelling.same(note, other.note) && Spelling.same(schedule, other.schedule)
+            && Spelling.same(split, other.split) && Spelling.same(parts, other.parts)
+    }
+
     private mutating func update(_ change: (inout Texts) -> Void) {
         var texts = storage?.texts ?? Texts()
         change(&texts)

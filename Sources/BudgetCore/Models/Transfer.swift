@@ -93,6 +93,13 @@ public struct Transfer: BaseModel {
     }
 
     /// Its two accounts, the one the money left first.
+    /// Whether every text is the same bytes as `other`'s (`BaseModel.isSpeltAlike`).
+    public func isSpeltAlike(_ other: Transfer) -> Bool {
+        Spelling.same(id, other.id) && Spelling.same(name, other.name) && Spelling.same(from, other.from)
+            && Spelling.same(to, other.to) && Spelling.same(tags.sorted, other.tags.sorted)
+            && Spelling.same(source, other.source) && rare.isSpeltAlike(other.rare)
+    }
+
     public var accounts: [String] { [from, to] }
 
     /// Renames either account when it is `old`.

@@ -14,6 +14,9 @@ import Darwin
 final class FileContents: @unchecked Sendable {
     private let mapped: UnsafeRawBufferPointer?
     private let read: [UInt8]
+    /// The file as it was when opened: a writer that copies these bytes checks that it has
+    /// not been changed in place since (`stillAsRead(at:)`).
+    let signature: FileSystem.Signature
 
     /// Files at least this large are mapped.
     static let mappingThreshold = 1 << 16
@@ -25,6 +28,9 @@ final class FileContents: @unchecked Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }
         let size = Int(info.st_size)
+        signature = FileSystem.Signature(
+            size: size, modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
         if mapping, info.st_mode & S_IFMT == S_IFREG, size >= Self.mappingThreshold,
            let region = Self.map(descriptor, size: size) {
             mapped = UnsafeRawBufferPointer(start: region, count: size)
@@ -38,6 +44,17 @@ final class FileContents: @unchecked Sendable {
     deinit {
         if let mapped, let start = mapped.baseAddress {
             munmap(UnsafeMutableRawPointer(mutating: start), mapped.count)
+        }
+    }
+
+    /// Whether the file at `path` is still the one these bytes were read from, unchanged (its
+    /// size, modification time and inode): another program may have written it in place, and
+    /// a mapping shows such a change.
+    ///
+    /// - Throws: `SystemError` (`ESTALE`) when it is not.
+    func stillAsRead(at path: String) throws(SystemError) {
+        guard try FileSystem.signature(at: path) == signature else {
+            throw SystemError(operation: "write", path: path, code: SystemError.changedSinceRead)
         }
     }
 

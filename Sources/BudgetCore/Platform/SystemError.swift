@@ -16,6 +16,11 @@ struct SystemError: Error, Sendable {
     static let fileExists = EEXIST
     /// `EACCES`: permission denied.
     static let permissionDenied = EACCES
+    /// `ESTALE`: what `FileContents.stillAsRead(at:)` reports for a file changed since it was read.
+    static let changedSinceRead = ESTALE
+    /// `EFAULT`: a bad address, which `write` reports when bytes it copies from a mapping were
+    /// cut off by another program truncating the file.
+    static let badAddress = EFAULT
 
     /// The C library's text for the error (`Permission denied`).
     var message: String {

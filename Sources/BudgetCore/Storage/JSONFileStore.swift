@@ -437,14 +437,34 @@ public struct JSONFileStore: DataProtocol {
         do throws(SystemError) {
             unflushed = try AtomicFile.write(to: target, mode: mode) { emit throws(SystemError) in
                 try FastDocumentCodec.encode(document, reusing: original, emitting: emit)
+                // Bytes copied from the file read were checked when read: it must not have been
+                // changed in place since (by another program; budget never does).
+                try original?.writtenTables?.contents.stillAsRead(at: target)
             }
         } catch {
-            throw error.budgetError
+            throw Self.writeError(error, path: path)
         }
         saved(description)
         if let unflushed {
             warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); "
                 + "it may be lost if the system crashes now")
+        }
+    }
+
+    /// The error of a write, worded for the two ways another program can break into it: by
+    /// changing the file in place, or cutting it short, while the file read was being copied.
+    private static func writeError(_ error: SystemError, path: String) -> BudgetError {
+        switch error.code {
+        case SystemError.changedSinceRead where error.operation == "write":
+            return .fileSystem(
+                operation: "write", path: path, errno: error.code,
+                message: "another program changed it while budget was writing its new contents; nothing was saved")
+        case SystemError.badAddress:
+            return .fileSystem(
+                operation: "write", path: path, errno: error.code,
+                message: "another program cut it short while budget was copying it; nothing was saved")
+        default:
+            return error.budgetError
         }
     }
 

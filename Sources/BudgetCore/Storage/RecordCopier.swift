@@ -1,5 +1,6 @@
 /// Writes one table's records, by ascending ID, copying from the file a document was read from
-/// the bytes of every record the document as read holds unchanged (runs of them at once), a
+/// the bytes of every record the document as read holds unchanged, texts spelt alike (runs of
+/// them at once), a
 /// record that only moved with its `order` put right, and writing anew the others: a change to
 /// one record of a million writes one record and copies the rest.
 struct RecordCopier<Record: BaseModel> {
@@ -30,7 +31,7 @@ struct RecordCopier<Record: BaseModel> {
         while next < layout.starts.count {
             let place = layout.place(ofRecordAt: next)
             if old[place].id == records[index].id {
-                if old[place] == records[index] {
+                if old[place] == records[index], old[place].isSpeltAlike(records[index]) {
                     if let pending = run, pending.upperBound == next {
                         run = pending.lowerBound..<next + 1
                     } else {
@@ -42,7 +43,7 @@ struct RecordCopier<Record: BaseModel> {
                 }
                 try flush(into: &out, emit: emit)
                 next += 1
-                if Record.schema.sameContent(old, place, records, index),
+                if Record.schema.sameContent(old, place, records, index), old[place].isSpeltAlike(records[index]),
                    copy(at: next - 1, as: records[index], was: old[place], into: &out) {
                     return try emitFull(&out, emit)
                 }
