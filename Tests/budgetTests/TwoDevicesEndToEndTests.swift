@@ -685,6 +685,20 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(rent["note"], "", "the laptop's note is undone")
     }
 
+    /// An undone delete writes the record's presence, with what the delete knew: a replica that
+    /// holds one was refused by its own reader (a presence is no JSON value).
+    func testUndoOfADeleteOnADevice_KeepsItsReplicaReadable() throws {
+        try twoDevices { laptop in try laptop.succeed("add", "expense", "家賃", "80000", "--date", "2026-11-01") }
+        try laptop.succeed("delete", "expense", "00000001")
+        try laptop.succeed("undo")
+        XCTAssertEqual(try laptop.succeed("check").stderr, laptop.dataFile.path + ": no problems found.\n")
+        try sync()
+        XCTAssertEqual(try sameExpenses().rows.map { $0["name"] }, ["家賃"], "back on both devices")
+        try desk.succeed("add", "expense", "電気", "9000", "--date", "2026-11-02")
+        try sync()
+        XCTAssertEqual(try sameExpenses().rows.map { $0["name"] }, ["家賃", "電気"])
+    }
+
     func testRestoreOnADevice_KeepsItsReplicaReadable() throws {
         try twoDevices { laptop in try laptop.succeed("add", "expense", "a", "1") }
         let export = try laptop.succeed("export", "--format", "json").stdout

@@ -48,6 +48,11 @@ enum SyncCodec {
         return .object(members)
     }
 
+    /// Whether a register's key is a record's presence (`RegisterKey.presenceField`).
+    private static func isPresence(_ key: String) -> Bool {
+        key.hasSuffix(":" + RegisterKey.presenceField)
+    }
+
     /// Whether a value's strings hold no control character but tabs and line breaks, and no
     /// bidirectional control.
     private static func isPlainText(_ node: JSONNode) -> Bool {
@@ -185,8 +190,10 @@ enum SyncCodec {
                     switch parts[0].value {
                     case .null: value = nil
                     case .string(let text):
-                        // JSON as a file holds a value, whose text a note's rules allow.
-                        guard let node = try? JSONReader.parse(Array(text.utf8)), isPlainText(node) else {
+                        // JSON as a file holds a value, whose text a note's rules allow; a presence
+                        // register holds what the undone delete knew (`RegisterKey.presenceText`).
+                        guard isPresence(member.key) && RegisterKey.presenceKnew(text) != nil
+                            || (try? JSONReader.parse(Array(text.utf8))).map(isPlainText) == true else {
                             throw problem(parts[0], "a version's value must be a record's or setting's JSON")
                         }
                         value = text
