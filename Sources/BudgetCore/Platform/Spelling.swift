@@ -4,8 +4,8 @@
 import Darwin
 #endif
 
-/// Whether texts are spelt alike: the same bytes. `==` on `String` compares canonically ("é" and "e" with a
-/// combining accent are equal), which is what every comparison of names and categories wants;
+/// Whether texts are spelt alike: the same bytes. `==` on `String` compares canonically ("é"
+/// and "e" with a combining accent are equal), which is what every comparison of names wants;
 /// a writer that copies a record's bytes from the file instead of writing its texts again must
 /// also know that they are spelt alike (`BaseModel.isSpeltAlike`). Texts in the same storage
 /// (a record left as it was read) are known alike without reading them.

@@ -1,8 +1,7 @@
 /// Writes one table's records, by ascending ID, copying from the file a document was read from
 /// the bytes of every record the document as read holds unchanged, texts spelt alike (runs of
-/// them at once), a
-/// record that only moved with its `order` put right, and writing anew the others: a change to
-/// one record of a million writes one record and copies the rest.
+/// them at once), and of a record that only moved with its `order` put right; the others are
+/// written anew. A change to one record of a million writes one record and copies the rest.
 struct RecordCopier<Record: BaseModel> {
     /// The table as read and where its records lie.
     let source: WrittenBytes.Table<Record>
