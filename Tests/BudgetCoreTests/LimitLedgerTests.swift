@@ -196,6 +196,26 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertThrowsError(try LimitLedger(document: document).status(.category("がっこう"), in: november))
     }
 
+    func testALimitSpeltPlain_CountsEverySpelling_MonthlyAndYearly() throws {
+        // A limit on a plain (NFC) category finds plain labels by their bytes, and a label spelt
+        // otherwise (decomposed が) by Unicode's equality: both count, monthly and yearly.
+        var document = try document([
+            ("2026-11-01", "がっこう", 100), ("2026-11-02", "か\u{3099}っこう", 20), ("2026-11-03", "ｶﾞｯｺｳ", 3),
+            ("2026-11-04", "食費", 5_000),
+        ])
+        try document.setLimit(try SpendingLimit(amount: 1_000), for: .category("がっこう"))
+        try document.setLimit(try SpendingLimit(amount: 9_000), for: .category("食費"))
+        XCTAssertEqual(try months(document, .category("がっこう"), ["2026-11"]), [[0, 1_000, 120, 880]])
+        XCTAssertEqual(try months(document, .category("食費"), ["2026-11"]), [[0, 9_000, 5_000, 4_000]])
+        try document.setLimit(try SpendingLimit(amount: 50_000, per: .year), for: .category("がっこう"))
+        let november = try XCTUnwrap(document.budgetCalendar.period(named: "2026-11"))
+        XCTAssertEqual(try LimitLedger(document: document).status(.category("がっこう"), in: november)?.spent, 120)
+        var query = RecordQuery()
+        query.period = november.range
+        let summary = try Summary(document: document, query: query)
+        XCTAssertEqual(summary.categories.first { $0.category == "がっこう" }?.limitStatus?.spent, 120)
+    }
+
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
         try document.setLimit(

@@ -31,6 +31,27 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("ｶﾀｶﾅ 家賃"), 9)
     }
 
+    func testDisplayWidth_QuickPathAgreesForEveryScalar_AloneAndBeforeAMark() {
+        // Every scalar of the first planes, alone and followed by a combining accent (which joins
+        // it): the quick path's ranges must measure what the character-by-character path does.
+        var disagreeing: [String] = []
+        for value in UInt32(0x20)...0x3_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let alone = String(scalar)
+            if DisplayWidth.of(alone) != DisplayWidth.of(Character(scalar)) {
+                disagreeing.append(alone.debugDescription)
+            }
+            let marked = alone + "\u{301}x"
+            if value != 0x1B, DisplayWidth.of(marked) != marked.reduce(0, { $0 + DisplayWidth.of($1) }) {
+                disagreeing.append(marked.debugDescription)
+            }
+        }
+        XCTAssertEqual(disagreeing.prefix(20), [])
+        XCTAssertEqual(DisplayWidth.of("¥12,345"), 7)
+        XCTAssertEqual(DisplayWidth.of("食費 ████▍"), 10)
+        XCTAssertEqual(DisplayWidth.of("a\u{AD}b"), 2, "a soft hyphen takes no column")
+    }
+
     func testDisplayWidth_HalfWidthSoundMarksTakeAColumn() {
         // U+FF9E and U+FF9F extend the grapheme before them but are drawn in a column of their own.
         XCTAssertEqual(DisplayWidth.of("ｾﾌﾞﾝ"), 4)
@@ -51,6 +72,20 @@ final class OutputTests: XCTestCase {
         Total  80,900
 
         """)
+    }
+
+    func testTextTable_MeasuredLinesAreRenderedLinesWithTheirWidths() {
+        var table = TextTable(columns: [
+            .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right),
+            .init(title: "NOTE", alignment: .left),
+        ])
+        table.rows = [
+            ["家賃", "¥80,000", ""], ["Lunch", "", "ｾﾌﾞﾝ "], ["", "¥900", "e\u{301}"], ["ＡＭＡＺＯＮ ", "", ""],
+        ]
+        let lines = table.measuredLines()
+        XCTAssertEqual(lines.map(\.text).joined(separator: "\n") + "\n", table.render())
+        XCTAssertEqual(lines.map(\.width), lines.map { DisplayWidth.of($0.text) })
+        XCTAssertEqual(lines.map(\.width), [28, 22, 28, 25, 12])
     }
 
     func testTextTable_LeavesNoTrailingSpaces() {

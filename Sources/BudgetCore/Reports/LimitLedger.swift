@@ -209,14 +209,33 @@ public struct LimitLedger: Sendable {
         var sums: [LimitScope: Int?] = [:]
         for scope in scopes { sums[scope] = .some(0) }
         let total = sums[.total] != nil
-        func add(_ amount: Int, to scope: LimitScope) {
-            guard case .some(.some(let sum)) = sums[scope] else { return }
-            let (next, overflow) = sum.addingReportingOverflow(amount)
-            sums[scope] = .some(overflow ? nil : next)
+        // Categories numbered by their bytes (`LabelIndex`), each sum kept by number and joined
+        // to its scope once: hashing a Japanese category per expense normalises it each time.
+        var numbers = LabelIndex()
+        var byNumber: [Int?] = []
+        var totalSum: Int? = 0
+        func add(_ amount: Int, to sum: inout Int?) {
+            guard let before = sum else { return }
+            let (next, overflow) = before.addingReportingOverflow(amount)
+            sum = overflow ? nil : next
         }
-        for expense in expenses where days.contains(expense.date) {
-            add(expense.amount, to: .category(expense.category))
-            if total { add(expense.amount, to: .total) }
+        for index in expenses.indices where days.contains(expenses[index].date) {
+            let amount = expenses[index].amount
+            let number = numbers.number(of: expenses[index].category)
+            if number == byNumber.count { byNumber.append(0) }
+            add(amount, to: &byNumber[number])
+            if total { add(amount, to: &totalSum) }
+        }
+        if total { sums[.total] = .some(totalSum) }
+        // Spellings Unicode calls equal (composed and decomposed が) are one category.
+        for (number, category) in numbers.labels.enumerated() {
+            guard case .some(.some(let sum)) = sums[.category(category)] else { continue }
+            guard let more = byNumber[number] else {
+                sums[.category(category)] = .some(nil)
+                continue
+            }
+            let (next, overflow) = sum.addingReportingOverflow(more)
+            sums[.category(category)] = .some(overflow ? nil : next)
         }
         return sums
     }
@@ -256,7 +275,20 @@ public struct LimitLedger: Sendable {
         }
         // Categories numbered by their bytes (`LabelIndex`), each looked up among the limits
         // once: hashing a Japanese category for a dictionary normalises it, a million times over.
+        // When the limits' categories and a label are all plain (`TextOrder.isPlain`: in NFC),
+        // Unicode calls them equal only when their bytes are, so the label is looked up by its
+        // bytes among the limited categories (numbered first, 0..<count, in `limited`).
         var numbers = LabelIndex()
+        var limited = LabelIndex()
+        let limitedCategories = Array(byCategory.keys)
+        let limitedPer = limitedCategories.map { byCategory[$0] }
+        for category in limitedCategories { _ = limited.number(of: category) }
+        let limitsArePlain = limitedCategories.allSatisfy(TextOrder.isPlain)
+        func limitPeriod(of category: String) -> SpendingLimit.Period? {
+            guard limitsArePlain, TextOrder.isPlain(category) else { return byCategory[category] }
+            let number = limited.number(of: category)
+            return number < limitedPer.count ? limitedPer[number] : nil
+        }
         var categoryPer: [SpendingLimit.Period?] = []
         var categorySums: [[Int: Int?]] = []
         var totalSums: [Int: Int?] = [:]
@@ -266,7 +298,7 @@ public struct LimitLedger: Sendable {
             if !byCategory.isEmpty {
                 number = numbers.number(of: expense.category)
                 if number == categoryPer.count {
-                    categoryPer.append(byCategory[expense.category])
+                    categoryPer.append(limitPeriod(of: expense.category))
                     categorySums.append([:])
                 }
                 per = categoryPer[number]

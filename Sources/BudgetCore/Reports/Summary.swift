@@ -138,6 +138,7 @@ public struct Summary: Sendable {
         balance = try Sum.difference(income, spending)
 
         var spent: [String: Int] = [:]
+        spent.reserveCapacity(categoryIndex.labels.count + alsoCategories.count)
         for category in alsoCategories { spent[category] = 0 }
         for (number, category) in categoryIndex.labels.enumerated() {
             spent[category] = try Sum.adding(spent[category] ?? 0, spentByNumber[number])
@@ -147,15 +148,15 @@ public struct Summary: Sendable {
         let limitRange = limitPeriod ?? period
         var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
-            whole = (
-                LimitLedger(document: document), calendar.period(containing: from), calendar.period(containing: to)
-            )
+            let ledger = LimitLedger(
+                limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
+                calendar: calendar)
+            whole = (ledger, calendar.period(containing: from), calendar.period(containing: to))
         }
         // A limited category the period spent nothing in still has a row (0 spent, its limit
         // left), unless a filter other than the categories (which must name it) is set.
-        if whole != nil, query.tags.isEmpty, query.search == nil, query.minimum == nil, query.maximum == nil {
-            let limits = document[settings: BudgetKeys.self].limits
-            for case (.category(let category), _) in limits where spent[category] == nil {
+        if let whole, query.tags.isEmpty, query.search == nil, query.minimum == nil, query.maximum == nil {
+            for case (.category(let category), _) in whole.ledger.limits where spent[category] == nil {
                 if query.categories.isEmpty || query.categories.contains(category) { spent[category] = 0 }
             }
         }
@@ -166,7 +167,7 @@ public struct Summary: Sendable {
             }
             rows.append(CategoryRow(category: category, spent: amount, limit: status?.base, limitStatus: status))
         }
-        categories = rows.sorted { ($0.spent, $1.category) > ($1.spent, $0.category) }
+        categories = TextOrder.sorted(rows, largestFirst: \.spent, then: \.category)
         totalLimit = try whole.flatMap { whole in
             try whole.ledger.status(.total, from: whole.first, through: whole.last)
         }
@@ -186,8 +187,8 @@ public struct Summary: Sendable {
         for (number, name) in sources.labels.enumerated() {
             bySourceName[name] = try Sum.adding(bySourceName[name] ?? 0, received[number])
         }
-        incomeSources = bySourceName.map { IncomeRow(name: $0.key, received: $0.value) }
-            .sorted { ($0.received, $1.name) > ($1.received, $0.name) }
+        incomeSources = TextOrder.sorted(
+            bySourceName.map { IncomeRow(name: $0.key, received: $0.value) }, largestFirst: \.received, then: \.name)
     }
 
     /// Adds `amount` to the total numbered `number` (a new number's total starts at 0).

@@ -65,7 +65,7 @@ extension Settings where Domain == BudgetKeys {
     /// The categories that have a limit, sorted.
     public var limitedCategories: [String] {
         let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
-        return setKeys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+        return TextOrder.sorted(setKeys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
     }
 
     /// Every limit that is set: the categories' by name, then the total (a stored value that

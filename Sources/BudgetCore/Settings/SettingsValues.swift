@@ -19,6 +19,6 @@ public struct SettingsValues: SettingsStorage, Equatable {
     public func value(forKey key: String) -> StoredSetting? { values[key] }
     /// Sets (or, with `nil`, removes) a key.
     public mutating func setValue(_ value: StoredSetting?, forKey key: String) { values[key] = value }
-    /// Every key that is set, sorted.
-    public var storedKeys: [String] { values.keys.sorted() }
+    /// Every key that is set, sorted (as `<` sorts them; a limit's key holds a category).
+    public var storedKeys: [String] { TextOrder.sorted(Array(values.keys)) }
 }

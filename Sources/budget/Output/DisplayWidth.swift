@@ -21,8 +21,8 @@ enum DisplayWidth {
     }
 
     /// The width of text whose every scalar stands alone (no combining marks, joiners or
-    /// escapes): printable ASCII, kana and CJK ideographs, the bulk of names in a large
-    /// listing. `nil` for anything else, which then goes character by character.
+    /// escapes): printable ASCII and Latin-1, kana and CJK ideographs, amounts in yen, the bulk
+    /// of names in a large listing. `nil` for anything else, which then goes character by character.
     private static func simpleWidth(_ text: String) -> Int? {
         var width = 0
         for byte in text.utf8 {
@@ -39,7 +39,10 @@ enum DisplayWidth {
         var width = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x20..<0x7F: width += 1
+            // Printable ASCII; Latin-1's signs and letters (¥, £, é) without the soft hyphen;
+            // dashes, quotes and bullets; box drawing and blocks (a bar's █ and ▏): one column each.
+            case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2030...0x205E, 0x2500...0x259F:
+                width += 1
             // CJK punctuation and the ideographic space (without the tone marks U+302A-302F),
             // kana (without the combining sound marks U+3099, U+309A), CJK ideographs and
             // fullwidth forms: all wide, none combining.

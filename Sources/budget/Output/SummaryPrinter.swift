@@ -149,21 +149,26 @@ struct SummaryPrinter {
     ) -> String {
         var table = TextTable(columns: columns.map { TextTable.Column(title: $0.0, alignment: $0.1) })
         table.rows = rows
-        let lines = table.render().split(separator: "\n").map(String.init)
-        let tableWidth = lines.map(DisplayWidth.of).max() ?? 0
+        let lines = table.measuredLines()
+        let tableWidth = lines.map(\.width).max() ?? 0
         let marker = "  over"
         // Bars use the room the table leaves; on a terminal too narrow for them there are none.
         let room = width - tableWidth - 2 - (bars.contains { $0.over } ? marker.count : 0)
         let barWidth = room >= 4 ? room : 0
         let largest = bars.map(\.value).max() ?? 0
-        var output = painter.paint(lines[0], .bold) + "\n"
+        var drawnBars = Bar.Drawer(largest: largest, width: barWidth)
+        var output = painter.paint(lines[0].text, .bold) + "\n"
         for (line, bar) in zip(lines.dropFirst(), bars) {
-            let drawn = Bar.render(bar.value, of: largest, width: barWidth)
-            var text = DisplayWidth.padRight(line, to: tableWidth)
-                + (drawn.isEmpty ? "" : "  " + painter.paint(drawn, bar.over ? .red : .green))
-            if bar.over { text += painter.paint(marker, .red) }
-            while text.hasSuffix(" ") { text.removeLast() }
-            output += text + "\n"
+            let drawn = drawnBars.bar(bar.value)
+            output += line.text
+            guard !drawn.isEmpty || bar.over else {
+                output += "\n"
+                continue
+            }
+            output += String(repeating: " ", count: tableWidth - line.width)
+            if !drawn.isEmpty { output += "  " + painter.paint(drawn, bar.over ? .red : .green) }
+            if bar.over { output += painter.paint(marker, .red) }
+            output += "\n"
         }
         return output
     }

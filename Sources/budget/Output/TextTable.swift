@@ -26,23 +26,18 @@ struct TextTable {
     /// The table as lines of text, each ending with a newline; the header and footers in bold
     /// when the painter colours.
     func render(painter: Painter = .plain) -> String {
-        // Each cell's width is measured once: a listing may have 100,000 rows.
-        let titleWidths = columns.map { DisplayWidth.of($0.title) }
-        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
-        var widths = titleWidths
-        for row in cellWidths {
-            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
-        }
-        for footer in footers { widths[footer.column] = max(widths[footer.column], DisplayWidth.of(footer.value)) }
+        let widths = columnWidths()
         var text = ""
-        text.reserveCapacity((rows.count + footers.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 1))
-        text += painter.paint(line(columns.map(\.title), cellWidths: titleWidths, widths: widths), .bold) + "\n"
-        for (row, rowWidths) in zip(rows, cellWidths) {
-            text += line(row, cellWidths: rowWidths, widths: widths)
+        let lineLength = widths.columns.reduce(0, +) + 2 * widths.columns.count + 1
+        text.reserveCapacity((rows.count + footers.count + 1) * lineLength)
+        text += painter.paint(line(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns).text, .bold)
+        text += "\n"
+        for (row, rowWidths) in zip(rows, widths.cells) {
+            text += line(row, cellWidths: rowWidths, widths: widths.columns).text
             text += "\n"
         }
         for footer in footers {
-            let valueEnd = widths[...footer.column].reduce(0, +) + 2 * footer.column
+            let valueEnd = widths.columns[...footer.column].reduce(0, +) + 2 * footer.column
             let valueStart = valueEnd - DisplayWidth.of(footer.value)
             let gap = max(2, valueStart - DisplayWidth.of(footer.label))
             text += painter.paint(footer.label + String(repeating: " ", count: gap) + footer.value, .bold) + "\n"
@@ -50,8 +45,36 @@ struct TextTable {
         return text
     }
 
-    private func line(_ cells: [String], cellWidths: [Int], widths: [Int]) -> String {
+    /// The header's line, then each row's, without newlines or paint, each with the columns it
+    /// takes (known from its cells' widths, so a caller adding to the lines measures nothing
+    /// again). Footers are not among them.
+    func measuredLines() -> [(text: String, width: Int)] {
+        let widths = columnWidths()
+        var lines = [line(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns)]
+        lines.reserveCapacity(rows.count + 1)
+        for (row, rowWidths) in zip(rows, widths.cells) {
+            lines.append(line(row, cellWidths: rowWidths, widths: widths.columns))
+        }
+        return lines
+    }
+
+    /// Each title's and cell's width, measured once (a listing may have 100,000 rows), and each
+    /// column's: its widest title, cell or footer value.
+    private func columnWidths() -> (titles: [Int], cells: [[Int]], columns: [Int]) {
+        let titleWidths = columns.map { DisplayWidth.of($0.title) }
+        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
+        var widths = titleWidths
+        for row in cellWidths {
+            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
+        }
+        for footer in footers { widths[footer.column] = max(widths[footer.column], DisplayWidth.of(footer.value)) }
+        return (titleWidths, cellWidths, widths)
+    }
+
+    /// A line of cells and the columns it takes: no trailing spaces.
+    private func line(_ cells: [String], cellWidths: [Int], widths: [Int]) -> (text: String, width: Int) {
         var text = ""
+        var width = 0
         var pending = 0  // spaces owed before the next text: none trail a line
         for (index, cell) in cells.enumerated() {
             if index > 0 { pending += 2 }
@@ -60,11 +83,16 @@ struct TextTable {
             if !cell.isEmpty {
                 text += String(repeating: " ", count: pending)
                 text += cell
+                width += pending + cellWidths[index]
                 pending = 0
             }
             if columns[index].alignment == .left { pending += padding }
         }
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
+        // A cell may end in spaces of its own.
+        while text.hasSuffix(" ") {
+            text.removeLast()
+            width -= 1
+        }
+        return (text, width)
     }
 }

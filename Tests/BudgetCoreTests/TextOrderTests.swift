@@ -1,0 +1,79 @@
+import XCTest
+import TestSupport
+@testable import BudgetCore
+
+/// Texts ordered from their bytes where that is `<`'s order, and by `<` elsewhere.
+final class TextOrderTests: XCTestCase {
+    /// The scalars `isPlain` takes.
+    private static let plainScalars: [Unicode.Scalar] = (UInt32(0)...0x3_FFFF).compactMap { value in
+        TextOrder.isPlain(value) ? Unicode.Scalar(value) : nil
+    }
+
+    func testEveryPlainScalar_IsItsOwnNFC() {
+        // A scalar with a canonical decomposition (Ω U+2126 is Ω U+03A9; 豈 U+F900 is 豈 U+8C48)
+        // equals another text under `==` and is excluded from composition: it is no text's NFC,
+        // so it may not be plain; the scalar it equals may (`;` for U+037E, `K` for U+212A).
+        var byCanonicalForm: [String: [Unicode.Scalar]] = [:]
+        for value in UInt32(0)...0x3_FFFF {
+            if let scalar = Unicode.Scalar(value) { byCanonicalForm[String(scalar), default: []].append(scalar) }
+        }
+        XCTAssertEqual(byCanonicalForm["\u{03A9}"], ["\u{03A9}", "\u{2126}"], "a dictionary finds canonical equals")
+        for scalar in Self.plainScalars {
+            let name = "U+" + String(scalar.value, radix: 16)
+            XCTAssertEqual(scalar.properties.canonicalCombiningClass, .notReordered, name)
+            XCTAssertFalse(scalar.properties.isFullCompositionExclusion, name)
+            for other in byCanonicalForm[String(scalar)] ?? [] where other != scalar {
+                XCTAssertTrue(other.properties.isFullCompositionExclusion, "\(name) equals a scalar that is NFC")
+                XCTAssertFalse(TextOrder.isPlain(other.value), "\(name) and its equal are both plain")
+            }
+        }
+        XCTAssertFalse(TextOrder.isPlain(0x2126))
+        XCTAssertFalse(TextOrder.isPlain(0x3099), "a combining sound mark")
+        XCTAssertFalse(TextOrder.isPlain(0xF900), "a compatibility ideograph")
+    }
+
+    func testPrecedes_AgreesWithLessThan_OnRandomTexts() {
+        // Plain scalars, and some that are not (a combining mark, a composed and a decomposed が,
+        // a singleton, a half-width sound mark), in texts that often share a prefix.
+        var random = SeededGenerator(seed: 26)
+        let others: [Unicode.Scalar] = ["\u{301}", "\u{3099}", "\u{2126}", "\u{03A9}", "\u{1F363}", "\u{0}", "\u{7F}"]
+        let common: [Unicode.Scalar] = ["a", "b", "か", "が", "ｶ", "ﾞ", "家", "賃", "¥", "é", " ", "0"]
+        func text() -> String {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: scalars.append(others.randomElement(using: &random) ?? "a")
+                case 1...2: scalars.append(Self.plainScalars.randomElement(using: &random) ?? "a")
+                default: scalars.append(common.randomElement(using: &random) ?? "a")
+                }
+            }
+            return String(scalars)
+        }
+        var plainPairs = 0
+        for _ in 0..<200_000 {
+            let a = text(), b = text()
+            let aIsPlain = TextOrder.isPlain(a), bIsPlain = TextOrder.isPlain(b)
+            if aIsPlain && bIsPlain { plainPairs += 1 }
+            let fast = TextOrder.precedes(a, plain: aIsPlain, b, plain: bIsPlain)
+            guard fast == (a < b) else {
+                return XCTFail("\(a.debugDescription) < \(b.debugDescription): \(a < b), from bytes \(fast)")
+            }
+        }
+        XCTAssertGreaterThan(plainPairs, 50_000, "most pairs take the bytes' path")
+        // Sorted rows: the same order as `sorted` by the tuple (both sorts are stable).
+        for _ in 0..<20 {
+            let rows = (0..<500).map { _ in (text(), Int.random(in: 0...3, using: &random)) }
+            let sorted = TextOrder.sorted(rows, largestFirst: { $0.1 }, then: { $0.0 })
+            let expected = rows.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
+            XCTAssertEqual(sorted.map { Array($0.0.utf8) }, expected.map { Array($0.0.utf8) })
+            XCTAssertEqual(sorted.map(\.1), expected.map(\.1))
+        }
+    }
+
+    func testSorted_LargestFirstThenByText_StableAndCanonical() {
+        let rows = [("食費", 100), ("家賃", 900), ("b", 100), ("a", 100), ("か\u{3099}", 100), ("ｶﾞ", 100), ("が", 5)]
+        let sorted = TextOrder.sorted(rows, largestFirst: { $0.1 }, then: { $0.0 })
+        XCTAssertEqual(sorted.map(\.0), ["家賃", "a", "b", "か\u{3099}", "食費", "ｶﾞ", "が"])
+        XCTAssertEqual(sorted.map(\.0), rows.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.map(\.0))
+    }
+}
