@@ -23,6 +23,18 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(BudgetKeys.limit("食費").storedKey, "budget.limit.食費")
     }
 
+    func testDomainNames_AreLowerCaseASCII_SoAKeyIsTheirsByItsBytes() {
+        // `SettingsDomain.key(stored:)` rejects a key that does not begin with the domain's
+        // bytes before comparing characters: right only while no other spelling equals a name
+        // (lower-case ASCII letters have none; `K` has the Kelvin sign).
+        for domain in SettingsCatalog.domains {
+            XCTAssertTrue(domain.name.utf8.allSatisfy { (0x61...0x7A).contains($0) || $0 == 0x2D }, domain.name)
+        }
+        XCTAssertNotNil(SettingsCatalog.key(stored: "budget.limit.食費"))
+        XCTAssertNil(SettingsCatalog.key(stored: "budget\u{301}.limit.食費"), "an accent joins the name's last letter")
+        XCTAssertNil(SettingsCatalog.key(stored: "budget.\u{301}limit.食費"), "an accent joins the dot")
+    }
+
     func testSettings_ReadDefaultsAndWriteTypedValuesThroughInjectedStorage() throws {
         var display = Settings<DisplayKeys>(storage: RecordingStorage())
         XCTAssertEqual(display[DisplayKeys.color], .auto)

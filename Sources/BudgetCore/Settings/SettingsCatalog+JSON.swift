@@ -5,7 +5,12 @@ extension SettingsCatalog {
     /// or `nil`.
     static func settingRefusal(key: String, value: StoredSetting) -> String? {
         guard let setting = SettingsCatalog.key(stored: key) else { return unknownSetting(key) }
-        return setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
+        return settingRefusal(key: key, value: value, setting: setting)
+    }
+
+    /// `settingRefusal(key:value:)` for a key already looked up.
+    static func settingRefusal(key: String, value: StoredSetting, setting: AnySettingKey) -> String? {
+        setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
     }
 
     /// Why the reader would refuse a setting's key whatever its value (an unknown key), or `nil`.

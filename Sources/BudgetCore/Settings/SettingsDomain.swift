@@ -19,7 +19,9 @@ extension SettingsDomain {
     /// The key with a stored name (`display.currency`) if this domain owns it.
     public static func key(stored: String) -> AnySettingKey? {
         let prefix = name + "."
-        guard stored.hasPrefix(prefix) else { return nil }
+        // A domain's name is lower-case ASCII, which no other spelling equals: a key that does
+        // not begin with its bytes is not the domain's, found without comparing characters.
+        guard stored.utf8.starts(with: prefix.utf8), stored.hasPrefix(prefix) else { return nil }
         let short = String(stored.dropFirst(prefix.count))
         return keys.first { $0.name == short } ?? dynamicKey(named: short)
     }

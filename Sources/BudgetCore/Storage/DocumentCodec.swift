@@ -191,7 +191,7 @@ enum DocumentCodec {
                 continue
             }
             guard let stored = SettingsCatalog.decodeSetting(member.node),
-                  SettingsCatalog.settingRefusal(key: member.key, value: stored) == nil else {
+                  SettingsCatalog.settingRefusal(key: member.key, value: stored, setting: key) == nil else {
                 let reason = SettingsCatalog.wrongSetting(member.key, key)
                 problems.append(DataFileProblem(offset: member.node.offset, reason))
                 continue
