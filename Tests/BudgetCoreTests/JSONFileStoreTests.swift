@@ -48,6 +48,33 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
     }
 
+    func testReleasedPages_AreGivenBack_AndReadTheSameBytesAgain() throws {
+        // A reader gives back the pages it has read past (`FileContents.release`): the process
+        // no longer holds them, and reading them again maps the same bytes from the file.
+        let path = directory + "/pages.bin"
+        let size = 8 << 20 + 1_234
+        let written = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(written)))
+        let contents = try FileContents(path: path, mapping: true)
+        XCTAssertTrue(contents.isMapped)
+        func fileBackedMemory() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
+            return try XCTUnwrap(Int(line.split(separator: " ")[1])) * 1024
+        }
+        var sum = 0
+        contents.withBytes { bytes in
+            for index in stride(from: 0, to: bytes.count, by: 512) { sum &+= Int(bytes[index]) }
+        }
+        let held = try fileBackedMemory()
+        contents.release(100..<size - 100)
+        XCTAssertGreaterThan(held - (try fileBackedMemory()), 6 << 20, "the pages read are given back")
+        contents.release(-5..<3)
+        contents.release(size - 3..<size + 10)
+        contents.release(7..<7)
+        XCTAssertEqual(contents.bytes, written, "pages given back read the file's bytes again")
+    }
+
     func testMappedInvalidFile_IsCheckedRefusedAndRepairedInPlaceAsWhenRead() throws {
         // The strict path reads a mapped file in place (no copy): the same problems, the same
         // refusal, and a repair whose backup holds the original bytes.

@@ -61,6 +61,26 @@ final class FileContents: @unchecked Sendable {
     /// Whether the bytes are a mapping of the file (for tests).
     var isMapped: Bool { mapped != nil }
 
+    /// The size of a page of memory.
+    private static let pageSize = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Gives back the memory of the mapped pages wholly inside `range`, once read: a page read
+    /// again is mapped again from the file, holding the same bytes (the file is never written
+    /// through this mapping), so nothing changes but the memory the process holds, which no
+    /// longer counts the file's size on top of what was read from it. Pages only partly inside
+    /// stay (another thread may be reading the rest). Nothing for bytes read into memory.
+    func release(_ range: Range<Int>) {
+        guard let mapped, let base = mapped.baseAddress, range.lowerBound >= 0, range.upperBound <= mapped.count else {
+            return
+        }
+        let page = Self.pageSize
+        // The mapping starts on a page (mmap's address), so offsets round as addresses do.
+        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+        guard end > start else { return }
+        // Advice, not an operation that can fail the read: a refusal leaves the pages held.
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     /// Lends the bytes.
     func withBytes<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         if let mapped {

@@ -256,16 +256,19 @@ enum FastDocumentCodec {
             case "format": format = cursor.nonNegativeInteger()
             case Income.uniqueIdKey: incomeCounter = cursor.storedID()?.number
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
+            // Each table's pages given back as they are read (`PassedPages`).
             case Income.dataKey:
-                incomes = records(&cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts)
+                incomes = records(
+                    &cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts, releasing: file)
             case Expense.dataKey:
                 // The largest table, read in two halves at once when no history is being skimmed.
                 expenses = records(
                     &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping,
-                    keepingStarts: keepingStarts, endingBefore: passedHistoryEnd)
+                    keepingStarts: keepingStarts, endingBefore: passedHistoryEnd, releasing: file)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
             case Transfer.dataKey:
-                transfers = records(&cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts)
+                transfers = records(
+                    &cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts, releasing: file)
             case "history":
                 cursor.skipWhitespace()
                 if skimming != nil {
@@ -374,7 +377,7 @@ enum FastDocumentCodec {
     /// in `skipping` are checked and left blank, and with `keepingStarts` where each record starts is kept.
     private static func records<Record: BaseModel>(
         _ cursor: inout ByteCursor, keeping: Bool, splitting: Bool = false, skipping: Set<String> = [],
-        keepingStarts: Bool = false, endingBefore limit: Int? = nil
+        keepingStarts: Bool = false, endingBefore limit: Int? = nil, releasing file: FileContents? = nil
     ) -> TableRead<Record>? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
         if cursor.consume(UInt8(ascii: "}")) {
@@ -396,6 +399,7 @@ enum FastDocumentCodec {
         let records = FillTarget<Record>.array(capacity: cursor.remaining / 80 + 1) { target in
             let mask = Record.schema.mask(skipping: skipping)
             var reading = RecordRun<Record>(into: target, skipping: mask, keepingStarts: keepingStarts)
+            reading.passedPages = file.map { PassedPages($0, from: cursor.index) }
             let ended = readRecords(&cursor, into: &reading, splitting: splitting, endingBefore: limit)
             if let filled = reading.target { target = filled }
             if ended { run = reading }
@@ -436,10 +440,13 @@ enum FastDocumentCodec {
         let bytes = cursor.bytes, signal = StopSignal()
         let before = recordStarts(in: bytes, from: cursor.index, before: split)
         guard let tail = run.cede(from: before) else { return run.read(&cursor) == .ended }
+        let passedPages = run.passedPages
         let second = BackgroundWork { () -> (run: RecordRun<Record>, end: Int?) in
             var cursor = ByteCursor(bytes)
             cursor.index = split
             var run = tail
+            // Its own pages, from its start: the page both parts read stays.
+            run.passedPages = passedPages.map { $0.moved(to: split) }
             let outcome = run.read(&cursor, signal: signal)
             return (run, outcome == .ended ? cursor.index : nil)
         }

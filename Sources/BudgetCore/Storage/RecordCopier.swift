@@ -71,11 +71,20 @@ struct RecordCopier<Record: BaseModel> {
         run = nil
         if wroteAny { out.write(",") }
         wroteAny = true
-        let bytes = source.bytes.slice(source.layout.bytes(of: pending))
+        let range = source.layout.bytes(of: pending)
+        let bytes = source.bytes.slice(range)
         if bytes.count >= FastDocumentCodec.pieceSize / 4 {
             try out.withBytes(emit)
             out.removeAll()
-            try emit(bytes)
+            // A piece at a time, each piece's pages given back once written (as the reader gave
+            // them back once read): a million records' bytes are never all held at once.
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(range.upperBound, start + FastDocumentCodec.pieceSize)
+                try emit(source.bytes.slice(start..<end))
+                source.contents.release(start..<end)
+                start = end
+            }
         } else {
             out.append(bytes)
             try emitFull(&out, emit)
@@ -141,6 +150,8 @@ struct WrittenBytes {
         let records: [Record]
         let layout: WrittenTable
         let bytes: ByteView
+        /// The file `bytes` are (`FileContents.release(_:)`).
+        let contents: FileContents
     }
 
     /// The table of one kind, when it is laid out as written.
@@ -150,6 +161,6 @@ struct WrittenBytes {
         guard records.count == layout.starts.count, layout.places.map({ $0.count == records.count }) ?? true else {
             return nil
         }
-        return Table(records: records, layout: layout, bytes: bytes)
+        return Table(records: records, layout: layout, bytes: bytes, contents: tables.contents)
     }
 }

@@ -43,6 +43,8 @@ struct RecordRun<Record: BaseModel>: Sendable {
 
     /// The fields each record is only checked for, left blank (`RecordSchema.mask(skipping:)`).
     let skipping: UInt64
+    /// The file's pages this run has read past, given back as it reads (`nil`: none are).
+    var passedPages: PassedPages?
 
     /// A run that keeps its records in `target`, the fields in `skipping` left blank, and with
     /// `keepingStarts` where each starts.
@@ -74,6 +76,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
             guard let key = cursor.storedID(), cursor.consume(UInt8(ascii: ":")),
                   readRecord(&cursor, key: key, schema) else { return .failed }
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
+            passedPages?.passed(cursor.index)
         } while cursor.consume(UInt8(ascii: ","))
         return .ended
     }
