@@ -9,6 +9,10 @@ warm-up), reads peak memory with /usr/bin/time (else getrusage), and writes benc
 It also times importing a CP932 bank statement of 100,000 rows with 200 rules (BENCH_STATEMENT_ROWS)
 against hledger converting the same rows with an equivalent rules file.
 
+Each figure with a goal shows it: a change against the I/O floor (1.5× at most), peak memory
+against the data file from 10 MB on (2× at most), `--version` against `/bin/true` (1 ms above at
+most), the imports against the floor of the file they write (2×) and one second.
+
 `budget summary --by category --per month --all` (a column per month, total and average) is set
 against `hledger balance -M -T -A Expenses` (the same table) and `ledger register -M Expenses` (ledger's
 monthly totals per account: `ledger balance -M` ignores -M and prints the plain balance).
@@ -202,6 +206,19 @@ def bulk_history_rows(binary, work, runs):
 CSV_ROWS = int(os.environ.get("BENCH_CSV_ROWS", "100000"))
 
 
+def memory_ratio(memory, path):
+    """Peak memory against the size of a data file, with the goal (2× at most), for files of
+    10 MB and more (100,000 records): below that the executable's own memory is most of it."""
+    size = os.path.getsize(path)
+    if size < 10 * 1024 * 1024:
+        return ""
+    return "peak memory %.2f× the file (goal ≤ 2×)" % (memory * 1024 * 1024 / size)
+
+
+def joined(*parts):
+    return ", ".join(part for part in parts if part)
+
+
 def csv_import_rows(binary, work, runs, floor):
     """Importing budget's own CSV export (CSV_ROWS rows) into an empty budget, against the I/O
     floor of writing the file that import writes."""
@@ -221,8 +238,9 @@ def csv_import_rows(binary, work, runs, floor):
         rows.append((CSV_ROWS, FLOOR + " (the file the import writes)", floor_time,
                      peak_memory("%s %s" % (floor, target)), ""))
         ratio = "%.2f× I/O floor" % (result[0] / floor_time[0])
-    rows.append((CSV_ROWS, "budget import (its own CSV export, into an empty budget)", result,
-                 peak_memory(command, restore), ratio))
+    memory = peak_memory(command, restore)
+    rows.append((CSV_ROWS, "budget import (its own CSV export, into an empty budget)", result, memory,
+                 joined(ratio + " (goal ≤ 2×)" if ratio else "", memory_ratio(memory, target))))
     return rows
 
 
@@ -252,6 +270,11 @@ def category_rows(binary, work, runs):
         table_time = timed(table, None, runs)
         rows.append((count, "budget summary --all as a table (a category per record)", table_time,
                      peak_memory(table), "%.2f× the tsv (target near 1)" % (table_time[0] / tsv_time[0])))
+        if count == CATEGORY_COUNTS[-1]:
+            monthly = "%s --file %s summary --by category --per month --all" % (binary, data)
+            memory = peak_memory(monthly)
+            rows.append((count, "budget summary --per month --all (a category per record)", timed(monthly, None, runs),
+                         memory, memory_ratio(memory, data)))
         if count != CATEGORY_COUNTS[0]:
             continue
         # The same budget with 2,000 yearly limits: a summary of the year must not walk the
@@ -386,7 +409,9 @@ def statement_rows(binary, work, runs):
     rows.append((STATEMENT_ROWS, "budget import --account (every balance checked)", result,
                  peak_memory(into, restore_account), "%.2f× without the check" % (result[0] / unchecked[0])))
     command = "%s --file %s -q import %s" % (binary, live, cp932)
-    rows.append((STATEMENT_ROWS, "budget import (CP932 statement, 200 rules)", timed(command, restore, RUNS_LARGE), peak_memory(command, restore), ""))
+    memory = peak_memory(command, restore)
+    rows.append((STATEMENT_ROWS, "budget import (CP932 statement, 200 rules)", timed(command, restore, RUNS_LARGE), memory,
+                 joined("goal under 1 s", memory_ratio(memory, live))))
     if shutil.which("hledger"):
         peer = "hledger -f %s --rules-file %s print" % (utf8, rules)
         if finishes(peer):
@@ -427,7 +452,9 @@ def main():
             ("budget summary --per month --all", "%s summary --by category --per month --all" % b, None,
              ("ledger register -M", "hledger balance -M")),
         ]
+        cases.append(("budget export --format ledger", "%s export --format ledger" % b, None, None))
         if size == SIZES[0]:
+            cases.append(("/bin/true (start-up floor)", "/bin/true", None, None))
             cases.append(("budget --version", "%s --version" % binary, None, None))
         # Balances over the same records on three accounts (a reconcile that disagrees exits 1).
         accounts_file = os.path.join(work, "budget-accounts-%d.json" % size)
@@ -468,8 +495,16 @@ def main():
             rows.append((size, name, measured[name], peak_memory(command, prepare), ""))
         for name, command, prepare, peer in cases:
             result = timed(command, prepare, runs)
+            measured[name] = result
             ratio = ", ".join("%.2f× %s" % (result[0] / measured[p][0], p) for p in (peer if isinstance(peer, tuple) else (peer,)) if p in measured)
-            rows.append((size, name, result, peak_memory(command, prepare), ratio))
+            if prepare == restore and FLOOR in measured:
+                ratio += " (goal ≤ 1.5×)"
+            memory = peak_memory(command, prepare)
+            if name.startswith(("budget add", "budget delete", "budget edit", "budget export")):
+                ratio = joined(ratio, memory_ratio(memory, data))
+            if name == "budget --version" and "/bin/true (start-up floor)" in measured:
+                ratio = "%.1f ms above /bin/true (goal ≤ 1 ms)" % (result[0] - measured["/bin/true (start-up floor)"][0])
+            rows.append((size, name, result, memory, ratio))
         report = subprocess.run(report_command, shell=True, check=True, capture_output=True).stdout
         rows.append((size, "budget report size (--year 2025, accounts, members)", None, None,
                      "%s bytes (target under 1 MB)" % "{:,}".format(len(report))))
