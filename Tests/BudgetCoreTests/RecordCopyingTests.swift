@@ -117,6 +117,70 @@ final class RecordCopyingTests: XCTestCase {
         }
     }
 
+    func testRecordsAChangeLeftAsTheyWere_HaveTheSameBits() throws {
+        // A table copied by a change (an append to a table the original still holds) holds the
+        // records it did not touch with the same bits (`LentElements.sameBits`): what lets the
+        // writer and the change's diff pass them without comparing field by field. Padding
+        // between fields would not be copied (a copy copies fields), so a model holds none.
+        let day = Day(year: 2026, month: 11, day: 29) ?? .epoch
+        var document = BudgetDocument()
+        for step in 1...50 {
+            let note = step % 2 == 0 ? "メモ \(step) の 長い 説明" : nil
+            _ = try document.expenses.add {
+                Expense(
+                    id: $0, name: "家賃 \(step) の 支払い", amount: step, category: step % 3 == 0 ? "食費" : "food",
+                    date: day, note: note, tags: step % 5 == 0 ? Tags(["trip", "京都"]) : Tags(),
+                    source: step % 7 == 0 ? "mufg:2026-11-29:\(step)" : nil, account: step % 4 == 0 ? "楽天銀行" : nil,
+                    paidBy: step % 6 == 0 ? "花子" : nil)
+            }
+            _ = try document.incomes.add {
+                Income(id: $0, name: "給与 \(step) の 振込", amount: step, date: day, note: note, account: "楽天銀行")
+            }
+            _ = try document.transfers.add {
+                Transfer(id: $0, amount: step, from: "楽天銀行", to: "財布", date: day, note: note)
+            }
+        }
+        func sameBits<Record: BaseModel>(_ table: RecordTable<Record>, _ copied: RecordTable<Record>) -> Int {
+            LentElements.lending(table.records) { old in
+                LentElements.lending(copied.records) { new in
+                    (0..<old.count).filter { old.sameBits($0, new, $0) }.count
+                }
+            }
+        }
+        var changed = document
+        _ = try changed.expenses.add { Expense(id: $0, name: "new", amount: 1, date: day) }
+        _ = try changed.incomes.add { Income(id: $0, name: "new", amount: 1, date: day) }
+        _ = try changed.transfers.add { Transfer(id: $0, amount: 1, from: "a", to: "b", date: day) }
+        XCTAssertEqual(sameBits(document.expenses, changed.expenses), 50)
+        XCTAssertEqual(sameBits(document.incomes, changed.incomes), 50)
+        XCTAssertEqual(sameBits(document.transfers, changed.transfers), 50)
+        // Equal records whose texts have storage of their own: not the same bits (== decides).
+        var respelt = changed
+        var record = respelt.expenses.records[0]
+        record.name = String(decoding: Array(record.name.utf8), as: UTF8.self)
+        try respelt.expenses.update(record)
+        XCTAssertEqual(respelt.expenses.records[0], changed.expenses.records[0])
+        XCTAssertEqual(sameBits(changed.expenses, respelt.expenses), 50, "the one respelt record is not")
+        // A delete moves the records after it up: the same bits but for the order's.
+        XCTAssertNotNil(Expense.schema.orderBytes)
+        XCTAssertNotNil(Income.schema.orderBytes)
+        XCTAssertNotNil(Transfer.schema.orderBytes)
+        var deleted = changed
+        _ = try deleted.expenses.remove(ids: [changed.expenses.records[20].id])
+        let orderBytes = try XCTUnwrap(Expense.schema.orderBytes)
+        LentElements.lending(changed.expenses.records) { old in
+            LentElements.lending(deleted.expenses.records) { new in
+                for index in 21..<old.count {
+                    XCTAssertFalse(old.sameBits(index, new, index - 1), "moved: its order differs")
+                    XCTAssertTrue(old.sameBits(index, new, index - 1, except: orderBytes))
+                    XCTAssertTrue(Expense.schema.sameContent(old, index, new, index - 1))
+                }
+                XCTAssertFalse(old.sameBits(20, new, 20, except: orderBytes), "another record")
+                XCTAssertFalse(Expense.schema.sameContent(old, 20, new, 20))
+            }
+        }
+    }
+
     func testALargeTableReadInTwoParts_IsCopied() throws {
         let path = directory + "/budget.json"
         var store = JSONFileStore(path: path)

@@ -46,7 +46,8 @@ public struct Expense: BaseModel {
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
-        ])
+        ],
+        order: \Expense.order)
 
     /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.
     public let id: String
@@ -57,8 +58,6 @@ public struct Expense: BaseModel {
     public var amount: Int
     /// The 1-based position among the expenses, kept by their table.
     public var order: Int
-    /// The day the money went out.
-    public var date: Day
     /// A free-text note, `nil` when there is none.
     public var note: String? {
         get { rare.note }
@@ -93,6 +92,9 @@ public struct Expense: BaseModel {
     }
     /// The note, the schedule, the split and the parts, which most expenses leave empty.
     private var rare = RareTexts()
+    /// The day the money went out. (Declared last: a record's bytes then hold no padding between its fields, and two
+    /// records with the same bits are the same record, `LentElements.sameBits`.)
+    public var date: Day
 
     /// Whether it is a refund: money a purchase brought back (a card's negative amount, a
     /// 支払取消, or `add expense --refund`), recorded as a negative amount in the category it

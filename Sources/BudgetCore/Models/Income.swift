@@ -34,7 +34,8 @@ public struct Income: BaseModel {
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
-        ])
+        ],
+        order: \Income.order)
 
     /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused.
     public let id: String
@@ -44,8 +45,6 @@ public struct Income: BaseModel {
     public var amount: Int
     /// The 1-based position among the incomes, kept by their table.
     public var order: Int
-    /// The day the money came in.
-    public var date: Day
     /// A free-text note, `nil` when there is none.
     public var note: String? {
         get { rare.note }
@@ -67,6 +66,9 @@ public struct Income: BaseModel {
     }
     /// The note and the schedule, which most records leave empty.
     private var rare = RareTexts()
+    /// The day the money came in. (Declared last: a record's bytes then hold no padding between its fields, and two
+    /// records with the same bits are the same record, `LentElements.sameBits`.)
+    public var date: Day
 
     /// An income with these values; `RecordTable.add` gives it its `order`.
     public init(

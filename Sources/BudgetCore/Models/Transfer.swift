@@ -41,7 +41,8 @@ public struct Transfer: BaseModel {
             RecordField(
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
-        ])
+        ],
+        order: \Transfer.order)
 
     /// The 8-digit ID (`"00000001"`), allocated by the transfers' table and never reused.
     public let id: String
@@ -51,8 +52,6 @@ public struct Transfer: BaseModel {
     public var amount: Int
     /// The 1-based position among the transfers, kept by their table.
     public var order: Int
-    /// The day the money moved.
-    public var date: Day
     /// The account the money left (`楽天銀行`).
     public var from: String
     /// The account the money went to (`楽天カード`).
@@ -74,6 +73,9 @@ public struct Transfer: BaseModel {
     }
     /// The note and the schedule, which most transfers leave empty.
     private var rare = RareTexts()
+    /// The day the money moved. (Declared last: a record's bytes then hold no padding between its fields, and two
+    /// records with the same bits are the same record, `LentElements.sameBits`.)
+    public var date: Day
 
     /// A transfer with these values; `RecordTable.add` gives it its `order`.
     public init(

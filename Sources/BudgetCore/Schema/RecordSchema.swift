@@ -26,11 +26,19 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// How the canonical reader checks each field of `fileOrder`.
     private let skimKinds: [SkimKind]
 
-    init(blank: @escaping (String) -> Record, fields: [RecordField<Record>]) {
+    /// Where a record's `order` lies in its bytes, when the model names its stored property:
+    /// two records whose other bytes are the same are the same record but for their position
+    /// (`LentElements.sameBits(_:_:_:except:)`).
+    let orderBytes: Range<Int>?
+
+    init(
+        blank: @escaping (String) -> Record, fields: [RecordField<Record>], order: WritableKeyPath<Record, Int>? = nil
+    ) {
         precondition(
             fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
         self.fields = fields
         self.blank = blank
+        orderBytes = order.flatMap { MemoryLayout<Record>.offset(of: $0) }.map { $0..<$0 + MemoryLayout<Int>.size }
         fileOrder = fields.sorted { $0.key < $1.key }
         var pieces: [UInt8] = []
         var ranges: [(first: Range<Int>, next: Range<Int>, isRequired: Bool)] = []
@@ -319,8 +327,11 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         }
     }
 
-    /// `sameContent` of two records where they lie: a copy only when their orders differ.
+    /// `sameContent` of two records where they lie: the same bits but for the order's (a record
+    /// a change left as it was read, or only moved) are the same record without comparing.
     func sameContent(_ a: LentElements<Record>, _ aIndex: Int, _ b: LentElements<Record>, _ bIndex: Int) -> Bool {
+        if a.sameBits(aIndex, b, bIndex) { return true }
+        if let orderBytes, a.sameBits(aIndex, b, bIndex, except: orderBytes) { return true }
         if a[aIndex].order == b[bIndex].order { return a[aIndex] == b[bIndex] }
         return sameContent(a[aIndex], b[bIndex])
     }

@@ -30,7 +30,9 @@ struct RecordCopier<Record: BaseModel> {
         while next < layout.starts.count {
             let place = layout.place(ofRecordAt: next)
             if old[place].id == records[index].id {
-                if old[place] == records[index], old[place].isSpeltAlike(records[index]) {
+                // The same bits: the record as read (the same texts' storage), spelt alike.
+                if old.sameBits(place, records, index)
+                    || (old[place] == records[index] && old[place].isSpeltAlike(records[index])) {
                     if let pending = run, pending.upperBound == next {
                         run = pending.lowerBound..<next + 1
                     } else {
@@ -42,7 +44,11 @@ struct RecordCopier<Record: BaseModel> {
                 }
                 try flush(into: &out, emit: emit)
                 next += 1
-                if Record.schema.sameContent(old, place, records, index), old[place].isSpeltAlike(records[index]),
+                // Only moved: the same bits but for the order's, or equal but for it and spelt alike.
+                let schema = Record.schema
+                let onlyMoved = schema.orderBytes.map { old.sameBits(place, records, index, except: $0) } ?? false
+                if onlyMoved
+                    || (schema.sameContent(old, place, records, index) && old[place].isSpeltAlike(records[index])),
                    copy(at: next - 1, as: records[index], was: old[place], into: &out) {
                     return try emitFull(&out, emit)
                 }
