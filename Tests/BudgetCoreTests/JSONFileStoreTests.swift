@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import BudgetCore
 
@@ -46,6 +47,29 @@ final class JSONFileStoreTests: XCTestCase {
         store.mapsLargeFiles = false
         XCTAssertEqual(try store.load().expenses.count, 799)
         XCTAssertEqual(try store.load().expenses.records.map(\.order), Array(1...799))
+    }
+
+    func testEachChange_HandsItsDocumentsToKeepUntilExit() throws {
+        // The executable keeps the last change's documents until it exits (freeing them costs
+        // more than the exit); each change hands over the one read and the one written.
+        // (A new file's first change holds nothing worth keeping.)
+        let path = directory + "/budget.json"
+        var store = JSONFileStore(path: path)
+        try store.transaction { document in
+            _ = try document.expenses.add { Expense(id: $0, name: "家賃", amount: 80_000, date: day) }
+        }
+        let handed = Mutex<[[BudgetDocument]]>([])
+        store.keepUntilExit = { documents in handed.withLock { $0.append(documents) } }
+        for name in ["Lunch", "ｾﾌﾞﾝ"] {
+            try store.transaction { document in
+                _ = try document.expenses.add { Expense(id: $0, name: name, amount: 900, date: day) }
+            }
+        }
+        let changes = handed.withLock { $0 }
+        XCTAssertEqual(changes.count, 2)
+        XCTAssertEqual(changes.map { $0.first?.expenses.count }, [1, 2], "the document read")
+        XCTAssertEqual(changes.map { $0.last?.expenses.count }, [2, 3], "the document written")
+        XCTAssertEqual(changes.last?.last?.expenses.records, try store.load().expenses.records)
     }
 
     func testReleasedPages_AreGivenBack_AndReadTheSameBytesAgain() throws {

@@ -1,4 +1,5 @@
 import BudgetCore
+import Synchronization
 
 /// Where a command writes, reads and keeps its data; replaced by buffers and an in-memory
 /// store in tests.
@@ -111,13 +112,36 @@ final class CommandContext: @unchecked Sendable {
         let confirm: @Sendable (ScheduleRun, MoneyFormat) -> Void = { [self] run, money in
             RecurRunCommand.confirm(run, in: self, money: money, through: Day.today())
         }
-        return SchedulingStore(base: try makeStore(), recorded: confirm)
+        return SchedulingStore(base: try keepingStore(), recorded: confirm)
     }
 
     /// The data store without recording what schedules have due: for the changes that must
     /// not record anything (`undo`, `history clear`, `restore`, `recur run` itself).
     func unscheduledStore() throws -> any BudgetCore.DataProtocol {
-        try makeStore()
+        try keepingStore()
+    }
+
+    /// The store, which hands the documents each change is done with to `changedDocuments`,
+    /// kept until the exit: the last change's are freed by the exit (an earlier change's, when
+    /// the next replaces them, so a command of many changes holds one change's documents).
+    private func keepingStore() throws -> any BudgetCore.DataProtocol {
+        let made = try makeStore()
+        guard var file = made as? JSONFileStore else { return made }
+        if !keepsChangedDocuments {
+            keepsChangedDocuments = true
+            keepUntilExit(changedDocuments)
+        }
+        let kept = changedDocuments
+        file.keepUntilExit = { documents in kept.documents.withLock { $0 = documents } }
+        return file
+    }
+
+    /// The documents the last change was done with (`keepingStore`).
+    private let changedDocuments = LastDocuments()
+    private var keepsChangedDocuments = false
+
+    private final class LastDocuments: Sendable {
+        let documents = Mutex<[BudgetDocument]>([])
     }
 
     /// Notes for the end of the command, on stderr (what schedules have due).
