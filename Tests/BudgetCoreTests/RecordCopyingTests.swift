@@ -181,6 +181,21 @@ final class RecordCopyingTests: XCTestCase {
         }
     }
 
+    func testModels_HoldNoPaddingBetweenTheirFields() {
+        // A copy of a record copies its fields, not the padding between them, so padding would
+        // make a record and its copy differ in bits (`sameBits` would then never hold; in the
+        // release build only). The stored properties' sizes must add up to the model's size.
+        func size<Value>(of value: Value) -> Int { MemoryLayout<Value>.size }
+        func fieldSizes(_ record: Any) -> Int {
+            Mirror(reflecting: record).children.reduce(0) { $0 + size(of: $1.value) }
+        }
+        let day = Day(year: 2026, month: 11, day: 29) ?? .epoch
+        XCTAssertEqual(fieldSizes(Expense(id: "00000001", name: "x", amount: 1, date: day)), MemoryLayout<Expense>.size)
+        XCTAssertEqual(fieldSizes(Income(id: "00000001", name: "x", amount: 1, date: day)), MemoryLayout<Income>.size)
+        XCTAssertEqual(
+            fieldSizes(Transfer(id: "00000001", amount: 1, from: "a", to: "b", date: day)), MemoryLayout<Transfer>.size)
+    }
+
     func testALargeTableReadInTwoParts_IsCopied() throws {
         let path = directory + "/budget.json"
         var store = JSONFileStore(path: path)

@@ -46,6 +46,7 @@ final class CommandContext: @unchecked Sendable {
         self.colorDecision = colorDecision
         self.keep = keepUntilExit
         self.makeStore = makeStore
+        keepUntilExit(changedDocuments)
     }
 
     /// Hands a large value the command is done with (a document, a listing's rows) to the
@@ -127,18 +128,13 @@ final class CommandContext: @unchecked Sendable {
     private func keepingStore() throws -> any BudgetCore.DataProtocol {
         let made = try makeStore()
         guard var file = made as? JSONFileStore else { return made }
-        if !keepsChangedDocuments {
-            keepsChangedDocuments = true
-            keepUntilExit(changedDocuments)
-        }
         let kept = changedDocuments
         file.keepUntilExit = { documents in kept.documents.withLock { $0 = documents } }
         return file
     }
 
-    /// The documents the last change was done with (`keepingStore`).
+    /// The documents the last change was done with (`keepingStore`), kept until the exit.
     private let changedDocuments = LastDocuments()
-    private var keepsChangedDocuments = false
 
     private final class LastDocuments: Sendable {
         let documents = Mutex<[BudgetDocument]>([])

@@ -27,13 +27,13 @@ struct TextTable {
     /// when the painter colours.
     func render(painter: Painter = .plain) -> String {
         let widths = columnWidths()
+        let lines = measuredLines(widths)
         var text = ""
         let lineLength = widths.columns.reduce(0, +) + 2 * widths.columns.count + 1
         text.reserveCapacity((rows.count + footers.count + 1) * lineLength)
-        text += painter.paint(line(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns).text, .bold)
-        text += "\n"
-        for (row, rowWidths) in zip(rows, widths.cells) {
-            text += line(row, cellWidths: rowWidths, widths: widths.columns).text
+        text += painter.paint(lines[0].text, .bold) + "\n"
+        for line in lines.dropFirst() {
+            text += line.text
             text += "\n"
         }
         for footer in footers {
@@ -49,7 +49,12 @@ struct TextTable {
     /// takes (known from its cells' widths, so a caller adding to the lines measures nothing
     /// again). Footers are not among them.
     func measuredLines() -> [(text: String, width: Int)] {
-        let widths = columnWidths()
+        measuredLines(columnWidths())
+    }
+
+    private func measuredLines(
+        _ widths: (titles: [Int], cells: [[Int]], columns: [Int])
+    ) -> [(text: String, width: Int)] {
         var lines = [line(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns)]
         lines.reserveCapacity(rows.count + 1)
         for (row, rowWidths) in zip(rows, widths.cells) {
