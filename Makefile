@@ -3,8 +3,10 @@ PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 SWIFT ?= swift
-# The release build links the Swift runtime statically: it starts in about half the time.
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# The release build is a static executable (the Swift runtime, Foundation and glibc linked in):
+# no dynamic loader, no relocations of shared libraries, so it starts in about a third of the
+# time. glibc's iconv still loads its converters (CP932) from the system at run time.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable
 
 .PHONY: all build release lint check test test-asan bench screenshot install uninstall clean
 

@@ -426,7 +426,7 @@ def statement_rows(binary, work, runs):
 def main():
     binary = os.environ.get("BUDGET_BINARY")
     if not binary:
-        flags = ["-c", "release", "--static-swift-stdlib"]
+        flags = ["-c", "release", "--static-swift-stdlib", "-Xswiftc", "-static-executable"]
         subprocess.run(["swift", "build"] + flags, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         binary = subprocess.run(["swift", "build"] + flags + ["--show-bin-path"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.strip() + "/budget"
