@@ -23,6 +23,32 @@ final class SettableFieldTests: XCTestCase {
         XCTAssertEqual(Array(StatementField.allCases.map(\.rawValue).prefix(10)), statementFields)
     }
 
+    /// Statement fields compare and hash by their place (`ordinal`), where `StatementColumns`
+    /// keeps their columns: each place must be the field's own, and each name have one.
+    func testStatementFields_ComeByTheirPlace() throws {
+        for (place, field) in StatementField.allCases.enumerated() {
+            XCTAssertEqual(field.ordinal, place, field.rawValue)
+            XCTAssertEqual(StatementField(rawValue: field.rawValue), field)
+        }
+        XCTAssertEqual(Set(StatementField.allCases.map(\.rawValue)).count, StatementField.allCases.count)
+        XCTAssertEqual(Set(StatementField.allCases).count, StatementField.allCases.count)
+        XCTAssertNotEqual(StatementField.date, .name)
+        XCTAssertNil(StatementField(rawValue: "nothing"))
+        var columns = StatementColumns()
+        columns[.out] = [3]
+        columns[.date] = [0, 1]
+        let payer = try XCTUnwrap(StatementField(rawValue: "paid_by"))
+        columns[payer] = [5]
+        XCTAssertEqual(columns[.date], [0, 1])
+        XCTAssertNil(columns[.name])
+        XCTAssertEqual(columns.columns().sorted(), [0, 1, 3, 5])
+        XCTAssertEqual(columns.columns { $0 != .date }.sorted(), [3, 5])
+        XCTAssertEqual(columns.declared.map(\.field), [payer])
+        columns[payer] = nil
+        XCTAssertTrue(columns.declared.isEmpty)
+        XCTAssertEqual(columns.columns().sorted(), [0, 1, 3])
+    }
+
     func testTypedValue_UsesTheFieldsInputRules() throws {
         let note = try XCTUnwrap(SettableField.named("note"))
         XCTAssertEqual(try note.value(typed: ""), .optionalText(nil), "an empty note is none")

@@ -12,10 +12,21 @@ public enum LedgerJournal {
     /// - Throws: `BudgetError.dateBeforeLedgerCalendar` for a record dated before `earliestYear`,
     ///   which `ledger` would refuse to read.
     public static func write(_ document: BudgetDocument, query: RecordQuery) throws -> String {
+        var journal = ""
+        try write(document, query: query) { journal += $0 }
+        return journal
+    }
+
+    /// The journal of `write(_:query:)`, handed to `emit` in order in pieces of about a
+    /// megabyte: only the order of the transactions is held, each one's text made as its turn
+    /// comes, so a journal of a million records never lies in memory whole.
+    ///
+    /// - Throws: as `write(_:query:)`, before anything is emitted.
+    public static func write(
+        _ document: BudgetDocument, query: RecordQuery, emit: (String) -> Void
+    ) throws {
         let money = document.moneyFormat
         let commodity = money.currency.map { " " + $0.code } ?? ""
-        struct Entry { var date: Day; var rank: Int; var text: String }
-        var entries: [Entry] = []
         let incomes = query.incomes(in: document), expenses = query.expenses(in: document)
         var cards = Set<String>()
         for account in document[settings: AccountKeys.self].accounts where account.type.isLiability {
@@ -42,41 +53,82 @@ public enum LedgerJournal {
         if let transfer = transfers.first(where: { $0.date.year < earliestYear }) {
             throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .transfer, id: transfer.id), transfer.date)
         }
-        for (offset, income) in incomes.enumerated() {
-            let account = "Income:" + account(income.name, fallback: "Salary")
-            entries.append(Entry(date: income.date, rank: offset, text: transaction(
-                income, tag: "income-\(income.id)",
-                postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)],
-                money: money)))
-        }
-        for (offset, expense) in expenses.enumerated() {
-            let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
-            entries.append(Entry(date: expense.date, rank: 1_000_000_000 + offset, text: transaction(
-                expense, tag: "expense-\(expense.id)",
-                postings: [(account, money.plain(expense.amount) + commodity), (holding(expense.account), nil)],
-                money: money)))
-        }
-        for (offset, transfer) in transfers.enumerated() {
-            let from = holding(transfer.from), to = holding(transfer.to)
-            entries.append(Entry(date: transfer.date, rank: 2_000_000_000 + offset, text: transaction(
-                transfer, tag: "transfer-\(transfer.id)",
-                postings: [(to, money.plain(transfer.amount) + commodity), (from, nil)], money: money)))
-        }
         // Each account's opening balance, on its opening day (or its first record's), against
         // equity: a journal of the whole budget balances to what `budget accounts` says.
+        var openings: [(date: Day, text: String)] = []
         if query.matchesEverything {
-            for (offset, opened) in document.accounts.enumerated() where opened.opening != 0 {
+            for opened in document.accounts where opened.opening != 0 {
                 let dates = document.recordDates(of: opened.name)
                 guard let date = opened.asOf ?? dates.min(), date.year >= earliestYear else { continue }
                 let amount = opened.type.isLiability ? -opened.opening : opened.opening
                 let text = date.iso + " " + description("Opening balance " + opened.name) + "\n"
                     + "    \(holding(opened.name))  \(money.plain(amount))\(commodity)\n    Equity:Opening Balances\n"
-                entries.append(Entry(date: date, rank: -1_000_000_000 + offset, text: text))
+                openings.append((date, text))
             }
         }
-        entries.sort { ($0.date, $0.rank) < ($1.date, $1.rank) }
-        return "; Exported by budget. Amounts\(commodity.isEmpty ? " are whole numbers" : " are in" + commodity).\n\n"
-            + entries.map(\.text).joined(separator: "\n")
+        // Where each transaction comes in the journal: by date, then openings, incomes,
+        // expenses and transfers, each in display order.
+        var entries: [Entry] = []
+        entries.reserveCapacity(openings.count + incomes.count + expenses.count + transfers.count)
+        for (index, opening) in openings.enumerated() { entries.append(Entry(opening.date, .opening, index)) }
+        for (index, income) in incomes.enumerated() { entries.append(Entry(income.date, .income, index)) }
+        for (index, expense) in expenses.enumerated() { entries.append(Entry(expense.date, .expense, index)) }
+        for (index, transfer) in transfers.enumerated() { entries.append(Entry(transfer.date, .transfer, index)) }
+        entries.sort()
+        let amounts = commodity.isEmpty ? " are whole numbers" : " are in" + commodity
+        var piece = "; Exported by budget. Amounts\(amounts).\n\n"
+        for (position, entry) in entries.enumerated() {
+            if position > 0 { piece += "\n" }
+            switch entry.source {
+            case .opening:
+                piece += openings[entry.index].text
+            case .income:
+                let income = incomes[entry.index]
+                let account = "Income:" + account(income.name, fallback: "Salary")
+                piece += transaction(
+                    income, tag: "income-\(income.id)",
+                    postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)],
+                    money: money)
+            case .expense:
+                let expense = expenses[entry.index]
+                let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
+                piece += transaction(
+                    expense, tag: "expense-\(expense.id)",
+                    postings: [(account, money.plain(expense.amount) + commodity), (holding(expense.account), nil)],
+                    money: money)
+            case .transfer:
+                let transfer = transfers[entry.index]
+                piece += transaction(
+                    transfer, tag: "transfer-\(transfer.id)",
+                    postings: [(holding(transfer.to), money.plain(transfer.amount) + commodity),
+                               (holding(transfer.from), nil)],
+                    money: money)
+            }
+            if piece.utf8.count >= 1 << 20 {
+                emit(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { emit(piece) }
+    }
+
+    /// A transaction's place in the journal: its date, then where it comes from, then its
+    /// place among those.
+    private struct Entry: Comparable {
+        enum Source: Int { case opening, income, expense, transfer }
+        var date: Day
+        var source: Source
+        var index: Int
+
+        init(_ date: Day, _ source: Source, _ index: Int) {
+            self.date = date
+            self.source = source
+            self.index = index
+        }
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.date, lhs.source.rawValue, lhs.index) < (rhs.date, rhs.source.rawValue, rhs.index)
+        }
     }
 
     private static func transaction<Record: BaseModel>(

@@ -41,7 +41,7 @@ extension StatementReader {
     ///     goes into the last field, one way only.
     ///   - read: the fields something reads.
     func rejoined(
-        _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: [StatementField: [Int]],
+        _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: StatementColumns,
         occurrences: [ExactText: Int]
     ) -> Rejoining {
         guard width > 0 else { return .none }

@@ -94,13 +94,14 @@ public struct StatementReader: Sendable {
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
         var occurrences: [ExactText: Int] = [:]
+        occurrences.reserveCapacity(rows.count)
         // The date of the last dated row, for a preset whose undated rows follow the row above.
         var dateAbove: String?
         // The mark of the table that ended the statement's rows, once one did.
         var endedBy: String?
         // Rows with an ID, in file order: their occurrences are counted by date (below).
         var identified: [(id: String, date: Day, entry: Int?)] = []
-        let mapped = columns.values.flatMap { $0 }
+        let mapped = columns.columns()
         // How many fields a row has: the header's, a headerless preset's purchase rows', or
         // (a statement without a header) the fewest at which every mapped column exists:
         // longer rows are joined back like any row with surplus fields (`1`,`500`).
@@ -114,7 +115,7 @@ public struct StatementReader: Sendable {
         let lastRead = preset?.headerless != nil ? width - 1 : read.max() ?? width - 1
         // The columns a row cannot do without: a missing note, tags or category is empty.
         let optional: Set<StatementField> = [.note, .tags, .category, .balance]
-        let needed = columns.filter { !optional.contains($0.key) && $0.key.declared == nil }.values.flatMap { $0 }
+        let needed = columns.columns { !optional.contains($0) && $0.declared == nil }
             + exclusions.map(\.index)
         for row in rows {
             var cells = row.fields
@@ -288,13 +289,13 @@ public struct StatementReader: Sendable {
     /// dates are. A row without one is a line without a transaction when it has no amount or
     /// the mark of a total or a note (`合計`, `小計`, `※…`, `【…】`, `Total`); a row with an
     /// amount and no such mark looks like a transaction and is no line to pass over.
-    func isDated(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+    func isDated(_ cells: [String], columns: StatementColumns) -> Bool {
         guard let dates = columns[.date] else { return true }
         return dates.contains { $0 < cells.count && looksLikeDate(cells[$0]) }
     }
 
     /// Whether a row has a number other than 0 in an amount column (or what tries to be one).
-    private func hasAmount(_ cells: [String], columns: [StatementField: [Int]]) -> Bool {
+    private func hasAmount(_ cells: [String], columns: StatementColumns) -> Bool {
         let amounts = (columns[.amount] ?? []) + (columns[.out] ?? []) + (columns[.in] ?? [])
         return amounts.contains { index in
             guard index < cells.count else { return false }
@@ -334,9 +335,9 @@ public struct StatementReader: Sendable {
     // MARK: Columns
 
     /// Each mapped field's column indices, in order of preference.
-    private func resolve(header: [String], line: Int?) throws(ImportError) -> [StatementField: [Int]] {
+    private func resolve(header: [String], line: Int?) throws(ImportError) -> StatementColumns {
         let folded = header.map(ColumnReference.folded)
-        var columns: [StatementField: [Int]] = [:]
+        var columns = StatementColumns()
         for (field, references) in layout.columns {
             var indices: [Int] = []
             for reference in references {
@@ -400,7 +401,7 @@ public struct StatementReader: Sendable {
     /// A row's entry, why it is none (no date and no name: a total; nothing moved: an amount
     /// of 0; a transfer by the kind column), or the row's first problem.
     func entry(
-        _ cells: [String], line: Int, columns: [StatementField: [Int]], occurrences: inout [ExactText: Int]
+        _ cells: [String], line: Int, columns: StatementColumns, occurrences: inout [ExactText: Int]
     ) throws(ImportError) -> RowReading {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
@@ -464,8 +465,8 @@ public struct StatementReader: Sendable {
             tags = Tags(list)
         }
         var values = RecordValues()
-        for field in columns.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            guard let declared = field.declared, declared.applies(to: kind), let given = text(field) else { continue }
+        for (field, declared) in columns.declared {
+            guard declared.applies(to: kind), let given = text(field) else { continue }
             values[declared.key] = try rule(given.column) { () throws(ValueError) in
                 try declared.value(typed: given.text)
             }
@@ -484,12 +485,12 @@ public struct StatementReader: Sendable {
             // A refund keeps the identity it had when refunds were read as incomes, so a
             // statement imported then is still recognised.
             let kindWord = isRefund ? RecordKind.income.singular : kind.singular
-            let content = "\(date.iso)|\(kindWord)|\(amount)|\(name)"
+            let head = "\(date.iso)|\(kindWord)|\(amount)|"
             let occurrence = { (count: inout Int) -> Int in
                 count += 1
                 return count
-            }(&occurrences[ExactText(content), default: 0])
-            identity = "\(date.iso)|\(kindWord)|\(amount)|\(occurrence)|\(name)"
+            }(&occurrences[ExactText(head + name), default: 0])
+            identity = head + "\(occurrence)|" + name
         }
         var entry = StatementEntry(
             line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,

@@ -86,7 +86,7 @@ struct ExportCommand: Command {
             let value = BudgetExport.document(document, query: query)
             context.output.write(value.outputText)
         case .ledger:
-            context.output.write(try LedgerJournal.write(document, query: query))
+            try LedgerJournal.write(document, query: query) { context.output.write($0) }
         case .csv, .tsv:
             // Every record is checked before anything is written.
             let substitutions = try BudgetExport.checkEncodable(document, query: query, as: encoding)
