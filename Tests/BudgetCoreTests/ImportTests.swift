@@ -305,4 +305,31 @@ final class ImportTests: XCTestCase {
 
             """)
     }
+
+    /// A journal over a megabyte comes in pieces, each ending after a whole transaction, that
+    /// make the same journal (dates out of order sorted, incomes before expenses on a day).
+    func testLedger_AJournalOfManyRecordsComesInWholePiecesThatMakeTheSameText() throws {
+        var document = BudgetDocument()
+        for number in 0..<12_000 {
+            let month = 12 - number % 12
+            let day = try XCTUnwrap(Day(iso: "2026-\(month < 10 ? "0" : "")\(month)-01"))
+            try document.addExpense(
+                name: "買い物 \(number)", amount: 100 + number, category: "食費", date: day, note: nil, tags: [])
+            if number % 1000 == 0 { try document.addIncome(name: "給与", amount: 300_000, date: day) }
+        }
+        var pieces: [String] = []
+        try LedgerJournal.write(document, query: RecordQuery()) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 1)
+        for piece in pieces.dropLast() { XCTAssertTrue(piece.hasSuffix("Assets:Cash\n"), "a piece ends a transaction") }
+        let journal = pieces.joined()
+        XCTAssertEqual(journal, try LedgerJournal.write(document, query: RecordQuery()))
+        let dates = journal.split(separator: "\n").filter { $0.first?.isNumber == true }.map { $0.prefix(10) }
+        XCTAssertEqual(dates, dates.sorted())
+        XCTAssertEqual(dates.count, 12_012)
+        let december = journal.split(separator: "\n").filter { $0.hasPrefix("2026-12-01") }
+        // The incomes of rows 0, 3000, 6000 and 9000 fall on 1 December, before its expenses.
+        XCTAssertEqual(december.prefix(4).map { String($0) }, Array(repeating: "2026-12-01 給与", count: 4),
+                       "the incomes come first on their day")
+        XCTAssertEqual(december.dropFirst(4).first.map { String($0) }, "2026-12-01 買い物 0")
+    }
 }
