@@ -38,6 +38,26 @@ final class InputRulesTests: XCTestCase {
             "other invisible characters are still trimmed")
     }
 
+    /// A label that starts with a mark joining the character before it is refused as input: a
+    /// limit on such a category was saved under a key that no longer started with
+    /// `budget.limit.` (the dot and the mark are one character), and refused as an unknown setting.
+    func testLabel_RefusesAStartThatJoinsTheCharacterBefore() throws {
+        for text in ["\u{301}x", " \u{3099}か", "\u{FF9E}ｶ", "\u{93F}क", "\u{20DD}x", "\u{FE0F}x"] {
+            XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in
+                guard case .leadingMark(field: "category", _)? = error as? ValueError else { return XCTFail("\(error)") }
+                XCTAssertTrue("\(error)".contains("starts with a combining mark (U+"), "\(error)")
+                XCTAssertFalse("\(error)".contains("(U+301)"), "four digits at least")
+            }
+        }
+        for text in ["x\u{301}", "e\u{301}", "が", "ｶﾞ", "❤️", "・x", "ー", "々"] {
+            XCTAssertEqual(try FieldRules.label(text, field: "category"), text, text.debugDescription)
+        }
+        XCTAssertNoThrow(try FieldRules.checkLabel("\u{301}x", field: "category"), "a file holding one still opens")
+        var document = BudgetDocument()
+        XCTAssertThrowsError(try document.addExpense(name: "x", amount: 1, category: "\u{301}x", date: Day.today()))
+        XCTAssertThrowsError(try FieldRules.tag("\u{301}x"))
+    }
+
     func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {
         var document = BudgetDocument()
         try document.expenses.add {

@@ -29,7 +29,17 @@ public enum FieldRules {
         if trimmed.unicodeScalars.allSatisfy(isInvisible) { throw .empty(field: field) }
         try checkLabel(trimmed, field: field)
         if trimmed.unicodeScalars.contains(where: isBidiControl) { throw .bidiControl(field: field, value: trimmed) }
+        if let first = trimmed.unicodeScalars.first, joinsThePrevious(first) {
+            throw .leadingMark(field: field, value: trimmed)
+        }
         return trimmed
+    }
+
+    /// A scalar that belongs to the character before it (a combining accent, a dakuten, a
+    /// spacing mark): text that starts with one joins whatever it follows.
+    static func joinsThePrevious(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        return scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
     }
 
     /// A tag as input gives it: a label (`label`) without white space or commas, so that a

@@ -13,6 +13,9 @@ public enum ValueError: Error, Equatable, Sendable {
     case controlCharacter(field: String, value: String)
     /// A name, category or note holds a bidirectional control (U+202A–U+202E, U+2066–U+2069).
     case bidiControl(field: String, value: String)
+    /// A name, category or tag starts with a mark that joins the character before it (U+0301):
+    /// after a setting's dot (`budget.limit.`) it would make another key, in a table another cell.
+    case leadingMark(field: String, value: String)
     /// A tag holds white space or a comma.
     case invalidTag(String)
     /// A saved import profile's name holds white space or a comma.
@@ -52,6 +55,11 @@ extension ValueError: CustomStringConvertible {
         case let .bidiControl(field, value):
             return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional "
                 + "control character, which can make text read as something else"
+        case let .leadingMark(field, value):
+            let digits = value.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? ""
+            let mark = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' starts with a combining mark "
+                + "(\(mark)), which joins the character before it; start it with the letter the mark belongs to"
         case let .invalidTag(text):
             return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; "
                 + "a tag is one word (use - or _ to join words)"
