@@ -44,7 +44,9 @@ final class InputRulesTests: XCTestCase {
     func testLabel_RefusesAStartThatJoinsTheCharacterBefore() throws {
         for text in ["\u{301}x", " \u{3099}か", "\u{FF9E}ｶ", "\u{93F}क", "\u{20DD}x", "\u{FE0F}x"] {
             XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in
-                guard case .leadingMark(field: "category", _)? = error as? ValueError else { return XCTFail("\(error)") }
+                guard case .leadingMark(field: "category", _)? = error as? ValueError else {
+                    return XCTFail("\(error)")
+                }
                 XCTAssertTrue("\(error)".contains("starts with a combining mark (U+"), "\(error)")
                 XCTAssertFalse("\(error)".contains("(U+301)"), "four digits at least")
             }
