@@ -35,6 +35,35 @@ final class SettingsTests: XCTestCase {
         XCTAssertNil(SettingsCatalog.key(stored: "budget.\u{301}limit.食費"), "an accent joins the dot")
     }
 
+    /// The limits are read in one pass over the keys (`storedValues(prefixed:)`): the same
+    /// limits, in the same order, as looking up each key the domain takes; keys it does not take
+    /// (a mark joining the dot, a category no file may hold, another domain's) are left out.
+    func testLimits_ReadInOnePass_AreThoseTheDomainsKeysGive() throws {
+        let limit = try XCTUnwrap(SpendingLimit(stored: .int(1000)))
+        var values: [String: StoredSetting] = ["budget.total-limit": .int(5000), "display.currency": .string("JPY")]
+        for category in ["食費", "food", "Food", "が", "ｶﾞ", "家賃", "e\u{301}", "\u{301}x", " ", "a\u{0}b"] {
+            values["budget.limit." + category] = .int(1000)
+        }
+        values["budget.limit.broken"] = .string("not a limit")
+        values["budget.limits.x"] = .int(1000)
+        let settings = Settings<BudgetKeys>(storage: SettingsValues(values))
+        let domainKeys = settings.setKeys.compactMap { key -> String? in
+            guard let short = SettingsCatalog.key(stored: key)?.name, short.hasPrefix("limit.") else { return nil }
+            return String(short.dropFirst("limit.".count))
+        }.sorted()
+        XCTAssertEqual(settings.limitedCategories, domainKeys)
+        XCTAssertEqual(settings.limitedCategories, ["Food", "broken", "food", "e\u{301}", "が", "家賃", "食費", "ｶﾞ"])
+        XCTAssertEqual(settings.limits.map(\.scope), settings.limitedCategories.filter { $0 != "broken" }.map {
+            LimitScope.category($0)
+        } + [.total])
+        XCTAssertTrue(settings.limits.dropLast().allSatisfy { $0.limit == limit })
+        // The protocol's own reading (by `storedKeys`) gives the same pairs.
+        let generic = RecordingStorage(values: values)
+        XCTAssertEqual(
+            Set(generic.storedValues(prefixed: "budget.limit.").map(\.key)),
+            Set(SettingsValues(values).storedValues(prefixed: "budget.limit.").map(\.key)))
+    }
+
     func testSettings_ReadDefaultsAndWriteTypedValuesThroughInjectedStorage() throws {
         var display = Settings<DisplayKeys>(storage: RecordingStorage())
         XCTAssertEqual(display[DisplayKeys.color], .auto)

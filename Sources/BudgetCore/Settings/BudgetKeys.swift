@@ -64,18 +64,36 @@ public enum LimitScope: Hashable, Sendable, Comparable {
 extension Settings where Domain == BudgetKeys {
     /// The categories that have a limit, sorted.
     public var limitedCategories: [String] {
-        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
-        return TextOrder.sorted(setKeys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        categoryLimits.map(\.category)
     }
 
     /// Every limit that is set: the categories' by name, then the total (a stored value that
     /// is not a limit, which the reader refuses, is left out).
     public var limits: [(scope: LimitScope, limit: SpendingLimit)] {
         var result: [(scope: LimitScope, limit: SpendingLimit)] = []
-        for category in limitedCategories {
-            if let limit = self[BudgetKeys.limit(category)] { result.append((.category(category), limit)) }
+        for (category, stored) in categoryLimits {
+            if let limit = SpendingLimit(stored: stored) { result.append((.category(category), limit)) }
         }
         if let total = self[BudgetKeys.totalLimit] { result.append((.total, total)) }
         return result
+    }
+
+    /// The categories' limit keys that are set, by category, each with its stored value: the
+    /// keys `BudgetKeys.dynamicKey(named:)` takes (the prefix a whole character, not joined by
+    /// a mark; a category the file may hold), read in one pass and sorted once.
+    private var categoryLimits: [(category: String, stored: StoredSetting)] {
+        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
+        let limits = storage.storedValues(prefixed: prefix).compactMap {
+            key, stored -> (category: String, stored: StoredSetting)? in
+            guard key.hasPrefix(prefix) else { return nil }
+            let category = String(key.dropFirst(prefix.count))
+            do {
+                try FieldRules.checkLabel(category, field: "category")
+            } catch {
+                return nil
+            }
+            return (category, stored)
+        }
+        return TextOrder.sorted(limits, largestFirst: { _ in 0 }, then: \.category)
     }
 }

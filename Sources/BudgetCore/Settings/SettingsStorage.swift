@@ -6,4 +6,17 @@ public protocol SettingsStorage: Sendable {
     mutating func setValue(_ value: StoredSetting?, forKey key: String)
     /// Every key that is set.
     var storedKeys: [String] { get }
+    /// The keys that are set and whose bytes start with `prefix`'s (a domain's ASCII prefix,
+    /// `budget.limit.`), each with its value, in no particular order: a domain's dynamic keys
+    /// read in one pass, not looked up one by one.
+    func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)]
+}
+
+extension SettingsStorage {
+    /// The keys of `storedKeys` that start with `prefix`'s bytes, each looked up.
+    public func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)] {
+        storedKeys.compactMap { key in
+            key.utf8.starts(with: prefix.utf8) ? value(forKey: key).map { (key, $0) } : nil
+        }
+    }
 }

@@ -21,4 +21,9 @@ public struct SettingsValues: SettingsStorage, Equatable {
     public mutating func setValue(_ value: StoredSetting?, forKey key: String) { values[key] = value }
     /// Every key that is set, sorted (as `<` sorts them; a limit's key holds a category).
     public var storedKeys: [String] { TextOrder.sorted(Array(values.keys)) }
+
+    /// The keys that start with `prefix`'s bytes, with their values, in the dictionary's order.
+    public func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)] {
+        values.compactMap { key, value in key.utf8.starts(with: prefix.utf8) ? (key, value) : nil }
+    }
 }

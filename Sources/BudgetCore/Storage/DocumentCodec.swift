@@ -184,7 +184,7 @@ enum DocumentCodec {
         guard case .object(let members) = node.value else {
             throw DataFileProblem(offset: node.offset, "\"settings\" must be an object, not \(node.typeName)")
         }
-        var settings = SettingsValues()
+        var values = [String: StoredSetting](minimumCapacity: members.count)
         for member in members {
             guard let key = SettingsCatalog.key(stored: member.key) else {
                 problems.append(DataFileProblem(offset: member.keyOffset, SettingsCatalog.unknownSetting(member.key)))
@@ -196,9 +196,9 @@ enum DocumentCodec {
                 problems.append(DataFileProblem(offset: member.node.offset, reason))
                 continue
             }
-            settings.setValue(stored, forKey: member.key)
+            values[member.key] = stored
         }
-        return settings
+        return SettingsValues(values)
     }
 
     // MARK: Tables
