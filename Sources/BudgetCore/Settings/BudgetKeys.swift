@@ -27,14 +27,21 @@ public enum BudgetKeys: SettingsDomain {
 
     /// The limit key of a category (`limit.food`), when the category is one the file may hold.
     public static func dynamicKey(named name: String) -> AnySettingKey? {
-        guard name.hasPrefix(limitPrefix) else { return nil }
-        let category = String(name.dropFirst(limitPrefix.count))
+        category(in: name, after: limitPrefix).map { limit($0).erased }
+    }
+
+    /// The category a limit's key names after `prefix` (`limit.`, or `budget.limit.` in a
+    /// stored key): `nil` unless the key starts with the prefix's whole characters (no mark
+    /// joining its dot) and the rest is a category a file may hold.
+    static func category(in key: String, after prefix: String) -> String? {
+        guard key.hasPrefix(prefix) else { return nil }
+        let category = String(key.dropFirst(prefix.count))
         do {
             try FieldRules.checkLabel(category, field: "category")
         } catch {
             return nil
         }
-        return limit(category).erased
+        return category
     }
 }
 
@@ -79,20 +86,11 @@ extension Settings where Domain == BudgetKeys {
     }
 
     /// The categories' limit keys that are set, by category, each with its stored value: the
-    /// keys `BudgetKeys.dynamicKey(named:)` takes (the prefix a whole character, not joined by
-    /// a mark; a category the file may hold), read in one pass and sorted once.
+    /// keys `BudgetKeys.dynamicKey(named:)` takes, read in one pass and sorted once.
     private var categoryLimits: [(category: String, stored: StoredSetting)] {
         let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
-        let limits = storage.storedValues(prefixed: prefix).compactMap {
-            key, stored -> (category: String, stored: StoredSetting)? in
-            guard key.hasPrefix(prefix) else { return nil }
-            let category = String(key.dropFirst(prefix.count))
-            do {
-                try FieldRules.checkLabel(category, field: "category")
-            } catch {
-                return nil
-            }
-            return (category, stored)
+        let limits = storage.storedValues(prefixed: prefix).compactMap { key, stored in
+            BudgetKeys.category(in: key, after: prefix).map { (category: $0, stored: stored) }
         }
         return TextOrder.sorted(limits, largestFirst: { _ in 0 }, then: \.category)
     }
