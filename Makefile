@@ -41,12 +41,21 @@ check: lint
 ## (parallel writers, kill -9, fault injection, fuzzing), every process they start being the one
 ## release binary, two test processes at a time; property and fuzz tests at their deep setting
 ## (BUDGET_PROPERTY_DEPTH=deep). The codec's property tests run once, in test-asan: the same
-## tests at the same depth on a debug build, with the address sanitizer on top
-RELEASE_BINARY = "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/budget"
+## tests at the same depth on a debug build, with the address sanitizer on top. The fault
+## injection interposes write, fsync, rename and mmap with LD_PRELOAD, which a static executable
+## never reads: those cases run the release build's own object files linked dynamically
+## (INTERPOSABLE_BINARY), the same code
+RELEASE_DIR = "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+RELEASE_BINARY = $(RELEASE_DIR)/budget
+INTERPOSABLE_BINARY = $(RELEASE_DIR)/budget-interposable
+SWIFTC ?= swiftc
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFTC) -static-stdlib -use-ld=lld -Xlinker --defsym -Xlinker main=budget_main -o $(INTERPOSABLE_BINARY) \
+		@$(RELEASE_DIR)/budget.product/Objects.LinkFileList
 	BUDGET_PROPERTY_DEPTH=deep BUDGET_BINARY=$(RELEASE_BINARY) BUDGET_RELEASE_BINARY=$(RELEASE_BINARY) \
+		BUDGET_INTERPOSABLE_BINARY=$(INTERPOSABLE_BINARY) \
 		$(SWIFT) test --skip-build --disable-swift-testing --parallel --skip CodecPropertyTests
 	$(MAKE) test-asan
 

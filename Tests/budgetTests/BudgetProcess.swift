@@ -33,6 +33,16 @@ final class BudgetProcess {
         return binary
     }()
 
+    /// The release binary's code linked dynamically, for the tests that interpose C library
+    /// calls with `LD_PRELOAD` (a static executable, as `make release` builds, never reads it);
+    /// `make test` links one (`BUDGET_INTERPOSABLE_BINARY`), else the release binary.
+    static let interposableBinary: URL = {
+        if let path = ProcessInfo.processInfo.environment["BUDGET_INTERPOSABLE_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return releaseBinary
+    }()
+
     /// The `PATH` of every process a test starts; `Peer` looks for programs in the same places.
     static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 

@@ -256,6 +256,7 @@ final class ReliabilityTests: XCTestCase {
                     let before = budget.dataBytes()
                     let result = try budget.shell("\"$BUDGET\" add expense injected 1", environment: [
                         "LD_PRELOAD": shim.path, "FAULT_OP": operation, "FAULT_N": "\(number)", "FAULT_ERRNO": code,
+                        "BUDGET": BudgetProcess.interposableBinary.path,
                     ])
                     let label = "\(operation) #\(number) \(code)"
                     XCTAssertEqual(temporaryFiles(), [], label)
@@ -660,7 +661,11 @@ final class ReliabilityTests: XCTestCase {
         ] {
             try full.write(to: budget.dataFile)
             let result = try budget.shell(
-                "\"$BUDGET\" \(command)", environment: ["LD_PRELOAD": shim.path, "TRUNCATE_MAPPED": "/budget.json"])
+                "\"$BUDGET\" \(command)",
+                environment: [
+                    "LD_PRELOAD": shim.path, "TRUNCATE_MAPPED": "/budget.json",
+                    "BUDGET": BudgetProcess.interposableBinary.path,
+                ])
             XCTAssertEqual(result.code, 74, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", command)
             XCTAssertEqual(
