@@ -23,7 +23,7 @@ history; and at 100,000 records (BENCH_BULK_HISTORY) a history of 30 edits of ha
 against the same records with the history cleared. A peer that takes longer than
 BENCH_PEER_TIMEOUT seconds (default 60) on a size is reported as timed out instead of measured. The largest sizes run fewer times (BENCH_RUNS_LARGE).
 """
-import json, os, random, resource, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, random, re, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
@@ -100,7 +100,11 @@ def timed(command, prepare=None, runs=RUNS):
     """Median and spread (min-max) in ms of a shell command, prepare run before each."""
     if shutil.which("hyperfine"):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
-            args = ["hyperfine", "-N" if prepare is None and "|" not in command and ">" not in command else "-S=sh",
+            # Without a shell (-N) only a plain command runs: no pipe, no redirection, no
+            # `NAME=value` before it.
+            plain = prepare is None and "|" not in command and ">" not in command \
+                and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", command)
+            args = ["hyperfine", "-N" if plain else "-S=sh",
                     "-w", "1" if runs < RUNS else "2", "-r", str(runs), "--export-json", out.name, "--style", "none"]
             if args[1] == "-S=sh":
                 args[1:2] = ["--shell", "sh"]
