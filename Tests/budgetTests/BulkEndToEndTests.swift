@@ -77,18 +77,19 @@ final class BulkEndToEndTests: XCTestCase {
         XCTAssertEqual(otherKind.code, 64)
         XCTAssertTrue(
             otherKind.stderr.hasPrefix(
-                "Error: The id 'income-00000001' on line 2 of stdin is an income id, not an expense id\n"),
+                "budget: error: the id 'income-00000001' on line 2 of stdin is an income id, not an expense id\n"),
             otherKind.stderr)
         let category = try budget.run(["edit", "-", "--category", "x"], stdin: "expense-1\nincome-1\n")
         XCTAssertEqual(category.code, 64)
         XCTAssertTrue(
             category.stderr.hasPrefix(
-                "Error: '--category' applies to expenses; income-00000001 is an income, "
+                "budget: error: '--category' applies to expenses; income-00000001 is an income, "
                     + "and incomes have no category\n"),
             category.stderr)
         let garbage = try budget.run(["edit", "expenses", "-", "--amount", "5"], stdin: "1\nnot an id\n")
         XCTAssertEqual(garbage.code, 64)
-        XCTAssertTrue(garbage.stderr.hasPrefix("Error: Invalid id 'not an id' on line 2 of stdin"), garbage.stderr)
+        XCTAssertTrue(garbage.stderr.hasPrefix("budget: error: "
+            + "invalid id 'not an id' on line 2 of stdin"), garbage.stderr)
         XCTAssertEqual(try budget.run("edit", "expense", "1", "-", "--amount", "5").code, 64)
         XCTAssertEqual(budget.dataBytes(), before, "nothing was written")
     }
@@ -183,11 +184,11 @@ final class BulkEndToEndTests: XCTestCase {
         let control = try budget.run("categories", "rename", "food", "a\u{1B}[31mb")
         XCTAssertEqual(control.code, 64)
         XCTAssertTrue(
-            control.stderr.hasPrefix("Error: The category 'a\\u{1B}[31mb' contains a control character\n"),
+            control.stderr.hasPrefix("budget: error: the category 'a\\u{1B}[31mb' contains a control character\n"),
             control.stderr)
         let blank = try budget.run("categories", "rename", "food", " \u{200B} ")
         XCTAssertEqual(blank.code, 64)
-        XCTAssertTrue(blank.stderr.hasPrefix("Error: The category must not be empty\n"), blank.stderr)
+        XCTAssertTrue(blank.stderr.hasPrefix("budget: error: the category must not be empty\n"), blank.stderr)
         let same = try budget.run("categories", "rename", "food", " food ")
         XCTAssertEqual(same.code, 0)
         XCTAssertEqual(same.stderr, "No change: the category is already called food.\n")

@@ -153,9 +153,7 @@ final class DataFileEndToEndTests: XCTestCase {
         let result = try budget.shell("\"$BUDGET\" --file '' list all")
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
-        Error: Invalid value '' for '--file <path>': expected a path
-        Usage: budget list [<which>] [<options>]
-          See 'budget list --help' for more information.
+        budget: error: invalid value '' for '--file <path>': expected a path
 
         """)
         let fallback = try budget.shell("BUDGET_FILE= \"$BUDGET\" add expense elsewhere 1")

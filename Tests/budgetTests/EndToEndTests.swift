@@ -36,9 +36,8 @@ final class EndToEndTests: XCTestCase {
             let result = try budget.run("add", "expense", "Lunch", amount)
             XCTAssertEqual(result.code, 64, amount)
             XCTAssertEqual(result.stdout, "", amount)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: Invalid amount '\(amount)': "), result.stderr)
-            XCTAssertTrue(
-                result.stderr.hasSuffix("  See 'budget add expense --help' for more information.\n"), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("budget: error: invalid amount '\(amount)': "), result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
         }
         XCTAssertNil(budget.dataBytes())
     }
@@ -47,7 +46,8 @@ final class EndToEndTests: XCTestCase {
         let result = try budget.run("add", "income", "a\u{1b}[31mred", "5")
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(
-            result.stderr.hasPrefix("Error: The name 'a\\u{1B}[31mred' contains a control character\n"), result.stderr)
+            result.stderr.hasPrefix("budget: error: "
+                + "the name 'a\\u{1B}[31mred' contains a control character\n"), result.stderr)
     }
 
     // MARK: list
@@ -374,9 +374,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
-        Error: Unknown subcommand 'lsit'. Did you mean 'list'?
-        Usage: budget <subcommand>
-          See 'budget --help' for more information.
+        budget: error: unknown subcommand 'lsit'; did you mean 'list'?
 
         """)
     }

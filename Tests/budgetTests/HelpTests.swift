@@ -75,13 +75,11 @@ final class HelpTests: XCTestCase {
         XCTAssertTrue(try help("dry-run").contains("the lines that would become no record"))
     }
 
-    func testUsageError_Text() {
+    func testUsageHint_Text() {
         let spec = CommandTree.spec(for: ["move"])!
-        let text = HelpGenerator(spec: spec, path: ["move"]).errorText("Missing expected argument '<position>'")
-        XCTAssertEqual(text, """
-        Error: Missing expected argument '<position>'
-        Usage: budget move [<kind>] <id> <position>
-          See 'budget move --help' for more information.
+        XCTAssertEqual(HelpGenerator(spec: spec, path: ["move"]).usageHint, """
+        usage: budget move [<kind>] <id> <position>
+          see 'budget move --help' for more information.
 
         """)
     }

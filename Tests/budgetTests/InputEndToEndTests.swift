@@ -59,12 +59,12 @@ final class InputEndToEndTests: XCTestCase {
         let added = try budget.run("add", "expense", "a", "1", "--date", "2025-02-29")
         XCTAssertEqual(added.code, 64)
         XCTAssertTrue(
-            added.stderr.hasPrefix("Error: '2025-02-29' is not a day: 2025 is not a leap year\n"), added.stderr)
+            added.stderr.hasPrefix("budget: error: '2025-02-29' is not a day: 2025 is not a leap year\n"), added.stderr)
         let listed = try budget.run("list", "expenses", "--from", "2026-04-31")
         XCTAssertEqual(listed.code, 64)
         XCTAssertTrue(
             listed.stderr.hasPrefix(
-                "Error: Invalid value '2026-04-31' for '--from <day>': it is not a day (April has 30 days)\n"),
+                "budget: error: invalid value '2026-04-31' for '--from <day>': it is not a day (April has 30 days)\n"),
             listed.stderr)
         XCTAssertNil(budget.dataBytes())
     }
@@ -81,7 +81,7 @@ final class InputEndToEndTests: XCTestCase {
         for category in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}"] {
             let result = try budget.run("add", "expense", "Lunch", "5", "--category", category)
             XCTAssertEqual(result.code, 64, category.debugDescription)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: The category '"), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("budget: error: the category '"), result.stderr)
             XCTAssertTrue(result.stderr.contains("' contains a bidirectional control character"), result.stderr)
         }
         XCTAssertNil(budget.dataBytes())
@@ -103,11 +103,11 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(bidi.code, 64)
         XCTAssertTrue(
             bidi.stderr.hasPrefix(
-                "Error: The name 'invoice\\u{202E}fdp.exe' contains a bidirectional control character"),
+                "budget: error: the name 'invoice\\u{202E}fdp.exe' contains a bidirectional control character"),
             bidi.stderr)
         let invisible = try budget.run("add", "expense", "\u{200B}\u{FEFF}", "5")
         XCTAssertEqual(invisible.code, 64)
-        XCTAssertTrue(invisible.stderr.hasPrefix("Error: The name must not be empty"), invisible.stderr)
+        XCTAssertTrue(invisible.stderr.hasPrefix("budget: error: the name must not be empty"), invisible.stderr)
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -154,7 +154,8 @@ final class InputEndToEndTests: XCTestCase {
                 result.stderr)
         }
         let stdin = try budget.run(["delete", "expense", "-"], stdin: "\u{1B}[2J5\n")
-        XCTAssertTrue(stdin.stderr.hasPrefix("Error: Invalid id '\\u{1B}[2J5' on line 1 of stdin"), stdin.stderr)
+        XCTAssertTrue(stdin.stderr.hasPrefix("budget: error: "
+            + "invalid id '\\u{1B}[2J5' on line 1 of stdin"), stdin.stderr)
         let imported = try importing(["expenses", "--format", "csv"], "name,amount\nx,\u{1B}]0;title\u{07}\n")
         XCTAssertEqual(imported.code, 65)
         XCTAssertFalse(imported.stderr.unicodeScalars.contains { $0.value == 0x1B }, imported.stderr)
@@ -280,7 +281,7 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(limit.code, 64)
         XCTAssertTrue(
             limit.stderr.hasPrefix(
-                "Error: Invalid value '99999999999999999999' for '--limit <n>': the number is too large\n"),
+                "budget: error: invalid value '99999999999999999999' for '--limit <n>': the number is too large\n"),
             limit.stderr)
         XCTAssertEqual(try budget.run("list", "expenses", "--limit", "+1").code, 64)
         XCTAssertEqual(try budget.run("add", "expense", "C", "３００", "--date", "２０２６－１１－２２").code, 0)
@@ -318,19 +319,15 @@ final class InputEndToEndTests: XCTestCase {
     func testArguments_ThatAreNotUTF8AreRefusedAndNameNoOtherFile() throws {
         let result = try budget.shell("\"$BUDGET\" --file \"$(printf 'x\\377.json')\" add expense a 1")
         XCTAssertEqual(result.code, 64)
-        // A usage error as any other: `Error:`, the usage of the command named, exit 64.
+        // A usage error as any other: one line, `budget: error: …`, exit 64.
         XCTAssertEqual(result.stderr, """
-            Error: Argument 2 is not UTF-8 text; nothing was done
-            Usage: budget add expense <name> <amount> [<options>]
-              See 'budget add expense --help' for more information.
+            budget: error: argument 2 is not UTF-8 text; nothing was done
 
             """)
         XCTAssertEqual(budget.files().filter { $0.hasSuffix(".json") }, [])
         let name = try budget.shell("\"$BUDGET\" add expense \"$(printf 'caf\\351')\" 1")
         XCTAssertEqual(name.code, 64)
-        XCTAssertTrue(
-            name.stderr.hasPrefix("Error: Argument 3 is not UTF-8 text; nothing was done\nUsage: budget add expense "),
-            name.stderr)
+        XCTAssertEqual(name.stderr, "budget: error: argument 3 is not UTF-8 text; nothing was done\n")
         XCTAssertNil(budget.dataBytes())
     }
 
@@ -359,7 +356,8 @@ final class InputEndToEndTests: XCTestCase {
         for id in ["income-0", "expense-123456789", "expense--1"] {
             let result = try budget.run("delete", id)
             XCTAssertTrue(
-                result.stderr.hasPrefix("Error: Invalid id '\(id)': expected a record id"), "\(id): \(result.stderr)")
+                result.stderr.hasPrefix("budget: error: "
+                    + "invalid id '\(id)': expected a record id"), "\(id): \(result.stderr)")
         }
     }
 

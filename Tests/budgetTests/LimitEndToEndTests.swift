@@ -174,17 +174,21 @@ final class LimitEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         for (arguments, message) in [
             (["food", "5", "--since", "2026-10"],
-             "Error: '--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried\n"),
+             "budget: error: "
+                 + "'--since' needs '--rollover surplus' or '--rollover all': without rollover nothing is carried\n"),
             (["food", "5", "--rollover", "all", "--since", "2026"],
-             "Error: Invalid value '2026' for '--since <period>': expected a budget month written YYYY-MM\n"),
+             "budget: error: invalid value '2026' for '--since <period>': expected a budget month written YYYY-MM\n"),
             (["food", "5", "--per", "year", "--rollover", "all", "--since", "2026-10"],
-             "Error: Invalid value '2026-10' for '--since <period>': expected a year written YYYY (with --per year)\n"),
+             "budget: error: "
+                 + "invalid value '2026-10' for '--since <period>': expected a year written YYYY (with --per year)\n"),
             (["food", "5", "--per", "week"],
-             "Error: Invalid value 'week' for '--per <period>': expected month or year\n"),
+             "budget: error: invalid value 'week' for '--per <period>': expected month or year\n"),
             (["food", "5", "--rollover", "some"],
-             "Error: Invalid value 'some' for '--rollover <rollover>': expected none, surplus or all\n"),
-            (["--total", "food", "5"], "Error: '--total' takes no category: the total limit counts every expense\n"),
-            (["5"], "Error: Missing expected argument '<amount>' (or give '--total' for the limit on all expenses)\n"),
+             "budget: error: invalid value 'some' for '--rollover <rollover>': expected none, surplus or all\n"),
+            (["--total", "food", "5"], "budget: error: "
+                + "'--total' takes no category: the total limit counts every expense\n"),
+            (["5"], "budget: error: "
+                + "missing expected argument '<amount>' (or give '--total' for the limit on all expenses)\n"),
         ] {
             let result = try budget.run(["limit", "set"] + arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")

@@ -87,29 +87,29 @@ final class ParserTests: XCTestCase {
     func testParse_Errors() {
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--categroy", "x"),
                        UsageError(
-                           "Unknown option '--categroy'. Did you mean '--category'?", commandPath: ["add", "expense"]))
+                           "unknown option '--categroy'; did you mean '--category'?", commandPath: ["add", "expense"]))
         XCTAssertEqual(
-            usageError("lsit"), UsageError("Unknown subcommand 'lsit'. Did you mean 'list'?", commandPath: []))
+            usageError("lsit"), UsageError("unknown subcommand 'lsit'; did you mean 'list'?", commandPath: []))
         XCTAssertEqual(
             usageError("add", "expense", "Lunch"),
-            UsageError("Missing expected argument '<amount>'", commandPath: ["add", "expense"]))
+            UsageError("missing expected argument '<amount>'", commandPath: ["add", "expense"]))
         XCTAssertEqual(
             usageError("add", "expense", "Lunch", "5", "6"),
-            UsageError("Unexpected argument '6'", commandPath: ["add", "expense"]))
+            UsageError("unexpected argument '6'", commandPath: ["add", "expense"]))
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--category"),
-                       UsageError("Missing value for '--category <name>'", commandPath: ["add", "expense"]))
+                       UsageError("missing value for '--category <name>'", commandPath: ["add", "expense"]))
         XCTAssertEqual(usageError("add", "expense", "Lunch", "5", "--category", "--date"),
-                       UsageError("Missing value for '--category <name>'", commandPath: ["add", "expense"]))
+                       UsageError("missing value for '--category <name>'", commandPath: ["add", "expense"]))
         XCTAssertEqual(
             usageError("list", "expenses", "--quiet=yes"),
-            UsageError("The option '--quiet' takes no value", commandPath: ["list"]))
-        XCTAssertEqual(usageError("list", "expenses", "-x"), UsageError("Unknown option '-x'", commandPath: ["list"]))
+            UsageError("the option '--quiet' takes no value", commandPath: ["list"]))
+        XCTAssertEqual(usageError("list", "expenses", "-x"), UsageError("unknown option '-x'", commandPath: ["list"]))
         XCTAssertEqual(
             usageError("add", "income", "x", "1", "--version"),
-            UsageError("Unknown option '--version'", commandPath: ["add", "income"]))
+            UsageError("unknown option '--version'", commandPath: ["add", "income"]))
         XCTAssertEqual(
             usageError("add", "bogus"),
-            UsageError("Unknown subcommand 'bogus'; expected one of: income, expense", commandPath: ["add"]))
+            UsageError("unknown subcommand 'bogus'; expected one of: income, expense", commandPath: ["add"]))
     }
 
     func testSuggestion_FindsLikelyTyposOnly() {

@@ -57,9 +57,7 @@ final class PeriodEndToEndTests: XCTestCase {
         let bad = try budget.run("list", "expenses", "--month", "2026-13")
         XCTAssertEqual(bad.code, 64)
         XCTAssertEqual(bad.stderr, """
-            Error: Invalid value '2026-13' for '--month <month>': expected YYYY-MM, this or last
-            Usage: budget list [<which>] [<options>]
-              See 'budget list --help' for more information.
+            budget: error: invalid value '2026-13' for '--month <month>': expected YYYY-MM, this or last
 
             """)
     }
@@ -185,9 +183,7 @@ final class PeriodEndToEndTests: XCTestCase {
             let refused = try budget.run("config", "set", "period.month-start", value)
             XCTAssertEqual(refused.code, 64)
             XCTAssertEqual(refused.stderr, """
-                Error: Invalid value '\(value)': expected a day of the month from 1 to 28
-                Usage: budget config set <key> <value> [--rescale]
-                  See 'budget config set --help' for more information.
+                budget: error: invalid value '\(value)': expected a day of the month from 1 to 28
 
                 """)
             XCTAssertEqual(budget.dataBytes(), before, "a refused value changes nothing")
@@ -195,7 +191,8 @@ final class PeriodEndToEndTests: XCTestCase {
         let weekend = try budget.run("config", "set", "period.weekend", "friday")
         XCTAssertEqual(weekend.code, 64)
         XCTAssertTrue(
-            weekend.stderr.hasPrefix("Error: Invalid value 'friday': expected keep, before or after\n"), weekend.stderr)
+            weekend.stderr.hasPrefix("budget: error: "
+                + "invalid value 'friday': expected keep, before or after\n"), weekend.stderr)
         try budget.succeed("config", "set", "period.month-start", "28")
         XCTAssertEqual(try budget.run("config", "get", "period.month-start").stdout, "28\n")
         let listed = try budget.run("config", "list", "--format", "tsv").stdout

@@ -191,11 +191,11 @@ final class PeriodTableEndToEndTests: XCTestCase {
 
     func testUsageErrors_NameTheOption() throws {
         for (arguments, message) in [
-            (["--per", "day"], "Invalid value 'day' for '--per <period>': expected week, month or year"),
+            (["--per", "day"], "invalid value 'day' for '--per <period>': expected week, month or year"),
             (["--per", "month", "--by", "month"], "'--by month' cannot be combined with '--per'"),
             (["--per", "month", "--months", "0"],
-             "Invalid value '0' for '--months <n>': expected a whole number from 1"),
-            (["--months", "x"], "Invalid value 'x' for '--months <n>'"),
+             "invalid value '0' for '--months <n>': expected a whole number from 1"),
+            (["--months", "x"], "invalid value 'x' for '--months <n>'"),
             (["--months", "3", "--month", "2026-11"], "'--months' cannot be combined with '--month'"),
             (["--months", "3", "--from", "2026-01-01"], "'--months' cannot be combined with '--from'"),
             (["--months", "3", "--all"], "'--all' cannot be combined with a period option"),

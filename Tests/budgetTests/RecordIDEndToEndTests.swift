@@ -31,7 +31,7 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "Error: The id 'income-00000001' on line 1 of stdin is an income id, not an expense id\n"),
+                "budget: error: the id 'income-00000001' on line 1 of stdin is an income id, not an expense id\n"),
             result.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
         let onArguments = try budget.run("delete", "expense", "expense-00000002", "income-1")
@@ -60,7 +60,7 @@ final class RecordIDEndToEndTests: XCTestCase {
         XCTAssertEqual(bare.code, 64)
         XCTAssertTrue(
             bare.stderr.hasPrefix(
-                "Error: The id '2' on line 2 of stdin does not say its kind: "
+                "budget: error: the id '2' on line 2 of stdin does not say its kind: "
                     + "write expense-00000002 or income-00000002, or give the kind first\n"),
             bare.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
@@ -87,7 +87,8 @@ final class RecordIDEndToEndTests: XCTestCase {
         ]))
         let incomeCategory = try budget.run("edit", "income-1", "--category", "food")
         XCTAssertEqual(incomeCategory.code, 64)
-        XCTAssertTrue(incomeCategory.stderr.hasPrefix("Error: '--category' applies to expenses"), incomeCategory.stderr)
+        XCTAssertTrue(incomeCategory.stderr.hasPrefix("budget: error: "
+            + "'--category' applies to expenses"), incomeCategory.stderr)
     }
 
     func testShowEditMove_RefuseAnIDOfTheOtherKindOrWithoutAKind() throws {
@@ -98,14 +99,15 @@ final class RecordIDEndToEndTests: XCTestCase {
         ] {
             let result = try budget.run(arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: The id '"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("budget: error: the id '"), "\(arguments): \(result.stderr)")
         }
         let missing = try budget.run("show", "expense")
-        XCTAssertTrue(missing.stderr.hasPrefix("Error: Missing expected argument '<id>'\n"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("budget: error: missing expected argument '<id>'\n"), missing.stderr)
         let typo = try budget.run("show", "expnese", "1")
         XCTAssertTrue(
             typo.stderr.hasPrefix(
-                "Error: Invalid kind 'expnese': expected income, expense or transfer. Did you mean 'expense'?\n"),
+                "budget: error: "
+                    + "invalid kind 'expnese': expected income, expense or transfer; did you mean 'expense'?\n"),
             typo.stderr)
         // A mistyped ID is an invalid ID, not an invalid kind.
         for arguments in [
@@ -116,7 +118,7 @@ final class RecordIDEndToEndTests: XCTestCase {
             XCTAssertEqual(result.code, 64, "\(arguments)")
             XCTAssertTrue(
                 result.stderr.hasPrefix(
-                    "Error: Invalid id '\(arguments[1])': "
+                    "budget: error: invalid id '\(arguments[1])': "
                         + "expected a record id such as 00000001, 1 or expense-00000001\n"),
                 "\(arguments): \(result.stderr)")
         }

@@ -32,10 +32,9 @@ final class RecurEndToEndTests: XCTestCase {
             "recur", "add", "income", "Salary", "300000", "--every", "month", "--on", "25", "--from", "0026-11-25")
         XCTAssertEqual(typo.code, 64)
         XCTAssertTrue(typo.stderr.hasPrefix("""
-            Error: '--from 0026-11-25' is more than a year before today (2026-11-24): \
+            budget: error: '--from 0026-11-25' is more than a year before today (2026-11-24): \
             the schedule would record 24,000 occurrences at once. \
             Check the year, or add '--yes' to record them
-            Usage: budget recur add income
             """), typo.stderr)
         let daily = try budget.run("recur", "add", "expense", "coffee", "300", "--every", "day", "--from", "1026-11-25")
         XCTAssertTrue(daily.stderr.contains("would record more than 100,000 occurrences at once"), daily.stderr)
@@ -60,7 +59,8 @@ final class RecurEndToEndTests: XCTestCase {
         let edited = try budget.run("recur", "edit", "3", "--from", "1926-12-01")
         XCTAssertEqual(edited.code, 64, edited.stderr)
         XCTAssertTrue(
-            edited.stderr.hasPrefix("Error: '--from 1926-12-01' is more than a year before today"), edited.stderr)
+            edited.stderr.hasPrefix("budget: error: "
+                + "'--from 1926-12-01' is more than a year before today"), edited.stderr)
         XCTAssertEqual(try budget.run("recur", "edit", "3", "--from", "1926-12-01", "--yes").code, 0)
     }
 
@@ -299,21 +299,24 @@ final class RecurEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let cases: [([String], String)] = [
             (["--every", "year", "--on", "30"],
-             "Error: '--on' does not apply to yearly schedules: they fall on the date of '--from' "
+             "budget: error: '--on' does not apply to yearly schedules: they fall on the date of '--from' "
                  + "(--every year --from 2027-03-15)"),
             (["--every", "month", "--count", "0"],
-             "Error: Invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
+             "budget: error: invalid value '0' for '--count <n>': expected 1 to 100000 occurrences"),
             (["--every", "month", "--from", "2026-12-01", "--until", "2026-11-01"],
-             "Error: Invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
-            (["--every", "0", "month"], "Error: Invalid value '0' for '--every <n unit>': n must be 1 to 1000"),
+             "budget: error: "
+                 + "invalid value '2026-11-01' for '--until <day>': it is before the first day, 2026-12-01 (--from)"),
+            (["--every", "0", "month"], "budget: error: invalid value '0' for '--every <n unit>': n must be 1 to 1000"),
             (["--every", "fortnight"],
-             "Error: Invalid value 'fortnight' for '--every <n unit>': "
+             "budget: error: invalid value 'fortnight' for '--every <n unit>': "
                  + "expected a unit (day, week, month or year), after a number for every n: month, 2 week"),
-            (["--every", "month", "--on", "fri"], "Error: '--on <weekday>' is for weekly schedules (--every week)"),
+            (["--every", "month", "--on", "fri"], "budget: error: "
+                + "'--on <weekday>' is for weekly schedules (--every week)"),
             (["--every", "month", "--on", "32"],
-             "Error: Invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
+             "budget: error: invalid value '32' for '--on <day>': a day of the month is 1 to 31"),
             (["--on", "1"],
-             "Error: Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
+             "budget: error: "
+                 + "missing expected option '--every <n unit>': how often, such as --every month or --every 2 week"),
         ]
         for (options, message) in cases {
             let result = try budget.run(["recur", "add", "expense", "Rent", "1000"] + options)
@@ -371,7 +374,8 @@ final class RecurEndToEndTests: XCTestCase {
         XCTAssertTrue(try budget.succeed("recur", "show", "1").stdout.contains("status            next 2027-01-25\n"))
         let nothing = try budget.run("recur", "edit", "1")
         XCTAssertEqual(nothing.code, 64)
-        XCTAssertTrue(nothing.stderr.hasPrefix("Error: Nothing to change: give at least one of --name"), nothing.stderr)
+        XCTAssertTrue(nothing.stderr.hasPrefix("budget: error: "
+            + "nothing to change: give at least one of --name"), nothing.stderr)
     }
 
     func testAuto_WhatCannotBeRecordedDoesNotBlockTheChangeThatFixesIt() throws {

@@ -126,20 +126,23 @@ final class ReportEndToEndTests: XCTestCase {
     func testList_ContradictoryOrMalformedFiltersNameTheOption() throws {
         let cases: [([String], String)] = [
             (["--from", "2026-13-01"],
-             "Error: Invalid value '2026-13-01' for '--from <day>': it is not a day (months run from 01 to 12)"),
+             "budget: error: "
+                 + "invalid value '2026-13-01' for '--from <day>': it is not a day (months run from 01 to 12)"),
             (["--to", "13/01/2026"],
-             "Error: Invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD "
+             "budget: error: invalid value '13/01/2026' for '--to <day>': expected YYYY-MM-DD "
                  + "(or YYYY/MM/DD), today or yesterday"),
-            (["--from", "2026-12-01", "--to", "2026-11-01"], "Error: '--from 2026-12-01' is after '--to 2026-11-01'"),
+            (["--from", "2026-12-01", "--to", "2026-11-01"], "budget: error: "
+                + "'--from 2026-12-01' is after '--to 2026-11-01'"),
             (["--month", "2026-11", "--from", "2026-11-01"],
-             "Error: '--month' cannot be combined with '--from' or '--to'"),
-            (["--month", "11"], "Error: Invalid value '11' for '--month <month>': expected YYYY-MM, this or last"),
-            (["--year", "26"], "Error: Invalid value '26' for '--year <year>': expected YYYY"),
-            (["--year", "2026", "--month", "this"], "Error: '--month' and '--year' cannot be combined"),
+             "budget: error: '--month' cannot be combined with '--from' or '--to'"),
+            (["--month", "11"], "budget: error: "
+                + "invalid value '11' for '--month <month>': expected YYYY-MM, this or last"),
+            (["--year", "26"], "budget: error: invalid value '26' for '--year <year>': expected YYYY"),
+            (["--year", "2026", "--month", "this"], "budget: error: '--month' and '--year' cannot be combined"),
             (["--sort", "price"],
-             "Error: Invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
-            (["--limit", "-1"], "Error: Invalid value '-1' for '--limit <n>': expected a whole number"),
-            (["--min", "500", "--max", "100"], "Error: '--min 500' is more than '--max 100'"),
+             "budget: error: invalid value 'price' for '--sort <key>': expected order, date, amount or name"),
+            (["--limit", "-1"], "budget: error: invalid value '-1' for '--limit <n>': expected a whole number"),
+            (["--min", "500", "--max", "100"], "budget: error: '--min 500' is more than '--max 100'"),
         ]
         for (options, message) in cases {
             let result = try budget.run(["list", "expenses"] + options)
@@ -214,7 +217,7 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(negative.code, 64)
         XCTAssertTrue(
             negative.stderr.hasPrefix(
-                "Error: Invalid amount '-2000': amounts cannot be negative; "
+                "budget: error: invalid amount '-2000': amounts cannot be negative; "
                     + "for money back on a purchase, give its amount with --refund\n"),
             negative.stderr)
         XCTAssertEqual(try budget.run("add", "income", "x", "5", "--refund").code, 64)
@@ -222,7 +225,8 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("edit", "expense", "6", "--refund", "--no-refund").code, 64)
         XCTAssertTrue(
             try budget.run("edit", "expense", "6", "--amount=-5").stderr
-                .hasPrefix("Error: Invalid amount '-5': amounts cannot be negative; a refund's amount is its size"))
+                .hasPrefix("budget: error: "
+                    + "invalid amount '-5': amounts cannot be negative; a refund's amount is its size"))
         XCTAssertEqual(budget.dataBytes(), before)
 
         // December: transport 6,400 and 10,000 back: −3,600, below zero, and every report

@@ -174,24 +174,27 @@ final class RuleEndToEndTests: XCTestCase {
         let before = try XCTUnwrap(budget.dataBytes())
         let cases: [([String], Int32, String)] = [
             (["rule", "add", "x"], 64,
-             "Error: Nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip\n"),
+             "budget: error: "
+                 + "nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip\n"),
             (["rule", "add", "x", "--skip", "--tag", "t"], 64,
-             "Error: '--skip' cannot be combined with --category, --rename, --tag or --transfer-to\n"),
+             "budget: error: '--skip' cannot be combined with --category, --rename, --tag or --transfer-to\n"),
             (["rule", "add", "x", "--kind", "income", "--category", "c"], 64,
-             "Error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
+             "budget: error: '--category' applies to expenses; a rule with '--kind income' cannot set one\n"),
             (["rule", "add", "(x", "--regex", "--tag", "t"], 64,
-             "Error: Invalid regular expression '(x' for '--regex': "),
+             "budget: error: invalid regular expression '(x' for '--regex': "),
             (["rule", "add", "x", "--field", "memo", "--tag", "t"], 64,
-             "Error: Invalid value 'memo' for '--field <field>': expected name or note\n"),
+             "budget: error: invalid value 'memo' for '--field <field>': expected name or note\n"),
             (["rule", "add", "x", "--tag", "two words"], 64,
-             "Error: The tag 'two words' contains white space or a comma"),
-            (["rule", "add", " ", "--tag", "t"], 64, "Error: The pattern must not be empty\n"),
+             "budget: error: the tag 'two words' contains white space or a comma"),
+            (["rule", "add", " ", "--tag", "t"], 64, "budget: error: the pattern must not be empty\n"),
             (["rule", "delete", "9"], 1, "budget: error: no rule 9: rules are numbered 1 to 4\n"),
-            (["rule", "delete", "0"], 64, "Error: Invalid value '0' for '<n>': expected a rule number from 1\n"),
+            (["rule", "delete", "0"], 64, "budget: error: "
+                + "invalid value '0' for '<n>': expected a rule number from 1\n"),
             (["rule", "move", "1", "5"], 1, "budget: error: position 5 is out of range: rules are numbered 1 to 4\n"),
-            (["rule", "move", "x", "1"], 64, "Error: Invalid value 'x' for '<n>': expected a rule number from 1\n"),
-            (["rule", "list", "--format", "ids"], 64, "Error: '--format ids' is not available for 'rule list'"),
-            (["rule", "frobnicate"], 64, "Error: "),
+            (["rule", "move", "x", "1"], 64, "budget: error: "
+                + "invalid value 'x' for '<n>': expected a rule number from 1\n"),
+            (["rule", "list", "--format", "ids"], 64, "budget: error: '--format ids' is not available for 'rule list'"),
+            (["rule", "frobnicate"], 64, "budget: error: "),
         ]
         for (arguments, code, message) in cases {
             let result = try budget.run(arguments)
@@ -310,7 +313,8 @@ final class RuleEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.code, 64)
         XCTAssertTrue(
             refused.stderr.hasPrefix(
-                #"Error: Invalid regular expression '(a)\1' for '--regex': backreferences (\1) are not supported"#),
+                "budget: error: "
+                    + #"invalid regular expression '(a)\1' for '--regex': backreferences (\1) are not supported"#),
             refused.stderr)
     }
 }

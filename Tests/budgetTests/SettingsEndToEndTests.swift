@@ -41,7 +41,7 @@ final class SettingsEndToEndTests: XCTestCase {
         let tooPrecise = try budget.run("add", "expense", "x", "1.234")
         XCTAssertEqual(tooPrecise.code, 64)
         XCTAssertTrue(
-            tooPrecise.stderr.hasPrefix("Error: Invalid amount '1.234': USD amounts have at most 2 decimals\n"))
+            tooPrecise.stderr.hasPrefix("budget: error: invalid amount '1.234': USD amounts have at most 2 decimals\n"))
         let table = try budget.run("list", "expenses").stdout
         XCTAssertTrue(
             table.contains("  $1,234.50\n") && table.hasSuffix("  $1,246.84\n")
@@ -88,12 +88,13 @@ final class SettingsEndToEndTests: XCTestCase {
         let unknown = try budget.run("config", "set", "display.colour", "never")
         XCTAssertEqual(unknown.code, 64)
         XCTAssertTrue(
-            unknown.stderr.hasPrefix("Error: Unknown setting 'display.colour'. Did you mean 'display.color'?\n"),
+            unknown.stderr.hasPrefix("budget: error: "
+                + "unknown setting 'display.colour'; did you mean 'display.color'?\n"),
             unknown.stderr)
         let wrongType = try budget.run("config", "set", "display.color", "sometimes")
         XCTAssertEqual(wrongType.code, 64)
         XCTAssertTrue(
-            wrongType.stderr.hasPrefix("Error: Invalid value 'sometimes': expected auto, always or never\n"),
+            wrongType.stderr.hasPrefix("budget: error: invalid value 'sometimes': expected auto, always or never\n"),
             wrongType.stderr)
         XCTAssertEqual(try budget.run("config", "set", "budget.limit.food", "-3").code, 64)
         XCTAssertEqual(budget.dataBytes(), before)
@@ -106,13 +107,15 @@ final class SettingsEndToEndTests: XCTestCase {
         let before = budget.dataBytes()
         let result = try budget.run("config", "set", "display.color", "never", "--rescale")
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: '--rescale' applies to display.currency only\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("budget: error: "
+            + "'--rescale' applies to display.currency only\n"), result.stderr)
         XCTAssertEqual(try budget.run("config", "unset", "display.color", "--rescale").code, 64)
         XCTAssertEqual(budget.dataBytes(), before)
         let limit = try budget.run("config", "set", "budget.limit.\u{202E}x", "5")
         XCTAssertEqual(limit.code, 64)
         XCTAssertTrue(
-            limit.stderr.hasPrefix("Error: The category '\\u{202E}x' contains a bidirectional control character"),
+            limit.stderr.hasPrefix("budget: error: "
+                + "the category '\\u{202E}x' contains a bidirectional control character"),
             limit.stderr)
         XCTAssertEqual(budget.dataBytes(), before)
     }

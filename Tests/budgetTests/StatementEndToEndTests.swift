@@ -350,7 +350,7 @@ final class StatementEndToEndTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "Error: '--as-of' 2026-11-26 is after today (2026-11-25): "
+                "budget: error: '--as-of' 2026-11-26 is after today (2026-11-25): "
                     + "a statement is not downloaded in the future\n"),
             result.stderr)
         XCTAssertNil(budget.dataBytes())

@@ -123,7 +123,7 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         XCTAssertEqual(set.code, 64)
         XCTAssertTrue(
             set.stderr.hasPrefix(
-                "Error: import.deleted.2026-11 remembers the statement rows of deleted imported records"),
+                "budget: error: import.deleted.2026-11 remembers the statement rows of deleted imported records"),
             set.stderr)
         // Undo of the delete forgets it: the record is back, and the row is there again.
         try budget.succeed("undo")  // the edit
@@ -247,7 +247,7 @@ final class StatementIdentityEndToEndTests: XCTestCase {
         let path = try statement("own.csv", "date,name,amount,category\n2026-11-01,Tea,5,food\n")
         let result = try budget.run("import", "expenses", path, "--no-match")
         XCTAssertEqual(result.code, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: '--no-match' is for statements"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("budget: error: '--no-match' is for statements"), result.stderr)
     }
 
     // MARK: Limit warnings

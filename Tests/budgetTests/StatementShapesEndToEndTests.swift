@@ -123,7 +123,8 @@ final class StatementShapesEndToEndTests: XCTestCase {
         let bad = try budget.run(["import", mint, "--kind-value", "debit=spend"] + options)
         XCTAssertEqual(bad.code, 64)
         XCTAssertTrue(
-            bad.stderr.hasPrefix("Error: Invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
+            bad.stderr.hasPrefix("budget: error: "
+                + "invalid value 'debit=spend' for '--kind-value <text=kind>'"), bad.stderr)
     }
 
     /// Two kind values that fold to one text (`ｵｰﾄ` is `オート`) with two meanings are a usage
@@ -143,7 +144,7 @@ final class StatementShapesEndToEndTests: XCTestCase {
             ["import", waon, "--kind-value", "オート=transfer", "--kind-value", "ｵｰﾄ=expense"] + options)
         XCTAssertEqual(refused.code, 64, refused.stderr)
         XCTAssertTrue(refused.stderr.hasPrefix(
-            "Error: Invalid value 'ｵｰﾄ=expense' for '--kind-value <text=kind>': 'オート' is the same value "
+            "budget: error: invalid value 'ｵｰﾄ=expense' for '--kind-value <text=kind>': 'オート' is the same value "
                 + "(compared folded), and it means transfer"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: budget.dataFile.path), "nothing is written")
         let result = try budget.run(

@@ -242,13 +242,13 @@ final class SummaryCompareEndToEndTests: XCTestCase {
             (["--compare", "previous", "--to", "2026-11-01"],
              "'--compare' needs both '--from' and '--to': a period with an open end has no period to compare with"),
             (["--compare", "yesterday"],
-             "Invalid value 'yesterday' for '--compare <period>': expected previous or last-year"),
+             "invalid value 'yesterday' for '--compare <period>': expected previous or last-year"),
             (["--by", "income", "--category", "food"], "'--category' applies to expenses; incomes have no category"),
-            (["--compare", "previous", "--month", "0001-01"], "There is no period before 0001-01-01 to compare with"),
+            (["--compare", "previous", "--month", "0001-01"], "there is no period before 0001-01-01 to compare with"),
         ] {
             let result = try budget.run(["summary"] + arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("budget: error: \(message)\n"), "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, "")
         }
     }

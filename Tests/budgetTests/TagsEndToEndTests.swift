@@ -83,7 +83,7 @@ final class TagsEndToEndTests: XCTestCase {
         for tag in ["a b", "a,b", "", " ", "\u{202E}x"] {
             let added = try budget.run("add", "expense", "x", "1", "--tag", tag)
             XCTAssertEqual(added.code, 64, tag)
-            XCTAssertTrue(added.stderr.hasPrefix("Error: "), added.stderr)
+            XCTAssertTrue(added.stderr.hasPrefix("budget: error: "), added.stderr)
             XCTAssertEqual(try budget.run("edit", "expense", "1", "--tag", tag).code, 64, tag)
         }
         XCTAssertEqual(try budget.run("edit", "expense", "1", "--tags", "a,,b").code, 64)

@@ -581,15 +581,17 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         let badName = try desk.run("device", "join", "bad name")
         XCTAssertEqual(badName.code, 64)
         XCTAssertTrue(badName.stderr.hasPrefix(
-            "Error: Invalid value 'bad name' for '<name>': a device name is one word of letters, digits, '-' and '_'; "
-                + "'bad name' has ' '\nUsage: budget device join <name>\n"), badName.stderr)
+            "budget: error: "
+                + "invalid value 'bad name' for '<name>': a device name is one word of letters, digits, '-' and '_'; "
+                + "'bad name' has ' '\n"), badName.stderr)
         XCTAssertEqual(try desk.run("device", "join", String(repeating: "x", count: 33)).code, 64)
         // A name that makes the replica look like a Syncthing conflict copy (never folded in, and
         // renamed away by 'budget merge').
         let conflictLike = try desk.run("device", "join", "sync-conflict-x")
         XCTAssertEqual(conflictLike.code, 64)
         XCTAssertTrue(conflictLike.stderr.hasPrefix(
-            "Error: Invalid value 'sync-conflict-x' for '<name>': a device name cannot start with 'sync-conflict', "
+            "budget: error: "
+                + "invalid value 'sync-conflict-x' for '<name>': a device name cannot start with 'sync-conflict', "
                 + "which marks a sync tool's conflict copy\n"), conflictLike.stderr)
         XCTAssertEqual(try laptop.run("device", "init", "sync-conflict").code, 64)
         XCTAssertEqual(desk.snapshot(), [:], "nothing made")
@@ -620,7 +622,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
 
         let driver = try laptop.run("merge-driver", "x", "y")
         XCTAssertEqual(driver.code, 64)
-        XCTAssertTrue(driver.stderr.hasPrefix("Error: Missing expected argument '<theirs>'\n"), driver.stderr)
+        XCTAssertTrue(driver.stderr.hasPrefix("budget: error: missing expected argument '<theirs>'\n"), driver.stderr)
         XCTAssertEqual(laptop.snapshot(), before, "byte for byte unchanged")
     }
 

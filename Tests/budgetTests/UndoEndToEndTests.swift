@@ -51,7 +51,8 @@ final class UndoEndToEndTests: XCTestCase {
         let result = try budget.run("history", "clean")
         XCTAssertEqual(result.code, 64)
         XCTAssertTrue(
-            result.stderr.hasPrefix("Error: Unknown subcommand 'clean'. Did you mean 'clear'?\n"), result.stderr)
+            result.stderr.hasPrefix("budget: error: "
+                + "unknown subcommand 'clean'; did you mean 'clear'?\n"), result.stderr)
     }
 
     /// History is not the budget: one unusable entry made every command exit 65 and the

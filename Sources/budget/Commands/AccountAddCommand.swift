@@ -58,13 +58,13 @@ struct AccountAddCommand: Command {
         if let text = parsed.value("type") {
             guard let type = AccountType(rawValue: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--type <type>': expected \(AccountType.namesText)")
+                    "invalid value '\(text)' for '--type <type>': expected \(AccountType.namesText)")
             }
             self.type = type
         } else if isEdit {
             type = nil
         } else {
-            throw parsed.usageError("Missing expected option '--type <type>'")
+            throw parsed.usageError("missing expected option '--type <type>'")
         }
         opening = try parsed.value("opening").map { text throws(UsageError) in
             let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
@@ -74,13 +74,13 @@ struct AccountAddCommand: Command {
         asOf = try given("as-of") { text throws(UsageError) in try parsed.day(text) }
         closing = try given("closing") { text throws(UsageError) in
             guard let day = CardDay(text: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--closing <day>': expected 1-31 or last")
+                throw parsed.usageError("invalid value '\(text)' for '--closing <day>': expected 1-31 or last")
             }
             return day
         }
         withdrawal = try given("withdrawal") { text throws(UsageError) in
             guard let day = CardDay.dayNumber(text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--withdrawal <day>': expected 1-31")
+                throw parsed.usageError("invalid value '\(text)' for '--withdrawal <day>': expected 1-31")
             }
             return day
         }

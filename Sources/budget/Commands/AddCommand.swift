@@ -49,7 +49,7 @@ struct AddCommand: Command {
         if kind == .expense, let first = FieldRules.trimmed(amount).unicodeScalars.first,
            first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
             throw parsed.usageError(
-                "Invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, "
+                "invalid amount '\(amount)': amounts cannot be negative; for money back on a purchase, "
                     + "give its amount with --refund")
         }
         amountText = try parsed.amountText(amount)

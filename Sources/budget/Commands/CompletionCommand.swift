@@ -14,7 +14,7 @@ struct CompletionCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         shell = parsed.positionals[0]
         guard ["bash", "zsh", "fish"].contains(shell) else {
-            throw parsed.usageError("Invalid value '\(shell)' for '<shell>': expected bash, zsh or fish")
+            throw parsed.usageError("invalid value '\(shell)' for '<shell>': expected bash, zsh or fish")
         }
     }
 

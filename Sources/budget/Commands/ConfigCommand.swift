@@ -69,9 +69,9 @@ struct ConfigCommand: Command {
         } catch let error as ValueError {
             throw parsed.usageError(error)
         } catch {}
-        var message = "Unknown setting '\(name)'"
+        var message = "unknown setting '\(name)'"
         if let guess = Suggestion.closest(to: name, among: SettingsCatalog.keyPatterns) {
-            message += ". Did you mean '\(guess)'?"
+            message += "; did you mean '\(guess)'?"
         } else {
             message += "; see 'budget config list'"
         }

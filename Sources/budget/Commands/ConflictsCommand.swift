@@ -94,10 +94,10 @@ struct ConflictsResolveCommand: Command {
     let choice: ReplicaConflicts.Choice
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        guard let text = parsed.positionals.first else { throw parsed.usageError("Missing expected argument '<n>'") }
-        if parsed.positionals.count > 1 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[1])'") }
+        guard let text = parsed.positionals.first else { throw parsed.usageError("missing expected argument '<n>'") }
+        if parsed.positionals.count > 1 { throw parsed.usageError("unexpected argument '\(parsed.positionals[1])'") }
         guard let number = Int(text), number >= 1 else {
-            throw parsed.usageError("Invalid value '\(text)' for '<n>': expected a conflict's number, from 1")
+            throw parsed.usageError("invalid value '\(text)' for '<n>': expected a conflict's number, from 1")
         }
         self.number = number
         if let device = parsed.value("take") {
@@ -105,7 +105,7 @@ struct ConflictsResolveCommand: Command {
         } else if let value = parsed.value("value") {
             choice = .value(value)
         } else {
-            throw parsed.usageError("Missing '--take <device>' or '--value <value>'")
+            throw parsed.usageError("missing '--take <device>' or '--value <value>'")
         }
     }
 

@@ -39,23 +39,23 @@ struct DeviceCommand: Command {
         joining = parsed.path.last == "join"
         forgetting = parsed.path.last == "forget"
         if forgetting {
-            if let extra = parsed.positionals.first { throw parsed.usageError("Unexpected argument '\(extra)'") }
+            if let extra = parsed.positionals.first { throw parsed.usageError("unexpected argument '\(extra)'") }
             name = ""
             return
         }
-        guard let name = parsed.positionals.first else { throw parsed.usageError("Missing expected argument '<name>'") }
-        if parsed.positionals.count > 1 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[1])'") }
+        guard let name = parsed.positionals.first else { throw parsed.usageError("missing expected argument '<name>'") }
+        if parsed.positionals.count > 1 { throw parsed.usageError("unexpected argument '\(parsed.positionals[1])'") }
         do {
             self.name = try DeviceName.validated(name)
         } catch {
-            throw parsed.usageError("Invalid value '\(name)' for '<name>': \(error)")
+            throw parsed.usageError("invalid value '\(name)' for '<name>': \(error)")
         }
         // `budget.sync-conflict-….json` is what Syncthing names a conflict copy: a replica of that
         // name would never be folded in, every command would call it a conflict copy, and
         // 'budget merge', as that warning advises, would rename it away.
         if name.hasPrefix(Self.conflictCopyMark) {
             throw parsed.usageError(
-                "Invalid value '\(name)' for '<name>': a device name cannot start with '\(Self.conflictCopyMark)', "
+                "invalid value '\(name)' for '<name>': a device name cannot start with '\(Self.conflictCopyMark)', "
                     + "which marks a sync tool's conflict copy")
         }
     }

@@ -37,7 +37,7 @@ struct EditCommand: Command {
             if let first = FieldRules.trimmed(text).unicodeScalars.first,
                first == "-" || first == "\u{2212}" || first == "\u{FF0D}" {
                 throw parsed.usageError(
-                    "Invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size "
+                    "invalid amount '\(text)': amounts cannot be negative; a refund's amount is its size "
                         + "(and --refund makes an expense one)")
             }
             return try parsed.amountText(text)
@@ -58,7 +58,7 @@ struct EditCommand: Command {
             let added = parsed.values(field.word) + (replacement ?? []).filter { !FieldRules.trimmed($0).isEmpty }
             if let replacement, replacement.count > 1, replacement.contains(where: { FieldRules.trimmed($0).isEmpty }) {
                 throw parsed.usageError(
-                    "Invalid value '\(given ?? "")' for '--\(field.key) <list>': an empty \(field.word) between commas")
+                    "invalid value '\(given ?? "")' for '--\(field.key) <list>': an empty \(field.word) between commas")
             }
             try parsed.converting { () throws(ValueError) in
                 let removed = parsed.values("un" + field.word)
@@ -80,7 +80,7 @@ struct EditCommand: Command {
         partsText = FieldOptions.typedParts(parsed)
         if edit.isEmpty && amountText == nil && partsText == nil {
             let options = FieldOptions.changing(Self.spec).joined(separator: ", ")
-            throw parsed.usageError("Nothing to change: give at least one of \(options)")
+            throw parsed.usageError("nothing to change: give at least one of \(options)")
         }
         self.edit = edit
     }

@@ -41,7 +41,7 @@ struct ExportCommand: Command {
         let text = parsed.value("format") ?? "json"
         guard let format = Format(rawValue: text) else {
             throw parsed.usageError(
-                "Invalid value '\(text)' for '--format <format>': expected json, csv, tsv or ledger")
+                "invalid value '\(text)' for '--format <format>': expected json, csv, tsv or ledger")
         }
         self.format = format
         forExcel = parsed.flag("for-excel")

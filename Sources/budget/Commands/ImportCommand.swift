@@ -81,7 +81,7 @@ struct ImportCommand: Command {
         }
         if let text = parsed.value("format") {
             guard let format = ImportFormat(rawValue: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--format <format>': expected csv, tsv or json")
+                throw parsed.usageError("invalid value '\(text)' for '--format <format>': expected csv, tsv or json")
             }
             self.format = format
         } else {
@@ -109,7 +109,7 @@ struct ImportCommand: Command {
         if dryRun && saveAs != nil { throw parsed.usageError("'--save-profile' saves nothing with '--dry-run'") }
         if let saveAs, !ImportProfile.isValidName(saveAs) {
             throw parsed.usageError(
-                "Invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas "
+                "invalid value '\(saveAs)' for '--save-profile <name>': expected a name without spaces or commas "
                     + "that is not a preset's")
         }
     }
@@ -173,7 +173,7 @@ struct ImportCommand: Command {
             && RecordImporter.readsHeader(RecordImporter.headerCells(text, format: .csv) ?? []) {
             // budget's own file with options that are for statements.
             throw UsageError(
-                "The file has budget's own columns: import it without the statement options (--profile, "
+                "the file has budget's own columns: import it without the statement options (--profile, "
                     + "--save-profile, --map, --kind-value, --delimiter, --skip, --no-header-row, --date-format, "
                     + "--decimal-mark, --sign)",
                 commandPath: ["import"])
@@ -404,7 +404,7 @@ struct ImportCommand: Command {
             kinds = header.contains("from") ? RecordKind.allCases : [.income, .expense]
         } else {
             throw UsageError(
-                "Missing expected argument '<kind>': the file's records do not say their kind, so name the kind "
+                "missing expected argument '<kind>': the file's records do not say their kind, so name the kind "
                     + "to import (incomes or expenses)",
                 commandPath: ["import"])
         }

@@ -83,7 +83,7 @@ struct LimitCommand: Command {
                 let period = HalfWidth.plain(FieldRules.trimmed(text)).replacing("/", with: "-")
                 guard let start = SpendingLimit.start(period, per: per) else {
                     throw parsed.usageError(
-                        "Invalid value '\(text)' for '--since <period>': expected "
+                        "invalid value '\(text)' for '--since <period>': expected "
                             + (per == .month
                                 ? "a budget month written YYYY-MM" : "a year written YYYY (with --per year)"))
                 }
@@ -114,7 +114,7 @@ struct LimitCommand: Command {
         }
         guard positionals.count > count else {
             throw parsed.usageError(
-                "Missing expected argument '\(count == 0 ? "<category>" : "<amount>")' "
+                "missing expected argument '\(count == 0 ? "<category>" : "<amount>")' "
                     + "(or give '--total' for the limit on all expenses)")
         }
         return (.category(try parsed.label(positionals[0], field: "category")), Array(positionals.dropFirst()))
@@ -127,7 +127,7 @@ struct LimitCommand: Command {
         guard let value = Value(rawValue: text) else {
             let names = Value.allCases.map(\.rawValue)
             throw parsed.usageError(
-                "Invalid value '\(text)' for '--\(long) <\(valueName)>': "
+                "invalid value '\(text)' for '--\(long) <\(valueName)>': "
                     + "expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
         }
         return value

@@ -25,15 +25,15 @@ struct ListCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let transfersOnly = parsed.flag("transfers")
         guard let text = parsed.positionals.first ?? (transfersOnly ? "transfers" : nil) else {
-            throw parsed.usageError("Missing '<which>': incomes, expenses, transfers or all")
+            throw parsed.usageError("missing '<which>': incomes, expenses, transfers or all")
         }
         if transfersOnly && RecordKind(argument: text) != .transfer {
             throw parsed.usageError("'--transfers' lists transfers only; leave out '\(text)'")
         }
         guard let selection = RecordSelection(argument: text) else {
-            var message = "Invalid value '\(text)' for '<which>': expected incomes, expenses, transfers or all"
+            var message = "invalid value '\(text)' for '<which>': expected incomes, expenses, transfers or all"
             if let guess = Suggestion.closest(to: text, among: ["incomes", "expenses", "transfers", "all"]) {
-                message += ". Did you mean '\(guess)'?"
+                message += "; did you mean '\(guess)'?"
             }
             throw parsed.usageError(message)
         }

@@ -52,14 +52,14 @@ struct MemberCommand: Command {
             guard let text = parsed.value("share") else { return nil }
             guard case .weights(let weights)? = Split(typed: "x=" + text), let weight = weights.first?.weight else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--share <weight>': expected a whole number from 1")
+                    "invalid value '\(text)' for '--share <weight>': expected a whole number from 1")
             }
             return weight
         }
         switch parsed.path.last {
         case "add": action = .add(parsed.positionals[0], weight: try weight() ?? 1)
         case "edit":
-            guard let weight = try weight() else { throw parsed.usageError("Nothing to change: give --share <weight>") }
+            guard let weight = try weight() else { throw parsed.usageError("nothing to change: give --share <weight>") }
             action = .edit(parsed.positionals[0], weight: weight)
         case "rename": action = .rename(parsed.positionals[0], to: parsed.positionals[1])
         case "remove": action = .remove(parsed.positionals[0])

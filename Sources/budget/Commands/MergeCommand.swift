@@ -17,8 +17,8 @@ struct MergeCommand: Command {
     let file: String
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        guard let file = parsed.positionals.first else { throw parsed.usageError("Missing expected argument '<file>'") }
-        if parsed.positionals.count > 1 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[1])'") }
+        guard let file = parsed.positionals.first else { throw parsed.usageError("missing expected argument '<file>'") }
+        if parsed.positionals.count > 1 { throw parsed.usageError("unexpected argument '\(parsed.positionals[1])'") }
         self.file = file
     }
 

@@ -28,9 +28,9 @@ struct MergeDriverCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let names = ["<ancestor>", "<ours>", "<theirs>"]
         guard parsed.positionals.count >= 3 else {
-            throw parsed.usageError("Missing expected argument '\(names[parsed.positionals.count])'")
+            throw parsed.usageError("missing expected argument '\(names[parsed.positionals.count])'")
         }
-        if parsed.positionals.count > 3 { throw parsed.usageError("Unexpected argument '\(parsed.positionals[3])'") }
+        if parsed.positionals.count > 3 { throw parsed.usageError("unexpected argument '\(parsed.positionals[3])'") }
         (ancestor, ours, theirs) = (parsed.positionals[0], parsed.positionals[1], parsed.positionals[2])
     }
 

@@ -20,8 +20,8 @@ struct MoveCommand: Command {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let (givenKind, rest) = try parsed.leadingKind()
-        guard rest.count >= 2 else { throw parsed.usageError("Missing expected argument '<position>'") }
-        if rest.count > 2 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 2])'") }
+        guard rest.count >= 2 else { throw parsed.usageError("missing expected argument '<position>'") }
+        if rest.count > 2 { throw parsed.usageError("unexpected argument '\(rest[rest.startIndex + 2])'") }
         let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
         self.kind = reference.kind
         id = reference.id
@@ -31,7 +31,7 @@ struct MoveCommand: Command {
         case "last": position = .last
         default:
             guard let number = try parsed.wholeNumber(text, for: "<position>"), number >= 1 else {
-                throw parsed.usageError("Invalid position '\(text)': expected a whole number from 1, first or last")
+                throw parsed.usageError("invalid position '\(text)': expected a whole number from 1, first or last")
             }
             position = .number(number)
         }

@@ -47,14 +47,14 @@ struct ReconcileCommand: Command {
         self.parsed = parsed
         account = try parsed.label(parsed.positionals[0], field: "account")
         guard let balance = parsed.value("balance") else {
-            throw parsed.usageError("Missing '--balance <amount>': the balance the bank or card shows")
+            throw parsed.usageError("missing '--balance <amount>': the balance the bank or card shows")
         }
         balanceText = balance
         day = try parsed.value("date").map { text throws(UsageError) in try parsed.day(text) } ?? Day.today()
         adjust = parsed.flag("adjust")
         limit = try parsed.value("limit").map { text throws(UsageError) in
             guard let count = try parsed.wholeNumber(text, for: "--limit <n>") else {
-                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
+                throw parsed.usageError("invalid value '\(text)' for '--limit <n>': expected a whole number")
             }
             return count
         } ?? Self.defaultLimit

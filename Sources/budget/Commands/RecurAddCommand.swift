@@ -46,7 +46,7 @@ struct RecurAddCommand: Command {
             kind = nil
             guard let id = RecordID.normalized(HalfWidth.plain(parsed.positionals[0])) else {
                 throw parsed.usageError(
-                    "Invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
+                    "invalid value '\(parsed.positionals[0])' for '<id>': expected a schedule ID such as 00000001 or 1")
             }
             self.id = id
             let unitWord = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
@@ -63,7 +63,7 @@ struct RecurAddCommand: Command {
             let given = FieldOptions.changing(Self.editSpec, except: [ScheduleOptions.yes.long])
             if !given.contains(where: { !parsed.values(String($0.dropFirst(2))).isEmpty }) {
                 let list = given.dropLast().joined(separator: ", ") + " or " + (given.last ?? "")
-                throw parsed.usageError("Nothing to change: give at least one of \(list)")
+                throw parsed.usageError("nothing to change: give at least one of \(list)")
             }
         } else {
             kind = parsed.path.last == "income" ? .income : .expense
@@ -74,7 +74,7 @@ struct RecurAddCommand: Command {
             options = try ScheduleOptions(parsed, .recurAdd, kind: kind, unitWord: unitWord)
             guard options.unit != nil else {
                 throw parsed.usageError(
-                    "Missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
+                    "missing expected option '--every <n unit>': how often, such as --every month or --every 2 week")
             }
             untags = RecordValues()
         }
@@ -99,7 +99,7 @@ struct RecurAddCommand: Command {
                 document.describeChange("edit schedule \(id) (\(schedule.name))")
             } else {
                 guard let kind, let name, let amount else {
-                    throw parsed.usageError("Missing expected argument '<amount>'")
+                    throw parsed.usageError("missing expected argument '<amount>'")
                 }
                 let recurrence = try recurrence(base: nil, today: today)
                 var values = options.values

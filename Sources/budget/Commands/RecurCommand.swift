@@ -72,7 +72,7 @@ struct RecurCommand: Command {
     /// A schedule ID as typed: `00000001` or `1`.
     static func id(_ text: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
         guard let id = RecordID.normalized(HalfWidth.plain(text)) else {
-            throw parsed.usageError("Invalid value '\(text)' for '<id>': expected a schedule ID such as 00000001 or 1")
+            throw parsed.usageError("invalid value '\(text)' for '<id>': expected a schedule ID such as 00000001 or 1")
         }
         return id
     }

@@ -30,7 +30,7 @@ struct ReportCommand: Command {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         filters = try QueryOptions(parsed)
         if let format = parsed.value("format"), format != "html" {
-            throw parsed.usageError("Invalid value '\(format)' for '--format <format>': expected html")
+            throw parsed.usageError("invalid value '\(format)' for '--format <format>': expected html")
         }
         year = parsed.value("year").flatMap { Int(HalfWidth.plain(FieldRules.trimmed($0))) }
         isMonth = parsed.value("month") != nil

@@ -46,7 +46,7 @@ struct RuleAddCommand: Command {
         var field = Rule.Field.name
         if let text = parsed.value("field") {
             guard let named = Rule.Field(rawValue: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--field <field>': expected name or note")
+                throw parsed.usageError("invalid value '\(text)' for '--field <field>': expected name or note")
             }
             field = named
         }
@@ -67,17 +67,17 @@ struct RuleAddCommand: Command {
         case .invalidValue(let error):
             return parsed.usageError(error)
         case let .invalidRegex(pattern, reason):
-            return parsed.usageError("Invalid regular expression '\(pattern)' for '--regex': \(reason)")
+            return parsed.usageError("invalid regular expression '\(pattern)' for '--regex': \(reason)")
         case .emptyPattern(let pattern):
-            return parsed.usageError("The pattern '\(pattern)' is empty once folded, so it would match everything")
+            return parsed.usageError("the pattern '\(pattern)' is empty once folded, so it would match everything")
         case .noAction:
             return parsed.usageError(
-                "Nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip")
+                "nothing to do: give at least one of --category, --rename, --tag, --transfer-to or --skip")
         case .skipWithOtherActions:
             return parsed.usageError("'--skip' cannot be combined with --category, --rename, --tag or --transfer-to")
         case .kindTransfer:
             return parsed.usageError(
-                "Invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses (--transfer-to makes "
+                "invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses (--transfer-to makes "
                     + "matching rows transfers)")
         case .categoryForTransfer:
             return parsed.usageError("'--category' cannot be combined with '--transfer-to': a transfer has no category")

@@ -56,7 +56,7 @@ struct RuleCommand: Command {
     /// A rule number or position: a whole number from 1.
     static func number(_ text: String, _ name: String, _ parsed: ParsedCommand) throws(UsageError) -> Int {
         guard let number = try parsed.wholeNumber(text, for: name), number >= 1 else {
-            throw parsed.usageError("Invalid value '\(text)' for '\(name)': expected a rule number from 1")
+            throw parsed.usageError("invalid value '\(text)' for '\(name)': expected a rule number from 1")
         }
         return number
     }

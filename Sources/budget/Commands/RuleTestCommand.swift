@@ -25,7 +25,7 @@ struct RuleTestCommand: Command {
         note = parsed.value("note")
         kind = try parsed.value("kind").map { text throws(UsageError) in try parsed.kind(text) } ?? .expense
         if kind == .transfer {
-            throw parsed.usageError("Invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses")
+            throw parsed.usageError("invalid value 'transfer' for '--kind <kind>': rules match incomes and expenses")
         }
     }
 

@@ -38,7 +38,7 @@ struct ShareCommand: Command {
         case "set":
             let text = parsed.positionals[1]
             guard let split = Split(typed: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for <share>: expected \(Split.valueDescription)")
+                throw parsed.usageError("invalid value '\(text)' for <share>: expected \(Split.valueDescription)")
             }
             action = .set(parsed.positionals[0], split)
         case "remove": action = .remove(parsed.positionals[0])

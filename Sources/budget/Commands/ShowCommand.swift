@@ -14,7 +14,7 @@ struct ShowCommand: Command {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let (givenKind, rest) = try parsed.leadingKind()
-        if rest.count > 1 { throw parsed.usageError("Unexpected argument '\(rest[rest.startIndex + 1])'") }
+        if rest.count > 1 { throw parsed.usageError("unexpected argument '\(rest[rest.startIndex + 1])'") }
         let reference = try parsed.recordReference(rest[rest.startIndex], kind: givenKind)
         self.kind = reference.kind
         id = reference.id

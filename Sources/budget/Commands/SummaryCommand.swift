@@ -69,7 +69,7 @@ struct SummaryCommand: Command {
         }
         guard let grouping = byMember ? .category : Summary.Grouping(rawValue: by) else {
             throw parsed.usageError(
-                "Invalid value '\(by)' for '--by <grouping>': expected category, month, income, tag or member")
+                "invalid value '\(by)' for '--by <grouping>': expected category, month, income, tag or member")
         }
         self.grouping = grouping
         if grouping == .income && !parsed.values("category").isEmpty {
@@ -77,7 +77,7 @@ struct SummaryCommand: Command {
         }
         if let per = parsed.value("per") {
             guard let unit = PeriodTable.Unit(rawValue: per) else {
-                throw parsed.usageError("Invalid value '\(per)' for '--per <period>': expected week, month or year")
+                throw parsed.usageError("invalid value '\(per)' for '--per <period>': expected week, month or year")
             }
             guard grouping != .month else {
                 throw parsed.usageError(
@@ -98,7 +98,7 @@ struct SummaryCommand: Command {
         if let text = parsed.value("compare") {
             guard let basis = SummaryComparison.Basis(rawValue: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--compare <period>': expected previous or last-year")
+                    "invalid value '\(text)' for '--compare <period>': expected previous or last-year")
             }
             if all {
                 throw parsed.usageError(
@@ -154,7 +154,7 @@ struct SummaryCommand: Command {
         }
         guard let comparison = try SummaryComparison(
             document: document, query: query, period: period, basis: basis, today: today, groupings: [grouping])
-        else { throw UsageError("There is no period before 0001-01-01 to compare with", commandPath: commandPath) }
+        else { throw UsageError("there is no period before 0001-01-01 to compare with", commandPath: commandPath) }
         return comparison
     }
 

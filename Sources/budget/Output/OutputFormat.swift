@@ -33,10 +33,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
     static func from(_ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
         guard let text = parsed.value("format") else { return .table }
         guard let format = OutputFormat(rawValue: text) else {
-            var message = "Invalid value '\(text)' for '--format <format>': expected one of "
+            var message = "invalid value '\(text)' for '--format <format>': expected one of "
                 + allCases.map(\.rawValue).joined(separator: ", ")
             if let guess = Suggestion.closest(to: text, among: allCases.map(\.rawValue)) {
-                message += ". Did you mean '\(guess)'?"
+                message += "; did you mean '\(guess)'?"
             }
             throw parsed.usageError(message)
         }

@@ -61,14 +61,14 @@ struct CommandLineParser {
         }
         let available = options(for: parsed)
         guard let option = available.first(where: { $0.long == name }) else {
-            var message = "Unknown option '--\(name)'"
+            var message = "unknown option '--\(name)'"
             if let guess = Suggestion.closest(to: name, among: available.map(\.long)) {
-                message += ". Did you mean '--\(guess)'?"
+                message += "; did you mean '--\(guess)'?"
             }
             throw parsed.usageError(message)
         }
         if option.isFlag {
-            if inlineValue != nil { throw parsed.usageError("The option '--\(name)' takes no value") }
+            if inlineValue != nil { throw parsed.usageError("the option '--\(name)' takes no value") }
             parsed.options[option.long, default: []].append("")
             return
         }
@@ -88,7 +88,7 @@ struct CommandLineParser {
         let available = options(for: parsed)
         for (position, letter) in letters.enumerated() {
             guard let option = available.first(where: { $0.short == letter }) else {
-                throw parsed.usageError("Unknown option '-\(letter)'")
+                throw parsed.usageError("unknown option '-\(letter)'")
             }
             if option.isFlag {
                 parsed.options[option.long, default: []].append("")
@@ -107,11 +107,11 @@ struct CommandLineParser {
         for option: OptionSpec, arguments: [String], index: inout Int, parsed: ParsedCommand
     ) throws(UsageError) -> String {
         guard index < arguments.count else {
-            throw parsed.usageError("Missing value for '\(option.synopsis)'")
+            throw parsed.usageError("missing value for '\(option.synopsis)'")
         }
         let value = arguments[index]
         if value.hasPrefix("--") && value.count > 2 {
-            throw parsed.usageError("Missing value for '\(option.synopsis)'")
+            throw parsed.usageError("missing value for '\(option.synopsis)'")
         }
         index += 1
         return value
@@ -121,9 +121,9 @@ struct CommandLineParser {
 
     private func unknownSubcommand(_ word: String, in parsed: ParsedCommand) -> UsageError {
         let names = parsed.spec.subcommands.map(\.name)
-        var message = "Unknown subcommand '\(word)'"
+        var message = "unknown subcommand '\(word)'"
         if let guess = Suggestion.closest(to: word, among: names) {
-            message += ". Did you mean '\(guess)'?"
+            message += "; did you mean '\(guess)'?"
         } else {
             message += "; expected one of: " + names.joined(separator: ", ")
         }
@@ -134,10 +134,10 @@ struct CommandLineParser {
         let specs = parsed.spec.arguments
         let required = specs.filter { !$0.isOptional }
         if parsed.positionals.count < required.count {
-            throw parsed.usageError("Missing expected argument '\(required[parsed.positionals.count].usage)'")
+            throw parsed.usageError("missing expected argument '\(required[parsed.positionals.count].usage)'")
         }
         if !(specs.last?.isRepeating ?? false) && parsed.positionals.count > specs.count {
-            throw parsed.usageError("Unexpected argument '\(parsed.positionals[specs.count])'")
+            throw parsed.usageError("unexpected argument '\(parsed.positionals[specs.count])'")
         }
     }
 

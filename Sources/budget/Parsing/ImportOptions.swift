@@ -80,7 +80,7 @@ enum ImportOptions {
             guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first,
                   ImportProfile.isDelimiter(scalar) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--delimiter <c>': expected one visible character other than "
+                    "invalid value '\(text)' for '--delimiter <c>': expected one visible character other than "
                         + "a double quote (\\t for a tab)")
             }
             profile.delimiter = scalar
@@ -88,7 +88,7 @@ enum ImportOptions {
         if let text = parsed.value("skip") {
             guard let number = try parsed.wholeNumber(text, for: "--skip <n>"), number <= 1_000 else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--skip <n>': expected a number of lines, 0 to 1000")
+                    "invalid value '\(text)' for '--skip <n>': expected a number of lines, 0 to 1000")
             }
             profile.skipLines = number
         }
@@ -98,7 +98,7 @@ enum ImportOptions {
                   let field = StatementField(rawValue: FieldRules.trimmed(String(text[..<equals])).lowercased()),
                   let column = ColumnReference(text: String(text[text.index(after: equals)...])) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--map <field=column>': expected a field "
+                    "invalid value '\(text)' for '--map <field=column>': expected a field "
                         + "(\(StatementField.allCases.map(\.rawValue).joined(separator: ", "))), "
                         + "'=' and a column's header or position from 1")
             }
@@ -107,33 +107,33 @@ enum ImportOptions {
         for text in parsed.values("kind-value") {
             guard let kindValue = KindValue(assignment: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--kind-value <text=kind>': expected a value of the kind column, '=' "
+                    "invalid value '\(text)' for '--kind-value <text=kind>': expected a value of the kind column, '=' "
                         + "and what it means (\(RowMeaning.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             if let there = KindValue.add(kindValue, to: &profile.kindValues) {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--kind-value <text=kind>': '\(there.text)' is the same value "
+                    "invalid value '\(text)' for '--kind-value <text=kind>': '\(there.text)' is the same value "
                         + "(compared folded), and it means \(there.meaning.rawValue)")
             }
         }
         if let text = parsed.value("date-format") {
             guard StatementDate.isValidPattern(text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--date-format <pattern>': expected %Y, %y, %m and %d "
+                    "invalid value '\(text)' for '--date-format <pattern>': expected %Y, %y, %m and %d "
                         + "with the characters between them, such as %Y/%m/%d")
             }
             profile.dateFormat = text
         }
         if let text = parsed.value("decimal-mark") {
             guard let mark = DecimalMark(rawValue: text) else {
-                throw parsed.usageError("Invalid value '\(text)' for '--decimal-mark <mark>': expected . or ,")
+                throw parsed.usageError("invalid value '\(text)' for '--decimal-mark <mark>': expected . or ,")
             }
             profile.decimalMark = mark
         }
         if let text = parsed.value("sign") {
             guard let sign = StatementSign(rawValue: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--sign <sign>': expected expense-negative or expense-positive")
+                    "invalid value '\(text)' for '--sign <sign>': expected expense-negative or expense-positive")
             }
             profile.sign = sign
         }

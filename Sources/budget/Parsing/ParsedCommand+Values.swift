@@ -5,10 +5,10 @@ import BudgetCore
 extension ParsedCommand {
     func kind(_ text: String) throws(UsageError) -> RecordKind {
         guard let kind = RecordKind(argument: text) else {
-            var message = "Invalid kind '\(text)': expected income, expense or transfer"
+            var message = "invalid kind '\(text)': expected income, expense or transfer"
             let words = RecordKind.allCases.flatMap { [$0.singular, $0.plural] }
             if let guess = Suggestion.closest(to: text, among: words) {
-                message += ". Did you mean '\(guess)'?"
+                message += "; did you mean '\(guess)'?"
             }
             throw usageError(message)
         }
@@ -43,7 +43,7 @@ extension ParsedCommand {
         guard choices.contains(text.lowercased()) || named.map({ choices.contains($0.rawValue) }) == true else {
             let expected = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "")
                 + (choices.last ?? "")
-            throw usageError("Invalid value '\(text)' for '--encoding <encoding>': expected \(expected)")
+            throw usageError("invalid value '\(text)' for '--encoding <encoding>': expected \(expected)")
         }
         return named
     }
@@ -73,7 +73,7 @@ extension ParsedCommand {
             return nil
         }
         guard let number = Int(digits) else {
-            throw usageError("Invalid value '\(text)' for '\(option)': the number is too large")
+            throw usageError("invalid value '\(text)' for '\(option)': the number is too large")
         }
         return number
     }
@@ -83,7 +83,7 @@ extension ParsedCommand {
     func leadingKind() throws(UsageError) -> (kind: RecordKind?, rest: ArraySlice<String>) {
         guard let first = positionals.first else { return (nil, []) }
         if let kind = RecordKind(argument: first) {
-            guard positionals.count > 1 else { throw usageError("Missing expected argument '<id>'") }
+            guard positionals.count > 1 else { throw usageError("missing expected argument '<id>'") }
             return (kind, positionals.dropFirst())
         }
         let plain = Self.plainID(first)
@@ -113,13 +113,13 @@ extension ParsedCommand {
         if let reference = RecordReference(qualified: text) {
             if let kind, reference.kind != kind {
                 throw usageError(
-                    "The id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
+                    "the id '\(reference)'\(source) is an \(reference.kind.singular) id, not an \(kind.singular) id")
             }
             return reference
         }
         guard let id = RecordID.normalized(text) else {
             throw usageError(
-                "Invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): "
+                "invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): "
                     + "expected a record id such as 00000001, 1 or expense-00000001")
         }
         guard let kind else { throw usageError(Self.kindlessID(text, source: source)) }
@@ -147,9 +147,8 @@ extension ParsedCommand {
         }
     }
 
-    /// A value the core refused, as a usage error: its description as a sentence.
+    /// A value the core refused, as a usage error: its description.
     func usageError(_ error: ValueError) -> UsageError {
-        let text = error.description
-        return usageError(text.prefix(1).uppercased() + text.dropFirst())
+        usageError(error.description)
     }
 }

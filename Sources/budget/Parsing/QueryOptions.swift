@@ -92,14 +92,14 @@ struct QueryOptions {
         if let text = parsed.value("sort") {
             guard let key = RecordQuery.SortKey(rawValue: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--sort <key>': expected order, date, amount or name")
+                    "invalid value '\(text)' for '--sort <key>': expected order, date, amount or name")
             }
             query.sort = key
         }
         query.reverse = parsed.flag("reverse")
         if let text = parsed.value("limit") {
             guard let count = try parsed.wholeNumber(text, for: "--limit <n>") else {
-                throw parsed.usageError("Invalid value '\(text)' for '--limit <n>': expected a whole number")
+                throw parsed.usageError("invalid value '\(text)' for '--limit <n>': expected a whole number")
             }
             query.limit = count
         }
@@ -116,7 +116,7 @@ struct QueryOptions {
         if let month {
             guard let period = month.period(in: document.budgetCalendar, today: Day.today()) else {
                 throw parsed.usageError(
-                    "Invalid value '\(parsed.value("month") ?? "")' for '--month <month>': "
+                    "invalid value '\(parsed.value("month") ?? "")' for '--month <month>': "
                         + "expected YYYY-MM, this or last")
             }
             query.period = period.range
@@ -151,7 +151,7 @@ struct QueryOptions {
             let plain = HalfWidth.plain(FieldRules.trimmed(month)).replacing("/", with: "-")
             guard plain.utf8.count == 7, let day = Day(iso: plain + "-01") else {
                 throw parsed.usageError(
-                    "Invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
+                    "invalid value '\(month)' for '--month <month>': expected YYYY-MM, this or last")
             }
             return .named(year: day.year, month: day.month)
         }
@@ -164,7 +164,7 @@ struct QueryOptions {
             throw parsed.usageError("'--months' cannot be combined with '--\(other)'")
         }
         guard let count = try parsed.wholeNumber(text, for: "--months <n>"), count > 0 else {
-            throw parsed.usageError("Invalid value '\(text)' for '--months <n>': expected a whole number from 1")
+            throw parsed.usageError("invalid value '\(text)' for '--months <n>': expected a whole number from 1")
         }
         return count
     }
@@ -176,7 +176,7 @@ struct QueryOptions {
         if let year {
             let digits = HalfWidth.plain(FieldRules.trimmed(year))
             guard digits.utf8.count == 4, let number = Int(digits), let range = DateRange.year(number) else {
-                throw parsed.usageError("Invalid value '\(year)' for '--year <year>': expected YYYY")
+                throw parsed.usageError("invalid value '\(year)' for '--year <year>': expected YYYY")
             }
             return range
         }
@@ -185,10 +185,10 @@ struct QueryOptions {
             do {
                 return try FieldRules.parseDay(text)
             } catch .notADay(_, let reason) {
-                throw parsed.usageError("Invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
+                throw parsed.usageError("invalid value '\(text)' for '--\(option) <day>': it is not a day (\(reason))")
             } catch {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD (or YYYY/MM/DD), "
+                    "invalid value '\(text)' for '--\(option) <day>': expected YYYY-MM-DD (or YYYY/MM/DD), "
                         + "today or yesterday")
             }
         }

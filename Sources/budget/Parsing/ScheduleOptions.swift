@@ -64,28 +64,28 @@ struct ScheduleOptions {
             case 1:
                 guard let unit = Recurrence.Unit(word: words[0]) else {
                     if (try? parsed.wholeNumber(words[0], for: "--every")) != nil {
-                        throw parsed.usageError("Missing unit for '--every \(text)': \(expected)")
+                        throw parsed.usageError("missing unit for '--every \(text)': \(expected)")
                     }
-                    throw parsed.usageError("Invalid value '\(text)' for '--every <n unit>': \(expected)")
+                    throw parsed.usageError("invalid value '\(text)' for '--every <n unit>': \(expected)")
                 }
                 (interval, self.unit) = (1, unit)
             case 2:
                 guard let number = try parsed.wholeNumber(words[0], for: "--every"),
                       let unit = Recurrence.Unit(word: words[1]) else {
                     throw parsed.usageError(
-                        "Invalid value '\(words.joined(separator: " "))' for '--every <n unit>': \(expected)")
+                        "invalid value '\(words.joined(separator: " "))' for '--every <n unit>': \(expected)")
                 }
                 (interval, self.unit) = (number, unit)
             default:
-                throw parsed.usageError("Invalid value '\(text)' for '--every <n unit>': \(expected)")
+                throw parsed.usageError("invalid value '\(text)' for '--every <n unit>': \(expected)")
             }
         } else if let unitWord {
-            throw parsed.usageError("Unexpected argument '\(unitWord)'")
+            throw parsed.usageError("unexpected argument '\(unitWord)'")
         }
         if let text = parsed.value("on") {
             guard let anchor = Self.anchor(text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--on <day>': expected a day of the month (1-31), last, "
+                    "invalid value '\(text)' for '--on <day>': expected a day of the month (1-31), last, "
                         + "or a weekday (mon-sun)")
             }
             self.anchor = anchor
@@ -100,7 +100,7 @@ struct ScheduleOptions {
             } else {
                 guard let number = try parsed.wholeNumber(text, for: "--count") else {
                     throw parsed.usageError(
-                        "Invalid value '\(text)' for '--count <n>': expected 1 to 100000 occurrences, or none")
+                        "invalid value '\(text)' for '--count <n>': expected 1 to 100000 occurrences, or none")
                 }
                 count = .some(number)
             }
@@ -112,7 +112,7 @@ struct ScheduleOptions {
         if let text = parsed.value("weekend") {
             guard let rule = WeekendRule(rawValue: text) else {
                 throw parsed.usageError(
-                    "Invalid value '\(text)' for '--weekend <rule>': expected keep, before or after")
+                    "invalid value '\(text)' for '--weekend <rule>': expected keep, before or after")
             }
             weekend = rule
         }
@@ -133,12 +133,12 @@ struct ScheduleOptions {
     static func usageError(_ error: RecurrenceError, _ parsed: ParsedCommand) -> UsageError {
         switch error {
         case .interval(let value):
-            return parsed.usageError("Invalid value '\(value)' for '--every <n unit>': n must be 1 to 1000")
+            return parsed.usageError("invalid value '\(value)' for '--every <n unit>': n must be 1 to 1000")
         case .count(let value):
-            return parsed.usageError("Invalid value '\(value)' for '--count <n>': expected 1 to 100000 occurrences")
+            return parsed.usageError("invalid value '\(value)' for '--count <n>': expected 1 to 100000 occurrences")
         case let .endBeforeStart(start, end):
             return parsed.usageError(
-                "Invalid value '\(end.iso)' for '--until <day>': it is before the first day, \(start.iso) (--from)")
+                "invalid value '\(end.iso)' for '--until <day>': it is before the first day, \(start.iso) (--from)")
         case .endAndCount:
             return parsed.usageError(
                 "'--until' and '--count' cannot be combined: a schedule ends on a day or after a number of occurrences")
@@ -152,7 +152,7 @@ struct ScheduleOptions {
                 "'--on <day-of-month>' and '--on last' are for monthly schedules (--every month)")
         case .dayOfMonth(let day):
             return parsed.usageError(
-                "Invalid value '\(day == Int.max ? "too large" : String(day))' for '--on <day>': "
+                "invalid value '\(day == Int.max ? "too large" : String(day))' for '--on <day>': "
                     + "a day of the month is 1 to 31")
         }
     }

@@ -1,6 +1,7 @@
-/// A command line that cannot be run as written; reported with the usage line, exit 64.
+/// A command line that cannot be run as written; reported as `budget: error: …`, exit 64
+/// (with the usage line under it when stderr is a terminal).
 struct UsageError: Error, Equatable, Sendable {
-    /// The sentence after `Error: `.
+    /// The lower-case sentence after `budget: error: `.
     var message: String
     /// The words naming the command whose usage applies (`["add", "expense"]`).
     var commandPath: [String]

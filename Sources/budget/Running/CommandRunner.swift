@@ -47,7 +47,7 @@ struct CommandRunner {
             } catch {
                 path = error.commandPath
             }
-            return report(UsageError("Argument \(index) is not UTF-8 text; nothing was done", commandPath: path))
+            return report(UsageError("argument \(index) is not UTF-8 text; nothing was done", commandPath: path))
         }
         let saved = SavedChanges()
         var notes: [String] = []
@@ -102,7 +102,7 @@ struct CommandRunner {
         }
         guard let commandType = CommandTree.commandType(for: parsed.path) else {
             let names = parsed.spec.subcommands.map { "'\($0.name)'" }.joined(separator: " or ")
-            return report(parsed.usageError("Missing subcommand: expected \(names)"))
+            return report(parsed.usageError("missing subcommand: expected \(names)"))
         }
         let colorFlag: ColorMode?
         do {
@@ -175,25 +175,40 @@ struct CommandRunner {
 
     private func help(_ words: [String]) -> ExitCode {
         guard let spec = CommandTree.spec(for: words) else {
-            return report(UsageError("Unknown command '\(words.joined(separator: " "))'", commandPath: ["help"]))
+            return report(UsageError("unknown command '\(words.joined(separator: " "))'", commandPath: ["help"]))
         }
         output.write(HelpGenerator(spec: spec, path: words).helpText)
         return .success
     }
 
+    /// A usage error as one line, `budget: error: …` (exit 64); at a terminal the command's
+    /// usage line and where to find help follow it.
     private func report(_ error: UsageError) -> ExitCode {
-        let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
-        messages.write(
-            HelpGenerator(spec: spec, path: error.commandPath).errorText(TerminalText.escaped(error.message)))
+        var text = "budget: error: \(TerminalText.escaped(Self.lowercasingFirstWord(error.message)))\n"
+        if isTerminal(false) {
+            let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
+            text += HelpGenerator(spec: spec, path: error.commandPath).usageHint
+        }
+        messages.write(text)
         return .usage
+    }
+
+    /// `Invalid value …` as `invalid value …`: a capitalised first word (a capital, then a
+    /// small letter) is lower-cased; `'--since' …`, `ID …` and `BUDGET_FILE …` stay as written.
+    static func lowercasingFirstWord(_ message: String) -> String {
+        let bytes = message.utf8
+        guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
+              let second = bytes.dropFirst().first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second)
+        else { return message }
+        return message.prefix(1).lowercased() + message.dropFirst()
     }
 
     private func dataFilePath(_ parsed: ParsedCommand) throws -> String {
         if parsed.value("file") == "" {
-            throw parsed.usageError("Invalid value '' for '--file <path>': expected a path")
+            throw parsed.usageError("invalid value '' for '--file <path>': expected a path")
         }
         guard let path = try DataFilePath.resolve(file: parsed.value("file"), environment: environment) else {
-            throw parsed.usageError("No data file: give --file or set BUDGET_FILE or HOME")
+            throw parsed.usageError("no data file: give --file or set BUDGET_FILE or HOME")
         }
         return path
     }

@@ -55,10 +55,11 @@ struct HelpGenerator {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// The text for a usage error: `Error: …`, the usage line and where to find help.
-    func errorText(_ message: String) -> String {
+    /// The lines under a usage error for a person at a terminal: the usage line and where
+    /// to find help. Scripts get the error's one line alone.
+    var usageHint: String {
         let helpCommand = ([Self.programName] + path + ["--help"]).joined(separator: " ")
-        return "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n"
+        return "usage: \(usage)\n  see '\(helpCommand)' for more information.\n"
     }
 
     private func row(label: String, help: String) -> String {
