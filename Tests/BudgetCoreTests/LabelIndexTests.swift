@@ -14,7 +14,12 @@ final class LabelIndexTests: XCTestCase {
             XCTAssertEqual(index.number(of: label), number)
         }
         XCTAssertEqual(index.labels, labels)
+        XCTAssertEqual(labels.map { index.existingNumber(of: $0) }, Array(0..<300))
+        XCTAssertNil(index.existingNumber(of: "食費 1"), "a label never numbered has no number")
+        XCTAssertNil(index.existingNumber(of: ""))
+        XCTAssertEqual(index.labels.count, 300, "and is not given one by asking")
         XCTAssertEqual(index.number(of: ""), 300, "the empty label is a label")
+        XCTAssertEqual(index.existingNumber(of: ""), 300)
     }
 
     func testSpellingsUnicodeCallsEqual_GetTwoNumbers_WhichTheLabelsJoin() {

@@ -30,7 +30,8 @@ final class SpendingLimitTests: XCTestCase {
             "40000;since=2026-10", "40000;rollover=surplus;since=2026", "40000;per=year;rollover=all;since=2026-10",
             "40000;per=year;per=year", "40000;per=week", "40000;rollover=surplus;since=2026-13",
             "40000;rollover=surplus;since=0000-12", "40000;per=year;", "40,000;per=year", "40000;per=year;note=x",
-            "40000;per=year;rollover=all;since=10000", "",
+            "40000;per=year;rollover=all;since=10000", "", "40000;per", "40000;=year", "40000;perx=year",
+            "40000;per=year=x", "40000;;per=year", "40000;since=2026;per=year",
         ]
         for text in refused { XCTAssertNil(SpendingLimit(stored: .string(text)), text) }
         XCTAssertNil(SpendingLimit(stored: .int(-1)))

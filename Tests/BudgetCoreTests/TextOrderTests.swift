@@ -32,6 +32,16 @@ final class TextOrderTests: XCTestCase {
         XCTAssertFalse(TextOrder.isPlain(0xF900), "a compatibility ideograph")
     }
 
+    func testATextOfOneScalar_IsPlainFromItsBytesAsTheScalarIs() {
+        for value in UInt32(0)...0x3_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar) + "a" + String(scalar)
+            // ASCII alone is plain, control characters too; beside other scalars, as they are.
+            XCTAssertEqual(TextOrder.isPlain(text), value < 0x80 || TextOrder.isPlain(value), String(value, radix: 16))
+            XCTAssertEqual(TextOrder.isPlain(text + "が"), TextOrder.isPlain(value), String(value, radix: 16))
+        }
+    }
+
     func testPrecedes_AgreesWithLessThan_OnRandomTexts() {
         // Plain scalars, and some that are not (a combining mark, a composed and a decomposed が,
         // a singleton, a half-width sound mark), in texts that often share a prefix.
@@ -53,10 +63,23 @@ final class TextOrderTests: XCTestCase {
         for _ in 0..<200_000 {
             let a = text(), b = text()
             let aIsPlain = TextOrder.isPlain(a), bIsPlain = TextOrder.isPlain(b)
+            let byScalar = a.utf8.allSatisfy { $0 < 0x80 } || a.unicodeScalars.allSatisfy { TextOrder.isPlain($0.value) }
+            guard aIsPlain == byScalar else {
+                return XCTFail("\(a.debugDescription) read as plain \(aIsPlain) from its bytes")
+            }
             if aIsPlain && bIsPlain { plainPairs += 1 }
             let fast = TextOrder.precedes(a, plain: aIsPlain, b, plain: bIsPlain)
             guard fast == (a < b) else {
                 return XCTFail("\(a.debugDescription) < \(b.debugDescription): \(a < b), from bytes \(fast)")
+            }
+            guard TextOrder.equal(a, b) == (a == b) else {
+                return XCTFail("\(a.debugDescription) == \(b.debugDescription): \(a == b), from bytes not")
+            }
+            var fastHash = Hasher(), hash = Hasher()
+            TextOrder.hash(a, into: &fastHash)
+            hash.combine(a)
+            guard fastHash.finalize() == hash.finalize() else {
+                return XCTFail("\(a.debugDescription) hashes otherwise than String hashes it")
             }
         }
         XCTAssertGreaterThan(plainPairs, 50_000, "most pairs take the bytes' path")
@@ -67,6 +90,23 @@ final class TextOrderTests: XCTestCase {
             let expected = rows.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
             XCTAssertEqual(sorted.map { Array($0.0.utf8) }, expected.map { Array($0.0.utf8) })
             XCTAssertEqual(sorted.map(\.1), expected.map(\.1))
+        }
+    }
+
+    func testLimitScopes_EqualAndHashAsTheirCategoriesDo() {
+        // Composed and decomposed が, and a half-width ｶﾞ (another text): one scope, then another.
+        let scopes: [LimitScope] = [.category("が"), .category("か\u{3099}"), .category("ｶﾞ"), .total, .category("食費")]
+        var found: [LimitScope: Int] = [:]
+        for (index, scope) in scopes.enumerated() { found[scope, default: 0] += index }
+        XCTAssertEqual(found, [.category("が"): 1, .category("ｶﾞ"): 2, .total: 3, .category("食費"): 4])
+        XCTAssertEqual(LimitScope.category("が"), .category("か\u{3099}"))
+        XCTAssertNotEqual(LimitScope.category("total"), .total)
+        for text in ["", "food", "家賃", "ｾﾌﾞﾝ", "ＡＭＡＺＯＮ", "café", "cafe\u{301}", "\u{2126}", "🍣"] {
+            var scopeHash = Hasher(), textHash = Hasher()
+            LimitScope.category(text).hash(into: &scopeHash)
+            textHash.combine(0 as UInt8)
+            textHash.combine(text)
+            XCTAssertEqual(scopeHash.finalize(), textHash.finalize(), text)
         }
     }
 

@@ -12,7 +12,9 @@ import Darwin
 public struct LabelIndex: Sendable {
     /// The labels, in the order their numbers give.
     public private(set) var labels: [String] = []
-    private var spellings: [[UInt8]] = []
+    /// Every label's bytes end to end, label `n`'s ending at `ends[n]`: no array per label.
+    private var spelt: [UInt8] = []
+    private var ends: [Int] = []
     /// Each spelling of at most 16 bytes as words (`ShortBytes`), else `nil`.
     private var shortSpellings: [ShortBytes?] = []
     /// Open addressing: each slot 0 (empty) or a label's number plus one.
@@ -23,23 +25,14 @@ public struct LabelIndex: Sendable {
 
     /// The number of `label`, given it now if it is new.
     public mutating func number(of label: String) -> Int {
-        var label = label
-        return label.withUTF8 { bytes in
-            let mask = slots.count - 1
-            var slot = Self.hash(bytes) & mask
-            let short = ShortBytes(bytes)
-            while slots[slot] != 0 {
-                let number = Int(slots[slot]) - 1
-                if let short {
-                    if shortSpellings[number] == short { return number }
-                } else if Self.same(spellings[number], bytes) {
-                    return number
-                }
-                slot = (slot + 1) & mask
-            }
+        var text = label
+        return text.withUTF8 { bytes in
+            let (found, slot, short) = find(bytes)
+            if let found { return found }
             let number = labels.count
-            labels.append(String(decoding: bytes, as: UTF8.self))
-            spellings.append(Array(bytes))
+            labels.append(label)
+            spelt.append(contentsOf: bytes)
+            ends.append(spelt.count)
             shortSpellings.append(short)
             slots[slot] = Int32(truncatingIfNeeded: number + 1)
             if labels.count * 2 > slots.count { grow() }
@@ -47,13 +40,43 @@ public struct LabelIndex: Sendable {
         }
     }
 
-    /// Whether a spelling is these bytes: lengths first, then the bytes at once.
-    private static func same(_ spelling: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        spelling.count == bytes.count
-            && spelling.withUnsafeBufferPointer { stored in
-                guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
-                return memcmp(left, right, bytes.count) == 0
+    /// The number of `label` when it has one (spelt with the same bytes).
+    func existingNumber(of label: String) -> Int? {
+        var text = label
+        return text.withUTF8 { find($0).number }
+    }
+
+    /// The number of a label spelt with these bytes, else the empty slot where it would go;
+    /// with the bytes as words when there are at most 16.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int?, slot: Int, short: ShortBytes?) {
+        let mask = slots.count - 1
+        var slot = Self.hash(bytes) & mask
+        let short = ShortBytes(bytes)
+        while slots[slot] != 0 {
+            let number = Int(slots[slot]) - 1
+            if let short {
+                if shortSpellings[number] == short { return (number, slot, short) }
+            } else if isSpelt(number, as: bytes) {
+                return (number, slot, short)
             }
+            slot = (slot + 1) & mask
+        }
+        return (nil, slot, short)
+    }
+
+    /// Where label `number`'s bytes lie in `spelt`.
+    private func span(_ number: Int) -> Range<Int> {
+        (number == 0 ? 0 : ends[number - 1])..<ends[number]
+    }
+
+    /// Whether label `number` is spelt with these bytes: lengths first, then the bytes at once.
+    private func isSpelt(_ number: Int, as bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let span = span(number)
+        guard span.count == bytes.count else { return false }
+        return spelt.withUnsafeBufferPointer { stored in
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left + span.lowerBound, right, bytes.count) == 0
+        }
     }
 
     /// FNV-1a over the bytes.
@@ -67,10 +90,13 @@ public struct LabelIndex: Sendable {
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for (number, spelling) in spellings.enumerated() {
-            var slot = spelling.withUnsafeBufferPointer { Self.hash($0) } & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(truncatingIfNeeded: number + 1)
+        spelt.withUnsafeBufferPointer { spelt in
+            for number in ends.indices {
+                let span = span(number)
+                var slot = Self.hash(UnsafeBufferPointer(rebasing: spelt[span])) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(truncatingIfNeeded: number + 1)
+            }
         }
     }
 }

@@ -16,7 +16,39 @@ enum TextOrder {
     /// combining class 0) with no canonical decomposition other than itself, and none composes
     /// with a scalar of these ranges.
     static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 } || text.unicodeScalars.allSatisfy { isPlain($0.value) }
+        var text = text
+        return text.withUTF8(isPlain)
+    }
+
+    /// `isPlain` of a text's UTF-8 bytes (valid UTF-8, as a `String`'s are), each scalar decoded
+    /// where it lies: most texts are ASCII or two- and three-byte scalars, and a four-byte one
+    /// (U+10000 on) is never plain.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        // ASCII alone is plain; beside other scalars, its control characters are not.
+        var onlyASCII = true, control = false
+        while index < count {
+            let lead = UInt32(bytes[index])
+            let value: UInt32
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { control = true }
+                index += 1
+                continue
+            }
+            onlyASCII = false
+            if lead < 0xE0, index + 1 < count {
+                value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0, index + 2 < count {
+                value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return false
+            }
+            if !isPlain(value) { return false }
+        }
+        return onlyASCII || !control
     }
 
     /// Whether one scalar is in the ranges `isPlain` takes.
@@ -28,6 +60,30 @@ enum TextOrder {
         default:
             false
         }
+    }
+
+    /// `a == b`, from the bytes when they are the same or both plain: texts in NFC are equal
+    /// when their bytes are.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        let same = a.withUTF8 { left in
+            b.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                guard let start = left.baseAddress, let other = right.baseAddress else { return true }
+                return memcmp(start, other, left.count) == 0
+            }
+        }
+        return same || (!(isPlain(a) && isPlain(b)) && a == b)
+    }
+
+    /// What `text.hash(into:)` feeds `hasher`: its NFC bytes, then 0xFF. A plain text's own
+    /// bytes are its NFC, taken as they are without the Unicode tables `String` looks each
+    /// scalar up in (`TextOrderTests` checks that the two hashes agree).
+    static func hash(_ text: String, into hasher: inout Hasher) {
+        guard isPlain(text) else { return hasher.combine(text) }
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(0xFF as UInt8)
     }
 
     /// `a < b`, from the bytes when both are plain (`isPlain`, found by the caller once per text).

@@ -286,8 +286,7 @@ public struct LimitLedger: Sendable {
         let limitsArePlain = limitedCategories.allSatisfy(TextOrder.isPlain)
         func limitPeriod(of category: String) -> SpendingLimit.Period? {
             guard limitsArePlain, TextOrder.isPlain(category) else { return byCategory[category] }
-            let number = limited.number(of: category)
-            return number < limitedPer.count ? limitedPer[number] : nil
+            return limited.existingNumber(of: category).flatMap { limitedPer[$0] }
         }
         var categoryPer: [SpendingLimit.Period?] = []
         var categorySums: [[Int: Int?]] = []
@@ -319,16 +318,25 @@ public struct LimitLedger: Sendable {
         var sums: [LimitScope: [Int: Int?]] = [:]
         if total != nil { sums[.total] = totalSums }
         // Spellings Unicode calls equal (composed and decomposed が) are one category.
-        for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
-            for (period, amount) in categorySums[number] {
-                switch (sums[.category(category), default: [:]][period], amount) {
-                case (nil, _): sums[.category(category), default: [:]][period] = .some(amount)
+        func merge(_ more: [Int: Int?], into periods: inout [Int: Int?]) {
+            guard !periods.isEmpty else {
+                periods = more
+                return
+            }
+            for (period, amount) in more {
+                switch (periods[period], amount) {
+                case (nil, _): periods[period] = .some(amount)
                 case (.some(.some(let sum)), .some(let more)):
                     let (next, overflow) = sum.addingReportingOverflow(more)
-                    sums[.category(category), default: [:]][period] = .some(overflow ? nil : next)
-                default: sums[.category(category), default: [:]][period] = .some(nil)
+                    periods[period] = .some(overflow ? nil : next)
+                default: periods[period] = .some(nil)
                 }
             }
+        }
+        // Each scope looked up once, its sums merged where they lie.
+        sums.reserveCapacity(sums.count + limitedCategories.count)
+        for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
+            merge(categorySums[number], into: &sums[.category(category), default: [:]])
         }
         return sums
     }

@@ -14,6 +14,9 @@ public struct AnySettingKey: Sendable {
     public let parse: @Sendable (String, SettingContext) throws(ValueError) -> StoredSetting?
     /// The text of a stored value, or `nil` when the stored value is not valid for the key.
     public let describe: @Sendable (StoredSetting, SettingContext) -> String?
+    /// Whether a stored value is valid for the key: `describe` is not `nil` for it, found
+    /// without writing its text (the reader checks every setting of a file).
+    public let accepts: @Sendable (StoredSetting) -> Bool
 
     /// The text of the default (`none` when there is none).
     public func defaultText(context: SettingContext) -> String {

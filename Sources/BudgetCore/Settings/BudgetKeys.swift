@@ -4,6 +4,8 @@ public enum BudgetKeys: SettingsDomain {
     /// The prefix of the domain's keys.
     public static let name = "budget"
     static let limitPrefix = "limit."
+    /// What a limit's stored key starts with (`budget.limit.`).
+    static let storedLimitPrefix = name + "." + limitPrefix
 
     /// The limit of one category.
     public static func limit(_ category: String) -> SettingKey<BudgetKeys, SpendingLimit?> {
@@ -34,8 +36,10 @@ public enum BudgetKeys: SettingsDomain {
     /// stored key): `nil` unless the key starts with the prefix's whole characters (no mark
     /// joining its dot) and the rest is a category a file may hold.
     static func category(in key: String, after prefix: String) -> String? {
-        guard key.hasPrefix(prefix) else { return nil }
-        let category = String(key.dropFirst(prefix.count))
+        // The prefixes are ASCII: when the key starts with their characters, their bytes are
+        // what to drop (the bytes first: most keys are refused without comparing characters).
+        guard key.utf8.starts(with: prefix.utf8), key.hasPrefix(prefix),
+              let category = String(key.utf8.dropFirst(prefix.utf8.count)) else { return nil }
         do {
             try FieldRules.checkLabel(category, field: "category")
         } catch {
@@ -56,6 +60,28 @@ public enum LimitScope: Hashable, Sendable, Comparable {
     public var category: String? {
         if case .category(let name) = self { return name }
         return nil
+    }
+
+    /// The same scope: categories equal under `==` (composed and decomposed が are one), found
+    /// without normalising plain ones (`TextOrder.equal`).
+    public static func == (lhs: LimitScope, rhs: LimitScope) -> Bool {
+        switch (lhs, rhs) {
+        case let (.category(a), .category(b)): TextOrder.equal(a, b)
+        case (.total, .total): true
+        default: false
+        }
+    }
+
+    /// The category's hash as `String` makes it (`TextOrder.hash`: a plain one's bytes taken
+    /// as they are), or the total's.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .category(let category):
+            hasher.combine(0 as UInt8)
+            TextOrder.hash(category, into: &hasher)
+        case .total:
+            hasher.combine(1 as UInt8)
+        }
     }
 
     /// Categories by name, then the total.
@@ -88,7 +114,7 @@ extension Settings where Domain == BudgetKeys {
     /// The categories' limit keys that are set, by category, each with its stored value: the
     /// keys `BudgetKeys.dynamicKey(named:)` takes, read in one pass and sorted once.
     private var categoryLimits: [(category: String, stored: StoredSetting)] {
-        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
+        let prefix = BudgetKeys.storedLimitPrefix
         let limits = storage.storedValues(prefixed: prefix).compactMap { key, stored in
             BudgetKeys.category(in: key, after: prefix).map { (category: $0, stored: stored) }
         }

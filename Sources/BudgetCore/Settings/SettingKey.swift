@@ -23,6 +23,7 @@ public struct SettingKey<Domain: SettingsDomain, Value: SettingValue>: Sendable 
             storedKey: storedKey, name: name, summary: summary, valueDescription: Value.valueDescription,
             defaultValue: defaultValue.stored,
             parse: { text, context throws(ValueError) in try Value(settingText: text, context: context).stored },
-            describe: { stored, context in Value(stored: stored)?.settingText(context: context) })
+            describe: { stored, context in Value(stored: stored)?.settingText(context: context) },
+            accepts: { stored in Value(stored: stored) != nil })
     }
 }

@@ -4,13 +4,19 @@ extension SettingsCatalog {
     /// Why the reader would refuse a stored setting (by the rules of `DocumentCodec.decodeSettings`),
     /// or `nil`.
     static func settingRefusal(key: String, value: StoredSetting) -> String? {
+        // A category's limit, a file's most numerous setting, taken without building its key
+        // (`BudgetKeys.dynamicKey`, which would take it the same way).
+        if BudgetKeys.category(in: key, after: BudgetKeys.storedLimitPrefix) != nil,
+           SpendingLimit(stored: value) != nil {
+            return nil
+        }
         guard let setting = SettingsCatalog.key(stored: key) else { return unknownSetting(key) }
         return settingRefusal(key: key, value: value, setting: setting)
     }
 
     /// `settingRefusal(key:value:)` for a key already looked up.
     static func settingRefusal(key: String, value: StoredSetting, setting: AnySettingKey) -> String? {
-        setting.describe(value, SettingContext(currency: nil)) == nil ? wrongSetting(key, setting) : nil
+        setting.accepts(value) ? nil : wrongSetting(key, setting)
     }
 
     /// Why the reader would refuse a setting's key whatever its value (an unknown key), or `nil`.

@@ -21,7 +21,7 @@ public enum SettingsCatalog {
     /// - Throws: `SettingsError.unknownKey` (without a suggestion) when no domain owns the
     ///   name; `ValueError` for a limit whose category cannot be one.
     public static func key(toSet name: String) throws -> AnySettingKey {
-        let prefix = BudgetKeys.name + "." + BudgetKeys.limitPrefix
+        let prefix = BudgetKeys.storedLimitPrefix
         let stored = name.hasPrefix(prefix)
             ? prefix + (try FieldRules.label(String(name.dropFirst(prefix.count)), field: "category")) : name
         // A profile's name by a tag's input rules: no bidirectional controls in new names.
@@ -75,7 +75,7 @@ public enum SettingsCatalog {
     public static var keyPatterns: [String] {
         fixedKeys.map(\.storedKey)
             + [
-                BudgetKeys.name + "." + BudgetKeys.limitPrefix + "<category>", AccountKeys.name + ".<name>",
+                BudgetKeys.storedLimitPrefix + "<category>", AccountKeys.name + ".<name>",
                 MemberKeys.name + ".<name>", ShareKeys.name + ".<category>",
             ]
     }

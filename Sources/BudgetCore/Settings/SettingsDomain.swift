@@ -21,8 +21,9 @@ extension SettingsDomain {
         let prefix = name + "."
         // A domain's name is lower-case ASCII, which no other spelling equals: a key that does
         // not begin with its bytes is not the domain's, found without comparing characters.
-        guard stored.utf8.starts(with: prefix.utf8), stored.hasPrefix(prefix) else { return nil }
-        let short = String(stored.dropFirst(prefix.count))
+        // Its characters are its bytes, which are what to drop.
+        guard stored.utf8.starts(with: prefix.utf8), stored.hasPrefix(prefix),
+              let short = String(stored.utf8.dropFirst(prefix.utf8.count)) else { return nil }
         return keys.first { $0.name == short } ?? dynamicKey(named: short)
     }
 }

@@ -85,24 +85,25 @@ extension SpendingLimit: SettingValue {
     }
 
     private static func decode(_ text: String) -> SpendingLimit? {
-        let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
-        guard pieces.count > 1, let amount = Int(pieces[0]) else { return nil }
-        var values: [Substring: Substring] = [:]
-        for piece in pieces.dropFirst() {
-            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, values[pair[0]] == nil else { return nil }
-            values[pair[0]] = pair[1]
+        var pieces = text.split(separator: ";", omittingEmptySubsequences: false)[...]
+        guard pieces.count > 1, let amount = Int(pieces.removeFirst()) else { return nil }
+        // The parts in the one order the stored form has (checked below): each taken in turn.
+        func part(_ name: String) -> Substring? {
+            guard let piece = pieces.first, piece.utf8.starts(with: name.utf8),
+                  piece.utf8.dropFirst(name.utf8.count).first == UInt8(ascii: "=") else { return nil }
+            pieces.removeFirst()
+            return Substring(piece.utf8.dropFirst(name.utf8.count + 1))
         }
-        guard let per = Period(rawValue: String(values.removeValue(forKey: "per") ?? "month")),
-              let rollover = Rollover(rawValue: String(values.removeValue(forKey: "rollover") ?? "none")) else {
+        guard let per = Period(rawValue: String(part("per") ?? "month")),
+              let rollover = Rollover(rawValue: String(part("rollover") ?? "none")) else {
             return nil
         }
         var since: Int?
-        if let name = values.removeValue(forKey: "since") {
+        if let name = part("since") {
             guard let start = start(String(name), per: per) else { return nil }
             since = start
         }
-        guard values.isEmpty,
+        guard pieces.isEmpty,
               let limit = try? SpendingLimit(amount: amount, per: per, rollover: rollover, since: since),
               limit.stored == .string(text) else { return nil }
         return limit

@@ -186,17 +186,17 @@ enum DocumentCodec {
         }
         var values = [String: StoredSetting](minimumCapacity: members.count)
         for member in members {
+            if let stored = SettingsCatalog.decodeSetting(member.node),
+               SettingsCatalog.settingRefusal(key: member.key, value: stored) == nil {
+                values[member.key] = stored
+                continue
+            }
             guard let key = SettingsCatalog.key(stored: member.key) else {
                 problems.append(DataFileProblem(offset: member.keyOffset, SettingsCatalog.unknownSetting(member.key)))
                 continue
             }
-            guard let stored = SettingsCatalog.decodeSetting(member.node),
-                  SettingsCatalog.settingRefusal(key: member.key, value: stored, setting: key) == nil else {
-                let reason = SettingsCatalog.wrongSetting(member.key, key)
-                problems.append(DataFileProblem(offset: member.node.offset, reason))
-                continue
-            }
-            values[member.key] = stored
+            let reason = SettingsCatalog.wrongSetting(member.key, key)
+            problems.append(DataFileProblem(offset: member.node.offset, reason))
         }
         return SettingsValues(values)
     }
