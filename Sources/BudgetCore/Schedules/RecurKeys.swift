@@ -45,7 +45,7 @@ extension Settings where Domain == RecurKeys {
     public var schedules: [ScheduleEntry] {
         let prefix = RecurKeys.name + "."
         var entries: [ScheduleEntry] = []
-        for key in storage.storedKeys where key.hasPrefix(prefix) {
+        for key in storage.storedKeys(prefixed: prefix) where key.hasPrefix(prefix) {
             let id = String(key.dropFirst(prefix.count))
             guard let number = RecordID.number(fromStored: id), number > 0,
                   let schedule = storage.value(forKey: key).flatMap(Schedule.init(stored:)) else { continue }

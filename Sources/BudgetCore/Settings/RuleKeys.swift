@@ -36,7 +36,7 @@ extension Settings where Domain == RuleKeys {
     public var orderedRules: [Rule] {
         let prefix = RuleKeys.name + "."
         var numbered: [(number: Int, rule: Rule)] = []
-        for key in storage.storedKeys where key.hasPrefix(prefix) {
+        for key in storage.storedKeys(prefixed: prefix) where key.hasPrefix(prefix) {
             guard let number = RuleKeys.number(String(key.dropFirst(prefix.count))),
                   let rule = storage.value(forKey: key).flatMap(Rule.init(stored:)) else { continue }
             numbered.append((number, rule))
@@ -47,7 +47,9 @@ extension Settings where Domain == RuleKeys {
     /// Replaces every rule: `rules` become `rule.1`…`rule.n`, and no other rule key stays.
     public mutating func replaceRules(_ rules: [Rule]) {
         let prefix = RuleKeys.name + "."
-        for key in storage.storedKeys where key.hasPrefix(prefix) { storage.setValue(nil, forKey: key) }
+        for key in storage.storedKeys(prefixed: prefix) where key.hasPrefix(prefix) {
+            storage.setValue(nil, forKey: key)
+        }
         for (index, rule) in rules.enumerated() { self[RuleKeys.rule(index + 1)] = rule }
     }
 }

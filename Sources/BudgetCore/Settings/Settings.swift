@@ -44,6 +44,6 @@ public struct Settings<Domain: SettingsDomain>: Sendable {
 
     /// The stored keys of this domain that are set.
     public var setKeys: [String] {
-        storage.storedKeys.filter { Domain.key(stored: $0) != nil }
+        storage.storedKeys(prefixed: Domain.name + ".").filter { Domain.key(stored: $0) != nil }
     }
 }

@@ -13,6 +13,12 @@ public protocol SettingsStorage: Sendable {
 }
 
 extension SettingsStorage {
+    /// `storedKeys.filter { $0.utf8.starts(with: prefix.utf8) }`, in the same order, with only
+    /// those keys sorted: a domain's keys found without sorting every other domain's.
+    public func storedKeys(prefixed prefix: String) -> [String] {
+        TextOrder.sorted(storedValues(prefixed: prefix).map(\.key))
+    }
+
     /// The keys of `storedKeys` that start with `prefix`'s bytes, each looked up.
     public func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)] {
         storedKeys.compactMap { key in
