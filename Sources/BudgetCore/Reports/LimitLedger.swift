@@ -54,6 +54,7 @@ public struct LimitLedger: Sendable {
         self.expenses = expenses
         let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar)
         var entries: [LimitScope: Entry] = [:]
+        entries.reserveCapacity(limits.count)
         for (scope, limit) in limits {
             var sorted: [(period: Int, amount: Int)]? = []
             for (period, amount) in sums[scope] ?? [:] {
@@ -254,6 +255,7 @@ public struct LimitLedger: Sendable {
         _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar
     ) -> [LimitScope: [Int: Int?]] {
         var byCategory: [String: SpendingLimit.Period] = [:]
+        byCategory.reserveCapacity(limits.count)
         var total: SpendingLimit.Period?
         for (scope, limit) in limits {
             switch scope {
@@ -281,12 +283,12 @@ public struct LimitLedger: Sendable {
         var numbers = LabelIndex()
         var limited = LabelIndex()
         let limitedCategories = Array(byCategory.keys)
-        let limitedPer = limitedCategories.map { byCategory[$0] }
+        let limitedPer = Array(byCategory.values)
         for category in limitedCategories { _ = limited.number(of: category) }
         let limitsArePlain = limitedCategories.allSatisfy(TextOrder.isPlain)
         func limitPeriod(of category: String) -> SpendingLimit.Period? {
             guard limitsArePlain, TextOrder.isPlain(category) else { return byCategory[category] }
-            return limited.existingNumber(of: category).flatMap { limitedPer[$0] }
+            return limited.existingNumber(of: category).map { limitedPer[$0] }
         }
         var categoryPer: [SpendingLimit.Period?] = []
         var categorySums: [[Int: Int?]] = []
