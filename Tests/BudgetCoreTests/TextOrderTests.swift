@@ -69,9 +69,14 @@ final class TextOrderTests: XCTestCase {
             }
             if aIsPlain && bIsPlain { plainPairs += 1 }
             let fast = TextOrder.precedes(a, plain: aIsPlain, b, plain: bIsPlain)
-            guard fast == (a < b) else {
-                return XCTFail("\(a.debugDescription) < \(b.debugDescription): \(a < b), from bytes \(fast)")
+            let less = TextOrder.less(a, b)
+            guard fast == less else {
+                return XCTFail("\(a.debugDescription) < \(b.debugDescription): \(less), from bytes \(fast)")
             }
+            // `less` is `<` wherever `<` tells the two apart, and a strict order.
+            if a < b || b < a { XCTAssertEqual(less, a < b, "\(a.debugDescription) \(b.debugDescription)") }
+            if a == b { XCTAssertFalse(less) }
+            if less { XCTAssertFalse(TextOrder.less(b, a), "\(a.debugDescription) \(b.debugDescription)") }
             guard TextOrder.equal(a, b) == (a == b) else {
                 return XCTFail("\(a.debugDescription) == \(b.debugDescription): \(a == b), from bytes not")
             }
@@ -87,7 +92,7 @@ final class TextOrderTests: XCTestCase {
         for _ in 0..<20 {
             let rows = (0..<500).map { _ in (text(), Int.random(in: 0...3, using: &random)) }
             let sorted = TextOrder.sorted(rows, largestFirst: { $0.1 }, then: { $0.0 })
-            let expected = rows.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
+            let expected = rows.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : TextOrder.less($0.0, $1.0) }
             XCTAssertEqual(sorted.map { Array($0.0.utf8) }, expected.map { Array($0.0.utf8) })
             XCTAssertEqual(sorted.map(\.1), expected.map(\.1))
         }
@@ -107,6 +112,23 @@ final class TextOrderTests: XCTestCase {
             textHash.combine(0 as UInt8)
             textHash.combine(text)
             XCTAssertEqual(scopeHash.finalize(), textHash.finalize(), text)
+        }
+    }
+
+    func testLess_OrdersTheTextsLessThanLeavesUntold() {
+        // `<` says neither comes first, though they differ: the order was left to chance.
+        let untold = [("cafe\u{301}", "caf\u{e9}x"), ("か\u{3099}", "があ")]
+        for (shorter, longer) in untold where !(shorter < longer) && !(longer < shorter) {
+            XCTAssertTrue(TextOrder.less(shorter, longer), shorter)
+            XCTAssertFalse(TextOrder.less(longer, shorter), shorter)
+        }
+        // Sorted from any starting order, the same order (`==` holds composed and decomposed
+        // spellings equal, whichever comes first of the two).
+        let texts = ["caf\u{e9}x", "cafe\u{301}", "caf\u{e9}", "cafe", "cafez", "があ", "か\u{3099}", "か", "家賃"]
+        let expected = ["cafe", "cafez", "caf\u{e9}", "caf\u{e9}", "caf\u{e9}x", "か", "が", "があ", "家賃"]
+        var random = SeededGenerator(seed: 27)
+        for _ in 0..<50 {
+            XCTAssertEqual(TextOrder.sorted(texts.shuffled(using: &random)), expected)
         }
     }
 

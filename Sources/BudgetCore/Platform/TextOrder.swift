@@ -8,7 +8,8 @@ import Darwin
 /// `String` compares the texts' canonical (NFC) forms, which for Japanese text means normalising
 /// both at each comparison: sorting 40,000 categories spent most of a summary there. A text whose
 /// every scalar is its own canonical form and combines with nothing (`isPlain`) is in NFC already,
-/// and texts in NFC order as their UTF-8 bytes do; any other pair is compared by `<`.
+/// and texts in NFC order as their UTF-8 bytes do; any other pair is compared by `<` (`less`,
+/// which mends a blind spot of it).
 enum TextOrder {
     /// Whether `text` is in NFC whatever it is compared with: every scalar printable ASCII,
     /// Latin-1, CJK punctuation, kana (without the combining sound marks U+3099, U+309A), a CJK
@@ -86,9 +87,23 @@ enum TextOrder {
         hasher.combine(0xFF as UInt8)
     }
 
-    /// `a < b`, from the bytes when both are plain (`isPlain`, found by the caller once per text).
+    /// `a < b`, mended where the standard library answers `false` both ways for texts that
+    /// differ: a decomposed text whose NFC begins an NFC one (`"cafe\u{301}"` and `"caféx"`,
+    /// `"か\u{3099}"` and `"があ"`), which left their order in a sort to chance, different from
+    /// run to run. There the one that begins the other comes first, as `<` puts `"café"` before
+    /// `"caféx"`; any other such pair goes by its bytes.
+    static func less(_ a: String, _ b: String) -> Bool {
+        if a < b { return true }
+        if b < a || a == b { return false }
+        if b.hasPrefix(a) { return true }
+        if a.hasPrefix(b) { return false }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// `less(a, b)`, from the bytes when both are plain (`isPlain`, found by the caller once per
+    /// text).
     static func precedes(_ a: String, plain aIsPlain: Bool, _ b: String, plain bIsPlain: Bool) -> Bool {
-        guard aIsPlain && bIsPlain else { return a < b }
+        guard aIsPlain && bIsPlain else { return less(a, b) }
         let left = a.utf8, right = b.utf8
         let compared = left.withContiguousStorageIfAvailable { left in
             right.withContiguousStorageIfAvailable { right in precedes(left, right) }
@@ -120,7 +135,7 @@ enum TextOrder {
         let order = bytes.withUnsafeBufferPointer { bytes in
             numbers.indices.sorted { i, j in
                 if numbers[i] != numbers[j] { return numbers[i] > numbers[j] }
-                guard let left = spans[i], let right = spans[j] else { return texts[i] < texts[j] }
+                guard let left = spans[i], let right = spans[j] else { return less(texts[i], texts[j]) }
                 return precedes(UnsafeBufferPointer(rebasing: bytes[left]), UnsafeBufferPointer(rebasing: bytes[right]))
             }
         }

@@ -87,7 +87,7 @@ public enum LimitScope: Hashable, Sendable, Comparable {
     /// Categories by name, then the total.
     public static func < (lhs: LimitScope, rhs: LimitScope) -> Bool {
         switch (lhs, rhs) {
-        case let (.category(a), .category(b)): return a < b
+        case let (.category(a), .category(b)): return TextOrder.less(a, b)
         case (.category, .total): return true
         case (.total, _): return false
         }
