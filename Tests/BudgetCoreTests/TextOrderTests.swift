@@ -63,7 +63,8 @@ final class TextOrderTests: XCTestCase {
         for _ in 0..<200_000 {
             let a = text(), b = text()
             let aIsPlain = TextOrder.isPlain(a), bIsPlain = TextOrder.isPlain(b)
-            let byScalar = a.utf8.allSatisfy { $0 < 0x80 } || a.unicodeScalars.allSatisfy { TextOrder.isPlain($0.value) }
+            let byScalar =
+                a.utf8.allSatisfy { $0 < 0x80 } || a.unicodeScalars.allSatisfy { TextOrder.isPlain($0.value) }
             guard aIsPlain == byScalar else {
                 return XCTFail("\(a.debugDescription) read as plain \(aIsPlain) from its bytes")
             }

@@ -74,6 +74,30 @@ final class OutputTests: XCTestCase {
         """)
     }
 
+    func testTextTable_EscapesWhatWouldDriveOrReorderTheTerminal() {
+        // A category from a file edited by hand: a right-to-left override, a byte-order mark, an
+        // escape; the columns still line up, by the escapes' widths.
+        var table = TextTable(
+            columns: [.init(title: "CATEGORY", alignment: .left), .init(title: "SPENT", alignment: .right)])
+        table.rows = [["a\u{202E}b", "1"], ["\u{FEFF}x\u{1B}[2J", "22"], ["食費", "333"], ["\u{200F}שלום", "0"]]
+        table.footers = [.init(label: "Total\u{2066}", value: "356", column: 1)]
+        XCTAssertEqual(table.render(), """
+        CATEGORY            SPENT
+        a\\u{202E}b              1
+        \\u{FEFF}x\\u{1B}[2J     22
+        食費                  333
+        \u{200F}שלום                    0
+        Total\\u{2066}         356
+
+        """)
+        let rendered = table.render().split(separator: "\n").map(String.init)
+        XCTAssertEqual(table.measuredLines().map(\.text), Array(rendered.dropLast()), "the footer is not measured")
+        for scalar in (UInt32(0)...0x10_FFFF).compactMap(Unicode.Scalar.init) {
+            XCTAssertEqual(
+                TerminalText.needsEscaping("a" + String(scalar)), TerminalText.isUnsafe(scalar), String(scalar.value))
+        }
+    }
+
     func testTextTable_MeasuredLinesAreRenderedLinesWithTheirWidths() {
         var table = TextTable(columns: [
             .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right),

@@ -17,7 +17,26 @@ enum TerminalText {
     /// The text with every unsafe scalar escaped; the text itself when there is none (the
     /// usual case, checked without building a new string).
     static func escaped(_ text: String) -> String {
-        escaped(text, where: isUnsafe)
+        needsEscaping(text) ? escaped(text, where: isUnsafe) : text
+    }
+
+    /// A table's cell made safe: every scalar `isUnsafe` picks but the implicit direction marks
+    /// (U+061C, U+200E, U+200F), which right-to-left names hold and which reorder nothing beyond
+    /// their own cell, as tables always showed them; an override (U+202E), an embedding or an
+    /// isolate, which could disguise what a row says, is escaped.
+    static func escapedInTable(_ text: String) -> String {
+        guard needsEscaping(text) else { return text }
+        return escaped(text) { isUnsafe($0) && !["\u{061C}", "\u{200E}", "\u{200F}"].contains($0) }
+    }
+
+    /// Whether the text holds a scalar `isUnsafe` picks: found from the bytes for most texts,
+    /// which hold none of the bytes such a scalar starts with (Japanese text included).
+    static func needsEscaping(_ text: String) -> Bool {
+        let mayHoldOne = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+                || byte == 0xF3
+        }
+        return mayHoldOne && text.unicodeScalars.contains(where: isUnsafe)
     }
 
     /// The text with every scalar `isUnsafe` picks escaped (`\n`, `\t`, `\r`, else

@@ -26,6 +26,11 @@ struct TextTable {
     /// The table as lines of text, each ending with a newline; the header and footers in bold
     /// when the painter colours.
     func render(painter: Painter = .plain) -> String {
+        let table = escaped()
+        return table.renderEscaped(painter: painter)
+    }
+
+    private func renderEscaped(painter: Painter) -> String {
         let widths = columnWidths()
         let lines = measuredLines(widths)
         var text = ""
@@ -49,7 +54,27 @@ struct TextTable {
     /// takes (known from its cells' widths, so a caller adding to the lines measures nothing
     /// again). Footers are not among them.
     func measuredLines() -> [(text: String, width: Int)] {
-        measuredLines(columnWidths())
+        let table = escaped()
+        return table.measuredLines(table.columnWidths())
+    }
+
+    /// The table with its titles, cells and footers safe to print (`TerminalText.escapedInTable`):
+    /// a category from a file edited by hand may hold a control or a bidirectional override,
+    /// which would drive or reorder what the terminal shows. Rows with nothing to escape stay
+    /// the same arrays.
+    private func escaped() -> TextTable {
+        var table = self
+        for index in columns.indices { table.columns[index].title = TerminalText.escapedInTable(columns[index].title) }
+        if rows.contains(where: { $0.contains(where: TerminalText.needsEscaping) }) {
+            table.rows = rows.map { row in
+                row.contains(where: TerminalText.needsEscaping) ? row.map(TerminalText.escapedInTable) : row
+            }
+        }
+        for index in footers.indices {
+            table.footers[index].label = TerminalText.escapedInTable(footers[index].label)
+            table.footers[index].value = TerminalText.escapedInTable(footers[index].value)
+        }
+        return table
     }
 
     private func measuredLines(
