@@ -104,10 +104,8 @@ def timed(command, prepare=None, runs=RUNS):
             # `NAME=value` before it.
             plain = prepare is None and "|" not in command and ">" not in command \
                 and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", command)
-            args = ["hyperfine", "-N" if plain else "-S=sh",
-                    "-w", "1" if runs < RUNS else "2", "-r", str(runs), "--export-json", out.name, "--style", "none"]
-            if args[1] == "-S=sh":
-                args[1:2] = ["--shell", "sh"]
+            args = ["hyperfine"] + (["-N"] if plain else ["--shell", "sh"]) + [
+                "-w", "1" if runs < RUNS else "2", "-r", str(runs), "--export-json", out.name, "--style", "none"]
             if prepare:
                 args += ["--prepare", prepare]
             subprocess.run(args + [command], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

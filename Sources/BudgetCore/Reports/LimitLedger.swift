@@ -320,12 +320,12 @@ public struct LimitLedger: Sendable {
         var sums: [LimitScope: [Int: Int?]] = [:]
         if total != nil { sums[.total] = totalSums }
         // Spellings Unicode calls equal (composed and decomposed が) are one category.
-        func merge(_ more: [Int: Int?], into periods: inout [Int: Int?]) {
+        func merge(_ added: [Int: Int?], into periods: inout [Int: Int?]) {
             guard !periods.isEmpty else {
-                periods = more
+                periods = added
                 return
             }
-            for (period, amount) in more {
+            for (period, amount) in added {
                 switch (periods[period], amount) {
                 case (nil, _): periods[period] = .some(amount)
                 case (.some(.some(let sum)), .some(let more)):

@@ -45,9 +45,9 @@ extension Settings where Domain == RecurKeys {
     public var schedules: [ScheduleEntry] {
         let prefix = RecurKeys.name + "."
         var entries: [ScheduleEntry] = []
-        for key in storage.storedKeys(prefixed: prefix) where key.hasPrefix(prefix) {
-            let id = String(key.dropFirst(prefix.count))
-            guard let number = RecordID.number(fromStored: id), number > 0,
+        for key in storage.storedKeys(prefixed: prefix) {
+            guard let id = StoredKeyName.rest(of: key, after: prefix),
+                  let number = RecordID.number(fromStored: id), number > 0,
                   let schedule = storage.value(forKey: key).flatMap(Schedule.init(stored:)) else { continue }
             entries.append(ScheduleEntry(id: id, schedule: schedule))
         }

@@ -36,10 +36,7 @@ public enum BudgetKeys: SettingsDomain {
     /// stored key): `nil` unless the key starts with the prefix's whole characters (no mark
     /// joining its dot) and the rest is a category a file may hold.
     static func category(in key: String, after prefix: String) -> String? {
-        // The prefixes are ASCII: when the key starts with their characters, their bytes are
-        // what to drop (the bytes first: most keys are refused without comparing characters).
-        guard key.utf8.starts(with: prefix.utf8), key.hasPrefix(prefix),
-              let category = String(key.utf8.dropFirst(prefix.utf8.count)) else { return nil }
+        guard let category = StoredKeyName.rest(of: key, after: prefix) else { return nil }
         do {
             try FieldRules.checkLabel(category, field: "category")
         } catch {

@@ -36,8 +36,8 @@ extension Settings where Domain == RuleKeys {
     public var orderedRules: [Rule] {
         let prefix = RuleKeys.name + "."
         var numbered: [(number: Int, rule: Rule)] = []
-        for key in storage.storedKeys(prefixed: prefix) where key.hasPrefix(prefix) {
-            guard let number = RuleKeys.number(String(key.dropFirst(prefix.count))),
+        for key in storage.storedKeys(prefixed: prefix) {
+            guard let number = StoredKeyName.rest(of: key, after: prefix).flatMap(RuleKeys.number),
                   let rule = storage.value(forKey: key).flatMap(Rule.init(stored:)) else { continue }
             numbered.append((number, rule))
         }

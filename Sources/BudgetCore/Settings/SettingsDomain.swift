@@ -21,9 +21,7 @@ extension SettingsDomain {
         let prefix = name + "."
         // A domain's name is lower-case ASCII, which no other spelling equals: a key that does
         // not begin with its bytes is not the domain's, found without comparing characters.
-        // Its characters are its bytes, which are what to drop.
-        guard stored.utf8.starts(with: prefix.utf8), stored.hasPrefix(prefix),
-              let short = String(stored.utf8.dropFirst(prefix.utf8.count)) else { return nil }
+        guard let short = StoredKeyName.rest(of: stored, after: prefix) else { return nil }
         return keys.first { $0.name == short } ?? dynamicKey(named: short)
     }
 }

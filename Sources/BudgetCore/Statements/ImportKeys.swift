@@ -58,7 +58,6 @@ extension Settings where Domain == ImportKeys {
     /// The months that have deleted rows (`2026-11`), sorted.
     var deletedMonths: [String] {
         let prefix = ImportKeys.name + "." + ImportKeys.deletedPrefix
-        return storage.storedKeys(prefixed: prefix).filter { $0.hasPrefix(prefix) }
-            .map { String($0.dropFirst(prefix.count)) }.sorted()
+        return storage.storedKeys(prefixed: prefix).compactMap { StoredKeyName.rest(of: $0, after: prefix) }.sorted()
     }
 }
