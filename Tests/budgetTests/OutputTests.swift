@@ -98,6 +98,19 @@ final class OutputTests: XCTestCase {
         }
     }
 
+    func testTerminalText_InvisibleScalarsAreShownButJoinersStay() {
+        // A zero-width space, a soft hyphen, a word joiner: invisible, so a message would say
+        // `unknown subcommand 'summary'` for what is not `summary`.
+        XCTAssertEqual(TerminalText.escaped("summ\u{200B}ary"), "summ\\u{200B}ary")
+        XCTAssertEqual(TerminalText.escaped("a\u{00AD}b\u{2060}c\u{FFF9}"), "a\\u{AD}b\\u{2060}c\\u{FFF9}")
+        XCTAssertEqual(TerminalText.escapedInTable("食\u{200B}費"), "食\\u{200B}費")
+        // Joiners belong to emoji and to words of some scripts: shown as they are.
+        for text in ["👨\u{200D}👩\u{200D}👧", "می\u{200C}خواهم", "क्\u{200D}ष"] {
+            XCTAssertEqual(TerminalText.escaped(text), text)
+            XCTAssertEqual(TerminalText.escapedInTable(text), text)
+        }
+    }
+
     func testTextTable_MeasuredLinesAreRenderedLinesWithTheirWidths() {
         var table = TextTable(columns: [
             .init(title: "NAME", alignment: .left), .init(title: "AMOUNT", alignment: .right),

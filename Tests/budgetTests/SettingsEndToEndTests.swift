@@ -161,6 +161,25 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.run("list", "expenses", "--color", "maybe").code, 64)
     }
 
+    func testGlobalOptions_AreCheckedWithoutASubcommandToo() throws {
+        // Without a subcommand the help is shown, but a wrong global option is not passed over.
+        let color = try budget.run("--color", "maybe")
+        XCTAssertEqual(color.code, 64)
+        XCTAssertEqual(color.stdout, "")
+        XCTAssertEqual(color.stderr, "budget: error: invalid value 'maybe': expected auto, always or never\n")
+        let file = try budget.run("--file", "")
+        XCTAssertEqual(file.code, 64)
+        XCTAssertEqual(file.stderr, "budget: error: invalid value '' for '--file <path>': expected a path\n")
+        XCTAssertEqual(try budget.run("--color", "maybe", "help").code, 64)
+        // A good one shows the help as before; `--help` is answered whatever the rest says.
+        XCTAssertTrue(try budget.succeed("--color", "never").stdout.hasPrefix("OVERVIEW"))
+        XCTAssertEqual(try budget.run("--color", "maybe", "--help").code, 0)
+        // What shows as nothing is shown escaped in the message, not hidden in it.
+        let hidden = try budget.run("summ\u{200B}ary")
+        XCTAssertEqual(hidden.code, 64)
+        XCTAssertTrue(hidden.stderr.contains("'summ\\u{200B}ary'"), hidden.stderr)
+    }
+
     func testPainter_AutoNeedsATerminalAndAUsefulTerm() {
         func decide(_ flag: ColorMode?, _ env: [String: String], _ setting: ColorMode, _ tty: Bool) -> Bool {
             Painter.isColorEnabled(flag: flag, environment: env, setting: setting, isTerminal: tty)

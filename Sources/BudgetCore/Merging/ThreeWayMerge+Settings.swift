@@ -11,7 +11,8 @@ extension ThreeWayMerge {
     ) -> SettingsValues {
         let counterKey = RecurKeys.counter.storedKey
         var merged = SettingsValues()
-        let keys = Set(ancestor.storedKeys + ours.storedKeys + theirs.storedKeys).sorted()
+        // In one order every run (`TextOrder.less`), as the merged file and its report must be.
+        let keys = TextOrder.sorted(Array(Set(ancestor.storedKeys + ours.storedKeys + theirs.storedKeys)))
         for key in keys where key != counterKey && ruleNumber(key) == nil {
             let value = mergeValue(
                 key: key, ancestor: ancestor.value(forKey: key), ours: ours.value(forKey: key),

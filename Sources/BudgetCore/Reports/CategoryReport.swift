@@ -36,7 +36,7 @@ public struct CategoryReport: Equatable, Sendable {
         for category in limits.limitedCategories where stats[category] == nil {
             stats[category] = (0, 0)
         }
-        rows = stats.keys.sorted().map { category in
+        rows = TextOrder.sorted(Array(stats.keys)).map { category in
             let limit = limits[BudgetKeys.limit(category)]
             return Row(category: category, expenses: stats[category]?.count ?? 0, total: stats[category]?.total ?? 0,
                        limit: limit?.amount, spendingLimit: limit)

@@ -25,7 +25,7 @@ extension Settings where Domain == AccountKeys {
     /// The names of the accounts, sorted.
     public var accountNames: [String] {
         let prefix = AccountKeys.name + "."
-        return setKeys.map { String($0.dropFirst(prefix.count)) }.sorted()
+        return TextOrder.sorted(setKeys.map { String($0.dropFirst(prefix.count)) })
     }
 
     /// The account with exactly this name, or `nil` (a stored value that is not an account,

@@ -16,7 +16,10 @@ extension BudgetDocument {
         if original.settingsValues != settingsValues {
             stampRules(since: original, in: &change)
             let keys = Set(original.settingsValues.storedKeys + settingsValues.storedKeys)
-            for key in keys.sorted() where !SyncState.isLocalSetting(key) && !SyncState.isRuleSetting(key) {
+            let changing = TextOrder.sorted(Array(keys)).filter {
+                !SyncState.isLocalSetting($0) && !SyncState.isRuleSetting($0)
+            }
+            for key in changing {
                 let old = original.settingsValues.value(forKey: key), new = settingsValues.value(forKey: key)
                 guard old != new else { continue }
                 let text = new.map { Self.text(of: SettingsCatalog.encodeSetting($0)) }

@@ -7,7 +7,8 @@ extension ChangeRecord {
             ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
         transfers = before.transfers.records == after.transfers.records
             ? TableChange() : TableChange(from: before.transfers.records, to: after.transfers.records)
-        let keys = Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys).sorted()
+        let keys = TextOrder.sorted(
+            Array(Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys)))
         settings = keys.compactMap { key in
             let old = before.settingsValues.value(forKey: key)
             return old == after.settingsValues.value(forKey: key) ? nil : (key, old)

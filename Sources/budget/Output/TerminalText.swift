@@ -10,6 +10,13 @@ enum TerminalText {
         case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF,
             0xE0000...0xE007F:
             return true
+        // What shows as nothing and joins nothing a script needs: a zero-width space, a soft
+        // hyphen, the word joiner and the invisible operators, the interlinear annotation
+        // marks. `summ\u{200B}ary` must not read as `summary` in a message, nor two names
+        // look alike in a table. The zero-width joiner and non-joiner (U+200C, U+200D) stay:
+        // emoji sequences and Persian or Indic words hold them.
+        case 0x00AD, 0x200B, 0x2060...0x2064, 0xFFF9...0xFFFB:
+            return true
         default: return false
         }
     }

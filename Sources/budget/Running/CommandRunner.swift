@@ -89,6 +89,17 @@ struct CommandRunner {
             output.write(HelpGenerator(spec: parsed.spec, path: parsed.path).helpText)
             return .success
         }
+        // The options every command takes are checked before anything runs: `budget --color
+        // bogus` is refused as `budget --color bogus list` is, not answered with the help.
+        let colorFlag: ColorMode?
+        do {
+            colorFlag = try parsed.value("color").map { text throws(UsageError) in
+                try parsed.converting { () throws(ValueError) in try ColorMode(settingText: text) }
+            }
+            try Self.checkFileOption(parsed)
+        } catch {
+            return report(error)
+        }
         if parsed.path.isEmpty {
             if parsed.flag("version") {
                 output.write(CommandTree.version + "\n")
@@ -103,14 +114,6 @@ struct CommandRunner {
         guard let commandType = CommandTree.commandType(for: parsed.path) else {
             let names = parsed.spec.subcommands.map { "'\($0.name)'" }.joined(separator: " or ")
             return report(parsed.usageError("missing subcommand: expected \(names)"))
-        }
-        let colorFlag: ColorMode?
-        do {
-            colorFlag = try parsed.value("color").map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try ColorMode(settingText: text) }
-            }
-        } catch {
-            return report(error)
         }
         let decide = { (forOutput: Bool, setting: ColorMode) in
             Painter.isColorEnabled(
@@ -204,13 +207,18 @@ struct CommandRunner {
     }
 
     private func dataFilePath(_ parsed: ParsedCommand) throws -> String {
-        if parsed.value("file") == "" {
-            throw parsed.usageError("invalid value '' for '--file <path>': expected a path")
-        }
+        try Self.checkFileOption(parsed)
         guard let path = try DataFilePath.resolve(file: parsed.value("file"), environment: environment) else {
             throw parsed.usageError("no data file: give --file or set BUDGET_FILE or HOME")
         }
         return path
+    }
+
+    /// Refuses `--file ''` (an unset variable in a script), which names no file.
+    private static func checkFileOption(_ parsed: ParsedCommand) throws(UsageError) {
+        if parsed.value("file") == "" {
+            throw parsed.usageError("invalid value '' for '--file <path>': expected a path")
+        }
     }
 
     /// The day `BUDGET_TODAY` fixes as today, if set (an empty variable counts as unset).
