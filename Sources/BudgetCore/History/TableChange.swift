@@ -24,23 +24,34 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
     init(from before: [Record], to after: [Record]) {
         let (start, endBefore, endAfter) = Record.schema.changedRuns(from: before, to: after)
         if start == endBefore && start == endAfter { return }
-        let oldMiddle = before[start..<endBefore], newMiddle = after[start..<endAfter]
-        var oldIndex: [String: Int] = [:]
-        for (offset, record) in oldMiddle.enumerated() { oldIndex[record.id] = start + offset }
-        let newIDs = Set(newMiddle.map(\.id))
-        removed = oldMiddle.filter { !newIDs.contains($0.id) }
-        var common: [(record: Record, oldIndex: Int)] = []
-        for record in newMiddle {
-            guard let index = oldIndex[record.id] else {
-                added.append(record.id)
-                continue
-            }
-            common.append((record, index))
-            if !Record.schema.sameContent(before[index], record) { edited.append(before[index]) }
+        // Records are named by their place in either array, compared where they lie: an import
+        // of a hundred thousand rows copies none of them to find that they were added.
+        if start == endBefore {
+            added = (start..<endAfter).map { after[$0].id }
+            return
         }
-        let staying = Self.longestIncreasingRun(common.map(\.oldIndex))
+        var oldIndex: [String: Int] = [:]
+        oldIndex.reserveCapacity(endBefore - start)
+        for index in start..<endBefore { oldIndex[before[index].id] = index }
+        var common: [(new: Int, old: Int)] = []
+        var kept = [Bool](repeating: false, count: endBefore - start)
+        LentElements.lending(before) { old in
+            LentElements.lending(after) { new in
+                for index in start..<endAfter {
+                    guard let former = oldIndex[new[index].id] else {
+                        added.append(new[index].id)
+                        continue
+                    }
+                    common.append((index, former))
+                    kept[former - start] = true
+                    if !Record.schema.sameContent(old, former, new, index) { edited.append(before[former]) }
+                }
+            }
+        }
+        removed = (start..<endBefore).filter { !kept[$0 - start] }.map { before[$0] }
+        let staying = Self.longestIncreasingRun(common.map(\.old))
         for (offset, entry) in common.enumerated() where !staying.contains(offset) {
-            moved.append((entry.record.id, entry.oldIndex + 1))
+            moved.append((after[entry.new].id, entry.old + 1))
         }
     }
 

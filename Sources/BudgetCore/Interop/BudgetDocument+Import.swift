@@ -56,6 +56,12 @@ extension BudgetDocument {
                 throw ImportError(line: line, column: "paid_by", error.errorDescription ?? "unknown member")
             }
         }
+        // Room for every row at once: the table grows once, not by doubling.
+        switch kind {
+        case .income: draft.incomes.records.reserveCapacity(draft.incomes.count + rows.count)
+        case .expense: draft.expenses.records.reserveCapacity(draft.expenses.count + rows.count)
+        case .transfer: draft.transfers.records.reserveCapacity(draft.transfers.count + rows.count)
+        }
         for row in rows {
             if skipDuplicates, let count = existing[row.duplicateKey], count > 0 {
                 existing[row.duplicateKey] = count - 1

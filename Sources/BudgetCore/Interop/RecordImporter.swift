@@ -223,9 +223,13 @@ public struct RecordImporter: Sendable {
             fields.contains { $0.key == column.key } ? nil : index[column.key].map { (key: column.key, position: $0) }
         }
         let context = self.context
+        let kindPosition = index["kind"]
         var rows: [ImportedRow] = []
+        rows.reserveCapacity(table.count - 1)
         var otherKind = 0
         var problems: [ImportError] = []
+        // What each row gives, in the order of `fields`: one buffer for every row.
+        var given = [FieldInput?](repeating: nil, count: fields.count)
         for row in table.dropFirst() {
             do throws(ImportError) {
                 guard row.fields.count == header.fields.count else {
@@ -233,7 +237,7 @@ public struct RecordImporter: Sendable {
                         line: row.line,
                         "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
                 }
-                let rowKind = try index["kind"].map { position throws(ImportError) in
+                let rowKind = try kindPosition.map { position throws(ImportError) in
                     try Self.kind(row.fields[position], line: row.line, column: "kind")
                 }
                 if let rowKind, rowKind != kind {
@@ -246,8 +250,8 @@ public struct RecordImporter: Sendable {
                         ValueError.notApplicable(field: column.key, kind: kind).description)
                 }
                 // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
-                let given = positions.map { position in
-                    position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
+                for (slot, position) in positions.enumerated() {
+                    given[slot] = position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
                 }
                 let imported = try record(line: row.line, fields, given: given, context, column: { $0 })
                 rows.append(makeImportedRow(row.line, imported))
@@ -262,6 +266,8 @@ public struct RecordImporter: Sendable {
     /// ignored. Anything else is refused rather than guessed: importing a row as the wrong
     /// kind, or as both, would be worse than stopping.
     static func kind(_ text: String, line: Int, column: String) throws(ImportError) -> RecordKind {
+        // As budget writes it (`expense`), the usual case, without trimming or folding.
+        if let kind = RecordKind(rawValue: text) { return kind }
         guard let kind = RecordKind(argument: FieldRules.trimmed(text).lowercased()) else {
             throw ImportError(
                 line: line, column: column, "unknown kind '\(text)' (expected income, expense or transfer)")

@@ -75,8 +75,10 @@ extension BudgetDocument {
         // Records alike at both ends with `original` passed its checks: a change to one record
         // leaves one record to check.
         let changed = Record.schema.changedRuns(from: original?.records ?? [], to: records)
-        for index in changed.start..<changed.newEnd {
-            try validateFields(of: records[index])
+        try LentElements.lending(records) { records throws(DocumentInvalidity) in
+            for index in changed.start..<changed.newEnd {
+                try validateFields(of: records[index])
+            }
         }
     }
 

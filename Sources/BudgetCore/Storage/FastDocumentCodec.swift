@@ -662,11 +662,14 @@ enum FastDocumentCodec {
             }
             try copier.finish(into: &out, emit: emit)
         } else {
-            for position in records.indices {
-                Record.schema.write(records[inIDOrder ? position : byID[position].1], first: position == 0, into: &out)
-                if out.count >= pieceSize {
-                    try out.withBytes(emit)
-                    out.removeAll()
+            try LentElements.lending(records) { records throws(Failure) in
+                for position in records.indices {
+                    let index = inIDOrder ? position : byID[position].1
+                    Record.schema.write(records[index], first: position == 0, into: &out)
+                    if out.count >= pieceSize {
+                        try out.withBytes(emit)
+                        out.removeAll()
+                    }
                 }
             }
         }

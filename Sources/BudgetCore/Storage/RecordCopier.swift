@@ -52,14 +52,14 @@ struct RecordCopier<Record: BaseModel> {
                    copy(at: next - 1, as: records[index], was: old[place], into: &out) {
                     return try emitFull(&out, emit)
                 }
-                return try writeAnew(records[index], into: &out, emit: emit)
+                return try writeAnew(records, at: index, into: &out, emit: emit)
             }
             guard let oldNumber = RecordID.number(fromStored: old[place].id),
                   let newNumber = RecordID.number(fromStored: records[index].id), oldNumber < newNumber else { break }
             next += 1
         }
         try flush(into: &out, emit: emit)
-        try writeAnew(records[index], into: &out, emit: emit)
+        try writeAnew(records, at: index, into: &out, emit: emit)
     }
 
     /// Copies what is still waiting; the table's records are all written.
@@ -121,11 +121,12 @@ struct RecordCopier<Record: BaseModel> {
         return true
     }
 
-    /// Writes a record the file does not hold as it is.
+    /// Writes a record the file does not hold as it is (`records[index]`, written where it lies).
     private mutating func writeAnew<Failure: Error>(
-        _ record: Record, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+        _ records: LentElements<Record>, at index: Int, into out: inout ByteBuffer,
+        emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
-        Record.schema.write(record, first: !wroteAny, into: &out)
+        Record.schema.write(records[index], first: !wroteAny, into: &out)
         wroteAny = true
         try emitFull(&out, emit)
     }
