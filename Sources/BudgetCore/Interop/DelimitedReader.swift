@@ -16,19 +16,50 @@ enum DelimitedReader {
 
     /// CSV's rules with another separator (a statement's tab or semicolon).
     static func separated(_ text: String, by delimiter: Unicode.Scalar) throws(ImportError) -> [Row] {
-        // Read as UTF-8 bytes: the quote and the line breaks are ASCII, which no other scalar's
-        // bytes contain, and the delimiter's bytes can only match where a scalar starts.
-        let separator = Array(String(delimiter).utf8)
+        var rows: [Row] = []
+        try forEachRow(text, by: delimiter) { row throws(ImportError) in rows.append(row) }
+        return rows
+    }
+
+    /// CSV's rules with a separator, each row handed on as it is read (the file's rows are never
+    /// all held at once); an error stops the reading.
+    static func forEachRow(
+        _ text: String, by delimiter: Unicode.Scalar, _ body: (Row) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        var text = text
+        var failure: ImportError?
+        // Read as UTF-8 bytes where the text lies: the quote and the line breaks are ASCII, which
+        // no other scalar's bytes contain, and the delimiter's bytes can only match where a
+        // scalar starts.
+        text.withUTF8 { bytes in
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let skipped = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+            do throws(ImportError) {
+                let separator = Array(String(delimiter).utf8)
+                try forEachRow(UnsafeBufferPointer(rebasing: bytes[skipped...]), by: separator, body)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The rows of UTF-8 bytes, read as if they ended in a line break.
+    private static func forEachRow(
+        _ text: UnsafeBufferPointer<UInt8>, by separator: [UInt8], _ body: (Row) throws(ImportError) -> Void
+    ) throws(ImportError) {
         let quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
-        var bytes = Array(stripBOM(text).utf8)
-        bytes.append(lineFeed)
-        let count = bytes.count
+        // The text and the line break it is read as ending in.
+        let count = text.count + 1
+        func byte(at position: Int) -> UInt8 {
+            position < text.count ? text[position] : lineFeed
+        }
+        let first = separator[0], isOneByte = separator.count == 1
         func isSeparator(at position: Int) -> Bool {
             guard position + separator.count <= count else { return false }
-            for offset in separator.indices where bytes[position + offset] != separator[offset] { return false }
+            for offset in separator.indices where byte(at: position + offset) != separator[offset] { return false }
             return true
         }
-        var rows: [Row] = []
         var fields: [String] = []
         var quoted: [UInt8] = []
         var line = 1, rowLine = 1
@@ -37,29 +68,29 @@ enum DelimitedReader {
         // a closing quote, anything else (an error). The text ends in a line break.
         while index < count {
             let column = fields.count + 1
-            let wasQuoted = bytes[index] == quote
+            let wasQuoted = byte(at: index) == quote
             if wasQuoted {
                 index += 1
                 quoted.removeAll(keepingCapacity: true)
                 var closed = false
                 while index < count {
-                    let byte = bytes[index]
+                    let current = byte(at: index)
                     index += 1
-                    if byte == quote {
-                        guard index < count && bytes[index] == quote else {
+                    if current == quote {
+                        guard index < count && byte(at: index) == quote else {
                             closed = true
                             break
                         }
                         quoted.append(quote)
                         index += 1
-                    } else if byte == carriageReturn || byte == lineFeed {
+                    } else if current == carriageReturn || current == lineFeed {
                         // A line break inside quotes is part of the field: CRLF (RFC 4180's own)
                         // and a lone CR become "\n", like a line break typed anywhere else.
-                        if byte == carriageReturn && index < count && bytes[index] == lineFeed { index += 1 }
+                        if current == carriageReturn && index < count && byte(at: index) == lineFeed { index += 1 }
                         line += 1
                         quoted.append(lineFeed)
                     } else {
-                        quoted.append(byte)
+                        quoted.append(current)
                     }
                 }
                 guard closed else { throw ImportError(line: rowLine, "a quoted field is never closed") }
@@ -67,36 +98,35 @@ enum DelimitedReader {
             } else {
                 // An unquoted field runs to the next quote, line break or separator.
                 let start = index
-                while index < count {
-                    let byte = bytes[index]
-                    if byte == quote || byte == carriageReturn || byte == lineFeed
-                        || (byte == separator[0] && isSeparator(at: index)) { break }
+                while index < text.count {
+                    let current = text[index]
+                    if current == quote || current == carriageReturn || current == lineFeed
+                        || (current == first && (isOneByte || isSeparator(at: index))) { break }
                     index += 1
                 }
-                if index < count && bytes[index] == quote {
+                if byte(at: index) == quote {
                     throw ImportError(
                         line: line, column: String(column),
                         "a quote inside an unquoted field (quote the whole field and double the quote)")
                 }
-                fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self))
             }
             if isSeparator(at: index) {
                 index += separator.count
                 continue
             }
-            guard index < count, bytes[index] == carriageReturn || bytes[index] == lineFeed else {
+            guard index < count, byte(at: index) == carriageReturn || byte(at: index) == lineFeed else {
                 throw ImportError(line: line, column: String(column), "text after the closing quote of a field")
             }
-            if bytes[index] == carriageReturn && index + 1 < count && bytes[index + 1] == lineFeed { index += 1 }
+            if byte(at: index) == carriageReturn && index + 1 < count && byte(at: index + 1) == lineFeed { index += 1 }
             index += 1
             if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
-                rows.append(Row(line: rowLine, fields: fields))
+                try body(Row(line: rowLine, fields: fields))
             }
-            fields = []
+            fields.removeAll(keepingCapacity: true)
             line += 1
             rowLine = line
         }
-        return rows
     }
 
     /// The first row of a text (blank lines before it skipped), read alone however long it is,
@@ -146,6 +176,12 @@ enum DelimitedReader {
     /// Tab-separated, one record per line; `\t`, `\n`, `\r` and `\\` inside fields are unescaped.
     static func tsv(_ text: String) throws(ImportError) -> [Row] {
         var rows: [Row] = []
+        try forEachTSVRow(text) { row throws(ImportError) in rows.append(row) }
+        return rows
+    }
+
+    /// `tsv`'s rows, each handed on as it is read; an error stops the reading.
+    static func forEachTSVRow(_ text: String, _ body: (Row) throws(ImportError) -> Void) throws(ImportError) {
         var number = 0
         // "\r\n" is one Character in Swift, so split on both line ends explicitly.
         let lines = stripBOM(text).split(
@@ -157,9 +193,8 @@ enum DelimitedReader {
             for (column, raw) in lineText.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
                 fields.append(try unescape(raw, line: number, column: column + 1))
             }
-            rows.append(Row(line: number, fields: fields))
+            try body(Row(line: number, fields: fields))
         }
-        return rows
     }
 
     private static func unescape(_ raw: Substring, line: Int, column: Int) throws(ImportError) -> String {

@@ -117,15 +117,54 @@ public struct RecordImporter: Sendable {
     public static func read(
         _ text: String, format: ImportFormat, by importers: [RecordImporter]
     ) throws -> [(rows: [ImportedRow], otherKind: Int)] {
-        var results: [(rows: [ImportedRow], otherKind: Int)] = []
+        var rows = [[ImportedRow]](repeating: [], count: importers.count)
+        let otherKinds = try forEachRow(text, format: format, by: importers) { index, row in rows[index].append(row) }
+        return Array(zip(rows, otherKinds))
+    }
+
+    /// Hands on each row of a file that an importer reads (the importer's index and the row),
+    /// in file order for each importer, as the file is read: a CSV or TSV file's rows are never
+    /// all held at once. Bad rows are collected and, once the file is read, reported together
+    /// by line, as `read(_:format:by:)` reports them (rows were handed on then all the same).
+    ///
+    /// - Returns: how many rows of another kind each importer left out.
+    /// - Throws: as `read(_:format:)`.
+    static func forEachRow(
+        _ text: String, format: ImportFormat, by importers: [RecordImporter], _ body: (Int, ImportedRow) -> Void
+    ) throws -> [Int] {
+        var otherKinds: [Int] = []
         var problems: [ImportError] = []
-        let source = try Source(text, format: format)
-        for importer in importers {
-            let read = try importer.readCollecting(source)
-            results.append((read.rows, read.otherKind))
-            problems += read.problems
+        switch format {
+        case .json:
+            for (index, importer) in importers.enumerated() {
+                let read = try importer.readCollecting(json: text)
+                for row in read.rows { body(index, row) }
+                otherKinds.append(read.otherKind)
+                problems += read.problems
+            }
+        case .csv, .tsv:
+            var readings: [AnyRowReading]?
+            let readRow = { (row: DelimitedReader.Row) throws(ImportError) in
+                guard let readings else {
+                    readings = try importers.map { importer throws(ImportError) in try importer.reading(header: row) }
+                    return
+                }
+                for (index, reading) in readings.enumerated() {
+                    if let read = reading.read(row) { body(index, read) }
+                }
+            }
+            if format == .csv {
+                try DelimitedReader.forEachRow(text, by: ",", readRow)
+            } else {
+                try DelimitedReader.forEachTSVRow(text, readRow)
+            }
+            guard let readings else {
+                throw ImportError(line: nil, "the file is empty; expected a header row naming the columns")
+            }
+            otherKinds = readings.map(\.otherKind)
+            problems = readings.flatMap(\.problems)
         }
-        guard !problems.isEmpty else { return results }
+        guard !problems.isEmpty else { return otherKinds }
         // A row both kinds refuse (its kind) is one problem.
         var unique: [ImportError] = []
         let ordered = problems.enumerated()
@@ -137,39 +176,58 @@ public struct RecordImporter: Sendable {
         throw StatementProblems(problems: Array(unique.prefix(StatementProblems.shownLimit)), total: unique.count)
     }
 
-    /// The rows of a file and the problems of its bad rows; a file that cannot be read as rows
-    /// throws.
+    /// The rows of a JSON file and the problems of its bad rows; a file that cannot be read as
+    /// rows throws.
     private func readCollecting(
-        _ source: Source
+        json text: String
     ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
         switch kind {
-        case .income: return try read(source) { ImportedRow(line: $0, record: .income($1)) }
-        case .expense: return try read(source) { ImportedRow(line: $0, record: .expense($1)) }
-        case .transfer: return try read(source) { ImportedRow(line: $0, record: .transfer($1)) }
+        case .income: return try readJSON(text) { ImportedRow(line: $0, record: .income($1)) }
+        case .expense: return try readJSON(text) { ImportedRow(line: $0, record: .expense($1)) }
+        case .transfer: return try readJSON(text) { ImportedRow(line: $0, record: .transfer($1)) }
         }
     }
 
-    /// The rows of a file as records of `Record` (`row`: the row of a record at a line).
-    private func read<Record: BaseModel>(
-        _ source: Source, row: (Int, Record) -> ImportedRow
-    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
-        switch source {
-        case .rows(let rows): return try readTable(rows, row: row)
-        case .json(let text): return try readJSON(text, row: row)
+    /// How this importer reads the rows after a CSV or TSV file's header.
+    ///
+    /// - Throws: `ImportError` for a header it cannot read.
+    private func reading(header: DelimitedReader.Row) throws(ImportError) -> AnyRowReading {
+        switch kind {
+        case .income: return .income(try RowReading(self, header: header))
+        case .expense: return .expense(try RowReading(self, header: header))
+        case .transfer: return .transfer(try RowReading(self, header: header))
         }
     }
 
-    /// A file as the importers of each kind read it: a CSV or TSV file split into rows once for
-    /// all of them.
-    private enum Source {
-        case rows([DelimitedReader.Row])
-        case json(String)
+    /// One importer's reading of a CSV or TSV file's rows, of whichever kind it reads.
+    private enum AnyRowReading {
+        case income(RowReading<Income>)
+        case expense(RowReading<Expense>)
+        case transfer(RowReading<Transfer>)
 
-        init(_ text: String, format: ImportFormat) throws(ImportError) {
-            switch format {
-            case .csv: self = .rows(try DelimitedReader.csv(text))
-            case .tsv: self = .rows(try DelimitedReader.tsv(text))
-            case .json: self = .json(text)
+        /// The row's record, if it is one of this kind and good (else it is counted or its
+        /// problem kept).
+        func read(_ row: DelimitedReader.Row) -> ImportedRow? {
+            switch self {
+            case .income(let reading): reading.read(row).map { ImportedRow(line: row.line, record: .income($0)) }
+            case .expense(let reading): reading.read(row).map { ImportedRow(line: row.line, record: .expense($0)) }
+            case .transfer(let reading): reading.read(row).map { ImportedRow(line: row.line, record: .transfer($0)) }
+            }
+        }
+
+        var otherKind: Int {
+            switch self {
+            case .income(let reading): reading.otherKind
+            case .expense(let reading): reading.otherKind
+            case .transfer(let reading): reading.otherKind
+            }
+        }
+
+        var problems: [ImportError] {
+            switch self {
+            case .income(let reading): reading.problems
+            case .expense(let reading): reading.problems
+            case .transfer(let reading): reading.problems
             }
         }
     }
@@ -189,48 +247,67 @@ public struct RecordImporter: Sendable {
 
     // MARK: CSV and TSV
 
-    private func readTable<Record: BaseModel>(
-        _ table: [DelimitedReader.Row], row makeImportedRow: (Int, Record) -> ImportedRow
-    ) throws(ImportError) -> (rows: [ImportedRow], otherKind: Int, problems: [ImportError]) {
-        guard let header = table.first else {
-            throw ImportError(line: nil, "the file is empty; expected a header row naming the columns")
-        }
-        var index: [String: Int] = [:]
-        for (position, raw) in header.fields.enumerated() {
-            let name = raw.trimmingSpacesAndTabs.lowercased()
-            guard Self.columns.contains(name) || Self.ignoredColumns.contains(name) else {
-                if header.fields.count == 1 && raw.contains("\t") {
-                    throw ImportError(
-                        line: header.line,
-                        "the header holds tabs, so the file looks tab-separated, not comma-separated; import it as TSV",
-                        reason: .tabSeparatedAsCSV)
-                }
-                throw ImportError(line: header.line, column: String(position + 1),
-                                  "unknown column '\(raw)' (expected \(Self.columns.joined(separator: ", ")))")
-            }
-            if index[name] != nil {
-                throw ImportError(line: header.line, column: String(position + 1), "the column '\(name)' appears twice")
-            }
-            index[name] = position
-        }
-        let fields: InputFields<Record> = Self.fields()
-        for field in fields where field.input.isRequired && index[field.key] == nil {
-            throw ImportError(line: header.line, "the header has no '\(field.key)' column")
-        }
-        let positions = fields.map { index[$0.key] }
-        // Columns of fields only the other kind has (an income's category) must be left empty.
-        let otherKindColumns = Self.readColumns.compactMap { column in
-            fields.contains { $0.key == column.key } ? nil : index[column.key].map { (key: column.key, position: $0) }
-        }
-        let context = self.context
-        let kindPosition = index["kind"]
-        var rows: [ImportedRow] = []
-        rows.reserveCapacity(table.count - 1)
+    /// One importer's reading of the rows of a CSV or TSV file, made from its header: each row
+    /// becomes a record of `Record`, is counted as another kind's, or has its problem kept.
+    private final class RowReading<Record: BaseModel> {
+        let importer: RecordImporter
+        let header: DelimitedReader.Row
+        let fields: InputFields<Record>
+        /// Where each field's column is in a row (`nil`: the file has no such column).
+        let positions: [Int?]
+        let kindPosition: Int?
+        /// Columns of fields only the other kind has (an income's category), which must be empty.
+        let otherKindColumns: [(key: String, position: Int)]
+        let context: InputContext
+        /// What a row gives, in the order of `fields`: one buffer for every row.
+        var given: [FieldInput?]
         var otherKind = 0
         var problems: [ImportError] = []
-        // What each row gives, in the order of `fields`: one buffer for every row.
-        var given = [FieldInput?](repeating: nil, count: fields.count)
-        for row in table.dropFirst() {
+
+        /// - Throws: `ImportError` for a header that names an unknown column, one twice, or
+        ///   not a column the kind needs.
+        init(_ importer: RecordImporter, header: DelimitedReader.Row) throws(ImportError) {
+            var index: [String: Int] = [:]
+            for (position, raw) in header.fields.enumerated() {
+                let name = raw.trimmingSpacesAndTabs.lowercased()
+                guard RecordImporter.columns.contains(name) || RecordImporter.ignoredColumns.contains(name) else {
+                    if header.fields.count == 1 && raw.contains("\t") {
+                        throw ImportError(
+                            line: header.line,
+                            "the header holds tabs, so the file looks tab-separated, not comma-separated; "
+                                + "import it as TSV",
+                            reason: .tabSeparatedAsCSV)
+                    }
+                    throw ImportError(
+                        line: header.line, column: String(position + 1),
+                        "unknown column '\(raw)' (expected \(RecordImporter.columns.joined(separator: ", ")))")
+                }
+                if index[name] != nil {
+                    throw ImportError(
+                        line: header.line, column: String(position + 1), "the column '\(name)' appears twice")
+                }
+                index[name] = position
+            }
+            let fields: InputFields<Record> = RecordImporter.fields()
+            for field in fields where field.input.isRequired && index[field.key] == nil {
+                throw ImportError(line: header.line, "the header has no '\(field.key)' column")
+            }
+            self.importer = importer
+            self.header = header
+            self.fields = fields
+            positions = fields.map { index[$0.key] }
+            kindPosition = index["kind"]
+            otherKindColumns = RecordImporter.readColumns.compactMap { column in
+                fields.contains { $0.key == column.key }
+                    ? nil : index[column.key].map { (key: column.key, position: $0) }
+            }
+            context = importer.context
+            given = [FieldInput?](repeating: nil, count: fields.count)
+        }
+
+        /// The row's record; `nil` when the row is another kind's (counted) or breaks a rule
+        /// (its problem kept).
+        func read(_ row: DelimitedReader.Row) -> Record? {
             do throws(ImportError) {
                 guard row.fields.count == header.fields.count else {
                     throw ImportError(
@@ -238,28 +315,27 @@ public struct RecordImporter: Sendable {
                         "expected \(header.fields.count) fields like the header, found \(row.fields.count)")
                 }
                 let rowKind = try kindPosition.map { position throws(ImportError) in
-                    try Self.kind(row.fields[position], line: row.line, column: "kind")
+                    try RecordImporter.kind(row.fields[position], line: row.line, column: "kind")
                 }
-                if let rowKind, rowKind != kind {
+                if let rowKind, rowKind != importer.kind {
                     otherKind += 1
-                    continue
+                    return nil
                 }
                 for column in otherKindColumns where !row.fields[column.position].isEmpty {
                     throw ImportError(
                         line: row.line, column: column.key,
-                        ValueError.notApplicable(field: column.key, kind: kind).description)
+                        ValueError.notApplicable(field: column.key, kind: importer.kind).description)
                 }
                 // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
                 for (slot, position) in positions.enumerated() {
                     given[slot] = position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
                 }
-                let imported = try record(line: row.line, fields, given: given, context, column: { $0 })
-                rows.append(makeImportedRow(row.line, imported))
+                return try importer.record(line: row.line, fields, given: given, context, column: { $0 })
             } catch {
                 problems.append(error)
+                return nil
             }
         }
-        return (rows, otherKind, problems)
     }
 
     /// A `kind` value: `income` or `expense` (or their plurals), in any case, surrounding space

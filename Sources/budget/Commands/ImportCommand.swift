@@ -420,13 +420,12 @@ struct ImportCommand: Command {
                     kind: $0, money: document.moneyFormat, today: Day.today(),
                     defaultCategory: document.defaultExpenseCategory)
             }
-            let reads = try RecordImporter.read(text, format: format, by: importers)
-            if kinds.count == 1 { otherKind = reads[0].otherKind }
-            for (kind, rows) in zip(kinds, reads.map(\.rows)) {
-                let (ids, skippedRows) = try document.importRows(
-                    rows, kind: kind, skipDuplicates: skipDuplicates, into: given.into)
-                added += ids.map { RecordReference(kind: kind, id: $0) }
-                skipped += skippedRows
+            let imported = try document.importRecords(
+                text, format: format, by: importers, skipDuplicates: skipDuplicates, into: given.into)
+            if kinds.count == 1 { otherKind = imported[0].otherKind }
+            for (kind, result) in zip(kinds, imported) {
+                added += result.ids.map { RecordReference(kind: kind, id: $0) }
+                skipped += result.skipped
             }
             return (added, skipped, otherKind)
         }
