@@ -96,6 +96,30 @@ final class StatementIdentityEndToEndTests: XCTestCase {
             "Imported nothing from a Rakuten Bank statement (1 row already there; of those, 1 through his).\n")
     }
 
+    func testTwoAccountsOfOneBank_ImportedIntoTheirAccountsWithoutProfiles_KeepTheirIdenticalRows() throws {
+        // Each import names its budget account: the same payment from both is two payments, and
+        // each account's balance agrees with its statement.
+        for account in ["夫口座", "妻口座"] {
+            try budget.succeed(
+                "account", "add", account, "--type", "bank", "--opening", "100000", "--as-of", "2026-11-01")
+        }
+        let purchase = Self.bankHeader + "2026/11/10,-500,99500,ｽﾀﾊﾞ\n"
+        XCTAssertEqual(
+            try budget.run("import", try statement("his.csv", purchase), "--account", "夫口座").stdout,
+            "expense-00000001\n")
+        let hers = try budget.run("import", try statement("hers.csv", purchase), "--account", "妻口座")
+        XCTAssertEqual(hers.stdout, "expense-00000002\n", hers.stderr)
+        // Each statement again, into its own account, adds nothing; without an account, the row
+        // is one already there, as before.
+        for (file, account) in [("his.csv", "夫口座"), ("hers.csv", "妻口座")] {
+            let again = try budget.run("import", try statement(file, purchase), "--account", account)
+            XCTAssertEqual(again.stdout, "", again.stderr)
+            XCTAssertTrue(again.stderr.contains("(1 row already there)"), again.stderr)
+        }
+        XCTAssertEqual(try budget.run("import", try statement("third.csv", purchase)).stdout, "")
+        XCTAssertEqual(try rows("expenses").map { $0["account"] }, ["夫口座", "妻口座"])
+    }
+
     // MARK: Item 5
 
     func testADeletedImportedRecord_DoesNotComeBackUntilAllowed() throws {

@@ -24,8 +24,12 @@ extension BudgetDocument {
         var result = StatementImportResult()
         var known = KnownRows()
         if !settings.allowDuplicates {
-            for income in incomes.records { if let source = income.source { known.insert(source, .record) } }
-            for expense in expenses.records { if let source = expense.source { known.insert(source, .record) } }
+            for income in incomes.records {
+                if let source = income.source { known.insert(source, .record, account: income.account) }
+            }
+            for expense in expenses.records {
+                if let source = expense.source { known.insert(source, .record, account: expense.account) }
+            }
             for transfer in transfers.records { if let source = transfer.source { known.insert(source, .record) } }
             let deleted = self[settings: ImportKeys.self]
             for month in deleted.deletedMonths {
@@ -205,7 +209,11 @@ extension BudgetDocument {
         var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
         var foldedNames: [Int: String] = [:]
         for (index, entry) in entries.enumerated() {
-            if !settings.allowDuplicates, let found = known.presence(origin: settings.origin, identity: entry.identity),
+            // The account the row goes into, when the import names it (`--account`), not the row.
+            var rowAccount = into?.name
+            if case .optionalText(_?) = entry.values["account"] { rowAccount = nil }
+            if !settings.allowDuplicates,
+               let found = known.presence(origin: settings.origin, identity: entry.identity, account: rowAccount),
                 !(settings.includeDeleted && found.presence == .deleted) {
                 switch found.presence {
                 case .record: result.alreadyThere += 1

@@ -14,9 +14,13 @@ struct KnownRows {
     /// Where an identity was seen: the first origin, then any others (an array only when a
     /// second origin has the identity, so 100,000 imported records cost one entry each).
     private struct Seen {
-        var first: (origin: String, presence: Presence)
-        var others: [(origin: String, presence: Presence)] = []
+        var first: Known
+        var others: [Known] = []
     }
+
+    /// An origin that has an identity: what holds it, and the budget account of the record
+    /// that does (`nil`: none, or a deleted record's row).
+    private typealias Known = (origin: String, presence: Presence, account: String?)
 
     /// The origins of each identity, with what holds them.
     private var origins: [ExactText: Seen] = [:]
@@ -24,8 +28,8 @@ struct KnownRows {
     /// Nothing known.
     init() {}
 
-    /// Adds a source.
-    mutating func insert(_ source: String, _ presence: Presence) {
+    /// Adds a source: of a record in `account`, or of a deleted record's row.
+    mutating func insert(_ source: String, _ presence: Presence, account: String? = nil) {
         guard let parsed = StatementSource(source) else {
             if exact[ExactText(source)] == nil || presence == .record { exact[ExactText(source)] = presence }
             return
@@ -37,26 +41,32 @@ struct KnownRows {
         }
         let key = ExactText(parsed.identity)
         if origins[key] == nil {
-            origins[key] = Seen(first: (parsed.origin, presence))
+            origins[key] = Seen(first: (parsed.origin, presence, account))
         } else {
-            origins[key]?.others.append((parsed.origin, presence))
+            origins[key]?.others.append((parsed.origin, presence, account))
         }
     }
 
-    /// Whether a row of `origin` with `identity` is there, and through which origin: a record
-    /// (or a deleted record) with that identity from the same account, or from an origin that
-    /// names none. A record beats a deleted one, and the row's own origin another.
-    func presence(origin: String, identity: String) -> (presence: Presence, origin: String)? {
+    /// Whether a row of `origin` with `identity`, imported into the budget's `account` (if
+    /// any), is there, and through which origin: a record (or a deleted record) with that
+    /// identity from the same account, or from an origin that names none, unless the record is
+    /// in another of the budget's accounts (two cards of one brand imported with `--account`
+    /// and no profile: their identical purchases are two). A record beats a deleted one, and
+    /// the row's own origin another.
+    func presence(
+        origin: String, identity: String, account: String? = nil
+    ) -> (presence: Presence, origin: String)? {
         var best: (presence: Presence, origin: String)?
         func rank(_ found: (presence: Presence, origin: String)) -> Int {
             (found.presence == .record ? 2 : 0) + (found.origin == origin ? 1 : 0)
         }
-        func look(_ known: (origin: String, presence: Presence)) {
+        func look(_ known: Known) {
             guard StatementSource.sameAccount(known.origin, origin) else { return }
+            if let account, let theirs = known.account, theirs != account { return }
             let found = (presence: known.presence, origin: known.origin)
             if best.map({ rank($0) < rank(found) }) ?? true { best = found }
         }
-        if let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence)) }
+        if let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence, nil)) }
         if let seen = origins[ExactText(identity)] {
             look(seen.first)
             for known in seen.others { look(known) }
