@@ -121,6 +121,21 @@ final class InteropEndToEndTests: XCTestCase {
             "budget: error: cannot read \(budget.directory.path): it is a directory, not a regular file\n")
     }
 
+    func testImport_ReadsAPipeWhoseWriterIsSlow() throws {
+        // `budget import <(iconv …)`: a pipe is read as it is written, not refused as not ready
+        // (`Resource temporarily unavailable`), and a FIFO once its writer opens it, as `cat`.
+        let result = try budget.shell(
+            """
+            printf 'date,name,amount\\n2026-11-01,coffee,150\\n' > rows.csv
+            mkfifo slow.csv
+            (sleep 0.3; cat rows.csv > slow.csv) &
+            "$B" import expenses slow.csv
+            (sleep 0.3; cat rows.csv) | "$B" import expenses /dev/stdin
+            """, environment: ["B": BudgetProcess.binary.path])
+        XCTAssertEqual(result.stdout, "00000001\n00000002\n", result.stderr)
+        XCTAssertEqual(try budget.succeed("list", "expenses", "--format", "ids").stdout, "00000001\n00000002\n")
+    }
+
     /// Every bad row is reported (the first 20, then how many more), as statements are, and
     /// nothing is imported; own files once stopped at the first.
     func testImport_EveryBadRowIsReportedAndNothingIsImported() throws {

@@ -23,7 +23,7 @@ final class FileContents: @unchecked Sendable {
 
     /// Reads or maps the regular file at `path`.
     init(path: String, mapping: Bool) throws(SystemError) {
-        let descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NONBLOCK, operation: "read")
+        let descriptor = try FileSystem.openForReading(path)
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }

@@ -73,9 +73,25 @@ enum FileSystem {
         }
     }
 
-    /// Reads a whole file.
-    static func readAll(_ path: String) throws(SystemError) -> [UInt8] {
+    /// Opens a file to read it, then reads as a file is read: waiting for what a pipe's writer
+    /// has not written yet (`budget import <(iconv …)`), not failing with `EAGAIN`. A FIFO is
+    /// opened without waiting for a writer (one no one writes to reads as empty) unless
+    /// `waitingForWriter` (a FIFO a person names to read from, as `cat` reads it).
+    static func openForReading(_ path: String, waitingForWriter: Bool = false) throws(SystemError) -> Int32 {
+        if waitingForWriter { return try open(path, flags: O_RDONLY, operation: "read") }
         let descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK, operation: "read")
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags == -1 || fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == -1 {
+            let code = errno
+            close(descriptor)
+            throw SystemError(operation: "read", path: path, code: code)
+        }
+        return descriptor
+    }
+
+    /// Reads a whole file (a FIFO once a writer has opened it, when `waitingForWriter`).
+    static func readAll(_ path: String, waitingForWriter: Bool = false) throws(SystemError) -> [UInt8] {
+        let descriptor = try openForReading(path, waitingForWriter: waitingForWriter)
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, code: errno) }

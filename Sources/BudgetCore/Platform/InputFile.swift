@@ -12,7 +12,8 @@ public enum InputFile {
             case .symbolicLink: throw BudgetError.inputNotARegularFile(path: path, kind: "a symbolic link loop")
             case .other(let kind):
                 guard kind == "a FIFO" else { throw BudgetError.inputNotARegularFile(path: path, kind: kind) }
-                return try FileSystem.readAll(path)
+                // A pipe (`<(…)`) or a named FIFO: read as its writer writes, as `cat` reads it.
+                return try FileSystem.readAll(path, waitingForWriter: true)
             }
         } catch let error as SystemError {
             throw error.budgetError
