@@ -47,6 +47,23 @@ final class MembersEndToEndTests: XCTestCase {
         XCTAssertEqual(try balances(), ["夫": "-3000", "妻": "3000"])
     }
 
+    func testAMemberTypedInAnotherCanonicalSpellingIsStoredAsTheBudgetSpellsIt() throws {
+        // `か` + U+3099 is `が` as some keyboards and file names write it: the record must name
+        // the member as the budget does, or settle and the members' summary leave it out.
+        try budget.succeed("member", "add", "が子")
+        let decomposed = "\u{304B}\u{3099}子"
+        try budget.succeed("add", "expense", "s", "1000", "--paid-by", "夫", "--split", "\(decomposed)=3,夫=1",
+                           "--date", "2026-11-01")
+        try budget.succeed("add", "expense", "e", "100", "--paid-by", decomposed, "--date", "2026-11-01")
+        try budget.succeed("add", "expense", "f", "200", "--paid-by", "夫", "--for", decomposed, "--date", "2026-11-01")
+        let listed = try budget.succeed("list", "expenses", "--format", "tsv").stdout
+        XCTAssertFalse(listed.unicodeScalars.contains("\u{3099}"), listed)
+        let settled = try budget.succeed("settle", "--month", "2026-11")
+        XCTAssertFalse(settled.stderr.contains("no member"), settled.stderr)
+        // 100 paid, less 750 of the split, 200 paid for them and a third of their own 100.
+        XCTAssertEqual(try balances()["が子"], "-884")
+    }
+
     func testPartsAreReadInTheBudgetsCurrency() throws {
         try budget.succeed("config", "set", "display.currency", "USD")
         try budget.succeed("add", "expense", "Groceries", "7.00", "--paid-by", "夫", "--part", "2.00=妻")

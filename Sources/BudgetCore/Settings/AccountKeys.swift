@@ -32,7 +32,9 @@ extension Settings where Domain == AccountKeys {
     /// which the reader refuses, reads as none).
     public func account(named name: String) -> Account? {
         guard var account = self[AccountKeys.account(name)] else { return nil }
-        account.name = name
+        // As the budget spells it: the setting is found by a canonically equivalent spelling
+        // too (`か\u{3099}` typed for `が`), which a record must not store.
+        account.name = accountNames.first { $0 == name } ?? name
         return account
     }
 

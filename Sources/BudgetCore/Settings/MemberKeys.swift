@@ -31,7 +31,9 @@ extension Settings where Domain == MemberKeys {
     /// The member with exactly this name, or `nil`.
     public func member(named name: String) -> Member? {
         guard var member = self[MemberKeys.member(name)] else { return nil }
-        member.name = name
+        // As the budget spells it: the setting is found by a canonically equivalent spelling
+        // too (`か\u{3099}` typed for `が`), which a record must not store.
+        member.name = memberNames.first { $0 == name } ?? name
         return member
     }
 
