@@ -267,6 +267,34 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.document.expenses.records[0].note, "11月分")
     }
 
+    func testAncestor_IsTheStateBothReachedByTheSameChange_NotAnEarlierOneThatCameBack() throws {
+        // Ours deletes the newest record: its content is again the state before that record was
+        // added, which theirs passed through too. That state is no ancestor: merged against it,
+        // the deleted record came back (under a new ID) and was counted again.
+        let store = InMemoryStore()
+        try store.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }
+        try store.transaction { try $0.addExpense(name: "スーパー", amount: 4_200, date: day) }
+        try store.transaction { try $0.addExpense(name: "本", amount: 1_500, date: day) }
+        let shared = try store.load()
+        let ours = InMemoryStore(shared), theirs = InMemoryStore(shared)
+        try ours.transaction { try $0.delete(incomes: [], expenses: ["00000003"]) }
+        try theirs.transaction { try $0.addExpense(name: "薬", amount: 800, date: day) }
+
+        let found = try XCTUnwrap(DocumentAncestor.find(try ours.load(), try theirs.load()))
+        XCTAssertEqual(found.expenses.records, shared.expenses.records)
+        let result = try merge(found, try ours.load(), try theirs.load())
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃", "スーパー", "薬"])
+        XCTAssertEqual(result.document.expenses.records.map(\.amount).reduce(0, +), 85_000)
+
+        // Nothing changed on theirs: their copy is the ancestor, and the delete stays.
+        let untouched = InMemoryStore(shared)
+        let alone = try XCTUnwrap(DocumentAncestor.find(try ours.load(), try untouched.load()))
+        XCTAssertEqual(alone.expenses.records, shared.expenses.records)
+        XCTAssertEqual(
+            try merge(alone, try ours.load(), try untouched.load()).document.expenses.records.map(\.name),
+            ["家賃", "スーパー"])
+    }
+
     func testAncestor_OfTwoBudgetsWithNothingInCommon_IsNil() throws {
         let first = InMemoryStore(), second = InMemoryStore()
         try first.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }

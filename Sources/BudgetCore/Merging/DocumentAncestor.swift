@@ -15,14 +15,22 @@ public enum DocumentAncestor {
     ///   be undone before one is met).
     public static func find(_ first: BudgetDocument, _ second: BudgetDocument) -> BudgetDocument? {
         let left = states(first), right = states(second)
-        var best: (left: Int, right: Int)?
-        for (i, state) in left.enumerated() {
-            for (j, other) in right.enumerated() where state.hash == other.hash {
-                if let best, best.left + best.right <= i + j { continue }
-                if sameContent(state.document, other.document) { best = (i, j) }
+        // A state both passed through is, first, one both reached by the same change: equal
+        // content alone may be an earlier state come back (a record added, then deleted on one
+        // side, is the state before it was added), which would bring the deleted record back.
+        // Histories cleared since, which hold no such change, fall back to equal content.
+        func shared(byTheSameChange: Bool) -> (left: Int, right: Int)? {
+            var best: (left: Int, right: Int)?
+            for (i, state) in left.enumerated() {
+                for (j, other) in right.enumerated() where state.hash == other.hash {
+                    if let best, best.left + best.right <= i + j { continue }
+                    if byTheSameChange && !sameLastChange(state.document, other.document) { continue }
+                    if sameContent(state.document, other.document) { best = (i, j) }
+                }
             }
+            return best
         }
-        guard let best else { return nil }
+        guard let best = shared(byTheSameChange: true) ?? shared(byTheSameChange: false) else { return nil }
         var shared = left[best.left].document
         let other = right[best.right].document
         shared.incomes = RecordTable(
@@ -49,6 +57,16 @@ public enum DocumentAncestor {
             states.append((current, contentHash(current)))
         }
         return states
+    }
+
+    /// Whether the most recent change each history still holds is the same change (or neither
+    /// holds any): states reached by the same change.
+    private static func sameLastChange(_ a: BudgetDocument, _ b: BudgetDocument) -> Bool {
+        switch (a.history.entries.last, b.history.entries.last) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?): return mine.isSame(as: theirs) || (mine.change != nil && mine.change == theirs.change)
+        default: return false
+        }
     }
 
     /// Whether two documents hold the same records and settings (the schedules' counter aside).
