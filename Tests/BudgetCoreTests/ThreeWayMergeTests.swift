@@ -295,6 +295,27 @@ final class ThreeWayMergeTests: XCTestCase {
             ["家賃", "スーパー"])
     }
 
+    func testAMergeSaysWhichSideDeletedARecordTheOtherEdited_AndThatTheEditIsKept() throws {
+        let store = InMemoryStore()
+        try store.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }
+        try store.transaction { try $0.addExpense(name: "本", amount: 1_500, date: day) }
+        let shared = try store.load()
+        let ours = InMemoryStore(shared), theirs = InMemoryStore(shared)
+        try ours.transaction { try $0.delete(incomes: [], expenses: ["00000002"]) }
+        try theirs.transaction { try $0.edit([expense(2)], with: RecordEdit(note: "x")) }
+        let outcome = try FileMerge.merge(try ours.load(), with: try theirs.load())
+        XCTAssertEqual(outcome.document.expenses.records.map(\.note), [nil, "x"])
+        XCTAssertEqual(outcome.conflicts, 1)
+        let note = try XCTUnwrap(outcome.notes.first)
+        XCTAssertTrue(
+            note.hasPrefix("conflict: expense 00000002: deleted on ours, edited on theirs: kept as theirs edited it ("),
+            note)
+        let reversed = try FileMerge.merge(try theirs.load(), with: try ours.load())
+        XCTAssertTrue(
+            reversed.notes.first?.hasPrefix("conflict: expense 00000002: deleted on theirs, edited on ours: kept") ?? false,
+            reversed.notes.description)
+    }
+
     func testAncestor_OfTwoBudgetsWithNothingInCommon_IsNil() throws {
         let first = InMemoryStore(), second = InMemoryStore()
         try first.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }

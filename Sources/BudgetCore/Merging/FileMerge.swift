@@ -46,6 +46,13 @@ public enum FileMerge {
             for conflict in result.conflicts {
                 let what = conflict.recordKind.map { "\($0.singular) \(conflict.id)" } ?? conflict.id
                 let field = conflict.field.map { " \($0)" } ?? ""
+                if conflict.kind == .deletedAndEdited {
+                    // The edited record is kept, whichever side deleted it.
+                    let (deleter, editor) = conflict.ours == nil ? ("ours", "theirs") : ("theirs", "ours")
+                    notes.append("conflict: \(what): deleted on \(deleter), edited on \(editor): kept as \(editor) "
+                        + "edited it (\(conflict.ours ?? conflict.theirs ?? ""))")
+                    continue
+                }
                 notes.append("conflict: \(what)\(field): kept ours (\(conflict.ours ?? "deleted")), "
                     + "not theirs (\(conflict.theirs ?? "deleted"))")
             }

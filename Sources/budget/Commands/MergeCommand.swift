@@ -50,8 +50,9 @@ struct MergeCommand: Command {
             context.confirm("Merged \(file).")
         }
         if outcome.conflicts > 0 {
-            context.warn("\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts") left: see above "
-                + "or 'budget conflicts'")
+            // Devices' conflicts stay listed; a plain copy's are the lines above.
+            let listed = theirs.sync != nil ? "'budget conflicts'" : "above"
+            context.warn("\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts") left: see \(listed)")
         }
     }
 }
