@@ -312,7 +312,8 @@ final class ThreeWayMergeTests: XCTestCase {
             note)
         let reversed = try FileMerge.merge(try theirs.load(), with: try ours.load())
         XCTAssertTrue(
-            reversed.notes.first?.hasPrefix("conflict: expense 00000002: deleted on theirs, edited on ours: kept") ?? false,
+            reversed.notes.first?.hasPrefix("conflict: expense 00000002: deleted on theirs, edited on ours: kept")
+                ?? false,
             reversed.notes.description)
     }
 

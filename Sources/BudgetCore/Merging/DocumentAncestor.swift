@@ -64,7 +64,8 @@ public enum DocumentAncestor {
     private static func sameLastChange(_ a: BudgetDocument, _ b: BudgetDocument) -> Bool {
         switch (a.history.entries.last, b.history.entries.last) {
         case (nil, nil): return true
-        case (let mine?, let theirs?): return mine.isSame(as: theirs) || (mine.change != nil && mine.change == theirs.change)
+        case (let mine?, let theirs?):
+            return mine.isSame(as: theirs) || (mine.change != nil && mine.change == theirs.change)
         default: return false
         }
     }

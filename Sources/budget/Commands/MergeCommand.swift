@@ -52,7 +52,8 @@ struct MergeCommand: Command {
         if outcome.conflicts > 0 {
             // Devices' conflicts stay listed; a plain copy's are the lines above.
             let listed = theirs.sync != nil ? "'budget conflicts'" : "above"
-            context.warn("\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts") left: see \(listed)")
+            let count = "\(outcome.conflicts) \(outcome.conflicts == 1 ? "conflict" : "conflicts")"
+            context.warn("\(count) left: see \(listed)")
         }
     }
 }
