@@ -121,6 +121,24 @@ final class InteropEndToEndTests: XCTestCase {
             "budget: error: cannot read \(budget.directory.path): it is a directory, not a regular file\n")
     }
 
+    func testImport_OwnFileTakesTheCategoryAndTagsOfRowsWithoutThem_AndRefusesNormalizingNames() throws {
+        // As a statement's rows do: `--category` and `--tag` stand in for what a row leaves out.
+        let file = budget.directory.appendingPathComponent("rows.csv")
+        try "date,name,amount,category,tags\n2026-11-01,a,1,fun,own\n2026-11-02,b,2,,\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        try budget.succeed("import", "expenses", file.path, "--category", "food", "--tag", "trip")
+        let rows = try Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows
+        XCTAssertEqual(rows.map { $0["category"] }, ["fun", "food"])
+        XCTAssertEqual(rows.map { $0["tags"] }, ["own", "trip"])
+        let before = budget.dataBytes()
+        let fold = try budget.run("import", "expenses", file.path, "--normalize-names")
+        XCTAssertEqual(fold.code, 64)
+        XCTAssertEqual(
+            fold.stderr,
+            "budget: error: '--normalize-names' is for statements; budget's own files keep their names as written\n")
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
     func testImport_ReadsAPipeWhoseWriterIsSlow() throws {
         // `budget import <(iconv …)`: a pipe is read as it is written, not refused as not ready
         // (`Resource temporarily unavailable`), and a FIFO once its writer opens it, as `cat`.

@@ -34,16 +34,19 @@ extension BudgetDocument {
     /// rows are never all held at once; nothing is added when any row is bad or any kind's rows
     /// cannot all be added.
     ///
+    /// - Parameter tags: the tags of a record whose row has none (`import --tag`).
     /// - Returns: for each importer, the new IDs, the rows skipped as duplicates and the rows
     ///   of another kind it left out.
     /// - Throws: what `RecordImporter.read(_:format:by:)` throws for bad rows (all of them,
     ///   first), else what `importRows` throws for the first kind whose rows cannot be added.
     public mutating func importRecords(
         _ text: String, format: ImportFormat, by importers: [RecordImporter], skipDuplicates: Bool,
-        into: String? = nil
+        into: String? = nil, tags: Tags = Tags()
     ) throws -> [(ids: [String], skipped: Int, otherKind: Int)] {
         var batches = importers.map {
-            ImportBatch(into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into)
+            var batch = ImportBatch(into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into)
+            batch.defaultTags = tags
+            return batch
         }
         var failures = [(any Error)?](repeating: nil, count: importers.count)
         var draft = self

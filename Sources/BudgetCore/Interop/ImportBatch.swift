@@ -8,6 +8,8 @@ struct ImportBatch {
     let skipDuplicates: Bool
     /// The account of the rows that name none (`import --account`).
     let account: String?
+    /// The tags of the records whose rows have none (`import --tag`).
+    var defaultTags = Tags()
     /// How many records of each duplicate key the budget held and no row has matched yet.
     private var existing: [String: Int] = [:]
     /// The kind's amounts so far, counted by their size (`checkTotals`); `nil` past the largest.
@@ -91,12 +93,14 @@ struct ImportBatch {
             ids.append(try document.incomes.add { id in
                 var income = row.income(id: id)
                 income.account = account
+                if income.tags.isEmpty { income.tags = defaultTags }
                 return try checked(income)
             }.id)
         case .expense:
             ids.append(try document.expenses.add { id in
                 var expense = row.expense(id: id)
                 expense.account = account
+                if expense.tags.isEmpty { expense.tags = defaultTags }
                 return try checked(expense)
             }.id)
         case .transfer:

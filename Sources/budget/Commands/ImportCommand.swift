@@ -389,6 +389,11 @@ struct ImportCommand: Command {
                 "'--as-of' is for statements' dates without a year; budget's own files have whole dates",
                 commandPath: ["import"])
         }
+        if given.foldNames {
+            throw UsageError(
+                "'--normalize-names' is for statements; budget's own files keep their names as written",
+                commandPath: ["import"])
+        }
         let kinds: [RecordKind]
         if let kind {
             kinds = [kind]
@@ -416,12 +421,14 @@ struct ImportCommand: Command {
             var otherKind = 0
             // Every kind's bad rows are reported together.
             let importers = kinds.map {
+                // `--category` stands in for a row's missing category, as a statement's does.
                 RecordImporter(
                     kind: $0, money: document.moneyFormat, today: Day.today(),
-                    defaultCategory: document.defaultExpenseCategory)
+                    defaultCategory: given.category ?? document.defaultExpenseCategory)
             }
             let imported = try document.importRecords(
-                text, format: format, by: importers, skipDuplicates: skipDuplicates, into: given.into)
+                text, format: format, by: importers, skipDuplicates: skipDuplicates, into: given.into,
+                tags: Tags(given.tags))
             if kinds.count == 1 { otherKind = imported[0].otherKind }
             for (kind, result) in zip(kinds, imported) {
                 added += result.ids.map { RecordReference(kind: kind, id: $0) }
