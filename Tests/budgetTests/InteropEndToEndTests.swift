@@ -139,6 +139,24 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(budget.dataBytes(), before)
     }
 
+    func testImport_OwnCSVRowInAnotherCurrencyIsRefused() throws {
+        // No rate is known: 12 USD is not 12 yen. An empty cell, or the budget's own currency
+        // in any case, reads as before.
+        try budget.succeed("config", "set", "display.currency", "JPY")
+        let file = budget.directory.appendingPathComponent("cur.csv")
+        try "date,name,amount,currency\n2026-11-01,a,12,USD\n2026-11-01,b,5,\n2026-11-01,c,5,jpy\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let refused = try budget.run("import", "expenses", file.path)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: line 2, column 'currency': the amount is in USD but this budget uses JPY; "
+                + "nothing was imported\n")
+        try "date,name,amount,currency\n2026-11-01,b,5,\n2026-11-01,c,5,jpy\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try budget.succeed("import", "expenses", file.path).stdout, "00000001\n00000002\n")
+    }
+
     func testImport_ReadsAPipeWhoseWriterIsSlow() throws {
         // `budget import <(iconv …)`: a pipe is read as it is written, not refused as not ready
         // (`Resource temporarily unavailable`), and a FIFO once its writer opens it, as `cat`.

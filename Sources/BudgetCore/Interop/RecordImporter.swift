@@ -256,6 +256,8 @@ public struct RecordImporter: Sendable {
         /// Where each field's column is in a row (`nil`: the file has no such column).
         let positions: [Int?]
         let kindPosition: Int?
+        /// Where a row says its amount's currency, if the file has the column.
+        let currencyPosition: Int?
         /// Columns of fields only the other kind has (an income's category), which must be empty.
         let otherKindColumns: [(key: String, position: Int)]
         let context: InputContext
@@ -297,6 +299,7 @@ public struct RecordImporter: Sendable {
             self.fields = fields
             positions = fields.map { index[$0.key] }
             kindPosition = index["kind"]
+            currencyPosition = index["currency"]
             otherKindColumns = RecordImporter.readColumns.compactMap { column in
                 fields.contains { $0.key == column.key }
                     ? nil : index[column.key].map { (key: column.key, position: $0) }
@@ -320,6 +323,9 @@ public struct RecordImporter: Sendable {
                 if let rowKind, rowKind != importer.kind {
                     otherKind += 1
                     return nil
+                }
+                if let position = currencyPosition {
+                    try importer.checkCurrency(row.fields[position], line: row.line)
                 }
                 for column in otherKindColumns where !row.fields[column.position].isEmpty {
                     throw ImportError(
@@ -496,6 +502,21 @@ public struct RecordImporter: Sendable {
             throw ImportError(
                 line: where_.line, column: where_.column,
                 "\"\(key)\" must be an array of strings, not \(node.typeName)")
+        }
+    }
+
+    /// A row's `currency` cell: empty, or the budget's currency, whose amounts the row's are
+    /// read as; another currency's amount is not this budget's money (no rate is known).
+    fileprivate func checkCurrency(_ text: String, line: Int) throws(ImportError) {
+        let code = FieldRules.trimmed(text)
+        guard !code.isEmpty else { return }
+        guard let theirs = Currency(code: code) else {
+            throw ImportError(line: line, column: "currency", "unknown currency '\(code)'")
+        }
+        if theirs != money.currency {
+            throw ImportError(
+                line: line, column: "currency",
+                "the amount is in \(theirs.code) but this budget uses \(money.currency?.code ?? "no currency")")
         }
     }
 
