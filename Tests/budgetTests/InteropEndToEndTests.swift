@@ -157,6 +157,21 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertEqual(try budget.succeed("import", "expenses", file.path).stdout, "00000001\n00000002\n")
     }
 
+    func testImport_MappingAnAmountAndMoneyOutIsAUsageError() throws {
+        // A signed amount and money out in its own column: which one a row means must not be
+        // left to the reader. (A field mapped twice reads the second column where the first is
+        // empty.)
+        let file = budget.directory.appendingPathComponent("mp.csv")
+        try "D,N,A,B\n2026/11/01,shop,100,200\n".write(to: file, atomically: true, encoding: .utf8)
+        let base = ["import", file.path, "--map", "date=D", "--map", "name=N", "--dry-run"]
+        let both = try budget.run(base + ["--map", "amount=A", "--map", "out=B"])
+        XCTAssertEqual(both.code, 64)
+        XCTAssertTrue(both.stderr.hasPrefix("budget: error: '--map amount=…' reads a signed amount"), both.stderr)
+        XCTAssertEqual(try budget.run(base + ["--map", "out=A"]).code, 0)
+        XCTAssertEqual(try budget.run(base + ["--map", "amount=A", "--map", "amount=B"]).code, 0)
+        XCTAssertNil(budget.dataBytes())
+    }
+
     func testImport_ReadsAPipeWhoseWriterIsSlow() throws {
         // `budget import <(iconv …)`: a pipe is read as it is written, not refused as not ready
         // (`Resource temporarily unavailable`), and a FIFO once its writer opens it, as `cat`.

@@ -104,6 +104,13 @@ enum ImportOptions {
             }
             profile.mappings.append(ImportProfile.Mapping(field: field, column: column))
         }
+        // One signed amount, or what goes out and what comes in, each in its column: not both.
+        if let both = profile.mappings.first(where: { $0.field == .out || $0.field == .in }),
+           profile.mappings.contains(where: { $0.field == .amount }) {
+            throw parsed.usageError(
+                "'--map amount=…' reads a signed amount and '--map \(both.field.rawValue)=…' money "
+                    + "\(both.field == .out ? "out" : "in") in its own column: map one or the other")
+        }
         for text in parsed.values("kind-value") {
             guard let kindValue = KindValue(assignment: text) else {
                 throw parsed.usageError(
