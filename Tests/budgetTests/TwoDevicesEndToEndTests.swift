@@ -600,17 +600,17 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         try laptop.succeed("device", "init", "laptop")
         let before = laptop.snapshot()
         let twice = try laptop.run("device", "init", "laptop")
-        XCTAssertEqual(twice.code, 65)
+        XCTAssertEqual(twice.code, 1)
         XCTAssertEqual(twice.stderr, "budget: error: the budget is already a replica, of device 'laptop'\n")
         let other = try laptop.run("device", "init", "other")
-        XCTAssertEqual(other.code, 65)
+        XCTAssertEqual(other.code, 1)
         XCTAssertEqual(other.stderr, "budget: error: the budget is already a replica, of device 'laptop'\n")
         let joinAgain = try laptop.run("device", "join", "again")
-        XCTAssertEqual(joinAgain.code, 65)
+        XCTAssertEqual(joinAgain.code, 1)
         XCTAssertEqual(joinAgain.stderr, "budget: error: this machine is already device 'laptop' of this budget\n")
 
         let none = try laptop.run("conflicts", "resolve", "9", "--take", "laptop")
-        XCTAssertEqual(none.code, 65)
+        XCTAssertEqual(none.code, 1, "nothing to resolve, as an unknown ID")
         XCTAssertEqual(none.stderr, "budget: error: there are no conflicts between devices\n")
         XCTAssertEqual(try laptop.run("conflicts", "resolve", "0", "--take", "laptop").code, 64)
         XCTAssertEqual(try laptop.run("conflicts", "resolve", "1").code, 64)
@@ -661,10 +661,15 @@ final class TwoDevicesEndToEndTests: XCTestCase {
     func testHostile_ConflictNumberBeyondTheListAndAStrangerDevice() throws {
         try conflictOnTheName()
         let beyond = try laptop.run("conflicts", "resolve", "9", "--take", "laptop")
-        XCTAssertEqual(beyond.code, 65)
+        XCTAssertEqual(beyond.code, 1)
         XCTAssertTrue(beyond.stderr.hasSuffix("budget: error: there is no conflict 9; there is 1\n"), beyond.stderr)
         let stranger = try laptop.run("conflicts", "resolve", "1", "--take", "nobody")
-        XCTAssertEqual(stranger.code, 65)
+        XCTAssertEqual(stranger.code, 64, "a value that names none of the conflict's devices")
+        let both = try laptop.run("conflicts", "resolve", "1", "--take", "laptop", "--value", "x")
+        XCTAssertEqual(both.code, 64)
+        XCTAssertEqual(
+            both.stderr,
+            "budget: error: '--take' and '--value' cannot be combined: keep a device's value or set one\n")
         XCTAssertTrue(stranger.stderr.hasSuffix(
             "budget: error: device 'nobody' wrote none of the conflict's values; they are 'laptop' and 'desk'\n"),
             stranger.stderr)

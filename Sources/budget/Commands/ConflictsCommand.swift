@@ -100,6 +100,9 @@ struct ConflictsResolveCommand: Command {
             throw parsed.usageError("invalid value '\(text)' for '<n>': expected a conflict's number, from 1")
         }
         self.number = number
+        if parsed.value("take") != nil && parsed.value("value") != nil {
+            throw parsed.usageError("'--take' and '--value' cannot be combined: keep a device's value or set one")
+        }
         if let device = parsed.value("take") {
             choice = .take(device: device)
         } else if let value = parsed.value("value") {

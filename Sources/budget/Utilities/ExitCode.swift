@@ -30,9 +30,23 @@ enum ExitCode: Int32 {
             case .unencodable, .unavailable: self = .failure
             }
         case is EnvironmentError, is DeviceName.Problem: self = .usage
-        case is SyncError, is MergeError: self = .dataError
+        case let error as SyncError: self.init(syncError: error)
+        case is MergeError: self = .dataError
         case let error as BudgetError: self.init(budgetError: error)
         default: self = .failure
+        }
+    }
+
+    /// The code for a device's or a replica's error: 65 for a replica or registry that cannot
+    /// be used as it is, 64 for a value that names nothing of the conflict, else 1 (what was
+    /// asked cannot be done: a conflict that is not there, a device that is one already).
+    init(syncError error: SyncError) {
+        switch error {
+        case .notThisDevice, .staleReplica, .registry, .sameBlock, .missingReplica, .notAReplica: self = .dataError
+        case .noSuchVersion, .valueForDelete, .notTypable: self = .usage
+        case .blockUsedUp, .alreadyReplica, .noReplicaToJoin, .alreadyDevice, .deviceNameTaken,
+            .noFreeBlock, .noSuchConflict:
+            self = .failure
         }
     }
 
