@@ -80,8 +80,12 @@ struct ImportBatch {
         // A row's account is one of the budget's, spelt as it is (`recordAccount`).
         let account = try Self.account(of: row, in: accounts, into: self.account)
         let members = self.members
-        /// A row's record with its members checked, an error naming the row else.
+        let defaultTags = self.defaultTags
+        /// A row's record with the batch's tags if it has none and its members checked, an
+        /// error naming the row else.
         func checked<Record: BaseModel>(_ record: Record) throws -> Record {
+            var record = record
+            if record.tags.isEmpty { record.tags = defaultTags }
             do throws(MemberError) {
                 return try record.checkedMembers(members)
             } catch {
@@ -93,14 +97,12 @@ struct ImportBatch {
             ids.append(try document.incomes.add { id in
                 var income = row.income(id: id)
                 income.account = account
-                if income.tags.isEmpty { income.tags = defaultTags }
                 return try checked(income)
             }.id)
         case .expense:
             ids.append(try document.expenses.add { id in
                 var expense = row.expense(id: id)
                 expense.account = account
-                if expense.tags.isEmpty { expense.tags = defaultTags }
                 return try checked(expense)
             }.id)
         case .transfer:
