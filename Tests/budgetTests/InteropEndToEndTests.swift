@@ -172,6 +172,25 @@ final class InteropEndToEndTests: XCTestCase {
         XCTAssertNil(budget.dataBytes())
     }
 
+    func testImport_OwnFileDaysAreReadAsDayArgumentsAre_ButNeverRelativeOnes() throws {
+        // A file's `2026/11/5` or full-width `２０２６／１１／２２` is the day `--date` reads; its
+        // `today` is refused, and the message names only what a file may write.
+        let file = budget.directory.appendingPathComponent("days.csv")
+        try "date,name,amount\n2026/11/5,a,1\n２０２６／１１／２２,b,2\n2026.1.5,c,3\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        try budget.succeed("import", "expenses", file.path)
+        let days = try Listing(tsv: try budget.succeed("list", "expenses", "--format", "tsv").stdout).rows
+        XCTAssertEqual(days.map { $0["date"] }, ["2026-11-05", "2026-11-22", "2026-01-05"])
+        try "date,name,amount\ntoday,a,1\n2026/2/30,b,2\n".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try budget.run("import", "expenses", file.path)
+        XCTAssertEqual(refused.code, 65)
+        XCTAssertEqual(
+            refused.stderr,
+            "budget: error: line 2, column 'date': invalid date 'today': expected YYYY-MM-DD (or YYYY/MM/DD, "
+                + "YYYY.MM.DD)\nbudget: error: line 3, column 'date': '2026/2/30' is not a day: February has 28 days; "
+                + "nothing was imported\n")
+    }
+
     func testImport_ReadsAPipeWhoseWriterIsSlow() throws {
         // `budget import <(iconv …)`: a pipe is read as it is written, not refused as not ready
         // (`Resource temporarily unavailable`), and a FIFO once its writer opens it, as `cat`.

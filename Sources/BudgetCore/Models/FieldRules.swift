@@ -182,6 +182,21 @@ public enum FieldRules {
         return try calendarDay(text, year: year, month: month, day: day)
     }
 
+    /// A day as a file of records writes it (an import's row): as `parseDay` reads a day
+    /// argument, but never `today` or `yesterday`, which a file does not mean.
+    ///
+    /// - Throws: `ValueError.invalidWrittenDay` for text that is not written as a day,
+    ///   `ValueError.notADay` for one the calendar does not have.
+    public static func writtenDay(_ text: String) throws(ValueError) -> Day {
+        let word = trimmed(text).lowercased()
+        if word == "today" || word == "yesterday" { throw .invalidWrittenDay(text) }
+        do {
+            return try parseDay(text)
+        } catch .invalidDay {
+            throw .invalidWrittenDay(text)
+        }
+    }
+
     /// A `YYYY-MM-DD` day as input gives it (surrounding space and full-width digits allowed).
     ///
     /// - Throws: `ValueError.invalidDay` for another form, `ValueError.notADay` for a day the

@@ -4,6 +4,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case invalidAmount(String, reason: String)
     /// The day is not `YYYY-MM-DD`, `today` or `yesterday`, or does not exist.
     case invalidDay(String)
+    /// A file's day (an import's row) is not `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD`.
+    case invalidWrittenDay(String)
     /// The day is written as one (`2025-02-29`) but the calendar has no such day; `reason`
     /// says why (`2025 is not a leap year`).
     case notADay(String, reason: String)
@@ -46,6 +48,8 @@ extension ValueError: CustomStringConvertible {
             return "invalid amount '\(text)': \(reason)"
         case let .invalidDay(text):
             return "invalid date '\(text)': expected YYYY-MM-DD (or YYYY/MM/DD), 'today' or 'yesterday'"
+        case let .invalidWrittenDay(text):
+            return "invalid date '\(text)': expected YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)"
         case let .notADay(text, reason):
             return "'\(text)' is not a day: \(reason)"
         case let .empty(field):

@@ -46,10 +46,11 @@ extension FieldCoders.SignedAmount: FieldInputCoding {
 }
 
 extension FieldCoders.Date: FieldInputCoding {
-    /// A `YYYY-MM-DD` day (`FieldRules.isoDay`); empty text is blank.
+    /// A day as a file writes it (`FieldRules.writtenDay`: `2026-11-05`, `2026/11/5`); empty
+    /// text is blank.
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> Day? {
         let text = given.text
-        return text.isEmpty ? nil : try FieldRules.isoDay(text)
+        return text.isEmpty ? nil : try FieldRules.writtenDay(text)
     }
 
     /// A row without a date is dated today.
