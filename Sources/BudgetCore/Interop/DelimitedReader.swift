@@ -31,12 +31,11 @@ enum DelimitedReader {
         // Read as UTF-8 bytes where the text lies: the quote and the line breaks are ASCII, which
         // no other scalar's bytes contain, and the delimiter's bytes can only match where a
         // scalar starts.
-        text.withUTF8 { bytes in
-            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let skipped = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        ByteView.withBytes(utf8Of: &text) { bytes in
+            let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a byte order mark
             do throws(ImportError) {
                 let separator = Array(String(delimiter).utf8)
-                try forEachRow(UnsafeBufferPointer(rebasing: bytes[skipped...]), by: separator, body)
+                try forEachRow(bytes.slice(skipped..<bytes.count), by: separator, body)
             } catch {
                 failure = error
             }
@@ -46,7 +45,7 @@ enum DelimitedReader {
 
     /// The rows of UTF-8 bytes, read as if they ended in a line break.
     private static func forEachRow(
-        _ text: UnsafeBufferPointer<UInt8>, by separator: [UInt8], _ body: (Row) throws(ImportError) -> Void
+        _ text: ByteView, by separator: [UInt8], _ body: (Row) throws(ImportError) -> Void
     ) throws(ImportError) {
         let quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
         // The text and the line break it is read as ending in.
@@ -109,7 +108,7 @@ enum DelimitedReader {
                         line: line, column: String(column),
                         "a quote inside an unquoted field (quote the whole field and double the quote)")
                 }
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self))
+                fields.append(text.string(start..<index))
             }
             if isSeparator(at: index) {
                 index += separator.count
