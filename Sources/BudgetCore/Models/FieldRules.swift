@@ -188,6 +188,8 @@ public enum FieldRules {
     /// - Throws: `ValueError.invalidWrittenDay` for text that is not written as a day,
     ///   `ValueError.notADay` for one the calendar does not have.
     public static func writtenDay(_ text: String) throws(ValueError) -> Day {
+        // As budget writes a day (`2026-11-05`), the usual case: read from its bytes at once.
+        if let day = Day(iso: text) { return day }
         let word = trimmed(text).lowercased()
         if word == "today" || word == "yesterday" { throw .invalidWrittenDay(text) }
         do {
