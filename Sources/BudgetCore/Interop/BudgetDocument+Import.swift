@@ -44,9 +44,7 @@ extension BudgetDocument {
         into: String? = nil, tags: Tags = Tags()
     ) throws -> [(ids: [String], skipped: Int, otherKind: Int)] {
         var batches = importers.map {
-            var batch = ImportBatch(into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into)
-            batch.defaultTags = tags
-            return batch
+            ImportBatch(into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into, defaultTags: tags)
         }
         var failures = [(any Error)?](repeating: nil, count: importers.count)
         var draft = self

@@ -9,7 +9,7 @@ struct ImportBatch {
     /// The account of the rows that name none (`import --account`).
     let account: String?
     /// The tags of the records whose rows have none (`import --tag`).
-    var defaultTags = Tags()
+    let defaultTags: Tags
     /// How many records of each duplicate key the budget held and no row has matched yet.
     private var existing: [String: Int] = [:]
     /// The kind's amounts so far, counted by their size (`checkTotals`); `nil` past the largest.
@@ -22,10 +22,14 @@ struct ImportBatch {
     private(set) var skipped = 0
 
     /// A batch adding rows of `kind` to `document` (as it is before the first row).
-    init(into document: BudgetDocument, kind: RecordKind, skipDuplicates: Bool, account: String?) {
+    init(
+        into document: BudgetDocument, kind: RecordKind, skipDuplicates: Bool, account: String?,
+        defaultTags: Tags = Tags()
+    ) {
         self.kind = kind
         self.skipDuplicates = skipDuplicates
         self.account = account
+        self.defaultTags = defaultTags
         accounts = document[settings: AccountKeys.self]
         members = MemberCheck(document)
         if skipDuplicates {
