@@ -152,6 +152,187 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(theirsOnly, ours, "changes made on one side only are taken whichever side made them")
     }
 
+    // MARK: Merged again
+
+    /// Two sides after a first merge of `theirs` into ours: their ドラッグストア (their 00000002)
+    /// took 00000003 there, as our スーパー had 00000002. `theirs` is what git gives as the
+    /// ancestor of the next merge either way (the commit merged first).
+    private func renumberedByAFirstMerge() throws -> (theirs: BudgetDocument, merged: BudgetDocument) {
+        let start = try household()
+        var ours = start, theirs = start
+        try ours.addExpense(name: "スーパー", amount: 3_000, category: "食費", date: day)
+        try theirs.addExpense(name: "ドラッグストア", amount: 1_200, category: "日用品", date: day)
+        let first = try merge(start, ours, theirs)
+        XCTAssertEqual(first.renumbered, [.init(kind: .expense, from: "00000002", to: "00000003")])
+        return (theirs, first.document)
+    }
+
+    private func expenses(_ result: ThreeWayMerge.Result) -> [String] {
+        result.document.expenses.records.map { "\($0.id) \($0.name) \($0.amount) \($0.note ?? "-")" }
+    }
+
+    func testMergeAgain_TheirEditOfTheRecordAFirstMergeRenumbered_LandsOnIt() throws {
+        let (theirs, merged) = try renumberedByAFirstMerge()
+        var edited = theirs
+        try edited.edit([expense(2)], with: RecordEdit(amount: 1_500, note: "薬"))
+
+        let result = try merge(theirs, merged, edited)
+        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1500 薬"])
+        XCTAssertEqual(result.conflicts, [], "our スーパー was never edited")
+        XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000002", to: "00000003")])
+        XCTAssertEqual(result.renumbered, [])
+        XCTAssertEqual(result.document.expenses.lastID, 3)
+
+        var deleted = theirs
+        try deleted.delete(incomes: [], expenses: ["00000002"])
+        let gone = try merge(theirs, merged, deleted)
+        XCTAssertEqual(expenses(gone), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -"], "their delete, of theirs")
+        XCTAssertEqual(gone.conflicts, [])
+    }
+
+    func testMergeAgain_OurEditAgainstTheSideThatRenumberedIt_KeepsOurNumbersAndEveryRecordOnce() throws {
+        let (mine, merged) = try renumberedByAFirstMerge()
+        var edited = mine
+        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+
+        let result = try merge(mine, edited, merged)
+        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 ドラッグストア 1200 薬", "00000004 スーパー 3000 -"])
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000003", to: "00000002")])
+        XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000002", to: "00000004")])
+    }
+
+    func testMergeAgain_IDsSwappedByMergesInTurn_AreMatchedBothWays() throws {
+        let (phone, laptop) = try renumberedByAFirstMerge()
+        var phoneEdited = phone
+        try phoneEdited.edit([expense(2)], with: RecordEdit(amount: 1_500))
+        try phoneEdited.addExpense(name: "薬局", amount: 500, date: day)  // 00000003 on the phone
+        // The phone merges the laptop's budget: its スーパー becomes 00000004 there.
+        let onPhone = try merge(phone, phoneEdited, laptop).document
+        XCTAssertEqual(onPhone.expenses.records.map(\.name), ["家賃", "ドラッグストア", "薬局", "スーパー"])
+        var laptopEdited = laptop
+        try laptopEdited.edit([expense(2)], with: RecordEdit(note: "週末"))
+
+        // The laptop merges it back: ancestor the laptop's commit the phone merged.
+        let result = try merge(laptop, laptopEdited, onPhone)
+        XCTAssertEqual(
+            expenses(result),
+            ["00000001 家賃 80000 -", "00000002 スーパー 3000 週末", "00000003 ドラッグストア 1500 -", "00000005 薬局 500 -"])
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(
+            Set(result.matched),
+            [
+                .init(kind: .expense, from: "00000002", to: "00000003"),
+                .init(kind: .expense, from: "00000004", to: "00000002"),
+            ])
+        XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000003", to: "00000005")])
+    }
+
+    func testMergeAgain_ARenumberedRowEditedOnTheSideThatRenumberedIt_IsMatchedByItsRow() throws {
+        let start = try household()
+        var ours = start, theirs = start
+        try addImported(&ours, "スーパー", 3_000, source: "bank#1")
+        try addImported(&theirs, "ドラッグストア", 1_200, source: "card#9")
+        var merged = try merge(start, ours, theirs).document
+        try merged.edit([expense(3)], with: RecordEdit(amount: 1_300))  // our copy of their row, edited
+        var edited = theirs
+        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+
+        let result = try merge(theirs, merged, edited)
+        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1300 薬"])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testMergeAgain_ARenumberedRecordEditedOnTheSideThatRenumberedIt_IsMatchedByItsNameAndDay() throws {
+        let (theirs, first) = try renumberedByAFirstMerge()
+        var merged = first
+        try merged.edit([expense(3)], with: RecordEdit(amount: 1_300))
+        var edited = theirs
+        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+
+        let result = try merge(theirs, merged, edited)
+        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1300 薬"])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    /// Two branches (git's) that each add, edit and delete records and merge each other in
+    /// turn, the ancestor of each merge being the other's state merged last: after every merge
+    /// each record is there once, with the last edit made to it on either side. (Between two
+    /// merges a field is changed on one side only, a record deleted on a side that changes
+    /// nothing else: no conflicts.)
+    func testMergeAgain_BranchesMergingInTurn_KeepEveryRecordOnceWithItsLastEdit() throws {
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<PropertyDepth.rounds(deep: 200, fast: 30) {
+            let start = try household()
+            var truth: [String: (amount: Int, note: String?)] = ["家賃": (80_000, nil)]
+            var main = start, phone = start, ancestor = start
+            for step in 0..<Int.random(in: 1...5, using: &generator) {
+                // For each record, what each side does: 0 nothing, 1 amount, 2 note, 3 delete.
+                var plans: [String: (main: Int, phone: Int)] = [:]
+                for name in truth.keys {
+                    let main = Int.random(in: 0...3, using: &generator)
+                    let phone = main == 3 ? 0 : [0, 1, 2, 3].filter { $0 != main && (main == 0 || $0 != 3) }
+                        .randomElement(using: &generator) ?? 0
+                    plans[name] = (main, phone)
+                }
+                for side in ["m", "p"] {
+                    var document = side == "m" ? main : phone
+                    for record in document.expenses.records {
+                        guard let plan = plans[record.name] else { continue }
+                        let reference = RecordReference(kind: .expense, id: record.id)
+                        switch side == "m" ? plan.main : plan.phone {
+                        case 1:
+                            let amount = Int.random(in: 1...99_999, using: &generator)
+                            try document.edit([reference], with: RecordEdit(amount: amount))
+                            truth[record.name]?.amount = amount
+                        case 2:
+                            try document.edit([reference], with: RecordEdit(note: "\(side)\(step)"))
+                            truth[record.name]?.note = "\(side)\(step)"
+                        case 3:
+                            try document.delete(incomes: [], expenses: [record.id])
+                            truth[record.name] = nil
+                        default: break
+                        }
+                    }
+                    for index in 0..<Int.random(in: 0...2, using: &generator) {
+                        let name = "\(side)\(step)-\(index)", amount = Int.random(in: 1...99_999, using: &generator)
+                        try document.addExpense(name: name, amount: amount, date: day)
+                        truth[name] = (amount, nil)
+                    }
+                    if side == "m" { main = document } else { phone = document }
+                }
+                for mainMerges in [true, false] {
+                    let (ours, theirs) = mainMerges ? (main, phone) : (phone, main)
+                    let result = try merge(ancestor, ours, theirs)
+                    let records = result.document.expenses.records
+                    let context = "round \(round), step \(step), \(mainMerges ? "main" : "phone") merging"
+                    XCTAssertEqual(result.conflicts, [], context)
+                    XCTAssertEqual(records.map(\.name).sorted(), truth.keys.sorted(), context)
+                    for record in records {
+                        XCTAssertEqual(record.amount, truth[record.name]?.amount, "\(context): \(record.name)")
+                        XCTAssertEqual(record.note, truth[record.name]?.note, "\(context): \(record.name)")
+                    }
+                    ancestor = theirs
+                    if mainMerges { main = result.document } else { phone = result.document }
+                }
+            }
+        }
+    }
+
+    func testMergeAgain_ARecordEditedAndCopiedOnOneSide_KeepsBothAndLosesNoEdit() throws {
+        // Not a renumbering, but it looks like one: ours edits 家賃 and adds a copy of it as it was.
+        let ancestor = try household()
+        var ours = ancestor, theirs = ancestor
+        try ours.edit([expense(1)], with: RecordEdit(name: "駐車場", amount: 10_000))
+        try ours.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day)
+        try theirs.edit([expense(1)], with: RecordEdit(note: "11月分"))
+
+        let result = try merge(ancestor, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.amount).reduce(0, +), 90_000)
+        XCTAssertEqual(result.document.expenses.records.compactMap(\.note), ["11月分"])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
     // MARK: Settings
 
     func testMerge_Settings_TakesOneSidedChangesAndReportsTheOthers() throws {

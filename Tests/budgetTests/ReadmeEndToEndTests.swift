@@ -305,8 +305,16 @@ final class ReadmeEndToEndTests: XCTestCase {
                 let driver = try XCTUnwrap(
                     runs.first { $0.arguments.hasPrefix("merge-driver ") }, "git ran the merge driver")
                 XCTAssertTrue(driver.stderr.contains("is now 00000003"), driver.stderr)
+                let again = try XCTUnwrap(runs.last { $0.arguments.hasPrefix("merge-driver ") })
+                XCTAssertTrue(
+                    again.stderr.contains("their expense 00000002 is our 00000003, as an earlier merge numbered it"),
+                    again.stderr)
                 let listing = try XCTUnwrap(runs.last { $0.arguments == "list expenses" })
-                for name in ["家賃", "スーパー", "ドラッグストア"] {
+                let lines = listing.stdout.split(separator: "\n")
+                XCTAssertEqual(lines.filter { $0.contains("ドラッグストア") }.count, 1, listing.stdout)
+                XCTAssertTrue(lines.contains { $0.contains("00000003") && $0.contains("ドラッグストア") && $0.contains("薬") },
+                              listing.stdout)
+                for name in ["家賃", "スーパー"] {
                     XCTAssertTrue(listing.stdout.contains(name), listing.stdout)
                 }
             }

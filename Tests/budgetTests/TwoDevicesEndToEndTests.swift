@@ -500,6 +500,36 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try git("one", "status --porcelain").stdout, "")
     }
 
+    func testGit_APullAfterTheOtherCloneRenumberedOurRecord_KeepsOurEditOnItAndEveryRecordOnce() throws {
+        let (one, two) = try twoClones()
+        try two.succeed("add", "expense", "ドラッグストア", "1200", "--date", "2026-11-02")
+        try git("two", "commit -q -am two")
+        try git("two", "push -q origin main")
+        try one.succeed("add", "expense", "スーパー", "3000", "--date", "2026-11-03")
+        try git("one", "commit -q -am one")
+        try git("one", "pull -q --no-rebase origin main")  // their ドラッグストア is 00000003 here
+        try git("one", "push -q origin main")
+        // Two, which still holds its ドラッグストア as 00000002, edits it, then pulls.
+        try two.succeed("edit", "expense", "00000002", "--note", "薬")
+        try git("two", "commit -q -am note")
+        let pulled = try git("two", "pull -q --no-rebase origin main")
+        XCTAssertTrue(
+            pulled.stderr.contains("budget: warning: their expense 00000003 is our 00000002, as an earlier merge "
+                + "numbered it\n"), pulled.stderr)
+        XCTAssertTrue(
+            pulled.stderr.contains("budget: warning: their expense 00000002 is now 00000004\n"), pulled.stderr)
+        let listing = try two.expenses()
+        XCTAssertEqual(listing.rows, listing.blankFilled([
+            ["id": "00000001", "order": "1", "date": "2026-11-01", "name": "家賃", "category": "uncategorized",
+             "amount": "80000"],
+            ["id": "00000002", "order": "2", "date": "2026-11-02", "name": "ドラッグストア", "category": "uncategorized",
+             "amount": "1200", "note": "薬"],
+            ["id": "00000004", "order": "3", "date": "2026-11-03", "name": "スーパー", "category": "uncategorized",
+             "amount": "3000"],
+        ]))
+        XCTAssertEqual(try two.run("check").code, 0)
+    }
+
     func testGit_ConflictLeftExitsOneAndTheFileStaysValid() throws {
         let (one, two) = try twoClones()
         try two.succeed("edit", "expense", "00000001", "--amount", "82000")

@@ -36,6 +36,10 @@ public enum FileMerge {
             for renumbering in result.renumbered {
                 notes.append("their \(renumbering.kind.singular) \(renumbering.from) is now \(renumbering.to)")
             }
+            for match in result.matched {
+                notes.append(
+                    "their \(match.kind.singular) \(match.from) is our \(match.to), as an earlier merge numbered it")
+            }
             for schedule in result.renumberedSchedules {
                 notes.append("their schedule \(schedule.from) is now \(schedule.to)")
             }

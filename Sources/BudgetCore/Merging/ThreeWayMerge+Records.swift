@@ -10,10 +10,12 @@ extension ThreeWayMerge {
     ) throws(MergeError) -> RecordTable<Record> {
         let schema = Record.schema
         let kind = Record.kind
+        let aligned = Alignment(ancestor: ancestor.records, ours: ours.records, theirs: theirs.records)
+        report.matched += aligned.matched
         var base: [String: Record] = [:]
-        for record in ancestor.records { base[record.id] = record }
+        for record in aligned.ancestor { base[record.id] = record }
         var theirsByID: [String: Record] = [:]
-        for record in theirs.records { theirsByID[record.id] = record }
+        for record in aligned.theirs { theirsByID[record.id] = record }
         var oursByID: [String: Record] = [:]
         for record in ours.records { oursByID[record.id] = record }
 
@@ -46,7 +48,7 @@ extension ThreeWayMerge {
         }
 
         var next = max(ours.lastID, theirs.lastID)
-        for record in theirs.records {
+        for record in aligned.theirs {
             if let old = base[record.id] {
                 if oursByID[record.id] != nil { continue }  // merged with ours above
                 // Deleted on our side.
@@ -64,7 +66,7 @@ extension ThreeWayMerge {
                     .first { !absorbed.contains($0) }.map { (key, $0) }
             }).first {
                 absorbed.insert(kept)
-                report.joined.append(Join(kind: kind, from: record.id, to: kept, field: key))
+                report.joined.append(Join(kind: kind, from: aligned.theirID(record.id), to: kept, field: key))
                 continue
             }
             if let same = oursByID[record.id], schema.sameContent(same, record) { continue }  // the same record
@@ -75,7 +77,7 @@ extension ThreeWayMerge {
             guard next < RecordID.maximum else { throw .idSpaceExhausted(kind) }
             next += 1
             let id = RecordID.string(for: next)
-            report.renumbered.append(Renumbering(kind: kind, from: record.id, to: id))
+            report.renumbered.append(Renumbering(kind: kind, from: aligned.theirID(record.id), to: id))
             merged.append(schema.copy(of: record, id: id))
         }
         for index in merged.indices { merged[index].order = index + 1 }

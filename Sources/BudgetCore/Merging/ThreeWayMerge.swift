@@ -3,10 +3,12 @@
 /// of three documents, which reads no file and no clock.
 ///
 /// What each side changed since the ancestor is kept:
-/// - **Records** are matched by ID. A record changed on one side only takes that change; a
-///   field changed on both sides to different values keeps ours and is a `Conflict`. A
-///   record deleted on one side and unchanged on the other is deleted; deleted on one side
-///   and edited on the other, the edited record stays and is a conflict of its own.
+/// - **Records** are matched by ID, once a record one side holds under another ID (an earlier
+///   merge renumbered it) is named as ours names it (`Alignment`, `matched`). A record changed
+///   on one side only takes that change; a field changed on both sides to different values
+///   keeps ours and is a `Conflict`. A record deleted on one side and unchanged on the other
+///   is deleted; deleted on one side and edited on the other, the edited record stays and is
+///   a conflict of its own.
 /// - **Records added** (IDs the ancestor does not hold: above its counter, or brought back by
 ///   an undo) on ours keep their IDs; theirs keep theirs when ours never gave them (above
 ///   ours' counter), else take the next free IDs above both counters (`renumbered`). A record
@@ -33,6 +35,9 @@ public struct ThreeWayMerge: Sendable {
         public var conflicts: [Conflict]
         /// Records added on their side that took new IDs.
         public var renumbered: [Renumbering]
+        /// Records one side holds under another ID than the other, as an earlier merge
+        /// renumbered them (their ID, ours), merged as one record.
+        public var matched: [Renumbering]
         /// Records added on both sides for one statement row or schedule occurrence, made one.
         public var joined: [Join]
         /// Schedules added on their side that took new IDs.
@@ -43,6 +48,7 @@ public struct ThreeWayMerge: Sendable {
     struct Report {
         var conflicts: [Conflict] = []
         var renumbered: [Renumbering] = []
+        var matched: [Renumbering] = []
         var joined: [Join] = []
         var renumberedSchedules: [ScheduleRenumbering] = []
     }
@@ -89,7 +95,7 @@ public struct ThreeWayMerge: Sendable {
             throw .totals(error)
         }
         return Result(
-            document: document, conflicts: report.conflicts, renumbered: report.renumbered, joined: report.joined,
-            renumberedSchedules: report.renumberedSchedules)
+            document: document, conflicts: report.conflicts, renumbered: report.renumbered, matched: report.matched,
+            joined: report.joined, renumberedSchedules: report.renumberedSchedules)
     }
 }
