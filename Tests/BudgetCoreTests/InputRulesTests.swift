@@ -26,6 +26,15 @@ final class InputRulesTests: XCTestCase {
         }
     }
 
+    func testMessages_QuoteAValueWithItsControlsEscapedAsTheCommandLineEscapesThem() {
+        // NUL and U+0001 as every other message writes them (`\u{0}`, not `\0` nor `\u{01}`);
+        // a quote and a backslash as they are.
+        XCTAssertEqual(
+            ValueError.controlCharacter(field: "name", value: "a\u{0}b\"c\\d\u{1}\te\u{9B}").description,
+            #"the name 'a\u{0}b"c\d\u{1}\te\u{9B}' contains a control character"#)
+        XCTAssertEqual(ValueError.invalidTag("a b").description.prefix(13), "the tag 'a b'")
+    }
+
     func testLabel_BidiControlsAtTheEndsAreRefusedNotTrimmed() {
         for text in ["\u{2066}food\u{2069}", "\u{202E}food", "food\u{202C}", " \u{2067}food "] {
             XCTAssertThrowsError(try FieldRules.label(text, field: "category"), text.debugDescription) { error in

@@ -158,7 +158,11 @@ final class SettingsEndToEndTests: XCTestCase {
                 .hasPrefix(bold),
             "the flag beats NO_COLOR")
         XCTAssertFalse(try budget.run("list", "expenses", "--color", "never").stdout.contains(bold))
-        XCTAssertEqual(try budget.run("list", "expenses", "--color", "maybe").code, 64)
+        let afterTheCommand = try budget.run("list", "expenses", "--color", "maybe")
+        XCTAssertEqual(afterTheCommand.code, 64)
+        XCTAssertTrue(
+            afterTheCommand.stderr.hasPrefix("budget: error: invalid value 'maybe' for '--color <when>': "),
+            afterTheCommand.stderr)
     }
 
     func testGlobalOptions_AreCheckedWithoutASubcommandToo() throws {
@@ -166,7 +170,8 @@ final class SettingsEndToEndTests: XCTestCase {
         let color = try budget.run("--color", "maybe")
         XCTAssertEqual(color.code, 64)
         XCTAssertEqual(color.stdout, "")
-        XCTAssertEqual(color.stderr, "budget: error: invalid value 'maybe': expected auto, always or never\n")
+        XCTAssertEqual(
+            color.stderr, "budget: error: invalid value 'maybe' for '--color <when>': expected auto, always or never\n")
         let file = try budget.run("--file", "")
         XCTAssertEqual(file.code, 64)
         XCTAssertEqual(file.stderr, "budget: error: invalid value '' for '--file <path>': expected a path\n")

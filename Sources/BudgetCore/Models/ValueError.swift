@@ -41,6 +41,25 @@ public enum ValueError: Error, Equatable, Sendable {
 }
 
 extension ValueError: CustomStringConvertible {
+    /// A value quoted in a message with its control characters written as escapes (`\t`,
+    /// `\u{0}`), as the command line writes every message; the rest as it is.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return text
+        }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x09: result += "\\t"
+            case 0x0D: result += "\\r"
+            case 0..<0x20, 0x7F...0x9F: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// The message, lower-case (`invalid amount '12x': …`).
     public var description: String {
         switch self {
@@ -55,25 +74,25 @@ extension ValueError: CustomStringConvertible {
         case let .empty(field):
             return "the \(field) must not be empty"
         case let .controlCharacter(field, value):
-            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a control character"
+            return "the \(field) '\(Self.visible(value))' contains a control character"
         case let .bidiControl(field, value):
-            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' contains a bidirectional "
+            return "the \(field) '\(Self.visible(value))' contains a bidirectional "
                 + "control character, which can make text read as something else"
         case let .leadingMark(field, value):
             let digits = value.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? ""
             let mark = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-            return "the \(field) '\(value.debugDescription.dropFirst().dropLast())' starts with a combining mark "
+            return "the \(field) '\(Self.visible(value))' starts with a combining mark "
                 + "(\(mark)), which joins the character before it; start it with the letter the mark belongs to"
         case let .invalidTag(text):
-            return "the tag '\(text.debugDescription.dropFirst().dropLast())' contains white space or a comma; "
+            return "the tag '\(Self.visible(text))' contains white space or a comma; "
                 + "a tag is one word (use - or _ to join words)"
         case let .invalidProfileName(text):
-            return "the profile name '\(text.debugDescription.dropFirst().dropLast())' contains white space or a "
+            return "the profile name '\(Self.visible(text))' contains white space or a "
                 + "comma; a profile name is one word (use - or _ to join words)"
         case let .invalidAccountName(text):
-            return "the account name '\(text.debugDescription.dropFirst().dropLast())' contains ';' or '='"
+            return "the account name '\(Self.visible(text))' contains ';' or '='"
         case let .invalidMemberName(text):
-            return "the member name '\(text.debugDescription.dropFirst().dropLast())' contains ';', '=', ',' or ':' "
+            return "the member name '\(Self.visible(text))' contains ';', '=', ',' or ':' "
                 + "(or space at an end)"
         case let .reservedAccountName(text):
             return "'\(text)' stands for balance adjustments and cannot name an account"

@@ -119,7 +119,7 @@ extension ParsedCommand {
         }
         guard let id = RecordID.normalized(text) else {
             throw usageError(
-                "invalid id '\(text.debugDescription.dropFirst().dropLast())'\(source): "
+                "invalid id '\(text)'\(source): "
                     + "expected a record id such as 00000001, 1 or expense-00000001")
         }
         guard let kind else { throw usageError(Self.kindlessID(text, source: source)) }

@@ -94,7 +94,11 @@ struct CommandRunner {
         let colorFlag: ColorMode?
         do {
             colorFlag = try parsed.value("color").map { text throws(UsageError) in
-                try parsed.converting { () throws(ValueError) in try ColorMode(settingText: text) }
+                guard let mode = ColorMode(rawValue: text) else {
+                    throw parsed.usageError(
+                        "invalid value '\(text)' for '--color <when>': expected \(ColorMode.valueDescription)")
+                }
+                return mode
             }
             try Self.checkFileOption(parsed)
         } catch {
