@@ -27,8 +27,8 @@ extension ThreeWayMerge {
             guard !ourMoves.isEmpty || !theirMoves.isEmpty else { return }
             let schema = Record.schema
             let ancestorIDs = Set(ancestor.lazy.map(\.id))
-            var oursByID: [String: Record] = [:]
-            for record in ours { oursByID[record.id] = record }
+            var ourPlaces = [String: Int](minimumCapacity: ours.count)
+            for (index, record) in ours.enumerated() { ourPlaces[record.id] = index }
             let ourTargets = Set(ourMoves.values)
             var theirSources: [String: String] = [:]
             for (old, new) in theirMoves { theirSources[new] = old }
@@ -47,8 +47,8 @@ extension ThreeWayMerge {
                 } else if theirMoves[record.id] != nil || ourTargets.contains(record.id) {
                     // Their new record, under an ID that names another here, unless ours holds
                     // it there too (both sides merged it so).
-                    if !ancestorHere.contains(record.id), let same = oursByID[record.id],
-                       schema.sameContent(same, record) { return record }
+                    if !ancestorHere.contains(record.id), let same = ourPlaces[record.id],
+                       schema.sameContent(ours[same], record) { return record }
                     id = "~" + record.id
                 } else {
                     return record
@@ -74,11 +74,11 @@ extension ThreeWayMerge {
         /// record was found elsewhere (merges in turn may have swapped two IDs). Each is
         /// matched once.
         static func moves(from ancestor: [Record], in side: [Record]) -> [String: String] {
-            var ancestorByID: [String: Record] = [:]
-            for record in ancestor { ancestorByID[record.id] = record }
             let schema = Record.schema
-            var sideByID: [String: Record] = [:]
-            for record in side { sideByID[record.id] = record }
+            var ancestorPlaces = [String: Int](minimumCapacity: ancestor.count)
+            for (index, record) in ancestor.enumerated() { ancestorPlaces[record.id] = index }
+            var sidePlaces = [String: Int](minimumCapacity: side.count)
+            for (index, record) in side.enumerated() { sidePlaces[record.id] = index }
             // Where each record may be found: by content or origin, any record not as the
             // ancestor holds it under its ID; by name and day, the free ones, and those under
             // another name there.
@@ -89,12 +89,17 @@ extension ThreeWayMerge {
                 byNameAndDay[record.name + "\u{0}" + record.date.iso, default: []].append(record)
             }
             for record in side {
-                let old = ancestorByID[record.id]
+                let old = ancestorPlaces[record.id].map { ancestor[$0] }
                 if let old, schema.sameContent(old, record) { continue }
                 byContent[content(record), default: []].append(record.id)
                 for key in origins(record) { byOrigin[key, default: []].append(record.id) }
                 if old?.name != record.name { free(record) }
             }
+            // The ancestor's records the side does not hold as they are under their ID.
+            let unsettled = ancestor.filter { record in
+                sidePlaces[record.id].map { !schema.sameContent(side[$0], record) } ?? true
+            }
+            guard !byContent.isEmpty, !unsettled.isEmpty else { return [:] }
             var taken: Set<String> = []
             func take(_ candidates: [String]?) -> String? {
                 guard let id = candidates?.first(where: { !taken.contains($0) }) else { return nil }
@@ -122,11 +127,9 @@ extension ThreeWayMerge {
             while found {
                 found = false
                 for strict in [true, false] where !found {
-                    for record in ancestor where moves[record.id] == nil {
-                        let now = sideByID[record.id]
-                        guard now.map({ !schema.sameContent($0, record) }) ?? true,
-                              let id = strict ? sameContentOrOrigin(record, now) : likeIt(record, now)
-                        else { continue }
+                    for record in unsettled where moves[record.id] == nil {
+                        let now = sidePlaces[record.id].map { side[$0] }
+                        guard let id = strict ? sameContentOrOrigin(record, now) : likeIt(record, now) else { continue }
                         moves[record.id] = id
                         if let now { free(now) }
                         found = true

@@ -12,14 +12,16 @@ extension ThreeWayMerge {
         let kind = Record.kind
         let aligned = Alignment(ancestor: ancestor.records, ours: ours.records, theirs: theirs.records)
         report.matched += aligned.matched
-        var base: [String: Record] = [:]
+        var base = [String: Record](minimumCapacity: aligned.ancestor.count)
         for record in aligned.ancestor { base[record.id] = record }
-        var theirsByID: [String: Record] = [:]
+        var theirsByID = [String: Record](minimumCapacity: aligned.theirs.count)
         for record in aligned.theirs { theirsByID[record.id] = record }
-        var oursByID: [String: Record] = [:]
+        var oursByID = [String: Record](minimumCapacity: ours.records.count)
         for record in ours.records { oursByID[record.id] = record }
 
         var merged: [Record] = []
+        let added = aligned.theirs.count - aligned.ancestor.count
+        merged.reserveCapacity(ours.records.count + max(0, added))
         // Joining field and value → our added records' IDs, in our order; each absorbs at most
         // one of theirs (an import with duplicates allowed may hold a row twice).
         var oursAdded: [String: [String]] = [:]
