@@ -104,6 +104,21 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(japanese.contains("あと 7日"))
     }
 
+    func testPage_SaysWhatCardsOweAsAccountsDoes_NotAsACredit() throws {
+        var document = BudgetDocument()
+        try document.addAccount(Account(name: "銀行", type: .bank, opening: 100_000, asOf: day("2026-10-01")))
+        try document.addAccount(Account(name: "カード", type: .card, asOf: day("2026-10-01")))
+        try document.expenses.add { id in
+            Expense(id: id, name: "Amazon", amount: 4_200, date: self.day("2026-11-10"), account: "カード")
+        }
+        let html = try page(document)
+        // As `budget accounts` shows them: the card's balance -4,200, what cards owe 4,200.
+        XCTAssertTrue(html.contains(#"<th scope="row" colspan="2">Cards owe</th><td class="num">4,200</td>"#), html)
+        XCTAssertTrue(html.contains(#"<th scope="row" colspan="2">Net worth</th><td class="num">95,800</td>"#))
+        XCTAssertTrue(html.contains(#"<th scope="row">2026-11-24</th><td class="num">100,000</td>"#
+            + #"<td class="num">4,200</td><td class="num">95,800</td>"#), "and at each month's end")
+    }
+
     func testPage_DrawsOnlyTheLimitsOfItsPeriod() throws {
         var document = BudgetDocument()
         try document.setSetting(try SettingsCatalog.key(toSet: "budget.limit.住居"), to: "1000000;per=year")

@@ -147,7 +147,7 @@ extension HTMLReport {
                     }
                 }
                 page.element("tfoot") { page in
-                    for (label, value) in [(ReportWord.assets, balances.assets), (.owed, Self.negated(balances.owed)),
+                    for (label, value) in [(ReportWord.assets, balances.assets), (.owed, balances.owed),
                                            (.netWorth, balances.netWorth)] {
                         page.element("tr", class: "total") { page in
                             page.element("th", [("scope", "row"), ("colspan", "2")], text: word(label))
@@ -190,7 +190,7 @@ extension HTMLReport {
                     page.element("tr") { page in
                         page.element("th", [("scope", "row")], text: dates.format(point.day))
                         numberCell(&page, amount(point.assets))
-                        numberCell(&page, amount(Self.negated(point.owed)))
+                        numberCell(&page, amount(point.owed))
                         numberCell(&page, amount(point.netWorth))
                     }
                 }
