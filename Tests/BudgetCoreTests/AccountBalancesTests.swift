@@ -112,6 +112,28 @@ final class AccountBalancesTests: XCTestCase {
         XCTAssertGreaterThan(unknown, 1000)
     }
 
+    func testBalancesAtADay_ShowNoReconciliationNorClosingDatedAfterIt() throws {
+        var document = try budget()
+        _ = try document.setReconciled("楽天銀行", day: day("2026-11-20"), balance: 100_000)
+        _ = try document.closeAccount("財布", on: day("2026-11-25"))
+        func row(_ name: String, _ balances: AccountBalances) -> AccountBalances.Row? {
+            balances.rows.first { $0.account.name == name }
+        }
+        let before = try AccountBalances(document, through: day("2026-11-15"))
+        XCTAssertNil(row("楽天銀行", before)?.account.reconciled, "reconciled later")
+        XCTAssertNil(row("財布", before)?.account.closed, "closed later")
+        let on = try AccountBalances(document, through: day("2026-11-20"))
+        XCTAssertEqual(row("楽天銀行", on)?.account.reconciled?.day, day("2026-11-20"))
+        XCTAssertNil(row("財布", on)?.account.closed)
+        let now = try AccountBalances(document)
+        XCTAssertEqual(row("財布", now)?.account.closed, day("2026-11-25"))
+        XCTAssertEqual(
+            try AccountBalances.at([day("2026-11-15"), day("2026-11-30")], in: document).map {
+                row("楽天銀行", $0)?.account.reconciled?.day
+            },
+            [nil, day("2026-11-20")])
+    }
+
     func testBalances_SayWhatNamesNoAccountAndWhatHasNone() throws {
         var document = try budget()
         try document.addExpense(name: "no account", amount: 5, date: day("2026-11-02"))

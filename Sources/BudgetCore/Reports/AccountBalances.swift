@@ -7,7 +7,8 @@
 public struct AccountBalances: Sendable {
     /// One account's balance.
     public struct Row: Sendable, Equatable {
-        /// The account.
+        /// The account as it stood at the end of the day asked for: a reconciliation or a
+        /// closing dated after that day is not there yet.
         public var account: Account
         /// Money held, or for a card what is owed, at the end of the day asked for.
         public var balance: Int
@@ -36,7 +37,7 @@ public struct AccountBalances: Sendable {
     /// - Throws: `BudgetError.totalOverflow` when a balance or a total does not fit in 64 bits.
     public init(_ document: BudgetDocument, through day: Day? = nil) throws(BudgetError) {
         let tally = try Tally(document, endingOn: day.map { [$0] })
-        try self.init(document.accounts, tally, through: 0)
+        try self.init(document.accounts, tally, through: 0, endOf: day)
     }
 
     /// The balances at the end of each of `days` (in any order), from one pass over the records.
@@ -47,13 +48,13 @@ public struct AccountBalances: Sendable {
         let tally = try Tally(document, endingOn: sorted)
         var byDay: [Day: AccountBalances] = [:]
         for (index, day) in sorted.enumerated() where byDay[day] == nil {
-            byDay[day] = try AccountBalances(document.accounts, tally, through: index)
+            byDay[day] = try AccountBalances(document.accounts, tally, through: index, endOf: day)
         }
         return days.compactMap { byDay[$0] }
     }
 
-    /// The balances from a tally's periods up to `last`.
-    private init(_ accounts: [Account], _ tally: Tally, through last: Int) throws(BudgetError) {
+    /// The balances from a tally's periods up to `last`, which ends with `day` (`nil`: every day).
+    private init(_ accounts: [Account], _ tally: Tally, through last: Int, endOf day: Day?) throws(BudgetError) {
         var change = [Int](repeating: 0, count: accounts.count)
         var counts = [Int](repeating: 0, count: accounts.count)
         var unknown: [String: Int] = [:]
@@ -70,7 +71,10 @@ public struct AccountBalances: Sendable {
         }
         var rows: [Row] = []
         var assets = 0, owed = 0
-        for (at, account) in accounts.enumerated() {
+        for (at, stored) in accounts.enumerated() {
+            var account = stored
+            if let day, let reconciled = account.reconciled, reconciled.day > day { account.reconciled = nil }
+            if let day, let closed = account.closed, closed > day { account.closed = nil }
             let opening = account.type.isLiability ? -account.opening : account.opening
             let (asset, over) = opening.addingReportingOverflow(change[at])
             guard !over, asset != Int.min else { throw .totalOverflow }
