@@ -178,6 +178,11 @@ final class AccountBalancesTests: XCTestCase {
         let agrees = try document.reconcile("楽天銀行", balance: 100_000, on: day("2026-11-30"), adjust: false)
         XCTAssertTrue(agrees.agrees)
         XCTAssertEqual(document.account(named: "楽天銀行")?.reconciled?.day, day("2026-11-30"))
+        let earlier = try document.reconcile("楽天銀行", balance: 100_000, on: day("2026-11-20"), adjust: false)
+        XCTAssertTrue(earlier.agrees)
+        XCTAssertEqual(
+            document.account(named: "楽天銀行")?.reconciled?.day, day("2026-11-30"),
+            "an earlier day's check does not move the last reconciliation back")
         let before = document
         let differs = try document.reconcile("楽天銀行", balance: 99_000, on: day("2026-11-30"), adjust: false)
         XCTAssertEqual(differs.difference, -1000)

@@ -4,7 +4,9 @@ extension BudgetDocument {
 
     /// Checks an account against the balance its bank or card shows at the end of `day`.
     ///
-    /// When they agree, the check is remembered (`Account.reconciled`). When they differ and
+    /// When they agree, the check is remembered (`Account.reconciled`), unless one of a later
+    /// day is (a statement checked out of turn does not move the last reconciliation back).
+    /// When they differ and
     /// `adjust` is given, a 残高調整 transfer from (or to) `Transfer.adjustment` makes them agree
     /// and the check is remembered, as one change; without `adjust` nothing changes.
     ///
@@ -39,7 +41,8 @@ extension BudgetDocument {
             result.adjustment = try draft.addTransfer(values)
         }
         try draft.checkBalances(of: account.name)
-        if account.reconciled != Reconciliation(day: day, balance: balance) {
+        if account.reconciled != Reconciliation(day: day, balance: balance),
+           account.reconciled.map({ $0.day <= day }) ?? true {
             result.account = try draft.setReconciled(account.name, day: day, balance: balance)
         }
         let amount = draft.moneyFormat.plain(balance)
