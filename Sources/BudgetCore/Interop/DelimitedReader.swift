@@ -154,7 +154,8 @@ enum DelimitedReader {
             index = scalars.index(after: index)
         }
         if inQuotes { return nil }
-        return (try? separated(String(String.UnicodeScalarView(scalars[..<end])), by: delimiter))?.first
+        // The row's text in one copy (a view's slice is a substring without copying).
+        return (try? separated(String(Substring(scalars[..<end])), by: delimiter))?.first
     }
 
     /// The first line of a TSV text that is not empty, read alone: a header.

@@ -101,8 +101,12 @@ public struct StatementPreset: Sendable {
 
     /// Whether a row is this export's header: it holds every cell of one of the signatures.
     func matchesHeader(_ cells: [String]) -> Bool {
+        matchesHeader(folded: Set(cells.map(ColumnReference.folded)))
+    }
+
+    /// `matchesHeader` of a header's cells folded (`ColumnReference.folded`) once for every preset.
+    func matchesHeader(folded: Set<String>) -> Bool {
         guard headerless == nil else { return false }
-        let folded = Set(cells.map(ColumnReference.folded))
         return signatures.contains { $0.allSatisfy(folded.contains) }
     }
 
@@ -147,7 +151,8 @@ extension StatementPreset {
         -> StatementPreset? {
         let found = rows(startingOnLines: start..<(start + preambleLines), of: text, delimiter: delimiter)
         for (_, cells) in found {
-            if let preset = all.first(where: { $0.headerless == nil && $0.matchesHeader(cells) }) { return preset }
+            let folded = Set(cells.map(ColumnReference.folded))
+            if let preset = all.first(where: { $0.matchesHeader(folded: folded) }) { return preset }
         }
         guard let first = found.first, first.index == start else { return nil }
         return all.first { $0.headerless?.startsFile(first.cells) == true }
