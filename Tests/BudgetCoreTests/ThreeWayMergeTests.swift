@@ -154,14 +154,29 @@ final class ThreeWayMergeTests: XCTestCase {
 
     // MARK: Merged again
 
+    /// `body` applied to `document` as one change of its history, as a store records it.
+    private func change(_ document: inout BudgetDocument, _ body: (inout BudgetDocument) throws -> Void) rethrows {
+        let original = document
+        try body(&document)
+        document.recordChange(since: original)
+    }
+
+    /// The household's budget with its first change in its history.
+    private func householdWithHistory() throws -> BudgetDocument {
+        var document = BudgetDocument()
+        try change(&document) { try $0.setSetting(DisplayKeys.currency.erased, to: "JPY") }
+        try change(&document) { try $0.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day) }
+        return document
+    }
+
     /// Two sides after a first merge of `theirs` into ours: their ドラッグストア (their 00000002)
     /// took 00000003 there, as our スーパー had 00000002. `theirs` is what git gives as the
     /// ancestor of the next merge either way (the commit merged first).
     private func renumberedByAFirstMerge() throws -> (theirs: BudgetDocument, merged: BudgetDocument) {
-        let start = try household()
+        let start = try householdWithHistory()
         var ours = start, theirs = start
-        try ours.addExpense(name: "スーパー", amount: 3_000, category: "食費", date: day)
-        try theirs.addExpense(name: "ドラッグストア", amount: 1_200, category: "日用品", date: day)
+        try change(&ours) { try $0.addExpense(name: "スーパー", amount: 3_000, category: "食費", date: day) }
+        try change(&theirs) { try $0.addExpense(name: "ドラッグストア", amount: 1_200, category: "日用品", date: day) }
         let first = try merge(start, ours, theirs)
         XCTAssertEqual(first.renumbered, [.init(kind: .expense, from: "00000002", to: "00000003")])
         return (theirs, first.document)
@@ -174,29 +189,41 @@ final class ThreeWayMergeTests: XCTestCase {
     func testMergeAgain_TheirEditOfTheRecordAFirstMergeRenumbered_LandsOnIt() throws {
         let (theirs, merged) = try renumberedByAFirstMerge()
         var edited = theirs
-        try edited.edit([expense(2)], with: RecordEdit(amount: 1_500, note: "薬"))
+        try change(&edited) { try $0.edit([expense(2)], with: RecordEdit(amount: 1_500, note: "薬")) }
 
         let result = try merge(theirs, merged, edited)
-        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1500 薬"])
+        XCTAssertEqual(
+            expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1500 薬"])
         XCTAssertEqual(result.conflicts, [], "our スーパー was never edited")
         XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000002", to: "00000003")])
         XCTAssertEqual(result.renumbered, [])
         XCTAssertEqual(result.document.expenses.lastID, 3)
 
         var deleted = theirs
-        try deleted.delete(incomes: [], expenses: ["00000002"])
+        try change(&deleted) { try $0.delete(incomes: [], expenses: ["00000002"]) }
         let gone = try merge(theirs, merged, deleted)
         XCTAssertEqual(expenses(gone), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -"], "their delete, of theirs")
         XCTAssertEqual(gone.conflicts, [])
     }
 
+    func testMergeAgain_WithoutTheHistoriesThatTellIt_MatchesByIDAsBefore() throws {
+        var (theirs, merged) = try renumberedByAFirstMerge()
+        merged.history = UndoHistory()
+        var edited = theirs
+        try change(&edited) { try $0.edit([expense(2)], with: RecordEdit(note: "薬")) }
+        let result = try merge(theirs, merged, edited)
+        XCTAssertEqual(result.matched, [])
+        XCTAssertEqual(result.document.expenses.records.compactMap(\.note), ["薬"])
+    }
+
     func testMergeAgain_OurEditAgainstTheSideThatRenumberedIt_KeepsOurNumbersAndEveryRecordOnce() throws {
         let (mine, merged) = try renumberedByAFirstMerge()
         var edited = mine
-        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+        try change(&edited) { try $0.edit([expense(2)], with: RecordEdit(note: "薬")) }
 
         let result = try merge(mine, edited, merged)
-        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 ドラッグストア 1200 薬", "00000004 スーパー 3000 -"])
+        XCTAssertEqual(
+            expenses(result), ["00000001 家賃 80000 -", "00000002 ドラッグストア 1200 薬", "00000004 スーパー 3000 -"])
         XCTAssertEqual(result.conflicts, [])
         XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000003", to: "00000002")])
         XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000002", to: "00000004")])
@@ -205,13 +232,13 @@ final class ThreeWayMergeTests: XCTestCase {
     func testMergeAgain_IDsSwappedByMergesInTurn_AreMatchedBothWays() throws {
         let (phone, laptop) = try renumberedByAFirstMerge()
         var phoneEdited = phone
-        try phoneEdited.edit([expense(2)], with: RecordEdit(amount: 1_500))
-        try phoneEdited.addExpense(name: "薬局", amount: 500, date: day)  // 00000003 on the phone
+        try change(&phoneEdited) { try $0.edit([expense(2)], with: RecordEdit(amount: 1_500)) }
+        try change(&phoneEdited) { try $0.addExpense(name: "薬局", amount: 500, date: day) }  // 00000003 there
         // The phone merges the laptop's budget: its スーパー becomes 00000004 there.
         let onPhone = try merge(phone, phoneEdited, laptop).document
         XCTAssertEqual(onPhone.expenses.records.map(\.name), ["家賃", "ドラッグストア", "薬局", "スーパー"])
         var laptopEdited = laptop
-        try laptopEdited.edit([expense(2)], with: RecordEdit(note: "週末"))
+        try change(&laptopEdited) { try $0.edit([expense(2)], with: RecordEdit(note: "週末")) }
 
         // The laptop merges it back: ancestor the laptop's commit the phone merged.
         let result = try merge(laptop, laptopEdited, onPhone)
@@ -228,31 +255,82 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000003", to: "00000005")])
     }
 
-    func testMergeAgain_ARenumberedRowEditedOnTheSideThatRenumberedIt_IsMatchedByItsRow() throws {
-        let start = try household()
-        var ours = start, theirs = start
-        try addImported(&ours, "スーパー", 3_000, source: "bank#1")
-        try addImported(&theirs, "ドラッグストア", 1_200, source: "card#9")
-        var merged = try merge(start, ours, theirs).document
-        try merged.edit([expense(3)], with: RecordEdit(amount: 1_300))  // our copy of their row, edited
-        var edited = theirs
-        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+    func testMergeAgain_ARenumberedRecordEditedOnTheSideThatRenumberedIt_IsFoundByRowNameDayOrLikeness() throws {
+        for edit in [
+            try RecordEdit(amount: 1_300), try RecordEdit(name: "ドラッグストア2"),
+            try RecordEdit(date: Day(iso: "2026-11-28")),
+        ] {
+            let (theirs, first) = try renumberedByAFirstMerge()
+            var merged = first
+            try change(&merged) { try $0.edit([expense(3)], with: edit) }
+            var edited = theirs
+            try change(&edited) { try $0.edit([expense(2)], with: RecordEdit(note: "薬")) }
 
-        let result = try merge(theirs, merged, edited)
-        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1300 薬"])
-        XCTAssertEqual(result.conflicts, [])
+            let result = try merge(theirs, merged, edited)
+            XCTAssertEqual(result.document.expenses.records.compactMap(\.note), ["薬"], "\(edit)")
+            XCTAssertEqual(result.document.expenses.record(id: "00000003")?.note, "薬", "\(edit)")
+            XCTAssertEqual(result.conflicts, [], "\(edit)")
+        }
     }
 
-    func testMergeAgain_ARenumberedRecordEditedOnTheSideThatRenumberedIt_IsMatchedByItsNameAndDay() throws {
+    func testMergeAgain_ARenumberedRecordDeletedOnOneSideAndEditedOnTheOther_IsAConflictNotAnEditOfAnother() throws {
         let (theirs, first) = try renumberedByAFirstMerge()
         var merged = first
-        try merged.edit([expense(3)], with: RecordEdit(amount: 1_300))
+        try change(&merged) { try $0.delete(incomes: [], expenses: ["00000003"]) }
         var edited = theirs
-        try edited.edit([expense(2)], with: RecordEdit(note: "薬"))
+        try change(&edited) { try $0.edit([expense(2)], with: RecordEdit(note: "薬")) }
 
         let result = try merge(theirs, merged, edited)
-        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000003 ドラッグストア 1300 薬"])
-        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(
+            expenses(result), ["00000001 家賃 80000 -", "00000002 スーパー 3000 -", "00000004 ドラッグストア 1200 薬"])
+        XCTAssertEqual(result.conflicts.map(\.kind), [.deletedAndEdited])
+        XCTAssertEqual(result.conflicts.first?.id, "00000004")
+    }
+
+    func testMerge_NoEarlierMerge_AnIdenticalOrSameNamedRecordAddedIsNoRenumbering() throws {
+        // A second identical purchase, a rename and a re-entered lunch on one side, an edit or
+        // a delete on the other: matched by ID, as they are.
+        let start = try householdWithHistory()
+        var ours = start, theirs = start
+        try change(&ours) { try $0.edit([expense(1)], with: RecordEdit(amount: 81_000)) }
+        try change(&ours) { try $0.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day) }
+        try change(&theirs) { try $0.delete(incomes: [], expenses: ["00000001"]) }
+        let twice = try merge(start, ours, theirs)
+        XCTAssertEqual(twice.document.expenses.records.map(\.amount), [81_000, 80_000])
+        XCTAssertEqual(twice.conflicts.map(\.kind), [.deletedAndEdited])
+        XCTAssertEqual(twice.matched, [])
+
+        var renamed = start, noted = start
+        try change(&renamed) { try $0.edit([expense(1)], with: RecordEdit(name: "駐車場")) }
+        try change(&renamed) { try $0.addExpense(name: "家賃", amount: 70_000, category: "住居", date: day) }
+        try change(&noted) { try $0.edit([expense(1)], with: RecordEdit(note: "11月分")) }
+        let rename = try merge(start, renamed, noted)
+        XCTAssertEqual(rename.document.expenses.record(id: "00000001")?.note, "11月分", "on the renamed record")
+        XCTAssertEqual(rename.document.expenses.record(id: "00000001")?.name, "駐車場")
+        XCTAssertEqual(rename.matched, [])
+
+        var reentered = start
+        try change(&reentered) { try $0.delete(incomes: [], expenses: ["00000001"]) }
+        try change(&reentered) { try $0.addExpense(name: "家賃", amount: 82_000, category: "住居", date: day) }
+        let lunch = try merge(start, reentered, noted)
+        XCTAssertEqual(lunch.document.expenses.records.map(\.amount), [82_000, 80_000], "both kept, and said")
+        XCTAssertEqual(lunch.conflicts.map(\.kind), [.deletedAndEdited])
+    }
+
+    func testMerge_TheSamePurchaseAddedOnBothSides_IsKeptTwiceAndSaid() throws {
+        let start = try householdWithHistory()
+        var ours = start, theirs = start
+        try change(&ours) {
+            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
+            $0.describeChange("ours")
+        }
+        try change(&theirs) {
+            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
+            $0.describeChange("theirs")
+        }
+        let result = try merge(start, ours, theirs)
+        XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃", "コンビニ", "コンビニ"])
+        XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000002", to: "00000003")])
     }
 
     /// Two branches (git's) that each add, edit and delete records and merge each other in
@@ -263,13 +341,13 @@ final class ThreeWayMergeTests: XCTestCase {
     func testMergeAgain_BranchesMergingInTurn_KeepEveryRecordOnceWithItsLastEdit() throws {
         var generator = SeededGenerator(seed: 31)
         for round in 0..<PropertyDepth.rounds(deep: 200, fast: 30) {
-            let start = try household()
+            let start = try householdWithHistory()
             var truth: [String: (amount: Int, note: String?)] = ["家賃": (80_000, nil)]
             var main = start, phone = start, ancestor = start
             for step in 0..<Int.random(in: 1...5, using: &generator) {
                 // For each record, what each side does: 0 nothing, 1 amount, 2 note, 3 delete.
                 var plans: [String: (main: Int, phone: Int)] = [:]
-                for name in truth.keys {
+                for name in truth.keys.sorted() {
                     let main = Int.random(in: 0...3, using: &generator)
                     let phone = main == 3 ? 0 : [0, 1, 2, 3].filter { $0 != main && (main == 0 || $0 != 3) }
                         .randomElement(using: &generator) ?? 0
@@ -277,27 +355,31 @@ final class ThreeWayMergeTests: XCTestCase {
                 }
                 for side in ["m", "p"] {
                     var document = side == "m" ? main : phone
-                    for record in document.expenses.records {
-                        guard let plan = plans[record.name] else { continue }
-                        let reference = RecordReference(kind: .expense, id: record.id)
-                        switch side == "m" ? plan.main : plan.phone {
-                        case 1:
-                            let amount = Int.random(in: 1...99_999, using: &generator)
-                            try document.edit([reference], with: RecordEdit(amount: amount))
-                            truth[record.name]?.amount = amount
-                        case 2:
-                            try document.edit([reference], with: RecordEdit(note: "\(side)\(step)"))
-                            truth[record.name]?.note = "\(side)\(step)"
-                        case 3:
-                            try document.delete(incomes: [], expenses: [record.id])
-                            truth[record.name] = nil
-                        default: break
+                    // One step of a side is one change of its history.
+                    try change(&document) { document in
+                        for record in document.expenses.records {
+                            guard let plan = plans[record.name] else { continue }
+                            let reference = RecordReference(kind: .expense, id: record.id)
+                            switch side == "m" ? plan.main : plan.phone {
+                            case 1:
+                                let amount = Int.random(in: 1...99_999, using: &generator)
+                                try document.edit([reference], with: RecordEdit(amount: amount))
+                                truth[record.name]?.amount = amount
+                            case 2:
+                                try document.edit([reference], with: RecordEdit(note: "\(side)\(step)"))
+                                truth[record.name]?.note = "\(side)\(step)"
+                            case 3:
+                                try document.delete(incomes: [], expenses: [record.id])
+                                truth[record.name] = nil
+                            default: break
+                            }
                         }
-                    }
-                    for index in 0..<Int.random(in: 0...2, using: &generator) {
-                        let name = "\(side)\(step)-\(index)", amount = Int.random(in: 1...99_999, using: &generator)
-                        try document.addExpense(name: name, amount: amount, date: day)
-                        truth[name] = (amount, nil)
+                        for index in 0..<Int.random(in: 0...2, using: &generator) {
+                            let name = "\(side)\(step)-\(index)", amount = Int.random(in: 1...99_999, using: &generator)
+                            try document.addExpense(name: name, amount: amount, date: day)
+                            truth[name] = (amount, nil)
+                        }
+                        document.describeChange("\(side) step \(step)")
                     }
                     if side == "m" { main = document } else { phone = document }
                 }
@@ -317,20 +399,6 @@ final class ThreeWayMergeTests: XCTestCase {
                 }
             }
         }
-    }
-
-    func testMergeAgain_ARecordEditedAndCopiedOnOneSide_KeepsBothAndLosesNoEdit() throws {
-        // Not a renumbering, but it looks like one: ours edits 家賃 and adds a copy of it as it was.
-        let ancestor = try household()
-        var ours = ancestor, theirs = ancestor
-        try ours.edit([expense(1)], with: RecordEdit(name: "駐車場", amount: 10_000))
-        try ours.addExpense(name: "家賃", amount: 80_000, category: "住居", date: day)
-        try theirs.edit([expense(1)], with: RecordEdit(note: "11月分"))
-
-        let result = try merge(ancestor, ours, theirs)
-        XCTAssertEqual(result.document.expenses.records.map(\.amount).reduce(0, +), 90_000)
-        XCTAssertEqual(result.document.expenses.records.compactMap(\.note), ["11月分"])
-        XCTAssertEqual(result.conflicts, [])
     }
 
     // MARK: Settings

@@ -1,41 +1,112 @@
 extension ThreeWayMerge {
+    /// What one side's history did since the ancestor: its changes that the ancestor's history
+    /// does not hold. They tell which IDs the side gave records of its own, and what a record
+    /// was before the side first edited or removed it: a side that holds another record than
+    /// the ancestor under one ID, and added it there or found it there before changing it,
+    /// holds another record (the two lines of changes gave that ID each to their own record,
+    /// and a merge renumbered one of them).
+    struct FreshChanges {
+        private var changes: [ChangeRecord] = []
+        /// Whether the side's history reaches back to a change the ancestor's holds too (or, for
+        /// an ancestor without history, to the first change): a history holds the last
+        /// `BudgetDocument.historyLimit` changes only, and what an older one did is not known.
+        /// When it does not, nothing is known: records are matched by ID.
+        private(set) var isComplete: Bool
+
+        /// The changes of `side`'s history that `ancestor`'s does not hold.
+        init(_ side: BudgetDocument, since ancestor: BudgetDocument) {
+            let known = ancestor.history.entries
+            let entries = side.history.entries
+            let shared = entries.map { entry in known.contains { $0.isSame(as: entry) } }
+            isComplete = known.isEmpty
+                ? !entries.isEmpty && entries.count < BudgetDocument.historyLimit : shared.contains(true)
+            guard isComplete else { return }
+            for (entry, isShared) in zip(entries, shared) where !isShared {
+                guard let change = entry.change else { continue }
+                changes.append(change)
+            }
+        }
+
+        /// What these changes did to one kind's records: the IDs they added, each record as it
+        /// was before they first edited or removed it, and the IDs they removed.
+        func evidence<Record: BaseModel>(
+            _: Record.Type
+        ) -> (added: Set<String>, before: [String: Record], removed: Set<String>) {
+            var added: Set<String> = [], before: [String: Record] = [:], removed: Set<String> = []
+            for change in changes {
+                let table = (change.incomes as? TableChange<Record>) ?? (change.expenses as? TableChange<Record>)
+                    ?? (change.transfers as? TableChange<Record>)
+                guard let table else { continue }
+                added.formUnion(table.added)
+                for record in table.edited + table.removed where before[record.id] == nil {
+                    if !added.contains(record.id) { before[record.id] = record }
+                }
+                removed.formUnion(table.removed.lazy.map(\.id))
+            }
+            return (added, before, removed)
+        }
+
+        /// The IDs of `kind` these changes added.
+        func added(_ kind: RecordKind) -> Set<String> {
+            var ids: Set<String> = []
+            for change in changes {
+                switch kind {
+                case .income: ids.formUnion(change.incomes.added)
+                case .expense: ids.formUnion(change.expenses.added)
+                case .transfer: ids.formUnion(change.transfers.added)
+                }
+            }
+            return ids
+        }
+    }
+
     /// One kind's records of the ancestor and of their side, named by the IDs ours holds them
     /// under: after a merge that gave their new record the next free ID (`renumbered`), one
     /// side holds a record under that new ID while the other, and the ancestor git gives the
     /// next merge, still hold it under the ID it was added with, where the first side holds
     /// another record. Matched by ID alone, an edit of it would land on that other record.
     struct Alignment<Record: BaseModel> {
-        /// The ancestor's records, each under the ID ours holds it under.
+        /// The ancestor's records, each under the ID ours holds it under (`~a` and its ID when
+        /// ours holds it nowhere: deleted on our side).
         var ancestor: [Record]
-        /// Their records: each the ancestor holds under the ID ours holds it under; their
-        /// records that took such an ID under a name no record has (`~` and their ID), so that
-        /// they are added with a free one.
+        /// Their records: each the ancestor holds under the name it has here; their records
+        /// that took such an ID under a name no record has (`~` and their ID), so that they are
+        /// added with a free one.
         var theirs: [Record]
         /// Their ID of each of their records named otherwise here.
         var theirIDs: [String: String]
         /// Their records held by ours under another ID (their ID, ours), for people.
         var matched: [Renumbering]
 
-        /// The alignment of `ancestor` and `theirs` to `ours`.
-        init(ancestor: [Record], ours: [Record], theirs: [Record]) {
+        /// The alignment of `ancestor` and `theirs` to `ours`, from what each side's history
+        /// did since the ancestor.
+        init(
+            ancestor: [Record], ours: [Record], theirs: [Record], oursSince: FreshChanges, theirsSince: FreshChanges
+        ) {
             self.ancestor = ancestor
             self.theirs = theirs
             theirIDs = [:]
             matched = []
-            let ourMoves = Self.moves(from: ancestor, in: ours)
-            let theirMoves = Self.moves(from: ancestor, in: theirs)
+            let kind = Record.kind
+            let ourMoves = oursSince.isComplete ? Self.moves(from: ancestor, in: ours, since: oursSince) : [:]
+            let theirMoves = theirsSince.isComplete ? Self.moves(from: ancestor, in: theirs, since: theirsSince) : [:]
             guard !ourMoves.isEmpty || !theirMoves.isEmpty else { return }
             let schema = Record.schema
             let ancestorIDs = Set(ancestor.lazy.map(\.id))
             var ourPlaces = [String: Int](minimumCapacity: ours.count)
             for (index, record) in ours.enumerated() { ourPlaces[record.id] = index }
-            let ourTargets = Set(ourMoves.values)
+            // Where ours holds each of the ancestor's records: under another ID, nowhere, its own.
+            func ourID(_ id: String) -> String {
+                guard let move = ourMoves[id] else { return id }
+                return move ?? "~a" + id
+            }
+            let ourTargets = Set(ourMoves.values.compactMap { $0 })
             var theirSources: [String: String] = [:]
-            for (old, new) in theirMoves { theirSources[new] = old }
-            func ourID(_ id: String) -> String { ourMoves[id] ?? id }
+            for case let (old, new?) in theirMoves { theirSources[new] = old }
 
             self.ancestor = ancestor.map { record in
-                ourMoves[record.id].map { schema.copy(of: record, id: $0) } ?? record
+                let id = ourID(record.id)
+                return id == record.id ? record : schema.copy(of: record, id: id)
             }
             let ancestorHere = Set(self.ancestor.lazy.map(\.id))
             self.theirs = theirs.map { record in
@@ -55,7 +126,7 @@ extension ThreeWayMerge {
                 }
                 guard id != record.id else { return record }
                 theirIDs[id] = record.id
-                if !id.hasPrefix("~") { matched.append(Renumbering(kind: Record.kind, from: record.id, to: id)) }
+                if !id.hasPrefix("~") { matched.append(Renumbering(kind: kind, from: record.id, to: id)) }
                 return schema.copy(of: record, id: id)
             }
         }
@@ -63,85 +134,112 @@ extension ThreeWayMerge {
         /// Their ID of a record named `id` here.
         func theirID(_ id: String) -> String { theirIDs[id] ?? id }
 
-        /// The ancestor's records that `side` holds under another ID, by the ancestor's ID. Where
-        /// the ancestor's ID holds another record on `side`, or none, the record is looked for
-        /// among the records of `side` not as the ancestor holds them: first one with the same
-        /// content (its ID and place aside) or from the same statement row or schedule
-        /// occurrence (edited since); failing both, when the record there (if any) has another
-        /// name, the free one with its name and day most like it (edited since on the side that
-        /// renumbered it), among the free records and those the ancestor names otherwise. Free
-        /// are the records under IDs the ancestor does not hold, and those under an ID whose
-        /// record was found elsewhere (merges in turn may have swapped two IDs). Each is
-        /// matched once.
-        static func moves(from ancestor: [Record], in side: [Record]) -> [String: String] {
+        /// Where `side` holds the ancestor's records it does not hold under their own IDs, by
+        /// the ancestor's ID: another ID, or `nil` for none (deleted there). Looked for are the
+        /// ancestor's records whose ID holds another record on `side` (one that differs, and that
+        /// `side` added there, found there before changing it, or never changed), and those
+        /// `side` holds under no ID and did not remove; they are looked for among the records of
+        /// `side` under IDs the ancestor does not hold or that hold another record: first one
+        /// with the same content (its ID and place aside) or from the same statement row or
+        /// schedule occurrence; failing both, the most alike with the same name and day (edited
+        /// since on the side that renumbered it); failing that too, the most alike with its name
+        /// or its day and at most two fields changed (renamed, or moved to another day). Each
+        /// record of `side` is matched once.
+        static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: String?] {
+            let (added, before, removed) = since.evidence(Record.self)
             let schema = Record.schema
             var ancestorPlaces = [String: Int](minimumCapacity: ancestor.count)
             for (index, record) in ancestor.enumerated() { ancestorPlaces[record.id] = index }
             var sidePlaces = [String: Int](minimumCapacity: side.count)
             for (index, record) in side.enumerated() { sidePlaces[record.id] = index }
-            // Where each record may be found: by content or origin, any record not as the
-            // ancestor holds it under its ID; by name and day, the free ones, and those under
-            // another name there.
-            var byContent: [Record: [String]] = [:]
-            var byOrigin: [String: [String]] = [:]
-            var byNameAndDay: [String: [Record]] = [:]
-            func free(_ record: Record) {
-                byNameAndDay[record.name + "\u{0}" + record.date.iso, default: []].append(record)
+            // Whether `side` found another record than the ancestor's under `id`: it added one
+            // there, or what it first changed there was another record.
+            func foundAnother(_ old: Record) -> Bool {
+                added.contains(old.id) || before[old.id].map { !schema.sameContent($0, old) } ?? false
             }
-            for record in side {
-                let old = ancestorPlaces[record.id].map { ancestor[$0] }
-                if let old, schema.sameContent(old, record) { continue }
-                byContent[content(record), default: []].append(record.id)
-                for key in origins(record) { byOrigin[key, default: []].append(record.id) }
-                if old?.name != record.name { free(record) }
+            // The IDs the ancestor holds that hold another record on `side`: one that differs from
+            // the ancestor's, that `side` added or found there, or never changed.
+            let others = Set(ancestor.lazy.map(\.id).filter { id in
+                guard let old = ancestorPlaces[id], let now = sidePlaces[id],
+                      !schema.sameContent(ancestor[old], side[now]) else { return false }
+                return before[id] == nil || foundAnother(ancestor[old])
+            })
+            // Sought: the ancestor's records under those IDs, and those `side` holds nowhere and did
+            // not remove (it removed another record, or none).
+            let sought = ancestor.filter { record in
+                sidePlaces[record.id] == nil
+                    ? !removed.contains(record.id) || foundAnother(record) : others.contains(record.id)
             }
-            // The ancestor's records the side does not hold as they are under their ID.
-            let unsettled = ancestor.filter { record in
-                sidePlaces[record.id].map { !schema.sameContent(side[$0], record) } ?? true
+            guard !sought.isEmpty else { return [:] }
+            let ancestorIDs = Set(ancestorPlaces.keys)
+            let pool = side.filter { !ancestorIDs.contains($0.id) || others.contains($0.id) }
+            var byContent: [Record: Candidates] = [:]
+            var byOrigin: [String: Candidates] = [:]
+            var byNameAndDay: [String: [Int]] = [:], byName: [String: [Int]] = [:], byDay: [Day: [Int]] = [:]
+            for (index, record) in pool.enumerated() {
+                byContent[content(record), default: Candidates()].ids.append(record.id)
+                for key in origins(record) { byOrigin[key, default: Candidates()].ids.append(record.id) }
+                byNameAndDay[nameAndDay(record), default: []].append(index)
+                byName[record.name, default: []].append(index)
+                byDay[record.date, default: []].append(index)
             }
-            guard !byContent.isEmpty, !unsettled.isEmpty else { return [:] }
             var taken: Set<String> = []
-            func take(_ candidates: [String]?) -> String? {
-                guard let id = candidates?.first(where: { !taken.contains($0) }) else { return nil }
+            var moves: [String: String?] = [:]
+            // In turn, each way of finding them for every record sought, the surest first.
+            for record in sought {
+                var found = byContent[content(record)]?.next(skipping: taken)
+                for key in origins(record) where found == nil { found = byOrigin[key]?.next(skipping: taken) }
+                guard let id = found else { continue }
+                moves[record.id] = id
                 taken.insert(id)
-                return id
             }
-            func sameContentOrOrigin(_ record: Record, _ now: Record?) -> String? {
-                if let id = take(byContent[content(record)]) { return id }
-                let nowOrigins = now.map(origins) ?? []
-                for key in origins(record) where !nowOrigins.contains(key) {
-                    if let id = take(byOrigin[key]) { return id }
+            // The candidate with the most fields alike, the amount counting twice (a receipt's
+            // amount says more than its category).
+            func mostAlike(_ record: Record, among indices: [Int]) -> (id: String, alike: Int)? {
+                var best: (id: String, alike: Int, score: Int)?
+                for index in indices where !taken.contains(pool[index].id) {
+                    let alike = fieldsAlike(pool[index], record)
+                    let score = alike + (pool[index].amount == record.amount ? 1 : 0)
+                    if best.map({ score > $0.score }) ?? true { best = (pool[index].id, alike, score) }
                 }
-                return nil
+                return best.map { ($0.id, $0.alike) }
             }
-            func likeIt(_ record: Record, _ now: Record?) -> String? {
-                guard now?.name != record.name else { return nil }
-                let candidates = byNameAndDay[record.name + "\u{0}" + record.date.iso, default: []]
-                guard let best = candidates.filter({ !taken.contains($0.id) })
-                    .max(by: { fieldsAlike($0, record) < fieldsAlike($1, record) }) else { return nil }
+            for record in sought where moves[record.id] == nil {
+                guard let best = mostAlike(record, among: byNameAndDay[nameAndDay(record)] ?? []) else { continue }
+                moves[record.id] = best.id
                 taken.insert(best.id)
-                return best.id
             }
-            var moves: [String: String] = [:]
-            var found = true
-            while found {
-                found = false
-                for strict in [true, false] where !found {
-                    for record in unsettled where moves[record.id] == nil {
-                        let now = sidePlaces[record.id].map { side[$0] }
-                        guard let id = strict ? sameContentOrOrigin(record, now) : likeIt(record, now) else { continue }
-                        moves[record.id] = id
-                        if let now { free(now) }
-                        found = true
-                    }
+            let fields = schema.fields.count { !$0.isPosition && $0.key != "id" }
+            for record in sought where moves[record.id] == nil {
+                let nearby = (byName[record.name] ?? []) + (byDay[record.date] ?? [])
+                if let best = mostAlike(record, among: nearby), best.alike >= fields - 2 {
+                    moves[record.id] = best.id
+                    taken.insert(best.id)
+                } else if others.contains(record.id) {
+                    moves[record.id] = .some(nil)  // another record holds its ID, and it is nowhere else
                 }
             }
             return moves
         }
 
-        /// How many fields two records hold alike.
+        /// A list of IDs taken in turn, the ones taken by other lists passed over.
+        private struct Candidates {
+            var ids: [String] = []
+            var next = 0
+
+            mutating func next(skipping taken: Set<String>) -> String? {
+                while next < ids.count, taken.contains(ids[next]) { next += 1 }
+                guard next < ids.count else { return nil }
+                next += 1
+                return ids[next - 1]
+            }
+        }
+
+        /// How many fields two records hold alike (their place and ID aside).
         private static func fieldsAlike(_ a: Record, _ b: Record) -> Int {
-            Record.schema.fields.reduce(0) { $0 + ($1.json(a) == $1.json(b) ? 1 : 0) }
+            Record.schema.fields.reduce(0) { count, field in
+                count + (field.isPosition || field.key == "id" || field.json(a) != field.json(b) ? 0 : 1)
+            }
         }
 
         /// A record's content: the record with its ID and place blanked.
@@ -150,6 +248,8 @@ extension ThreeWayMerge {
             blank.order = 0
             return blank
         }
+
+        private static func nameAndDay(_ record: Record) -> String { record.name + "\u{0}" + record.date.iso }
 
         /// What makes two records one whatever else was edited: their non-empty `source` or
         /// `schedule` (`joiningFields`), as keys.

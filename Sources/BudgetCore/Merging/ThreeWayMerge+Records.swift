@@ -5,12 +5,15 @@ extension ThreeWayMerge {
 
     /// One kind's records merged (`merge(ancestor:ours:theirs:)` says how).
     static func mergeTable<Record: BaseModel>(
-        ancestor: RecordTable<Record>, ours: RecordTable<Record>, theirs: RecordTable<Record>, money: MoneyFormat,
-        into report: inout Report
+        ancestor: RecordTable<Record>, ours: RecordTable<Record>, theirs: RecordTable<Record>,
+        since: (ours: FreshChanges, theirs: FreshChanges), money: MoneyFormat, into report: inout Report
     ) throws(MergeError) -> RecordTable<Record> {
         let schema = Record.schema
         let kind = Record.kind
-        let aligned = Alignment(ancestor: ancestor.records, ours: ours.records, theirs: theirs.records)
+        let aligned = Alignment(
+            ancestor: ancestor.records, ours: ours.records, theirs: theirs.records, oursSince: since.ours,
+            theirsSince: since.theirs)
+        let oursAddedSince = since.ours.added(kind), theirsAddedSince = since.theirs.added(kind)
         report.matched += aligned.matched
         var base = [String: Record](minimumCapacity: aligned.ancestor.count)
         for record in aligned.ancestor { base[record.id] = record }
@@ -49,17 +52,31 @@ extension ThreeWayMerge {
             merged.append(record)
         }
 
+        // Our records an earlier merge brought: held by neither the ancestor nor a change of ours.
+        var mergedIn: [Record: [String]] = [:]
+        for record in ours.records.reversed() where since.ours.isComplete && base[record.id] == nil
+            && !oursAddedSince.contains(record.id) && theirsByID[record.id] == nil {
+            mergedIn[content(record), default: []].append(record.id)
+        }
         var next = max(ours.lastID, theirs.lastID)
         for record in aligned.theirs {
             if let old = base[record.id] {
                 if oursByID[record.id] != nil { continue }  // merged with ours above
                 // Deleted on our side.
                 if schema.sameContent(old, record) { continue }
+                var kept = record
+                if record.id.hasPrefix("~") {
+                    // Ours holds another record under its ID (`Alignment`): it takes a free one.
+                    guard next < RecordID.maximum else { throw .idSpaceExhausted(kind) }
+                    next += 1
+                    kept = schema.copy(of: record, id: RecordID.string(for: next))
+                    report.renumbered.append(Renumbering(kind: kind, from: aligned.theirID(record.id), to: kept.id))
+                }
                 report.conflicts.append(
                     Conflict(
-                        kind: .deletedAndEdited, recordKind: kind, id: record.id, ours: nil,
-                        theirs: text(of: record, money: money)))
-                merged.append(record)
+                        kind: .deletedAndEdited, recordKind: kind, id: kept.id, ours: nil,
+                        theirs: text(of: kept, money: money)))
+                merged.append(kept)
                 continue
             }
             // Added on their side (or brought back by an undo).
@@ -71,7 +88,15 @@ extension ThreeWayMerge {
                 report.joined.append(Join(kind: kind, from: aligned.theirID(record.id), to: kept, field: key))
                 continue
             }
-            if let same = oursByID[record.id], schema.sameContent(same, record) { continue }  // the same record
+            // The same record, unless each side's history added a record of its own under the ID.
+            if let same = oursByID[record.id], schema.sameContent(same, record),
+               !(oursAddedSince.contains(record.id) && theirsAddedSince.contains(record.id)) { continue }
+            // Ours holds it already: a record an earlier merge of theirs brought (added by no
+            // change of our history), under another ID.
+            if let known = mergedIn[content(record)]?.popLast() {
+                report.matched.append(Renumbering(kind: kind, from: aligned.theirID(record.id), to: known))
+                continue
+            }
             if oursByID[record.id] == nil, let number = RecordID.number(fromStored: record.id), number > ours.lastID {
                 merged.append(record)  // an ID ours never gave
                 continue
@@ -106,6 +131,13 @@ extension ThreeWayMerge {
             }
         }
         return merged
+    }
+
+    /// A record's content: the record with its ID and place blanked.
+    private static func content<Record: BaseModel>(_ record: Record) -> Record {
+        var blank = Record.schema.copy(of: record, id: "")
+        blank.order = 0
+        return blank
     }
 
     /// A record's non-empty value of a joining field (`source`, `schedule`).

@@ -73,14 +73,16 @@ public struct ThreeWayMerge: Sendable {
         var document = ours
         document.changeSummary = nil
         document.stepBase = nil
+        let since = (ours: FreshChanges(ours, since: ancestor), theirs: FreshChanges(theirs, since: ancestor))
         document.incomes = try mergeTable(
-            ancestor: ancestor.incomes, ours: ours.incomes, theirs: renumbered.incomes, money: money, into: &report)
+            ancestor: ancestor.incomes, ours: ours.incomes, theirs: renumbered.incomes, since: since, money: money,
+            into: &report)
         document.expenses = try mergeTable(
-            ancestor: ancestor.expenses, ours: ours.expenses, theirs: renumbered.expenses, money: money,
-            into: &report)
+            ancestor: ancestor.expenses, ours: ours.expenses, theirs: renumbered.expenses, since: since,
+            money: money, into: &report)
         document.transfers = try mergeTable(
-            ancestor: ancestor.transfers, ours: ours.transfers, theirs: renumbered.transfers, money: money,
-            into: &report)
+            ancestor: ancestor.transfers, ours: ours.transfers, theirs: renumbered.transfers, since: since,
+            money: money, into: &report)
         document.settingsValues = mergeSettings(
             ancestor: ancestor.settingsValues, ours: ours.settingsValues, theirs: renumbered.settingsValues,
             into: &report)
