@@ -195,7 +195,7 @@ extension ThreeWayMerge {
             }
             // The candidate with the most fields alike, the amount counting twice (a receipt's
             // amount says more than its category).
-            func mostAlike(_ record: Record, among indices: [Int]) -> (id: String, alike: Int)? {
+            func mostAlike(_ record: Record, among indices: some Sequence<Int>) -> (id: String, alike: Int)? {
                 var best: (id: String, alike: Int, score: Int)?
                 for index in indices where !taken.contains(pool[index].id) {
                     let alike = fieldsAlike(pool[index], record)
@@ -211,7 +211,9 @@ extension ThreeWayMerge {
             }
             let fields = schema.fields.count { !$0.isPosition && $0.key != "id" }
             for record in sought where moves[record.id] == nil {
-                let nearby = (byName[record.name] ?? []) + (byDay[record.date] ?? [])
+                // At most a thousand of each (a day of ten thousand receipts is not searched whole
+                // for each record renamed on it).
+                let nearby = (byName[record.name] ?? []).prefix(1_000) + (byDay[record.date] ?? []).prefix(1_000)
                 if let best = mostAlike(record, among: nearby), best.alike >= fields - 2 {
                     moves[record.id] = best.id
                     taken.insert(best.id)
