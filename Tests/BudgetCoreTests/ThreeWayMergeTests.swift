@@ -258,7 +258,7 @@ final class ThreeWayMergeTests: XCTestCase {
     func testMergeAgain_ARenumberedRecordEditedOnTheSideThatRenumberedIt_IsFoundByRowNameDayOrLikeness() throws {
         for edit in [
             try RecordEdit(amount: 1_300), try RecordEdit(name: "ドラッグストア2"),
-            try RecordEdit(date: Day(iso: "2026-11-28")),
+            try RecordEdit(date: Day(iso: "2026-11-28")), try RecordEdit(name: "薬", date: Day(iso: "2026-11-28")),
         ] {
             let (theirs, first) = try renumberedByAFirstMerge()
             var merged = first
@@ -315,6 +315,58 @@ final class ThreeWayMergeTests: XCTestCase {
         let lunch = try merge(start, reentered, noted)
         XCTAssertEqual(lunch.document.expenses.records.map(\.amount), [82_000, 80_000], "both kept, and said")
         XCTAssertEqual(lunch.conflicts.map(\.kind), [.deletedAndEdited])
+    }
+
+    func testMerge_ThreeClonesEditingOneRecord_IsNoRenumbering() throws {
+        // A adds コンビニ; B corrects its amount, A its day and adds a second one; C, which had
+        // B's correction, notes the first: each edit on that record, the second purchase kept.
+        let start = try householdWithHistory()
+        var a = start
+        try change(&a) { try $0.addExpense(name: "コンビニ", amount: 500, date: Day(iso: "2026-11-06") ?? day) }
+        let first = a
+        var b = a
+        try change(&b) { try $0.edit([expense(2)], with: RecordEdit(amount: 550)) }
+        try change(&a) { try $0.edit([expense(2)], with: RecordEdit(date: Day(iso: "2026-11-07"))) }
+        try change(&a) { try $0.addExpense(name: "コンビニ", amount: 900, date: Day(iso: "2026-11-06") ?? day) }
+        var c = b
+        try change(&c) { try $0.edit([expense(2)], with: RecordEdit(note: "C")) }
+        let pulled = try merge(first, a, b).document
+        let result = try merge(b, c, pulled)
+        XCTAssertEqual(
+            result.document.expenses.records.map { "\($0.id) \($0.date.iso) \($0.amount) \($0.note ?? "-")" },
+            ["00000001 2026-11-25 80000 -", "00000002 2026-11-07 550 C", "00000003 2026-11-06 900 -"])
+        XCTAssertEqual(result.matched, [])
+        XCTAssertEqual(result.renumbered, [])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testMergeAgain_TheRecordUnderTheSoughtID_IsNeverTheOneFound() throws {
+        // A's コンビニ, renamed ローソン, became 00000003 at B, whose own コンビニ (same day) took
+        // 00000002; C files A's purchase (its 00000002) and pulls B's merge.
+        let start = try householdWithHistory()
+        // (Each side's add described apart: two adds of one name under one ID within a second are
+        // one history entry, byte for byte.)
+        var a = start
+        try change(&a) {
+            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
+            $0.describeChange("A")
+        }
+        let first = a
+        var c = a
+        try change(&a) { try $0.edit([expense(2)], with: RecordEdit(name: "ローソン")) }
+        var b = start
+        try change(&b) {
+            try $0.addExpense(name: "コンビニ", amount: 300, date: day)
+            $0.describeChange("B")
+        }
+        let atB = try merge(start, b, a).document
+        try change(&c) { try $0.edit([expense(2)], with: RecordEdit(category: "食費")) }
+
+        let result = try merge(first, c, atB)
+        XCTAssertEqual(
+            result.document.expenses.records.map { "\($0.id) \($0.name) \($0.amount) \($0.category)" },
+            ["00000001 家賃 80000 住居", "00000002 ローソン 500 食費", "00000004 コンビニ 300 uncategorized"])
+        XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000003", to: "00000002")])
     }
 
     func testMerge_TheSamePurchaseAddedOnBothSides_IsKeptTwiceAndSaid() throws {

@@ -7,6 +7,8 @@ extension ThreeWayMerge {
     /// and a merge renumbered one of them).
     struct FreshChanges {
         private var changes: [ChangeRecord] = []
+        /// The ancestor's changes the side's history does not hold.
+        private var ancestorChanges: [ChangeRecord] = []
         /// Whether the side's history reaches back to a change the ancestor's holds too (or, for
         /// an ancestor without history, to the first change): a history holds the last
         /// `BudgetDocument.historyLimit` changes only, and what an older one did is not known.
@@ -25,25 +27,36 @@ extension ThreeWayMerge {
                 guard let change = entry.change else { continue }
                 changes.append(change)
             }
+            for entry in known where !entries.contains(where: { $0.isSame(as: entry) }) {
+                guard let change = entry.change else { continue }
+                ancestorChanges.append(change)
+            }
+        }
+
+        private static func table<Record: BaseModel>(_ change: ChangeRecord, _: Record.Type) -> TableChange<Record>? {
+            (change.incomes as? TableChange<Record>) ?? (change.expenses as? TableChange<Record>)
+                ?? (change.transfers as? TableChange<Record>)
         }
 
         /// What these changes did to one kind's records: the IDs they added, each record as it
         /// was before they first edited or removed it, and the IDs they removed.
         func evidence<Record: BaseModel>(
             _: Record.Type
-        ) -> (added: Set<String>, before: [String: Record], removed: Set<String>) {
+        ) -> (added: Set<String>, before: [String: Record], removed: Set<String>, addedByAncestor: Set<String>) {
             var added: Set<String> = [], before: [String: Record] = [:], removed: Set<String> = []
+            var addedByAncestor: Set<String> = []
+            for change in ancestorChanges {
+                if let table = Self.table(change, Record.self) { addedByAncestor.formUnion(table.added) }
+            }
             for change in changes {
-                let table = (change.incomes as? TableChange<Record>) ?? (change.expenses as? TableChange<Record>)
-                    ?? (change.transfers as? TableChange<Record>)
-                guard let table else { continue }
+                guard let table = Self.table(change, Record.self) else { continue }
                 added.formUnion(table.added)
                 for record in table.edited + table.removed where before[record.id] == nil {
-                    if !added.contains(record.id) { before[record.id] = record }
+                    before[record.id] = record
                 }
                 removed.formUnion(table.removed.lazy.map(\.id))
             }
-            return (added, before, removed)
+            return (added, before, removed, addedByAncestor)
         }
 
         /// The IDs of `kind` these changes added.
@@ -136,33 +149,38 @@ extension ThreeWayMerge {
 
         /// Where `side` holds the ancestor's records it does not hold under their own IDs, by
         /// the ancestor's ID: another ID, or `nil` for none (deleted there). Looked for are the
-        /// ancestor's records whose ID holds another record on `side` (one that differs, and that
-        /// `side` added there, found there before changing it, or never changed), and those
-        /// `side` holds under no ID and did not remove; they are looked for among the records of
-        /// `side` under IDs the ancestor does not hold or that hold another record: first one
+        /// ancestor's records whose ID holds another record on `side` (one `side` added there, or
+        /// found there: two of name, amount and day of what it first changed there, or holds
+        /// unchanged, differ), and those `side` holds under no ID and did not remove; they
+        /// are looked for among the records of `side` under IDs the ancestor does not hold or
+        /// that hold another record (never the one under the same ID): first one
         /// with the same content (its ID and place aside) or from the same statement row or
         /// schedule occurrence; failing both, the most alike with the same name and day (edited
         /// since on the side that renumbered it); failing that too, the most alike with its name
         /// or its day and at most two fields changed (renamed, or moved to another day). Each
         /// record of `side` is matched once.
         static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: String?] {
-            let (added, before, removed) = since.evidence(Record.self)
+            let (added, before, removed, addedByAncestor) = since.evidence(Record.self)
             let schema = Record.schema
             var ancestorPlaces = [String: Int](minimumCapacity: ancestor.count)
             for (index, record) in ancestor.enumerated() { ancestorPlaces[record.id] = index }
             var sidePlaces = [String: Int](minimumCapacity: side.count)
             for (index, record) in side.enumerated() { sidePlaces[record.id] = index }
-            // Whether `side` found another record than the ancestor's under `id`: it added one
-            // there, or what it first changed there was another record.
+            // Whether `side` holds (or held) another record than the ancestor's under its ID: each
+            // added its own there (changes the other's history does not hold), or what the side
+            // first changed there (or holds, unchanged) is another record: two of its name, amount
+            // and day differ (an edit merged in from elsewhere changes less).
             func foundAnother(_ old: Record) -> Bool {
-                added.contains(old.id) || before[old.id].map { !schema.sameContent($0, old) } ?? false
+                if added.contains(old.id) && addedByAncestor.contains(old.id) { return true }
+                guard let found = before[old.id] ?? sidePlaces[old.id].map({ side[$0] }) else { return false }
+                let differences = [found.name != old.name, found.amount != old.amount, found.date != old.date]
+                return differences.filter { $0 }.count >= 2
             }
-            // The IDs the ancestor holds that hold another record on `side`: one that differs from
-            // the ancestor's, that `side` added or found there, or never changed.
+            // The IDs the ancestor holds that hold another record on `side`.
             let others = Set(ancestor.lazy.map(\.id).filter { id in
                 guard let old = ancestorPlaces[id], let now = sidePlaces[id],
                       !schema.sameContent(ancestor[old], side[now]) else { return false }
-                return before[id] == nil || foundAnother(ancestor[old])
+                return foundAnother(ancestor[old])
             })
             // Sought: the ancestor's records under those IDs, and those `side` holds nowhere and did
             // not remove (it removed another record, or none).
@@ -176,19 +194,24 @@ extension ThreeWayMerge {
             var byContent: [Record: Candidates] = [:]
             var byOrigin: [String: Candidates] = [:]
             var byNameAndDay: [String: [Int]] = [:], byName: [String: [Int]] = [:], byDay: [Day: [Int]] = [:]
+            var byAmount: [Int: [Int]] = [:]
             for (index, record) in pool.enumerated() {
                 byContent[content(record), default: Candidates()].ids.append(record.id)
                 for key in origins(record) { byOrigin[key, default: Candidates()].ids.append(record.id) }
                 byNameAndDay[nameAndDay(record), default: []].append(index)
                 byName[record.name, default: []].append(index)
                 byDay[record.date, default: []].append(index)
+                byAmount[record.amount, default: []].append(index)
             }
             var taken: Set<String> = []
             var moves: [String: String?] = [:]
             // In turn, each way of finding them for every record sought, the surest first.
+            // The record `side` holds under the sought record's ID is another: never a candidate.
             for record in sought {
-                var found = byContent[content(record)]?.next(skipping: taken)
-                for key in origins(record) where found == nil { found = byOrigin[key]?.next(skipping: taken) }
+                var found = byContent[content(record)]?.next(skipping: taken, record.id)
+                for key in origins(record) where found == nil {
+                    found = byOrigin[key]?.next(skipping: taken, record.id)
+                }
                 guard let id = found else { continue }
                 moves[record.id] = id
                 taken.insert(id)
@@ -197,7 +220,7 @@ extension ThreeWayMerge {
             // amount says more than its category).
             func mostAlike(_ record: Record, among indices: some Sequence<Int>) -> (id: String, alike: Int)? {
                 var best: (id: String, alike: Int, score: Int)?
-                for index in indices where !taken.contains(pool[index].id) {
+                for index in indices where !taken.contains(pool[index].id) && pool[index].id != record.id {
                     let alike = fieldsAlike(pool[index], record)
                     let score = alike + (pool[index].amount == record.amount ? 1 : 0)
                     if best.map({ score > $0.score }) ?? true { best = (pool[index].id, alike, score) }
@@ -214,6 +237,7 @@ extension ThreeWayMerge {
                 // At most a thousand of each (a day of ten thousand receipts is not searched whole
                 // for each record renamed on it).
                 let nearby = (byName[record.name] ?? []).prefix(1_000) + (byDay[record.date] ?? []).prefix(1_000)
+                    + (byAmount[record.amount] ?? []).prefix(1_000)
                 if let best = mostAlike(record, among: nearby), best.alike >= fields - 2 {
                     moves[record.id] = best.id
                     taken.insert(best.id)
@@ -229,11 +253,14 @@ extension ThreeWayMerge {
             var ids: [String] = []
             var next = 0
 
-            mutating func next(skipping taken: Set<String>) -> String? {
+            /// The next ID not taken and not `excluded` (which stays for later).
+            mutating func next(skipping taken: Set<String>, _ excluded: String) -> String? {
                 while next < ids.count, taken.contains(ids[next]) { next += 1 }
-                guard next < ids.count else { return nil }
-                next += 1
-                return ids[next - 1]
+                var index = next
+                while index < ids.count, taken.contains(ids[index]) || ids[index] == excluded { index += 1 }
+                guard index < ids.count else { return nil }
+                if index == next { next += 1 }
+                return ids[index]
             }
         }
 
