@@ -530,6 +530,22 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try two.run("check").code, 0)
     }
 
+    func testGit_AnUndoAfterAMerge_TakesTheMergeBackFirst_NotOurEditOverTheirs() throws {
+        let (one, two) = try twoClones()
+        try two.succeed("edit", "expense", "00000001", "--amount", "85000")
+        try git("two", "commit -q -am two")
+        try git("two", "push -q origin main")
+        try one.succeed("edit", "expense", "00000001", "--note", "11月分")
+        try git("one", "commit -q -am one")
+        try git("one", "pull -q --no-rebase origin main")
+        XCTAssertEqual(try one.expenses().column("amount"), ["85000"])
+        let undo = try one.run("undo")
+        XCTAssertEqual(undo.code, 0)
+        XCTAssertTrue(undo.stderr.contains("Undid: merge (git)."), undo.stderr)
+        XCTAssertEqual(try one.expenses().column("amount"), ["80000"], "our side as it was before the merge")
+        XCTAssertEqual(try one.expenses().column("note"), ["11月分"])
+    }
+
     func testGit_ConflictLeftExitsOneAndTheFileStaysValid() throws {
         let (one, two) = try twoClones()
         try two.succeed("edit", "expense", "00000001", "--amount", "82000")

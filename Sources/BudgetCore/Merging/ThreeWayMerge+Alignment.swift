@@ -23,15 +23,21 @@ extension ThreeWayMerge {
             isComplete = known.isEmpty
                 ? !entries.isEmpty && entries.count < BudgetDocument.historyLimit : shared.contains(true)
             guard isComplete else { return }
-            for (entry, isShared) in zip(entries, shared) where !isShared {
+            // A merge's entry (`budget merge`, the merge driver) holds what came from elsewhere:
+            // no record of the side's own, and no edit of its own.
+            for (entry, isShared) in zip(entries, shared) where !isShared && !Self.isMerge(entry.summary) {
                 guard let change = entry.change else { continue }
                 changes.append(change)
             }
-            for entry in known where !entries.contains(where: { $0.isSame(as: entry) }) {
+            for entry in known where !Self.isMerge(entry.summary) {
+                guard !entries.contains(where: { $0.isSame(as: entry) }) else { continue }
                 guard let change = entry.change else { continue }
                 ancestorChanges.append(change)
             }
         }
+
+        /// Whether a history entry is a merge's (`BudgetDocument.mergeSummary`).
+        static func isMerge(_ summary: String) -> Bool { summary.hasPrefix(BudgetDocument.mergeSummary(of: "")) }
 
         private static func table<Record: BaseModel>(_ change: ChangeRecord, _: Record.Type) -> TableChange<Record>? {
             (change.incomes as? TableChange<Record>) ?? (change.expenses as? TableChange<Record>)

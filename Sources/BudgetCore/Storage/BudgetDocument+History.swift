@@ -42,6 +42,19 @@ extension BudgetDocument {
         changeSummary = summary
     }
 
+    /// The history's name for the merge of another copy of the budget (`merge <file>`, or
+    /// `merge (git)` for git's merge driver, which names no file); a merge's change holds what
+    /// came from elsewhere (`ThreeWayMerge.FreshChanges` passes it over).
+    public static func mergeSummary(of file: String?) -> String { "merge " + (file ?? "(git)") }
+
+    /// Records what git's merge driver changed since `original`, our side, as one change of the
+    /// history (`mergeSummary(of: nil)`): an undo then takes the merge back first, instead of
+    /// reverting one of our changes over what the merge took from the other side.
+    public mutating func recordMerge(since original: BudgetDocument) {
+        changeSummary = Self.mergeSummary(of: nil)
+        recordChange(since: original)
+    }
+
     /// Whether this document, after `recordChange(since: original)`, must be written: cheaper than
     /// `!=` because any change to records or settings has put an entry in the history (and an
     /// undo has taken one out), so the history and the counters tell it all.

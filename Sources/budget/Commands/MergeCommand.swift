@@ -38,7 +38,7 @@ struct MergeCommand: Command {
                 let merged = try FileMerge.merge(document, with: theirs)
                 outcome = merged
                 document.replaceContents(with: merged.document)
-                document.describeChange("merge \(file)")
+                document.describeChange(BudgetDocument.mergeSummary(of: file))
             }
         }
         guard let outcome else { return }

@@ -39,7 +39,10 @@ struct MergeDriverCommand: Command {
         // git hands an empty file when the versions have no common ancestor.
         let base = (try? ReplicaFiles.read(ancestor)).flatMap { $0 == BudgetDocument() ? nil : $0 }
         let outcome = try FileMerge.merge(mine, with: other, ancestor: base)
-        try JSONFileStore.replaceFile(at: ours, with: outcome.document)
+        var merged = outcome.document
+        // A fold is no change of this device's; a three-way merge is one step of our history.
+        if mine.sync == nil { merged.recordMerge(since: mine) }
+        try JSONFileStore.replaceFile(at: ours, with: merged)
         for note in outcome.notes { context.warn(note) }
         if outcome.conflicts > 0 {
             // Not named by `ours`: git hands a temporary file (.merge_file_…) that no one knows.
