@@ -369,6 +369,32 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(result.matched, [.init(kind: .expense, from: "00000003", to: "00000002")])
     }
 
+    func testMergeAgain_ARenumberingAThirdCloneMergedIn_IsFollowed() throws {
+        // C's コンビニ 100 became 00000003 at B (B's コンビニ 300 is 00000002); A merged that
+        // (a merge step in A's history, nothing of B's or C's); C corrects its own and pulls A's.
+        let start = try householdWithHistory()
+        var c = start, b = start, a = start
+        try change(&c) {
+            try $0.addExpense(name: "コンビニ", amount: 100, date: day)
+            $0.describeChange("C")
+        }
+        try change(&b) {
+            try $0.addExpense(name: "コンビニ", amount: 300, date: day)
+            $0.describeChange("B")
+        }
+        var atB = try merge(start, b, c).document
+        atB.recordMerge(since: b)
+        try change(&a) { try $0.edit([expense(1)], with: RecordEdit(note: "11月分")) }
+        var atA = try merge(start, a, atB).document
+        atA.recordMerge(since: a)
+        var corrected = c
+        try change(&corrected) { try $0.edit([expense(2)], with: RecordEdit(amount: 150)) }
+
+        let result = try merge(c, corrected, atA)
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(expenses(result), ["00000001 家賃 80000 11月分", "00000002 コンビニ 150 -", "00000004 コンビニ 300 -"])
+    }
+
     func testMerge_TheSamePurchaseAddedOnBothSides_IsKeptTwiceAndSaid() throws {
         let start = try householdWithHistory()
         var ours = start, theirs = start

@@ -541,7 +541,7 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try one.expenses().column("amount"), ["85000"])
         let undo = try one.run("undo")
         XCTAssertEqual(undo.code, 0)
-        XCTAssertTrue(undo.stderr.contains("Undid: merge (git)."), undo.stderr)
+        XCTAssertTrue(undo.stderr.contains("Undid: merge (git): edit expense 00000001 (家賃)."), undo.stderr)
         XCTAssertEqual(try one.expenses().column("amount"), ["80000"], "our side as it was before the merge")
         XCTAssertEqual(try one.expenses().column("note"), ["11月分"])
     }

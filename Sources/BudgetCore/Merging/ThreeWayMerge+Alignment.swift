@@ -114,26 +114,34 @@ extension ThreeWayMerge {
             let ancestorIDs = Set(ancestor.lazy.map(\.id))
             var ourPlaces = [String: Int](minimumCapacity: ours.count)
             for (index, record) in ours.enumerated() { ourPlaces[record.id] = index }
-            // Where ours holds each of the ancestor's records: under another ID, nowhere, its own.
-            func ourID(_ id: String) -> String {
-                guard let move = ourMoves[id] else { return id }
-                return move ?? "~a" + id
+            // Where ours holds each of the ancestor's records: its own ID, another, deleted
+            // (`~a` and its ID, which ours holds not), or `nil`: ours never had it.
+            func ourID(_ id: String) -> String? {
+                switch ourMoves[id] {
+                case nil: return id
+                case .moved(let new)?: return new
+                case .deleted?: return "~a" + id
+                case .neverHeld?: return nil
+                }
             }
-            let ourTargets = Set(ourMoves.values.compactMap { $0 })
+            var ourTargets: Set<String> = []
+            for case .moved(let new) in ourMoves.values { ourTargets.insert(new) }
             var theirSources: [String: String] = [:]
-            for case let (old, new?) in theirMoves { theirSources[new] = old }
+            for case let (old, .moved(new)) in theirMoves { theirSources[new] = old }
 
-            self.ancestor = ancestor.map { record in
-                let id = ourID(record.id)
+            // The ancestor's records one side never had are no change of that side's: the other's
+            // copy is a record it adds.
+            self.ancestor = ancestor.compactMap { record in
+                guard theirMoves[record.id] != .neverHeld, let id = ourID(record.id) else { return nil }
                 return id == record.id ? record : schema.copy(of: record, id: id)
             }
             let ancestorHere = Set(self.ancestor.lazy.map(\.id))
             self.theirs = theirs.map { record in
                 let id: String
                 if let old = theirSources[record.id] {
-                    id = ourID(old)  // the ancestor's `old`, held by them under another ID
+                    id = ourID(old) ?? "~" + record.id  // the ancestor's `old`, held by them under another ID
                 } else if ancestorIDs.contains(record.id) && theirMoves[record.id] == nil {
-                    id = ourID(record.id)
+                    id = ourID(record.id) ?? "~" + record.id
                 } else if theirMoves[record.id] != nil || ourTargets.contains(record.id) {
                     // Their new record, under an ID that names another here, unless ours holds
                     // it there too (both sides merged it so).
@@ -155,23 +163,29 @@ extension ThreeWayMerge {
 
         /// Where `side` holds the ancestor's records it does not hold under their own IDs, by
         /// the ancestor's ID: another ID, or `nil` for none (deleted there). Looked for are the
-        /// ancestor's records whose ID holds another record on `side` (one `side` added there, or
-        /// found there: two of name, amount and day of what it first changed there, or holds
-        /// unchanged, differ), and those `side` holds under no ID and did not remove; they
+        /// ancestor's records whose ID holds another record on `side` (one `side` added there as
+        /// the ancestor's line added its own; or two of name, amount and day of what it first
+        /// changed there, or holds unchanged, differ; or it holds it changed by no change of its
+        /// own while the ancestor's record is there unchanged under a new ID), and those `side`
+        /// holds under no ID and did not remove; they
         /// are looked for among the records of `side` under IDs the ancestor does not hold or
         /// that hold another record (never the one under the same ID): first one
         /// with the same content (its ID and place aside) or from the same statement row or
         /// schedule occurrence; failing both, the most alike with the same name and day (edited
         /// since on the side that renumbered it); failing that too, the most alike with its name
         /// or its day and at most two fields changed (renamed, or moved to another day). Each
-        /// record of `side` is matched once.
-        static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: String?] {
+        /// record of `side` is matched once. One found nowhere was deleted there when `side`
+        /// removed a record of its name and day, else never held there.
+        static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: Place] {
             let (added, before, removed, addedByAncestor) = since.evidence(Record.self)
             let schema = Record.schema
             var ancestorPlaces = [String: Int](minimumCapacity: ancestor.count)
             for (index, record) in ancestor.enumerated() { ancestorPlaces[record.id] = index }
             var sidePlaces = [String: Int](minimumCapacity: side.count)
             for (index, record) in side.enumerated() { sidePlaces[record.id] = index }
+            // The contents of the records under IDs the ancestor does not hold.
+            var copies: Set<Record> = []
+            for record in side where ancestorPlaces[record.id] == nil { copies.insert(content(record)) }
             // Whether `side` holds (or held) another record than the ancestor's under its ID: each
             // added its own there (changes the other's history does not hold), or what the side
             // first changed there (or holds, unchanged) is another record: two of its name, amount
@@ -180,7 +194,11 @@ extension ThreeWayMerge {
                 if added.contains(old.id) && addedByAncestor.contains(old.id) { return true }
                 guard let found = before[old.id] ?? sidePlaces[old.id].map({ side[$0] }) else { return false }
                 let differences = [found.name != old.name, found.amount != old.amount, found.date != old.date]
-                return differences.filter { $0 }.count >= 2
+                if differences.filter({ $0 }).count >= 2 { return true }
+                // Changed there by no change of the side's own (a merge brought it), while the
+                // record itself, unchanged, is under an ID the ancestor does not hold.
+                return before[old.id] == nil && !added.contains(old.id) && !schema.sameContent(found, old)
+                    && copies.contains(content(old))
             }
             // The IDs the ancestor holds that hold another record on `side`.
             let others = Set(ancestor.lazy.map(\.id).filter { id in
@@ -210,7 +228,7 @@ extension ThreeWayMerge {
                 byAmount[record.amount, default: []].append(index)
             }
             var taken: Set<String> = []
-            var moves: [String: String?] = [:]
+            var moves: [String: Place] = [:]
             // In turn, each way of finding them for every record sought, the surest first.
             // The record `side` holds under the sought record's ID is another: never a candidate.
             for record in sought {
@@ -219,7 +237,7 @@ extension ThreeWayMerge {
                     found = byOrigin[key]?.next(skipping: taken, record.id)
                 }
                 guard let id = found else { continue }
-                moves[record.id] = id
+                moves[record.id] = .moved(id)
                 taken.insert(id)
             }
             // The candidate with the most fields alike, the amount counting twice (a receipt's
@@ -235,7 +253,7 @@ extension ThreeWayMerge {
             }
             for record in sought where moves[record.id] == nil {
                 guard let best = mostAlike(record, among: byNameAndDay[nameAndDay(record)] ?? []) else { continue }
-                moves[record.id] = best.id
+                moves[record.id] = .moved(best.id)
                 taken.insert(best.id)
             }
             let fields = schema.fields.count { !$0.isPosition && $0.key != "id" }
@@ -245,13 +263,28 @@ extension ThreeWayMerge {
                 let nearby = (byName[record.name] ?? []).prefix(1_000) + (byDay[record.date] ?? []).prefix(1_000)
                     + (byAmount[record.amount] ?? []).prefix(1_000)
                 if let best = mostAlike(record, among: nearby), best.alike >= fields - 2 {
-                    moves[record.id] = best.id
+                    moves[record.id] = .moved(best.id)
                     taken.insert(best.id)
-                } else if others.contains(record.id) {
-                    moves[record.id] = .some(nil)  // another record holds its ID, and it is nowhere else
+                } else {
+                    // Nowhere: deleted, if `side` removed a record like it (under any ID), else
+                    // never held there.
+                    let deleted = removed.contains { id in
+                        before[id].map { $0.name == record.name && $0.date == record.date } ?? false
+                    }
+                    moves[record.id] = deleted ? .deleted : .neverHeld
                 }
             }
             return moves
+        }
+
+        /// Where a side holds one of the ancestor's records it does not hold under its own ID.
+        enum Place: Equatable {
+            /// Under this other ID.
+            case moved(String)
+            /// Nowhere: the side removed it.
+            case deleted
+            /// Nowhere: the side never held it (an ID another line of changes gave).
+            case neverHeld
         }
 
         /// A list of IDs taken in turn, the ones taken by other lists passed over.

@@ -48,11 +48,17 @@ extension BudgetDocument {
     public static func mergeSummary(of file: String?) -> String { "merge " + (file ?? "(git)") }
 
     /// Records what git's merge driver changed since `original`, our side, as one change of the
-    /// history (`mergeSummary(of: nil)`): an undo then takes the merge back first, instead of
-    /// reverting one of our changes over what the merge took from the other side.
+    /// history (`merge (git): add expense 00000003 (コンビニ)`, naming what it brought): an undo
+    /// then takes the merge back first, instead of reverting one of our changes over what the
+    /// merge took from the other side, and says what it takes back.
     public mutating func recordMerge(since original: BudgetDocument) {
-        changeSummary = Self.mergeSummary(of: nil)
-        recordChange(since: original)
+        changeSummary = nil
+        stepBase = nil
+        guard history.hasSameEntries(as: original.history),
+              var change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
+        change.summary = Self.mergeSummary(of: nil) + ": " + change.summary
+        history.append(change)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     /// Whether this document, after `recordChange(since: original)`, must be written: cheaper than
