@@ -395,6 +395,33 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(expenses(result), ["00000001 家賃 80000 11月分", "00000002 コンビニ 150 -", "00000004 コンビニ 300 -"])
     }
 
+    func testMerge_ADeleteBroughtByAThirdClonesMerge_StaysADelete() throws {
+        // A adds コンビニ; B deletes it; C adds a lunch and merges B's delete; A adds its own
+        // lunch and pulls C's merge: the purchase stays deleted.
+        let start = try householdWithHistory()
+        var a = start
+        try change(&a) {
+            try $0.addExpense(name: "コンビニ", amount: 100, date: day)
+            $0.describeChange("A")
+        }
+        let first = a
+        var b = a, c = a
+        try change(&b) { try $0.delete(incomes: [], expenses: ["00000002"]) }
+        try change(&c) {
+            try $0.addExpense(name: "Lunch", amount: 300, date: day)
+            $0.describeChange("C")
+        }
+        var atC = try merge(first, c, b).document
+        atC.recordMerge(since: c)
+        try change(&a) {
+            try $0.addExpense(name: "Lunch", amount: 500, date: day)
+            $0.describeChange("A2")
+        }
+        let result = try merge(first, a, atC)
+        XCTAssertEqual(result.document.expenses.records.map(\.amount).sorted(), [300, 500, 80_000])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
     func testMerge_TheSamePurchaseAddedOnBothSides_IsKeptTwiceAndSaid() throws {
         let start = try householdWithHistory()
         var ours = start, theirs = start

@@ -114,14 +114,13 @@ extension ThreeWayMerge {
             let ancestorIDs = Set(ancestor.lazy.map(\.id))
             var ourPlaces = [String: Int](minimumCapacity: ours.count)
             for (index, record) in ours.enumerated() { ourPlaces[record.id] = index }
-            // Where ours holds each of the ancestor's records: its own ID, another, deleted
-            // (`~a` and its ID, which ours holds not), or `nil`: ours never had it.
-            func ourID(_ id: String) -> String? {
+            // Where ours holds each of the ancestor's records: its own ID, another, or deleted
+            // (`~a` and its ID, which ours holds not).
+            func ourID(_ id: String) -> String {
                 switch ourMoves[id] {
                 case nil: return id
                 case .moved(let new)?: return new
                 case .deleted?: return "~a" + id
-                case .neverHeld?: return nil
                 }
             }
             var ourTargets: Set<String> = []
@@ -129,19 +128,17 @@ extension ThreeWayMerge {
             var theirSources: [String: String] = [:]
             for case let (old, .moved(new)) in theirMoves { theirSources[new] = old }
 
-            // The ancestor's records one side never had are no change of that side's: the other's
-            // copy is a record it adds.
-            self.ancestor = ancestor.compactMap { record in
-                guard theirMoves[record.id] != .neverHeld, let id = ourID(record.id) else { return nil }
+            self.ancestor = ancestor.map { record in
+                let id = ourID(record.id)
                 return id == record.id ? record : schema.copy(of: record, id: id)
             }
             let ancestorHere = Set(self.ancestor.lazy.map(\.id))
             self.theirs = theirs.map { record in
                 let id: String
                 if let old = theirSources[record.id] {
-                    id = ourID(old) ?? "~" + record.id  // the ancestor's `old`, held by them under another ID
+                    id = ourID(old)  // the ancestor's `old`, held by them under another ID
                 } else if ancestorIDs.contains(record.id) && theirMoves[record.id] == nil {
-                    id = ourID(record.id) ?? "~" + record.id
+                    id = ourID(record.id)
                 } else if theirMoves[record.id] != nil || ourTargets.contains(record.id) {
                     // Their new record, under an ID that names another here, unless ours holds
                     // it there too (both sides merged it so).
@@ -174,8 +171,8 @@ extension ThreeWayMerge {
         /// schedule occurrence; failing both, the most alike with the same name and day (edited
         /// since on the side that renumbered it); failing that too, the most alike with its name
         /// or its day and at most two fields changed (renamed, or moved to another day). Each
-        /// record of `side` is matched once. One found nowhere was deleted there when `side`
-        /// removed a record of its name and day, else never held there.
+        /// record of `side` is matched once. One found nowhere while another record holds its ID
+        /// was deleted there.
         static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: Place] {
             let (added, before, removed, addedByAncestor) = since.evidence(Record.self)
             let schema = Record.schema
@@ -265,13 +262,11 @@ extension ThreeWayMerge {
                 if let best = mostAlike(record, among: nearby), best.alike >= fields - 2 {
                     moves[record.id] = .moved(best.id)
                     taken.insert(best.id)
-                } else {
-                    // Nowhere: deleted, if `side` removed a record like it (under any ID), else
-                    // never held there.
-                    let deleted = removed.contains { id in
-                        before[id].map { $0.name == record.name && $0.date == record.date } ?? false
-                    }
-                    moves[record.id] = deleted ? .deleted : .neverHeld
+                } else if others.contains(record.id) {
+                    // Nowhere, and another record holds its ID: deleted there (the ancestor is one
+                    // of the side's own states, so the side held it once; a merge may have
+                    // removed it, which a history's merge step does not tell as the side's own).
+                    moves[record.id] = .deleted
                 }
             }
             return moves
@@ -281,10 +276,8 @@ extension ThreeWayMerge {
         enum Place: Equatable {
             /// Under this other ID.
             case moved(String)
-            /// Nowhere: the side removed it.
+            /// Nowhere, while another record holds its ID: deleted there.
             case deleted
-            /// Nowhere: the side never held it (an ID another line of changes gave).
-            case neverHeld
         }
 
         /// A list of IDs taken in turn, the ones taken by other lists passed over.
