@@ -161,6 +161,16 @@ final class ThreeWayMergeTests: XCTestCase {
         document.recordChange(since: original)
     }
 
+    /// An expense added as one change of `document`'s history, described as `side`'s (two adds of
+    /// one name under one ID within a second would otherwise be one history entry, byte for
+    /// byte, as on two machines at once).
+    private func add(_ document: inout BudgetDocument, _ name: String, _ amount: Int, by side: String) throws {
+        try change(&document) {
+            try $0.addExpense(name: name, amount: amount, date: day)
+            $0.describeChange(side)
+        }
+    }
+
     /// The household's budget with its first change in its history.
     private func householdWithHistory() throws -> BudgetDocument {
         var document = BudgetDocument()
@@ -344,21 +354,13 @@ final class ThreeWayMergeTests: XCTestCase {
         // A's コンビニ, renamed ローソン, became 00000003 at B, whose own コンビニ (same day) took
         // 00000002; C files A's purchase (its 00000002) and pulls B's merge.
         let start = try householdWithHistory()
-        // (Each side's add described apart: two adds of one name under one ID within a second are
-        // one history entry, byte for byte.)
         var a = start
-        try change(&a) {
-            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
-            $0.describeChange("A")
-        }
+        try add(&a, "コンビニ", 500, by: "A")
         let first = a
         var c = a
         try change(&a) { try $0.edit([expense(2)], with: RecordEdit(name: "ローソン")) }
         var b = start
-        try change(&b) {
-            try $0.addExpense(name: "コンビニ", amount: 300, date: day)
-            $0.describeChange("B")
-        }
+        try add(&b, "コンビニ", 300, by: "B")
         let atB = try merge(start, b, a).document
         try change(&c) { try $0.edit([expense(2)], with: RecordEdit(category: "食費")) }
 
@@ -374,14 +376,8 @@ final class ThreeWayMergeTests: XCTestCase {
         // (a merge step in A's history, nothing of B's or C's); C corrects its own and pulls A's.
         let start = try householdWithHistory()
         var c = start, b = start, a = start
-        try change(&c) {
-            try $0.addExpense(name: "コンビニ", amount: 100, date: day)
-            $0.describeChange("C")
-        }
-        try change(&b) {
-            try $0.addExpense(name: "コンビニ", amount: 300, date: day)
-            $0.describeChange("B")
-        }
+        try add(&c, "コンビニ", 100, by: "C")
+        try add(&b, "コンビニ", 300, by: "B")
         var atB = try merge(start, b, c).document
         atB.recordMerge(since: b)
         try change(&a) { try $0.edit([expense(1)], with: RecordEdit(note: "11月分")) }
@@ -400,23 +396,14 @@ final class ThreeWayMergeTests: XCTestCase {
         // lunch and pulls C's merge: the purchase stays deleted.
         let start = try householdWithHistory()
         var a = start
-        try change(&a) {
-            try $0.addExpense(name: "コンビニ", amount: 100, date: day)
-            $0.describeChange("A")
-        }
+        try add(&a, "コンビニ", 100, by: "A")
         let first = a
         var b = a, c = a
         try change(&b) { try $0.delete(incomes: [], expenses: ["00000002"]) }
-        try change(&c) {
-            try $0.addExpense(name: "Lunch", amount: 300, date: day)
-            $0.describeChange("C")
-        }
+        try add(&c, "Lunch", 300, by: "C")
         var atC = try merge(first, c, b).document
         atC.recordMerge(since: c)
-        try change(&a) {
-            try $0.addExpense(name: "Lunch", amount: 500, date: day)
-            $0.describeChange("A2")
-        }
+        try add(&a, "Lunch", 500, by: "A2")
         let result = try merge(first, a, atC)
         XCTAssertEqual(result.document.expenses.records.map(\.amount).sorted(), [300, 500, 80_000])
         XCTAssertEqual(result.conflicts, [])
@@ -425,14 +412,8 @@ final class ThreeWayMergeTests: XCTestCase {
     func testMerge_TheSamePurchaseAddedOnBothSides_IsKeptTwiceAndSaid() throws {
         let start = try householdWithHistory()
         var ours = start, theirs = start
-        try change(&ours) {
-            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
-            $0.describeChange("ours")
-        }
-        try change(&theirs) {
-            try $0.addExpense(name: "コンビニ", amount: 500, date: day)
-            $0.describeChange("theirs")
-        }
+        try add(&ours, "コンビニ", 500, by: "ours")
+        try add(&theirs, "コンビニ", 500, by: "theirs")
         let result = try merge(start, ours, theirs)
         XCTAssertEqual(result.document.expenses.records.map(\.name), ["家賃", "コンビニ", "コンビニ"])
         XCTAssertEqual(result.renumbered, [.init(kind: .expense, from: "00000002", to: "00000003")])
