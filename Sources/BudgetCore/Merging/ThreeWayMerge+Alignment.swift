@@ -64,19 +64,6 @@ extension ThreeWayMerge {
             }
             return (added, before, removed, addedByAncestor)
         }
-
-        /// The IDs of `kind` these changes added.
-        func added(_ kind: RecordKind) -> Set<String> {
-            var ids: Set<String> = []
-            for change in changes {
-                switch kind {
-                case .income: ids.formUnion(change.incomes.added)
-                case .expense: ids.formUnion(change.expenses.added)
-                case .transfer: ids.formUnion(change.transfers.added)
-                }
-            }
-            return ids
-        }
     }
 
     /// One kind's records of the ancestor and of their side, named by the IDs ours holds them
@@ -158,21 +145,19 @@ extension ThreeWayMerge {
         /// Their ID of a record named `id` here.
         func theirID(_ id: String) -> String { theirIDs[id] ?? id }
 
-        /// Where `side` holds the ancestor's records it does not hold under their own IDs, by
-        /// the ancestor's ID: another ID, or `nil` for none (deleted there). Looked for are the
-        /// ancestor's records whose ID holds another record on `side` (one `side` added there as
-        /// the ancestor's line added its own; or two of name, amount and day of what it first
-        /// changed there, or holds unchanged, differ; or it holds it changed by no change of its
-        /// own while the ancestor's record is there unchanged under a new ID), and those `side`
-        /// holds under no ID and did not remove; they
-        /// are looked for among the records of `side` under IDs the ancestor does not hold or
-        /// that hold another record (never the one under the same ID): first one
-        /// with the same content (its ID and place aside) or from the same statement row or
-        /// schedule occurrence; failing both, the most alike with the same name and day (edited
-        /// since on the side that renumbered it); failing that too, the most alike with its name
-        /// or its day and at most two fields changed (renamed, or moved to another day). Each
-        /// record of `side` is matched once. One found nowhere while another record holds its ID
-        /// was deleted there.
+        /// Where `side` holds the ancestor's records it does not hold under their own IDs, by the
+        /// ancestor's ID (`Place`). Looked for are the ancestor's records whose ID holds another
+        /// record on `side` (`side` added one there as the ancestor's line added its own; or two
+        /// of name, amount and day of what it first changed there, or holds unchanged, differ;
+        /// or a merge changed it there while the ancestor's record is there unchanged under a new
+        /// ID), and those `side` holds under no ID and did not remove. They are looked for among
+        /// the records of `side` under IDs the ancestor does not hold or that hold another record
+        /// (never the one under the same ID): first one with the same content (its ID and place
+        /// aside) or from the same statement row or schedule occurrence; failing both, the most
+        /// alike with the same name and day (edited since on the side that renumbered it);
+        /// failing that too, the most alike with its name, day or amount and at most two fields
+        /// changed (renamed, or moved to another day). Each record of `side` is matched once.
+        /// One found nowhere while another record holds its ID was deleted there.
         static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: Place] {
             let (added, before, removed, addedByAncestor) = since.evidence(Record.self)
             let schema = Record.schema
@@ -210,8 +195,7 @@ extension ThreeWayMerge {
                     ? !removed.contains(record.id) || foundAnother(record) : others.contains(record.id)
             }
             guard !sought.isEmpty else { return [:] }
-            let ancestorIDs = Set(ancestorPlaces.keys)
-            let pool = side.filter { !ancestorIDs.contains($0.id) || others.contains($0.id) }
+            let pool = side.filter { ancestorPlaces[$0.id] == nil || others.contains($0.id) }
             var byContent: [Record: Candidates] = [:]
             var byOrigin: [String: Candidates] = [:]
             var byNameAndDay: [String: [Int]] = [:], byName: [String: [Int]] = [:], byDay: [Day: [Int]] = [:]
@@ -301,13 +285,6 @@ extension ThreeWayMerge {
             Record.schema.fields.reduce(0) { count, field in
                 count + (field.isPosition || field.key == "id" || field.json(a) != field.json(b) ? 0 : 1)
             }
-        }
-
-        /// A record's content: the record with its ID and place blanked.
-        private static func content(_ record: Record) -> Record {
-            var blank = Record.schema.copy(of: record, id: "")
-            blank.order = 0
-            return blank
         }
 
         private static func nameAndDay(_ record: Record) -> String { record.name + "\u{0}" + record.date.iso }

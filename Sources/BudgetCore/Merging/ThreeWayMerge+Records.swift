@@ -13,7 +13,8 @@ extension ThreeWayMerge {
         let aligned = Alignment(
             ancestor: ancestor.records, ours: ours.records, theirs: theirs.records, oursSince: since.ours,
             theirsSince: since.theirs)
-        let oursAddedSince = since.ours.added(kind), theirsAddedSince = since.theirs.added(kind)
+        let oursAddedSince = since.ours.evidence(Record.self).added
+        let theirsAddedSince = since.theirs.evidence(Record.self).added
         report.matched += aligned.matched
         var base = [String: Record](minimumCapacity: aligned.ancestor.count)
         for record in aligned.ancestor { base[record.id] = record }
@@ -134,7 +135,7 @@ extension ThreeWayMerge {
     }
 
     /// A record's content: the record with its ID and place blanked.
-    private static func content<Record: BaseModel>(_ record: Record) -> Record {
+    static func content<Record: BaseModel>(_ record: Record) -> Record {
         var blank = Record.schema.copy(of: record, id: "")
         blank.order = 0
         return blank
