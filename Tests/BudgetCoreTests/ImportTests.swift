@@ -1,5 +1,6 @@
 import XCTest
 @testable import BudgetCore
+import TestSupport
 
 final class ImportTests: XCTestCase {
     private let today = Day(iso: "2026-11-21")!
@@ -281,6 +282,36 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(LedgerJournal.account("  ", fallback: "Salary"), "Salary")
         XCTAssertEqual(LedgerJournal.description("(Refund) shop; a|b"), "- (Refund) shop, a/b")
         XCTAssertEqual(LedgerJournal.description("*starred\tname"), "- *starred name")
+    }
+
+    /// The journal's byte-level check that a payee or an account needs no cleaning agrees with
+    /// the cleaning itself on text made of every white space character Unicode names, the
+    /// characters the tools read specially, Japanese and plain letters.
+    func testLedger_TextLeftAsItIsIsExactlyTextThatCleaningLeavesAlike() {
+        let alphabet: [Unicode.Scalar] = [
+            " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2005}",
+            "\u{200A}", "\u{200B}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{3001}",
+            "\u{1681}", "\u{A1}", "\u{84}", "\u{2030}", "\u{2060}", ";", "|", ":", "(", ")", "[", "]", "*", "a",
+            "Z", "家", "ｾ", "Ａ", "\u{1F600}", "\u{0}", "\u{7F}",
+        ]
+        let replacements: [(Unicode.Scalar) -> Unicode.Scalar?] = [
+            { _ in nil }, { $0 == ";" ? "," : nil }, { ":()[]".unicodeScalars.contains($0) ? "-" : nil },
+        ]
+        var generator = SeededGenerator(seed: 26)
+        var cleanSeen = 0
+        for _ in 0..<PropertyDepth.rounds(deep: 200_000, fast: 20_000) {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            }
+            let text = Substring(String(scalars))
+            for replacement in replacements {
+                let clean = LedgerJournal.isClean(text.utf8, replacement: replacement)
+                XCTAssertEqual(clean, LedgerJournal.rebuilt(text, replacement: replacement) == text, "\(text.debugDescription)")
+                if clean { cleanSeen += 1 }
+            }
+        }
+        XCTAssertGreaterThan(cleanSeen, 100, "texts left as they are were tried too")
     }
 
     /// Every field a person sets today has a place of its own in a transaction, so the journal

@@ -77,6 +77,18 @@ public enum LedgerJournal {
         entries.sort()
         let amounts = commodity.isEmpty ? " are whole numbers" : " are in" + commodity
         var piece = "; Exported by budget. Amounts\(amounts).\n\n"
+        piece.reserveCapacity(1 << 20 + 4096)
+        // A record's account as the journal names it, worked out once per name.
+        var holdings: [String: String] = [:]
+        func holding(of name: String?) -> String {
+            guard let name else { return "Assets:Cash" }
+            if let known = holdings[name] { return known }
+            let account = holding(name)
+            holdings[name] = account
+            return account
+        }
+        let incomeFields = metadataFields(of: Income.self), expenseFields = metadataFields(of: Expense.self)
+        let transferFields = metadataFields(of: Transfer.self)
         for (position, entry) in entries.enumerated() {
             if position > 0 { piece += "\n" }
             switch entry.source {
@@ -84,29 +96,27 @@ public enum LedgerJournal {
                 piece += openings[entry.index].text
             case .income:
                 let income = incomes[entry.index]
-                let account = "Income:" + account(income.name, fallback: "Salary")
-                piece += transaction(
-                    income, tag: "income-\(income.id)",
-                    postings: [(holding(income.account), money.plain(income.amount) + commodity), (account, nil)],
-                    money: money)
+                transaction(
+                    income, kind: "income-", fields: incomeFields, money: money,
+                    posting: (holding(of: income.account), income.amount),
+                    against: "Income:" + account(income.name, fallback: "Salary"), commodity: commodity,
+                    into: &piece)
             case .expense:
                 let expense = expenses[entry.index]
-                let account = "Expenses:" + account(expense.category, fallback: "uncategorized")
-                piece += transaction(
-                    expense, tag: "expense-\(expense.id)",
-                    postings: [(account, money.plain(expense.amount) + commodity), (holding(expense.account), nil)],
-                    money: money)
+                transaction(
+                    expense, kind: "expense-", fields: expenseFields, money: money,
+                    posting: ("Expenses:" + account(expense.category, fallback: "uncategorized"), expense.amount),
+                    against: holding(of: expense.account), commodity: commodity, into: &piece)
             case .transfer:
                 let transfer = transfers[entry.index]
-                piece += transaction(
-                    transfer, tag: "transfer-\(transfer.id)",
-                    postings: [(holding(transfer.to), money.plain(transfer.amount) + commodity),
-                               (holding(transfer.from), nil)],
-                    money: money)
+                transaction(
+                    transfer, kind: "transfer-", fields: transferFields, money: money,
+                    posting: (holding(of: transfer.to), transfer.amount), against: holding(of: transfer.from),
+                    commodity: commodity, into: &piece)
             }
             if piece.utf8.count >= 1 << 20 {
                 emit(piece)
-                piece = ""
+                piece.removeAll(keepingCapacity: true)
             }
         }
         if !piece.isEmpty { emit(piece) }
@@ -131,32 +141,58 @@ public enum LedgerJournal {
         }
     }
 
+    /// A transaction of `record`, appended to `text`: its date and payee, its ID as a comment
+    /// (`kind` before it), note lines, tags and `fields` as comments, then `posting` with its
+    /// amount and `against` without one (ledger balances it).
     private static func transaction<Record: BaseModel>(
-        _ record: Record, tag: String, postings: [(String, String?)], money: MoneyFormat
-    ) -> String {
-        var text = record.date.iso + " " + description(record.name) + "\n    ; id: " + tag + "\n"
+        _ record: Record, kind: String, fields: [RecordField<Record>], money: MoneyFormat,
+        posting: (account: String, amount: Int), against: String, commodity: String, into text: inout String
+    ) {
+        text += record.date.iso
+        text += " "
+        text += description(record.name)
+        text += "\n    ; id: "
+        text += kind
+        text += record.id
+        text += "\n"
         if let note = record.note {
             for line in note.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-                text += "    ; " + cleaned(line) { _ in nil } + "\n"
+                text += "    ; "
+                text += cleaned(line) { _ in nil }
+                text += "\n"
             }
         }
         // One tag per comment line, `name:`, which ledger (`tag name`, `%name`) and hledger
         // (`tag:name`) both read as a tag; a colon inside a name would end it, so it becomes `_`.
         for tag in record.tags {
-            text += "    ; " + String(tag.map { $0 == ":" ? "_" : $0 }) + ":\n"
+            text += "    ; "
+            text += tag.contains(":") ? String(tag.map { $0 == ":" ? "_" : $0 }) : tag
+            text += ":\n"
         }
-        // A field a person sets that the journal has no place of its own for (one declared after
-        // these) is a `key: value` tag, which both tools read as metadata.
-        for field in Record.schema.fields where field.setting != nil && !placedFields.contains(field.key) {
+        for field in fields {
             let value = metadata(field.value(record), money: money)
-            if !value.isEmpty { text += "    ; " + field.key + ": " + value + "\n" }
+            if !value.isEmpty {
+                text += "    ; "
+                text += field.key
+                text += ": "
+                text += value
+                text += "\n"
+            }
         }
-        for (account, amount) in postings {
-            text += "    " + account
-            if let amount { text += "  " + amount }
-            text += "\n"
-        }
-        return text
+        text += "    "
+        text += posting.account
+        text += "  "
+        text += money.plain(posting.amount)
+        text += commodity
+        text += "\n    "
+        text += against
+        text += "\n"
+    }
+
+    /// A field a person sets that the journal has no place of its own for (one declared after
+    /// those in `placedFields`): written as a `key: value` tag, which both tools read as metadata.
+    private static func metadataFields<Record: BaseModel>(of kind: Record.Type) -> [RecordField<Record>] {
+        Record.schema.fields.filter { $0.setting != nil && !placedFields.contains($0.key) }
     }
 
     /// The fields a transaction shows in places of their own: its date, payee, postings (the
@@ -210,6 +246,11 @@ public enum LedgerJournal {
     /// `text` in one pass: runs of white space collapsed to one space (none at either end),
     /// and the characters `replacement` names replaced.
     private static func cleaned(_ text: Substring, replacement: (Unicode.Scalar) -> Unicode.Scalar?) -> String {
+        isClean(text.utf8, replacement: replacement) ? String(text) : rebuilt(text, replacement: replacement)
+    }
+
+    /// `cleaned(_:replacement:)`, scalar by scalar.
+    static func rebuilt(_ text: Substring, replacement: (Unicode.Scalar) -> Unicode.Scalar?) -> String {
         var result = String.UnicodeScalarView()
         var spaceOwed = false
         for scalar in text.unicodeScalars {
@@ -226,5 +267,44 @@ public enum LedgerJournal {
             result.append(replacement(scalar) ?? scalar)
         }
         return String(result)
+    }
+
+    /// Whether `cleaned` would give `text` back as it is: no white space but single spaces
+    /// between words, and no character `replacement` replaces. Read byte by byte: every white
+    /// space character beyond ASCII (Unicode's White_Space, which `isWhitespace` reads) is
+    /// one of a few sequences; the characters replaced are all ASCII.
+    static func isClean(_ text: Substring.UTF8View, replacement: (Unicode.Scalar) -> Unicode.Scalar?) -> Bool {
+        var previous: UInt8 = 0x20  // a space at the start is not clean
+        var index = text.startIndex
+        while index != text.endIndex {
+            let byte = text[index]
+            if byte < 0x80 {
+                if byte == 0x20 {
+                    if previous == 0x20 { return false }
+                } else if (0x09...0x0D).contains(byte) || replacement(Unicode.Scalar(byte)) != nil {
+                    return false
+                }
+            } else if byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3 {
+                // U+0085 and U+00A0 (C2 85, C2 A0); U+1680 (E1 9A 80); U+2000…U+200A, U+2028,
+                // U+2029, U+202F (E2 80 xx) and U+205F (E2 81 9F); U+3000 (E3 80 80).
+                let second = text.index(after: index)
+                let next = second == text.endIndex ? 0 : text[second]
+                let third = second == text.endIndex || text.index(after: second) == text.endIndex
+                    ? 0 : text[text.index(after: second)]
+                switch byte {
+                case 0xC2: if next == 0x85 || next == 0xA0 { return false }
+                case 0xE1: if next == 0x9A && third == 0x80 { return false }
+                case 0xE2:
+                    if next == 0x80 && ((0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third)) {
+                        return false
+                    }
+                    if next == 0x81 && third == 0x9F { return false }
+                default: if next == 0x80 && third == 0x80 { return false }
+                }
+            }
+            previous = byte
+            index = text.index(after: index)
+        }
+        return text.isEmpty || previous != 0x20
     }
 }
