@@ -1,5 +1,6 @@
 import XCTest
 @testable import BudgetCore
+import TestSupport
 
 /// Limits with rollover, yearly limits and the total limit (`LimitLedger`, `SpendingLimit`),
 /// against figures worked out by hand in the comments.
@@ -133,6 +134,54 @@ final class LimitLedgerTests: XCTestCase {
             try ledger.status(.category("travel"), in: try XCTUnwrap(document.budgetCalendar.period(named: "2027-01"))))
         XCTAssertEqual([next.carriedIn, next.available, next.spent], [4_000, 16_000, 0])
         XCTAssertEqual(document.monthlyLimits, [:], "a yearly limit is not a monthly one")
+    }
+
+    /// A ledger that adds up only from the first period a forecast or a summary asks about
+    /// gives every status the whole ledger gives, for periods from there on and (added up
+    /// again) before it: monthly and yearly limits, with and without rollover from before the
+    /// window, calendar and payday months.
+    func testCountingFrom_GivesWhatTheWholeLedgerGives_InEveryPeriod() throws {
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<PropertyDepth.rounds(deep: 120, fast: 20) {
+            var document = BudgetDocument()
+            if round % 3 == 2 { try document.setSetting(PeriodKeys.monthStart.erased, to: "25") }
+            for _ in 0..<60 {
+                let date = Day(
+                    year: Int.random(in: 2024...2026, using: &generator), month: Int.random(in: 1...12, using: &generator),
+                    day: Int.random(in: 1...28, using: &generator))
+                try document.addExpense(
+                    name: "x", amount: Int.random(in: 1...9_000, using: &generator),
+                    category: ["food", "rent", "fun"][Int.random(in: 0..<3, using: &generator)], date: try XCTUnwrap(date))
+            }
+            let rollovers: [SpendingLimit.Rollover] = [.none, .surplus, .all]
+            for (index, category) in ["food", "rent", "fun"].enumerated() {
+                let rollover = rollovers[Int.random(in: 0..<3, using: &generator)]
+                let yearly = index == 2 && round % 2 == 0
+                let since: Int? = rollover == .none ? nil
+                    : yearly ? Int.random(in: 2024...2026, using: &generator)
+                    : month("202\(Int.random(in: 4...6, using: &generator))-0\(Int.random(in: 1...9, using: &generator))")
+                try document.setLimit(
+                    try SpendingLimit(amount: 4_000, per: yearly ? .year : .month, rollover: rollover, since: since),
+                    for: .category(category))
+            }
+            try document.setLimit(try SpendingLimit(amount: 20_000), for: .total)
+            let calendar = document.budgetCalendar
+            let limits = document[settings: BudgetKeys.self].limits
+            let whole = LimitLedger(limits: limits, expenses: document.countedExpenses, calendar: calendar)
+            let from = calendar.period(index: month("2025-0\(Int.random(in: 1...9, using: &generator))")).start
+            let window = LimitLedger(
+                limits: limits, expenses: document.countedExpenses, calendar: calendar, countingFrom: from)
+            for index in month("2024-06")...month("2026-12") {
+                let period = calendar.period(index: index)
+                for (scope, _) in limits {
+                    XCTAssertEqual(try window.status(scope, in: period), try whole.status(scope, in: period))
+                    XCTAssertEqual(try window.spent(scope, period: index), try whole.spent(scope, period: index))
+                    XCTAssertEqual(
+                        try window.status(scope, from: period, through: calendar.period(index: index + 2)),
+                        try whole.status(scope, from: period, through: calendar.period(index: index + 2)))
+                }
+            }
+        }
     }
 
     func testYearlyLimit_WithPaydayMonthsTakesTheYearOfTheMonthsLastDay() throws {

@@ -22,6 +22,7 @@ import Synchronization
 public struct LimitLedger: Sendable {
     /// One limit and what it counts, per period of its kind.
     private struct Entry: Sendable {
+        var scope: LimitScope
         var limit: SpendingLimit
         /// The sums per period (a budget month's index, or a year), sorted by period; `nil`
         /// when one does not fit in 64 bits.
@@ -35,6 +36,10 @@ public struct LimitLedger: Sendable {
     private let expenses: [Expense]
     /// What the yearly limits spent in their years to date, by the day asked about.
     private let yearsToDate = YearsToDate()
+    /// The first budget month and the first year whose expenses the sums hold whole (the
+    /// periods a caller asks about, and those rollover carries from); earlier ones are worked
+    /// out again from the expenses when asked about.
+    private let firstMonth: Int, firstYear: Int
 
     /// The ledger of a document's limits and expenses.
     public init(document: BudgetDocument) {
@@ -45,14 +50,35 @@ public struct LimitLedger: Sendable {
 
     /// The ledger of `limits` over `expenses`, months from `calendar`; `sums`, when given, is
     /// what `spending` returns for them (so a caller that has it does not add up twice).
+    ///
+    /// With `countingFrom`, the first day of the periods the caller will ask about, expenses
+    /// before it are added up only if rollover carries from their periods: a forecast of the
+    /// months ahead does not add up ten years of expenses for 2,000 limits.
     init(
         limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar,
-        sums: [LimitScope: [Int: Int?]]? = nil
+        sums: [LimitScope: [Int: Int?]]? = nil, countingFrom: Day? = nil
     ) {
         self.limits = limits
         self.calendar = calendar
         self.expenses = expenses
-        let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar)
+        var from = sums == nil ? countingFrom : nil
+        for (_, limit) in limits where limit.rollover != .none {
+            guard let since = limit.since, let start = from else { continue }
+            let first = limit.per == .month ? calendar.period(index: since).start : Day(year: since, month: 1, day: 1)
+            guard let first else {
+                from = nil
+                continue
+            }
+            from = min(start, first)
+        }
+        if let from {
+            let month = calendar.index(containing: from)
+            firstMonth = calendar.period(index: month).start >= from ? month : month + 1
+            firstYear = from.month == 1 && from.day == 1 ? from.year : from.year + 1
+        } else {
+            (firstMonth, firstYear) = (Int.min, Int.min)
+        }
+        let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar, from: from)
         var entries: [LimitScope: Entry] = [:]
         entries.reserveCapacity(limits.count)
         for (scope, limit) in limits {
@@ -65,7 +91,7 @@ public struct LimitLedger: Sendable {
                 sorted?.append((period, amount))
             }
             sorted?.sort { $0.period < $1.period }
-            entries[scope] = Entry(limit: limit, spending: sorted)
+            entries[scope] = Entry(scope: scope, limit: limit, spending: sorted)
         }
         self.entries = entries
     }
@@ -157,7 +183,7 @@ public struct LimitLedger: Sendable {
     private func carriedIn(_ entry: Entry, at index: Int) throws -> Int {
         let limit = entry.limit
         guard limit.rollover != .none, let since = limit.since, index > since else { return 0 }
-        guard let spending = entry.spending else { throw BudgetError.totalOverflow }
+        guard let spending = try counted(entry, from: since) else { throw BudgetError.totalOverflow }
         // `carry` is what is carried into the period `next`.
         var carry = 0, next = since
         for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: since)...] {
@@ -173,13 +199,21 @@ public struct LimitLedger: Sendable {
 
     /// What the limit's expenses add up to from period `start` through `end` (of its kind).
     private func spent(_ entry: Entry, from start: Int, through end: Int) throws -> Int {
-        guard let spending = entry.spending else { throw BudgetError.totalOverflow }
+        guard let spending = try counted(entry, from: start) else { throw BudgetError.totalOverflow }
         var total = 0
         for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: start)...] {
             if period > end { break }
             total = try Sum.of([total, amount])
         }
         return total
+    }
+
+    /// The limit's sums per period, whole from the period `start` on (of the limit's kind): the
+    /// ledger's, or, for a period before those it added up whole, added up again for this limit.
+    private func counted(_ entry: Entry, from start: Int) throws -> [(period: Int, amount: Int)]? {
+        guard start < (entry.limit.per == .month ? firstMonth : firstYear) else { return entry.spending }
+        let whole = LimitLedger(limits: [(entry.scope, entry.limit)], expenses: expenses, calendar: calendar)
+        return whole.entries[entry.scope]?.spending
     }
 
     /// The position of the first sum at or after `period` (a binary search).
@@ -252,7 +286,8 @@ public struct LimitLedger: Sendable {
     /// The expenses each limit counts, added up per period of the limit's kind (a budget
     /// month's index, or a year); `nil` where a sum does not fit in 64 bits.
     static func spending(
-        _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar
+        _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
+        from: Day? = nil
     ) -> [LimitScope: [Int: Int?]] {
         var byCategory: [String: SpendingLimit.Period] = [:]
         byCategory.reserveCapacity(limits.count)
@@ -294,6 +329,7 @@ public struct LimitLedger: Sendable {
         var categorySums: [[Int: Int?]] = []
         var totalSums: [Int: Int?] = [:]
         for expense in expenses {
+            if let from, expense.date < from { continue }
             var per: SpendingLimit.Period?
             var number = -1
             if !byCategory.isEmpty {

@@ -148,10 +148,11 @@ public struct Summary: Sendable {
         let limitRange = limitPeriod ?? period
         var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
+            let first = calendar.period(containing: from)
             let ledger = LimitLedger(
                 limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
-                calendar: calendar)
-            whole = (ledger, calendar.period(containing: from), calendar.period(containing: to))
+                calendar: calendar, countingFrom: first.start)
+            whole = (ledger, first, calendar.period(containing: to))
         }
         // A limited category the period spent nothing in still has a row (0 spent, its limit
         // left), unless a filter other than the categories (which must name it) is set.

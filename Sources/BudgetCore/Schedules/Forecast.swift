@@ -175,7 +175,8 @@ public struct Forecast: Equatable, Sendable {
         // Monthly category limits only: a yearly limit is not spread over months, and the total
         // limit overlaps the categories'.
         let ledger = LimitLedger(
-            limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar)
+            limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar,
+            countingFrom: first.start)
         let limits = ledger.limits
             .compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
             .filter { $0.limit.per == .month }
