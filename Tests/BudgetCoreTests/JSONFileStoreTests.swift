@@ -99,6 +99,40 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(contents.bytes, written, "pages given back read the file's bytes again")
     }
 
+    /// A reader that gives back what it passed (`PassedPages`) goes through a mapped file of
+    /// 48 MiB holding a few MiB of it at any time, and nothing once it finished. (What the
+    /// blocks of 2 MiB given back a block behind the reader are for, large folios mapped whole
+    /// again by the next read, shows with the page cache of a real data file: `make bench`'s
+    /// peak memory of a million records, not this file.)
+    func testPassedPages_AReaderGoingThroughAFileHoldsLittleOfItAtAnyTime() throws {
+        let path = directory + "/passed.bin"
+        let size = 48 << 20
+        let written = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(written)))
+        let contents = try FileContents(path: path, mapping: true)
+        XCTAssertTrue(contents.isMapped)
+        func fileBackedMemory() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
+            return try XCTUnwrap(Int(line.split(separator: " ")[1])) * 1024
+        }
+        let before = try fileBackedMemory()
+        var passed = PassedPages(contents, from: 0)
+        var sum = 0, most = 0
+        try contents.withBytes { bytes in
+            for index in stride(from: 0, to: bytes.count, by: 64) {
+                sum &+= Int(bytes[index])
+                passed.passed(index)
+                if index % (1 << 20) == 0 { most = max(most, try fileBackedMemory() - before) }
+            }
+        }
+        XCTAssertLessThan(most, 12 << 20, "the file held while it was read")
+        passed.finished(at: size)
+        XCTAssertLessThan(try fileBackedMemory() - before, 1 << 20, "all of it given back at the end")
+        XCTAssertEqual(contents.bytes, written, "pages given back read the file's bytes again")
+        XCTAssertNotEqual(sum, 0)
+    }
+
     func testMappedInvalidFile_IsCheckedRefusedAndRepairedInPlaceAsWhenRead() throws {
         // The strict path reads a mapped file in place (no copy): the same problems, the same
         // refusal, and a repair whose backup holds the original bytes.

@@ -14,9 +14,13 @@ struct RecordCopier<Record: BaseModel> {
     /// The `order` key as a table's record holds it, which no text value can hold (its quotes
     /// would be escaped), on its own line six spaces deep.
     private let orderKey = RecordSchema<Record>.Nesting.table.pieces(RecordField<Record>.position.quotedKey).first
+    /// The file's pages copied from, given back as the copy passes them (as the reader gave
+    /// them back once read): a million records' bytes are never all held at once.
+    private var passedPages: PassedPages
 
     init(source: WrittenBytes.Table<Record>) {
         self.source = source
+        passedPages = PassedPages(source.contents, from: source.layout.starts.first ?? source.layout.end)
     }
 
     /// Writes the next record of the table, `records[index]` (records come by ascending ID);
@@ -67,6 +71,7 @@ struct RecordCopier<Record: BaseModel> {
         into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         try flush(into: &out, emit: emit)
+        passedPages.finished(at: source.layout.end)
     }
 
     /// Copies the records waiting in `run`: a large piece straight from the file's bytes.
@@ -82,17 +87,17 @@ struct RecordCopier<Record: BaseModel> {
         if bytes.count >= FastDocumentCodec.pieceSize / 4 {
             try out.withBytes(emit)
             out.removeAll()
-            // A piece at a time, each piece's pages given back once written (as the reader gave
-            // them back once read): a million records' bytes are never all held at once.
+            // A piece at a time, each piece's pages given back once written.
             var start = range.lowerBound
             while start < range.upperBound {
                 let end = min(range.upperBound, start + FastDocumentCodec.pieceSize)
                 try emit(source.bytes.slice(start..<end))
-                source.contents.release(start..<end)
+                passedPages.passed(end)
                 start = end
             }
         } else {
             out.append(bytes)
+            passedPages.passed(range.upperBound)
             try emitFull(&out, emit)
         }
     }
@@ -118,6 +123,7 @@ struct RecordCopier<Record: BaseModel> {
         out.append(bytes.slice(range.lowerBound..<digits))
         out.write(record.order)
         out.append(bytes.slice(end..<range.upperBound))
+        passedPages.passed(range.upperBound)
         return true
     }
 

@@ -68,7 +68,10 @@ struct RecordRun<Record: BaseModel>: Sendable {
         let schema = Record.schema
         repeat {
             cursor.skipWhitespace()
-            if cursor.index == stop { return .stopped }
+            if cursor.index == stop {
+                passedPages?.finished(at: stop)
+                return .stopped
+            }
             if keepsStarts {
                 starts.append(cursor.index)
                 if laidOut { laidOut = Self.isIndented(cursor.bytes, before: cursor.index) }
@@ -78,6 +81,7 @@ struct RecordRun<Record: BaseModel>: Sendable {
             if count % 4096 == 0, let signal, signal.isRaised { return .failed }
             passedPages?.passed(cursor.index)
         } while cursor.consume(UInt8(ascii: ","))
+        passedPages?.finished(at: cursor.index)
         return .ended
     }
 
