@@ -307,7 +307,8 @@ final class ImportTests: XCTestCase {
             let text = Substring(String(scalars))
             for replacement in replacements {
                 let clean = LedgerJournal.isClean(text.utf8, replacement: replacement)
-                XCTAssertEqual(clean, LedgerJournal.rebuilt(text, replacement: replacement) == text, "\(text.debugDescription)")
+                let rebuilt = LedgerJournal.rebuilt(text, replacement: replacement)
+                XCTAssertEqual(clean, rebuilt == text, "\(text.debugDescription)")
                 if clean { cleanSeen += 1 }
             }
         }

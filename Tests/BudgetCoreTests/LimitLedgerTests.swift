@@ -147,19 +147,21 @@ final class LimitLedgerTests: XCTestCase {
             if round % 3 == 2 { try document.setSetting(PeriodKeys.monthStart.erased, to: "25") }
             for _ in 0..<60 {
                 let date = Day(
-                    year: Int.random(in: 2024...2026, using: &generator), month: Int.random(in: 1...12, using: &generator),
-                    day: Int.random(in: 1...28, using: &generator))
+                    year: Int.random(in: 2024...2026, using: &generator),
+                    month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...28, using: &generator))
+                let category = ["food", "rent", "fun"][Int.random(in: 0..<3, using: &generator)]
                 try document.addExpense(
-                    name: "x", amount: Int.random(in: 1...9_000, using: &generator),
-                    category: ["food", "rent", "fun"][Int.random(in: 0..<3, using: &generator)], date: try XCTUnwrap(date))
+                    name: "x", amount: Int.random(in: 1...9_000, using: &generator), category: category,
+                    date: try XCTUnwrap(date))
             }
             let rollovers: [SpendingLimit.Rollover] = [.none, .surplus, .all]
             for (index, category) in ["food", "rent", "fun"].enumerated() {
                 let rollover = rollovers[Int.random(in: 0..<3, using: &generator)]
                 let yearly = index == 2 && round % 2 == 0
+                let year = Int.random(in: 4...6, using: &generator)
+                let monthOfYear = Int.random(in: 1...9, using: &generator)
                 let since: Int? = rollover == .none ? nil
-                    : yearly ? Int.random(in: 2024...2026, using: &generator)
-                    : month("202\(Int.random(in: 4...6, using: &generator))-0\(Int.random(in: 1...9, using: &generator))")
+                    : yearly ? 2020 + year : month("202\(year)-0\(monthOfYear)")
                 try document.setLimit(
                     try SpendingLimit(amount: 4_000, per: yearly ? .year : .month, rollover: rollover, since: since),
                     for: .category(category))
