@@ -72,6 +72,13 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(changes.last?.last?.expenses.records, try store.load().expenses.records)
     }
 
+    /// The bytes of mapped files the process holds in memory (`RssFile`).
+    private func fileBackedMemory() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
+        return try XCTUnwrap(Int(line.split(separator: " ")[1])) * 1024
+    }
+
     func testReleasedPages_AreGivenBack_AndReadTheSameBytesAgain() throws {
         // A reader gives back the pages it has read past (`FileContents.release`): the process
         // no longer holds them, and reading them again maps the same bytes from the file.
@@ -81,11 +88,6 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(written)))
         let contents = try FileContents(path: path, mapping: true)
         XCTAssertTrue(contents.isMapped)
-        func fileBackedMemory() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-            let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
-            return try XCTUnwrap(Int(line.split(separator: " ")[1])) * 1024
-        }
         var sum = 0
         contents.withBytes { bytes in
             for index in stride(from: 0, to: bytes.count, by: 512) { sum &+= Int(bytes[index]) }
@@ -111,11 +113,6 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(written)))
         let contents = try FileContents(path: path, mapping: true)
         XCTAssertTrue(contents.isMapped)
-        func fileBackedMemory() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-            let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
-            return try XCTUnwrap(Int(line.split(separator: " ")[1])) * 1024
-        }
         let before = try fileBackedMemory()
         var passed = PassedPages(contents, from: 0)
         var sum = 0, most = 0
