@@ -230,6 +230,28 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual(try overflowing.status(.category("b"), in: february)?.spent, 1_000)
     }
 
+    /// A ledger counting from a later month (`limit list`, a summary, the forecast) answers
+    /// it when what it adds up fits, whatever an earlier month of a monthly limit adds up to;
+    /// the earlier month, and rollover carried from it, still cannot be worked out.
+    func testCountingFrom_AMonthIsAnsweredThoughAnEarlierOneDoesNotFit() throws {
+        var document = try document([("2026-02-10", "a", 10), ("2026-03-02", "a", 7)])
+        try document.addExpense(name: "x", amount: Int.max - 5, category: "a", date: day("2026-02-11"))
+        try document.setLimit(try SpendingLimit(amount: 100), for: .category("a"))
+        let calendar = document.budgetCalendar
+        let february = try XCTUnwrap(calendar.period(named: "2026-02"))
+        let march = try XCTUnwrap(calendar.period(named: "2026-03"))
+        XCTAssertThrowsError(try LimitLedger(document: document).status(.category("a"), in: march))
+        let fromMarch = LimitLedger(document: document, countingFrom: march.start)
+        XCTAssertEqual(try fromMarch.status(.category("a"), in: march)?.spent, 7)
+        XCTAssertEqual(try LimitReport(document: document, period: march).rows.map(\.spent), [7])
+        XCTAssertThrowsError(try fromMarch.status(.category("a"), in: february), "added up again: it does not fit")
+        try document.setLimit(
+            try SpendingLimit(amount: 100, rollover: .all, since: month("2026-01")), for: .category("a"))
+        XCTAssertThrowsError(
+            try LimitLedger(document: document, countingFrom: march.start).status(.category("a"), in: march),
+            "February's overspend carries into March")
+    }
+
     func testALimit_CountsEverySpellingUnicodeCallsEqual_AddedUpByBytesFirst() throws {
         // Categories are numbered by their bytes (`LabelIndex`) and joined by their limit
         // afterwards: composed and decomposed が are one category, with one limit.

@@ -41,11 +41,13 @@ public struct LimitLedger: Sendable {
     /// out again from the expenses when asked about.
     private let firstMonth: Int, firstYear: Int
 
-    /// The ledger of a document's limits and expenses.
-    public init(document: BudgetDocument) {
+    /// The ledger of a document's limits and expenses; with `countingFrom`, the first day of
+    /// the periods the caller will ask about, it adds up less (see `init(limits:…)`), and a
+    /// period from there on is answered whatever an earlier one adds up to.
+    public init(document: BudgetDocument, countingFrom: Day? = nil) {
         self.init(
             limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
-            calendar: document.budgetCalendar)
+            calendar: document.budgetCalendar, countingFrom: countingFrom)
     }
 
     /// The ledger of `limits` over `expenses`, months from `calendar`; `sums`, when given, is
@@ -53,7 +55,8 @@ public struct LimitLedger: Sendable {
     ///
     /// With `countingFrom`, the first day of the periods the caller will ask about, expenses
     /// before it are added up only if rollover carries from their periods: a forecast of the
-    /// months ahead does not add up ten years of expenses for 2,000 limits.
+    /// months ahead does not add up ten years of expenses for 2,000 limits. (Nor does an
+    /// earlier month whose sum does not fit in 64 bits make every month's figures an error.)
     init(
         limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar,
         sums: [LimitScope: [Int: Int?]]? = nil, countingFrom: Day? = nil

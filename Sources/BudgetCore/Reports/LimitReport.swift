@@ -25,7 +25,7 @@ public struct LimitReport: Equatable, Sendable {
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     public init(document: BudgetDocument, period: BudgetPeriod) throws {
         self.period = period
-        rows = try LimitLedger(document: document).statuses(in: period)
+        rows = try LimitLedger(document: document, countingFrom: period.start).statuses(in: period)
     }
 }
 
