@@ -438,9 +438,7 @@ enum FastDocumentCodec {
         // this table's is known only when the first part reaches it; when it does not, the
         // second part is stopped and released. The second thread is always waited for.
         let bytes = cursor.bytes, signal = StopSignal()
-        // Counted with the pages given back as they are passed: the first part reads them
-        // again from the file, and a million records' first half is not all mapped at once.
-        let before = recordStarts(in: bytes, from: cursor.index, before: split, releasing: run.passedPages)
+        let before = recordStarts(in: bytes, from: cursor.index, before: split)
         guard let tail = run.cede(from: before) else { return run.read(&cursor) == .ended }
         let passedPages = run.passedPages
         let second = BackgroundWork { () -> (run: RecordRun<Record>, end: Int?) in
@@ -508,21 +506,16 @@ enum FastDocumentCodec {
     }
 
     /// How many records start (`recordStart`) from `first` up to `end`.
-    static func recordStarts(
-        in bytes: ByteView, from first: Int, before end: Int, releasing passed: PassedPages? = nil
-    ) -> Int {
+    static func recordStarts(in bytes: ByteView, from first: Int, before end: Int) -> Int {
         // Found by the brace that ends a record's first line (`"00000001" : {`), 13 bytes after
         // where the record starts: a record holds one brace, and a line as many as nine line
         // breaks, so looking for braces skips most of the bytes at once.
         var position = max(first, 0) + 13, count = 0
-        var passed = passed
         let last = min(end + 13, bytes.count)
         while position < last, let found = bytes.firstIndex(of: UInt8(ascii: "{"), from: position), found < last {
             if let start = recordStart(in: bytes, atLineBreak: found - 18), start >= first, start < end { count += 1 }
             position = found + 1
-            passed?.passed(found - 18)
         }
-        passed?.finished(at: min(last, end))
         return count
     }
 
