@@ -35,13 +35,21 @@ public enum LedgerJournal {
         let members = Set(document[settings: MemberKeys.self].memberNames)
         /// Where a record's money was held: its account, else `Assets:Cash` as before accounts;
         /// a settlement's members (issue #30) are `Equity:Members:<name>`, no account's money.
+        /// Worked out once per name.
+        var holdings: [String: String] = [:]
         func holding(_ name: String?) -> String {
             guard let name else { return "Assets:Cash" }
-            if name == Transfer.adjustment { return "Equity:Adjustments" }
-            if members.contains(name), !cards.contains(name) {
-                return "Equity:Members:" + account(name, fallback: "Member")
+            if let known = holdings[name] { return known }
+            let held: String
+            if name == Transfer.adjustment {
+                held = "Equity:Adjustments"
+            } else if members.contains(name), !cards.contains(name) {
+                held = "Equity:Members:" + account(name, fallback: "Member")
+            } else {
+                held = (cards.contains(name) ? "Liabilities:" : "Assets:") + account(name, fallback: "Cash")
             }
-            return (cards.contains(name) ? "Liabilities:" : "Assets:") + account(name, fallback: "Cash")
+            holdings[name] = held
+            return held
         }
         if let income = incomes.first(where: { $0.date.year < earliestYear }) {
             throw BudgetError.dateBeforeLedgerCalendar(RecordReference(kind: .income, id: income.id), income.date)
@@ -78,15 +86,6 @@ public enum LedgerJournal {
         let amounts = commodity.isEmpty ? " are whole numbers" : " are in" + commodity
         var piece = "; Exported by budget. Amounts\(amounts).\n\n"
         piece.reserveCapacity(1 << 20 + 4096)
-        // A record's account as the journal names it, worked out once per name.
-        var holdings: [String: String] = [:]
-        func holding(of name: String?) -> String {
-            guard let name else { return "Assets:Cash" }
-            if let known = holdings[name] { return known }
-            let account = holding(name)
-            holdings[name] = account
-            return account
-        }
         let incomeFields = metadataFields(of: Income.self), expenseFields = metadataFields(of: Expense.self)
         let transferFields = metadataFields(of: Transfer.self)
         for (position, entry) in entries.enumerated() {
@@ -98,7 +97,7 @@ public enum LedgerJournal {
                 let income = incomes[entry.index]
                 transaction(
                     income, kind: "income-", fields: incomeFields, money: money,
-                    posting: (holding(of: income.account), income.amount),
+                    posting: (holding(income.account), income.amount),
                     against: "Income:" + account(income.name, fallback: "Salary"), commodity: commodity,
                     into: &piece)
             case .expense:
@@ -106,12 +105,12 @@ public enum LedgerJournal {
                 transaction(
                     expense, kind: "expense-", fields: expenseFields, money: money,
                     posting: ("Expenses:" + account(expense.category, fallback: "uncategorized"), expense.amount),
-                    against: holding(of: expense.account), commodity: commodity, into: &piece)
+                    against: holding(expense.account), commodity: commodity, into: &piece)
             case .transfer:
                 let transfer = transfers[entry.index]
                 transaction(
                     transfer, kind: "transfer-", fields: transferFields, money: money,
-                    posting: (holding(of: transfer.to), transfer.amount), against: holding(of: transfer.from),
+                    posting: (holding(transfer.to), transfer.amount), against: holding(transfer.from),
                     commodity: commodity, into: &piece)
             }
             if piece.utf8.count >= 1 << 20 {

@@ -45,10 +45,9 @@ extension ThreeWayMerge {
         }
 
         /// What these changes did to one kind's records: the IDs they added, each record as it
-        /// was before they first edited or removed it, and the IDs they removed.
-        func evidence<Record: BaseModel>(
-            _: Record.Type
-        ) -> (added: Set<String>, before: [String: Record], removed: Set<String>, addedByAncestor: Set<String>) {
+        /// was before they first edited or removed it, the IDs they removed, and the IDs the
+        /// ancestor's own changes (those the side's history does not hold) added.
+        func evidence<Record: BaseModel>(_: Record.Type) -> Alignment<Record>.Evidence {
             var added: Set<String> = [], before: [String: Record] = [:], removed: Set<String> = []
             var addedByAncestor: Set<String> = []
             for change in ancestorChanges {
@@ -83,6 +82,8 @@ extension ThreeWayMerge {
         var theirIDs: [String: String]
         /// Their records held by ours under another ID (their ID, ours), for people.
         var matched: [Renumbering]
+        /// The IDs each side's own changes since the ancestor added (`FreshChanges.evidence`).
+        let oursAdded: Set<String>, theirsAdded: Set<String>
 
         /// The alignment of `ancestor` and `theirs` to `ours`, from what each side's history
         /// did since the ancestor.
@@ -94,8 +95,12 @@ extension ThreeWayMerge {
             theirIDs = [:]
             matched = []
             let kind = Record.kind
-            let ourMoves = oursSince.isComplete ? Self.moves(from: ancestor, in: ours, since: oursSince) : [:]
-            let theirMoves = theirsSince.isComplete ? Self.moves(from: ancestor, in: theirs, since: theirsSince) : [:]
+            let ourEvidence = oursSince.evidence(Record.self), theirEvidence = theirsSince.evidence(Record.self)
+            oursAdded = ourEvidence.added
+            theirsAdded = theirEvidence.added
+            let ourMoves = oursSince.isComplete ? Self.moves(from: ancestor, in: ours, since: ourEvidence) : [:]
+            let theirMoves = theirsSince.isComplete
+                ? Self.moves(from: ancestor, in: theirs, since: theirEvidence) : [:]
             guard !ourMoves.isEmpty || !theirMoves.isEmpty else { return }
             let schema = Record.schema
             let ancestorIDs = Set(ancestor.lazy.map(\.id))
@@ -158,8 +163,8 @@ extension ThreeWayMerge {
         /// failing that too, the most alike with its name, day or amount and at most two fields
         /// changed (renamed, or moved to another day). Each record of `side` is matched once.
         /// One found nowhere while another record holds its ID was deleted there.
-        static func moves(from ancestor: [Record], in side: [Record], since: FreshChanges) -> [String: Place] {
-            let (added, before, removed, addedByAncestor) = since.evidence(Record.self)
+        static func moves(from ancestor: [Record], in side: [Record], since: Evidence) -> [String: Place] {
+            let (added, before, removed, addedByAncestor) = since
             let schema = Record.schema
             var ancestorPlaces = [String: Int](minimumCapacity: ancestor.count)
             for (index, record) in ancestor.enumerated() { ancestorPlaces[record.id] = index }
@@ -255,6 +260,11 @@ extension ThreeWayMerge {
             }
             return moves
         }
+
+        /// What a side's changes since the ancestor did (`FreshChanges.evidence`).
+        typealias Evidence = (
+            added: Set<String>, before: [String: Record], removed: Set<String>, addedByAncestor: Set<String>
+        )
 
         /// Where a side holds one of the ancestor's records it does not hold under its own ID.
         enum Place: Equatable {

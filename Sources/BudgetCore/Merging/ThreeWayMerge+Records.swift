@@ -13,8 +13,7 @@ extension ThreeWayMerge {
         let aligned = Alignment(
             ancestor: ancestor.records, ours: ours.records, theirs: theirs.records, oursSince: since.ours,
             theirsSince: since.theirs)
-        let oursAddedSince = since.ours.evidence(Record.self).added
-        let theirsAddedSince = since.theirs.evidence(Record.self).added
+        let oursAddedSince = aligned.oursAdded, theirsAddedSince = aligned.theirsAdded
         report.matched += aligned.matched
         var base = [String: Record](minimumCapacity: aligned.ancestor.count)
         for record in aligned.ancestor { base[record.id] = record }

@@ -12,9 +12,16 @@ extension BudgetDocument {
         changeSummary = nil
         let base = stepBase?.document ?? original
         stepBase = nil
+        appendChange(since: base) { summary ?? $0 }
+    }
+
+    /// Appends the change from `base` to this document to the history, named by `summary` from
+    /// the summary made from what changed, unless the records did not change or the change
+    /// itself rewrote the history; the oldest changes past `historyLimit` are forgotten.
+    private mutating func appendChange(since base: BudgetDocument, summary: (String) -> String) {
         guard history.hasSameEntries(as: base.history),
               var change = ChangeRecord(from: base, to: self, time: Self.now()) else { return }
-        if let summary { change.summary = summary }
+        change.summary = summary(change.summary)
         history.append(change)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
@@ -54,11 +61,7 @@ extension BudgetDocument {
     public mutating func recordMerge(since original: BudgetDocument) {
         changeSummary = nil
         stepBase = nil
-        guard history.hasSameEntries(as: original.history),
-              var change = ChangeRecord(from: original, to: self, time: Self.now()) else { return }
-        change.summary = Self.mergeSummary(of: nil) + ": " + change.summary
-        history.append(change)
-        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        appendChange(since: original) { Self.mergeSummary(of: nil) + ": " + $0 }
     }
 
     /// Whether this document, after `recordChange(since: original)`, must be written: cheaper than
