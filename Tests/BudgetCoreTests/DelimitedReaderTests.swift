@@ -16,12 +16,24 @@ final class DelimitedReaderTests: XCTestCase {
             let expected = Result { () throws(ImportError) in try ScalarReader.separated(text, by: delimiter) }
             let found = Result { () throws(ImportError) in try DelimitedReader.separated(text, by: delimiter) }
             switch (expected, found) {
-            case (.success(let rows), .success(let read)): XCTAssertEqual(read, rows, "\(text.debugDescription)")
+            case (.success(let rows), .success(let read)):
+                XCTAssertEqual(read, rows, "\(text.debugDescription)")
+                XCTAssertGreaterThanOrEqual(DelimitedReader.rowBound(of: text), read.count, "\(text.debugDescription)")
             case (.failure(let error), .failure(let other)):
                 XCTAssertEqual(other.errorDescription, error.errorDescription, "\(text.debugDescription)")
             default: XCTFail("\(text.debugDescription): \(expected) but \(found)")
             }
         }
+    }
+
+    /// The room made for a text's rows before reading them: its lines, however they end.
+    func testRowBound_CountsLinesWhateverEndsThem() {
+        XCTAssertEqual(DelimitedReader.rowBound(of: ""), 1)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a,b"), 1 + 0)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\nb\n"), 3)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\r\nb\r\nc"), 3, "CRLF counts once")
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\rb\rc\r"), 4, "a file of CRs (old Mac) counts them")
+        XCTAssertEqual(DelimitedReader.rowBound(of: "家賃,\"1\n2\"\nｾﾌﾞﾝ,3\n"), 4)
     }
 }
 

@@ -270,6 +270,32 @@ final class StatementReadingTests: XCTestCase {
         XCTAssertEqual(try reader.read(text).otherKind, 2)
     }
 
+    /// Rows are read as the file is, one at a time: a file that breaks off (a quote never
+    /// closed) is refused for that, as when it was read whole before its rows, whatever the
+    /// rows before it held; a statement's header is asked for once.
+    func testRows_AreReadAsTheFileIs() throws {
+        let reader = StatementReader(
+            layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,
+            minorDigits: 0, today: today)
+        XCTAssertThrowsError(
+            try reader.read("利用日,利用店名・商品名,利用金額\n2026/11/01,Coffee,15x\n2026/11/02,\"ｾﾌﾞﾝ,150\n")
+        ) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 3, "\(error)")
+            XCTAssertEqual(
+                (error as? ImportError)?.errorDescription,
+                "line 3: a quoted field is never closed; nothing was imported")
+        }
+        var passes = 0
+        let reading = try reader.read(atMost: 1) { take throws(ImportError) in
+            passes += 1
+            for (line, fields) in [(1, ["利用日", "利用店名・商品名", "利用金額"]), (2, ["2026/11/01", "家賃", "80000"])] {
+                try take(DelimitedReader.Row(line: line, fields: fields))
+            }
+        }
+        XCTAssertEqual(passes, 1)
+        XCTAssertEqual(reading.entries.map(\.name), ["家賃"])
+    }
+
     func testRows_WithoutAnIDAreTellApartByTheirOccurrence() throws {
         let reader = StatementReader(
             layout: StatementPreset.rakutenCard.layout, preset: .rakutenCard, kind: nil, signDecidesKind: true,

@@ -43,8 +43,12 @@ extension BudgetDocument {
         _ text: String, format: ImportFormat, by importers: [RecordImporter], skipDuplicates: Bool,
         into: String? = nil, tags: Tags = Tags()
     ) throws -> [(ids: [String], skipped: Int, otherKind: Int)] {
+        let rowBound = DelimitedReader.rowBound(of: text)
         var batches = importers.map {
-            ImportBatch(into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into, defaultTags: tags)
+            var batch = ImportBatch(
+                into: self, kind: $0.kind, skipDuplicates: skipDuplicates, account: into, defaultTags: tags)
+            batch.rowBound = rowBound
+            return batch
         }
         var failures = [(any Error)?](repeating: nil, count: importers.count)
         var draft = self

@@ -14,6 +14,18 @@ enum DelimitedReader {
         try separated(text, by: ",")
     }
 
+    /// At most how many rows a text has (its line breaks, CRLF, CR or LF, and one more for a
+    /// last line without one): to make room for what is read from them at once. Room never
+    /// filled costs address space, not memory.
+    static func rowBound(of text: String) -> Int {
+        var breaks = 1, afterReturn = false
+        for byte in text.utf8 {
+            if byte == 0x0D || (byte == 0x0A && !afterReturn) { breaks += 1 }
+            afterReturn = byte == 0x0D
+        }
+        return breaks
+    }
+
     /// CSV's rules with another separator (a statement's tab or semicolon).
     static func separated(_ text: String, by delimiter: Unicode.Scalar) throws(ImportError) -> [Row] {
         var rows: [Row] = []

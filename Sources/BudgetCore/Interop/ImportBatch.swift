@@ -20,6 +20,8 @@ struct ImportBatch {
     private(set) var ids: [String] = []
     /// How many rows were left out as duplicates.
     private(set) var skipped = 0
+    /// At most how many rows may come: room for them is made in the table at the first.
+    var rowBound = 0
 
     /// A batch adding rows of `kind` to `document` (as it is before the first row).
     init(
@@ -95,6 +97,14 @@ struct ImportBatch {
             } catch {
                 throw ImportError(line: row.line, column: "paid_by", error.errorDescription ?? "unknown member")
             }
+        }
+        if rowBound > 0 {
+            switch kind {
+            case .income: document.incomes.reserveCapacity(forMore: rowBound)
+            case .expense: document.expenses.reserveCapacity(forMore: rowBound)
+            case .transfer: document.transfers.reserveCapacity(forMore: rowBound)
+            }
+            rowBound = 0
         }
         switch kind {
         case .income:

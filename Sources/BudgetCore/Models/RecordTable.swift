@@ -132,6 +132,13 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         return record
     }
 
+    /// Makes room for `count` more records at once: adding many one by one then neither grows
+    /// the storage step by step nor holds it twice over while it grows.
+    mutating func reserveCapacity(forMore count: Int) {
+        guard count > 0 else { return }  // (reserving on shared storage copies it)
+        records.reserveCapacity(records.count + count)
+    }
+
     /// Replaces the record with the same ID, or inserts a record whose ID was allocated but is
     /// not present. When `order` differs from the record's position, the record moves there.
     ///

@@ -18,8 +18,10 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.idSpaceExhausted` when IDs run out; `ImportError` naming the row
     ///   after which a kind's amounts would add up to more than the largest total; nothing is
     ///   added then.
+    /// An entry's identity is let go once its record holds it as its source (`entries` is the
+    /// function's to change: a caller that hands it over keeps no second copy).
     public mutating func importStatement(
-        _ entries: [StatementEntry], _ settings: StatementImport
+        _ entries: consuming [StatementEntry], _ settings: StatementImport
     ) throws -> StatementImportResult {
         var result = StatementImportResult()
         var known = KnownRows()
@@ -61,6 +63,17 @@ extension BudgetDocument {
             var from: String, to: String, amount: Int
         }
         var linkable: [LinkKey: [Int]]?
+        // Room for every row of a kind, made when the first is added (an import that adds
+        // nothing copies nothing).
+        var roomFor: [RecordKind: Int]? = [
+            .income: entries.count { $0.kind == .income }, .expense: entries.count { $0.kind == .expense },
+        ]
+        func makeRoom() {
+            guard let room = roomFor else { return }
+            draft.incomes.reserveCapacity(forMore: room[.income] ?? 0)
+            draft.expenses.reserveCapacity(forMore: room[.expense] ?? 0)
+            roomFor = nil
+        }
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if let other = action?.transferTo {
                 try addTransfer(entry, action, to: other, source: source)
@@ -102,6 +115,7 @@ extension BudgetDocument {
                     throw ImportError(line: entry.line, column: "account", error.errorDescription ?? "unknown account")
                 }
             }
+            makeRoom()
             switch entry.kind {
             case .income:
                 let income = try draft.incomes.add { id in
@@ -208,7 +222,8 @@ extension BudgetDocument {
             && (incomes.records.contains { $0.source == nil } || expenses.records.contains { $0.source == nil })
         var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
         var foldedNames: [Int: String] = [:]
-        for (index, entry) in entries.enumerated() {
+        for index in entries.indices {
+            var entry = entries[index]
             // The account the row goes into, when the import names it (`--account`), not the row.
             var rowAccount = into?.name
             if case .optionalText(_?) = entry.values["account"] { rowAccount = nil }
@@ -220,9 +235,9 @@ extension BudgetDocument {
                 case .deleted: result.deletedBefore += 1
                 }
                 if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
+                entries[index].identity = ""
                 continue
             }
-            var entry = entry
             if settings.foldNames,
                let folded = try? FieldRules.label(TextFolding.widthFolded(entry.name), field: "name"),
                folded != entry.name {
@@ -233,12 +248,14 @@ extension BudgetDocument {
             if action?.skip == true {
                 result.skippedByRule += 1
                 leftOut[entry.date, default: []].append(entry.line)
+                entries[index].identity = ""
                 continue
             }
             if mayMatch && action?.transferTo == nil && entry.kind != .transfer {
                 coming.append((index, action))
             } else {
                 try add(entry, action, source: settings.origin + ":" + entry.identity)
+                entries[index].identity = ""
             }
         }
         let matches = mayMatch ? matchRecords(entries, coming.map(\.index), account: into?.name) : [:]

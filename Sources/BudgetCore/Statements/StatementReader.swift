@@ -59,10 +59,14 @@ public struct StatementReader: Sendable {
                 line: nil,
                 "the statement has \(StatementText.leadingLines(text, count: start).count) lines, all of them skipped")
         }
-        let table = try DelimitedReader.separated(String(body), by: layout.delimiter).map { row in
-            DelimitedReader.Row(line: row.line + start, fields: row.fields)
+        let rows = String(body)
+        return try read(atMost: DelimitedReader.rowBound(of: rows)) { take throws(ImportError) in
+            try DelimitedReader.forEachRow(rows, by: layout.delimiter) { row throws(ImportError) in
+                var row = row
+                row.line += start
+                try take(row)
+            }
         }
-        return try read(rows: table)
     }
 
     /// The columns of the header row (or the first row): for messages that suggest `--map`.
@@ -71,22 +75,20 @@ public struct StatementReader: Sendable {
         return DelimitedReader.firstRow(rest, by: layout.delimiter)?.fields ?? []
     }
 
-    func read(rows table: [DelimitedReader.Row]) throws -> StatementReading {
-        var rows = table[...]
-        var header: [String] = []
-        if layout.hasHeader {
-            guard let first = rows.first else {
-                throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns")
-            }
-            header = first.fields
-            rows = rows.dropFirst()
+    /// The entries of the rows `forEachRow` hands on, in order: each row is read as it comes,
+    /// the rows are never all held at once. (`forEachRow` is asked twice for a statement with
+    /// neither a header nor a preset's layout: the first time for the rows' widths.)
+    /// `rowCount`: at most how many rows there are, to make room for the entries at once.
+    func read(
+        atMost rowCount: Int,
+        rows forEachRow: ((DelimitedReader.Row) throws(ImportError) -> Void) throws(ImportError) -> Void
+    ) throws -> StatementReading {
+        var widths: [Int] = []
+        if !layout.hasHeader && preset?.headerless == nil {
+            try forEachRow { row throws(ImportError) in widths.append(row.fields.count) }
         }
-        let columns = try resolve(header: header, line: table.first?.line)
-        let exclusions: [(index: Int, exclusion: StatementPreset.Exclusion)] =
-            (preset?.exclusions ?? []).compactMap { exclusion in
-                header.firstIndex { ColumnReference.folded($0) == exclusion.column }.map { ($0, exclusion) }
-            }
         var reading = StatementReading()
+        reading.entries.reserveCapacity(rowCount)
         var problems: [ImportError] = []
         var problemCount = 0
         func problem(_ error: ImportError) {
@@ -94,59 +96,45 @@ public struct StatementReader: Sendable {
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
         var occurrences: [ExactText: Int] = [:]
-        occurrences.reserveCapacity(rows.count)
+        occurrences.reserveCapacity(rowCount)
         // The date of the last dated row, for a preset whose undated rows follow the row above.
         var dateAbove: String?
         // The mark of the table that ended the statement's rows, once one did.
         var endedBy: String?
         // Rows with an ID, in file order: their occurrences are counted by date (below).
         var identified: [(id: String, date: Day, entry: Int?)] = []
-        let mapped = columns.columns()
-        // How many fields a row has: the header's, a headerless preset's purchase rows', or
-        // (a statement without a header) the fewest at which every mapped column exists:
-        // longer rows are joined back like any row with surplus fields (`1`,`500`).
-        let width = layout.hasHeader
-            ? header.count : preset?.headerless?.fieldCount ?? Self.shortestCount(of: rows, reaching: mapped.max() ?? 0)
-        let widthWord = layout.hasHeader
-            ? "the header has" : preset?.headerless != nil ? "a purchase has" : "a row needs"
-        // The fields something reads, and the last of them: the fields after it may take a
-        // row's surplus any way.
-        let read = preset?.headerless != nil ? Set(0..<width) : Set(mapped + exclusions.map(\.index))
-        let lastRead = preset?.headerless != nil ? width - 1 : read.max() ?? width - 1
-        // The columns a row cannot do without: a missing note, tags or category is empty.
-        let optional: Set<StatementField> = [.note, .tags, .category, .balance]
-        let needed = columns.columns { !optional.contains($0) && $0.declared == nil }
-            + exclusions.map(\.index)
-        for row in rows {
+        func take(_ row: DelimitedReader.Row, _ shape: RowShape) {
+            let (columns, exclusions, width) = (shape.columns, shape.exclusions, shape.width)
+            let (widthWord, read, lastRead, needed) = (shape.widthWord, shape.read, shape.lastRead, shape.needed)
             var cells = row.fields
             if let headerless = preset?.headerless {
                 // A card's first line, and a total (no date), whatever their fields.
                 if headerless.isSectionLine(cells) {
                     reading.skip(row.line, .section, cells)
-                    continue
+                    return
                 }
                 if FieldRules.trimmed(cells.first ?? "").isEmpty {
                     reading.skip(row.line, .noDate, cells)
-                    continue
+                    return
                 }
             }
             // After a preset's last table (AEON's 分割・ボーナス払い明細, a table of its own
             // columns): left out, and said.
             if let endedBy {
                 reading.skip(row.line, .leftOut("after " + endedBy), cells)
-                continue
+                return
             }
             if let mark = endMark(cells) {
                 endedBy = mark
                 reading.skip(row.line, .noDate, cells)
-                continue
+                return
             }
             if !isDated(cells, columns: columns) {
                 // A line with no date where the dates are and no amount, or the mark of a total or
                 // a note: a total, a section, a note, a text line.
                 if !hasAmount(cells, columns: columns) || cells.contains(where: Self.hasTotalMark) {
                     reading.skip(row.line, .noDate, cells)
-                    continue
+                    return
                 }
                 // A preset's undated row with an amount (a discount) takes the date of the row
                 // above; any other such row looks like a transaction, and is read (and refused
@@ -165,7 +153,7 @@ public struct StatementReader: Sendable {
                         line: row.line,
                         "the row has \(cells.count) field\(cells.count == 1 ? "" : "s") where \(widthWord) \(width), "
                             + "so it has no column \(missing + 1)"))
-                    continue
+                    return
                 }
                 // Only a trailing note (a memo) or the like is missing: it is empty.
                 cells += Array(repeating: "", count: width - cells.count)
@@ -179,7 +167,7 @@ public struct StatementReader: Sendable {
                     cells = joined
                 case .noTransaction(let reason):
                     reading.skip(row.line, reason, cells)
-                    continue
+                    return
                 case .none:
                     // SMBC's other Vpass layout: the card's user and the payment after the shop.
                     let otherLayout = preset?.headerless != nil && cells.count > 2
@@ -193,32 +181,32 @@ public struct StatementReader: Sendable {
                         "the row has \(cells.count) fields where \(widthWord) \(width), and no way of joining "
                             + "neighbouring fields back (a comma in a name, or in an amount like 95,000) "
                             + "reads as a transaction" + hint))
-                    continue
+                    return
                 case .many:
                     problem(ImportError(
                         line: row.line,
                         "the row has \(cells.count) fields where \(widthWord) \(width), and more than one way "
                             + "of joining neighbouring fields back reads as a transaction "
                             + "(its fields with commas need quotes)"))
-                    continue
+                    return
                 case .tooMany:
                     problem(ImportError(
                         line: row.line,
                         "the row has \(cells.count) fields where \(widthWord) \(width): too many fields to join back"))
-                    continue
+                    return
                 }
             }
             if let headerless = preset?.headerless,
                !headerless.isPurchase(cells, decimalMark: layout.decimalMark, minorDigits: minorDigits) {
                 problem(ImportError(line: row.line, "the row does not read as a purchase (\(headerless.shape))"))
-                continue
+                return
             }
             if let (index, exclusion) = exclusions.first(where: { index, exclusion in
                 index < cells.count && exclusion.marks(ColumnReference.folded(cells[index]).lowercased())
             }) {
                 let mark = exclusion.column + " " + FieldRules.trimmed(cells[index])
                 reading.skip(row.line, exclusion.meaning == .transfer ? .transfer(mark) : .leftOut(mark), cells)
-                continue
+                return
             }
             do {
                 switch try entry(cells, line: row.line, columns: columns, occurrences: &occurrences) {
@@ -231,7 +219,7 @@ public struct StatementReader: Sendable {
                     }
                     if isOtherKind {
                         reading.skip(row.line, .otherKind, cells)
-                        continue
+                        return
                     }
                     reading.entries.append(entry)
                     if !entry.dateHasYear { reading.yearlessDates += 1 }
@@ -240,9 +228,70 @@ public struct StatementReader: Sendable {
                 problem(error)
             }
         }
+        // The header (or, without one, the first row) sets the columns.
+        var shape: RowShape?
+        try forEachRow { row throws(ImportError) in
+            if let shape {
+                take(row, shape)
+            } else if layout.hasHeader {
+                shape = try rowShape(header: row.fields, line: row.line, widths: widths)
+            } else {
+                let first = try rowShape(header: [], line: row.line, widths: widths)
+                shape = first
+                take(row, first)
+            }
+        }
+        if shape == nil {
+            if layout.hasHeader {
+                throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns")
+            }
+            _ = try rowShape(header: [], line: nil, widths: widths)
+        }
         if problemCount > 0 { throw StatementProblems(problems: problems, total: problemCount) }
         Self.numberByDate(identified, in: &reading.entries)
         return reading
+    }
+
+    /// What the header (or its absence) says of every row: where the mapped columns are, how
+    /// many fields a row has, which it cannot do without.
+    private struct RowShape {
+        var columns: StatementColumns
+        var exclusions: [(index: Int, exclusion: StatementPreset.Exclusion)]
+        /// How many fields a row has.
+        var width: Int
+        /// What sets the width, for messages: `the header has`.
+        var widthWord: String
+        /// The fields something reads, and the last of them: the fields after it may take a
+        /// row's surplus any way.
+        var read: Set<Int>
+        var lastRead: Int
+        /// The columns a row cannot do without (a missing note, tags or category is empty).
+        var needed: [Int]
+    }
+
+    /// The shape of the rows under `header` (empty: the statement has none; `widths`: then
+    /// each row's number of fields, unless a preset knows them).
+    private func rowShape(header: [String], line: Int?, widths: [Int]) throws(ImportError) -> RowShape {
+        let columns = try resolve(header: header, line: line)
+        let exclusions: [(index: Int, exclusion: StatementPreset.Exclusion)] =
+            (preset?.exclusions ?? []).compactMap { exclusion in
+                header.firstIndex { ColumnReference.folded($0) == exclusion.column }.map { ($0, exclusion) }
+            }
+        let mapped = columns.columns()
+        // The header's width, a headerless preset's purchase rows', or (a statement without a
+        // header) the fewest at which every mapped column exists: longer rows are joined back
+        // like any row with surplus fields (`1`,`500`).
+        let width = layout.hasHeader
+            ? header.count
+            : preset?.headerless?.fieldCount ?? Self.shortestCount(of: widths, reaching: mapped.max() ?? 0)
+        let widthWord = layout.hasHeader
+            ? "the header has" : preset?.headerless != nil ? "a purchase has" : "a row needs"
+        let read = preset?.headerless != nil ? Set(0..<width) : Set(mapped + exclusions.map(\.index))
+        let optional: Set<StatementField> = [.note, .tags, .category, .balance]
+        return RowShape(
+            columns: columns, exclusions: exclusions, width: width, widthWord: widthWord, read: read,
+            lastRead: preset?.headerless != nil ? width - 1 : read.max() ?? width - 1,
+            needed: columns.columns { !optional.contains($0) && $0.declared == nil } + exclusions.map(\.index))
     }
 
     /// The ID of an identity written from one (`id=X`, `id#2=X`), else `nil`.
@@ -280,9 +329,8 @@ public struct StatementReader: Sendable {
 
     /// The fewest fields a row of a statement without a header has with the column at
     /// `lastMapped` in it; without such a row, the most any row has.
-    private static func shortestCount(of rows: ArraySlice<DelimitedReader.Row>, reaching lastMapped: Int) -> Int {
-        let counts = rows.map(\.fields.count)
-        return counts.filter { $0 > lastMapped }.min() ?? counts.max() ?? 0
+    private static func shortestCount(of counts: [Int], reaching lastMapped: Int) -> Int {
+        counts.filter { $0 > lastMapped }.min() ?? counts.max() ?? 0
     }
 
     /// Whether a row has a date (or what reads as an attempt at one) where the statement's

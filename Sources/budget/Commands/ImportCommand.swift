@@ -188,12 +188,15 @@ struct ImportCommand: Command {
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
             unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
             let before = document
-            let reading = try plan.reader(for: document, today: asOf).read(text)
+            var reading = try plan.reader(for: document, today: asOf).read(text)
             var settings = plan.importSettings(rules: document.rules, allowDuplicates: allowDuplicates)
             settings.matchRecords = !noMatch
             settings.includeDeleted = includeDeleted
             settings.checksBalances = !noBalanceCheck
-            let result = try document.importStatement(reading.entries, settings)
+            // The entries are handed over: made into records, their memory goes as they are.
+            let entries = reading.entries
+            reading.entries = []
+            let result = try document.importStatement(consume entries, settings)
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             let money = document.moneyFormat
             return (
