@@ -2,6 +2,31 @@ import XCTest
 @testable import BudgetCore
 
 final class SettingsTests: XCTestCase {
+    /// A stored key's name after its domain's prefix: what comparing whole characters gives
+    /// (`hasPrefix`), on keys whose next scalar joins the prefix's last character (a combining
+    /// mark, ZWJ, a variation selector, a spacing mark) and on random ones.
+    func testStoredKeyName_AfterAPrefixIsWhatComparingCharactersGives() {
+        func expected(_ key: String, _ prefix: String) -> String? {
+            key.utf8.starts(with: prefix.utf8) && key.hasPrefix(prefix)
+                ? String(key.utf8.dropFirst(prefix.utf8.count)) : nil
+        }
+        let pieces = ["食費", "\u{301}", "x", ".", "\u{200D}", "\u{FE0F}", "\r\n", "\n", "ｾﾌﾞﾝ", "e\u{301}",
+                      "\u{1F1EF}\u{1F1F5}", "\u{0903}", "\u{0600}", "ᄀ", "ᅡ", "😀", " "]
+        var keys = ["budget.limit.", "budget.limit", "budget.limitx", "budget.limit.食費"]
+        keys += pieces.map { "budget.limit." + $0 }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...3, using: &generator)
+            let rest = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }
+            keys.append("budget.limit." + rest.joined())
+        }
+        for key in keys {
+            for prefix in ["budget.limit.", "budget.", "budget.limit.食"] {
+                XCTAssertEqual(StoredKeyName.rest(of: key, after: prefix), expected(key, prefix), key.debugDescription)
+            }
+        }
+    }
+
     private let day = Day(iso: "2026-11-21")!
 
     /// Storage that records every write, to show that `Settings` works on whatever it is given.

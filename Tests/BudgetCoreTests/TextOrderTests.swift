@@ -99,6 +99,21 @@ final class TextOrderTests: XCTestCase {
         }
     }
 
+    /// Keys met by texts as a `String` set meets them: composed and decomposed が one key, a
+    /// half-width ｶﾞ another, each hashed as its `String` is (a JSON object's duplicate keys).
+    func testTextKeys_EqualAndHashAsTheirTexts() {
+        let texts = ["が", "か\u{3099}", "ｶﾞ", "食費", "café", "cafe\u{301}", "\u{2126}", "\u{3A9}", "", "food", "🍣"]
+        var keys = Set<TextKey>(), strings = Set<String>()
+        for text in texts + texts.reversed() {
+            XCTAssertEqual(keys.insert(TextKey(text: text)).inserted, strings.insert(text).inserted, text)
+            var keyHash = Hasher(), textHash = Hasher()
+            TextKey(text: text).hash(into: &keyHash)
+            textHash.combine(text)
+            XCTAssertEqual(keyHash.finalize(), textHash.finalize(), text)
+        }
+        XCTAssertEqual(keys.count, strings.count)
+    }
+
     func testLimitScopes_EqualAndHashAsTheirCategoriesDo() {
         // Composed and decomposed が, and a half-width ｶﾞ (another text): one scope, then another.
         let scopes: [LimitScope] = [.category("が"), .category("か\u{3099}"), .category("ｶﾞ"), .total, .category("食費")]

@@ -327,7 +327,7 @@ struct JSONReader<Bytes: JSONBytes> {
 /// of a few fields), a set once the object has many.
 private struct KeysSeen {
     private var few: [String] = []
-    private var many: Set<String> = []
+    private var many: Set<TextKey> = []
 
     /// Adds `key`; `false` when it was there already.
     mutating func insert(_ key: String) -> Bool {
@@ -336,7 +336,7 @@ private struct KeysSeen {
             few.append(key)
             return true
         }
-        if many.isEmpty { many = Set(few) }
-        return many.insert(key).inserted
+        if many.isEmpty { many = Set(few.map(TextKey.init)) }
+        return many.insert(TextKey(text: key)).inserted
     }
 }
