@@ -26,14 +26,19 @@ final class DelimitedReaderTests: XCTestCase {
         }
     }
 
-    /// The room made for a text's rows before reading them: its lines, however they end.
-    func testRowBound_CountsLinesWhateverEndsThem() {
-        XCTAssertEqual(DelimitedReader.rowBound(of: ""), 1)
-        XCTAssertEqual(DelimitedReader.rowBound(of: "a,b"), 1 + 0)
-        XCTAssertEqual(DelimitedReader.rowBound(of: "a\nb\n"), 3)
-        XCTAssertEqual(DelimitedReader.rowBound(of: "a\r\nb\r\nc"), 3, "CRLF counts once")
-        XCTAssertEqual(DelimitedReader.rowBound(of: "a\rb\rc\r"), 4, "a file of CRs (old Mac) counts them")
-        XCTAssertEqual(DelimitedReader.rowBound(of: "家賃,\"1\n2\"\nｾﾌﾞﾝ,3\n"), 4)
+    /// The room made for a text's rows before reading them: its lines that are not blank,
+    /// however they end, up to a limit (a file of line breaks asks for no room).
+    func testRowBound_CountsLinesWithTextUpToALimit() {
+        XCTAssertEqual(DelimitedReader.rowBound(of: ""), 0)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a,b"), 1)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\nb\n"), 2)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\r\nb\r\nc"), 3, "CRLF ends one line")
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\rb\rc\r"), 3, "a file of CRs (old Mac) counts them")
+        XCTAssertEqual(DelimitedReader.rowBound(of: "家賃,\"1\n2\"\nｾﾌﾞﾝ,3\n"), 3)
+        XCTAssertEqual(DelimitedReader.rowBound(of: "a\n" + String(repeating: "\r\n", count: 100_000)), 1)
+        XCTAssertEqual(
+            DelimitedReader.rowBound(of: String(repeating: "1\n", count: DelimitedReader.roomLimit + 5)),
+            DelimitedReader.roomLimit)
     }
 }
 

@@ -285,6 +285,25 @@ final class StatementReadingTests: XCTestCase {
                 (error as? ImportError)?.errorDescription,
                 "line 3: a quoted field is never closed; nothing was imported")
         }
+        // A header without the mapped columns is said after the file's own flaw, as before.
+        var named = StatementLayout()
+        named[.date] = [.name("日付")]
+        named[.name] = [.name("内容")]
+        named[.amount] = [.name("金額")]
+        let byName = StatementReader(
+            layout: named, preset: nil, kind: nil, signDecidesKind: true, minorDigits: 0, today: today)
+        XCTAssertThrowsError(try byName.read("日付,内容,金額X\n2026-11-01,Lunch,-900\n2026-11-02,\"Sal,300\n")) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 3, "\(error)")
+        }
+        XCTAssertThrowsError(try byName.read("日付,内容,金額X\n2026-11-01,Lunch,-900\n")) { error in
+            XCTAssertEqual((error as? ImportError)?.line, 1, "\(error)")
+        }
+        // Of several missing columns, the first field's is named, every time.
+        for _ in 0..<8 {
+            XCTAssertThrowsError(try byName.read("a,b,c\n1,2,3\n")) { error in
+                XCTAssertTrue((error as? ImportError)?.message.contains("'日付' for date") ?? false, "\(error)")
+            }
+        }
         var passes = 0
         let reading = try reader.read(atMost: 1) { take throws(ImportError) in
             passes += 1

@@ -14,17 +14,27 @@ enum DelimitedReader {
         try separated(text, by: ",")
     }
 
-    /// At most how many rows a text has (its line breaks, CRLF, CR or LF, and one more for a
-    /// last line without one): to make room for what is read from them at once. Room never
-    /// filled costs address space, not memory.
+    /// How many rows to make room for at once before reading a text: its lines that are not
+    /// blank (a row ends at a line break, CRLF, CR or LF, and blank lines are no rows), at most
+    /// `roomLimit`. Room never filled costs address space, not memory; a file of a million
+    /// line breaks asks for none, and a larger file's rows beyond the limit make room as
+    /// they come.
     static func rowBound(of text: String) -> Int {
-        var breaks = 1, afterReturn = false
+        var lines = 0, lineHasText = false
         for byte in text.utf8 {
-            if byte == 0x0D || (byte == 0x0A && !afterReturn) { breaks += 1 }
-            afterReturn = byte == 0x0D
+            if byte == 0x0D || byte == 0x0A {
+                if lineHasText { lines += 1 }
+                lineHasText = false
+            } else {
+                lineHasText = true
+            }
         }
-        return breaks
+        if lineHasText { lines += 1 }
+        return min(lines, roomLimit)
     }
+
+    /// The most rows `rowBound` makes room for at once.
+    static let roomLimit = 1 << 17
 
     /// CSV's rules with another separator (a statement's tab or semicolon).
     static func separated(_ text: String, by delimiter: Unicode.Scalar) throws(ImportError) -> [Row] {

@@ -20,7 +20,7 @@ struct ImportBatch {
     private(set) var ids: [String] = []
     /// How many rows were left out as duplicates.
     private(set) var skipped = 0
-    /// At most how many rows may come: room for them is made in the table at the first.
+    /// How many rows to make room for in the table, at the first (`DelimitedReader.rowBound`).
     var rowBound = 0
 
     /// A batch adding rows of `kind` to `document` (as it is before the first row).

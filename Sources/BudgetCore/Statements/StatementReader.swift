@@ -78,7 +78,7 @@ public struct StatementReader: Sendable {
     /// The entries of the rows `forEachRow` hands on, in order: each row is read as it comes,
     /// the rows are never all held at once. (`forEachRow` is asked twice for a statement with
     /// neither a header nor a preset's layout: the first time for the rows' widths.)
-    /// `rowCount`: at most how many rows there are, to make room for the entries at once.
+    /// `rowCount`: how many entries to make room for at once (`DelimitedReader.rowBound`).
     func read(
         atMost rowCount: Int,
         rows forEachRow: ((DelimitedReader.Row) throws(ImportError) -> Void) throws(ImportError) -> Void
@@ -228,19 +228,26 @@ public struct StatementReader: Sendable {
                 problem(error)
             }
         }
-        // The header (or, without one, the first row) sets the columns.
+        // The header (or, without one, the first row) sets the columns. A header that cannot
+        // be read is said once the whole file has been: a file that is no CSV is said as such
+        // first, as when the file was read before its header.
         var shape: RowShape?
+        var headerFailure: ImportError?
         try forEachRow { row throws(ImportError) in
             if let shape {
                 take(row, shape)
-            } else if layout.hasHeader {
-                shape = try rowShape(header: row.fields, line: row.line, widths: widths)
-            } else {
-                let first = try rowShape(header: [], line: row.line, widths: widths)
+                return
+            }
+            guard headerFailure == nil else { return }
+            do throws(ImportError) {
+                let first = try rowShape(header: layout.hasHeader ? row.fields : [], line: row.line, widths: widths)
                 shape = first
-                take(row, first)
+                if !layout.hasHeader { take(row, first) }
+            } catch {
+                headerFailure = error
             }
         }
+        if let headerFailure { throw headerFailure }
         if shape == nil {
             if layout.hasHeader {
                 throw ImportError(line: nil, "the statement is empty; expected a header row naming the columns")
@@ -386,7 +393,8 @@ public struct StatementReader: Sendable {
     private func resolve(header: [String], line: Int?) throws(ImportError) -> StatementColumns {
         let folded = header.map(ColumnReference.folded)
         var columns = StatementColumns()
-        for (field, references) in layout.columns {
+        // In the fields' order, so that of several missing columns the first is named, always.
+        for (field, references) in layout.columns.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
             var indices: [Int] = []
             for reference in references {
                 switch reference {
