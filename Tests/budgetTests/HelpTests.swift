@@ -84,6 +84,21 @@ final class HelpTests: XCTestCase {
         """)
     }
 
+    /// The root's subcommands are made when named: each name is its spec's, and every command
+    /// line's path is found by name alone.
+    func testRootSubcommands_AreNamedAsTheirSpecs() throws {
+        XCTAssertEqual(CommandTree.root.subcommandNames, CommandTree.root.subcommands.map(\.name))
+        XCTAssertEqual(Set(CommandTree.root.subcommandNames).count, CommandTree.root.subcommandNames.count)
+        for name in CommandTree.root.subcommandNames {
+            XCTAssertEqual(CommandTree.root.subcommand(named: name)?.name, name)
+        }
+        XCTAssertNil(CommandTree.root.subcommand(named: "budget"))
+        let parsed = try CommandLineParser(root: CommandTree.root).parse(
+            ["--file", "add", "-q", "add", "expense", "Lunch", "900"])
+        XCTAssertEqual(parsed.path, ["add", "expense"])
+        XCTAssertEqual(parsed.options["file"], ["add"])
+    }
+
     func testEveryLine_FitsEightyColumns() {
         func check(_ spec: CommandSpec, _ path: [String]) {
             let help = HelpGenerator(spec: spec, path: path).helpText

@@ -25,7 +25,7 @@ struct CommandLineParser {
                 try parseLongOption(argument, arguments: arguments, index: &index, into: &parsed)
             } else if !optionsEnded && argument.hasPrefix("-") && argument.count > 1 && !Self.looksNumeric(argument) {
                 try parseShortOptions(argument, arguments: arguments, index: &index, into: &parsed)
-            } else if !parsed.spec.subcommands.isEmpty && parsed.positionals.isEmpty {
+            } else if parsed.spec.hasSubcommands && parsed.positionals.isEmpty {
                 guard let subcommand = parsed.spec.subcommand(named: argument) else {
                     throw unknownSubcommand(argument, in: parsed)
                 }
@@ -35,7 +35,7 @@ struct CommandLineParser {
                 parsed.positionals.append(argument)
             }
         }
-        if parsed.spec.subcommands.isEmpty {
+        if !parsed.spec.hasSubcommands {
             try checkPositionalCount(parsed)
         }
         return parsed
@@ -120,7 +120,7 @@ struct CommandLineParser {
     // MARK: Commands and positionals
 
     private func unknownSubcommand(_ word: String, in parsed: ParsedCommand) -> UsageError {
-        let names = parsed.spec.subcommands.map(\.name)
+        let names = parsed.spec.subcommandNames
         var message = "unknown subcommand '\(word)'"
         if let guess = Suggestion.closest(to: word, among: names) {
             message += "; did you mean '\(guess)'?"

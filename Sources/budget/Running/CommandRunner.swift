@@ -116,7 +116,7 @@ struct CommandRunner {
             return help(parsed.positionals)
         }
         guard let commandType = CommandTree.commandType(for: parsed.path) else {
-            let names = parsed.spec.subcommands.map { "'\($0.name)'" }.joined(separator: " or ")
+            let names = parsed.spec.subcommandNames.map { "'\($0)'" }.joined(separator: " or ")
             return report(parsed.usageError("missing subcommand: expected \(names)"))
         }
         let decide = { (forOutput: Bool, setting: ColorMode) in

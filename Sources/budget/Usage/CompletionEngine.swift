@@ -114,7 +114,7 @@ struct CompletionEngine {
                 }
             } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 && !CommandLineParser.looksNumeric(word) {
                 continue
-            } else if !spec.subcommands.isEmpty && positionals.isEmpty, let subcommand = spec.subcommand(named: word) {
+            } else if spec.hasSubcommands && positionals.isEmpty, let subcommand = spec.subcommand(named: word) {
                 spec = subcommand
                 path.append(word)
             } else {
@@ -146,10 +146,10 @@ struct CompletionEngine {
         }
         if path == ["help"] {
             let named = root.descendant(at: positionals)
-            return Answer.words(named?.subcommands.map(\.name) ?? []).matching(current)
+            return Answer.words(named?.subcommandNames ?? []).matching(current)
         }
-        if !spec.subcommands.isEmpty && positionals.isEmpty {
-            return Answer.words(spec.subcommands.map(\.name)).matching(current)
+        if spec.hasSubcommands && positionals.isEmpty {
+            return Answer.words(spec.subcommandNames).matching(current)
         }
         guard let argument = argument(of: spec, after: positionals, given: given) else { return .words([]) }
         var answer = values(for: argument, context)
