@@ -90,6 +90,25 @@ final class StoredHistoryTests: XCTestCase {
         XCTAssertThrowsError(try DocumentCodec.decodeStrictly(Array(text.utf8)))
     }
 
+    /// The IDs an import adds go out a piece at a time like every other part of the file: the
+    /// writer holds about `pieceSize` whatever the change (60,000 IDs are 1.4 MB).
+    func testHistory_AnEntryAddingManyRecordsIsWrittenInPieces() throws {
+        var document = BudgetDocument()
+        let original = document
+        for index in 0..<60_000 {
+            try document.expenses.add { Expense(id: $0, name: "e\(index)", amount: 1, category: "c", date: day) }
+        }
+        document.recordChange(since: original)
+        XCTAssertEqual(document.history.count, 1)
+        var largest = 0, total = 0
+        FastDocumentCodec.encode(document) { piece in
+            largest = max(largest, piece.count)
+            total += piece.count
+        }
+        XCTAssertGreaterThan(total, 2 * FastDocumentCodec.pieceSize)
+        XCTAssertLessThan(largest, FastDocumentCodec.pieceSize + 4_096)
+    }
+
     func testHistory_EntriesAreComparedWithoutDecodingWhenShared() throws {
         let (_, bytes) = try bulkDeleted(3_000)
         let read = try XCTUnwrap(FastDocumentCodec.decode(bytes))

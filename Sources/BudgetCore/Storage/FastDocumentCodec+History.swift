@@ -207,6 +207,11 @@ extension FastDocumentCodec {
                 out.write(index == 0 ? "\n          \"" : ",\n          \"")
                 out.write(utf8Of: id)
                 out.write("\"")
+                // Written a piece at a time, as records are: an import's 100,000 IDs are 2 MB.
+                if out.count >= pieceSize {
+                    try out.withBytes(emit)
+                    out.removeAll()
+                }
             }
             out.write("\n        ]")
         }
