@@ -305,7 +305,7 @@ final class StatementReadingTests: XCTestCase {
             }
         }
         var passes = 0
-        let reading = try reader.read(atMost: 1) { take throws(ImportError) in
+        let reading = try reader.read(roomFor: 1) { take throws(ImportError) in
             passes += 1
             for (line, fields) in [(1, ["利用日", "利用店名・商品名", "利用金額"]), (2, ["2026/11/01", "家賃", "80000"])] {
                 try take(DelimitedReader.Row(line: line, fields: fields))

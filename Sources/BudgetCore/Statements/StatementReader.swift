@@ -60,7 +60,7 @@ public struct StatementReader: Sendable {
                 "the statement has \(StatementText.leadingLines(text, count: start).count) lines, all of them skipped")
         }
         let rows = String(body)
-        return try read(atMost: DelimitedReader.rowBound(of: rows)) { take throws(ImportError) in
+        return try read(roomFor: DelimitedReader.rowBound(of: rows)) { take throws(ImportError) in
             try DelimitedReader.forEachRow(rows, by: layout.delimiter) { row throws(ImportError) in
                 var row = row
                 row.line += start
@@ -80,7 +80,7 @@ public struct StatementReader: Sendable {
     /// neither a header nor a preset's layout: the first time for the rows' widths.)
     /// `rowCount`: how many entries to make room for at once (`DelimitedReader.rowBound`).
     func read(
-        atMost rowCount: Int,
+        roomFor rowCount: Int,
         rows forEachRow: ((DelimitedReader.Row) throws(ImportError) -> Void) throws(ImportError) -> Void
     ) throws -> StatementReading {
         var widths: [Int] = []
