@@ -98,14 +98,8 @@ struct ImportBatch {
                 throw ImportError(line: row.line, column: "paid_by", error.errorDescription ?? "unknown member")
             }
         }
-        if rowBound > 0 {
-            switch kind {
-            case .income: document.incomes.reserveCapacity(forMore: rowBound)
-            case .expense: document.expenses.reserveCapacity(forMore: rowBound)
-            case .transfer: document.transfers.reserveCapacity(forMore: rowBound)
-            }
-            rowBound = 0
-        }
+        document.makeRoom(forMore: rowBound, of: kind)
+        rowBound = 0
         switch kind {
         case .income:
             ids.append(try document.incomes.add { id in

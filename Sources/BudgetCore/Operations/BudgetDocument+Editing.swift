@@ -51,6 +51,16 @@ extension BudgetDocument {
         }
     }
 
+    /// Makes room in one kind's table for `count` more records at once (an import's, before
+    /// it adds the first: `RecordTable.reserveCapacity(forMore:)`).
+    mutating func makeRoom(forMore count: Int, of kind: RecordKind) {
+        switch kind {
+        case .income: incomes.reserveCapacity(forMore: count)
+        case .expense: expenses.reserveCapacity(forMore: count)
+        case .transfer: transfers.reserveCapacity(forMore: count)
+        }
+    }
+
     /// Adds an income last, with the next income ID (`add(_:_:today:)` with these values).
     ///
     /// - Parameters:

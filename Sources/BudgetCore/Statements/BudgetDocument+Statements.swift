@@ -65,14 +65,10 @@ extension BudgetDocument {
         var linkable: [LinkKey: [Int]]?
         // Room for every row of a kind, made when the first is added (an import that adds
         // nothing copies nothing).
-        var roomFor: [RecordKind: Int]? = [
-            .income: entries.count { $0.kind == .income }, .expense: entries.count { $0.kind == .expense },
-        ]
+        var roomToMake = [RecordKind.income, .expense].map { kind in (kind, entries.count { $0.kind == kind }) }
         func makeRoom() {
-            guard let room = roomFor else { return }
-            draft.incomes.reserveCapacity(forMore: room[.income] ?? 0)
-            draft.expenses.reserveCapacity(forMore: room[.expense] ?? 0)
-            roomFor = nil
+            for (kind, count) in roomToMake { draft.makeRoom(forMore: count, of: kind) }
+            roomToMake = []
         }
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if let other = action?.transferTo {
