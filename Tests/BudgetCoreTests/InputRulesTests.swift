@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import BudgetCore
 
@@ -23,6 +24,46 @@ final class InputRulesTests: XCTestCase {
                 guard case .bidiControl? = error as? ValueError else { return XCTFail("\(error)") }
             }
             XCTAssertThrowsError(try FieldRules.note(text))
+        }
+    }
+
+    /// The texts `label` takes as they are without the Unicode tables (`isPlainLabel`) are
+    /// labels that the general rules leave unchanged too, and so are blank for neither.
+    func testLabel_TextTakenAsItIsIsWhatTheGeneralRulesLeaveUnchanged() throws {
+        // Scalars from the plain ranges, their edges and their neighbours: spaces, marks that
+        // join the character before, invisible and bidirectional ones, controls.
+        let scalars: [UInt32] = [
+            0x20, 0x21, 0x41, 0x7E, 0x7F, 0x09, 0x0A, 0x00, 0x1F, 0xA0, 0x301, 0x3000, 0x3040, 0x3041, 0x304B,
+            0x3099, 0x309A, 0x30FB, 0x30FC, 0x30FF, 0x3100, 0x3164, 0x33FF, 0x3400, 0x5BB6, 0x9FFF, 0xA000,
+            0xFF00, 0xFF01, 0xFF10, 0xFF61, 0xFF70, 0xFF9E, 0xFF9F, 0xFFA0, 0x200B, 0x2066, 0x202E, 0xFE0F,
+            0xFEFF, 0x1F600,
+        ]
+        var random = SeededGenerator(seed: 26)
+        var plain = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...6, using: &random)
+            var text = ""
+            for _ in 0..<length {
+                text.unicodeScalars.append(Unicode.Scalar(scalars.randomElement(using: &random) ?? 0x41) ?? "A")
+            }
+            // What an import reads: the general rules' answer, or the same error.
+            let general = Result { () throws(ValueError) in
+                FieldRules.isBlank(text) ? nil : try FieldRules.anyLabel(text, field: "name")
+            }
+            let read = Result { () throws(ValueError) in try FieldRules.labelOrBlank(text, field: "name") }
+            XCTAssertEqual(read, general, text.debugDescription)
+            guard FieldRules.isPlainLabel(text) else { continue }
+            plain += 1
+            XCTAssertEqual(try FieldRules.anyLabel(text, field: "name"), text, text.debugDescription)
+        }
+        XCTAssertGreaterThan(plain, 1_000, "the generator makes plain labels")
+        // Every scalar of the plain ranges alone, and first before a letter.
+        for value in UInt32(0x20)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(Character(scalar)), String(Character(scalar)) + "a"] {
+                let unchanged = (try? FieldRules.anyLabel(text, field: "name")) == text
+                if FieldRules.isPlainLabel(text) { XCTAssertTrue(unchanged, text.debugDescription) }
+            }
         }
     }
 

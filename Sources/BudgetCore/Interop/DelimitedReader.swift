@@ -20,17 +20,20 @@ enum DelimitedReader {
     /// line breaks asks for none, and a larger file's rows beyond the limit make room as
     /// they come.
     static func rowBound(of text: String) -> Int {
-        var lines = 0, lineHasText = false
-        for byte in text.utf8 {
-            if byte == 0x0D || byte == 0x0A {
-                if lineHasText { lines += 1 }
-                lineHasText = false
-            } else {
-                lineHasText = true
+        ByteView.withBytes(utf8Of: text) { bytes in
+            var lines = 0, lineHasText = false
+            for byte in bytes {
+                if byte == 0x0D || byte == 0x0A {
+                    if lineHasText { lines += 1 }
+                    if lines == roomLimit { return lines }
+                    lineHasText = false
+                } else {
+                    lineHasText = true
+                }
             }
+            if lineHasText { lines += 1 }
+            return min(lines, roomLimit)
         }
-        if lineHasText { lines += 1 }
-        return min(lines, roomLimit)
     }
 
     /// The most rows `rowBound` makes room for at once.

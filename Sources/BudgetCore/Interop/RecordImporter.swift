@@ -261,8 +261,6 @@ public struct RecordImporter: Sendable {
         /// Columns of fields only the other kind has (an income's category), which must be empty.
         let otherKindColumns: [(key: String, position: Int)]
         let context: InputContext
-        /// What a row gives, in the order of `fields`: one buffer for every row.
-        var given: [FieldInput?]
         var otherKind = 0
         var problems: [ImportError] = []
 
@@ -305,7 +303,6 @@ public struct RecordImporter: Sendable {
                     ? nil : index[column.key].map { (key: column.key, position: $0) }
             }
             context = importer.context
-            given = [FieldInput?](repeating: nil, count: fields.count)
         }
 
         /// The row's record; `nil` when the row is another kind's (counted) or breaks a rule
@@ -332,9 +329,11 @@ public struct RecordImporter: Sendable {
                         line: row.line, column: column.key,
                         ValueError.notApplicable(field: column.key, kind: importer.kind).description)
                 }
-                // What a spreadsheet export guarded reads back as it was (`FormulaGuard`).
-                for (slot, position) in positions.enumerated() {
-                    given[slot] = position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
+                // What a spreadsheet export guarded reads back as it was (`FormulaGuard`). (A
+                // local array: a property of this class would be checked for exclusive access
+                // at every cell.)
+                let given = positions.map { position in
+                    position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
                 }
                 return try importer.record(line: row.line, fields, given: given, context, column: { $0 })
             } catch {

@@ -113,6 +113,8 @@ public enum TextEncoding: String, CaseIterable, Sendable {
         switch self {
         case .utf8:
             let start = bytes.starts(with: Self.utf8BOM) ? Self.utf8BOM.count : 0
+            // Valid text (the usual case) is checked once; invalid text again, for the place.
+            if let text = String(validating: bytes[start...], as: UTF8.self) { return text }
             do {
                 _ = try UTF8Span(validating: bytes.span.extracting(start...))
             } catch {

@@ -23,11 +23,14 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses exactly `YYYY-MM-DD` (four, two and two digits).
     public init?(iso text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
-              let day = Self.number(bytes[8..<10]) else { return nil }
-        self.init(year: year, month: month, day: day)
+        let parts = ByteView.withBytes(utf8Of: text) { bytes -> (year: Int, month: Int, day: Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+                  let day = Self.number(bytes[8..<10]) else { return nil }
+            return (year, month, day)
+        }
+        guard let parts else { return nil }
+        self.init(year: parts.year, month: parts.month, day: parts.day)
     }
 
     /// The day `today()` gives instead of the clock's, when set: a fixed day for scripts and
@@ -172,7 +175,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         packed = UInt32(truncatingIfNeeded: year << 9 | month << 5 | day)
     }
 
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    private static func number(_ digits: Slice<ByteView>) -> Int? {
         var value = 0
         for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

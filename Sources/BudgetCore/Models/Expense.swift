@@ -47,10 +47,11 @@ public struct Expense: BaseModel {
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
         ],
-        order: \Expense.order)
+        id: \Expense.id, order: \Expense.order)
 
-    /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused.
-    public let id: String
+    /// The 8-digit ID (`"00000001"`), allocated by the expenses' table and never reused. Set only when
+    /// a record is given its ID (`RecordSchema.copy(of:id:)`).
+    public internal(set) var id: String
     /// What the money was spent on (`Lunch`); never empty.
     public var name: String
     /// The amount spent, in the currency's minor unit; negative for a refund (`isRefund`),

@@ -25,6 +25,11 @@ public enum FieldRules {
     ///
     /// - Returns: the trimmed text.
     public static func label(_ text: String, field: String) throws(ValueError) -> String {
+        isPlainLabel(text) ? text : try anyLabel(text, field: field)
+    }
+
+    /// `label` for any text, by the Unicode tables.
+    static func anyLabel(_ text: String, field: String) throws(ValueError) -> String {
         let trimmed = trimmed(text)
         if trimmed.unicodeScalars.allSatisfy(isInvisible) { throw .empty(field: field) }
         try checkLabel(trimmed, field: field)
@@ -112,6 +117,43 @@ public enum FieldRules {
     /// Whether the text is nothing but what `trimmed` removes (empty text included).
     static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy(isTrimmable)
+    }
+
+    /// A label as input gives it (`label`), or `nil` for text that trims to nothing.
+    static func labelOrBlank(_ text: String, field: String) throws(ValueError) -> String? {
+        if isPlainLabel(text) { return text }
+        return isBlank(text) ? nil : try anyLabel(text, field: field)
+    }
+
+    /// Text of printable ASCII, kana, CJK ideographs and full- and half-width forms (most names
+    /// and categories), neither starting nor ending with a space nor starting with a mark:
+    /// nothing to trim, nothing invisible, no control, no bidirectional control, so what
+    /// `label` returns unchanged; found in one pass over the bytes, without Unicode's tables.
+    static func isPlainLabel(_ text: String) -> Bool {
+        ByteView.withBytes(utf8Of: text) { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard byte >= 0x20 && byte != 0x7F else { return false }
+                    index += 1
+                    continue
+                }
+                // The ranges are all of three-byte scalars (the text is valid UTF-8).
+                guard byte & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
+                let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                    | UInt32(bytes[index + 2] & 0x3F)
+                switch scalar {
+                // Of these, only the (half-width) voiced sound marks join the character before.
+                case 0x3099, 0x309A, 0xFF9E, 0xFF9F: if index == 0 { return false }
+                case 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: break
+                default: return false
+                }
+                index += 3
+            }
+            return true
+        }
     }
 
     /// White space, and the characters that show nothing at all (zero-width space and joiners,

@@ -35,10 +35,11 @@ public struct Income: BaseModel {
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
         ],
-        order: \Income.order)
+        id: \Income.id, order: \Income.order)
 
-    /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused.
-    public let id: String
+    /// The 8-digit ID (`"00000001"`), allocated by the incomes' table and never reused. Set only when
+    /// a record is given its ID (`RecordSchema.copy(of:id:)`).
+    public internal(set) var id: String
     /// Where the money came from (`Salary`); never empty.
     public var name: String
     /// The amount received, in the currency's minor unit; never negative.

@@ -42,10 +42,11 @@ public struct Transfer: BaseModel {
                 "schedule", FieldCoders.Note.self, get: { $0.schedule }, set: { $0.schedule = $1 },
                 listing: .whenAnyHasValue, isImported: false),
         ],
-        order: \Transfer.order)
+        id: \Transfer.id, order: \Transfer.order)
 
-    /// The 8-digit ID (`"00000001"`), allocated by the transfers' table and never reused.
-    public let id: String
+    /// The 8-digit ID (`"00000001"`), allocated by the transfers' table and never reused. Set only when
+    /// a record is given its ID (`RecordSchema.copy(of:id:)`).
+    public internal(set) var id: String
     /// What the move was (`ｶｰﾄﾞ ﾗｸﾃﾝｶｰﾄﾞ`, `transfer`); never empty.
     public var name: String
     /// The amount moved, in the currency's minor unit; never negative.

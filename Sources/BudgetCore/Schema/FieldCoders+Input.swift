@@ -69,8 +69,7 @@ extension FieldCoders.Date: FieldInputCoding {
 extension FieldCoders.Label: FieldInputCoding {
     /// A label (`FieldRules.label`), trimmed; text that trims to nothing is blank.
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String? {
-        let text = given.text
-        return FieldRules.isBlank(text) ? nil : try FieldRules.label(text, field: field)
+        try FieldRules.labelOrBlank(given.text, field: field)
     }
 
     static func value(_ shown: FieldValue) -> String? {
@@ -95,9 +94,7 @@ extension FieldCoders.Note: FieldInputCoding {
 extension FieldCoders.OptionalLabel: FieldInputCoding {
     /// A label as `FieldRules.label` reads it, trimmed; text that trims to nothing is none.
     static func input(_ given: FieldInput, field: String, _ context: InputContext) throws(ValueError) -> String?? {
-        let text = given.text
-        guard !FieldRules.isBlank(text) else { return nil }
-        return .some(try FieldRules.label(text, field: field))
+        try FieldRules.labelOrBlank(given.text, field: field).map { .some($0) }
     }
 
     static func value(_ shown: FieldValue) -> String?? {
@@ -114,6 +111,8 @@ extension FieldCoders.TagList: FieldInputCoding {
         let texts: [String]
         if case .list(let items) = given {
             texts = items
+        } else if given.text.isEmpty {
+            return Tags()
         } else {
             texts = given.text.split(separator: ",").map(String.init)
         }

@@ -1,8 +1,8 @@
 extension RecordSchema {
-    /// `record` with another ID: every field copied onto a blank record with `id`.
+    /// `record` with another ID, every other field as it is.
     func copy(of record: Record, id: String) -> Record {
-        var copy = blank(id)
-        for field in fields { field.copy(record, &copy) }
+        var copy = record
+        copy[keyPath: identity] = id
         return copy
     }
 }

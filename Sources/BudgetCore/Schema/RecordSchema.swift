@@ -10,6 +10,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     let fileOrder: [RecordField<Record>]
     /// A record with only its ID, for the readers to fill.
     let blank: (String) -> Record
+    /// The record's ID, set when a record is given another (`copy(of:id:)`).
+    let identity: WritableKeyPath<Record, String>
     /// The fields of `fileOrder` that every record must hold, as bits.
     private let requiredMask: UInt64
     /// The fast reader's view of `fileOrder`, flattened so that its loop touches no reference
@@ -23,6 +25,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// fields alive, and a loop over a plain array of them retains and releases each field
     /// for each record (a fifth of the writer's time).
     private let unretained: [Unmanaged<RecordField<Record>>]
+    /// `fields` unretained, for the checks before a write (every record an import adds).
+    private let unretainedFields: [Unmanaged<RecordField<Record>>]
     /// How the canonical reader checks each field of `fileOrder`.
     private let skimKinds: [SkimKind]
 
@@ -32,12 +36,14 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     let orderBytes: Range<Int>?
 
     init(
-        blank: @escaping (String) -> Record, fields: [RecordField<Record>], order: WritableKeyPath<Record, Int>? = nil
+        blank: @escaping (String) -> Record, fields: [RecordField<Record>], id: WritableKeyPath<Record, String>,
+        order: WritableKeyPath<Record, Int>? = nil
     ) {
         precondition(
             fields.count <= 64 && Set(fields.map(\.key)).count == fields.count, "a schema has at most 64 distinct keys")
         self.fields = fields
         self.blank = blank
+        identity = id
         orderBytes = order.flatMap { MemoryLayout<Record>.offset(of: $0) }.map { $0..<$0 + MemoryLayout<Int>.size }
         fileOrder = fields.sorted { $0.key < $1.key }
         var pieces: [UInt8] = []
@@ -58,6 +64,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         pieceRanges = ranges
         self.closings = closings
         unretained = fileOrder.map { Unmanaged.passUnretained($0) }
+        unretainedFields = fields.map { Unmanaged.passUnretained($0) }
         skimKinds = fileOrder.map(\.skimKind)
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in
             entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask
@@ -296,7 +303,13 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
 
     /// The rules every field's value must meet in the file (what the readers would refuse).
     func check(_ record: Record) throws(ValueError) {
-        for field in fields { try field.check(record) }
+        var failure: ValueError?
+        for field in unretainedFields where failure == nil {
+            field._withUnsafeGuaranteedRef { field in
+                do throws(ValueError) { try field.check(record) } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Whether two records are equal apart from their position. (Every stored property is a
