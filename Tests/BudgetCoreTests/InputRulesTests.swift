@@ -67,6 +67,25 @@ final class InputRulesTests: XCTestCase {
         }
     }
 
+    /// Controls found on the bytes are the scalars `isControl` names, in any company.
+    func testControls_FoundOnTheBytesAreTheControlScalars() {
+        for value in UInt32(0)...0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(Character(scalar)) + "家"
+            let isControl = FieldRules.isControl(scalar)
+            XCTAssertEqual(FieldRules.hasControl(text, allowingTabsAndNewlines: false), isControl, "\(value)")
+            XCTAssertEqual(
+                FieldRules.hasControl(text, allowingTabsAndNewlines: true), isControl && value != 0x09 && value != 0x0A,
+                "\(value)")
+        }
+        for text in ["", "家賃", "ｾﾌﾞﾝ", "\u{2027}\u{202A}", "\u{A0}\u{C0}\u{100}"] {
+            XCTAssertFalse(FieldRules.hasControl(text, allowingTabsAndNewlines: false), text.debugDescription)
+        }
+        XCTAssertThrowsError(try FieldRules.checkNote("家賃\u{85}"))
+        XCTAssertThrowsError(try FieldRules.checkLabel("家賃\u{2029}x", field: "name"))
+        XCTAssertNoThrow(try FieldRules.checkNote("家賃\n\t2行目"))
+    }
+
     func testMessages_QuoteAValueWithItsControlsEscapedAsTheCommandLineEscapesThem() {
         // NUL and U+0001 as every other message writes them (`\u{0}`, not `\0` nor `\u{01}`);
         // a quote and a backslash as they are.

@@ -11,7 +11,7 @@ public enum FieldRules {
         if text.unicodeScalars.allSatisfy(isWhiteSpace) {
             throw .empty(field: field)
         }
-        if text.unicodeScalars.contains(where: isControl) {
+        if hasControl(text, allowingTabsAndNewlines: false) {
             throw .controlCharacter(field: field, value: text)
         }
     }
@@ -188,10 +188,32 @@ public enum FieldRules {
     /// A note (or another free text, `field`): only tabs and newlines are allowed among the
     /// control characters.
     public static func checkNote(_ text: String, field: String = "note") throws(ValueError) {
-        if asciiShape(text, allowingTabsAndNewlines: true) == .printable
-            || asciiShape(text, allowingTabsAndNewlines: true) == .blank { return }
-        if text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+        if hasControl(text, allowingTabsAndNewlines: true) {
             throw .controlCharacter(field: field, value: text)
+        }
+    }
+
+    /// Whether the text holds a control character (`isControl`), a tab and a line feed aside
+    /// when allowed; found on the bytes: C0 controls and DEL are single bytes, C1 controls
+    /// (U+0080–U+009F) `C2 80`–`C2 9F`, and U+2028 and U+2029 `E2 80 A8` and `E2 80 A9`.
+    static func hasControl(_ text: String, allowingTabsAndNewlines: Bool) -> Bool {
+        ByteView.withBytes(utf8Of: text) { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    if !(allowingTabsAndNewlines && (byte == 0x09 || byte == 0x0A)) { return true }
+                } else if byte == 0x7F {
+                    return true
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return true
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    return true
+                }
+                index += 1
+            }
+            return false
         }
     }
 
@@ -314,7 +336,7 @@ public enum FieldRules {
         return value <= 0x3000 && scalar.properties.isWhitespace
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             || scalar == "\u{2028}" || scalar == "\u{2029}"
     }

@@ -66,7 +66,7 @@ struct KnownRows {
             let found = (presence: known.presence, origin: known.origin)
             if best.map({ rank($0) < rank(found) }) ?? true { best = found }
         }
-        if let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence, nil)) }
+        if !exact.isEmpty, let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence, nil)) }
         if let seen = origins[ExactText(identity)] {
             look(seen.first)
             for known in seen.others { look(known) }

@@ -19,8 +19,8 @@ public enum StatementDate {
         if let pattern { return parse(scalars, pattern: Array(HalfWidth.plain(pattern).unicodeScalars), today: asOf) }
         // An era's date starts with its name or letter, never a digit.
         if let first = scalars.first, !("0"..."9").contains(first), let era = eraDate(scalars) { return (era, true) }
-        for pattern in usualPatterns {
-            if let found = parse(scalars, pattern: Array(pattern.unicodeScalars), today: asOf) { return found }
+        for pattern in usualPatternScalars {
+            if let found = parse(scalars, pattern: pattern, today: asOf) { return found }
         }
         return nil
     }
@@ -117,6 +117,8 @@ public enum StatementDate {
     private static let usualPatterns = [
         "%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日", "%Y%m%d", "%m/%d", "%m月%d日", "%m-%d",
     ]
+    /// `usualPatterns` as `parse` reads them, made once (a statement reads a date a row).
+    private static let usualPatternScalars = usualPatterns.map { Array($0.unicodeScalars) }
 
     private static func parse(
         _ text: [Unicode.Scalar], pattern: [Unicode.Scalar], today: Day
