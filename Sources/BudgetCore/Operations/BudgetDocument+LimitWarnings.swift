@@ -21,13 +21,13 @@ extension BudgetDocument {
         let new = LimitLedger.spending(counted, limits: limits, calendar: calendar)
         let ledger = LimitLedger(limits: limits, expenses: counted, calendar: calendar, sums: new)
         var warnings: [LimitWarning] = []
-        for (scope, periods) in new {
+        for (key, periods) in new {
             for (period, total) in periods {
                 // A period that cannot be added up: the store refuses the change itself, with
                 // a message that says why (`checkTotals`), so no warning is needed.
                 guard let total else { continue }
-                if let previous = old[scope]?[period], previous.map({ total <= $0 }) ?? true { continue }
-                guard let status = try? ledger.status(scope, period: period), status.isOver else { continue }
+                if let previous = old[key]?[period], previous.map({ total <= $0 }) ?? true { continue }
+                guard let status = try? ledger.status(key.scope, period: period), status.isOver else { continue }
                 warnings.append(LimitWarning(status))
             }
         }

@@ -1,15 +1,21 @@
 /// A text as the key of a set or a dictionary, equal and hashed exactly as `String` is (under
-/// canonical equivalence) but from its bytes when it is plain (`TextOrder.equal`,
-/// `TextOrder.hash`): without the Unicode tables `String` looks each scalar of a Japanese
-/// key up in.
+/// canonical equivalence) but from its bytes when it is plain (`TextOrder.isPlain`, found once
+/// when the key is made, not at each comparison of a lookup): without the Unicode tables
+/// `String` looks each scalar of a Japanese key up in.
 struct TextKey: Hashable {
     let text: String
+    private let isPlain: Bool
+
+    init(text: String) {
+        self.text = text
+        isPlain = TextOrder.isPlain(text)
+    }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {
-        TextOrder.equal(lhs.text, rhs.text)
+        TextOrder.equal(lhs.text, plain: lhs.isPlain, rhs.text, plain: rhs.isPlain)
     }
 
     func hash(into hasher: inout Hasher) {
-        TextOrder.hash(text, into: &hasher)
+        TextOrder.hash(text, plain: isPlain, into: &hasher)
     }
 }

@@ -66,22 +66,37 @@ enum TextOrder {
     /// `a == b`, from the bytes when they are the same or both plain: texts in NFC are equal
     /// when their bytes are.
     static func equal(_ a: String, _ b: String) -> Bool {
+        sameBytes(a, b) || (!(isPlain(a) && isPlain(b)) && a == b)
+    }
+
+    /// `a == b` for texts whose plainness is known (`isPlain`): two plain texts are equal when
+    /// their bytes are, without looking at their scalars again.
+    static func equal(_ a: String, plain aIsPlain: Bool, _ b: String, plain bIsPlain: Bool) -> Bool {
+        sameBytes(a, b) || (!(aIsPlain && bIsPlain) && a == b)
+    }
+
+    /// Whether the two texts are the same bytes.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
-        let same = a.withUTF8 { left in
+        return a.withUTF8 { left in
             b.withUTF8 { right in
                 guard left.count == right.count else { return false }
                 guard let start = left.baseAddress, let other = right.baseAddress else { return true }
                 return memcmp(start, other, left.count) == 0
             }
         }
-        return same || (!(isPlain(a) && isPlain(b)) && a == b)
     }
 
     /// What `text.hash(into:)` feeds `hasher`: its NFC bytes, then 0xFF. A plain text's own
     /// bytes are its NFC, taken as they are without the Unicode tables `String` looks each
     /// scalar up in (`TextOrderTests` checks that the two hashes agree).
     static func hash(_ text: String, into hasher: inout Hasher) {
-        guard isPlain(text) else { return hasher.combine(text) }
+        hash(text, plain: isPlain(text), into: &hasher)
+    }
+
+    /// `hash(_:into:)` for a text whose plainness is known (`isPlain`).
+    static func hash(_ text: String, plain: Bool, into hasher: inout Hasher) {
+        guard plain else { return hasher.combine(text) }
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(0xFF as UInt8)

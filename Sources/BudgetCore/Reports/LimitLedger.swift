@@ -31,7 +31,8 @@ public struct LimitLedger: Sendable {
 
     /// The limits, categories by name, then the total limit.
     public let limits: [(scope: LimitScope, limit: SpendingLimit)]
-    private let entries: [LimitScope: Entry]
+    /// The entries by scope (`LimitScopeKey`: a category's plainness found once).
+    private let entries: [LimitScopeKey: Entry]
     private let calendar: BudgetCalendar
     private let expenses: [Expense]
     /// What the yearly limits spent in their years to date, by the day asked about.
@@ -59,7 +60,7 @@ public struct LimitLedger: Sendable {
     /// earlier month whose sum does not fit in 64 bits make every month's figures an error.)
     init(
         limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar,
-        sums: [LimitScope: [Int: Int?]]? = nil, countingFrom: Day? = nil
+        sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil
     ) {
         self.limits = limits
         self.calendar = calendar
@@ -82,11 +83,11 @@ public struct LimitLedger: Sendable {
             (firstMonth, firstYear) = (Int.min, Int.min)
         }
         let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar, from: from)
-        var entries: [LimitScope: Entry] = [:]
+        var entries: [LimitScopeKey: Entry] = [:]
         entries.reserveCapacity(limits.count)
         for (scope, limit) in limits {
             var sorted: [(period: Int, amount: Int)]? = []
-            for (period, amount) in sums[scope] ?? [:] {
+            for (period, amount) in sums[LimitScopeKey(scope)] ?? [:] {
                 guard let amount else {
                     sorted = nil
                     break
@@ -94,14 +95,19 @@ public struct LimitLedger: Sendable {
                 sorted?.append((period, amount))
             }
             sorted?.sort { $0.period < $1.period }
-            entries[scope] = Entry(scope: scope, limit: limit, spending: sorted)
+            entries[LimitScopeKey(scope)] = Entry(scope: scope, limit: limit, spending: sorted)
         }
         self.entries = entries
     }
 
     /// A scope's limit, when it has one.
     public func limit(for scope: LimitScope) -> SpendingLimit? {
-        entries[scope]?.limit
+        entry(scope)?.limit
+    }
+
+    /// The entry of a scope's limit, when it has one.
+    private func entry(_ scope: LimitScope) -> Entry? {
+        entries.isEmpty ? nil : entries[LimitScopeKey(scope)]
     }
 
     // MARK: Statuses
@@ -135,7 +141,9 @@ public struct LimitLedger: Sendable {
     public func status(
         _ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
     ) throws -> LimitStatus? {
-        guard let entry = entries[scope] else { return nil }
+        guard !entries.isEmpty else { return nil }  // (no key made for each category of a summary)
+        let key = LimitScopeKey(scope)
+        guard let entry = entries[key] else { return nil }
         let limit = entry.limit
         switch limit.per {
         case .month:
@@ -149,7 +157,7 @@ public struct LimitLedger: Sendable {
         case .year:
             let year = last.end.year
             let days = DateRange(from: Day(year: year, month: 1, day: 1), to: last.end)
-            let spent = try yearsToDate.spent(scope, through: last.end) { end in
+            let spent = try yearsToDate.spent(key, through: last.end) { end in
                 Self.yearToDate(expenses, through: end, scopes: limits.filter { $0.limit.per == .year }.map(\.scope))
             }
             return try LimitStatus(
@@ -163,7 +171,7 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     func status(_ scope: LimitScope, period index: Int) throws -> LimitStatus? {
-        guard let entry = entries[scope] else { return nil }
+        guard let entry = entry(scope) else { return nil }
         let period: LimitPeriod = entry.limit.per == .month ? .month(calendar.period(index: index)) : .year(index)
         return try LimitStatus(
             scope: scope, limit: entry.limit, period: period, periodCount: 1, days: period.range,
@@ -176,7 +184,7 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
     func spent(_ scope: LimitScope, period index: Int) throws -> Int {
-        guard let entry = entries[scope] else { return 0 }
+        guard let entry = entry(scope) else { return 0 }
         return try spent(entry, from: index, through: index)
     }
 
@@ -216,7 +224,7 @@ public struct LimitLedger: Sendable {
     private func counted(_ entry: Entry, from start: Int) throws -> [(period: Int, amount: Int)]? {
         guard start < (entry.limit.per == .month ? firstMonth : firstYear) else { return entry.spending }
         let whole = LimitLedger(limits: [(entry.scope, entry.limit)], expenses: expenses, calendar: calendar)
-        return whole.entries[entry.scope]?.spending
+        return whole.entry(entry.scope)?.spending
     }
 
     /// The position of the first sum at or after `period` (a binary search).
@@ -241,12 +249,13 @@ public struct LimitLedger: Sendable {
     /// in one pass; `nil` where a sum does not fit in 64 bits.
     private static func yearToDate(
         _ expenses: [Expense], through end: Day, scopes: [LimitScope]
-    ) -> [LimitScope: Int?] {
+    ) -> [LimitScopeKey: Int?] {
         guard let january = Day(year: end.year, month: 1, day: 1) else { return [:] }
         let days = DateRange(from: january, to: end)
-        var sums: [LimitScope: Int?] = [:]
-        for scope in scopes { sums[scope] = .some(0) }
-        let total = sums[.total] != nil
+        var sums: [LimitScopeKey: Int?] = [:]
+        for scope in scopes { sums[LimitScopeKey(scope)] = .some(0) }
+        let totalKey = LimitScopeKey(.total)
+        let total = sums[totalKey] != nil
         // Categories numbered by their bytes (`LabelIndex`), each sum kept by number and joined
         // to its scope once: hashing a Japanese category per expense normalises it each time.
         var numbers = LabelIndex()
@@ -264,16 +273,17 @@ public struct LimitLedger: Sendable {
             add(amount, to: &byNumber[number])
             if total { add(amount, to: &totalSum) }
         }
-        if total { sums[.total] = .some(totalSum) }
+        if total { sums[totalKey] = .some(totalSum) }
         // Spellings Unicode calls equal (composed and decomposed が) are one category.
         for (number, category) in numbers.labels.enumerated() {
-            guard case .some(.some(let sum)) = sums[.category(category)] else { continue }
+            let key = LimitScopeKey(.category(category))
+            guard case .some(.some(let sum)) = sums[key] else { continue }
             guard let more = byNumber[number] else {
-                sums[.category(category)] = .some(nil)
+                sums[key] = .some(nil)
                 continue
             }
             let (next, overflow) = sum.addingReportingOverflow(more)
-            sums[.category(category)] = .some(overflow ? nil : next)
+            sums[key] = .some(overflow ? nil : next)
         }
         return sums
     }
@@ -291,7 +301,7 @@ public struct LimitLedger: Sendable {
     static func spending(
         _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
         from: Day? = nil
-    ) -> [LimitScope: [Int: Int?]] {
+    ) -> [LimitScopeKey: [Int: Int?]] {
         var byCategory: [String: SpendingLimit.Period] = [:]
         byCategory.reserveCapacity(limits.count)
         var total: SpendingLimit.Period?
@@ -356,8 +366,8 @@ public struct LimitLedger: Sendable {
             if let per { add(expense.amount, to: &categorySums[number], period: period(per)) }
             if let total { add(expense.amount, to: &totalSums, period: period(total)) }
         }
-        var sums: [LimitScope: [Int: Int?]] = [:]
-        if total != nil { sums[.total] = totalSums }
+        var sums: [LimitScopeKey: [Int: Int?]] = [:]
+        if total != nil { sums[LimitScopeKey(.total)] = totalSums }
         // Spellings Unicode calls equal (composed and decomposed が) are one category.
         func merge(_ added: [Int: Int?], into periods: inout [Int: Int?]) {
             guard !periods.isEmpty else {
@@ -377,7 +387,7 @@ public struct LimitLedger: Sendable {
         // Each scope looked up once, its sums merged where they lie.
         sums.reserveCapacity(sums.count + limitedCategories.count)
         for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
-            merge(categorySums[number], into: &sums[.category(category), default: [:]])
+            merge(categorySums[number], into: &sums[LimitScopeKey(.category(category)), default: [:]])
         }
         return sums
     }
@@ -387,17 +397,17 @@ public struct LimitLedger: Sendable {
 /// of them in one pass the first time a day is asked about. (A summary asks about each category
 /// in turn: a pass per limit made 2,000 yearly limits cost 2,000 passes over the expenses.)
 private final class YearsToDate: Sendable {
-    private let sums = Mutex<[Day: [LimitScope: Int?]]>([:])
+    private let sums = Mutex<[Day: [LimitScopeKey: Int?]]>([:])
 
     /// What `scope` spent in the year to `end`, from `compute` (every scope at once) when `end`
     /// is new.
     ///
     /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
     func spent(
-        _ scope: LimitScope, through end: Day, compute: (Day) -> [LimitScope: Int?]
+        _ scope: LimitScopeKey, through end: Day, compute: (Day) -> [LimitScopeKey: Int?]
     ) throws -> Int {
         let known = sums.withLock { $0[end] }
-        let all: [LimitScope: Int?]
+        let all: [LimitScopeKey: Int?]
         if let known {
             all = known
         } else {

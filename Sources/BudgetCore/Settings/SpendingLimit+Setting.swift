@@ -75,17 +75,25 @@ extension SpendingLimit: SettingValue {
     }
 
     private func text(amount: String) -> String {
-        var parts = [amount]
-        if per != .month { parts.append("per=" + per.rawValue) }
-        if rollover != .none, let sinceName {
-            parts.append("rollover=" + rollover.rawValue)
-            parts.append("since=" + sinceName)
+        // Made in one string: every stored limit is read back through it (`decode`).
+        var text = amount
+        if per != .month {
+            text += ";per="
+            text += per.rawValue
         }
-        return parts.joined(separator: ";")
+        if rollover != .none, let sinceName {
+            text += ";rollover="
+            text += rollover.rawValue
+            text += ";since="
+            text += sinceName
+        }
+        return text
     }
 
     private static func decode(_ text: String) -> SpendingLimit? {
-        var pieces = text.split(separator: ";", omittingEmptySubsequences: false)[...]
+        // Split by scalars, not characters: no grapheme breaking for a text of ASCII.
+        var pieces = text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: false)
+            .map(Substring.init)[...]
         guard pieces.count > 1, let amount = Int(pieces.removeFirst()) else { return nil }
         // The parts in the one order the stored form has (checked below): each taken in turn.
         func part(_ name: String) -> Substring? {

@@ -452,7 +452,14 @@ struct ImportCommand: Command {
             return
         }
         let result = try store.transaction { try work(&$0) }
-        context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
+        // One line a record (`expense-00000042` when the kinds were mixed), in one string.
+        var listing = ""
+        listing.reserveCapacity(result.added.count * 18)
+        for reference in result.added {
+            listing += kind == nil ? reference.description : reference.id
+            listing += "\n"
+        }
+        context.output.write(listing)
         context.confirm("Imported \(noun(result.added.count))\(notes(result.skipped, result.otherKind)).")
     }
 
