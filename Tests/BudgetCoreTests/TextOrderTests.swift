@@ -131,6 +131,31 @@ final class TextOrderTests: XCTestCase {
         }
     }
 
+    /// A scope as a key (its plainness found once) is equal to another exactly when the
+    /// scopes are, and hashes as the scope does: composed and decomposed が one key.
+    func testLimitScopeKeys_EqualAndHashAsTheirScopes() {
+        let scopes: [LimitScope] = [
+            .category("が"), .category("か\u{3099}"), .category("ｶﾞ"), .total, .category("食費"), .category("café"),
+            .category("cafe\u{301}"), .category("\u{2126}"), .category("\u{3A9}"), .category(""), .category("total"),
+            .category("🍣"),
+        ]
+        for a in scopes {
+            for b in scopes {
+                XCTAssertEqual(LimitScopeKey(a) == LimitScopeKey(b), a == b, "\(a) \(b)")
+                if a == b {
+                    var aHash = Hasher(), bHash = Hasher()
+                    LimitScopeKey(a).hash(into: &aHash)
+                    LimitScopeKey(b).hash(into: &bHash)
+                    XCTAssertEqual(aHash.finalize(), bHash.finalize(), "\(a) \(b)")
+                }
+            }
+        }
+        var keys = Set<LimitScopeKey>(), plain = Set<LimitScope>()
+        for scope in scopes + scopes.reversed() {
+            XCTAssertEqual(keys.insert(LimitScopeKey(scope)).inserted, plain.insert(scope).inserted, "\(scope)")
+        }
+    }
+
     func testLess_OrdersTheTextsLessThanLeavesUntold() {
         // `<` says neither comes first, though they differ: the order was left to chance.
         let untold = [("cafe\u{301}", "caf\u{e9}x"), ("か\u{3099}", "があ")]
