@@ -38,6 +38,13 @@ final class SpendingLimitTests: XCTestCase {
         XCTAssertNil(SpendingLimit(stored: .bool(true)))
     }
 
+    func testStoredForm_ACanonicalEquivalentOfTheSeparatorStillOpens() throws {
+        // U+037E is canonically ";": a file hand-edited with it opened before and still does.
+        let limit = try XCTUnwrap(SpendingLimit(stored: .string("1000\u{37E}per=year")))
+        XCTAssertEqual(limit, try SpendingLimit(amount: 1000, per: .year))
+        XCTAssertNil(SpendingLimit(stored: .string("1000\u{37E}per=week")))
+    }
+
     func testTypedText_InTheCurrencyPartsInAnyOrder() throws {
         let typed = try SpendingLimit(settingText: "400.50;since=2026-10;rollover=all", context: usd)
         XCTAssertEqual(

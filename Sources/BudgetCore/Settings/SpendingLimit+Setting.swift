@@ -91,9 +91,11 @@ extension SpendingLimit: SettingValue {
     }
 
     private static func decode(_ text: String) -> SpendingLimit? {
-        // Split by scalars, not characters: no grapheme breaking for a text of ASCII.
-        var pieces = text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: false)
-            .map(Substring.init)[...]
+        // An ASCII text is split by scalars (no grapheme breaking); any other by characters, as
+        // ever, so a canonical equivalent of ";" (U+037E) a hand-edited file holds still parts it.
+        var pieces = text.utf8.allSatisfy { $0 < 0x80 }
+            ? text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: false).map(Substring.init)[...]
+            : text.split(separator: ";", omittingEmptySubsequences: false)[...]
         guard pieces.count > 1, let amount = Int(pieces.removeFirst()) else { return nil }
         // The parts in the one order the stored form has (checked below): each taken in turn.
         func part(_ name: String) -> Substring? {
