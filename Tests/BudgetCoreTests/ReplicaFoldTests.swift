@@ -366,6 +366,51 @@ final class ReplicaFoldTests: XCTestCase {
         XCTAssertEqual(try Settlement(b.document, period: .all).rows.map(\.balance), [0, 0])
     }
 
+    func testOneSettlementOrAdjustmentRecordedOnBothDevices_IsCountedOnce() throws {
+        let (a, b) = try household()
+        let november = DateRange(from: day, to: Day(iso: "2026-11-30"))
+        try a.change { document in
+            try document.addMember("夫")
+            try document.addMember("妻")
+            _ = try document.addAccount(Account(name: "財布", type: .cash, opening: 10_000))
+            var payer = try RecordEdit()
+            payer.set(try XCTUnwrap(SettableField.named("paid_by")), to: .optionalText("夫"))
+            _ = try document.edit([RecordReference(kind: .expense, id: "00000001")], with: payer)
+        }
+        try b.fold(a)
+        // Offline, each device settles the month and checks the wallet against the same 9,700.
+        for device in [a, b] {
+            try device.change { _ = try $0.recordSettlement(try Settlement($0, period: november), on: self.day) }
+            try device.change { _ = try $0.reconcile("財布", balance: 9_700, on: self.day, adjust: true) }
+        }
+        try a.fold(b)
+        try b.fold(a)
+        for device in [a, b] {
+            let transfers = device.document.transfers.records
+            XCTAssertEqual(transfers.map(\.amount), [40_000, 300], "one payment, one adjustment")
+            XCTAssertEqual(try Settlement(device.document, period: november).rows.map(\.balance), [0, 0])
+            XCTAssertEqual(try AccountBalances(device.document, through: day).row("財布")?.balance, 9_700)
+        }
+        XCTAssertEqual(a.document.transfers.records, b.document.transfers.records)
+        XCTAssertEqual(ReplicaConflicts.list(in: a.document), [])
+
+        // A second settlement of the month on one device (after another expense) is another payment.
+        try a.change { document in
+            var values = RecordValues()
+            values["name"] = .text("本")
+            values["amount"] = .amount(2_000)
+            values["date"] = .day(self.day)
+            values["paid_by"] = .optionalText("妻")
+            _ = try document.add(Expense.self, values)
+            _ = try document.recordSettlement(try Settlement(document, period: november), on: self.day)
+        }
+        try b.fold(a)
+        XCTAssertEqual(b.document.transfers.records.map(\.amount), [40_000, 300, 1_000])
+        XCTAssertEqual(
+            b.document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #1",
+            "the other way round is another payment")
+    }
+
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {
         let (a, b) = try household()
         let rent = try Schedule(

@@ -66,6 +66,32 @@ final class SettlementTests: XCTestCase {
         XCTAssertTrue(document.incomes.records.isEmpty)
     }
 
+    func testARecordedPaymentNamesItsPeriodPairAndOrdinal_AndItsDeleteRemembersNoStatementRow() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try addExpense(&document, 3000, paidBy: "妻")
+        let november = DateRange(from: Day(year: 2026, month: 11, day: 1), to: Day(year: 2026, month: 11, day: 30))
+        let day = Day(year: 2026, month: 11, day: 30) ?? .epoch
+        try document.recordSettlement(try Settlement(document, period: november), on: day)
+        try addExpense(&document, 1000, paidBy: "妻")
+        try document.recordSettlement(try Settlement(document, period: november), on: day)
+        try document.recordSettlement(try Settlement(document, period: .all), on: day)
+        let sources = document.transfers.records.compactMap(\.source)
+        XCTAssertEqual(
+            sources, ["精算 2026-11-01..2026-11-30 夫→妻 #1", "精算 2026-11-01..2026-11-30 夫→妻 #2"],
+            "a second settlement of the month is the second; everything was settled already")
+        XCTAssertTrue(sources.allSatisfy(DerivedSource.isDerived))
+        for statementRow in ["card:2026-11-02|expense|540|1|ｾﾌﾞﾝ", "楽天カード:id=12", "精算 a #0", "精算 a#1"] {
+            XCTAssertFalse(DerivedSource.isDerived(statementRow), statementRow)
+        }
+
+        try document.delete(incomes: [], expenses: [], transfers: [document.transfers.records[0].id])
+        XCTAssertEqual(document[settings: ImportKeys.self].deletedMonths, [], "no statement row is remembered")
+        try document.recordSettlement(try Settlement(document, period: november), on: day)
+        XCTAssertEqual(
+            document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #3",
+            "one more than the highest there")
+    }
+
     func testIncomeProportionalShares() throws {
         var document = try budget(members: ["夫", "妻"])
         for (name, amount) in [("夫", 400_000), ("妻", 600_000)] {

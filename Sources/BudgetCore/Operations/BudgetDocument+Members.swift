@@ -129,7 +129,8 @@ extension BudgetDocument {
     }
 
     /// Records the payments that settle the period (`Settlement.payments`) as transfers
-    /// between members, dated `day`.
+    /// between members, dated `day`, each with the source that makes the same payment recorded
+    /// on another device one with it (`DerivedSource`).
     ///
     /// - Returns: the transfers recorded (none when everyone is settled).
     /// - Throws: what `Settlement` and `addTransfer` throw; nothing is recorded then.
@@ -144,7 +145,11 @@ extension BudgetDocument {
             values["to"] = .text(payment.to)
             values["amount"] = .amount(payment.amount)
             values["date"] = .day(day)
-            recorded.append(try draft.addTransfer(values))
+            var transfer = try draft.addTransfer(values)
+            transfer.source = DerivedSource.settlement(
+                period: settlement.period, from: transfer.from, to: transfer.to, among: draft.transfers.records)
+            try draft.transfers.update(transfer)
+            recorded.append(transfer)
         }
         draft.describeChange("settle up (\(recorded.count) \(recorded.count == 1 ? "payment" : "payments"))")
         self = draft

@@ -8,7 +8,9 @@ extension BudgetDocument {
     /// day is (a statement checked out of turn does not move the last reconciliation back).
     /// When they differ and
     /// `adjust` is given, a 残高調整 transfer from (or to) `Transfer.adjustment` makes them agree
-    /// and the check is remembered, as one change; without `adjust` nothing changes.
+    /// (with the source that makes the same check's adjustment on another device one with it:
+    /// `DerivedSource`) and the check is remembered, as one change; without `adjust` nothing
+    /// changes.
     ///
     /// - Parameters:
     ///   - name: the account, as typed (`account(named:)`).
@@ -38,7 +40,11 @@ extension BudgetDocument {
             values["to"] = .text(moreHeld ? account.name : Transfer.adjustment)
             values["amount"] = .amount(abs(difference))
             values["date"] = .day(day)
-            result.adjustment = try draft.addTransfer(values)
+            var adjustment = try draft.addTransfer(values)
+            adjustment.source = DerivedSource.adjustment(
+                account: account.name, day: day, balance: balance, among: draft.transfers.records)
+            try draft.transfers.update(adjustment)
+            result.adjustment = adjustment
         }
         try draft.checkBalances(of: account.name)
         if account.reconciled != Reconciliation(day: day, balance: balance),

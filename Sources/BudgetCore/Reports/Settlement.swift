@@ -41,6 +41,8 @@ public struct Settlement: Sendable {
         public var shares: [String: Int]
     }
 
+    /// The days settled.
+    public let period: DateRange
     /// Every member, in member order.
     public let rows: [Row]
     /// The payments that settle the balances: one for two members; for more, the largest debt
@@ -129,6 +131,7 @@ public struct Settlement: Sendable {
                 member: names[member], paid: paid[member], share: shares[member], settled: settled[member],
                 balance: balance))
         }
+        self.period = period
         self.rows = rows
         payments = Self.payments(rows, recorded: recorded)
         lines = tally.lines

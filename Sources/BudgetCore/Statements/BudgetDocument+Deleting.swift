@@ -3,7 +3,8 @@ extension BudgetDocument {
     /// (their `source`) so that later imports leave those rows out (`DeletedRows`, one setting
     /// per month of the records' dates): deleting an imported record means "not this row".
     /// `undo` of the delete forgets them again; an import with duplicates allowed brings a row
-    /// back. Records typed in or made by a schedule leave nothing behind.
+    /// back. Records typed in, made by a schedule or derived (`DerivedSource`) leave nothing
+    /// behind.
     ///
     /// - Returns: the deleted records of each kind, in their former order.
     /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is
@@ -19,7 +20,9 @@ extension BudgetDocument {
         self = draft
         var byMonth: [String: [String]] = [:]
         for transfer in transfers {
-            if let source = transfer.source { byMonth[transfer.date.monthText, default: []].append(source) }
+            if let source = transfer.source, !DerivedSource.isDerived(source) {
+                byMonth[transfer.date.monthText, default: []].append(source)
+            }
         }
         for income in incomes {
             if let source = income.source { byMonth[income.date.monthText, default: []].append(source) }

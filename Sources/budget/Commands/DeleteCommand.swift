@@ -36,7 +36,7 @@ struct DeleteCommand: Command {
         context.noteMerged(replaced)
         // Deleting an imported record means "not this row": later imports leave it out.
         let imported = incomes.filter { $0.source != nil }.count + expenses.filter { $0.source != nil }.count
-            + transfers.filter { $0.source != nil }.count
+            + transfers.filter { $0.source.map { !DerivedSource.isDerived($0) } ?? false }.count
         let rows = imported == 0 ? "" : imported == unique.count
             ? " Imports will leave out \(imported == 1 ? "its statement row" : "their statement rows") "
                 + "(import --include-deleted imports \(imported == 1 ? "it" : "them") again)."
