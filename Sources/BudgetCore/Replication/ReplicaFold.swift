@@ -10,8 +10,9 @@
 ///   stays, and an edit against a delete is listed. A deleted record's registers are kept, so
 ///   that the record such an edit keeps shows the same values in every order of folding.
 /// - Records show in the order of their place keys (then IDs), numbered 1…n.
-/// - Two live records holding one statement row (`source`) or one schedule occurrence
-///   (`schedule`) become one: the lower ID stays, the other is deleted and points to it.
+/// - Two live records holding one statement row, settlement or adjustment (`source`:
+///   `DerivedSource`) or one schedule occurrence (`schedule`) become one: the lower ID stays,
+///   the other is deleted and points to it.
 public enum ReplicaFold {
     /// `own` with `other` folded in: `own`'s device, counters, clock (after `other`'s), history
     /// and record of replicas, and the budget both hold.

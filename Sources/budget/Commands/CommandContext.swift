@@ -97,7 +97,9 @@ final class CommandContext: @unchecked Sendable {
     func noteMerged(_ replaced: [(gone: RecordReference, kept: RecordReference)]) {
         for (gone, kept) in replaced {
             warn("\(gone.kind.singular) \(gone.id) is \(kept.kind.singular) \(kept.id) now: both devices recorded "
-                + "the same statement row or schedule occurrence")
+                + (gone.kind == .transfer
+                    ? "the same statement row, schedule occurrence, settlement or adjustment"
+                    : "the same statement row or schedule occurrence"))
         }
     }
 
