@@ -230,6 +230,45 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual(try overflowing.status(.category("b"), in: february)?.spent, 1_000)
     }
 
+    func testYearlyLimits_ThroughDecember31_CountTheWholeCalendarYearAsAnyOtherDayDoes() throws {
+        // Through December 31 the ledger's yearly sums answer; through any other day the year
+        // to date is added up: both are the expenses from January 1 through the day.
+        var generator = SeededGenerator(seed: 47)
+        for round in 0..<PropertyDepth.rounds(deep: 40, fast: 8) {
+            var document = BudgetDocument()
+            if round % 2 == 1 { try document.setSetting(PeriodKeys.monthStart.erased, to: "25") }
+            var dated: [(day: Day, category: String, amount: Int)] = []
+            for _ in 0..<80 {
+                let date = try XCTUnwrap(Day(
+                    year: Int.random(in: 2024...2026, using: &generator),
+                    month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...31, using: &generator))
+                    ?? Day(year: 2025, month: 12, day: 31))
+                let category = ["food", "rent", "fun"][Int.random(in: 0..<3, using: &generator)]
+                let amount = Int.random(in: 1...9_000, using: &generator)
+                try document.addExpense(name: "x", amount: amount, category: category, date: date)
+                dated.append((date, category, amount))
+            }
+            for category in ["food", "fun"] {
+                try document.setLimit(try SpendingLimit(amount: 40_000, per: .year), for: .category(category))
+            }
+            try document.setLimit(try SpendingLimit(amount: 90_000, per: .year), for: .total)
+            let ledger = LimitLedger(document: document)
+            let calendar = document.budgetCalendar
+            for index in month("2024-01")...month("2026-12") {
+                let first = calendar.period(index: index - 2), last = calendar.period(index: index)
+                for scope in [LimitScope.category("food"), .category("fun"), .total] {
+                    let status = try XCTUnwrap(try ledger.status(scope, from: first, through: last))
+                    let year = last.end.year
+                    let expected = dated.filter { item in
+                        item.day.year == year && item.day <= last.end
+                            && (scope.category.map { $0 == item.category } ?? true)
+                    }.map(\.amount).reduce(0, +)
+                    XCTAssertEqual(status.spent, expected, "\(scope) through \(last.end.iso)")
+                }
+            }
+        }
+    }
+
     /// A ledger counting from a later month (`limit list`, a summary, the forecast) answers
     /// it when what it adds up fits, whatever an earlier month of a monthly limit adds up to;
     /// the earlier month, and rollover carried from it, still cannot be worked out.

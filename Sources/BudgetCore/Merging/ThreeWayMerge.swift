@@ -13,8 +13,8 @@
 ///   an undo) on ours keep their IDs; theirs keep theirs when ours never gave them (above
 ///   ours' counter), else take the next free IDs above both counters (`renumbered`). A record
 ///   added on both sides for the same statement row, settlement, adjustment or schedule
-///   occurrence (the same non-empty `source` or `schedule`) is one record, ours (`joined`); one with the same ID and the same
-///   content on both sides is one record too.
+///   occurrence (the same non-empty `source` or `schedule`) is one record, ours (`joined`);
+///   one with the same ID and the same content on both sides is one record too.
 /// - **Order** is ours' (a move made only on their side is not applied), with the records
 ///   only their side holds appended in their order; orders are 1…n.
 /// - **Counters** are at least both sides' and every ID in the result: no ID is reused.

@@ -157,8 +157,15 @@ public struct LimitLedger: Sendable {
         case .year:
             let year = last.end.year
             let days = DateRange(from: Day(year: year, month: 1, day: 1), to: last.end)
-            let spent = try yearsToDate.spent(key, through: last.end) { end in
-                Self.yearToDate(expenses, through: end, scopes: limits.filter { $0.limit.per == .year }.map(\.scope))
+            let spent: Int
+            if last.end.month == 12, last.end.day == 31, year >= firstYear, entry.spending != nil {
+                // Through December 31: the whole year, which the ledger has added up already.
+                spent = try self.spent(entry, from: year, through: year)
+            } else {
+                spent = try yearsToDate.spent(key, through: last.end) { end in
+                    Self.yearToDate(
+                        expenses, through: end, scopes: limits.filter { $0.limit.per == .year }.map(\.scope))
+                }
             }
             return try LimitStatus(
                 scope: scope, limit: limit, period: .year(year), periodCount: 1, days: days, base: limit.amount,
