@@ -407,8 +407,31 @@ final class ReplicaFoldTests: XCTestCase {
         try b.fold(a)
         XCTAssertEqual(b.document.transfers.records.map(\.amount), [40_000, 300, 1_000])
         XCTAssertEqual(
-            b.document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #1",
+            b.document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #1 1000",
             "the other way round is another payment")
+        XCTAssertEqual(DerivedSource.twins(of: .settlement, among: b.document.transfers.records).count, 0)
+
+        // The same settlement recorded for other amounts (the devices had not seen the same
+        // expenses) stays two payments, found as twins to be said.
+        for (device, amount) in [(a, 500), (b, 700)] {
+            try device.change { document in
+                var values = RecordValues()
+                values["name"] = .text("花")
+                values["amount"] = .amount(amount)
+                values["date"] = .day(self.day)
+                values["paid_by"] = .optionalText("夫")
+                _ = try document.add(Expense.self, values)
+                _ = try document.recordSettlement(try Settlement(document, period: november), on: self.day)
+            }
+        }
+        try a.fold(b)
+        try b.fold(a)
+        XCTAssertEqual(a.document.transfers.records, b.document.transfers.records)
+        let twins = DerivedSource.twins(of: .settlement, among: a.document.transfers.records)
+        XCTAssertEqual(twins.map { $0.map(\.amount).sorted() }, [[250, 350]])
+        XCTAssertEqual(
+            DerivedSource.twinsMessage(twins[0], of: .settlement, money: a.document.moneyFormat),
+            "transfers \(twins[0][0].id) and \(twins[0][1].id) (妻 to 夫: \(twins[0][0].amount == 250 ? "250 and 350" : "350 and 250")) were recorded as the same settlement on devices that had not seen each other's: if only one is right, delete the other")
     }
 
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {

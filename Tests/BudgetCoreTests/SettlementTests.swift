@@ -77,10 +77,12 @@ final class SettlementTests: XCTestCase {
         try document.recordSettlement(try Settlement(document, period: .all), on: day)
         let sources = document.transfers.records.compactMap(\.source)
         XCTAssertEqual(
-            sources, ["精算 2026-11-01..2026-11-30 夫→妻 #1", "精算 2026-11-01..2026-11-30 夫→妻 #2"],
+            sources, ["精算 2026-11-01..2026-11-30 夫→妻 #1 1500", "精算 2026-11-01..2026-11-30 夫→妻 #2 500"],
             "a second settlement of the month is the second; everything was settled already")
         XCTAssertTrue(sources.allSatisfy(DerivedSource.isDerived))
-        for statementRow in ["card:2026-11-02|expense|540|1|ｾﾌﾞﾝ", "楽天カード:id=12", "精算 a #0", "精算 a#1"] {
+        for statementRow in [
+            "card:2026-11-02|expense|540|1|ｾﾌﾞﾝ", "楽天カード:id=12", "精算 a #0 5", "精算 a#1 5", "精算 a #1", "精算 a #1 x",
+        ] {
             XCTAssertFalse(DerivedSource.isDerived(statementRow), statementRow)
         }
 
@@ -88,8 +90,18 @@ final class SettlementTests: XCTestCase {
         XCTAssertEqual(document[settings: ImportKeys.self].deletedMonths, [], "no statement row is remembered")
         try document.recordSettlement(try Settlement(document, period: november), on: day)
         XCTAssertEqual(
-            document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #3",
+            document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #3 1500",
             "one more than the highest there")
+    }
+
+    func testAPairReadsOneWayOnly_WhateverTheMembersAreCalled() {
+        func source(_ from: String, _ to: String) -> String {
+            DerivedSource.settlement(period: .all, from: from, to: to, amount: 3000, among: [])
+        }
+        XCTAssertEqual(source("a", "b→a"), "精算 .. a→b%E2%86%92a #1 3000")
+        XCTAssertEqual(source("a→b", "a"), "精算 .. a%E2%86%92b→a #1 3000")
+        XCTAssertEqual(source("a", "100%"), "精算 .. a→100%25 #1 3000")
+        XCTAssertNotEqual(source("a%E2%86%92b", "a"), source("a→b", "a"))
     }
 
     func testIncomeProportionalShares() throws {

@@ -291,6 +291,39 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         for machine in [laptop!, desk!] { XCTAssertEqual(try machine.run("check").code, 0) }
     }
 
+    func testSettlement_RecordedOnBothDevicesIsOnePayment_AndOtherAmountsAreSaid() throws {
+        try twoDevices { laptop in
+            try laptop.succeed("member", "add", "夫")
+            try laptop.succeed("member", "add", "妻")
+            try laptop.succeed("add", "expense", "家賃", "100000", "--paid-by", "夫", "--date", "2026-11-27")
+        }
+        // Offline, both settle November: one payment, 50,000.
+        try laptop.succeed("settle", "--month", "2026-11", "--record", today: "2026-11-30")
+        try desk.succeed("settle", "--month", "2026-11", "--record", today: "2026-11-30")
+        try sync()
+        for machine in [laptop!, desk!] {
+            let transfers = try machine.succeed("list", "transfers", "--format", "tsv").stdout
+            XCTAssertEqual(transfers.split(separator: "\n").count, 2, transfers)
+            XCTAssertEqual(try machine.succeed("settle", "--month", "2026-11").stderr, "Everyone is settled.\n")
+        }
+        // Offline again, each sees another expense and settles it: two payments, said.
+        try laptop.succeed("add", "expense", "薬", "4000", "--paid-by", "夫", "--date", "2026-11-28")
+        try laptop.succeed("settle", "--month", "2026-11", "--record", today: "2026-11-30")
+        try desk.succeed("add", "expense", "本", "3000", "--paid-by", "夫", "--date", "2026-11-28")
+        try desk.succeed("settle", "--month", "2026-11", "--record", today: "2026-11-30")
+        try copy(desk, to: laptop)
+        let warning = "budget: warning: transfers 00000002 and 60000001 (妻 to 夫: 2,000 and 1,500) were recorded as "
+            + "the same settlement on devices that had not seen each other's: if only one is right, delete the other"
+        let folded = try laptop.succeed("list", "transfers", "--format", "tsv")
+        XCTAssertEqual(folded.stderr, warning + "\n", "said when the fold brings them together")
+        XCTAssertEqual(folded.stdout.split(separator: "\n").count, 4, folded.stdout)
+        let settle = try laptop.succeed("settle", "--month", "2026-11")
+        XCTAssertTrue(settle.stderr.contains(warning + " (budget delete transfer <id>)\n"), settle.stderr)
+        XCTAssertEqual(try laptop.succeed("list", "transfers").stderr, "", "said once by the fold")
+        let conflicts = try laptop.succeed("conflicts")
+        XCTAssertEqual(conflicts.stderr, "No conflicts between devices.\n" + warning + " (budget delete transfer <id>)\n")
+    }
+
     // MARK: A machine that is not the device
 
     func testForeignMachine_IsRefusedAndNothingChanges() throws {

@@ -147,7 +147,8 @@ extension BudgetDocument {
             values["date"] = .day(day)
             var transfer = try draft.addTransfer(values)
             transfer.source = DerivedSource.settlement(
-                period: settlement.period, from: transfer.from, to: transfer.to, among: draft.transfers.records)
+                period: settlement.period, from: transfer.from, to: transfer.to, amount: transfer.amount,
+                among: draft.transfers.records)
             try draft.transfers.update(transfer)
             recorded.append(transfer)
         }

@@ -42,7 +42,8 @@ extension BudgetDocument {
             values["date"] = .day(day)
             var adjustment = try draft.addTransfer(values)
             adjustment.source = DerivedSource.adjustment(
-                account: account.name, day: day, balance: balance, among: draft.transfers.records)
+                account: account.name, day: day, balance: balance, difference: difference,
+                among: draft.transfers.records)
             try draft.transfers.update(adjustment)
             result.adjustment = adjustment
         }

@@ -46,6 +46,15 @@ struct ConflictsCommand: Command {
         context.write(
             Self.report, rows, as: format, includeHeader: includeHeader, document: document,
             emptyMessage: "No conflicts between devices.")
+        // Payments or adjustments recorded as one on two devices with other amounts: no field's
+        // conflict, but as much in doubt.
+        for event in [DerivedSource.Event.settlement, .adjustment] {
+            for twins in DerivedSource.twins(of: event, among: document.transfers.records) {
+                context.warn(
+                    DerivedSource.twinsMessage(twins, of: event, money: document.moneyFormat)
+                        + " (budget delete transfer <id>)")
+            }
+        }
     }
 
     static var report: ReportTable<Row> {
