@@ -407,13 +407,14 @@ final class ReplicaFoldTests: XCTestCase {
         try b.fold(a)
         XCTAssertEqual(b.document.transfers.records.map(\.amount), [40_000, 300, 1_000])
         XCTAssertEqual(
-            b.document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #1 1000",
-            "the other way round is another payment")
+            b.document.transfers.records.compactMap(\.source).last?.split(separator: " ").dropLast(),
+            ["精算", "2026-11-01..2026-11-30", "#2", "夫→妻", "1000"], "the month's second settlement")
         XCTAssertEqual(DerivedSource.twins(of: .settlement, among: b.document.transfers.records).count, 0)
 
-        // The same settlement recorded for other amounts (the devices had not seen the same
-        // expenses) stays two payments, found as twins to be said.
-        for (device, amount) in [(a, 500), (b, 700)] {
+        // The month's next settlement worked out from other records (each device had an expense
+        // the other had not seen) stays two payments, found as twins to be said: for other
+        // amounts, and for the same amount too.
+        for (device, amount) in [(a, 500), (b, 700), (a, 600), (b, 600)] {
             try device.change { document in
                 var values = RecordValues()
                 values["name"] = .text("花")
@@ -427,11 +428,17 @@ final class ReplicaFoldTests: XCTestCase {
         try a.fold(b)
         try b.fold(a)
         XCTAssertEqual(a.document.transfers.records, b.document.transfers.records)
+        XCTAssertEqual(a.document.transfers.records.map(\.amount), [40_000, 300, 1_000, 250, 300, 350, 300])
         let twins = DerivedSource.twins(of: .settlement, among: a.document.transfers.records)
-        XCTAssertEqual(twins.map { $0.map(\.amount).sorted() }, [[250, 350]])
+        XCTAssertEqual(twins.map { $0.map(\.amount) }, [[250, 350], [300, 300]])
+        let (first, second) = (twins[0][0].id, twins[0][1].id)
         XCTAssertEqual(
             DerivedSource.twinsMessage(twins[0], of: .settlement, money: a.document.moneyFormat),
-            "transfers \(twins[0][0].id) and \(twins[0][1].id) (妻 to 夫: \(twins[0][0].amount == 250 ? "250 and 350" : "350 and 250")) were recorded as the same settlement on devices that had not seen each other's: if only one is right, delete the other")
+            "transfers \(first) (妻 to 夫: 250) and \(second) (妻 to 夫: 350) each record settlement #3 of "
+                + "2026-11-01..2026-11-30, worked out on devices that had not seen the same records: delete any that "
+                + "was not paid")
+        XCTAssertEqual(
+            DerivedSource.newTwinsMessages(in: a.document, since: a.document), [], "said once, when they meet")
     }
 
     func testAScheduleRecordedOnTwoDevicesThroughDifferentDays_IsNoConflict() throws {

@@ -76,32 +76,56 @@ final class SettlementTests: XCTestCase {
         try document.recordSettlement(try Settlement(document, period: november), on: day)
         try document.recordSettlement(try Settlement(document, period: .all), on: day)
         let sources = document.transfers.records.compactMap(\.source)
+        func withoutView(_ source: String?) -> String? {
+            source.map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        }
         XCTAssertEqual(
-            sources, ["精算 2026-11-01..2026-11-30 夫→妻 #1 1500", "精算 2026-11-01..2026-11-30 夫→妻 #2 500"],
+            sources.map(withoutView),
+            ["精算 2026-11-01..2026-11-30 #1 夫→妻 1500", "精算 2026-11-01..2026-11-30 #2 夫→妻 500"],
             "a second settlement of the month is the second; everything was settled already")
+        XCTAssertNotEqual(sources[0].split(separator: " ").last, sources[1].split(separator: " ").last, "other records")
         XCTAssertTrue(sources.allSatisfy(DerivedSource.isDerived))
+        let view = "0123456789abcdef"
         for statementRow in [
-            "card:2026-11-02|expense|540|1|ｾﾌﾞﾝ", "楽天カード:id=12", "精算 a #0 5", "精算 a#1 5", "精算 a #1", "精算 a #1 x",
+            "card:2026-11-02|expense|540|1|ｾﾌﾞﾝ", "楽天カード:id=12", "精算 .. #0 a→b 5 \(view)", "精算 .. #1 a→b 5",
+            "精算 .. #1 a→b x \(view)", "精算 .. #1 a b→c 5 \(view)", "残高調整 財布 2026-12-31 8500 #1 -300",
+            "残高調整 2026-12-31 8500 #1 -300 \(view)", "口座 精算 .. #1 a→b 5 \(view)",
         ] {
             XCTAssertFalse(DerivedSource.isDerived(statementRow), statementRow)
         }
+        XCTAssertTrue(DerivedSource.isDerived("残高調整 my wallet #2 2026-12-31 8500 #1 -300 \(view)"))
 
         try document.delete(incomes: [], expenses: [], transfers: [document.transfers.records[0].id])
         XCTAssertEqual(document[settings: ImportKeys.self].deletedMonths, [], "no statement row is remembered")
         try document.recordSettlement(try Settlement(document, period: november), on: day)
         XCTAssertEqual(
-            document.transfers.records.compactMap(\.source).last, "精算 2026-11-01..2026-11-30 夫→妻 #3 1500",
+            withoutView(document.transfers.records.compactMap(\.source).last), "精算 2026-11-01..2026-11-30 #3 夫→妻 1500",
             "one more than the highest there")
+    }
+
+    func testTheSettlementsPaymentsShareItsNumberAndFingerprint() throws {
+        var document = try budget(members: ["A", "B", "C"])
+        try addExpense(&document, 9000, paidBy: "A")
+        try addExpense(&document, 3000, paidBy: "B")
+        let recorded = try document.recordSettlement(
+            try Settlement(document, period: .all), on: Day(year: 2026, month: 11, day: 30) ?? .epoch)
+        XCTAssertEqual(recorded.map { "\($0.from)→\($0.to)" }, ["C→A", "B→A"])
+        let words = recorded.compactMap(\.source).map { $0.split(separator: " ") }
+        XCTAssertEqual(words.map { $0[2] }, ["#1", "#1"])
+        XCTAssertEqual(words[0].last, words[1].last)
+        XCTAssertEqual(DerivedSource.twins(of: .settlement, among: document.transfers.records).count, 0)
     }
 
     func testAPairReadsOneWayOnly_WhateverTheMembersAreCalled() {
         func source(_ from: String, _ to: String) -> String {
-            DerivedSource.settlement(period: .all, from: from, to: to, amount: 3000, among: [])
+            DerivedSource.settlement(
+                period: .all, from: from, to: to, amount: 3000, view: "0123456789abcdef", among: [])
         }
-        XCTAssertEqual(source("a", "b→a"), "精算 .. a→b%E2%86%92a #1 3000")
-        XCTAssertEqual(source("a→b", "a"), "精算 .. a%E2%86%92b→a #1 3000")
-        XCTAssertEqual(source("a", "100%"), "精算 .. a→100%25 #1 3000")
+        XCTAssertEqual(source("a", "b→a"), "精算 .. #1 a→b%E2%86%92a 3000 0123456789abcdef")
+        XCTAssertEqual(source("a→b", "a"), "精算 .. #1 a%E2%86%92b→a 3000 0123456789abcdef")
+        XCTAssertEqual(source("a", "100% b"), "精算 .. #1 a→100%25%20b 3000 0123456789abcdef")
         XCTAssertNotEqual(source("a%E2%86%92b", "a"), source("a→b", "a"))
+        XCTAssertTrue(DerivedSource.isDerived(source("a b", "c")))
     }
 
     func testIncomeProportionalShares() throws {

@@ -652,6 +652,51 @@ final class ThreeWayMergeTests: XCTestCase {
             reversed.notes.description)
     }
 
+    func testASettlementOnBothBranches_IsOnePayment_OrTwoThatTheMergeSays() throws {
+        let store = InMemoryStore()
+        try store.transaction { document in
+            try document.addMember("夫")
+            try document.addMember("妻")
+            var values = RecordValues()
+            values["name"] = .text("家賃")
+            values["amount"] = .amount(100_000)
+            values["date"] = .day(day)
+            values["paid_by"] = .optionalText("夫")
+            _ = try document.add(Expense.self, values)
+        }
+        let shared = try store.load()
+        let november = DateRange(from: Day(iso: "2026-11-01"), to: Day(iso: "2026-11-30"))
+        func settle(_ store: InMemoryStore, after extra: Int? = nil) throws {
+            try store.transaction { document in
+                if let extra {
+                    var values = RecordValues()
+                    values["name"] = .text("本")
+                    values["amount"] = .amount(extra)
+                    values["date"] = .day(self.day)
+                    values["paid_by"] = .optionalText("夫")
+                    _ = try document.add(Expense.self, values)
+                }
+                _ = try document.recordSettlement(try Settlement(document, period: november), on: self.day)
+            }
+        }
+        let ours = InMemoryStore(shared), theirs = InMemoryStore(shared)
+        try settle(ours)
+        try settle(theirs)
+        let same = try FileMerge.merge(try ours.load(), with: try theirs.load())
+        XCTAssertEqual(same.document.transfers.records.map(\.amount), [50_000])
+        XCTAssertEqual(same.notes, [], "one record, the same on both sides")
+
+        let other = InMemoryStore(shared)
+        try settle(other, after: 2_000)
+        let outcome = try FileMerge.merge(try ours.load(), with: try other.load())
+        XCTAssertEqual(outcome.document.transfers.records.map(\.amount), [50_000, 51_000])
+        XCTAssertEqual(
+            outcome.notes.last,
+            "transfers 00000001 (妻 to 夫: 50,000) and 00000002 (妻 to 夫: 51,000) each record settlement #1 of "
+                + "2026-11-01..2026-11-30, worked out on devices that had not seen the same records: delete any that "
+                + "was not paid")
+    }
+
     func testAncestor_OfTwoBudgetsWithNothingInCommon_IsNil() throws {
         let first = InMemoryStore(), second = InMemoryStore()
         try first.transaction { try $0.addExpense(name: "家賃", amount: 80_000, date: day) }

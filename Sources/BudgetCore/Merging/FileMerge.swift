@@ -28,7 +28,8 @@ public enum FileMerge {
         case (.some, .some):
             let folded = try ReplicaFold.fold(ours, with: theirs)
             let conflicts = ReplicaConflicts.list(in: folded).count
-            return Outcome(document: folded, notes: [], conflicts: conflicts)
+            return Outcome(
+                document: folded, notes: DerivedSource.newTwinsMessages(in: folded, since: ours), conflicts: conflicts)
         case (nil, nil):
             guard let base = ancestor ?? DocumentAncestor.find(ours, theirs) else { throw MergeError.noAncestor }
             let result = try ThreeWayMerge.merge(ancestor: base, ours: ours, theirs: theirs)
@@ -60,6 +61,7 @@ public enum FileMerge {
                 notes.append("conflict: \(what)\(field): kept ours (\(conflict.ours ?? "deleted")), "
                     + "not theirs (\(conflict.theirs ?? "deleted"))")
             }
+            notes += DerivedSource.newTwinsMessages(in: result.document, since: ours)
             return Outcome(document: result.document, notes: notes, conflicts: result.conflicts.count)
         default:
             throw MergeError.mixed

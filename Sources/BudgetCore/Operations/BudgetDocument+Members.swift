@@ -138,6 +138,7 @@ extension BudgetDocument {
     public mutating func recordSettlement(_ settlement: Settlement, on day: Day) throws -> [Transfer] {
         var draft = self
         var recorded: [Transfer] = []
+        let view = recordsView(in: settlement.period)
         for payment in settlement.payments {
             var values = RecordValues()
             values["name"] = .text(Self.settlementName)
@@ -147,8 +148,8 @@ extension BudgetDocument {
             values["date"] = .day(day)
             var transfer = try draft.addTransfer(values)
             transfer.source = DerivedSource.settlement(
-                period: settlement.period, from: transfer.from, to: transfer.to, amount: transfer.amount,
-                among: draft.transfers.records)
+                period: settlement.period, from: transfer.from, to: transfer.to, amount: transfer.amount, view: view,
+                among: transfers.records)  // (as they were: every payment of one settlement has its `n`)
             try draft.transfers.update(transfer)
             recorded.append(transfer)
         }

@@ -40,9 +40,10 @@ extension BudgetDocument {
             values["to"] = .text(moreHeld ? account.name : Transfer.adjustment)
             values["amount"] = .amount(abs(difference))
             values["date"] = .day(day)
+            let view = recordsView(ofAccount: account.name, through: day)
             var adjustment = try draft.addTransfer(values)
             adjustment.source = DerivedSource.adjustment(
-                account: account.name, day: day, balance: balance, difference: difference,
+                account: account.name, day: day, balance: balance, difference: difference, view: view,
                 among: draft.transfers.records)
             try draft.transfers.update(adjustment)
             result.adjustment = adjustment

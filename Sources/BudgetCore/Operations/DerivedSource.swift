@@ -1,19 +1,24 @@
-/// The `source` of a transfer a command derives from the budget itself: a settlement's payment
-/// (`settle --record`) or a reconciliation's adjustment (`reconcile --adjust`), written
-/// `<event> #<n> <amount>`. The event is the period and the two members (`精算 2026-11-01..2026-11-30
-/// 妻→夫`), or the account, the day and the balance checked (`残高調整 財布 2026-12-31 8500`); `n`
-/// is one more than the highest of the event's live transfers (a month settled again after more
-/// expenses is `#2`); the amount is the payment, or the adjustment's signed difference.
+/// The `source` of a transfer a command works out from the budget itself: a settlement's
+/// payment (`settle --record`) or a reconciliation's adjustment (`reconcile --adjust`):
 ///
-/// The same payment recorded on two devices that had not seen each other's record has one
-/// source, so the fold (and a merge) makes the two one record, as it does one statement row
-/// imported on both (`ReplicaFold`): it is counted once. Two records of one event and `n` whose
-/// amounts differ stay two, each money someone may have moved: `twins` finds them, for the
-/// commands to say so. Such a source is no statement row's: deleting the record remembers
-/// nothing for imports (`isDerived`).
+/// - `精算 <first day>..<last day> #<n> <payer>→<payee> <amount> <view>`, a name's `%`, `→` and
+///   spaces written `%25`, `%E2%86%92` and `%20`;
+/// - `残高調整 <account> <day> <balance> #<n> <difference> <view>`.
+///
+/// The event is the period settled, or the account, day and balance checked; `n` is one more
+/// than the highest of its live transfers (a month settled again after more expenses is `#2`);
+/// `view` is a fingerprint of the records it was worked out from, with their amounts (those
+/// dated in the period; the account's through the day).
+///
+/// The same payment worked out on two devices from the same records has one source, so the fold
+/// (and a merge) makes the two one record, as it does one statement row imported on both
+/// (`ReplicaFold`): it is counted once. Records of one event and `n` worked out from other
+/// records (each device had expenses the other had not seen) all stay, each maybe paid: `twins`
+/// finds them, for the fold, the merge and the commands to say so. Such a source is no statement
+/// row's: deleting the record remembers nothing for imports (`isDerived`).
 public enum DerivedSource {
     /// What a derived transfer records.
-    public enum Event: Sendable {
+    public enum Event: Sendable, CaseIterable {
         /// A settlement's payment between two members.
         case settlement
         /// A reconciliation's adjustment of an account.
@@ -27,82 +32,197 @@ public enum DerivedSource {
         }
     }
 
-    /// The source of the payment of `amount` from `from` to `to` that settles the days of `period`.
+    /// The source of the payment of `amount` from `from` to `to` that settles the days of
+    /// `period`, worked out from the records `view` names (`BudgetDocument.recordsView`).
     static func settlement(
-        period: DateRange, from: String, to: String, amount: Int, among transfers: [Transfer]
+        period: DateRange, from: String, to: String, amount: Int, view: String, among transfers: [Transfer]
     ) -> String {
-        let days = "\(period.from?.iso ?? "")..\(period.to?.iso ?? "")"
-        return numbered("\(Event.settlement.name) \(days) \(escaped(from))→\(escaped(to))", amount, among: transfers)
+        let event = "\(Event.settlement.name) \(period.from?.iso ?? "")..\(period.to?.iso ?? "")"
+        return "\(event) #\(nextOrdinal(of: event, among: transfers)) \(escaped(from))→\(escaped(to)) \(amount) \(view)"
     }
 
     /// The source of the adjustment by `difference` (the balance less what budget counted) that
-    /// makes `account` agree with `balance` (in minor units) at the end of `day`.
+    /// makes `account` agree with `balance` (in minor units) at the end of `day`, worked out from
+    /// the records `view` names.
     static func adjustment(
-        account: String, day: Day, balance: Int, difference: Int, among transfers: [Transfer]
+        account: String, day: Day, balance: Int, difference: Int, view: String, among transfers: [Transfer]
     ) -> String {
-        numbered("\(Event.adjustment.name) \(account) \(day.iso) \(balance)", difference, among: transfers)
+        let event = "\(Event.adjustment.name) \(account) \(day.iso) \(balance)"
+        return "\(event) #\(nextOrdinal(of: event, among: transfers)) \(difference) \(view)"
     }
 
     /// Whether a source is one of these, not a statement row's.
     public static func isDerived(_ source: String) -> Bool {
-        numberedEvent(of: source) != nil
+        Parts(source) != nil
     }
 
-    /// The live transfers recorded as one event's same payment (one event and `n`) with other
-    /// amounts, in groups of two or more, each group in the table's order: records made on
-    /// devices that had not seen each other's, of which maybe only one was paid.
+    // MARK: Twins
+
+    /// The live transfers of one event and `n` worked out on devices that had not seen the same
+    /// records (their fingerprints differ, or one pair's amounts do), in groups of two or more,
+    /// each in the table's order: maybe only some of them were paid.
     public static func twins(of event: Event, among transfers: [Transfer]) -> [[Transfer]] {
-        var groups: [String: [Transfer]] = [:]
+        var groups: [String: [(transfer: Transfer, parts: Parts)]] = [:]
         var keys: [String] = []
         for transfer in transfers {
-            guard let source = transfer.source, source.hasPrefix(event.name + " "),
-                  let key = numberedEvent(of: source).map(String.init) else { continue }
+            guard let source = transfer.source, let parts = Parts(source), parts.event == event else { continue }
+            let key = String(parts.numbered)
             if groups[key] == nil { keys.append(key) }
-            groups[key, default: []].append(transfer)
+            groups[key, default: []].append((transfer, parts))
         }
-        return keys.compactMap { key in groups[key].flatMap { $0.count > 1 ? $0 : nil } }
+        return keys.compactMap { key in
+            guard let group = groups[key], group.count > 1 else { return nil }
+            let views = Set(group.map { String($0.parts.view) })
+            var sourcesByPair: [String: Set<String>] = [:]
+            for member in group { sourcesByPair[String(member.parts.pair), default: []].insert(member.parts.source) }
+            let differ = views.count > 1 || sourcesByPair.values.contains { $0.count > 1 }
+            return differ ? group.map(\.transfer) : nil
+        }
     }
 
-    /// What a group of `twins` is, in a line: `transfers 00000001 and 60000000 (妻 to 夫: 60,000
-    /// and 50,000) were recorded as the same settlement on devices that had not seen each other's: …`.
-    public static func twinsMessage(_ twins: [Transfer], of event: Event, money: MoneyFormat) -> String {
-        let ids = twins.map(\.id), amounts = twins.map { money.display($0.amount) }
-        func listed(_ items: [String]) -> String {
-            items.count < 3 ? items.joined(separator: " and ")
-                : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+    /// What each group of twins in `document` that `before` did not hold is, in a line: said
+    /// when a fold or a merge brings them together.
+    public static func newTwinsMessages(in document: BudgetDocument, since before: BudgetDocument) -> [String] {
+        guard document.transfers != before.transfers else { return [] }
+        var messages: [String] = []
+        for event in Event.allCases {
+            let known = Set(twins(of: event, among: before.transfers.records).map { $0.map(\.id) })
+            for group in twins(of: event, among: document.transfers.records) where !known.contains(group.map(\.id)) {
+                messages.append(twinsMessage(group, of: event, money: document.moneyFormat))
+            }
         }
+        return messages
+    }
+
+    /// A group of `twins`, in a line: `transfers 00000002 (妻 to 夫: 2,000) and 60000001 (妻 to
+    /// 夫: 1,500) each record settlement #2 of 2026-11-01..2026-11-30, worked out on devices that
+    /// had not seen the same records: delete any that was not paid`.
+    public static func twinsMessage(_ twins: [Transfer], of event: Event, money: MoneyFormat) -> String {
+        let parts = twins.first?.source.flatMap(Parts.init)
+        let items = twins.map { transfer -> String in
+            switch event {
+            case .settlement:
+                return "\(transfer.id) (\(transfer.from) to \(transfer.to): \(money.display(transfer.amount)))"
+            case .adjustment:
+                let into = transfer.from == Transfer.adjustment
+                return "\(transfer.id) (\(into ? "+" : "-")\(money.display(transfer.amount)))"
+            }
+        }
+        let listed = items.count < 3
+            ? items.joined(separator: " and ")
+            : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
         let what: String
         switch event {
-        case .settlement: what = "\(twins.first?.from ?? "") to \(twins.first?.to ?? "")"
-        case .adjustment: what = twins.first.map { $0.from == Transfer.adjustment ? $0.to : $0.from } ?? ""
+        case .settlement: what = "settlement #\(parts?.ordinal ?? 0) of \(parts?.subject ?? "")"
+        case .adjustment: what = "adjustment #\(parts?.ordinal ?? 0) of \(parts?.subject ?? "")"
         }
-        return "transfers \(listed(ids)) (\(what): \(listed(amounts))) were recorded as the same "
-            + (event == .settlement ? "settlement" : "adjustment")
-            + " on devices that had not seen each other's: if only one is right, delete the other"
+        return "transfers \(listed) each record \(what), worked out on devices that had not seen the same "
+            + "records: delete any that " + (event == .settlement ? "was not paid" : "is not right")
     }
 
-    /// `<event> #<n>` of a source `<event> #<n> <amount>`; `nil` for any other source.
-    private static func numberedEvent(of source: String) -> Substring? {
-        guard [Event.settlement, .adjustment].contains(where: { source.hasPrefix($0.name + " ") }),
-              let space = source.lastIndex(of: " "), Int(source[source.index(after: space)...]) != nil,
-              let mark = source[..<space].lastIndex(of: "#"), source[..<mark].hasSuffix(" "),
-              let ordinal = Int(source[source.index(after: mark)..<space]), ordinal > 0 else { return nil }
-        return source[..<space]
-    }
+    // MARK: Reading and writing
 
-    /// `<event> #<n> <amount>`, `n` one more than the highest among the transfers' sources.
-    private static func numbered(_ event: String, _ amount: Int, among transfers: [Transfer]) -> String {
-        let prefix = event + " #"
-        let highest = transfers.reduce(0) { highest, transfer in
-            guard let source = transfer.source, let numbered = numberedEvent(of: source), numbered.hasPrefix(prefix),
-                  let ordinal = Int(numbered.dropFirst(prefix.count)), ordinal > highest else { return highest }
+    /// A derived source, read.
+    private struct Parts {
+        let source: String
+        let event: Event
+        /// `<event> #<n>`.
+        let numbered: Substring
+        /// The event without its kind's name: the period, or the account, day and balance.
+        let subject: Substring
+        let ordinal: Int
+        /// The payer and payee as written (empty for an adjustment).
+        let pair: Substring
+        let view: Substring
+
+        init?(_ source: String) {
+            let tokens = source.split(separator: " ", omittingEmptySubsequences: false)
+            guard let first = tokens.first, let view = tokens.last, view.utf8.count == 16,
+                  view.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+            let count = tokens.count
+            if first == Event.settlement.name {
+                guard count == 6, tokens[1].contains(".."), let ordinal = Self.ordinal(tokens[2]),
+                      Int(tokens[4]) != nil else { return nil }
+                (event, self.ordinal, pair) = (.settlement, ordinal, tokens[3])
+                numbered = source[..<tokens[2].endIndex]
+                subject = tokens[1]
+            } else if first == Event.adjustment.name {
+                guard count >= 7, let ordinal = Self.ordinal(tokens[count - 3]), Int(tokens[count - 2]) != nil,
+                      Int(tokens[count - 4]) != nil, Day(iso: String(tokens[count - 5])) != nil else { return nil }
+                (event, self.ordinal, pair) = (.adjustment, ordinal, "")
+                numbered = source[..<tokens[count - 3].endIndex]
+                subject = source[tokens[1].startIndex..<tokens[count - 4].endIndex]
+            } else {
+                return nil
+            }
+            self.source = source
+            self.view = view
+        }
+
+        /// `n` of `#<n>`, when it is at least 1.
+        private static func ordinal(_ token: Substring) -> Int? {
+            guard token.first == "#", let ordinal = Int(token.dropFirst()), ordinal > 0 else { return nil }
             return ordinal
         }
-        return prefix + String(highest + 1) + " " + String(amount)
     }
 
-    /// A member's name with `%` and `→` escaped, so that the pair reads one way only.
+    /// One more than the highest `n` of the event's live transfers.
+    private static func nextOrdinal(of event: String, among transfers: [Transfer]) -> Int {
+        let prefix = event + " #"
+        let highest = transfers.reduce(0) { highest, transfer in
+            guard let source = transfer.source, source.hasPrefix(prefix), let parts = Parts(source),
+                  parts.numbered == event + " #\(parts.ordinal)" else { return highest }
+            return max(highest, parts.ordinal)
+        }
+        return highest + 1
+    }
+
+    /// A member's name with `%`, `→` and spaces escaped, so that the pair is one word read one way.
     private static func escaped(_ name: String) -> String {
-        name.replacing("%", with: "%25").replacing("→", with: "%E2%86%92")
+        name.replacing("%", with: "%25").replacing("→", with: "%E2%86%92").replacing(" ", with: "%20")
+    }
+
+    /// The fingerprint of records (`kind:id:amount`, in any order): 16 hexadecimal digits of
+    /// FNV-1a over them sorted, the same on every machine.
+    static func view(of records: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for record in records.sorted() {
+            for byte in record.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension BudgetDocument {
+    /// The fingerprint (`DerivedSource.view`) of the records dated in `period`.
+    func recordsView(in period: DateRange) -> String {
+        var records: [String] = []
+        for income in incomes.records where period.contains(income.date) {
+            records.append("income:\(income.id):\(income.amount)")
+        }
+        for expense in expenses.records where period.contains(expense.date) {
+            records.append("expense:\(expense.id):\(expense.amount)")
+        }
+        for transfer in transfers.records where period.contains(transfer.date) {
+            records.append("transfer:\(transfer.id):\(transfer.amount)")
+        }
+        return DerivedSource.view(of: records)
+    }
+
+    /// The fingerprint (`DerivedSource.view`) of the records of the account through `day`.
+    func recordsView(ofAccount name: String, through day: Day) -> String {
+        var records: [String] = []
+        for income in incomes.records where income.account == name && income.date <= day {
+            records.append("income:\(income.id):\(income.amount)")
+        }
+        for expense in expenses.records where expense.account == name && expense.date <= day {
+            records.append("expense:\(expense.id):\(expense.amount)")
+        }
+        for transfer in transfers.records where (transfer.from == name || transfer.to == name) && transfer.date <= day {
+            records.append("transfer:\(transfer.id):\(transfer.amount)")
+        }
+        return DerivedSource.view(of: records)
     }
 }

@@ -176,21 +176,9 @@ public struct ReplicaFiles: ReplicaOpening {
         for other in replicaPaths(among: names) where FilePath.name(of: other) != own {
             result = try foldIn(other, into: result)
         }
-        if result.transfers != document.transfers { warnOfNewTwins(in: result, before: document) }
+        for message in DerivedSource.newTwinsMessages(in: result, since: document) { warn(message) }
         opened(result, conflictCopies(among: names))
         return result
-    }
-
-    /// Says which payments and adjustments the fold brought together that were recorded as
-    /// one (`DerivedSource.twins`) with other amounts: said when they first meet.
-    private func warnOfNewTwins(in result: BudgetDocument, before document: BudgetDocument) {
-        for event in [DerivedSource.Event.settlement, .adjustment] {
-            let known = Set(DerivedSource.twins(of: event, among: document.transfers.records).map { $0.map(\.id) })
-            for twins in DerivedSource.twins(of: event, among: result.transfers.records)
-            where !known.contains(twins.map(\.id)) {
-                warn(DerivedSource.twinsMessage(twins, of: event, money: result.moneyFormat))
-            }
-        }
     }
 
     /// `document` with the replica at `path` folded in, unless it holds nothing new.

@@ -48,7 +48,7 @@ struct ConflictsCommand: Command {
             emptyMessage: "No conflicts between devices.")
         // Payments or adjustments recorded as one on two devices with other amounts: no field's
         // conflict, but as much in doubt.
-        for event in [DerivedSource.Event.settlement, .adjustment] {
+        for event in DerivedSource.Event.allCases {
             for twins in DerivedSource.twins(of: event, among: document.transfers.records) {
                 context.warn(
                     DerivedSource.twinsMessage(twins, of: event, money: document.moneyFormat)
