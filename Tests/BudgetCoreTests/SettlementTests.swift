@@ -116,6 +116,26 @@ final class SettlementTests: XCTestCase {
         XCTAssertEqual(DerivedSource.twins(of: .settlement, among: document.transfers.records).count, 0)
     }
 
+    func testTheFingerprint_ChangesWithWhatDecidesWhoOwesWhom() throws {
+        var document = try budget(members: ["夫", "妻"])
+        try addExpense(&document, 3000, paidBy: "妻")
+        let view = document.recordsView(in: .all)
+        XCTAssertEqual(document.recordsView(in: .all), view, "the same records, the same fingerprint")
+        XCTAssertEqual(view.utf8.count, 16)
+        var edits: [(String, FieldValue)] = [("paid_by", .optionalText("夫")), ("split", .optionalText("夫=1"))]
+        edits.append(("category", .text("rent")))
+        for (field, value) in edits {
+            var edited = document
+            var edit = try RecordEdit()
+            edit.set(try XCTUnwrap(SettableField.named(field)), to: value)
+            _ = try edited.edit([RecordReference(kind: .expense, id: "00000001")], with: edit)
+            XCTAssertNotEqual(edited.recordsView(in: .all), view, field)
+        }
+        var weighted = document
+        _ = try weighted.setMemberWeight("夫", to: 2)
+        XCTAssertNotEqual(weighted.recordsView(in: .all), view, "the members' weights")
+    }
+
     func testAPairReadsOneWayOnly_WhateverTheMembersAreCalled() {
         func source(_ from: String, _ to: String) -> String {
             DerivedSource.settlement(

@@ -666,11 +666,11 @@ final class ThreeWayMergeTests: XCTestCase {
         }
         let shared = try store.load()
         let november = DateRange(from: Day(iso: "2026-11-01"), to: Day(iso: "2026-11-30"))
-        func settle(_ store: InMemoryStore, after extra: Int? = nil) throws {
+        func settle(_ store: InMemoryStore, after extra: Int? = nil, named name: String = "本") throws {
             try store.transaction { document in
                 if let extra {
                     var values = RecordValues()
-                    values["name"] = .text("本")
+                    values["name"] = .text(name)
                     values["amount"] = .amount(extra)
                     values["date"] = .day(self.day)
                     values["paid_by"] = .optionalText("夫")
@@ -692,9 +692,19 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(outcome.document.transfers.records.map(\.amount), [50_000, 51_000])
         XCTAssertEqual(
             outcome.notes.last,
-            "transfers 00000001 (妻 to 夫: 50,000) and 00000002 (妻 to 夫: 51,000) each record settlement #1 of "
+            "transfers 00000001 (#1, 妻 to 夫: 50,000) and 00000002 (#1, 妻 to 夫: 51,000) settle "
                 + "2026-11-01..2026-11-30, worked out on devices that had not seen the same records: delete any that "
                 + "was not paid")
+
+        // Each branch's own expense of one amount, both numbered 00000002 before the merge renumbers
+        // one: two payments of one amount, both kept and said.
+        let books = InMemoryStore(shared), shoes = InMemoryStore(shared)
+        try settle(books, after: 6_000)
+        try settle(shoes, after: 6_000, named: "靴")
+        let two = try FileMerge.merge(try books.load(), with: try shoes.load())
+        XCTAssertEqual(two.document.expenses.records.map(\.name), ["家賃", "本", "靴"])
+        XCTAssertEqual(two.document.transfers.records.map(\.amount), [53_000, 53_000])
+        XCTAssertTrue(two.notes.last?.hasPrefix("transfers 00000001 (#1, 妻 to 夫: 53,000) and 00000002 (#1") ?? false)
     }
 
     func testAncestor_OfTwoBudgetsWithNothingInCommon_IsNil() throws {

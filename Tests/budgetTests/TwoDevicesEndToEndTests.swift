@@ -312,9 +312,9 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         try desk.succeed("add", "expense", "本", "3000", "--paid-by", "夫", "--date", "2026-11-28")
         try desk.succeed("settle", "--month", "2026-11", "--record", today: "2026-11-30")
         try copy(desk, to: laptop)
-        let warning = "budget: warning: transfers 00000002 (妻 to 夫: 2,000) and 60000001 (妻 to 夫: 1,500) each record "
-            + "settlement #2 of 2026-11-01..2026-11-30, worked out on devices that had not seen the same records: "
-            + "delete any that was not paid"
+        let warning = "budget: warning: transfers 00000001 (#1, 妻 to 夫: 50,000), 00000002 (#2, 妻 to 夫: 2,000) and "
+            + "60000001 (#2, 妻 to 夫: 1,500) settle 2026-11-01..2026-11-30, worked out on devices that had not seen "
+            + "the same records: delete any that was not paid"
         let folded = try laptop.succeed("list", "transfers", "--format", "tsv")
         XCTAssertEqual(folded.stderr, warning + "\n", "said when the fold brings them together")
         XCTAssertEqual(folded.stdout.split(separator: "\n").count, 4, folded.stdout)

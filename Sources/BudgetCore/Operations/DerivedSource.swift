@@ -7,14 +7,16 @@
 ///
 /// The event is the period settled, or the account, day and balance checked; `n` is one more
 /// than the highest of its live transfers (a month settled again after more expenses is `#2`);
-/// `view` is a fingerprint of the records it was worked out from, with their amounts (those
-/// dated in the period; the account's through the day).
+/// `view` is a fingerprint of what it was worked out from: the records dated in the period, each
+/// by its ID and what decides who owes whom (date, amount, name, category, payer, split and
+/// parts; a transfer's ends), and the members' weights and the categories' shares; for an
+/// adjustment, the account's records through the day.
 ///
 /// The same payment worked out on two devices from the same records has one source, so the fold
 /// (and a merge) makes the two one record, as it does one statement row imported on both
-/// (`ReplicaFold`): it is counted once. Records of one event and `n` worked out from other
-/// records (each device had expenses the other had not seen) all stay, each maybe paid: `twins`
-/// finds them, for the fold, the merge and the commands to say so. Such a source is no statement
+/// (`ReplicaFold`): it is counted once. Records of one event worked out from other records
+/// (each device had expenses the other had not seen) all stay, each maybe paid: `twins` finds
+/// them, for the fold, the merge and the commands to say so. Such a source is no statement
 /// row's: deleting the record remembers nothing for imports (`isDerived`).
 public enum DerivedSource {
     /// What a derived transfer records.
@@ -58,24 +60,28 @@ public enum DerivedSource {
 
     // MARK: Twins
 
-    /// The live transfers of one event and `n` worked out on devices that had not seen the same
-    /// records (their fingerprints differ, or one pair's amounts do), in groups of two or more,
-    /// each in the table's order: maybe only some of them were paid.
+    /// The live transfers of each event (a period's settlements, a check's adjustments) of
+    /// which some of one `n` were worked out on devices that had not seen the same records
+    /// (their fingerprints differ, or one pair's amounts do): every transfer of such an event, in
+    /// the table's order, for maybe only some of them were paid.
     public static func twins(of event: Event, among transfers: [Transfer]) -> [[Transfer]] {
         var groups: [String: [(transfer: Transfer, parts: Parts)]] = [:]
         var keys: [String] = []
         for transfer in transfers {
             guard let source = transfer.source, let parts = Parts(source), parts.event == event else { continue }
-            let key = String(parts.numbered)
+            let key = String(parts.subject)
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append((transfer, parts))
         }
         return keys.compactMap { key in
             guard let group = groups[key], group.count > 1 else { return nil }
-            let views = Set(group.map { String($0.parts.view) })
-            var sourcesByPair: [String: Set<String>] = [:]
-            for member in group { sourcesByPair[String(member.parts.pair), default: []].insert(member.parts.source) }
-            let differ = views.count > 1 || sourcesByPair.values.contains { $0.count > 1 }
+            var views: [Int: Set<Substring>] = [:]
+            var sources: [String: Set<String>] = [:]
+            for member in group {
+                views[member.parts.ordinal, default: []].insert(member.parts.view)
+                sources["\(member.parts.ordinal) \(member.parts.pair)", default: []].insert(member.parts.source)
+            }
+            let differ = views.values.contains { $0.count > 1 } || sources.values.contains { $0.count > 1 }
             return differ ? group.map(\.transfer) : nil
         }
     }
@@ -94,30 +100,30 @@ public enum DerivedSource {
         return messages
     }
 
-    /// A group of `twins`, in a line: `transfers 00000002 (妻 to 夫: 2,000) and 60000001 (妻 to
-    /// 夫: 1,500) each record settlement #2 of 2026-11-01..2026-11-30, worked out on devices that
-    /// had not seen the same records: delete any that was not paid`.
+    /// A group of `twins`, in a line: `transfers 00000001 (#1, 妻 to 夫: 50,000) and 60000000 (#1,
+    /// 妻 to 夫: 52,000) settle 2026-11-01..2026-11-30, worked out on devices that had not seen the
+    /// same records: delete any that was not paid`.
     public static func twinsMessage(_ twins: [Transfer], of event: Event, money: MoneyFormat) -> String {
-        let parts = twins.first?.source.flatMap(Parts.init)
+        var subject = Substring("")
         let items = twins.map { transfer -> String in
+            guard let parts = transfer.source.flatMap(Parts.init) else { return transfer.id }
+            subject = parts.subject
             switch event {
             case .settlement:
-                return "\(transfer.id) (\(transfer.from) to \(transfer.to): \(money.display(transfer.amount)))"
+                return "\(transfer.id) (#\(parts.ordinal), \(transfer.from) to \(transfer.to): "
+                    + "\(money.display(transfer.amount)))"
             case .adjustment:
-                let into = transfer.from == Transfer.adjustment
-                return "\(transfer.id) (\(into ? "+" : "-")\(money.display(transfer.amount)))"
+                let difference = Int(parts.amount) ?? 0
+                return "\(transfer.id) (#\(parts.ordinal), \(difference > 0 ? "+" : "")\(money.display(difference)))"
             }
         }
         let listed = items.count < 3
             ? items.joined(separator: " and ")
             : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
-        let what: String
-        switch event {
-        case .settlement: what = "settlement #\(parts?.ordinal ?? 0) of \(parts?.subject ?? "")"
-        case .adjustment: what = "adjustment #\(parts?.ordinal ?? 0) of \(parts?.subject ?? "")"
-        }
-        return "transfers \(listed) each record \(what), worked out on devices that had not seen the same "
-            + "records: delete any that " + (event == .settlement ? "was not paid" : "is not right")
+        let (verb, end) = event == .settlement ? ("settle", "was not paid") : ("adjust", "is not right")
+        if subject == ".." { subject = "every day" }
+        return "transfers \(listed) \(verb) \(subject), worked out on devices that had not seen the same records: "
+            + "delete any that \(end)"
     }
 
     // MARK: Reading and writing
@@ -133,6 +139,8 @@ public enum DerivedSource {
         let ordinal: Int
         /// The payer and payee as written (empty for an adjustment).
         let pair: Substring
+        /// The payment, or the adjustment's signed difference.
+        let amount: Substring
         let view: Substring
 
         init?(_ source: String) {
@@ -143,13 +151,13 @@ public enum DerivedSource {
             if first == Event.settlement.name {
                 guard count == 6, tokens[1].contains(".."), let ordinal = Self.ordinal(tokens[2]),
                       Int(tokens[4]) != nil else { return nil }
-                (event, self.ordinal, pair) = (.settlement, ordinal, tokens[3])
+                (event, self.ordinal, pair, amount) = (.settlement, ordinal, tokens[3], tokens[4])
                 numbered = source[..<tokens[2].endIndex]
                 subject = tokens[1]
             } else if first == Event.adjustment.name {
                 guard count >= 7, let ordinal = Self.ordinal(tokens[count - 3]), Int(tokens[count - 2]) != nil,
                       Int(tokens[count - 4]) != nil, Day(iso: String(tokens[count - 5])) != nil else { return nil }
-                (event, self.ordinal, pair) = (.adjustment, ordinal, "")
+                (event, self.ordinal, pair, amount) = (.adjustment, ordinal, "", tokens[count - 2])
                 numbered = source[..<tokens[count - 3].endIndex]
                 subject = source[tokens[1].startIndex..<tokens[count - 4].endIndex]
             } else {
@@ -182,12 +190,12 @@ public enum DerivedSource {
         name.replacing("%", with: "%25").replacing("→", with: "%E2%86%92").replacing(" ", with: "%20")
     }
 
-    /// The fingerprint of records (`kind:id:amount`, in any order): 16 hexadecimal digits of
-    /// FNV-1a over them sorted, the same on every machine.
-    static func view(of records: [String]) -> String {
+    /// The fingerprint of items (records and settings as text, in any order): 16 hexadecimal
+    /// digits of FNV-1a over them sorted, the same on every machine.
+    static func view(of items: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for record in records.sorted() {
-            for byte in record.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for item in items.sorted() {
+            for byte in item.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0x0A) &* 0x100_0000_01b3
         }
         let digits = String(hash, radix: 16)
@@ -196,33 +204,53 @@ public enum DerivedSource {
 }
 
 extension BudgetDocument {
-    /// The fingerprint (`DerivedSource.view`) of the records dated in `period`.
+    /// The fingerprint (`DerivedSource.view`) of what a settlement of `period` is worked out from.
     func recordsView(in period: DateRange) -> String {
-        var records: [String] = []
-        for income in incomes.records where period.contains(income.date) {
-            records.append("income:\(income.id):\(income.amount)")
-        }
-        for expense in expenses.records where period.contains(expense.date) {
-            records.append("expense:\(expense.id):\(expense.amount)")
-        }
+        var items: [String] = []
+        for income in incomes.records where period.contains(income.date) { items.append(Self.viewItem(income)) }
+        for expense in expenses.records where period.contains(expense.date) { items.append(Self.viewItem(expense)) }
         for transfer in transfers.records where period.contains(transfer.date) {
-            records.append("transfer:\(transfer.id):\(transfer.amount)")
+            items.append(Self.viewItem(transfer))
         }
-        return DerivedSource.view(of: records)
+        for member in self[settings: MemberKeys.self].members {
+            items.append("member\u{1F}\(member.name)\u{1F}\(member.weight)")
+        }
+        for (category, split) in self[settings: ShareKeys.self].shares {
+            items.append("share\u{1F}\(category)\u{1F}\(split.text)")
+        }
+        return DerivedSource.view(of: items)
     }
 
     /// The fingerprint (`DerivedSource.view`) of the records of the account through `day`.
     func recordsView(ofAccount name: String, through day: Day) -> String {
-        var records: [String] = []
+        var items: [String] = []
         for income in incomes.records where income.account == name && income.date <= day {
-            records.append("income:\(income.id):\(income.amount)")
+            items.append(Self.viewItem(income))
         }
         for expense in expenses.records where expense.account == name && expense.date <= day {
-            records.append("expense:\(expense.id):\(expense.amount)")
+            items.append(Self.viewItem(expense))
         }
         for transfer in transfers.records where (transfer.from == name || transfer.to == name) && transfer.date <= day {
-            records.append("transfer:\(transfer.id):\(transfer.amount)")
+            items.append(Self.viewItem(transfer))
         }
-        return DerivedSource.view(of: records)
+        return DerivedSource.view(of: items)
+    }
+
+    /// A record as a fingerprint takes it: its ID and the fields that decide who owes whom.
+    private static func viewItem(_ income: Income) -> String {
+        ["income", income.id, income.date.iso, String(income.amount), income.name, income.paidBy ?? ""]
+            .joined(separator: "\u{1F}")
+    }
+
+    private static func viewItem(_ expense: Expense) -> String {
+        [
+            "expense", expense.id, expense.date.iso, String(expense.amount), expense.name, expense.category,
+            expense.paidBy ?? "", expense.split ?? "", expense.parts ?? "",
+        ].joined(separator: "\u{1F}")
+    }
+
+    private static func viewItem(_ transfer: Transfer) -> String {
+        ["transfer", transfer.id, transfer.date.iso, String(transfer.amount), transfer.from, transfer.to]
+            .joined(separator: "\u{1F}")
     }
 }
