@@ -55,6 +55,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
     case nothingToUndo
     /// The last change cannot be reverted because the records changed since (a hand edit).
     case undoConflict(summary: String, reason: String)
+    /// The last change added a record that a fold has since made one with another device's
+    /// (the same statement row, schedule occurrence, settlement or adjustment): `record` is
+    /// `kept` now, which this device did not add alone.
+    case undoJoined(summary: String, record: RecordReference, kept: RecordReference)
     /// `JSONFileStore.repair()` found problems it cannot fix without guessing.
     case cannotRepair(path: String, count: Int)
     /// A change would leave the data file invalid, so it was not written (a defect, or a hand-edited file).
@@ -124,6 +128,10 @@ public enum BudgetError: LocalizedError, Equatable, Sendable {
             return "nothing to undo"
         case let .undoConflict(summary, reason):
             return "cannot undo '\(summary)': \(reason) (was the file edited by hand?)"
+        case let .undoJoined(summary, record, kept):
+            return "cannot undo '\(summary)': \(record.kind.singular) \(record.id) is \(kept.kind.singular) "
+                + "\(kept.id) now, which another device recorded too; change or delete \(kept.kind.singular) "
+                + "\(kept.id) instead"
         case let .cannotRepair(path, count):
             return "cannot repair \(path): \(count) \(count == 1 ? "problem needs" : "problems need") fixing by hand; "
                 + "nothing was changed"

@@ -393,6 +393,18 @@ final class ReplicaFoldTests: XCTestCase {
         }
         XCTAssertEqual(a.document.transfers.records, b.document.transfers.records)
         XCTAssertEqual(ReplicaConflicts.list(in: a.document), [])
+        // The device whose copy the fold let go cannot undo it, and says which record it is now.
+        var undoing = b.document
+        XCTAssertThrowsError(try undoing.undoLastChange()) { error in
+            guard case .undoJoined(_, let record, let kept)? = error as? BudgetError else { return XCTFail("\(error)") }
+            XCTAssertEqual(record.kind, .transfer)
+            XCTAssertEqual(b.document.following(record), kept)
+            XCTAssertEqual(b.document.transfers.records.last?.id, kept.id, "the adjustment kept")
+            XCTAssertEqual(
+                (error as? BudgetError)?.errorDescription,
+                "cannot undo 'reconcile 財布 on 2026-11-01 at 9700 (残高調整 300)': transfer \(record.id) is transfer "
+                    + "\(kept.id) now, which another device recorded too; change or delete transfer \(kept.id) instead")
+        }
 
         // A second settlement of the month on one device (after another expense) is another payment.
         try a.change { document in

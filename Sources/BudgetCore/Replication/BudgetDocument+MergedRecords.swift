@@ -1,7 +1,7 @@
 extension BudgetDocument {
     /// The record an ID names now. A record that a fold made one with another (the same
-    /// statement row or schedule occurrence recorded on two devices) names the one kept; any
-    /// other reference is itself.
+    /// statement row, schedule occurrence, settlement or adjustment recorded on two devices)
+    /// names the one kept; any other reference is itself.
     public func following(_ reference: RecordReference) -> RecordReference {
         var current = reference
         // A chain of merges ends at a record kept; a loop (a hand-edited file) ends where it closes.

@@ -73,12 +73,32 @@ extension BudgetDocument {
             || sync != original.sync
     }
 
+    /// The first record `change` added that a fold has since made one with another (`SyncState.merged`),
+    /// and the record it is now.
+    private func joinedAway(_ change: ChangeRecord) -> (record: RecordReference, kept: RecordReference)? {
+        guard let merged = sync?.merged, !merged.isEmpty else { return nil }
+        let added = [
+            (RecordKind.income, change.incomes.added), (.expense, change.expenses.added),
+            (.transfer, change.transfers.added),
+        ]
+        for (kind, ids) in added {
+            for id in ids {
+                guard let kept = merged[RegisterKey.record(kind, id)] else { continue }
+                let parts = kept.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, let keptKind = RecordKind(rawValue: String(parts[0])) else { continue }
+                return (RecordReference(kind: kind, id: id), RecordReference(kind: keptKind, id: String(parts[1])))
+            }
+        }
+        return nil
+    }
+
     /// Reverts the most recent change in the history and forgets it.
     ///
     /// - Returns: the change that was undone.
-    /// - Throws: `BudgetError.nothingToUndo`, or `BudgetError.undoConflict` when the records no
-    ///   longer match the change or the result would not be a valid data file (the file was
-    ///   edited by hand); nothing changes then.
+    /// - Throws: `BudgetError.nothingToUndo`; `BudgetError.undoJoined` when a record it added
+    ///   was made one with another device's by a fold; `BudgetError.undoConflict` when the records
+    ///   no longer match the change otherwise or the result would not be a valid data file (the
+    ///   file was edited by hand); nothing changes then.
     @discardableResult
     public mutating func undoLastChange() throws -> ChangeRecord {
         guard let lastEntry = history.entries.last else { throw BudgetError.nothingToUndo }
@@ -93,6 +113,9 @@ extension BudgetDocument {
             try last.transfers.revert(&draft.transfers)
             for (key, old) in last.settings { draft.settingsValues.setValue(old, forKey: key) }
         } catch {
+            if let (record, kept) = joinedAway(last) {
+                throw BudgetError.undoJoined(summary: last.summary, record: record, kept: kept)
+            }
             throw BudgetError.undoConflict(summary: last.summary, reason: error.reason)
         }
         draft.history.removeLast()

@@ -54,7 +54,7 @@ enum ExitCode: Int32 {
     init(budgetError error: BudgetError) {
         switch error {
         case .recordNotFound, .categoryNotFound, .tagNotFound, .limitConflict, .idSpaceExhausted, .idNotAllocated,
-             .positionOutOfRange, .totalOverflow, .nothingToUndo, .undoConflict, .dateBeforeLedgerCalendar,
+             .positionOutOfRange, .totalOverflow, .nothingToUndo, .undoConflict, .undoJoined, .dateBeforeLedgerCalendar,
              .nestedTransaction,
              .totalTooLarge, .limitTooLarge, .limitsTooLarge, .refundsTooLarge:
             self = .failure
