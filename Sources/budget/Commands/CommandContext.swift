@@ -103,6 +103,19 @@ final class CommandContext: @unchecked Sendable {
         }
     }
 
+    /// Says, for each event of `event`'s kind whose transfers devices worked out from other
+    /// records (`DerivedSource.twins`) and that `including` accepts, which they are and how to
+    /// take one back.
+    func warnOfTwins(
+        _ event: DerivedSource.Event, in document: BudgetDocument, including: (Transfer) -> Bool = { _ in true }
+    ) {
+        for twins in DerivedSource.twins(of: event, among: document.transfers.records)
+        where twins.contains(where: including) {
+            warn(DerivedSource.twinsMessage(twins, of: event, money: document.moneyFormat)
+                + " (budget delete transfer <id>)")
+        }
+    }
+
     /// A warning on stderr (shown even with `--quiet`).
     func warn(_ message: String) {
         let painter = Painter(isEnabled: colorDecision(false, .auto))

@@ -46,15 +46,9 @@ struct ConflictsCommand: Command {
         context.write(
             Self.report, rows, as: format, includeHeader: includeHeader, document: document,
             emptyMessage: "No conflicts between devices.")
-        // Payments or adjustments recorded as one on two devices with other amounts: no field's
+        // Settlements or adjustments that devices worked out from other records: no field's
         // conflict, but as much in doubt.
-        for event in DerivedSource.Event.allCases {
-            for twins in DerivedSource.twins(of: event, among: document.transfers.records) {
-                context.warn(
-                    DerivedSource.twinsMessage(twins, of: event, money: document.moneyFormat)
-                        + " (budget delete transfer <id>)")
-            }
-        }
+        for event in DerivedSource.Event.allCases { context.warnOfTwins(event, in: document) }
     }
 
     static var report: ReportTable<Row> {

@@ -146,11 +146,7 @@ struct ReconcileCommand: Command {
                 "\(earlier) earlier record\(earlier == 1 ? " is" : "s are") not shown ('budget list all --account "
                     + "\(name)\(from) --to \(result.day.iso) --sort date' lists every one).")
         }
-        for twins in DerivedSource.twins(of: .adjustment, among: document.transfers.records)
-        where twins.contains(where: { $0.from == name || $0.to == name }) {
-            context.warn(
-                DerivedSource.twinsMessage(twins, of: .adjustment, money: money) + " (budget delete transfer <id>)")
-        }
+        context.warnOfTwins(.adjustment, in: document) { $0.from == name || $0.to == name }
         // Freed by the exit: a large budget's records take longer to free than to read.
         context.keepUntilExit(document)
         if result.agrees {

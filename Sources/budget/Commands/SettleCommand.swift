@@ -96,10 +96,7 @@ struct SettleCommand: Command {
                     + "\(money.display(transfer.amount)) on \(transfer.date.iso).")
         }
         if record && recorded.isEmpty { context.confirm("Everyone is settled: nothing to record.") }
-        for twins in DerivedSource.twins(of: .settlement, among: document.transfers.records) {
-            context.warn(
-                DerivedSource.twinsMessage(twins, of: .settlement, money: money) + " (budget delete transfer <id>)")
-        }
+        context.warnOfTwins(.settlement, in: document)
         if settlement.withoutPayer > 0 {
             let count = settlement.withoutPayer
             context.confirm(
