@@ -189,68 +189,112 @@ public enum DerivedSource {
     private static func escaped(_ name: String) -> String {
         name.replacing("%", with: "%25").replacing("→", with: "%E2%86%92").replacing(" ", with: "%20")
     }
+}
 
-    /// The fingerprint of items (records and settings as text, in any order): 16 hexadecimal
-    /// digits of FNV-1a over them sorted, the same on every machine.
-    static func view(of items: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for item in items.sorted() {
-            for byte in item.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+extension DerivedSource {
+    /// A fingerprint of items (records and settings, each a few fields) in any order, the same on
+    /// every machine: each item's fields hashed with FNV-1a, the items' hashes added up (so neither
+    /// an array of the items nor sorting them: a settlement of every day of a million records).
+    struct View {
+        private static let offset: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x100_0000_01b3
+        private var total: UInt64 = 0
+        private var item = offset
+
+        /// Adds a field to the item being made.
+        mutating func add(_ field: String) {
+            for byte in field.utf8 { item = (item ^ UInt64(byte)) &* Self.prime }
+            item = (item ^ 0x1F) &* Self.prime
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        /// Adds a whole number to the item being made.
+        mutating func add(_ number: Int) {
+            add(String(number))
+        }
+
+        /// Ends the item being made.
+        mutating func endItem() {
+            total = total &+ item
+            item = Self.offset
+        }
+
+        /// The fingerprint: 16 hexadecimal digits.
+        var text: String {
+            let digits = String(total, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
     }
 }
 
 extension BudgetDocument {
-    /// The fingerprint (`DerivedSource.view`) of what a settlement of `period` is worked out from.
+    /// The fingerprint (`DerivedSource`'s view) of what a settlement of `period` is worked out
+    /// from: each record dated in it by its ID and what decides who owes whom, the members'
+    /// weights and the categories' shares.
     func recordsView(in period: DateRange) -> String {
-        var items: [String] = []
-        for income in incomes.records where period.contains(income.date) { items.append(Self.viewItem(income)) }
-        for expense in expenses.records where period.contains(expense.date) { items.append(Self.viewItem(expense)) }
-        for transfer in transfers.records where period.contains(transfer.date) {
-            items.append(Self.viewItem(transfer))
-        }
+        var view = DerivedSource.View()
+        for income in incomes.records where period.contains(income.date) { Self.add(income, to: &view) }
+        for expense in expenses.records where period.contains(expense.date) { Self.add(expense, to: &view) }
+        for transfer in transfers.records where period.contains(transfer.date) { Self.add(transfer, to: &view) }
         for member in self[settings: MemberKeys.self].members {
-            items.append("member\u{1F}\(member.name)\u{1F}\(member.weight)")
+            view.add("member")
+            view.add(member.name)
+            view.add(member.weight)
+            view.endItem()
         }
         for (category, split) in self[settings: ShareKeys.self].shares {
-            items.append("share\u{1F}\(category)\u{1F}\(split.text)")
+            view.add("share")
+            view.add(category)
+            view.add(split.text)
+            view.endItem()
         }
-        return DerivedSource.view(of: items)
+        return view.text
     }
 
-    /// The fingerprint (`DerivedSource.view`) of the records of the account through `day`.
+    /// The fingerprint (`DerivedSource`'s view) of the records of the account through `day`.
     func recordsView(ofAccount name: String, through day: Day) -> String {
-        var items: [String] = []
+        var view = DerivedSource.View()
         for income in incomes.records where income.account == name && income.date <= day {
-            items.append(Self.viewItem(income))
+            Self.add(income, to: &view)
         }
         for expense in expenses.records where expense.account == name && expense.date <= day {
-            items.append(Self.viewItem(expense))
+            Self.add(expense, to: &view)
         }
         for transfer in transfers.records where (transfer.from == name || transfer.to == name) && transfer.date <= day {
-            items.append(Self.viewItem(transfer))
+            Self.add(transfer, to: &view)
         }
-        return DerivedSource.view(of: items)
+        return view.text
     }
 
     /// A record as a fingerprint takes it: its ID and the fields that decide who owes whom.
-    private static func viewItem(_ income: Income) -> String {
-        ["income", income.id, income.date.iso, String(income.amount), income.name, income.paidBy ?? ""]
-            .joined(separator: "\u{1F}")
+    private static func add(_ income: Income, to view: inout DerivedSource.View) {
+        view.add("income")
+        view.add(income.id)
+        view.add(income.date.iso)
+        view.add(income.amount)
+        view.add(income.name)
+        view.add(income.paidBy ?? "")
+        view.endItem()
     }
 
-    private static func viewItem(_ expense: Expense) -> String {
-        [
-            "expense", expense.id, expense.date.iso, String(expense.amount), expense.name, expense.category,
-            expense.paidBy ?? "", expense.split ?? "", expense.parts ?? "",
-        ].joined(separator: "\u{1F}")
+    private static func add(_ expense: Expense, to view: inout DerivedSource.View) {
+        view.add("expense")
+        view.add(expense.id)
+        view.add(expense.date.iso)
+        view.add(expense.amount)
+        view.add(expense.name)
+        view.add(expense.category)
+        view.add(expense.paidBy ?? "")
+        view.add(expense.split ?? "")
+        view.add(expense.parts ?? "")
+        view.endItem()
     }
 
-    private static func viewItem(_ transfer: Transfer) -> String {
-        ["transfer", transfer.id, transfer.date.iso, String(transfer.amount), transfer.from, transfer.to]
-            .joined(separator: "\u{1F}")
+    private static func add(_ transfer: Transfer, to view: inout DerivedSource.View) {
+        view.add("transfer")
+        view.add(transfer.id)
+        view.add(transfer.date.iso)
+        view.add(transfer.amount)
+        view.add(transfer.from)
+        view.add(transfer.to)
+        view.endItem()
     }
 }
