@@ -44,7 +44,7 @@ extension BudgetDocument {
             var adjustment = try draft.addTransfer(values)
             adjustment.source = DerivedSource.adjustment(
                 account: account.name, day: day, balance: balance, difference: difference, view: view,
-                among: draft.transfers.records)
+                among: transfers.records)
             try draft.transfers.update(adjustment)
             result.adjustment = adjustment
         }

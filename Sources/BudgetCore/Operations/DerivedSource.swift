@@ -198,23 +198,15 @@ extension DerivedSource {
     struct View {
         private static let offset: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x100_0000_01b3
         private var total: UInt64 = 0
-        private var item = offset
 
-        /// Adds a field to the item being made.
-        mutating func add(_ field: String) {
-            for byte in field.utf8 { item = (item ^ UInt64(byte)) &* Self.prime }
-            item = (item ^ 0x1F) &* Self.prime
-        }
-
-        /// Adds a whole number to the item being made.
-        mutating func add(_ number: Int) {
-            add(String(number))
-        }
-
-        /// Ends the item being made.
-        mutating func endItem() {
+        /// Adds an item: its fields, in order.
+        mutating func add(_ fields: String...) {
+            var item = Self.offset
+            for field in fields {
+                for byte in field.utf8 { item = (item ^ UInt64(byte)) &* Self.prime }
+                item = (item ^ 0x1F) &* Self.prime
+            }
             total = total &+ item
-            item = Self.offset
         }
 
         /// The fingerprint: 16 hexadecimal digits.
@@ -234,18 +226,8 @@ extension BudgetDocument {
         for income in incomes.records where period.contains(income.date) { Self.add(income, to: &view) }
         for expense in expenses.records where period.contains(expense.date) { Self.add(expense, to: &view) }
         for transfer in transfers.records where period.contains(transfer.date) { Self.add(transfer, to: &view) }
-        for member in self[settings: MemberKeys.self].members {
-            view.add("member")
-            view.add(member.name)
-            view.add(member.weight)
-            view.endItem()
-        }
-        for (category, split) in self[settings: ShareKeys.self].shares {
-            view.add("share")
-            view.add(category)
-            view.add(split.text)
-            view.endItem()
-        }
+        for member in self[settings: MemberKeys.self].members { view.add("member", member.name, String(member.weight)) }
+        for (category, split) in self[settings: ShareKeys.self].shares { view.add("share", category, split.text) }
         return view.text
     }
 
@@ -266,35 +248,16 @@ extension BudgetDocument {
 
     /// A record as a fingerprint takes it: its ID and the fields that decide who owes whom.
     private static func add(_ income: Income, to view: inout DerivedSource.View) {
-        view.add("income")
-        view.add(income.id)
-        view.add(income.date.iso)
-        view.add(income.amount)
-        view.add(income.name)
-        view.add(income.paidBy ?? "")
-        view.endItem()
+        view.add("income", income.id, income.date.iso, String(income.amount), income.name, income.paidBy ?? "")
     }
 
     private static func add(_ expense: Expense, to view: inout DerivedSource.View) {
-        view.add("expense")
-        view.add(expense.id)
-        view.add(expense.date.iso)
-        view.add(expense.amount)
-        view.add(expense.name)
-        view.add(expense.category)
-        view.add(expense.paidBy ?? "")
-        view.add(expense.split ?? "")
-        view.add(expense.parts ?? "")
-        view.endItem()
+        view.add(
+            "expense", expense.id, expense.date.iso, String(expense.amount), expense.name, expense.category,
+            expense.paidBy ?? "", expense.split ?? "", expense.parts ?? "")
     }
 
     private static func add(_ transfer: Transfer, to view: inout DerivedSource.View) {
-        view.add("transfer")
-        view.add(transfer.id)
-        view.add(transfer.date.iso)
-        view.add(transfer.amount)
-        view.add(transfer.from)
-        view.add(transfer.to)
-        view.endItem()
+        view.add("transfer", transfer.id, transfer.date.iso, String(transfer.amount), transfer.from, transfer.to)
     }
 }

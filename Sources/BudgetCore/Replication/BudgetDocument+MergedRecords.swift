@@ -7,9 +7,8 @@ extension BudgetDocument {
         // A chain of merges ends at a record kept; a loop (a hand-edited file) ends where it closes.
         var seen: Set<String> = []
         while let kept = sync?.merged[RegisterKey.record(current.kind, current.id)], seen.insert(kept).inserted {
-            let parts = kept.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let kind = RecordKind(rawValue: parts[0]) else { break }
-            current = RecordReference(kind: kind, id: parts[1])
+            guard let next = RegisterKey.reference(ofRecord: kept) else { break }
+            current = next
         }
         return current
     }

@@ -83,10 +83,9 @@ extension BudgetDocument {
         ]
         for (kind, ids) in added {
             for id in ids {
-                guard let kept = merged[RegisterKey.record(kind, id)] else { continue }
-                let parts = kept.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let keptKind = RecordKind(rawValue: String(parts[0])) else { continue }
-                return (RecordReference(kind: kind, id: id), RecordReference(kind: keptKind, id: String(parts[1])))
+                guard let key = merged[RegisterKey.record(kind, id)], let kept = RegisterKey.reference(ofRecord: key)
+                else { continue }
+                return (RecordReference(kind: kind, id: id), kept)
             }
         }
         return nil

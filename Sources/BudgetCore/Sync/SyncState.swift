@@ -82,6 +82,12 @@ public struct SyncState: Equatable, Sendable {
 public enum RegisterKey {
     /// A record: `<kind>:<id>`.
     public static func record(_ kind: RecordKind, _ id: String) -> String { "\(kind.singular):\(id)" }
+    /// The record a `record(_:_:)` key names; `nil` for any other text.
+    public static func reference(ofRecord key: String) -> RecordReference? {
+        let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let kind = RecordKind(rawValue: parts[0]) else { return nil }
+        return RecordReference(kind: kind, id: parts[1])
+    }
     /// A record's field: `<kind>:<id>:<field>`.
     public static func field(_ kind: RecordKind, _ id: String, _ field: String) -> String {
         "\(kind.singular):\(id):\(field)"
