@@ -124,9 +124,28 @@ final class InputRulesTests: XCTestCase {
             XCTAssertEqual(try FieldRules.label(text, field: "category"), text, text.debugDescription)
         }
         XCTAssertNoThrow(try FieldRules.checkLabel("\u{301}x", field: "category"), "a file holding one still opens")
+        // An emoji's skin tone joins too: an account so named was refused only when written.
+        XCTAssertThrowsError(try FieldRules.accountName("\u{1F3FB}x"))
+        XCTAssertEqual(try FieldRules.label("👍\u{1F3FB}", field: "category"), "👍\u{1F3FB}")
         var document = BudgetDocument()
         XCTAssertThrowsError(try document.addExpense(name: "x", amount: 1, category: "\u{301}x", date: Day.today()))
         XCTAssertThrowsError(try FieldRules.tag("\u{301}x"))
+    }
+
+    /// Every scalar that would join the dot of a setting key (`account.<name>`,
+    /// `budget.limit.<category>`) is, at the start of a label, refused or trimmed: no label can
+    /// make a key that the settings reader splits elsewhere.
+    func testLabel_NoScalarAtItsStartJoinsTheDotOfASettingKey() {
+        var joining: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar)) + "x"
+            guard ("." + text).count == text.count else { continue }  // the dot and the scalar are one
+            if let label = try? FieldRules.label(text, field: "category"), ("." + label).count == label.count {
+                joining.append("U+" + String(value, radix: 16, uppercase: true))
+            }
+        }
+        XCTAssertEqual(joining, [], "labels that join the dot before them")
     }
 
     func testImportRows_TheRowThatWouldMakeTheTotalTooLargeIsNamed() throws {

@@ -41,10 +41,14 @@ public enum FieldRules {
     }
 
     /// A scalar that belongs to the character before it (a combining accent, a dakuten, a
-    /// spacing mark): text that starts with one joins whatever it follows.
+    /// spacing mark, an emoji's skin tone, Thai's SARA AM): text that starts with one joins
+    /// whatever it follows, such as the dot before a name in a setting's key.
     static func joinsThePrevious(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
-        return scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+        if scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark { return true }
+        var joined = "."
+        joined.unicodeScalars.append(scalar)
+        return joined.count == 1
     }
 
     /// A tag as input gives it: a label (`label`) without white space or commas, so that a
