@@ -243,6 +243,35 @@ final class JSONFileStoreTests: XCTestCase {
             text[..<text.range(of: "-2000")!.lowerBound].filter { $0 == "\n" }.count + 1)
     }
 
+    /// Amounts a hand edit made add up past 64 bits: every report of them fails, so `check`
+    /// says so (it said "no problems found"), and `--repair` leaves it to be fixed by hand, with or
+    /// without a problem it can repair beside it.
+    func testCheck_SaysWhenTheAmountsAddUpPastWhatReportsCanCompute() throws {
+        let path = directory + "/budget.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for name in ["家賃", "食費"] {
+                try document.expenses.add { Expense(id: $0, name: name, amount: 1, date: day) }
+            }
+        }
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(try store.check().problems, [])
+        let big = written.replacingOccurrences(of: "\"amount\" : 1", with: "\"amount\" : 5000000000000000000")
+        try big.write(toFile: path, atomically: true, encoding: .utf8)
+        let tooLarge = "the expenses add up to more than 9,223,372,036,854,775,807, the largest total budget can "
+            + "compute: reports of them fail until some are changed"
+        XCTAssertEqual(try store.check().problems, [DataFileCheck.Problem(message: tooLarge, isRepairable: false)])
+        XCTAssertThrowsError(try store.repair()) {
+            XCTAssertEqual("\($0)", "\(BudgetError.cannotRepair(path: path, count: 1))")
+        }
+        let misordered = big.replacingOccurrences(of: "\"order\" : 2", with: "\"order\" : 5")
+        try misordered.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try store.check().problems.map(\.message).last, tooLarge)
+        XCTAssertEqual(try store.check().problems.map(\.isRepairable), [true, false])
+        XCTAssertThrowsError(try store.repair())
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), misordered, "nothing repaired")
+    }
+
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
         let path = directory + "/sub/budget.json"
         XCTAssertEqual(try JSONFileStore(path: path).load(), BudgetDocument())

@@ -294,9 +294,11 @@ public struct JSONFileStore: DataProtocol {
         guard let contents = try readIfPresent(target) else {
             return DataFileCheck(path: path, exists: false, problems: [])
         }
-        // What the fast reader accepts has no problems (tests hold it to that): for a valid file,
-        // no parse tree and no records in memory, only the bytes.
-        if FastDocumentCodec.accepts(contents) { return DataFileCheck(path: path, exists: true, problems: []) }
+        // What the fast reader accepts is well formed (tests hold it to that): then only its
+        // totals can be wrong.
+        if let document = FastDocumentCodec.decode(contents) {
+            return DataFileCheck(path: path, exists: true, problems: document.uncomputableTotals.map { [$0] } ?? [])
+        }
         // Otherwise the strict path reads the same bytes in place: no copy, and no tree.
         return contents.withBytes { inspect($0).check }
     }
@@ -367,7 +369,8 @@ public struct JSONFileStore: DataProtocol {
         do {
             let report = try DocumentCodec.inspect(bytes)
             let check = DataFileCheck(
-                path: path, exists: true, problems: report.problems.map(problem),
+                path: path, exists: true,
+                problems: report.problems.map(problem) + (report.document.uncomputableTotals.map { [$0] } ?? []),
                 droppedHistoryEntries: report.droppedHistoryEntries)
             return (check, report.document)
         } catch {
