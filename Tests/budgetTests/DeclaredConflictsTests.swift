@@ -43,7 +43,8 @@ final class DeclaredConflictsTests: XCTestCase {
                     continue
                 }
                 let first = sample(option), base = path + required
-                found.append((base + first + second.words, [base + first, base + second.words], "--\(option.long) with \(other)"))
+                found.append(
+                    (base + first + second.words, [base + first, base + second.words], "--\(option.long) with \(other)"))
             }
         }
         for argument in spec.arguments where !argument.conflicts.isEmpty {
@@ -63,9 +64,9 @@ final class DeclaredConflictsTests: XCTestCase {
     }
 
     private func leaves(_ spec: CommandSpec, _ path: [String]) -> [(CommandSpec, [String])] {
-        spec.hasSubcommands
-            ? spec.subcommands.flatMap { leaves($0, path + [$0.name]) } + (spec.runsWithoutSubcommand ? [(spec, path)] : [])
-            : [(spec, path)]
+        guard spec.hasSubcommands else { return [(spec, path)] }
+        let below = spec.subcommands.flatMap { leaves($0, path + [$0.name]) }
+        return below + (spec.runsWithoutSubcommand ? [(spec, path)] : [])
     }
 
     func testEveryDeclaredConflict_IsRefusedAsAUsageError_AndEachSideAloneIsTaken() throws {
