@@ -43,8 +43,8 @@ final class DeclaredConflictsTests: XCTestCase {
                     continue
                 }
                 let first = sample(option), base = path + required
-                found.append(
-                    (base + first + second.words, [base + first, base + second.words], "--\(option.long) with \(other)"))
+                let said = "--\(option.long) with \(other)"
+                found.append((base + first + second.words, [base + first, base + second.words], said))
             }
         }
         for argument in spec.arguments where !argument.conflicts.isEmpty {
