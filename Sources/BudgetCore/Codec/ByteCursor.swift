@@ -80,8 +80,9 @@ struct ByteCursor: Sendable {
         guard bytes[index] == UInt8(ascii: "\"") else { return escapedString(from: start) }
         index += 1
         // `String(validating:)` is generic and slow per call; validate here, then decode.
-        return scan.combined < 0x80 || UTF8Validation.isValid(bytes[start..<scan.end])
-            ? bytes.string(start..<scan.end) : nil
+        let isASCII = scan.combined < 0x80
+        return isASCII || UTF8Validation.isValid(bytes[start..<scan.end])
+            ? bytes.validString(start..<scan.end, isASCII: isASCII) : nil
     }
 
     /// The slow part of `string()`: a string with escapes.
@@ -242,7 +243,7 @@ extension ByteCursor {
     /// A quoted 8-digit ID, as its text and number.
     mutating func storedID() -> (text: String, number: Int)? {
         guard let number = storedIDNumber() else { return nil }
-        let text = bytes.string((index - 9)..<(index - 1))
+        let text = bytes.validString((index - 9)..<(index - 1), isASCII: true)  // eight digits
         return (text, number)
     }
 
@@ -307,7 +308,7 @@ extension ByteCursor {
             return text
         }
         index = end + 1
-        let made = bytes.string(start..<end)
+        let made = bytes.validString(start..<end, isASCII: combined < 0x80)  // (validated above when not)
         recentLabels.remember(made, start..<end, in: bytes)
         return made
     }
@@ -406,9 +407,10 @@ extension ByteCursor {
     /// A string written as the writer writes it, as its text.
     mutating func plainString() -> String? {
         guard let text = plainText() else { return writtenString() }
-        guard text.combined < 0x80 || UTF8Validation.isValid(bytes[text.start..<text.end]) else { return nil }
+        let isASCII = text.combined < 0x80
+        guard isASCII || UTF8Validation.isValid(bytes[text.start..<text.end]) else { return nil }
         index = text.end + 1
-        return bytes.string(text.start..<text.end)
+        return bytes.validString(text.start..<text.end, isASCII: isASCII)
     }
 
     /// The string at the cursor, escapes and all, when its bytes are exactly what the writer
