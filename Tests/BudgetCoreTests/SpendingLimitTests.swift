@@ -38,6 +38,27 @@ final class SpendingLimitTests: XCTestCase {
         XCTAssertNil(SpendingLimit(stored: .bool(true)))
     }
 
+    /// A yearly limit without other options is read from its bytes (a summary over thousands of
+    /// them spent most of its time reading them): the same limits as the general reading, the
+    /// same texts refused.
+    func testStoredForm_AYearlyLimitReadFromItsBytesIsTheLimitTheGeneralReadingMakes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let amounts = [0, 1, 9, 10, 99, 100, 1_000, Int.max / 10, Int.max - 1, Int.max]
+            + (0..<200).map { _ in Int.random(in: 0...Int.max, using: &generator) >> Int.random(in: 0...62) }
+        for amount in amounts {
+            let text = "\(amount);per=year"
+            XCTAssertEqual(SpendingLimit(stored: .string(text)), try SpendingLimit(amount: amount, per: .year), text)
+            XCTAssertEqual(SpendingLimit(stored: .string(text))?.stored, .string(text), text)
+            XCTAssertNil(SpendingLimit(stored: .string("0" + text)), "a leading zero")
+        }
+        let refused = [
+            ";per=year", "00;per=year", "9223372036854775808;per=year", "99999999999999999999;per=year",
+            "\u{FF11};per=year", "1 ;per=year", " 1;per=year", "1;per=year ", "1;Per=year", "1e3;per=year",
+            "1_000;per=year", "1;per=yearly", "1;;per=year", "1;per=year;per=year",
+        ]
+        for text in refused { XCTAssertNil(SpendingLimit(stored: .string(text)), text) }
+    }
+
     func testStoredForm_ACanonicalEquivalentOfTheSeparatorStillOpens() throws {
         // U+037E is canonically ";": a file hand-edited with it opened before and still does.
         let limit = try XCTUnwrap(SpendingLimit(stored: .string("1000\u{37E}per=year")))

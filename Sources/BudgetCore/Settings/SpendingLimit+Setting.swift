@@ -91,6 +91,7 @@ extension SpendingLimit: SettingValue {
     }
 
     private static func decode(_ text: String) -> SpendingLimit? {
+        if let yearly = plainYearly(text) { return yearly }
         // An ASCII text is split by scalars (no grapheme breaking); any other by characters, as
         // ever, so a canonical equivalent of ";" (U+037E) a hand-edited file holds still parts it.
         var pieces = text.utf8.allSatisfy { $0 < 0x80 }
@@ -117,5 +118,25 @@ extension SpendingLimit: SettingValue {
               let limit = try? SpendingLimit(amount: amount, per: per, rollover: rollover, since: since),
               limit.stored == .string(text) else { return nil }
         return limit
+    }
+
+    /// `<amount>;per=year`, the usual limit with options, read from its bytes (`nil` for any
+    /// other text, which `decode` reads the general way): the general reading splits the text,
+    /// parses its parts and writes the limit again to compare, a summary's main cost over
+    /// thousands of yearly limits. The amount is written as `String(amount)` writes it.
+    private static func plainYearly(_ text: String) -> SpendingLimit? {
+        let suffix = ";per=year".utf8
+        let bytes = text.utf8
+        guard bytes.count > suffix.count, bytes.count <= suffix.count + 19,
+              bytes.reversed().starts(with: suffix.reversed()) else { return nil }
+        var amount = 0
+        for (offset, byte) in bytes.prefix(bytes.count - suffix.count).enumerated() {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), offset == 0 || amount != 0 else { return nil }
+            let (times, overflow) = amount.multipliedReportingOverflow(by: 10)
+            let (next, over) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !over else { return nil }
+            amount = next
+        }
+        return try? SpendingLimit(amount: amount, per: .year)
     }
 }
