@@ -294,6 +294,13 @@ final class InteropEndToEndTests: XCTestCase {
         for arguments in [["list", "all", "--format", "json"], ["config", "list", "--format", "tsv"], ["export"]] {
             XCTAssertEqual(try target.run(arguments).stdout, try budget.run(arguments).stdout, "\(arguments)")
         }
+        // A forced restore of what is there already changes nothing, says so and is no undo step:
+        // it said "Restored", and an undo meant for it took back the change before it.
+        let history = try target.run("history", "--format", "tsv").stdout
+        let again = try target.run(["restore", "-", "--force"], stdin: export)
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "No change: the budget already holds exactly what the export holds.\n")
+        XCTAssertEqual(try target.run("history", "--format", "tsv").stdout, history)
         XCTAssertEqual(try target.run("add", "expense", "next", "1").stdout, "00000005\n", "counters come back too")
         let refused = try target.run(["restore", "-"], stdin: export)
         XCTAssertEqual(refused.code, 1)

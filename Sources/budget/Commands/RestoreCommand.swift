@@ -46,14 +46,22 @@ struct RestoreCommand: Command {
     func run(in context: CommandContext) throws {
         let restored = try BudgetExport.restore(
             try InputText.bytes(path, readAllInput: context.readAllInput, refused: "restored"))
-        try context.unscheduledStore().transaction { document in
+        let changed = try context.unscheduledStore().transaction { document in
             if !document.isEmpty && !force {
                 throw Refused(
                     incomes: document.incomes.count, expenses: document.expenses.count,
                     transfers: document.transfers.count,
                     hasSettings: !document.settingsValues.values.isEmpty)
             }
+            let before = document
             document.replaceContents(with: restored)
+            return document != before
+        }
+        // Nothing written is no undo step: saying "Restored" would have an undo take back the
+        // change before.
+        guard changed else {
+            context.confirm("No change: the budget already holds exactly what the export holds.")
+            return
         }
         let transfers = restored.transfers.count > 0
             ? ", \(RecordKind.transfer.counted(restored.transfers.count))" : ""
