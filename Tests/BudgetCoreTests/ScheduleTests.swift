@@ -100,6 +100,35 @@ final class ScheduleTests: XCTestCase {
         XCTAssertEqual(try later.load().expenses.count, 2)
     }
 
+    /// A schedule is refused whose amount the longest forecast could not add up (it was taken, and
+    /// every forecast and report failed after it); one just within the bound forecasts.
+    func testSchedule_TooLargeToForecastIsRefused_AndTheMostItMayBeForecasts() throws {
+        var document = BudgetDocument()
+        try document.expenses.add { Expense(id: $0, name: "x", amount: 1_000, date: day("2026-11-01")) }
+        try document.setLimit(5_000, for: "food")
+        func schedule(_ amount: Int) throws -> Schedule {
+            try Schedule(
+                kind: .expense, name: "big", amount: amount, category: "food",
+                recurrence: Recurrence(.day, from: day("2026-12-01")))
+        }
+        let room = (Int.max - 1_000 - 5_000 * Forecast.longestMonths) / BudgetDocument.mostForecastOccurrences
+        XCTAssertThrowsError(try document.addSchedule(try schedule(Int.max))) { error in
+            guard case .amountTooLarge(.expense, let largest)? = error as? ScheduleError else { return XCTFail("\(error)") }
+            XCTAssertEqual(largest, document.moneyFormat.display(room))
+        }
+        XCTAssertThrowsError(try document.addSchedule(try schedule(room + 1)))
+        let id = try document.addSchedule(try schedule(room))
+        let forecast = try Forecast(document: document, today: day("2026-11-15"), months: Forecast.longestMonths)
+        XCTAssertEqual(forecast.months.count, Forecast.longestMonths)
+        XCTAssertThrowsError(try document.editSchedule(id: id, to: try schedule(room + 1)), "an edit is held to it too")
+        XCTAssertNoThrow(try document.editSchedule(id: id, to: try schedule(room)))
+        XCTAssertThrowsError(try document.addSchedule(try schedule(1)), "the room is taken")
+        var income = try schedule(Int.max / BudgetDocument.mostForecastOccurrences)
+        income.kind = .income
+        income.category = nil
+        XCTAssertNoThrow(try document.addSchedule(income), "each kind has a room of its own")
+    }
+
     func testForecast_MatchesAHandCalculationOverPaydayMonths() throws {
         var document = BudgetDocument()
         document[settings: PeriodKeys.self][PeriodKeys.monthStart] = try MonthStartDay(settingText: "25")

@@ -60,6 +60,7 @@ extension BudgetDocument {
                 throw .account(error)
             }
         }
+        try checkForecastable(schedule, replacing: nil)
         settings[RecurKeys.counter] = ScheduleCounter(max(last, next))
         settings[RecurKeys.schedule(id)] = schedule
         self[settings: RecurKeys.self] = settings
@@ -107,6 +108,9 @@ extension BudgetDocument {
             }
         }
         new.skipped = old.schedule.skipped.filter { day in new.doneThrough.map { $0 < day } ?? true }
+        if new.amount != old.schedule.amount || new.kind != old.schedule.kind {
+            try checkForecastable(new, replacing: old.id)
+        }
         self[settings: RecurKeys.self][RecurKeys.schedule(old.id)] = new
         return new
     }

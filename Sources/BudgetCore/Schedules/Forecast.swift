@@ -111,6 +111,10 @@ public struct Forecast: Equatable, Sendable {
     /// empty for a budget without cards that have a cycle and a funding account.
     public var withdrawals: [CardWithdrawal] = []
 
+    /// The most budget months a forecast covers (`budget forecast --months`), for which every
+    /// schedule's amount stays computable (`BudgetDocument.addSchedule`).
+    public static let longestMonths = 120
+
     /// The forecast of `count` budget months from the one holding `today`.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a total does not fit in 64 bits.

@@ -18,6 +18,9 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
     case ended(id: String)
     /// The schedule names an account the budget does not have.
     case account(AccountError)
+    /// A schedule whose amount a forecast of `Forecast.longestMonths` could not add up (counted
+    /// once a day, with the records and the limits): `largest` is the most it may be, shown.
+    case amountTooLarge(kind: RecordKind, largest: String)
 
     /// The message, lower-case.
     public var errorDescription: String? {
@@ -36,6 +39,10 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
             return "schedule \(id) has ended: it has no occurrence left to skip"
         case let .account(error):
             return error.errorDescription
+        case let .amountTooLarge(kind, largest):
+            return "the amount is too large to forecast: over \(Forecast.longestMonths) months the \(kind.plural) "
+                + "and their schedules would add up to more than budget can compute; this schedule can be at most "
+                + largest
         }
     }
 }

@@ -25,8 +25,10 @@ struct ForecastCommand: Command {
 
     init(_ parsed: ParsedCommand) throws(UsageError) {
         if let text = parsed.value("months") {
-            guard let number = try parsed.wholeNumber(text, for: "--months"), (1...120).contains(number) else {
-                throw parsed.usageError("invalid value '\(text)' for '--months <n>': expected 1 to 120")
+            guard let number = try parsed.wholeNumber(text, for: "--months"),
+                  (1...Forecast.longestMonths).contains(number) else {
+                throw parsed.usageError(
+                    "invalid value '\(text)' for '--months <n>': expected 1 to \(Forecast.longestMonths)")
             }
             months = number
         } else {
