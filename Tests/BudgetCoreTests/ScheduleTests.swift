@@ -113,7 +113,9 @@ final class ScheduleTests: XCTestCase {
         }
         let room = (Int.max - 1_000 - 5_000 * Forecast.longestMonths) / BudgetDocument.mostForecastOccurrences
         XCTAssertThrowsError(try document.addSchedule(try schedule(Int.max))) { error in
-            guard case .amountTooLarge(.expense, let largest)? = error as? ScheduleError else { return XCTFail("\(error)") }
+            guard case .amountTooLarge(.expense, let largest)? = error as? ScheduleError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertEqual(largest, document.moneyFormat.display(room))
         }
         XCTAssertThrowsError(try document.addSchedule(try schedule(room + 1)))
