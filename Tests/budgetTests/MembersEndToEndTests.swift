@@ -164,6 +164,10 @@ final class MembersEndToEndTests: XCTestCase {
         let byMember = try budget.succeed("summary", "--by", "member", "--month", "2026-11", "--format", "tsv").stdout
         XCTAssertEqual(
             byMember, "member\tshare\tpercent\tpaid\namount\t100\t33.3\t0\n夫\t100\t33.3\t300\n妻\t100\t33.3\t0\n")
+        // In a table the part is a percentage, right-aligned, as every summary shows one.
+        let table = try budget.succeed("summary", "--by", "member", "--month", "2026-11").stdout
+        XCTAssertTrue(table.contains("MEMBER  SHARE  PERCENT  PAID\n"), table)
+        XCTAssertTrue(table.contains("夫        100    33.3%   300\n"), table)
         try refused("summary", "--by", "member", "--per", "month", code: 64)
     }
 

@@ -190,7 +190,7 @@ struct SummaryCommand: Command {
             [
                 .text("MEMBER", key: "member") { $0.member },
                 .amount("SHARE", key: "share") { $0.share },
-                .optionalText("PERCENT", key: "percent") { row in Percent.share(row.share, of: total)?.description },
+                .percent("PERCENT", key: "percent") { row in Percent.share(row.share, of: total) },
                 .amount("PAID", key: "paid") { $0.paid },
                 .currency,
             ],

@@ -54,6 +54,13 @@ struct ReportColumn<Row> {
         Self(title: title, key: key, alignment: .right) { row, _ in .amount(value(row)) }
     }
 
+    /// A part of a whole (`Percent`), right-aligned: `44.3%` in tables as the summary shows it,
+    /// `44.3` in TSV, CSV and JSON; empty (`null`) when there is none.
+    static func percent(_ title: String?, key: String, _ value: @escaping (Row) -> Percent?) -> Self {
+        Self(title: title, key: key, alignment: .right) { row, _ in .optionalText(value(row)?.description) }
+            .inTables { row, _ in value(row).map { $0.description + "%" } ?? "" }
+    }
+
     /// JSON's `currency` member after the others: the currency's code, or `null` when none is
     /// set (a plain number then counts whole units).
     static var currency: Self {
