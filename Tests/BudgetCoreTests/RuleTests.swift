@@ -30,6 +30,17 @@ final class RuleTests: XCTestCase {
         XCTAssertNil(RuleSet().firstMatch(name: "anything", note: nil, kind: .expense))
     }
 
+    /// A pattern that starts with a hyphen matches where a katakana before it made the text's
+    /// hyphen a long vowel mark (`-イレブン` never matched `ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ`), and where it did not.
+    func testFirstMatch_APatternStartingWithAHyphenReadsItEitherWay() throws {
+        let rules = RuleSet([try rule("-イレブン", category: "convenience"), try rule("-1", category: "one")])
+        for name in ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "セブンーイレブン", "ｾﾌﾞﾝ－ｲﾚﾌﾞﾝ", "7-イレブン"] {
+            XCTAssertEqual(rules.firstMatch(name: name, note: nil, kind: .expense)?.index, 0, name)
+        }
+        XCTAssertEqual(rules.firstMatch(name: "a-1", note: nil, kind: .expense)?.index, 1)
+        XCTAssertNil(rules.firstMatch(name: "セブンイレブン", note: nil, kind: .expense))
+    }
+
     func testFirstMatch_SpacesAreFoldedInPatternsAndNames() throws {
         let rules = RuleSet([try rule("Ａ\u{3000}Ｂ", tags: ["ab"])])
         XCTAssertNotNil(rules.firstMatch(name: "x a   b y", note: nil, kind: .expense))

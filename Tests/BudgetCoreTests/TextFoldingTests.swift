@@ -109,6 +109,15 @@ final class TextFoldingTests: XCTestCase {
                 "\(needle) in \(haystack.debugDescription)")
         }
         XCTAssertNil(TextSearch(" \u{3000} "), "a needle that folds to nothing filters nothing")
+        // A hyphen after a katakana folds to the long vowel mark; a needle's first hyphen has
+        // nothing before it, so both readings are looked for (it found nothing in ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ).
+        for (needle, haystack, expected) in [
+            ("-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", true), ("-", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", true), ("－イレブン", "セブン‐イレブン", true),
+            ("-イレブン", "セブンーイレブン", true), ("-x", "a-x", true), ("-x", "カーx", true), ("-y", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", false),
+            ("ン-イ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", true), ("-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", false),
+        ] {
+            XCTAssertEqual(try XCTUnwrap(TextSearch(needle)).isFound(in: haystack), expected, "\(needle) in \(haystack)")
+        }
         var query = RecordQuery()
         query.search = "セブン"
         let day = try XCTUnwrap(Day(iso: "2026-11-21"))

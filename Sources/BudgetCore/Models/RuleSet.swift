@@ -18,6 +18,9 @@ public struct RuleSet: Sendable, Equatable {
     private let onNote: [Bool]
     private let needleBytes: [ByteSet]
     private let needles: [[UInt8]]
+    /// A pattern's other reading, for the few that start with a hyphen (`TextFolding.needles`).
+    private let alternates: [Int: (bytes: ByteSet, needle: [UInt8])]
+    private let hasAlternate: [Bool]
     private let regexes: [RegexPattern?]
     private let isRegex: [Bool]
     private let usesNote: Bool
@@ -28,8 +31,15 @@ public struct RuleSet: Sendable, Equatable {
         self.rules = rules
         kinds = rules.map(\.kind)
         onNote = rules.map { $0.field == .note }
-        needles = rules.map { $0.isRegex ? [] : TextFolding.foldedUTF8($0.pattern) }
+        let readings = rules.map { $0.isRegex ? [[]] : TextFolding.needles($0.pattern) }
+        needles = readings.map { $0[0] }
         needleBytes = needles.map(ByteSet.init)
+        var alternates: [Int: (bytes: ByteSet, needle: [UInt8])] = [:]
+        for (index, reading) in readings.enumerated() where reading.count > 1 {
+            alternates[index] = (ByteSet(reading[1]), reading[1])
+        }
+        self.alternates = alternates
+        hasAlternate = rules.indices.map { alternates[$0] != nil }
         isRegex = rules.map(\.isRegex)
         regexes = rules.map(\.regex)
         usesNote = rules.contains { $0.field == .note }
@@ -81,8 +91,9 @@ public struct RuleSet: Sendable, Equatable {
 
     private func matches(_ index: Int, _ text: inout FoldedText) -> Bool {
         if !isRegex[index] {
-            guard needleBytes[index].isSubset(of: text.present) else { return false }
-            return Self.contains(text.bytes, needles[index])
+            if needleBytes[index].isSubset(of: text.present), Self.contains(text.bytes, needles[index]) { return true }
+            guard hasAlternate[index], let alternate = alternates[index] else { return false }
+            return alternate.bytes.isSubset(of: text.present) && Self.contains(text.bytes, alternate.needle)
         }
         guard let regex = regexes[index] else { return false }
         return regex.matches(scalars: text.scalars)

@@ -38,6 +38,17 @@ public enum TextFolding {
         return folder.bytes
     }
 
+    /// A pattern folded for "contains" (rules, `--search`): its folded bytes, then, when it
+    /// starts with a hyphen, the same with the long vowel mark in its place. A text's hyphen
+    /// after a katakana folds to the mark (`ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ` is `セブンーイレブン`), but nothing comes
+    /// before a pattern's first hyphen to say which it stands for: `-ｲﾚﾌﾞﾝ` finds it either way.
+    public static func needles(_ pattern: String) -> [[UInt8]] {
+        let folded = foldedUTF8(pattern)
+        let hyphens: [[UInt8]] = [[0x2D], [0xE2, 0x80, 0x90], [0xE2, 0x80, 0x91]]  // -, U+2010, U+2011
+        guard let hyphen = hyphens.first(where: { folded.starts(with: $0) }) else { return [folded] }
+        return [folded, [0xE3, 0x83, 0xBC] + folded.dropFirst(hyphen.count)]  // ー
+    }
+
     /// The folding state: the bytes so far, a pending space, the last scalar written.
     private struct Folder {
         var bytes: [UInt8] = []

@@ -5,17 +5,20 @@
 /// spaces (most names) folds to itself in lower case, so it is compared byte by byte with its
 /// letters lower-cased, without being copied; other text is folded, then searched.
 struct TextSearch {
-    private let needle: [UInt8]
+    /// The folded needle, and its other reading when it starts with a hyphen (`TextFolding.needles`).
+    private let needles: [[UInt8]]
 
     /// `nil` for a needle that folds to nothing, which every text contains.
     init?(_ text: String) {
-        needle = TextFolding.foldedUTF8(text)
-        guard !needle.isEmpty else { return nil }
+        needles = TextFolding.needles(text)
+        guard !needles[0].isEmpty else { return nil }
     }
 
     func isFound(in text: String) -> Bool {
-        if let found = ByteView.withBytes(utf8Of: text, { Self.plainASCIIContains($0, needle) }) { return found }
-        return Self.contains(TextFolding.foldedUTF8(text), needle)
+        // (The other reading holds a katakana mark, which plain ASCII never does.)
+        if let found = ByteView.withBytes(utf8Of: text, { Self.plainASCIIContains($0, needles[0]) }) { return found }
+        let folded = TextFolding.foldedUTF8(text)
+        return needles.contains { Self.contains(folded, $0) }
     }
 
     /// Whether plain ASCII `text` holds `needle`, its letters lower-cased; `nil` when `text` is
