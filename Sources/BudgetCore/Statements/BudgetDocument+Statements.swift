@@ -218,11 +218,46 @@ extension BudgetDocument {
             && (incomes.records.contains { $0.source == nil } || expenses.records.contains { $0.source == nil })
         var coming: [(index: Int, action: StatementImport.RuleAction?)] = []
         var foldedNames: [Int: String] = [:]
+        // The account a row goes into, when the import names it (`--account`), not the row.
+        func rowAccount(_ entry: StatementEntry) -> String? {
+            if case .optionalText(_?) = entry.values["account"] { return nil }
+            return into?.name
+        }
+        // Rows dated without a year are read as on or before a day (today, `--as-of`): the same
+        // statement imported again a year later reads them a year later, and none is there.
+        // When every such row that is not there was imported a year apart, the statement is the
+        // one imported then: they are left out as already there. When only some were, all are
+        // imported, and those counted to be said.
+        var aYearApart: Set<Int> = []
+        if !settings.allowDuplicates {
+            var notThere = 0
+            for index in entries.indices where !entries[index].dateHasYear {
+                let entry = entries[index], account = rowAccount(entry)
+                if let found = known.presence(origin: settings.origin, identity: entry.identity, account: account),
+                   !(settings.includeDeleted && found.presence == .deleted) {
+                    continue
+                }
+                notThere += 1
+                if Self.identitiesAYearApart(entry).contains(where: {
+                    known.presence(origin: settings.origin, identity: $0, account: account) != nil
+                }) {
+                    aYearApart.insert(index)
+                }
+            }
+            if aYearApart.count < notThere {
+                result.importedLikeAYearApart = aYearApart.count
+                aYearApart = []
+            }
+        }
         for index in entries.indices {
             var entry = entries[index]
-            // The account the row goes into, when the import names it (`--account`), not the row.
-            var rowAccount = into?.name
-            if case .optionalText(_?) = entry.values["account"] { rowAccount = nil }
+            let rowAccount = rowAccount(entry)
+            if aYearApart.contains(index) {
+                result.alreadyThere += 1
+                result.thereAYearApart += 1
+                entries[index].identity = ""
+                continue
+            }
             if !settings.allowDuplicates,
                let found = known.presence(origin: settings.origin, identity: entry.identity, account: rowAccount),
                 !(settings.includeDeleted && found.presence == .deleted) {
@@ -295,6 +330,17 @@ extension BudgetDocument {
         }
         self = draft
         return result
+    }
+
+    /// The identities a row dated without a year would have had a year earlier and a year later
+    /// (none for a row identified by an ID, or dated February 29).
+    private static func identitiesAYearApart(_ entry: StatementEntry) -> [String] {
+        let iso = entry.date.iso
+        guard entry.identity.hasPrefix(iso + "|") else { return [] }
+        let rest = entry.identity.dropFirst(iso.utf8.count)
+        return [-1, 1].compactMap { offset in
+            Day(year: entry.date.year + offset, month: entry.date.month, day: entry.date.day).map { $0.iso + rest }
+        }
     }
 
     /// Checks a statement's balances against its account (`BalanceCheck`) once its rows are in;
