@@ -117,7 +117,8 @@ final class TextFoldingTests: XCTestCase {
             ("-y", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", false),
             ("ン-イ", "ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", true), ("-ｲﾚﾌﾞﾝ", "ｾﾌﾞﾝｲﾚﾌﾞﾝ", false),
         ] {
-            XCTAssertEqual(try XCTUnwrap(TextSearch(needle)).isFound(in: haystack), expected, "\(needle) in \(haystack)")
+            let search = try XCTUnwrap(TextSearch(needle))
+            XCTAssertEqual(search.isFound(in: haystack), expected, "\(needle) in \(haystack)")
         }
         var query = RecordQuery()
         query.search = "セブン"
