@@ -739,6 +739,24 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(try desk.expenses().column("id"), ["00000001"])
     }
 
+    /// The machine's record of devices in a state the file system refuses (a directory in its
+    /// place, no permission) is an I/O error, 74, as a data file would be; one that is not
+    /// JSON is the data error, 65.
+    func testRegistry_UnreachableIsAnIOError_UnreadableContentsADataError() throws {
+        let registry = scratch.directory.appendingPathComponent("\(desk.state)/budget/devices.json")
+        try FileManager.default.createDirectory(at: registry, withIntermediateDirectories: true)
+        let directory = try desk.run("list", "all")
+        XCTAssertEqual(directory.code, 74, directory.stderr)
+        XCTAssertEqual(
+            directory.stderr,
+            "budget: error: cannot use the record of this machine's devices \(registry.path): Is a directory\n")
+        try FileManager.default.removeItem(at: registry)
+        try Data("junk\n".utf8).write(to: registry)
+        let junk = try desk.run("list", "all")
+        XCTAssertEqual(junk.code, 65, junk.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: desk.dataFile.path), "nothing written")
+    }
+
     func testHostile_ConflictNumberBeyondTheListAndAStrangerDevice() throws {
         try conflictOnTheName()
         let beyond = try laptop.run("conflicts", "resolve", "9", "--take", "laptop")

@@ -76,7 +76,7 @@ public struct DeviceRegistry: Sendable {
             try FileSystem.createDirectories(FilePath.directory(of: path))
             _ = try AtomicFile.write(bytes, to: path, mode: 0o600)
         } catch {
-            throw .registry(path: path, reason: error.message)
+            throw .registryUnreachable(path: path, reason: error.message)
         }
     }
 
@@ -87,7 +87,7 @@ public struct DeviceRegistry: Sendable {
             guard try FileSystem.signature(at: path) != nil else { return [:] }
             bytes = try FileSystem.readAll(path)
         } catch {
-            throw .registry(path: path, reason: error.message)
+            throw .registryUnreachable(path: path, reason: error.message)
         }
         let root: JSONNode
         do {

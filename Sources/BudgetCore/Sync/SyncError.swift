@@ -10,8 +10,11 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
     case notThisDevice(file: String, device: String)
     /// Another replica has seen later changes of this device than its own replica holds.
     case staleReplica(device: String, seenBy: String)
-    /// The machine's record of its devices could not be read or written.
+    /// The machine's record of its devices is not one budget can use (its contents).
     case registry(path: String, reason: String)
+    /// The machine's record of its devices could not be read or written (the file system
+    /// refused: permissions, a directory in its place).
+    case registryUnreachable(path: String, reason: String)
     /// `device init` on a file that is a replica already.
     case alreadyReplica(device: String)
     /// `device join` where the data file is no replica.
@@ -48,7 +51,7 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
         case let .staleReplica(device, seenBy):
             return "the replica of device '\(device)' is older than what device '\(seenBy)' has seen of it "
                 + "(a restored backup?); writing it would hand out its IDs again"
-        case let .registry(path, reason):
+        case let .registry(path, reason), let .registryUnreachable(path, reason):
             return "cannot use the record of this machine's devices \(path): \(reason)"
         case .alreadyReplica(let device):
             return "the budget is already a replica, of device '\(device)'"

@@ -38,10 +38,12 @@ enum ExitCode: Int32 {
     }
 
     /// The code for a device's or a replica's error: 65 for a replica or registry that cannot
-    /// be used as it is, 64 for a value that names nothing of the conflict, else 1 (what was
-    /// asked cannot be done: a conflict that is not there, a device that is one already).
+    /// be used as it is, 74 for a registry the file system keeps from being read or written,
+    /// 64 for a value that names nothing of the conflict, else 1 (what was asked cannot be
+    /// done: a conflict that is not there, a device that is one already).
     init(syncError error: SyncError) {
         switch error {
+        case .registryUnreachable: self = .ioError
         case .notThisDevice, .staleReplica, .registry, .sameBlock, .missingReplica, .notAReplica: self = .dataError
         case .noSuchVersion, .valueForDelete, .notTypable: self = .usage
         case .blockUsedUp, .alreadyReplica, .noReplicaToJoin, .alreadyDevice, .deviceNameTaken,
