@@ -296,6 +296,19 @@ final class DataFileEndToEndTests: XCTestCase {
                 atPath: budget.directory.appendingPathComponent("typo/deeper/budget.json").path))
     }
 
+    /// A data file's path through a file (`budget.json/x.json`, a mistyped path) is an I/O error
+    /// for every command: reads took it for a missing file, an empty budget, and exited 0.
+    func testAPathThroughAFile_IsAnIOErrorForReadsAndChanges() throws {
+        try budget.succeed("add", "expense", "x", "1")
+        let before = budget.dataBytes()
+        for command in ["list all", "summary", "add expense y 2", "check"] {
+            let result = try budget.shell("\"$BUDGET\" --file budget.json/x.json \(command)")
+            XCTAssertEqual(result.code, 74, command)
+            XCTAssertTrue(result.stderr.hasSuffix(": Not a directory\n"), result.stderr)
+        }
+        XCTAssertEqual(budget.dataBytes(), before)
+    }
+
     // MARK: Configuration from the environment
 
     func testLockTimeout_FromTheEnvironmentIsCheckedAsConfiguration() throws {

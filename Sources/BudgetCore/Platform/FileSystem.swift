@@ -15,11 +15,13 @@ enum FileSystem {
         case missing, regular, directory, symbolicLink, other(String)
     }
 
+    /// A path through something that is not a directory (`budget.json/x.json`) is an error
+    /// (`ENOTDIR`), not nothing: a mistyped path must not read as an empty budget.
     static func kind(at path: String, followLinks: Bool) throws(SystemError) -> Kind {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         if result != 0 {
-            if errno == ENOENT || errno == ENOTDIR { return .missing }
+            if errno == ENOENT { return .missing }
             throw SystemError(operation: "inspect", path: path, code: errno)
         }
         switch info.st_mode & S_IFMT {
