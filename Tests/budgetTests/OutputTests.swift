@@ -135,6 +135,11 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(DelimitedText.tsv([["a\tb", "c\nd", "e\\f", "g\rh"]]), "a\\tb\tc\\nd\te\\\\f\tg\\rh\n")
         XCTAssertEqual(DelimitedText.csv([["plain", "a,b", "say \"hi\"", "two\nlines"]]),
                        "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+        // A note shown on a table row takes TSV's escapes, but not the guard files get: a table
+        // showed `'-y` as `''-y`.
+        XCTAssertEqual(DelimitedText.escapeTSV("'-y"), "'-y")
+        XCTAssertEqual(DelimitedText.escapeTSV("'=a\tb\\c\nd\re"), "'=a\\tb\\\\c\\nd\\re")
+        XCTAssertEqual(DelimitedText.tsv([["'-y"]]), "''-y\n", "files keep the guard")
     }
 
     // MARK: ReportTable: one column declaration, four formats

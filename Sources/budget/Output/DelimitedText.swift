@@ -21,10 +21,24 @@ enum DelimitedText {
         format == .csv ? csv(rows) : tsv(rows)
     }
 
-    /// A field as TSV writes it: for showing notes with tabs and line breaks on one table row.
+    /// A field with TSV's escapes (`\t`, `\n`, `\r`, `\\`): for showing notes with tabs and line
+    /// breaks on one table row. No `'` is put before a text that starts with one and a formula
+    /// sign: that guard is for files another program reads, and a table showed it as part of
+    /// the note.
     static func escapeTSV(_ field: String) -> String {
-        var writer = DelimitedWriter(.tsv)
-        writer.field(field)
-        return writer.text
+        guard field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
+            return field
+        }
+        var escaped = ""
+        for scalar in field.unicodeScalars {
+            switch scalar {
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\\": escaped += "\\\\"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }
