@@ -13,6 +13,20 @@ final class InputEndToEndTests: XCTestCase {
         try budget.run(["import"] + arguments + ["-"], stdin: text)
     }
 
+    /// A usage error quoting a huge value (an ID of megabytes read from stdin, an argument) is one
+    /// line of about a thousand characters that keeps its start and end: it was the whole value.
+    func testUsageError_QuotingAHugeValue_IsShortened() throws {
+        let huge = try budget.run(["delete", "expenses", "-"], stdin: String(repeating: "1", count: 2_000_000) + "\n")
+        XCTAssertEqual(huge.code, 64)
+        XCTAssertLessThan(huge.stderr.utf8.count, 1_200, String(huge.stderr.prefix(200)))
+        XCTAssertTrue(huge.stderr.hasPrefix("budget: error: invalid id '111"), String(huge.stderr.prefix(200)))
+        XCTAssertTrue(huge.stderr.contains(" characters left out)… "))
+        let argument = try budget.run("show", "expense", String(repeating: "\u{1B}", count: 100_000))
+        XCTAssertEqual(argument.code, 64)
+        XCTAssertLessThan(argument.stderr.utf8.count, 8_000, "escaped after it is cut")
+        XCTAssertFalse(argument.stderr.unicodeScalars.contains("\u{1B}"))
+    }
+
     func testCategories_AreTrimmedSoLimitsApplyToWhatLooksTheSame() throws {
         XCTAssertEqual(try budget.run("limit", "set", " food", "100").code, 0)
         XCTAssertEqual(

@@ -69,11 +69,16 @@ enum TerminalText {
     /// A message line of at most about `limit` characters: a longer one (a value of a megabyte
     /// quoted in an error) keeps its start and its end, which says what happened, and says how
     /// much was left out between them.
+    /// (Walked by index, not copied: a line of hundreds of megabytes is cut at the cost of
+    /// counting it.)
     static func shortened(_ line: String, limit: Int = 1_000) -> String {
-        guard line.unicodeScalars.count > limit else { return line }
-        let scalars = Array(line.unicodeScalars)
-        let head = String(String.UnicodeScalarView(scalars.prefix(limit * 3 / 4)))
-        let tail = String(String.UnicodeScalarView(scalars.suffix(limit / 4)))
-        return head + " …(\(scalars.count - limit * 3 / 4 - limit / 4) characters left out)… " + tail
+        let scalars = line.unicodeScalars
+        guard scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex)
+            .map({ $0 < scalars.endIndex }) ?? false else { return line }
+        let (headCount, tailCount) = (limit * 3 / 4, limit / 4)
+        let headEnd = scalars.index(scalars.startIndex, offsetBy: headCount)
+        let tailStart = scalars.index(scalars.endIndex, offsetBy: -tailCount)
+        let left = scalars.distance(from: headEnd, to: tailStart)
+        return String(scalars[..<headEnd]) + " …(\(left) characters left out)… " + String(scalars[tailStart...])
     }
 }

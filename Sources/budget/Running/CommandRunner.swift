@@ -151,7 +151,8 @@ struct CommandRunner {
             return report(parsed.usageError(error))
         } catch {
             for line in ErrorText.lines(error) {
-                messages.write("budget: \(errorLabel) \(TerminalText.shortened(TerminalText.escaped(line)))\n")
+                // Cut before it is escaped: a value of hundreds of megabytes quoted whole cost seconds.
+                messages.write("budget: \(errorLabel) \(TerminalText.escaped(TerminalText.shortened(line)))\n")
             }
             return ExitCode(for: error)
         }
@@ -191,7 +192,8 @@ struct CommandRunner {
     /// A usage error as one line, `budget: error: …` (exit 64); at a terminal the command's
     /// usage line and where to find help follow it.
     private func report(_ error: UsageError) -> ExitCode {
-        var text = "budget: error: \(TerminalText.escaped(Self.lowercasingFirstWord(error.message)))\n"
+        let message = TerminalText.shortened(Self.lowercasingFirstWord(error.message))
+        var text = "budget: error: \(TerminalText.escaped(message))\n"
         if isTerminal(false) {
             let spec = CommandTree.spec(for: error.commandPath) ?? CommandTree.root
             text += HelpGenerator(spec: spec, path: error.commandPath).usageHint
