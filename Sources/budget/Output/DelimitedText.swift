@@ -26,19 +26,8 @@ enum DelimitedText {
     /// sign: that guard is for files another program reads, and a table showed it as part of
     /// the note.
     static func escapeTSV(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
-            return field
-        }
-        var escaped = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\t": escaped += "\\t"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\\": escaped += "\\\\"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        var writer = DelimitedWriter(.tsv)
+        writer.field(field, guardingFormulas: false)
+        return writer.text
     }
 }

@@ -19,10 +19,11 @@ struct DelimitedWriter: ~Copyable {
         buffer = ByteBuffer(capacity: capacity)
     }
 
-    /// Adds one field to the current row.
-    mutating func field(_ text: String) {
+    /// Adds one field to the current row; `guardingFormulas: false` only for a text shown to
+    /// people (`DelimitedText.escapeTSV`), never for a file.
+    mutating func field(_ text: String, guardingFormulas: Bool = true) {
         separate()
-        var text = FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
+        var text = guardingFormulas && FormulaGuard.needsGuard(text, forSpreadsheet: forSpreadsheet) ? "'" + text : text
         ByteView.withBytes(utf8Of: &text) { utf8 in
             switch dialect {
             case .tsv:
