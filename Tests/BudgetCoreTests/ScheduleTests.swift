@@ -131,6 +131,18 @@ final class ScheduleTests: XCTestCase {
         XCTAssertNoThrow(try document.addSchedule(income), "each kind has a room of its own")
     }
 
+    /// Refunds before the forecast that add up to `Int.min` (a hand-edited file, which `check`
+    /// reports) are a total too large to compute, not a crash: their sum was negated.
+    func testForecast_RefundsAddingUpToTheSmallestIntegerAreAnErrorNotACrash() throws {
+        var document = BudgetDocument()
+        for day in ["2026-10-01", "2026-10-02"] {
+            try document.expenses.add { Expense(id: $0, name: "r", amount: Int.min / 2, date: self.day(day)) }
+        }
+        XCTAssertThrowsError(try Forecast(document: document, today: day("2026-11-15"), months: 3)) { error in
+            XCTAssertEqual(error as? BudgetError, .totalOverflow)
+        }
+    }
+
     func testForecast_MatchesAHandCalculationOverPaydayMonths() throws {
         var document = BudgetDocument()
         document[settings: PeriodKeys.self][PeriodKeys.monthStart] = try MonthStartDay(settingText: "25")

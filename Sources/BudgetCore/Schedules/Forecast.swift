@@ -134,6 +134,12 @@ public struct Forecast: Equatable, Sendable {
             if overflow { throw BudgetError.totalOverflow }
             total = sum
         }
+        // (Never `add(-value)`: refunds that add up to `Int.min` have no negation.)
+        func subtract(_ value: Int, from total: inout Int) throws {
+            let (difference, overflow) = total.subtractingReportingOverflow(value)
+            if overflow { throw BudgetError.totalOverflow }
+            total = difference
+        }
         func index(of day: Day) -> Int? {
             guard first.start <= day, day <= last.end else { return nil }
             return periods.firstIndex { $0.contains(day) }
@@ -157,10 +163,13 @@ public struct Forecast: Equatable, Sendable {
         for entry in document.schedules where !entry.schedule.isPaused {
             let schedule = entry.schedule
             for occurrence in schedule.pending(through: last.end) where !schedule.skipped.contains(occurrence.due) {
-                let amount = schedule.kind == .income ? schedule.amount : -schedule.amount
                 guard let at = index(of: occurrence.day) else {
                     if occurrence.day < first.start {
-                        try add(amount, to: &openingScheduled)
+                        if schedule.kind == .income {
+                            try add(schedule.amount, to: &openingScheduled)
+                        } else {
+                            try subtract(schedule.amount, from: &openingScheduled)
+                        }
                         unrecordedBefore += 1
                     }
                     continue
@@ -186,7 +195,7 @@ public struct Forecast: Equatable, Sendable {
             .filter { $0.limit.per == .month }
         var carried = try limits.map { try ledger.status(.category($0.category), in: first)?.carriedIn ?? 0 }
         var opening = openingIncome
-        try add(-openingExpenses, to: &opening)
+        try subtract(openingExpenses, from: &opening)
         try add(openingScheduled, to: &opening)
         var balance = opening
         for index in months.indices {
@@ -202,12 +211,12 @@ public struct Forecast: Equatable, Sendable {
                 // surplus carried in stays in the balance.
                 var planned = limit.amount
                 try add(min(0, carried[position]), to: &planned)
-                try add(-spent, to: &planned)
+                try subtract(spent, from: &planned)
                 // Refunds that brought back more than the month spent plan no more than its amount.
                 let unspent = min(limit.amount, max(0, planned))
                 var remaining = limit.amount
                 try add(carried[position], to: &remaining)
-                try add(-spent, to: &remaining)
+                try subtract(spent, from: &remaining)
                 months[index].planned.append(PlannedLimit(
                     category: category, limit: limit.amount, spent: spent, unspent: unspent,
                     carriedIn: carried[position]))
@@ -224,7 +233,7 @@ public struct Forecast: Equatable, Sendable {
             try add(months[index].scheduledExpenses, to: &expenses)
             try add(months[index].plannedSpending, to: &expenses)
             try add(income, to: &balance)
-            try add(-expenses, to: &balance)
+            try subtract(expenses, from: &balance)
             months[index].projectedBalance = balance
         }
         self.openingBalance = opening
