@@ -224,40 +224,26 @@ extension BudgetDocument {
             return into?.name
         }
         // Rows dated without a year are read as on or before a day (today, `--as-of`): the same
-        // statement imported again a year later reads them a year later, and none is there.
-        // When every such row that is not there was imported a year apart, the statement is the
-        // one imported then: they are left out as already there. When only some were, all are
-        // imported, and those counted to be said.
-        var aYearApart: Set<Int> = []
+        // statement imported again a year later reads them a year later, and none is there. A
+        // new statement's rows may fall on the same days with the same amounts, so they are
+        // imported; those like a row a year apart are counted, to be said.
         if !settings.allowDuplicates {
-            var notThere = 0
             for index in entries.indices where !entries[index].dateHasYear {
                 let entry = entries[index], account = rowAccount(entry)
                 if let found = known.presence(origin: settings.origin, identity: entry.identity, account: account),
                    !(settings.includeDeleted && found.presence == .deleted) {
                     continue
                 }
-                notThere += 1
                 if Self.identitiesAYearApart(entry).contains(where: {
                     known.presence(origin: settings.origin, identity: $0, account: account) != nil
                 }) {
-                    aYearApart.insert(index)
+                    result.importedLikeAYearApart += 1
                 }
-            }
-            if aYearApart.count < notThere {
-                result.importedLikeAYearApart = aYearApart.count
-                aYearApart = []
             }
         }
         for index in entries.indices {
             var entry = entries[index]
             let rowAccount = rowAccount(entry)
-            if aYearApart.contains(index) {
-                result.alreadyThere += 1
-                result.thereAYearApart += 1
-                entries[index].identity = ""
-                continue
-            }
             if !settings.allowDuplicates,
                let found = known.presence(origin: settings.origin, identity: entry.identity, account: rowAccount),
                 !(settings.includeDeleted && found.presence == .deleted) {

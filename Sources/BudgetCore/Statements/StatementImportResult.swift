@@ -7,12 +7,10 @@ public struct StatementImportResult: Equatable, Sendable {
     public var alreadyThere = 0
     /// Rows whose records were deleted (`DeletedRows`): left out.
     public var deletedBefore = 0
-    /// Rows dated without a year, left out: every such row not already there was imported a
-    /// year apart (the same statement, read again a year later), so they are counted as
-    /// already there (among `alreadyThere` too).
-    public var thereAYearApart = 0
-    /// Rows dated without a year that were imported although a row a year apart has each one's
-    /// identity: only some of the statement's rows were, so the statement may be a new one.
+    /// Rows dated without a year, imported, whose identity with the year one apart a record
+    /// has: the same statement read again a year later, or a new one whose rows fall on the
+    /// same days with the same amounts (a salary, the rent). Only the balances would tell, and
+    /// identities hold none: they are imported, and said.
     public var importedLikeAYearApart = 0
     /// Of the rows already there or deleted before, how many were imported through another
     /// origin than this import's (a preset's name and a profile's, for one account), by origin.

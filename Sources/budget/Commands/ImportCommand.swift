@@ -200,13 +200,15 @@ struct ImportCommand: Command {
             if let saveAs { try document.saveImportProfile(plan.profile, as: saveAs) }
             let money = document.moneyFormat
             var warnings: [String] = []
-            if result.importedLikeAYearApart > 0 {
+            // Read against today, rows like a year-old import's may be that import again; with
+            // --as-of, the statement's day is known and they are new.
+            if result.importedLikeAYearApart > 0 && self.asOf == nil {
                 let rows = result.importedLikeAYearApart
                 warnings.append(
                     "\(rows) row\(rows == 1 ? "" : "s") dated without a year "
                         + (rows == 1 ? "is like a row" : "are like rows")
                         + " imported before with the date a year apart; if this statement was imported then, "
-                        + "'budget undo' takes this import back")
+                        + "'budget undo' takes this import back; --as-of <day> says when a statement was downloaded")
             }
             return (
                 reading, result,
@@ -324,12 +326,6 @@ struct ImportCommand: Command {
             if count > 0 { notes.append("\(count) row\(count == 1 ? "" : "s") \(what)") }
         }
         rows(result.alreadyThere, "already there")
-        if result.thereAYearApart > 0 {
-            // Said, never silent: a new statement's rows of the same days and amounts would be left out too.
-            notes.append(
-                "of those, \(result.thereAYearApart) imported before with the date a year apart (a statement "
-                    + "read without years: --allow-duplicates imports them again)")
-        }
         rows(result.deletedBefore, "of deleted records left out")
         if !result.thereThrough.isEmpty {
             // Rows of the same account imported under another name: said, never silent.
