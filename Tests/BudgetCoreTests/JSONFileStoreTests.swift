@@ -258,8 +258,8 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.check().problems, [])
         let big = written.replacingOccurrences(of: "\"amount\" : 1", with: "\"amount\" : 5000000000000000000")
         try big.write(toFile: path, atomically: true, encoding: .utf8)
-        let tooLarge = "the expenses add up to more than 9,223,372,036,854,775,807, the largest total budget can "
-            + "compute: reports of them fail until some are changed"
+        let tooLarge = "the expenses by their sizes add up to more than 9,223,372,036,854,775,807, the largest total "
+            + "budget can compute: reports of them fail until some are changed"
         XCTAssertEqual(try store.check().problems, [DataFileCheck.Problem(message: tooLarge, isRepairable: false)])
         XCTAssertThrowsError(try store.repair()) {
             XCTAssertEqual("\($0)", "\(BudgetError.cannotRepair(path: path, count: 1))")
@@ -270,6 +270,29 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try store.check().problems.map(\.isRepairable), [true, false])
         XCTAssertThrowsError(try store.repair())
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), misordered, "nothing repaired")
+        // Balances past 64 bits, which a file may keep taking changes with (`checkTotals(since:)`),
+        // are said too: `accounts` fails on them.
+        try FileManager.default.removeItem(atPath: path)
+        try store.transaction { document in
+            for name in ["A", "B"] { try document.addAccount(Account(name: name, type: .bank)) }
+            var values = RecordValues()
+            values["name"] = .text("pay")
+            values["amount"] = .amount(Int.max)
+            values["date"] = .day(day)
+            values["account"] = .optionalText("A")
+            _ = try document.add(Income.self, values)
+        }
+        var file = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        file["transfers"] = ["00000001": [
+            "amount": 1, "date": "2026-11-21", "from": "B", "id": "00000001", "name": "t", "order": 1, "to": "A",
+        ]]
+        file["transfer_unique_id"] = "00000001"
+        try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try store.check().problems.map(\.message), [
+            "the accounts' balances are too large to compute: 'budget accounts' and the reports of them fail until "
+                + "some records are changed",
+        ])
     }
 
     func testLoad_OfAMissingFileIsEmptyAndCreatesNothing() throws {
