@@ -750,7 +750,17 @@ final class TwoDevicesEndToEndTests: XCTestCase {
         XCTAssertEqual(
             directory.stderr,
             "budget: error: cannot use the record of this machine's devices \(registry.path): Is a directory\n")
+        // A file where its folder should be: the record cannot be reached either (it read as no
+        // devices, and the replica's device was told to join again).
         try FileManager.default.removeItem(at: registry)
+        let folder = registry.deletingLastPathComponent()
+        try FileManager.default.removeItem(at: folder)
+        try Data("x\n".utf8).write(to: folder)
+        let throughAFile = try desk.run("list", "all")
+        XCTAssertEqual(throughAFile.code, 74, throughAFile.stderr)
+        XCTAssertTrue(throughAFile.stderr.hasSuffix(": Not a directory\n"), throughAFile.stderr)
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("junk\n".utf8).write(to: registry)
         let junk = try desk.run("list", "all")
         XCTAssertEqual(junk.code, 65, junk.stderr)

@@ -84,7 +84,8 @@ public struct DeviceRegistry: Sendable {
     private func entries() throws(SyncError) -> [String: DeviceIdentity] {
         let bytes: [UInt8]
         do throws(SystemError) {
-            guard try FileSystem.signature(at: path) != nil else { return [:] }
+            // (A path through a file is an error, not a machine without devices: `kind`.)
+            guard try FileSystem.kind(at: path, followLinks: true) != .missing else { return [:] }
             bytes = try FileSystem.readAll(path)
         } catch {
             throw .registryUnreachable(path: path, reason: error.message)
