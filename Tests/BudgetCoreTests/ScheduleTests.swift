@@ -125,10 +125,26 @@ final class ScheduleTests: XCTestCase {
         XCTAssertThrowsError(try document.editSchedule(id: id, to: try schedule(room + 1)), "an edit is held to it too")
         XCTAssertNoThrow(try document.editSchedule(id: id, to: try schedule(room)))
         XCTAssertThrowsError(try document.addSchedule(try schedule(1)), "the room is taken")
-        var income = try schedule(Int.max / BudgetDocument.mostForecastOccurrences)
+        var income = try schedule(1)
         income.kind = .income
         income.category = nil
-        XCTAssertNoThrow(try document.addSchedule(income), "each kind has a room of its own")
+        XCTAssertThrowsError(try document.addSchedule(income), "incomes share the room: a balance adds both")
+        XCTAssertNil(document.unforecastableSchedules)
+        // A record beside the schedules takes from the room as a schedule does: a store refuses
+        // the change that breaks it (a refund of 10^18 made the forecast fail), and `check` says
+        // it of a file that holds it.
+        let today = day("2026-11-15")
+        let store = SchedulingStore(base: InMemoryStore(document), today: { today })
+        XCTAssertThrowsError(try store.transaction { document in
+            try document.expenses.add {
+                Expense(id: $0, name: "back", amount: -1_000_000_000_000_000_000, date: self.day("2026-11-01"))
+            }
+        }) { XCTAssertEqual($0 as? ScheduleError, .forecastTooLarge) }
+        XCTAssertEqual(try store.load(), document, "nothing changed")
+        try document.expenses.add {
+            Expense(id: $0, name: "back", amount: -1_000_000_000_000_000_000, date: self.day("2026-11-01"))
+        }
+        XCTAssertNotNil(document.unforecastableSchedules)
     }
 
     /// Refunds before the forecast that add up to `Int.min` (a hand-edited file, which `check`

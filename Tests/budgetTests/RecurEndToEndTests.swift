@@ -380,15 +380,20 @@ final class RecurEndToEndTests: XCTestCase {
 
     func testAuto_WhatCannotBeRecordedDoesNotBlockTheChangeThatFixesIt() throws {
         try budget.succeed("add", "expense", "seed", "1")
-        // A schedule the longest forecast can add up, then an expense that leaves its occurrences
-        // no room (a schedule too large to forecast is refused when it is made).
         try budget.succeed(
             "recur", "add", "expense", "Big", "2000000000000000", "--every", "month", "--from", "2026-12-01")
-        try budget.succeed("add", "expense", "huge", String(Int.max - 1 - 1_000_000_000_000_000))
+        // A hand edit leaves the schedule's occurrences no room (budget refuses a change that
+        // would: a schedule or a record too large to forecast beside the other).
+        var file = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: budget.dataFile)) as? [String: Any])
+        var expenses = try XCTUnwrap(file["expenses"] as? [String: [String: Any]])
+        expenses["00000001"]?["amount"] = Int.max - 1 - 1_000_000_000_000_000
+        file["expenses"] = expenses
+        try JSONSerialization.data(withJSONObject: file).write(to: budget.dataFile)
         today("2027-01-24")
         let added = try budget.run("add", "expense", "x", "1")
         XCTAssertEqual(added.code, 0, added.stderr)
-        XCTAssertEqual(added.stdout, "00000003\n")
+        XCTAssertEqual(added.stdout, "00000002\n")
         XCTAssertTrue(
             added.stderr.hasPrefix("budget: warning: what schedules have due was not recorded: "), added.stderr)
         let paused = try budget.run("recur", "pause", "1")

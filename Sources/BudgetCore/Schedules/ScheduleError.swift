@@ -21,6 +21,8 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
     /// A schedule whose amount a forecast of `Forecast.longestMonths` could not add up (counted
     /// once a day, with the records and the limits): `largest` is the most it may be, shown.
     case amountTooLarge(kind: RecordKind, largest: String)
+    /// A change that would leave the schedules' forecast too large to compute.
+    case forecastTooLarge
 
     /// The message, lower-case.
     public var errorDescription: String? {
@@ -40,9 +42,12 @@ public enum ScheduleError: LocalizedError, Equatable, Sendable {
         case let .account(error):
             return error.errorDescription
         case let .amountTooLarge(kind, largest):
-            return "the amount is too large to forecast: over \(Forecast.longestMonths) months the \(kind.plural) "
-                + "and their schedules would add up to more than budget can compute; this schedule can be at most "
-                + largest
+            return "the amount is too large to forecast: over \(Forecast.longestMonths) months the records, the "
+                + "limits and the schedules would add up to more than budget can compute; this \(kind.singular) "
+                + "schedule can be at most \(largest)"
+        case .forecastTooLarge:
+            return "the schedules, counted over the longest forecast (\(Forecast.longestMonths) months), with the "
+                + "records and the limits would add up to more than budget can compute; nothing was changed"
         }
     }
 }

@@ -8,6 +8,13 @@ public struct DataFileCheck: Sendable, Equatable {
         public var message: String
         /// `JSONFileStore.repair()` can fix it without guessing.
         public var isRepairable: Bool
+
+        /// A problem found at `position`, if it can be pointed at.
+        public init(position: TextPosition? = nil, message: String, isRepairable: Bool) {
+            self.position = position
+            self.message = message
+            self.isRepairable = isRepairable
+        }
     }
 
     /// The data file's path as given.

@@ -39,6 +39,13 @@ struct CheckCommand: Command {
                 report(try store.check(), to: context)
                 throw BudgetError.cannotRepair(path: path, count: count)
             }
+            if result.check.problems.isEmpty, let problem = try unforecastable(in: store) {
+                // What is wrong beyond the file's own rules is for a person to fix.
+                var found = result.check
+                found.problems = [problem]
+                report(found, to: context)
+                throw BudgetError.cannotRepair(path: found.path, count: 1)
+            }
             report(result.check, to: context)
             if let backup = result.backup {
                 let dropped = result.check.droppedHistoryEntries
@@ -52,19 +59,31 @@ struct CheckCommand: Command {
             }
             return
         }
-        let check = try store.check()
-        report(check, to: context)
-        summarize(check, context: context)
-        if !check.problems.isEmpty { throw Failed() }
-        if check.exists {
-            let document: BudgetDocument
+        var check = try store.check()
+        var document: BudgetDocument?
+        if check.exists && check.problems.isEmpty {
             do {
                 document = try store.load()
             } catch SyncError.notThisDevice {
                 // Another device's replica checks like any file; only its device opens it further.
-                return
             }
-            for warning in RuleListing.unsupportedWarnings(document.rules) { context.warn(warning) }
+            if let problem = document?.unforecastableSchedules {
+                check.problems.append(DataFileCheck.Problem(message: problem, isRepairable: false))
+            }
+        }
+        report(check, to: context)
+        summarize(check, context: context)
+        if !check.problems.isEmpty { throw Failed() }
+        for warning in RuleListing.unsupportedWarnings(document?.rules ?? RuleSet()) { context.warn(warning) }
+    }
+
+    /// The schedules' forecast past 64 bits, as a problem of the file, if it is so.
+    private func unforecastable(in store: JSONFileStore) throws -> DataFileCheck.Problem? {
+        do {
+            let problem = try store.load().unforecastableSchedules
+            return problem.map { DataFileCheck.Problem(message: $0, isRepairable: false) }
+        } catch SyncError.notThisDevice {
+            return nil
         }
     }
 

@@ -55,6 +55,11 @@ struct RestoreCommand: Command {
             }
             let before = document
             document.replaceContents(with: restored)
+            // A restored file's schedules whose forecast would not compute (a hand edit) are refused
+            // over a budget whose forecast does.
+            if before.unforecastableSchedules == nil, document.unforecastableSchedules != nil {
+                throw ScheduleError.forecastTooLarge
+            }
             return document != before
         }
         // Nothing written is no undo step: saying "Restored" would have an undo take back the
