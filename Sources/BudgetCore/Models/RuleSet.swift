@@ -18,9 +18,10 @@ public struct RuleSet: Sendable, Equatable {
     private let onNote: [Bool]
     private let needleBytes: [ByteSet]
     private let needles: [[UInt8]]
-    /// A pattern's other reading, for the few that start with a hyphen (`TextFolding.needles`).
-    private let alternates: [Int: (bytes: ByteSet, needle: [UInt8])]
-    private let hasAlternate: [Bool]
+    /// A pattern's other reading, for the few that start with a hyphen (`TextFolding.needles`);
+    /// empty for the others.
+    private let alternates: [[UInt8]]
+    private let alternateBytes: [ByteSet]
     private let regexes: [RegexPattern?]
     private let isRegex: [Bool]
     private let usesNote: Bool
@@ -34,12 +35,8 @@ public struct RuleSet: Sendable, Equatable {
         let readings = rules.map { $0.isRegex ? [[]] : TextFolding.needles($0.pattern) }
         needles = readings.map { $0[0] }
         needleBytes = needles.map(ByteSet.init)
-        var alternates: [Int: (bytes: ByteSet, needle: [UInt8])] = [:]
-        for (index, reading) in readings.enumerated() where reading.count > 1 {
-            alternates[index] = (ByteSet(reading[1]), reading[1])
-        }
-        self.alternates = alternates
-        hasAlternate = rules.indices.map { alternates[$0] != nil }
+        alternates = readings.map { $0.count > 1 ? $0[1] : [] }
+        alternateBytes = alternates.map(ByteSet.init)
         isRegex = rules.map(\.isRegex)
         regexes = rules.map(\.regex)
         usesNote = rules.contains { $0.field == .note }
@@ -92,8 +89,7 @@ public struct RuleSet: Sendable, Equatable {
     private func matches(_ index: Int, _ text: inout FoldedText) -> Bool {
         if !isRegex[index] {
             if needleBytes[index].isSubset(of: text.present), Self.contains(text.bytes, needles[index]) { return true }
-            guard hasAlternate[index], let alternate = alternates[index] else { return false }
-            return alternate.bytes.isSubset(of: text.present) && Self.contains(text.bytes, alternate.needle)
+            return alternateBytes[index].isSubset(of: text.present) && Self.contains(text.bytes, alternates[index])
         }
         guard let regex = regexes[index] else { return false }
         return regex.matches(scalars: text.scalars)

@@ -53,4 +53,14 @@ extension BudgetDocument {
             + "records and the limits add up to more than budget can compute: 'budget forecast' and reports fail "
             + "until a schedule's amount or a record is changed"
     }
+
+    /// Checks that a change left the longest forecast of the schedules computable when it was
+    /// before (`wasForecastable`, asked before the change: a copy of the document kept instead
+    /// would make the change copy its records); a budget already past it keeps taking changes.
+    /// A record beside a schedule can break it as well as a schedule can.
+    ///
+    /// - Throws: `ScheduleError.forecastTooLarge`.
+    public func checkStillForecastable(_ wasForecastable: Bool) throws(ScheduleError) {
+        if wasForecastable, unforecastableSchedules != nil { throw .forecastTooLarge }
+    }
 }

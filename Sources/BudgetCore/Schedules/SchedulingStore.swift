@@ -48,11 +48,9 @@ public struct SchedulingStore: DataProtocol {
         let result = try base.transaction { document in
             run = document.recordDueOccurrencesFirst(through: today())
             money = document.moneyFormat
-            // A record beside a schedule can make the forecast as uncomputable as a schedule can
-            // (asked before the change, not kept: a copy kept would make the change copy the records).
             let wasForecastable = document.unforecastableSchedules == nil
             let result = try change(&document)
-            if wasForecastable, document.unforecastableSchedules != nil { throw ScheduleError.forecastTooLarge }
+            try document.checkStillForecastable(wasForecastable)
             return result
         }
         if !run.isEmpty || run.notRecorded != nil { recorded(run, money) }

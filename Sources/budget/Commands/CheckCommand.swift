@@ -39,7 +39,7 @@ struct CheckCommand: Command {
                 report(try store.check(), to: context)
                 throw BudgetError.cannotRepair(path: path, count: count)
             }
-            if result.check.problems.isEmpty, let problem = try unforecastable(in: store) {
+            if result.check.problems.isEmpty, let problem = try Self.document(of: store).flatMap(Self.forecastProblem) {
                 // What is wrong beyond the file's own rules is for a person to fix.
                 var found = result.check
                 found.problems = [problem]
@@ -60,31 +60,27 @@ struct CheckCommand: Command {
             return
         }
         var check = try store.check()
-        var document: BudgetDocument?
-        if check.exists && check.problems.isEmpty {
-            do {
-                document = try store.load()
-            } catch SyncError.notThisDevice {
-                // Another device's replica checks like any file; only its device opens it further.
-            }
-            if let problem = document?.unforecastableSchedules {
-                check.problems.append(DataFileCheck.Problem(message: problem, isRepairable: false))
-            }
-        }
+        let document = check.exists && check.problems.isEmpty ? try Self.document(of: store) : nil
+        if let problem = document.flatMap(Self.forecastProblem) { check.problems.append(problem) }
         report(check, to: context)
         summarize(check, context: context)
         if !check.problems.isEmpty { throw Failed() }
         for warning in RuleListing.unsupportedWarnings(document?.rules ?? RuleSet()) { context.warn(warning) }
     }
 
-    /// The schedules' forecast past 64 bits, as a problem of the file, if it is so.
-    private func unforecastable(in store: JSONFileStore) throws -> DataFileCheck.Problem? {
+    /// The budget, read further than the file's own rules: `nil` for another device's replica,
+    /// which checks like any file (only its device opens it further).
+    private static func document(of store: JSONFileStore) throws -> BudgetDocument? {
         do {
-            let problem = try store.load().unforecastableSchedules
-            return problem.map { DataFileCheck.Problem(message: $0, isRepairable: false) }
+            return try store.load()
         } catch SyncError.notThisDevice {
             return nil
         }
+    }
+
+    /// The schedules' forecast past 64 bits, as a problem of the file, if it is so.
+    private static func forecastProblem(_ document: BudgetDocument) -> DataFileCheck.Problem? {
+        document.unforecastableSchedules.map { DataFileCheck.Problem(message: $0, isRepairable: false) }
     }
 
     private func report(_ check: DataFileCheck, to context: CommandContext) {

@@ -57,9 +57,7 @@ struct RestoreCommand: Command {
             document.replaceContents(with: restored)
             // A restored file's schedules whose forecast would not compute (a hand edit) are refused
             // over a budget whose forecast does.
-            if before.unforecastableSchedules == nil, document.unforecastableSchedules != nil {
-                throw ScheduleError.forecastTooLarge
-            }
+            try document.checkStillForecastable(before.unforecastableSchedules == nil)
             return document != before
         }
         // Nothing written is no undo step: saying "Restored" would have an undo take back the
