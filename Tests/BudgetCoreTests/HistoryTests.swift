@@ -6,7 +6,7 @@ final class HistoryTests: XCTestCase {
     private let day = Day(iso: "2026-11-21")!
 
     private func snapshot(_ document: BudgetDocument) -> ([Income], [Expense]) {
-        (document.incomes.records, document.expenses.records)
+        (Array(document.incomes.records), Array(document.expenses.records))
     }
 
     /// One random change, sometimes touching several records and both kinds at once.

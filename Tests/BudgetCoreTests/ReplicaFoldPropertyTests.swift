@@ -134,7 +134,9 @@ final class ReplicaFoldPropertyTests: XCTestCase {
         let document = replica.document
         var rng = world.rng
         defer { world.rng = rng }
-        func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &rng)] }
+        func pick<C: RandomAccessCollection>(_ values: C) -> C.Element where C.Index == Int {
+            values[Int.random(in: 0..<values.count, using: &rng)]
+        }
         let expenses = document.expenses.records, incomes = document.incomes.records
         let references = expenses.map { RecordReference(kind: .expense, id: $0.id) }
             + incomes.map { RecordReference(kind: .income, id: $0.id) }

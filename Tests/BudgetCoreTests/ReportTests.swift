@@ -82,7 +82,7 @@ final class ReportTests: XCTestCase {
             [("2026-11-03", "b", 300, "x"), ("2026-11-01", "a", 100, "x"), ("2026-11-03", "c", 100, "x")])
         var query = RecordQuery()
         let arrange = { (query: RecordQuery) in
-            query.arrange(query.expenses(in: doc), date: \.date, amount: \.amount, name: \.name).map(\.name)
+            query.arrange(Array(query.expenses(in: doc)), date: \.date, amount: \.amount, name: \.name).map(\.name)
         }
         XCTAssertEqual(arrange(query), ["b", "a", "c"])
         query.sort = .date

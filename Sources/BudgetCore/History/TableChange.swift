@@ -21,7 +21,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
 
     /// The change that turns `before` into `after`. Unchanged runs at both ends are skipped
     /// first, so the usual single-record change costs one pass of comparisons.
-    init(from before: [Record], to after: [Record]) {
+    init(from before: RecordList<Record>, to after: RecordList<Record>) {
         let (start, endBefore, endAfter) = Record.schema.changedRuns(from: before, to: after)
         if start == endBefore && start == endAfter { return }
         // Records are named by their place in either array, compared where they lie: an import
@@ -128,7 +128,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         var movedBack: [Record] = []
         let staying: [Record]
         if doomed.isEmpty && formerly.isEmpty && movedIDs.isEmpty {
-            staying = table.records
+            staying = Array(table.records)
         } else {
             var kept: [Record] = []
             kept.reserveCapacity(table.records.count)
@@ -150,7 +150,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         for position in records.indices where records[position].order != position + 1 {
             records[position].order = position + 1
         }
-        table.records = records
+        table.records = RecordList(records)
     }
 
     /// The records put back at their former 1-based positions, lowest first, as inserting them

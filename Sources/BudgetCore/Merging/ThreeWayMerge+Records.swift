@@ -11,7 +11,8 @@ extension ThreeWayMerge {
         let schema = Record.schema
         let kind = Record.kind
         let aligned = Alignment(
-            ancestor: ancestor.records, ours: ours.records, theirs: theirs.records, oursSince: since.ours,
+            ancestor: Array(ancestor.records), ours: Array(ours.records), theirs: Array(theirs.records),
+            oursSince: since.ours,
             theirsSince: since.theirs)
         let oursAddedSince = aligned.oursAdded, theirsAddedSince = aligned.theirsAdded
         report.matched += aligned.matched

@@ -6,7 +6,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// The highest ID ever allocated (0 when none); the next record gets `lastID + 1`.
     public private(set) var lastID: Int
     /// The records, sorted by `order`.
-    public internal(set) var records: [Record]
+    public internal(set) var records: RecordList<Record>
     /// In a device's replica, the IDs it hands out (its block) and the highest handed out so
     /// far; `lastID` is then the highest ID any device has handed out that this table has seen.
     /// `nil` in a file without devices.
@@ -33,6 +33,12 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
 
     /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
     init(lastID: Int, orderedRecords: [Record]) {
+        self.lastID = lastID
+        self.records = RecordList(orderedRecords)
+    }
+
+    /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
+    init(lastID: Int, orderedRecords: RecordList<Record>) {
         self.lastID = lastID
         self.records = orderedRecords
     }
@@ -192,27 +198,13 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// - Throws: `BudgetError.recordNotFound` for the first ID that is not present; nothing is removed then.
     @discardableResult
     public mutating func remove(ids: [String]) throws -> [Record] {
-        // The array loses the records with as few element moves as possible (this is generic
-        // code, often run unspecialized, on up to 100,000 records).
+        // Only the pages from the first record removed on are made anew, once.
         let positions = try self.positions(of: ids)
         let removed = positions.map { records[$0] }
-        guard let first = positions.first else { return removed }
-        if positions.count <= 16 {
-            for index in positions.reversed() { records.remove(at: index) }
-        } else {
-            var kept: [Record] = []
-            kept.reserveCapacity(records.count - positions.count)
-            var next = 0
-            for index in records.indices {
-                if next < positions.count && positions[next] == index {
-                    next += 1
-                } else {
-                    kept.append(records[index])
-                }
-            }
-            records = kept
+        guard !positions.isEmpty else { return removed }
+        records.remove(atSorted: positions) { record, position in
+            if record.order != position + 1 { record.order = position + 1 }
         }
-        renumber(from: first)
         return removed
     }
 

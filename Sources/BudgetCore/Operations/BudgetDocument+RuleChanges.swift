@@ -110,7 +110,8 @@ extension BudgetDocument {
 
     /// Finds the records of one kind that the rules change, noting each field change.
     private static func plannedChanges<Record: BaseModel>(
-        _ records: [Record], rules: RuleSet, into result: inout RuleApplication, apply: (Rule, inout Record) -> Bool
+        _ records: RecordList<Record>, rules: RuleSet, into result: inout RuleApplication,
+        apply: (Rule, inout Record) -> Bool
     ) -> PlannedChanges {
         var planned = PlannedChanges()
         for record in records {

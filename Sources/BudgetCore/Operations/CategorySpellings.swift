@@ -33,7 +33,7 @@ public struct CategorySpellings: Sendable {
     /// How many expenses carry each category. A budget has few categories: each expense's is
     /// compared with the one before and with the few seen so far (small strings compare
     /// cheaply), and hashed only once there are many (hashing 100,000 names costs more).
-    static func expenseCounts(_ expenses: [Expense]) -> [String: Int] {
+    static func expenseCounts(_ expenses: RecordList<Expense>) -> [String: Int] {
         var names: [String] = []
         var counts: [Int] = []
         var index: [String: Int]?

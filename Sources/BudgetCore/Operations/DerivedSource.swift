@@ -37,7 +37,7 @@ public enum DerivedSource {
     /// The source of the payment of `amount` from `from` to `to` that settles the days of
     /// `period`, worked out from the records `view` names (`BudgetDocument.recordsView`).
     static func settlement(
-        period: DateRange, from: String, to: String, amount: Int, view: String, among transfers: [Transfer]
+        period: DateRange, from: String, to: String, amount: Int, view: String, among transfers: RecordList<Transfer>
     ) -> String {
         let event = "\(Event.settlement.name) \(period.from?.iso ?? "")..\(period.to?.iso ?? "")"
         return "\(event) #\(nextOrdinal(of: event, among: transfers)) \(escaped(from))→\(escaped(to)) \(amount) \(view)"
@@ -47,7 +47,7 @@ public enum DerivedSource {
     /// makes `account` agree with `balance` (in minor units) at the end of `day`, worked out from
     /// the records `view` names.
     static func adjustment(
-        account: String, day: Day, balance: Int, difference: Int, view: String, among transfers: [Transfer]
+        account: String, day: Day, balance: Int, difference: Int, view: String, among transfers: RecordList<Transfer>
     ) -> String {
         let event = "\(Event.adjustment.name) \(account) \(day.iso) \(balance)"
         return "\(event) #\(nextOrdinal(of: event, among: transfers)) \(difference) \(view)"
@@ -64,7 +64,7 @@ public enum DerivedSource {
     /// which some of one `n` were worked out on devices that had not seen the same records
     /// (their fingerprints differ, or one pair's amounts do): every transfer of such an event, in
     /// the table's order, for maybe only some of them were paid.
-    public static func twins(of event: Event, among transfers: [Transfer]) -> [[Transfer]] {
+    public static func twins(of event: Event, among transfers: RecordList<Transfer>) -> [[Transfer]] {
         var groups: [String: [(transfer: Transfer, parts: Parts)]] = [:]
         var keys: [String] = []
         for transfer in transfers {
@@ -175,7 +175,7 @@ public enum DerivedSource {
     }
 
     /// One more than the highest `n` of the event's live transfers.
-    private static func nextOrdinal(of event: String, among transfers: [Transfer]) -> Int {
+    private static func nextOrdinal(of event: String, among transfers: RecordList<Transfer>) -> Int {
         let prefix = event + " #"
         let highest = transfers.reduce(0) { highest, transfer in
             guard let source = transfer.source, source.hasPrefix(prefix), let parts = Parts(source),

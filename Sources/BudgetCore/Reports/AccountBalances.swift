@@ -174,7 +174,7 @@ public struct AccountBalances: Sendable {
         }
 
         /// Adds what the expenses of `run` took from their accounts.
-        private mutating func addExpenses(_ run: ArraySlice<Expense>, _ document: BudgetDocument) {
+        private mutating func addExpenses(_ run: Slice<RecordList<Expense>>, _ document: BudgetDocument) {
             for at in run.indices {
                 guard let period = period(of: run[at].date) else { continue }
                 guard let account = run[at].account else {

@@ -75,7 +75,7 @@ extension BudgetDocument {
 
     /// The records' amounts added up by their size (only the negative ones when
     /// `refundsOnly`), or `nil` when that is more than `Int.max`.
-    private static func sizes<Record: BaseModel>(_ records: [Record], refundsOnly: Bool) -> Int? {
+    private static func sizes<Record: BaseModel>(_ records: RecordList<Record>, refundsOnly: Bool) -> Int? {
         var total = 0
         for record in records where !refundsOnly || record.amount < 0 {
             // `Int.min` has no size that fits: it never does.

@@ -34,7 +34,7 @@ public struct LimitLedger: Sendable {
     /// The entries by scope (`LimitScopeKey`: a category's plainness found once).
     private let entries: [LimitScopeKey: Entry]
     private let calendar: BudgetCalendar
-    private let expenses: [Expense]
+    private let expenses: RecordList<Expense>
     /// What the yearly limits spent in their years to date, by the day asked about.
     private let yearsToDate = YearsToDate()
     /// The first budget month and the first year whose expenses the sums hold whole (the
@@ -59,7 +59,7 @@ public struct LimitLedger: Sendable {
     /// months ahead does not add up ten years of expenses for 2,000 limits. (Nor does an
     /// earlier month whose sum does not fit in 64 bits make every month's figures an error.)
     init(
-        limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: [Expense], calendar: BudgetCalendar,
+        limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: RecordList<Expense>, calendar: BudgetCalendar,
         sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil
     ) {
         self.limits = limits
@@ -255,7 +255,7 @@ public struct LimitLedger: Sendable {
     /// What each scope's expenses add up to from January 1 of `end`'s year through `end`, all
     /// in one pass; `nil` where a sum does not fit in 64 bits.
     private static func yearToDate(
-        _ expenses: [Expense], through end: Day, scopes: [LimitScope]
+        _ expenses: RecordList<Expense>, through end: Day, scopes: [LimitScope]
     ) -> [LimitScopeKey: Int?] {
         guard let january = Day(year: end.year, month: 1, day: 1) else { return [:] }
         let days = DateRange(from: january, to: end)
@@ -306,7 +306,7 @@ public struct LimitLedger: Sendable {
     /// The expenses each limit counts, added up per period of the limit's kind (a budget
     /// month's index, or a year); `nil` where a sum does not fit in 64 bits.
     static func spending(
-        _ expenses: [Expense], limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
+        _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
         from: Day? = nil
     ) -> [LimitScopeKey: [Int: Int?]] {
         var byCategory: [String: SpendingLimit.Period] = [:]

@@ -55,7 +55,7 @@ extension BudgetDocument {
     }
 
     /// The total of one category's `expenses` (dated as they count) within `period`.
-    func total(category: String, in period: BudgetPeriod, of expenses: [Expense]) throws -> Int {
+    func total(category: String, in period: BudgetPeriod, of expenses: RecordList<Expense>) throws -> Int {
         var total = 0
         for expense in expenses where expense.category == category && period.contains(expense.date) {
             let (sum, overflow) = total.addingReportingOverflow(expense.amount)

@@ -63,35 +63,35 @@ public struct RecordQuery: Equatable, Sendable {
     }
 
     /// The matching incomes, in the document's order.
-    public func incomes(in document: BudgetDocument) -> [Income] {
-        // Without filters the table's own array is shared, not copied (it is large on big files).
+    public func incomes(in document: BudgetDocument) -> RecordList<Income> {
+        // Without filters the table's own list is shared, not copied (it is large on big files).
         if matchesEverything { return document.incomes.records }
         let search = search.flatMap(TextSearch.init)
-        return document.incomes.records.filter { matches($0, category: nil, search: search) }
+        return RecordList(document.incomes.records.filter { matches($0, category: nil, search: search) })
     }
 
     /// The matching expenses, in the document's order.
-    public func expenses(in document: BudgetDocument) -> [Expense] {
+    public func expenses(in document: BudgetDocument) -> RecordList<Expense> {
         if matchesEverything { return document.expenses.records }
         let search = search.flatMap(TextSearch.init)
-        return document.expenses.records.filter { matches($0, category: $0.category, search: search) }
+        return RecordList(document.expenses.records.filter { matches($0, category: $0.category, search: search) })
     }
 
     /// The matching expenses as reports count them (`BudgetDocument.countedExpenses`): each
     /// dated, and its period filtered by, the day it counts on, in the document's order.
-    public func countedExpenses(in document: BudgetDocument) -> [Expense] {
+    public func countedExpenses(in document: BudgetDocument) -> RecordList<Expense> {
         let counted = document.countedExpenses
         if matchesEverything { return counted }
         let search = search.flatMap(TextSearch.init)
-        return counted.filter { matches($0, category: $0.category, search: search) }
+        return RecordList(counted.filter { matches($0, category: $0.category, search: search) })
     }
 
     /// The matching transfers, in the document's order (a category filter matches none: a
     /// transfer has no category).
-    public func transfers(in document: BudgetDocument) -> [Transfer] {
+    public func transfers(in document: BudgetDocument) -> RecordList<Transfer> {
         if matchesEverything { return document.transfers.records }
         let search = search.flatMap(TextSearch.init)
-        return document.transfers.records.filter { matches($0, category: nil, search: search) }
+        return RecordList(document.transfers.records.filter { matches($0, category: nil, search: search) })
     }
 
     /// Sorts, reverses and limits already filtered items. Ties keep their given order, so

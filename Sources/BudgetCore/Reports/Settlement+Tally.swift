@@ -46,7 +46,7 @@ extension Settlement {
         private(set) var namingNoMember: [String] = []
 
         /// The expenses of `run` dated in the rules' period (and accepted by `matching`).
-        init(_ run: ArraySlice<Expense>, _ rules: Rules, matching: ((Expense) -> Bool)? = nil) throws {
+        init(_ run: Slice<RecordList<Expense>>, _ rules: Rules, matching: ((Expense) -> Bool)? = nil) throws {
             let count = rules.names.count
             exact = ExactShares(members: count)
             paid = [Int](repeating: 0, count: count)

@@ -34,9 +34,9 @@ public struct SpendingCalendar: Sendable {
         return cycle.withdrawalDay(ofPurchaseOn: expense.date)
     }
 
-    /// The expenses, each dated the day it counts on, in their order; the same array (its
-    /// storage shared, not copied) when every expense counts on its own date.
-    public func counted(_ expenses: [Expense]) -> [Expense] {
+    /// The expenses, each dated the day it counts on, in their order; the same list (its
+    /// pages shared, not copied) when every expense counts on its own date.
+    public func counted(_ expenses: RecordList<Expense>) -> RecordList<Expense> {
         guard !cycles.isEmpty else { return expenses }
         var moved = expenses
         for index in moved.indices {
@@ -53,5 +53,5 @@ extension BudgetDocument {
 
     /// The expenses as reports count them: each dated the day it counts on (`SpendingCalendar`),
     /// in their order; the records themselves under the default `card.count-at purchase`.
-    public var countedExpenses: [Expense] { spendingCalendar.counted(expenses.records) }
+    public var countedExpenses: RecordList<Expense> { spendingCalendar.counted(expenses.records) }
 }

@@ -198,7 +198,7 @@ public struct Summary: Sendable {
         totals[number] = try Sum.adding(totals[number], amount)
     }
 
-    private static func tagRows(_ expenses: [Expense]) throws -> [TagRow] {
+    private static func tagRows(_ expenses: RecordList<Expense>) throws -> [TagRow] {
         var rows: [String: TagRow] = [:]
         for index in expenses.indices where !expenses[index].tags.isEmpty {
             for tag in expenses[index].tags {
@@ -214,7 +214,9 @@ public struct Summary: Sendable {
     // MARK: Periods
 
     /// Open ends are closed at the first and last record, so month rows and limits have bounds.
-    private static func effectivePeriod(_ period: DateRange, incomes: [Income], expenses: [Expense]) -> DateRange {
+    private static func effectivePeriod(
+        _ period: DateRange, incomes: RecordList<Income>, expenses: RecordList<Expense>
+    ) -> DateRange {
         guard period.from == nil || period.to == nil else { return period }
         var first: Day?, last: Day?
         func see(_ day: Day) {

@@ -283,11 +283,11 @@ extension BudgetDocument {
 
     /// The imported records no schedule accounts for, of the amounts given, by kind and amount.
     private static func linkable(
-        incomes: [Income], expenses: [Expense], amounts: Set<Int>
+        incomes: RecordList<Income>, expenses: RecordList<Expense>, amounts: Set<Int>
     ) -> [RecordKind: [Int: [Linkable]]] {
         guard !amounts.isEmpty else { return [:] }
         var result: [RecordKind: [Int: [Linkable]]] = [:]
-        func collect<Record: BaseModel>(_ records: [Record]) {
+        func collect<Record: BaseModel>(_ records: RecordList<Record>) {
             var byAmount: [Int: [Linkable]] = [:]
             for position in records.indices
             where records[position].source != nil && records[position].schedule == nil

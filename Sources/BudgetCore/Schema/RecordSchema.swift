@@ -325,7 +325,9 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// order aside, are passed over (`old[..<start]` and `new[..<start]` alike, and
     /// `old[oldEnd...]` and `new[newEnd...]`), so a change to one record costs one pass of
     /// comparisons. The records are compared where they lie, without copies.
-    func changedRuns(from old: [Record], to new: [Record]) -> (start: Int, oldEnd: Int, newEnd: Int) {
+    func changedRuns(
+        from old: RecordList<Record>, to new: RecordList<Record>
+    ) -> (start: Int, oldEnd: Int, newEnd: Int) {
         LentElements.lending(old) { old in
             LentElements.lending(new) { new in
                 var start = 0

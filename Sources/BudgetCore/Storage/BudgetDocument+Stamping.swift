@@ -110,7 +110,7 @@ extension BudgetDocument {
     /// records around the range keep theirs. When keys no longer separate, every record is
     /// numbered afresh.
     private static func stampPlaces<Record: BaseModel>(
-        _ records: [Record], changed range: Range<Int>, in change: inout Change
+        _ records: RecordList<Record>, changed range: Range<Int>, in change: inout Change
     ) {
         let kind = Record.kind
         let keys = records[range].map { change.state.placeKey(kind, $0.id) }

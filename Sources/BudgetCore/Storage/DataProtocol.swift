@@ -50,7 +50,7 @@ extension DataProtocol {
 
     /// All records of a kind, sorted by `order`.
     public func fetch<Record: BaseModel>(_ type: Record.Type) throws -> [Record] {
-        try load()[type].records
+        Array(try load()[type].records)
     }
 
     /// Saves a record: replaces the one with its ID (moving it when `order` changed), or

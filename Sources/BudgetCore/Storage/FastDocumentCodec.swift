@@ -635,7 +635,7 @@ enum FastDocumentCodec {
     /// Records by ascending ID, fields in sorted order; those `source` holds unchanged copied
     /// from its bytes.
     private static func writeTable<Record: BaseModel, Failure: Error>(
-        _ records: [Record], reusing source: WrittenBytes.Table<Record>?, into out: inout ByteBuffer,
+        _ records: RecordList<Record>, reusing source: WrittenBytes.Table<Record>?, into out: inout ByteBuffer,
         emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         guard !records.isEmpty else {

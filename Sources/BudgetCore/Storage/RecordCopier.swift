@@ -160,7 +160,7 @@ struct WrittenBytes {
     /// One table of the document as read, with where its records lie in `bytes`.
     struct Table<Record: BaseModel> {
         /// The records, in the table's order.
-        let records: [Record]
+        let records: RecordList<Record>
         let layout: WrittenTable
         let bytes: ByteView
         /// The file `bytes` are (`FileContents.release(_:)`).
