@@ -98,5 +98,11 @@ final class RecordListTests: XCTestCase {
         }
         XCTAssertEqual(same.count, list.count - 1, "only the record written differs")
         XCTAssertFalse(same.contains(page))
+        let shared = LentElements.lending(list) { old in
+            LentElements.lending(changed) { old.sharedLeadingCount(with: $0) }
+        }
+        XCTAssertEqual(shared, page, "the first page is one storage, the second was copied")
+        XCTAssertEqual(Expense.schema.changedRuns(from: list, to: changed).start, page)
+        XCTAssertEqual(Expense.schema.changedRuns(from: list, to: list).start, list.count)
     }
 }

@@ -48,6 +48,20 @@ struct LentElements<Element> {
         }
     }
 
+    /// How many elements from the first lie in pages both lend from one buffer (the same
+    /// address, the same count): the same elements, found without comparing them. A list's
+    /// pages that neither copy wrote since one was copied from the other are such pages.
+    @inlinable func sharedLeadingCount(with other: LentElements) -> Int {
+        guard shift == other.shift else { return 0 }
+        var shared = 0
+        for page in 0..<Swift.min(pages.count, other.pages.count) {
+            guard pages[page].baseAddress == other.pages[page].baseAddress,
+                  pages[page].count == other.pages[page].count else { break }
+            shared += pages[page].count
+        }
+        return shared
+    }
+
     /// Whether the element at `position` has the same bits as `other`'s at `otherPosition`:
     /// then they are the same value (the same numbers, the same texts' storage), found without
     /// the copies that passing both to `==` makes (their addresses are not the compiler's to

@@ -330,7 +330,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     ) -> (start: Int, oldEnd: Int, newEnd: Int) {
         LentElements.lending(old) { old in
             LentElements.lending(new) { new in
-                var start = 0
+                var start = old.sharedLeadingCount(with: new)
                 while start < old.count && start < new.count && sameContent(old, start, new, start) { start += 1 }
                 var oldEnd = old.count, newEnd = new.count
                 while oldEnd > start && newEnd > start && sameContent(old, oldEnd - 1, new, newEnd - 1) {
