@@ -35,25 +35,19 @@ struct RecordCopier<Record: BaseModel> {
             let place = layout.place(ofRecordAt: next)
             if old[place].id == records[index].id {
                 // The same bits: the record as read (the same texts' storage), spelt alike.
-                if old.sameBits(place, records, index)
-                    || (old[place] == records[index] && old[place].isSpeltAlike(records[index])) {
-                    if let pending = run, pending.upperBound == next {
-                        run = pending.lowerBound..<next + 1
-                    } else {
-                        try flush(into: &out, emit: emit)
-                        run = next..<next + 1
-                    }
-                    next += 1
-                    return
+                if old.sameBits(place, records, index) { return try copyAsRead(into: &out, emit: emit) }
+                // Only moved: the same bits but for the order's (a delete before it shifts it).
+                let schema = Record.schema
+                let onlyMoved = schema.orderBytes.map { old.sameBits(place, records, index, except: $0) } ?? false
+                if !onlyMoved && old[place] == records[index] && old[place].isSpeltAlike(records[index]) {
+                    return try copyAsRead(into: &out, emit: emit)
                 }
                 try flush(into: &out, emit: emit)
                 next += 1
-                // Only moved: the same bits but for the order's, or equal but for it and spelt alike.
-                let schema = Record.schema
-                let onlyMoved = schema.orderBytes.map { old.sameBits(place, records, index, except: $0) } ?? false
+                // Or equal but for the order and spelt alike: its bytes with the order put right.
                 if onlyMoved
                     || (schema.sameContent(old, place, records, index) && old[place].isSpeltAlike(records[index])),
-                   copy(at: next - 1, as: records[index], was: old[place], into: &out) {
+                   copy(at: next - 1, order: records[index].order, was: old[place].order, into: &out) {
                     return try emitFull(&out, emit)
                 }
                 return try writeAnew(records, at: index, into: &out, emit: emit)
@@ -64,6 +58,19 @@ struct RecordCopier<Record: BaseModel> {
         }
         try flush(into: &out, emit: emit)
         try writeAnew(records, at: index, into: &out, emit: emit)
+    }
+
+    /// Adds the file's next record, as it lies, to the records waiting to be copied in one piece.
+    private mutating func copyAsRead<Failure: Error>(
+        into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        if let pending = run, pending.upperBound == next {
+            run = pending.lowerBound..<next + 1
+        } else {
+            try flush(into: &out, emit: emit)
+            run = next..<next + 1
+        }
+        next += 1
     }
 
     /// Copies what is still waiting; the table's records are all written.
@@ -102,12 +109,11 @@ struct RecordCopier<Record: BaseModel> {
         }
     }
 
-    /// Copies the file's record at `position`, which differs from `record` only by its order
-    /// (`old`'s): its bytes with the order's digits replaced. `false` when the bytes do not show
-    /// `old`'s order where a table's record holds it (then the record is written anew).
-    private mutating func copy(
-        at position: Int, as record: Record, was old: Record, into out: inout ByteBuffer
-    ) -> Bool {
+    /// Copies the file's record at `position`, which differs from the record written there only
+    /// by its order (`order`, read as `oldOrder`): its bytes with the order's digits replaced.
+    /// `false` when the bytes do not show `oldOrder` where a table's record holds it (then the
+    /// record is written anew).
+    private mutating func copy(at position: Int, order: Int, was oldOrder: Int, into out: inout ByteBuffer) -> Bool {
         let bytes = source.bytes, range = source.layout.bytes(of: position..<position + 1)
         guard let key = bytes.firstIndex(of: orderKey, in: range) else { return false }
         let digits = key + orderKey.count
@@ -117,11 +123,11 @@ struct RecordCopier<Record: BaseModel> {
             value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
             end += 1
         }
-        guard end > digits, value == old.order else { return false }
+        guard end > digits, value == oldOrder else { return false }
         if wroteAny { out.write(",") }
         wroteAny = true
         out.append(bytes.slice(range.lowerBound..<digits))
-        out.write(record.order)
+        out.write(order)
         out.append(bytes.slice(end..<range.upperBound))
         passedPages.passed(range.upperBound)
         return true
