@@ -106,7 +106,9 @@ extension RecordList: RandomAccessCollection, MutableCollection {
 
 // MARK: Changing
 
-extension RecordList: RangeReplaceableCollection {
+// Not a `RangeReplaceableCollection`: its `filter` would make a list a record at a time, where
+// `Sequence`'s makes an array (which `RecordList(_:)` then takes as it is).
+extension RecordList {
     /// Puts a record last: in place when the last page has room and is this list's alone.
     @inlinable
     public mutating func append(_ record: Record) {
@@ -124,6 +126,24 @@ extension RecordList: RangeReplaceableCollection {
     /// Room for `minimumCapacity` records: the pages' list only (each page grows as written).
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
         pages.reserveCapacity((minimumCapacity + Self.pageSize - 1) >> Self.pageShift)
+    }
+
+    /// Removes the record at a position and returns it.
+    @discardableResult
+    public mutating func remove(at position: Int) -> Record {
+        let record = self[position]
+        replaceSubrange(position..<position + 1, with: EmptyCollection())
+        return record
+    }
+
+    /// Puts a record at a position, the records from there on one place later.
+    public mutating func insert(_ record: Record, at position: Int) {
+        replaceSubrange(position..<position, with: CollectionOfOne(record))
+    }
+
+    /// Puts records at a position, the records from there on after them.
+    public mutating func insert<C: Collection>(contentsOf records: C, at position: Int) where C.Element == Record {
+        replaceSubrange(position..<position, with: records)
     }
 
     /// Replaces the records in `range`: the pages before it stay as they are, those from its
