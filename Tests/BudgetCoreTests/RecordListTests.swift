@@ -62,6 +62,14 @@ final class RecordListTests: XCTestCase {
         }
     }
 
+    func testFilter_MakesAnArray() {
+        // A `RangeReplaceableCollection`'s `filter` makes another list, a record at a time:
+        // reports that filter 10,000 records took 7.6% more instructions.
+        XCTAssertFalse(RecordList<Expense>.self is any RangeReplaceableCollection.Type)
+        let list = RecordList(expenses(page + 2))
+        XCTAssertEqual(list.filter { $0.amount > page }.map(\.amount), [page + 1, page + 2])
+    }
+
     func testCopy_SharesThePagesItDoesNotWrite() {
         let original = RecordList(expenses(3 * page + 5))
         var appended = original
