@@ -18,12 +18,7 @@ extension BudgetDocument {
     ) throws -> (ids: [String], skipped: Int) {
         var batch = ImportBatch(into: self, kind: kind, skipDuplicates: skipDuplicates, account: into)
         var draft = self
-        // Room for every row at once: the table grows once, not by doubling.
-        switch kind {
-        case .income: draft.incomes.records.reserveCapacity(draft.incomes.count + rows.count)
-        case .expense: draft.expenses.records.reserveCapacity(draft.expenses.count + rows.count)
-        case .transfer: draft.transfers.records.reserveCapacity(draft.transfers.count + rows.count)
-        }
+        draft.makeRoom(forMore: rows.count, of: kind)
         for row in rows { try batch.add(row, to: &draft) }
         self = draft
         return (batch.ids, batch.skipped)

@@ -33,8 +33,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
 
     /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
     init(lastID: Int, orderedRecords: [Record]) {
-        self.lastID = lastID
-        self.records = RecordList(orderedRecords)
+        self.init(lastID: lastID, orderedRecords: RecordList(orderedRecords))
     }
 
     /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
@@ -138,10 +137,10 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         return record
     }
 
-    /// Makes room for `count` more records at once: adding many one by one then neither grows
-    /// the storage step by step nor holds it twice over while it grows.
+    /// Makes room for `count` more records at once in the list of pages (each page takes its
+    /// 4,096 when it is started), so adding many one by one never grows that list step by step.
     mutating func reserveCapacity(forMore count: Int) {
-        guard count > 0 else { return }  // (reserving on shared storage copies it)
+        guard count > 0 else { return }
         records.reserveCapacity(records.count + count)
     }
 
