@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import XCTest
 @testable import BudgetCore
@@ -260,4 +263,41 @@ final class LargeTableReadingTests: XCTestCase {
         XCTAssertEqual(kept.map(\.name), ["a"])
         XCTAssertEqual(Token.living, living + 1, "the discarded values are gone")
     }
+
+    #if os(Linux)
+    /// Whether the page of memory holding `address` is mapped (`mincore`).
+    private static func isMapped(_ address: UnsafeRawPointer) -> Bool {
+        let page = 4096
+        var resident: UInt8 = 0
+        let start = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: address) / page * page)
+        return start.map { mincore($0, page, &resident) == 0 && resident & 1 == 1 } ?? false
+    }
+
+    /// Whether this kernel maps room written ahead on advice (`MADV_POPULATE_WRITE`, Linux 5.14).
+    private static var kernelMapsAhead: Bool {
+        let size = 1 << 16
+        guard let region = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              region != MAP_FAILED else { return false }
+        defer { munmap(region, size) }
+        return madvise(region, size, 23) == 0
+    }
+
+    func testRoomIsMappedAStretchAhead_NotWhollyAndNotPastWhatIsLeft() throws {
+        guard Self.kernelMapsAhead else {
+            throw XCTSkip("this kernel does not map room on advice (MADV_POPULATE_WRITE, Linux 5.14)")
+        }
+        // Room for 64 MiB of values (fresh memory: more than malloc ever takes from memory it
+        // used before), one of them written: the stretch after it is mapped at once, the
+        // room past that is not.
+        let stretch = FillTarget<UInt64>.prefaultSize / 8
+        var mapped: [Bool] = []
+        let written = FillTarget<UInt64>.array(capacity: 64 * stretch) { target in
+            XCTAssertTrue(target.append(7))
+            mapped = [stretch - 1, 3 * stretch].map { Self.isMapped(target.roomStart + $0 * 8) }
+        }
+        XCTAssertEqual(written, [7])
+        XCTAssertEqual(mapped, [true, false], "the first stretch is mapped ahead, the room past it is not")
+    }
+
+    #endif
 }
