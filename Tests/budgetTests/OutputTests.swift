@@ -91,7 +91,7 @@ final class OutputTests: XCTestCase {
 
         """)
         let rendered = table.render().split(separator: "\n").map(String.init)
-        XCTAssertEqual(table.measuredLines().map(\.text), Array(rendered.dropLast()), "the footer is not measured")
+        XCTAssertEqual(table.measuredLines().texts, Array(rendered.dropLast()), "the footer is not measured")
         for scalar in (UInt32(0)...0x10_FFFF).compactMap(Unicode.Scalar.init) {
             XCTAssertEqual(
                 TerminalText.needsEscaping("a" + String(scalar)), TerminalText.isUnsafe(scalar), String(scalar.value))
@@ -120,9 +120,9 @@ final class OutputTests: XCTestCase {
             ["家賃", "¥80,000", ""], ["Lunch", "", "ｾﾌﾞﾝ "], ["", "¥900", "e\u{301}"], ["ＡＭＡＺＯＮ ", "", ""],
         ]
         let lines = table.measuredLines()
-        XCTAssertEqual(lines.map(\.text).joined(separator: "\n") + "\n", table.render())
-        XCTAssertEqual(lines.map(\.width), lines.map { DisplayWidth.of($0.text) })
-        XCTAssertEqual(lines.map(\.width), [28, 22, 28, 25, 12])
+        XCTAssertEqual(lines.texts.joined(separator: "\n") + "\n", table.render())
+        XCTAssertEqual(lines.widths, lines.texts.map(DisplayWidth.of))
+        XCTAssertEqual(lines.widths, [28, 22, 28, 25, 12])
     }
 
     func testTextTable_LeavesNoTrailingSpaces() {

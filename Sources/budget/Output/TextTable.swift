@@ -33,27 +33,54 @@ struct TextTable {
     private func renderEscaped(painter: Painter) -> String {
         let widths = columnWidths()
         let lines = measuredLines(widths)
-        var text = ""
+        var text: [UInt8] = []
         let lineLength = widths.columns.reduce(0, +) + 2 * widths.columns.count + 1
         text.reserveCapacity((rows.count + footers.count + 1) * lineLength)
-        text += painter.paint(lines[0].text, .bold) + "\n"
-        for line in lines.dropFirst() {
-            text += line.text
-            text += "\n"
+        text.append(contentsOf: painter.paint(lines.text(0), .bold).utf8)
+        text.append(UInt8(ascii: "\n"))
+        for index in 1..<lines.count {
+            text.append(contentsOf: lines.bytes(index))
+            text.append(UInt8(ascii: "\n"))
         }
         for footer in footers {
             let valueEnd = widths.columns[...footer.column].reduce(0, +) + 2 * footer.column
             let valueStart = valueEnd - DisplayWidth.of(footer.value)
             let gap = max(2, valueStart - DisplayWidth.of(footer.label))
-            text += painter.paint(footer.label + String(repeating: " ", count: gap) + footer.value, .bold) + "\n"
+            let line = footer.label + String(repeating: " ", count: gap) + footer.value
+            text.append(contentsOf: painter.paint(line, .bold).utf8)
+            text.append(UInt8(ascii: "\n"))
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Lines of text kept in one buffer, each with the columns it takes.
+    struct MeasuredLines {
+        /// The lines' bytes, one after another, without newlines.
+        fileprivate(set) var buffer: [UInt8] = []
+        /// Where each line ends in `buffer`.
+        fileprivate(set) var ends: [Int] = []
+        /// The columns each line takes.
+        fileprivate(set) var widths: [Int] = []
+
+        /// How many lines there are.
+        var count: Int { ends.count }
+
+        /// A line's bytes.
+        func bytes(_ index: Int) -> ArraySlice<UInt8> {
+            buffer[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        }
+
+        /// A line's text.
+        func text(_ index: Int) -> String { String(decoding: bytes(index), as: UTF8.self) }
+
+        /// Every line's text.
+        var texts: [String] { (0..<count).map(text) }
     }
 
     /// The header's line, then each row's, without newlines or paint, each with the columns it
     /// takes (known from its cells' widths, so a caller adding to the lines measures nothing
     /// again). Footers are not among them.
-    func measuredLines() -> [(text: String, width: Int)] {
+    func measuredLines() -> MeasuredLines {
         let table = escaped()
         return table.measuredLines(table.columnWidths())
     }
@@ -77,13 +104,15 @@ struct TextTable {
         return table
     }
 
-    private func measuredLines(
-        _ widths: (titles: [Int], cells: [[Int]], columns: [Int])
-    ) -> [(text: String, width: Int)] {
-        var lines = [line(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns)]
-        lines.reserveCapacity(rows.count + 1)
+    private func measuredLines(_ widths: (titles: [Int], cells: [[Int]], columns: [Int])) -> MeasuredLines {
+        var lines = MeasuredLines()
+        let lineLength = widths.columns.reduce(0, +) + 2 * widths.columns.count
+        lines.buffer.reserveCapacity((rows.count + 1) * lineLength)
+        lines.ends.reserveCapacity(rows.count + 1)
+        lines.widths.reserveCapacity(rows.count + 1)
+        append(columns.map(\.title), cellWidths: widths.titles, widths: widths.columns, to: &lines)
         for (row, rowWidths) in zip(rows, widths.cells) {
-            lines.append(line(row, cellWidths: rowWidths, widths: widths.columns))
+            append(row, cellWidths: rowWidths, widths: widths.columns, to: &lines)
         }
         return lines
     }
@@ -101,9 +130,9 @@ struct TextTable {
         return (titleWidths, cellWidths, widths)
     }
 
-    /// A line of cells and the columns it takes: no trailing spaces.
-    private func line(_ cells: [String], cellWidths: [Int], widths: [Int]) -> (text: String, width: Int) {
-        var text = ""
+    /// Adds a line of cells and the columns it takes: no trailing spaces.
+    private func append(_ cells: [String], cellWidths: [Int], widths: [Int], to lines: inout MeasuredLines) {
+        let start = lines.buffer.count
         var width = 0
         var pending = 0  // spaces owed before the next text: none trail a line
         for (index, cell) in cells.enumerated() {
@@ -111,18 +140,19 @@ struct TextTable {
             let padding = max(0, widths[index] - cellWidths[index])
             if columns[index].alignment == .right { pending += padding }
             if !cell.isEmpty {
-                text += String(repeating: " ", count: pending)
-                text += cell
+                lines.buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pending))
+                lines.buffer.append(contentsOf: cell.utf8)
                 width += pending + cellWidths[index]
                 pending = 0
             }
             if columns[index].alignment == .left { pending += padding }
         }
         // A cell may end in spaces of its own.
-        while text.hasSuffix(" ") {
-            text.removeLast()
+        while lines.buffer.count > start, lines.buffer.last == UInt8(ascii: " ") {
+            lines.buffer.removeLast()
             width -= 1
         }
-        return (text, width)
+        lines.ends.append(lines.buffer.count)
+        lines.widths.append(width)
     }
 }
