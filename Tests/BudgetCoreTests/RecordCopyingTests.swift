@@ -117,6 +117,52 @@ final class RecordCopyingTests: XCTestCase {
         }
     }
 
+    func testChangesToATableOfSeveralPages_CopyTheUnwrittenPagesWhole() throws {
+        // Three pages of 4,096 and part of a fourth: an edit at either side of a page's edge,
+        // an append, deletes and a move, each written as writing the file anew would write it,
+        // the pages the change did not write copied without comparing their records.
+        let path = directory + "/budget-pages.json"
+        let store = JSONFileStore(path: path)
+        try store.transaction { document in
+            for index in 0..<(3 * 4_096 + 17) { try document.expenses.add { expense($0, index) } }
+        }
+        var model = try store.load()
+        let changes: [(String, (inout BudgetDocument) throws -> Void)] = [
+            ("edit the first", { try self.edit(&$0, at: 0) }),
+            ("edit the last of the first page", { try self.edit(&$0, at: 4_095) }),
+            ("edit the first of the second page", { try self.edit(&$0, at: 4_096) }),
+            ("edit the last", { try self.edit(&$0, at: $0.expenses.count - 1) }),
+            ("add", { document in try document.expenses.add { self.expense($0, 99_999) } }),
+            ("delete in the second page", { document in
+                _ = try document.expenses.remove(ids: [document.expenses.records[5_000].id])
+            }),
+            ("edit after the delete", { try self.edit(&$0, at: 9_000) }),
+            ("move to the front", { document in
+                try document.expenses.move(id: document.expenses.records[8_500].id, to: 1)
+            }),
+            ("edit after the move", { try self.edit(&$0, at: 4_100) }),
+        ]
+        for (what, change) in changes {
+            try store.transaction { try change(&$0) }
+            try change(&model)
+            XCTAssertEqual(try store.load().expenses, model.expenses, what)
+            try assertWrittenAnewAlike(path, what)
+        }
+        // The undo history's own changes: the edit undone, then the move.
+        for what in ["undo the edit", "undo the move"] {
+            try store.transaction { _ = try $0.undoLastChange() }
+            try assertWrittenAnewAlike(path, what)
+        }
+        XCTAssertEqual(try store.load().expenses.records[0].id, "00000001", "the move undone")
+    }
+
+    private func edit(_ document: inout BudgetDocument, at position: Int) throws {
+        var record = document.expenses.records[position]
+        record.amount += 1
+        record.name = "edited \(position)"
+        try document.expenses.update(record)
+    }
+
     func testRecordsAChangeLeftAsTheyWere_HaveTheSameBits() throws {
         // A table copied by a change (an append to a table the original still holds) holds the
         // records it did not touch with the same bits (`LentElements.sameBits`): what lets the

@@ -62,6 +62,32 @@ struct LentElements<Element> {
         return shared
     }
 
+    /// How many elements up to the last lie in pages both lend from one buffer, when both have
+    /// as many elements (so that their pages lie at the same positions): the same elements at
+    /// the same positions, as `sharedLeadingCount` finds them from the first.
+    @inlinable func sharedTrailingCount(with other: LentElements) -> Int {
+        guard shift == other.shift, count == other.count, pages.count == other.pages.count else { return 0 }
+        var shared = 0
+        for page in pages.indices.reversed() {
+            guard pages[page].baseAddress == other.pages[page].baseAddress,
+                  pages[page].count == other.pages[page].count else { break }
+            shared += pages[page].count
+        }
+        return shared
+    }
+
+    /// How many elements the page starting at `position` holds, when `other` lends that page
+    /// from the same buffer at the same position (the same elements); `nil` when `position`
+    /// starts no page or the page is not shared.
+    @inlinable func sharedPage(at position: Int, with other: LentElements) -> Int? {
+        guard shift == other.shift, position & ((1 << shift) - 1) == 0 else { return nil }
+        let page = position &>> shift
+        guard page < pages.count, page < other.pages.count,
+              pages[page].baseAddress == other.pages[page].baseAddress,
+              pages[page].count == other.pages[page].count, !pages[page].isEmpty else { return nil }
+        return pages[page].count
+    }
+
     /// Whether the element at `position` has the same bits as `other`'s at `otherPosition`:
     /// then they are the same value (the same numbers, the same texts' storage), found without
     /// the copies that passing both to `==` makes (their addresses are not the compiler's to

@@ -332,7 +332,9 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             LentElements.lending(new) { new in
                 var start = old.sharedLeadingCount(with: new)
                 while start < old.count && start < new.count && sameContent(old, start, new, start) { start += 1 }
-                var oldEnd = old.count, newEnd = new.count
+                // An edit leaves the pages after its record shared too.
+                let trailing = min(old.sharedTrailingCount(with: new), old.count - start)
+                var oldEnd = old.count - trailing, newEnd = new.count - trailing
                 while oldEnd > start && newEnd > start && sameContent(old, oldEnd - 1, new, newEnd - 1) {
                     oldEnd -= 1
                     newEnd -= 1

@@ -643,9 +643,13 @@ enum FastDocumentCodec {
             return
         }
         out.write("{")
-        // Display order is ID order until records are moved: then no sorting is needed.
+        // Display order is ID order until records are moved: then no sorting is needed. The
+        // pages a change left shared with the table as read, when that was by ID, are by ID
+        // within (only where they meet the others is compared) and are copied whole.
+        let sorted = source.flatMap { $0.layout.places == nil ? $0.records : nil }
         let inIDOrder = LentElements.lending(records) { records in
-            !records.indices.dropFirst().contains { records[$0].id <= records[$0 - 1].id }
+            sorted.map { sorted in LentElements.lending(sorted) { isInIDOrder(records, sharingWith: $0) } }
+                ?? isInIDOrder(records, sharingWith: nil)
         }
         let byID = inIDOrder
             ? []
@@ -654,9 +658,16 @@ enum FastDocumentCodec {
             var copier = RecordCopier(source: source)
             try LentElements.lending(records) { records throws(Failure) in
                 try LentElements.lending(source.records) { old throws(Failure) in
-                    for position in records.indices {
+                    var position = 0
+                    while position < records.count {
+                        if inIDOrder, let shared = records.sharedPage(at: position, with: old),
+                           try copier.copyUnchanged(at: position, count: shared, into: &out, emit: emit) {
+                            position += shared
+                            continue
+                        }
                         let index = inIDOrder ? position : byID[position].1
                         try copier.write(records, at: index, readAs: old, into: &out, emit: emit)
+                        position += 1
                     }
                 }
             }
@@ -674,6 +685,25 @@ enum FastDocumentCodec {
             }
         }
         out.write("\n  }")
+    }
+}
+
+extension FastDocumentCodec {
+    /// Whether records are by ascending ID; the pages they share with `sorted` (records by
+    /// ascending ID) are compared only where they meet the others.
+    fileprivate static func isInIDOrder<Record: BaseModel>(
+        _ records: LentElements<Record>, sharingWith sorted: LentElements<Record>?
+    ) -> Bool {
+        var position = 0
+        while position < records.count {
+            if position > 0 && records[position].id <= records[position - 1].id { return false }
+            if let sorted, let shared = records.sharedPage(at: position, with: sorted) {
+                position += shared
+            } else {
+                position += 1
+            }
+        }
+        return true
     }
 }
 

@@ -60,6 +60,25 @@ struct RecordCopier<Record: BaseModel> {
         try writeAnew(records, at: index, into: &out, emit: emit)
     }
 
+    /// Copies the `count` records from `position` on, which the document holds where the
+    /// document as read holds them, the same storage (pages a change did not write), when the
+    /// file's records lie in that order and the next one is at `position`: as a run, without
+    /// comparing them. `false` (nothing done) otherwise.
+    mutating func copyUnchanged<Failure: Error>(
+        at position: Int, count: Int, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
+        guard source.layout.places == nil, next == position, count > 0,
+              position + count <= source.layout.starts.count else { return false }
+        if let pending = run, pending.upperBound == next {
+            run = pending.lowerBound..<next + count
+        } else {
+            try flush(into: &out, emit: emit)
+            run = next..<next + count
+        }
+        next += count
+        return true
+    }
+
     /// Adds the file's next record, as it lies, to the records waiting to be copied in one piece.
     private mutating func copyAsRead<Failure: Error>(
         into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
