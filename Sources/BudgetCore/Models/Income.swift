@@ -9,9 +9,16 @@ public struct Income: BaseModel {
     /// A document's incomes.
     public static var table: WritableKeyPath<BudgetDocument, RecordTable<Income>> { \.incomes }
 
+    /// An income with nothing in it, which a reader fills (`Expense.blank`).
+    private static let blank = Income(id: "", name: "", amount: 0, date: .epoch)
+
     /// The fields, in the order listings show them.
     public static let schema = RecordSchema<Income>(
-        blank: { Income(id: $0, name: "", amount: 0, date: .epoch) },
+        blank: { id in
+            var income = blank
+            income.id = id
+            return income
+        },
         fields: [
             .identifier,
             .position,

@@ -182,13 +182,14 @@ extension RecordList {
         var next = 0
         for page in firstPage..<pages.count {
             let start = page << Self.pageShift
-            for (offset, record) in pages[page].enumerated() {
+            let records = pages[page]
+            for offset in 0..<records.count {
                 if next < positions.count && positions[next] == start + offset {
                     next += 1
                 } else {
-                    var kept = record
-                    fix(&kept, start + offset - next)
-                    tail.append(kept)
+                    // Copied once, where it stays, and fixed there.
+                    tail.append(records[records.startIndex + offset])
+                    fix(&tail[tail.count - 1], start + offset - next)
                 }
             }
         }

@@ -20,9 +20,16 @@ public struct Transfer: BaseModel {
     /// account of the budget's, the difference between what it counted and what the bank says.
     public static let adjustment = "(adjustment)"
 
+    /// A transfer with nothing in it, which a reader fills (`Expense.blank`).
+    private static let blank = Transfer(id: "", name: "", amount: 0, from: "", to: "", date: .epoch)
+
     /// The fields, in the order listings show them.
     public static let schema = RecordSchema<Transfer>(
-        blank: { Transfer(id: $0, name: "", amount: 0, from: "", to: "", date: .epoch) },
+        blank: { id in
+            var transfer = blank
+            transfer.id = id
+            return transfer
+        },
         fields: [
             .identifier,
             .position,

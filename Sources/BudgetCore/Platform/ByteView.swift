@@ -132,6 +132,18 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return nil
     }
 
+    /// The last position of `pattern` within `range`.
+    func lastIndex(of pattern: [UInt8], in range: Range<Int>) -> Int? {
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count, let first = pattern.first,
+              range.count >= pattern.count else { return nil }
+        var end = range.upperBound - pattern.count + 1
+        while let found = lastIndex(of: first, before: end), found >= range.lowerBound {
+            if matches(pattern, 0..<pattern.count, at: found) { return found }
+            end = found
+        }
+        return nil
+    }
+
     /// The bytes at `range`, which must lie within these.
     func slice(_ range: Range<Int>) -> ByteView {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a slice past the end of the bytes")

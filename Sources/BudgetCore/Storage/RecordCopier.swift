@@ -134,7 +134,8 @@ struct RecordCopier<Record: BaseModel> {
     /// record is written anew).
     private mutating func copy(at position: Int, order: Int, was oldOrder: Int, into out: inout ByteBuffer) -> Bool {
         let bytes = source.bytes, range = source.layout.bytes(of: position..<position + 1)
-        guard let key = bytes.firstIndex(of: orderKey, in: range) else { return false }
+        // Looked for from the end: the fields after the order (who paid, tags…) are few.
+        guard let key = bytes.lastIndex(of: orderKey, in: range) else { return false }
         let digits = key + orderKey.count
         var end = digits, value = 0
         while end < range.upperBound, end - digits < 18,
