@@ -20,7 +20,8 @@ struct RecordCopier<Record: BaseModel> {
 
     init(source: WrittenBytes.Table<Record>) {
         self.source = source
-        passedPages = PassedPages(source.contents, from: source.layout.starts.first ?? source.layout.end)
+        passedPages = PassedPages(
+            source.contents, from: source.layout.starts.first ?? source.layout.end, lookingBack: false)
     }
 
     /// Writes the next record of the table, `records[index]` (records come by ascending ID);
