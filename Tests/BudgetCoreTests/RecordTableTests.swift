@@ -90,6 +90,27 @@ final class RecordTableTests: XCTestCase {
             ["00000001", "00000003"])
     }
 
+    func testLookups_FindEveryRecordWhetherListedByIDOrMoved() throws {
+        // Listed by ID, a record is found by halving; moved records (and the rest around
+        // them) are found by a walk when halving misses.
+        var table = RecordTable<Expense>()
+        for index in 0..<300 { try table.add { Expense(id: $0, name: "e\(index)", amount: index, date: day) } }
+        _ = try table.remove(ids: ["00000007", "00000150"])
+        var random = SeededGenerator(seed: 11)
+        for round in 0..<4 {
+            for record in table.records {
+                XCTAssertEqual(table.record(id: record.id), record, "round \(round)")
+                XCTAssertEqual(try table.existingRecord(id: record.id), record, "round \(round)")
+            }
+            for missing in ["00000007", "00000150", "00000301", "7", ""] {
+                XCTAssertNil(table.record(id: missing), "round \(round)")
+                XCTAssertThrowsError(try table.existingRecord(id: missing), "round \(round)")
+            }
+            let moved = table.records[Int.random(in: 0..<table.count, using: &random)].id
+            try table.move(id: moved, to: Int.random(in: 1...table.count, using: &random))
+        }
+    }
+
     func testMove_ShiftsTheRecordsBetween() throws {
         var table = RecordTable<Income>()
         for name in ["a", "b", "c", "d", "e"] { try table.add { Income(id: $0, name: name, amount: 1, date: day) } }

@@ -35,12 +35,11 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge`,
     ///   `BudgetError.limitsTooLarge` or `BudgetError.refundsTooLarge`.
     public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
-        guard let refunds = Self.sizes(expenses.records, refundsOnly: true) else { throw .totalTooLarge(.expense) }
-        guard let incomes = Self.sizes(incomes.records, refundsOnly: false), incomes <= Int.max - refunds else {
+        guard let (_, refunds) = Self.sizes(expenses.records) else { throw .totalTooLarge(.expense) }
+        guard let (incomes, _) = Self.sizes(incomes.records), incomes <= Int.max - refunds else {
             throw .totalTooLarge(.income)
         }
-        guard Self.sizes(expenses.records, refundsOnly: false) != nil else { throw .totalTooLarge(.expense) }
-        guard Self.sizes(transfers.records, refundsOnly: false) != nil else { throw .totalTooLarge(.transfer) }
+        guard Self.sizes(transfers.records) != nil else { throw .totalTooLarge(.transfer) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
         }
@@ -73,17 +72,19 @@ extension BudgetDocument {
         return total
     }
 
-    /// The records' amounts added up by their size (only the negative ones when
-    /// `refundsOnly`), or `nil` when that is more than `Int.max`.
-    private static func sizes<Record: BaseModel>(_ records: RecordList<Record>, refundsOnly: Bool) -> Int? {
-        var total = 0
-        for record in records where !refundsOnly || record.amount < 0 {
+    /// The records' amounts added up by their size, all and the negative ones alone, in one
+    /// walk; `nil` when either is more than `Int.max`.
+    private static func sizes<Record: BaseModel>(_ records: RecordList<Record>) -> (all: Int, refunds: Int)? {
+        var all = 0, refunds = 0
+        for record in records {
             // `Int.min` has no size that fits: it never does.
             guard record.amount != Int.min else { return nil }
-            let (sum, overflow) = total.addingReportingOverflow(abs(record.amount))
+            let size = abs(record.amount)
+            let (sum, overflow) = all.addingReportingOverflow(size)
             if overflow { return nil }
-            total = sum
+            all = sum
+            if record.amount < 0 { refunds += size }  // at most `all`: no overflow
         }
-        return total
+        return (all, refunds)
     }
 }
