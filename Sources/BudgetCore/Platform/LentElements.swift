@@ -55,11 +55,16 @@ struct LentElements<Element> {
         guard shift == other.shift else { return 0 }
         var shared = 0
         for page in 0..<Swift.min(pages.count, other.pages.count) {
-            guard pages[page].baseAddress == other.pages[page].baseAddress,
-                  pages[page].count == other.pages[page].count else { break }
+            guard sharesPage(page, with: other) else { break }
             shared += pages[page].count
         }
         return shared
+    }
+
+    /// Whether page `page` (there in both) is lent from one buffer by both: the same address,
+    /// the same count.
+    @inlinable func sharesPage(_ page: Int, with other: LentElements) -> Bool {
+        pages[page].baseAddress == other.pages[page].baseAddress && pages[page].count == other.pages[page].count
     }
 
     /// How many elements up to the last lie in pages both lend from one buffer, when both have
@@ -69,8 +74,7 @@ struct LentElements<Element> {
         guard shift == other.shift, count == other.count, pages.count == other.pages.count else { return 0 }
         var shared = 0
         for page in pages.indices.reversed() {
-            guard pages[page].baseAddress == other.pages[page].baseAddress,
-                  pages[page].count == other.pages[page].count else { break }
+            guard sharesPage(page, with: other) else { break }
             shared += pages[page].count
         }
         return shared
@@ -82,9 +86,8 @@ struct LentElements<Element> {
     @inlinable func sharedPage(at position: Int, with other: LentElements) -> Int? {
         guard shift == other.shift, position & ((1 << shift) - 1) == 0 else { return nil }
         let page = position &>> shift
-        guard page < pages.count, page < other.pages.count,
-              pages[page].baseAddress == other.pages[page].baseAddress,
-              pages[page].count == other.pages[page].count, !pages[page].isEmpty else { return nil }
+        guard page < pages.count, page < other.pages.count, sharesPage(page, with: other),
+              !pages[page].isEmpty else { return nil }
         return pages[page].count
     }
 

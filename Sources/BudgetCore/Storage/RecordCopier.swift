@@ -70,6 +70,15 @@ struct RecordCopier<Record: BaseModel> {
     ) throws(Failure) -> Bool {
         guard source.layout.places == nil, next == position, count > 0,
               position + count <= source.layout.starts.count else { return false }
+        try copyAsRead(count, into: &out, emit: emit)
+        return true
+    }
+
+    /// Adds the file's next records (one, or `count`), as they lie, to the records waiting to
+    /// be copied in one piece.
+    private mutating func copyAsRead<Failure: Error>(
+        _ count: Int = 1, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
         if let pending = run, pending.upperBound == next {
             run = pending.lowerBound..<next + count
         } else {
@@ -77,20 +86,6 @@ struct RecordCopier<Record: BaseModel> {
             run = next..<next + count
         }
         next += count
-        return true
-    }
-
-    /// Adds the file's next record, as it lies, to the records waiting to be copied in one piece.
-    private mutating func copyAsRead<Failure: Error>(
-        into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
-    ) throws(Failure) {
-        if let pending = run, pending.upperBound == next {
-            run = pending.lowerBound..<next + 1
-        } else {
-            try flush(into: &out, emit: emit)
-            run = next..<next + 1
-        }
-        next += 1
     }
 
     /// Copies what is still waiting; the table's records are all written.
