@@ -30,22 +30,50 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
             added = (start..<endAfter).map { after[$0].id }
             return
         }
-        var oldIndex: [String: Int] = [:]
-        oldIndex.reserveCapacity(endBefore - start)
-        for index in start..<endBefore { oldIndex[before[index].id] = index }
         var common: [(new: Int, old: Int)] = []
         var kept = [Bool](repeating: false, count: endBefore - start)
-        LentElements.lending(before) { old in
-            LentElements.lending(after) { new in
-                for index in start..<endAfter {
-                    guard let former = oldIndex[new[index].id] else {
-                        added.append(new[index].id)
-                        continue
-                    }
-                    common.append((index, former))
-                    kept[former - start] = true
-                    if !Record.schema.sameContent(old, former, new, index) { edited.append(before[former]) }
+        // Pages both hold unread from one source at the same place (an edit's records either
+        // side of the pages it read) are kept where they are, without reading them.
+        LentElements.lending(before, after) { old, new in
+            var oldIndex: [String: Int] = [:]
+            oldIndex.reserveCapacity(endBefore - start)
+            /// A page shared by both that lies whole in both runs: its records kept where they are.
+            func sharedPage(at index: Int) -> Int? {
+                guard let shared = new.sharedPage(at: index, with: old), index + shared <= min(endBefore, endAfter)
+                else { return nil }
+                return shared
+            }
+            var index = start
+            while index < endBefore {
+                if let shared = sharedPage(at: index) {
+                    index += shared
+                    continue
                 }
+                oldIndex[before[index].id] = index
+                index += 1
+            }
+            index = start
+            while index < endAfter {
+                if let shared = sharedPage(at: index) {
+                    for position in index..<index + shared {
+                        common.append((position, position))
+                        kept[position - start] = true
+                    }
+                    index += shared
+                    continue
+                }
+                defer { index += 1 }
+                let id = after[index].id
+                guard let former = oldIndex[id] else {
+                    added.append(id)
+                    continue
+                }
+                common.append((index, former))
+                kept[former - start] = true
+                let same = old.isLent(former &>> old.shift) && new.isLent(index &>> new.shift)
+                    ? Record.schema.sameContent(old, former, new, index)
+                    : Record.schema.sameContent(before[former], after[index])
+                if !same { edited.append(before[former]) }
             }
         }
         removed = (start..<endBefore).filter { !kept[$0 - start] }.map { before[$0] }

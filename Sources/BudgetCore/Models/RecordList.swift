@@ -6,10 +6,13 @@
 /// Every page but the last is full, so a position's page is found by a shift. Pages made from
 /// one array (a table as read) share its storage until each is written.
 public struct RecordList<Record: BaseModel>: Sendable {
-    /// The pages, each full but the last (and none empty).
+    /// The pages, each full but the last; an empty one is a page of `deferred` not read into
+    /// this list yet (no page is empty otherwise).
     @usableFromInline var pages: [ArraySlice<Record>]
     /// How many records there are.
     @usableFromInline var total: Int
+    /// Where the pages not read yet come from (`nil`: every page is read).
+    @usableFromInline var deferred: DeferredPages<Record>?
 
     /// How many bits of a position count within its page.
     @usableFromInline static var pageShift: Int { 12 }
@@ -21,6 +24,14 @@ public struct RecordList<Record: BaseModel>: Sendable {
     public init() {
         pages = []
         total = 0
+        deferred = nil
+    }
+
+    /// The records of pages read when first needed: none is read yet.
+    public init(deferred: DeferredPages<Record>) {
+        self.deferred = deferred
+        pages = [ArraySlice<Record>](repeating: [], count: deferred.summaries.count)
+        total = deferred.summaries.reduce(0) { $0 + $1.count }
     }
 
     /// The records of an array, in its order; the pages share its storage.
@@ -66,12 +77,14 @@ extension RecordList: RandomAccessCollection, MutableCollection {
             precondition(position >= 0 && position < total, "record position out of range")
             let page = position &>> Self.pageShift
             let offset = position & (Self.pageSize - 1)
+            if _slowPath(pages[page].isEmpty) { return deferredRecords(ofPage: page)[offset] }
             return pages[page][pages[page].startIndex + offset]
         }
         set {
             precondition(position >= 0 && position < total, "record position out of range")
             let page = position &>> Self.pageShift
             let offset = position & (Self.pageSize - 1)
+            readIn(page)
             let start = pages[page].startIndex
             pages[page][start + offset] = newValue
         }
@@ -79,14 +92,14 @@ extension RecordList: RandomAccessCollection, MutableCollection {
 
     /// Walks the records page by page.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let pages: [ArraySlice<Record>]
+        @usableFromInline let list: RecordList
         @usableFromInline var page = 0
         @usableFromInline var inner: IndexingIterator<ArraySlice<Record>>
 
         @inlinable
-        init(_ pages: [ArraySlice<Record>]) {
-            self.pages = pages
-            inner = (pages.first ?? []).makeIterator()
+        init(_ list: RecordList) {
+            self.list = list
+            inner = (list.pages.isEmpty ? [] : list.records(ofPage: 0)).makeIterator()
         }
 
         @inlinable
@@ -94,14 +107,86 @@ extension RecordList: RandomAccessCollection, MutableCollection {
             while true {
                 if let record = inner.next() { return record }
                 page += 1
-                guard page < pages.count else { return nil }
-                inner = pages[page].makeIterator()
+                guard page < list.pages.count else { return nil }
+                inner = list.records(ofPage: page).makeIterator()
             }
         }
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(pages) }
+    public func makeIterator() -> Iterator { Iterator(self) }
+}
+
+// MARK: Pages
+
+extension RecordList {
+    /// How many pages there are.
+    var pageCount: Int { pages.count }
+
+    /// The records of a page, read from `deferred` when this list has not read it.
+    @inlinable
+    func records(ofPage page: Int) -> ArraySlice<Record> {
+        if _slowPath(pages[page].isEmpty) { return deferredRecords(ofPage: page) }
+        return pages[page]
+    }
+
+    /// A page of `deferred`'s records, read the first time any list asks.
+    @usableFromInline
+    func deferredRecords(ofPage page: Int) -> ArraySlice<Record> {
+        guard let deferred else { preconditionFailure("an empty page that is not deferred") }
+        return deferred.records(ofPage: page)
+    }
+
+    /// Reads a deferred page into this list, to be written.
+    @usableFromInline
+    mutating func readIn(_ page: Int) {
+        if _slowPath(pages[page].isEmpty) { pages[page] = deferredRecords(ofPage: page) }
+    }
+
+    /// Whether the page is one of `deferred`'s, not read into this list (it may have been read
+    /// for another list that holds it).
+    func isDeferred(_ page: Int) -> Bool { pages[page].isEmpty }
+
+    /// A deferred page's summary; `nil` for a page this list holds read.
+    func summary(ofPage page: Int) -> PageSummary? {
+        pages[page].isEmpty ? deferred?.summaries[page] : nil
+    }
+
+    /// The pages this list and `other` both hold deferred from one source at the same place:
+    /// the same records, known without reading them.
+    func sharedDeferredPages(with other: RecordList) -> [Bool] {
+        guard let deferred, let theirs = other.deferred, deferred === theirs else {
+            return [Bool](repeating: false, count: pages.count)
+        }
+        return pages.indices.map { $0 < other.pages.count && pages[$0].isEmpty && other.pages[$0].isEmpty }
+    }
+
+    /// Whether a page (there in both) holds the same records in both, found without comparing
+    /// them: deferred from one source in both, or one storage.
+    func sharesPage(_ page: Int, with other: RecordList) -> Bool {
+        let mine = pages[page], theirs = other.pages[page]
+        if mine.isEmpty || theirs.isEmpty {
+            return mine.isEmpty && theirs.isEmpty && deferred != nil && deferred === other.deferred
+        }
+        return LentElements.isSameStorage(mine, theirs)
+    }
+
+    /// The records' amounts added up by their size, all and the negative ones (refunds) alone;
+    /// `nil` when either is more than `Int.max`. A page not read counts by its summary.
+    var amountSizes: (all: Int, refunds: Int)? {
+        var all = 0, refunds = 0
+        for page in pages.indices {
+            guard let part = summary(ofPage: page)?.sizes ?? PageSummary.sizes(of: pages[page]) else { return nil }
+            let (sum, overflow) = all.addingReportingOverflow(part.all)
+            if overflow { return nil }
+            all = sum
+            refunds += part.refunds  // at most `all`: no overflow
+        }
+        return (all, refunds)
+    }
+
+    /// Whether any page is deferred and was not read: when one did not read as its summary said.
+    var deferredFailed: Bool { deferred?.hasFailed ?? false }
 }
 
 // MARK: Changing
@@ -112,6 +197,7 @@ extension RecordList {
     /// Puts a record last: in place when the last page has room and is this list's alone.
     @inlinable
     public mutating func append(_ record: Record) {
+        if let last = pages.indices.last { readIn(last) }
         if let last = pages.indices.last, pages[last].count < Self.pageSize {
             pages[last].append(record)
         } else {
@@ -157,7 +243,7 @@ extension RecordList {
         tail.reserveCapacity(total - from - range.count + newElements.count)
         for page in firstPage..<pages.count {
             let start = page << Self.pageShift
-            for (offset, record) in pages[page].enumerated() {
+            for (offset, record) in records(ofPage: page).enumerated() {
                 let position = start + offset
                 if position == range.lowerBound { tail.append(contentsOf: newElements) }
                 if !range.contains(position) { tail.append(record) }
@@ -182,7 +268,7 @@ extension RecordList {
         var next = 0
         for page in firstPage..<pages.count {
             let start = page << Self.pageShift
-            let records = pages[page]
+            let records = records(ofPage: page)
             for offset in 0..<records.count {
                 if next < positions.count && positions[next] == start + offset {
                     next += 1
@@ -204,7 +290,36 @@ extension LentElements where Element: BaseModel {
     static func lending<Result, Failure: Error>(
         _ list: RecordList<Element>, _ body: (LentElements) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try lending(pages: list.pages, shift: RecordList<Element>.pageShift, body)
+        try lending(pages: list.readPages(unlent: nil), shift: RecordList<Element>.pageShift, body)
+    }
+
+    /// Lends the records of two lists to `body`, never beyond it, but for the pages both hold
+    /// deferred from one source at the same place (`RecordList.sharedDeferredPages(with:)`),
+    /// which stay unread and unlent (`isLent`): what compares two lists or writes one copied
+    /// from the other passes those pages by their summaries, without their records.
+    static func lending<Result, Failure: Error>(
+        _ list: RecordList<Element>, _ other: RecordList<Element>,
+        _ body: (LentElements, LentElements) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let shared = list.sharedDeferredPages(with: other)
+        let shift = RecordList<Element>.pageShift
+        return try lending(pages: list.readPages(unlent: shared), shift: shift, count: list.count) {
+            first throws(Failure) in
+            try lending(pages: other.readPages(unlent: shared), shift: shift, count: other.count) {
+                second throws(Failure) in try body(first, second)
+            }
+        }
+    }
+}
+
+extension RecordList {
+    /// The pages, those deferred read (through `deferred`, for every list that holds them), but
+    /// for those `unlent` marks, left empty.
+    func readPages(unlent: [Bool]?) -> [ArraySlice<Record>] {
+        guard deferred != nil else { return pages }
+        return pages.indices.map { page in
+            unlent.map { page < $0.count && $0[page] } == true ? [] : records(ofPage: page)
+        }
     }
 }
 
@@ -215,8 +330,8 @@ extension RecordList: Equatable, Hashable {
     public static func == (lhs: RecordList, rhs: RecordList) -> Bool {
         guard lhs.total == rhs.total else { return false }
         if lhs.pages.count == rhs.pages.count {
-            for page in lhs.pages.indices where !LentElements.isSameStorage(lhs.pages[page], rhs.pages[page]) {
-                guard lhs.pages[page] == rhs.pages[page] else { return false }
+            for page in lhs.pages.indices where !lhs.sharesPage(page, with: rhs) {
+                guard lhs.records(ofPage: page) == rhs.records(ofPage: page) else { return false }
             }
             return true
         }

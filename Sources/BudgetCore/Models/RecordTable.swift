@@ -81,6 +81,21 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// whose number is not below it), when there is one there.
     private func halvingIndex(of number: Int) -> Int? {
         var low = 0, high = records.count
+        // First by pages, a page not read by its summary's first ID: only the page found is read.
+        let pageSize = RecordList<Record>.pageSize
+        var lowPage = 0, highPage = records.pageCount
+        while lowPage < highPage {
+            let middle = lowPage + (highPage - lowPage) / 2
+            let first = records.summary(ofPage: middle)?.firstID
+                ?? RecordID.number(fromStored: records[middle * pageSize].id) ?? 0
+            if first <= number { lowPage = middle + 1 } else { highPage = middle }
+        }
+        if lowPage > 0 {
+            low = (lowPage - 1) * pageSize
+            high = min(records.count, lowPage * pageSize)
+        } else {
+            high = 0
+        }
         while low < high {
             let middle = low + (high - low) / 2
             let at = RecordID.number(fromStored: records[middle].id) ?? 0
@@ -166,7 +181,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// - Throws: `BudgetError.idNotAllocated` for an ID above the counter (or not an ID),
     ///   `BudgetError.positionOutOfRange` for an order outside 1...n; nothing changes then.
     public mutating func update(_ record: Record) throws {
-        if let index = records.firstIndex(where: { $0.id == record.id }) {
+        if let index = index(of: record.id) {
             let target = record.order
             guard (1...records.count).contains(target) else {
                 throw BudgetError.positionOutOfRange(Record.kind, position: target, count: records.count)

@@ -17,6 +17,9 @@ final class FileContents: @unchecked Sendable {
     /// The file as it was when opened: a writer that copies these bytes checks that it has
     /// not been changed in place since (`stillAsRead(at:)`).
     let signature: FileSystem.Signature
+    /// What the lock file held when these bytes were read under the lock (the stamp of the
+    /// file budget last wrote, `WriteStamp`); set once, before the contents are shared.
+    var lockFileBytes: [UInt8] = []
 
     /// Files at least this large are mapped.
     static let mappingThreshold = 1 << 16

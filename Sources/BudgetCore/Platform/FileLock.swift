@@ -45,6 +45,34 @@ final class FileLock {
         self.descriptor = descriptor
     }
 
+    /// What the lock file holds: nothing, or the stamp budget left of the file it last wrote
+    /// (`WriteStamp`); empty when it holds more than `limit` bytes or cannot be read.
+    func contents(limit: Int) -> [UInt8] {
+        guard descriptor >= 0 else { return [] }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= limit else { return [] }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+        return read == size ? bytes : []
+    }
+
+    /// Replaces what the lock file at `path` holds by `bytes` (the stamp of the file just
+    /// written), through a descriptor of its own (the lock is held through another). Advice,
+    /// not part of the write: a stamp that cannot be written, or is written torn, is one that
+    /// does not match, and the next change reads the file whole.
+    static func replaceContents(ofLockAt path: String, with bytes: [UInt8]) {
+        let descriptor: Int32
+        do {
+            descriptor = try FileSystem.open(path, flags: O_WRONLY, operation: "stamp")
+        } catch {
+            return  // No stamp: the next change reads the file whole.
+        }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, bytes.count, 0) }
+        _ = ftruncate(descriptor, off_t(max(written, 0)))
+    }
+
     /// Releases the lock (closing the descriptor releases a `flock`).
     func unlock() {
         guard descriptor >= 0 else { return }

@@ -12,8 +12,13 @@ import Darwin
 /// over every record of a table rely on: a change to one record of 100,000 compares them all
 /// several times (`RecordSchema.changedRuns`, `RecordCopier`), and those it left as they were
 /// have the same bits (measured: add 30% less CPU at 100,000).
+///
+/// A page can be left unlent (an empty buffer where a full one would be: `isLent`), when two
+/// lists lent together both hold it unread from one source (`RecordList`'s deferred pages):
+/// the two then share it, and reading an element of it stops the program (a caller's mistake,
+/// never a file's).
 struct LentElements<Element> {
-    /// The elements, in pages of `1 << shift` each (all full but the last).
+    /// The elements, in pages of `1 << shift` each (all full but the last); an empty one is unlent.
     @usableFromInline let pages: [UnsafeBufferPointer<Element>]
     /// How many bits of a position count within its page.
     @usableFromInline let shift: Int
@@ -27,9 +32,23 @@ struct LentElements<Element> {
 
     /// The elements of pages of `1 << shift` elements each, all full but the last.
     @inlinable init(pages: [UnsafeBufferPointer<Element>], shift: Int) {
+        self.init(pages: pages, shift: shift, count: pages.reduce(0) { $0 + $1.count })
+    }
+
+    /// `count` elements in pages of `1 << shift` each, all full but the last, some perhaps
+    /// unlent (empty).
+    @inlinable init(pages: [UnsafeBufferPointer<Element>], shift: Int, count: Int) {
         self.pages = pages
         self.shift = shift
-        count = pages.reduce(0) { $0 + $1.count }
+        self.count = count
+    }
+
+    /// Whether the page's elements are lent (else both lists lent together share it unread).
+    @inlinable func isLent(_ page: Int) -> Bool { !pages[page].isEmpty }
+
+    /// How many elements a page holds, lent or not.
+    @inlinable func elementCount(ofPage page: Int) -> Int {
+        page < pages.count - 1 ? 1 << shift : count - ((pages.count - 1) << shift)
     }
 
     @inlinable var indices: Range<Int> { 0..<count }
@@ -38,13 +57,16 @@ struct LentElements<Element> {
     @inlinable func address(_ position: Int) -> UnsafePointer<Element>? {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "read past the elements' end")
         let page = pages[position &>> shift]
+        precondition(!page.isEmpty, "read an element of a page not lent")
         return page.baseAddress.map { $0 + (position & ((1 << shift) - 1)) }
     }
 
     @inlinable subscript(position: Int) -> Element {
         _read {
             precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "read past the elements' end")
-            yield pages[position &>> shift][position & ((1 << shift) - 1)]
+            let page = pages[position &>> shift], offset = position & ((1 << shift) - 1)
+            precondition(offset < page.count, "read an element of a page not lent")
+            yield page[offset]
         }
     }
 
@@ -56,15 +78,19 @@ struct LentElements<Element> {
         var shared = 0
         for page in 0..<Swift.min(pages.count, other.pages.count) {
             guard sharesPage(page, with: other) else { break }
-            shared += pages[page].count
+            shared += elementCount(ofPage: page)
         }
         return shared
     }
 
-    /// Whether page `page` (there in both) is lent from one buffer by both: the same address,
-    /// the same count.
+    /// Whether page `page` (there in both) is lent from one buffer by both (the same address,
+    /// the same count), or unlent by both (lent together, both hold it unread from one source).
     @inlinable func sharesPage(_ page: Int, with other: LentElements) -> Bool {
-        pages[page].baseAddress == other.pages[page].baseAddress && pages[page].count == other.pages[page].count
+        if pages[page].isEmpty || other.pages[page].isEmpty {
+            return pages[page].isEmpty && other.pages[page].isEmpty
+                && elementCount(ofPage: page) == other.elementCount(ofPage: page)
+        }
+        return pages[page].baseAddress == other.pages[page].baseAddress && pages[page].count == other.pages[page].count
     }
 
     /// How many elements up to the last lie in pages both lend from one buffer, when both have
@@ -75,7 +101,7 @@ struct LentElements<Element> {
         var shared = 0
         for page in pages.indices.reversed() {
             guard sharesPage(page, with: other) else { break }
-            shared += pages[page].count
+            shared += elementCount(ofPage: page)
         }
         return shared
     }
@@ -86,9 +112,9 @@ struct LentElements<Element> {
     @inlinable func sharedPage(at position: Int, with other: LentElements) -> Int? {
         guard shift == other.shift, position & ((1 << shift) - 1) == 0 else { return nil }
         let page = position &>> shift
-        guard page < pages.count, page < other.pages.count, sharesPage(page, with: other),
-              !pages[page].isEmpty else { return nil }
-        return pages[page].count
+        guard page < pages.count, page < other.pages.count, sharesPage(page, with: other) else { return nil }
+        let count = elementCount(ofPage: page)
+        return count > 0 ? count : nil
     }
 
     /// Whether the element at `position` has the same bits as `other`'s at `otherPosition`:
@@ -125,12 +151,13 @@ struct LentElements<Element> {
     /// page (a table of records has at most 24,415 pages of 4,096, its IDs' room; measured, a
     /// call takes 112 bytes of stack, so 2.7 MB for the most).
     static func lending<Result, Failure: Error>(
-        pages: [ArraySlice<Element>], shift: Int, _ body: (LentElements) throws(Failure) -> Result
+        pages: [ArraySlice<Element>], shift: Int, count: Int? = nil, _ body: (LentElements) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         var buffers: [UnsafeBufferPointer<Element>] = []
         buffers.reserveCapacity(pages.count)
+        let total = count ?? pages.reduce(0) { $0 + $1.count }
         func lend(_ page: Int) throws(Failure) -> Result {
-            guard page < pages.count else { return try body(LentElements(pages: buffers, shift: shift)) }
+            guard page < pages.count else { return try body(LentElements(pages: buffers, shift: shift, count: total)) }
             return try pages[page].withUnsafeBufferPointer { buffer throws(Failure) in
                 buffers.append(buffer)
                 return try lend(page + 1)

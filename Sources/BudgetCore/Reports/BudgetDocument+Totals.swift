@@ -35,11 +35,11 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge`,
     ///   `BudgetError.limitsTooLarge` or `BudgetError.refundsTooLarge`.
     public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
-        guard let (_, refunds) = Self.sizes(expenses.records) else { throw .totalTooLarge(.expense) }
-        guard let (incomes, _) = Self.sizes(incomes.records), incomes <= Int.max - refunds else {
+        guard let (_, refunds) = expenses.records.amountSizes else { throw .totalTooLarge(.expense) }
+        guard let (incomes, _) = incomes.records.amountSizes, incomes <= Int.max - refunds else {
             throw .totalTooLarge(.income)
         }
-        guard Self.sizes(transfers.records) != nil else { throw .totalTooLarge(.transfer) }
+        guard transfers.records.amountSizes != nil else { throw .totalTooLarge(.transfer) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
         }
@@ -70,21 +70,5 @@ extension BudgetDocument {
             total = overflow ? Int.max : sum
         }
         return total
-    }
-
-    /// The records' amounts added up by their size, all and the negative ones alone, in one
-    /// walk; `nil` when either is more than `Int.max`.
-    private static func sizes<Record: BaseModel>(_ records: RecordList<Record>) -> (all: Int, refunds: Int)? {
-        var all = 0, refunds = 0
-        for record in records {
-            // `Int.min` has no size that fits: it never does.
-            guard record.amount != Int.min else { return nil }
-            let size = abs(record.amount)
-            let (sum, overflow) = all.addingReportingOverflow(size)
-            if overflow { return nil }
-            all = sum
-            if record.amount < 0 { refunds += size }  // at most `all`: no overflow
-        }
-        return (all, refunds)
     }
 }

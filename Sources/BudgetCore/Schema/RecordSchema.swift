@@ -326,21 +326,44 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// `old[oldEnd...]` and `new[newEnd...]`), so a change to one record costs one pass of
     /// comparisons. The records are compared where they lie, without copies.
     func changedRuns(
-        from old: RecordList<Record>, to new: RecordList<Record>
+        from oldList: RecordList<Record>, to newList: RecordList<Record>
     ) -> (start: Int, oldEnd: Int, newEnd: Int) {
-        LentElements.lending(old) { old in
-            LentElements.lending(new) { new in
-                var start = old.sharedLeadingCount(with: new)
-                while start < old.count && start < new.count && sameContent(old, start, new, start) { start += 1 }
-                // An edit leaves the pages after its record shared too.
-                let trailing = min(old.sharedTrailingCount(with: new), old.count - start)
-                var oldEnd = old.count - trailing, newEnd = new.count - trailing
-                while oldEnd > start && newEnd > start && sameContent(old, oldEnd - 1, new, newEnd - 1) {
+        // Pages both hold unread from one source are shared, passed whole without reading them.
+        LentElements.lending(oldList, newList) { old, new in
+            /// Compared where they lie, or (a record of a page left unlent) as read by the lists.
+            func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+                guard old.isLent(oldIndex &>> old.shift), new.isLent(newIndex &>> new.shift) else {
+                    return sameContent(oldList[oldIndex], newList[newIndex])
+                }
+                return sameContent(old, oldIndex, new, newIndex)
+            }
+            var start = 0
+            while start < old.count && start < new.count {
+                if let shared = old.sharedPage(at: start, with: new) {
+                    start += shared
+                } else if same(start, start) {
+                    start += 1
+                } else {
+                    break
+                }
+            }
+            // An edit leaves the pages after its record shared too.
+            let trailing = min(old.sharedTrailingCount(with: new), old.count - start)
+            var oldEnd = old.count - trailing, newEnd = new.count - trailing
+            while oldEnd > start && newEnd > start {
+                let pageStart = ((oldEnd - 1) &>> old.shift) &<< old.shift
+                if oldEnd == newEnd, pageStart >= start, let shared = old.sharedPage(at: pageStart, with: new),
+                   pageStart + shared == oldEnd {
+                    oldEnd = pageStart
+                    newEnd = pageStart
+                } else if same(oldEnd - 1, newEnd - 1) {
                     oldEnd -= 1
                     newEnd -= 1
+                } else {
+                    break
                 }
-                return (start, oldEnd, newEnd)
             }
+            return (start, oldEnd, newEnd)
         }
     }
 

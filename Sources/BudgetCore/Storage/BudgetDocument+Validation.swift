@@ -50,8 +50,7 @@ extension BudgetDocument {
             throw DocumentInvalidity("the \(kind) counter \(table.lastID) is not an 8-digit id")
         }
         var seen = IDSet(highest: table.lastID, count: records.count)
-        for index in records.indices {
-            let id = records[index].id
+        func checkID(_ id: String, at index: Int) throws(DocumentInvalidity) -> Int {
             guard let number = RecordID.number(fromStored: id) else {
                 throw DocumentInvalidity("\(kind) id \"\(id)\" is not 8 digits")
             }
@@ -71,13 +70,58 @@ extension BudgetDocument {
             guard records[index].order == index + 1 else {
                 throw DocumentInvalidity("\(kind) \(id) has order \(records[index].order) in position \(index + 1)")
             }
+            return number
+        }
+        // A page still unread (as the file budget wrote and stamped holds it) is checked by its
+        // summary: its IDs ascend from its first to its last, at their places. Its IDs are
+        // checked one by one only when another record's ID falls between its first and last.
+        var unread: [(page: Int, ids: ClosedRange<Int>)] = []
+        var numbers: [Int] = []
+        for page in 0..<records.pageCount {
+            let first = page << RecordList<Record>.pageShift
+            if table.ownIDs == nil, let summary = records.summary(ofPage: page),
+               summary.firstID <= summary.lastID, summary.lastID <= table.lastID {
+                unread.append((page, summary.firstID...summary.lastID))
+                continue
+            }
+            for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
+                numbers.append(try checkID(records[index].id, at: index))
+            }
+        }
+        if !unread.isEmpty {
+            unread.sort { $0.ids.lowerBound < $1.ids.lowerBound }
+            var reading = Set<Int>()
+            for (offset, entry) in unread.enumerated().dropFirst() where entry.ids.overlaps(unread[offset - 1].ids) {
+                reading.formUnion([entry.page, unread[offset - 1].page])
+            }
+            for number in numbers {
+                var low = 0, high = unread.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if unread[middle].ids.upperBound < number { low = middle + 1 } else { high = middle }
+                }
+                if low < unread.count, unread[low].ids.contains(number) { reading.insert(unread[low].page) }
+            }
+            for page in reading.sorted() {
+                let first = page << RecordList<Record>.pageShift
+                for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
+                    _ = try checkID(records[index].id, at: index)
+                }
+            }
         }
         // Records alike at both ends with `original` passed its checks: a change to one record
-        // leaves one record to check.
-        let changed = Record.schema.changedRuns(from: original?.records ?? [], to: records)
-        try LentElements.lending(records) { records throws(DocumentInvalidity) in
-            for index in changed.start..<changed.newEnd {
-                try validateFields(of: records[index])
+        // leaves one record to check. Pages shared with it unread are passed whole.
+        let before = original?.records ?? []
+        let changed = Record.schema.changedRuns(from: before, to: records)
+        try LentElements.lending(records, before) { lent, old throws(DocumentInvalidity) in
+            var index = changed.start
+            while index < changed.newEnd {
+                if let shared = lent.sharedPage(at: index, with: old) {
+                    index += shared
+                    continue
+                }
+                try validateFields(of: lent.isLent(index &>> lent.shift) ? lent[index] : records[index])
+                index += 1
             }
         }
     }

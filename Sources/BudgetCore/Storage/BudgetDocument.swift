@@ -32,6 +32,12 @@ public struct BudgetDocument: Equatable, Sendable {
     /// written (`FastDocumentCodec.decodeForChange`); says nothing of a document changed since.
     var writtenTables: WrittenTables?
 
+    /// Whether a page of a stamped file, read when first needed, did not read as its stamp said
+    /// (`DeferredPages.hasFailed`): what was made from it must not be written.
+    var hasUnreadPage: Bool {
+        incomes.records.deferredFailed || expenses.records.deferredFailed || transfers.records.deferredFailed
+    }
+
     /// A document kept by reference, so that a document can hold an earlier state of itself.
     final class StepBase: Sendable {
         let document: BudgetDocument

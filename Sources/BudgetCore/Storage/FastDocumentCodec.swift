@@ -36,10 +36,24 @@ enum FastDocumentCodec {
     /// A file's whole document, about to be changed: it keeps where its tables lie in
     /// `contents` (`BudgetDocument.writtenTables`), so that writing the changed document copies
     /// the bytes of the records that did not change.
-    static func decodeForChange(_ contents: FileContents) -> BudgetDocument? {
+    ///
+    /// With the `stamp` budget left when it wrote the file, and the file still hashing to it,
+    /// the tables it describes are not read: each page is read when first needed
+    /// (`StampedTable`), and a page the change leaves alone is copied, not read at all.
+    static func decodeForChange(_ contents: FileContents, stamp: WriteStamp? = nil) -> BudgetDocument? {
         var starts: RecordStarts?
-        return contents.withBytes {
-            decodeDocument($0, keepingRecords: true, file: contents, keepingLayout: true, starts: &starts)
+        return contents.withBytes { bytes in
+            if let stamp, !stamp.tables.isEmpty, stamp.stamps(bytes) {
+                var cursor = ByteCursor(bytes)
+                var wentConcurrent = false
+                if let document = decodeDocument(
+                    &cursor, keepingRecords: true, file: contents, skipping: [], readingHistory: true,
+                    concurrently: true, wentConcurrent: &wentConcurrent, layout: contents, starts: &starts,
+                    stamp: stamp) {
+                    return document
+                }
+            }
+            return decodeDocument(bytes, keepingRecords: true, file: contents, keepingLayout: true, starts: &starts)
         }
     }
 
@@ -215,8 +229,13 @@ enum FastDocumentCodec {
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
         readingHistory: Bool, concurrently: Bool, wentConcurrent: inout Bool, layout: FileContents?,
-        starts: inout RecordStarts?
+        starts: inout RecordStarts?, stamp: WriteStamp? = nil
     ) -> BudgetDocument? {
+        /// A table the stamp describes, when the file is `layout` (the file to be changed).
+        func stamped<Record: BaseModel>(_ type: Record.Type) -> StampedTable<Record>? {
+            guard let layout, let table = stamp?.tables[Record.kind] else { return nil }
+            return StampedTable(layout, table)
+        }
         let keepingStarts = starts != nil || layout != nil
         // A large history, as the writer lays it out, is skimmed while the tables are read.
         var skimming: BackgroundWork<
@@ -258,16 +277,16 @@ enum FastDocumentCodec {
             case Expense.uniqueIdKey: expenseCounter = cursor.storedID()?.number
             // Each table's pages given back as they are read (`PassedPages`).
             case Income.dataKey:
-                incomes = records(
+                incomes = deferredRecords(&cursor, stamped(Income.self)) ?? records(
                     &cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts, releasing: file)
             case Expense.dataKey:
                 // The largest table, read in two halves at once when no history is being skimmed.
-                expenses = records(
+                expenses = deferredRecords(&cursor, stamped(Expense.self)) ?? records(
                     &cursor, keeping: keepingRecords, splitting: concurrently && skimming == nil, skipping: skipping,
                     keepingStarts: keepingStarts, endingBefore: passedHistoryEnd, releasing: file)
             case Transfer.uniqueIdKey: transferCounter = cursor.storedID()?.number
             case Transfer.dataKey:
-                transfers = records(
+                transfers = deferredRecords(&cursor, stamped(Transfer.self)) ?? records(
                     &cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts, releasing: file)
             case "history":
                 cursor.skipWhitespace()
@@ -337,6 +356,8 @@ enum FastDocumentCodec {
                 contents: layout, incomes: incomeLayout, expenses: expenseLayout, transfers: transferLayout)
         }
         if let sync {
+            // A replica's tables are checked against its devices' counters record by record.
+            guard incomes.deferred == nil, expenses.deferred == nil, transfers?.deferred == nil else { return nil }
             // Each table's highest ID in each block, for the check against the device's counters.
             let highest = [
                 RecordKind.income: incomes.highestByBlock, .expense: expenses.highestByBlock,
@@ -355,6 +376,9 @@ enum FastDocumentCodec {
     ) -> (table: RecordTable<Record>, starts: [Int], layout: WrittenTable?)? {
         let records = parsed.records
         guard parsed.highestID <= counter else { return nil }
+        if let deferred = parsed.deferred {
+            return (RecordTable(lastID: counter, orderedRecords: deferred), [], parsed.layout)
+        }
         // Files we write list records by ID, and without moves that is display order: no copy.
         if parsed.inDisplayOrder {
             return (RecordTable(lastID: counter, orderedRecords: records), parsed.starts, parsed.layout)
@@ -366,7 +390,9 @@ enum FastDocumentCodec {
         }
         let starts = parsed.starts.count == records.count ? position.map { parsed.starts[$0] } : []
         let layout = parsed.layout.map { layout in
-            WrittenTable(starts: layout.starts, end: layout.end, places: records.map { $0.order - 1 })
+            var moved = layout
+            moved.places = records.map { $0.order - 1 }
+            return moved
         }
         return (RecordTable(lastID: counter, orderedRecords: position.map { records[$0] }), starts, layout)
     }
@@ -418,6 +444,24 @@ enum FastDocumentCodec {
         return TableRead(
             records: records, highestID: run.highest, highestByBlock: run.highestByBlock, starts: run.starts,
             inDisplayOrder: run.ordersFollow && (records.isEmpty || run.firstOrder == 1), layout: layout)
+    }
+
+    /// A table the stamp describes, its pages left unread (`StampedTable`), when it opens at the
+    /// cursor as the stamp says; the cursor is then past its closing brace. `nil` otherwise
+    /// (nothing read: the table is read as usual).
+    private static func deferredRecords<Record: BaseModel>(
+        _ cursor: inout ByteCursor, _ stamped: StampedTable<Record>?
+    ) -> TableRead<Record>? {
+        guard let stamped else { return nil }
+        var probe = cursor
+        probe.skipWhitespace()
+        guard probe.index == stamped.table.open else { return nil }
+        probe.index = stamped.table.end
+        guard probe.consume(UInt8(ascii: "}")) else { return nil }
+        cursor = probe
+        return TableRead(
+            records: [], highestID: stamped.table.summaries.last?.lastID ?? 0, highestByBlock: [],
+            inDisplayOrder: true, layout: stamped.layout, deferred: stamped.records)
     }
 
     /// Reads a table's records into `run` up to its closing brace; with `splitting`, a large
@@ -578,17 +622,36 @@ enum FastDocumentCodec {
         _ document: BudgetDocument, reusing original: BudgetDocument?,
         emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
+        _ = try encode(document, reusing: original, stamping: false, emitting: emit)
+    }
+
+    /// `encode(_:reusing:emitting:)`, and with `stamping` the stamp of the bytes written
+    /// (`WriteStamp`): their hash, and where each table's pages lie. A replica's document
+    /// (with `sync`) gets a stamp without tables: its tables are always read whole.
+    static func encode<Failure: Error>(
+        _ document: BudgetDocument, reusing original: BudgetDocument?, stamping: Bool,
+        emitting emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) -> WriteStamp? {
+        let tally = stamping ? WriteTally() : nil
+        let tables = document.syncAsWritten == nil ? tally : nil
+        func emitting(_ bytes: ByteView) throws(Failure) {
+            tally?.add(bytes)
+            try emit(bytes)
+        }
         guard let original, let written = original.writtenTables else {
-            return try encodeDocument(document, reusing: nil, emitting: emit)
+            try encodeDocument(document, reusing: nil, tally: tables, emitting: emitting)
+            return tally?.stamp
         }
         try written.contents.withBytes { bytes throws(Failure) in
             let reused = WrittenBytes(original: original, tables: written, bytes: bytes)
-            try encodeDocument(document, reusing: reused, emitting: emit)
+            try encodeDocument(document, reusing: reused, tally: tables, emitting: emitting)
         }
+        return tally?.stamp
     }
 
     private static func encodeDocument<Failure: Error>(
-        _ document: BudgetDocument, reusing written: WrittenBytes?, emitting emit: (ByteView) throws(Failure) -> Void
+        _ document: BudgetDocument, reusing written: WrittenBytes?, tally: WriteTally?,
+        emitting emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         var out = ByteBuffer(
             capacity: min(
@@ -597,7 +660,8 @@ enum FastDocumentCodec {
         out.write("{\n  \"expense_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
-        try writeTable(document.expenses.records, reusing: written?.source(Expense.self), into: &out, emit: emit)
+        try writeTable(
+            document.expenses.records, reusing: written?.source(Expense.self), into: &out, tally: tally, emit: emit)
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -607,7 +671,8 @@ enum FastDocumentCodec {
         out.write("  \"income_unique_id\" : \"")
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
-        try writeTable(document.incomes.records, reusing: written?.source(Income.self), into: &out, emit: emit)
+        try writeTable(
+            document.incomes.records, reusing: written?.source(Income.self), into: &out, tally: tally, emit: emit)
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -626,55 +691,71 @@ enum FastDocumentCodec {
             out.write(utf8Of: RecordID.string(for: document.transfers.lastID))
             out.write("\",\n  \"transfers\" : ")
             try writeTable(
-                document.transfers.records, reusing: written?.source(Transfer.self), into: &out, emit: emit)
+                document.transfers.records, reusing: written?.source(Transfer.self), into: &out, tally: tally,
+                emit: emit)
         }
         out.write("\n}\n")
         try out.withBytes(emit)
     }
 
     /// Records by ascending ID, fields in sorted order; those `source` holds unchanged copied
-    /// from its bytes.
+    /// from its bytes. With a `tally`, where the table lies in what is written and what each page
+    /// holds go into its stamp, when the records are written in display order.
     private static func writeTable<Record: BaseModel, Failure: Error>(
         _ records: RecordList<Record>, reusing source: WrittenBytes.Table<Record>?, into out: inout ByteBuffer,
-        emit: (ByteView) throws(Failure) -> Void
+        tally: WriteTally?, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) {
         guard !records.isEmpty else {
             out.write("{\n\n  }")
             return
         }
+        let open = tally.map { $0.count + out.count }
         out.write("{")
         // Display order is ID order until records are moved: then no sorting is needed. The
         // pages a change left shared with the table as read, when that was by ID, are by ID
-        // within (only where they meet the others is compared) and are copied whole.
+        // within (only where they meet the others is compared) and are copied whole; those
+        // both hold unread are not read at all.
         let sorted = source.flatMap { $0.layout.places == nil ? $0.records : nil }
-        let inIDOrder = LentElements.lending(records) { records in
-            sorted.map { sorted in LentElements.lending(sorted) { isInIDOrder(records, sharingWith: $0) } }
-                ?? isInIDOrder(records, sharingWith: nil)
-        }
+        let inIDOrder = isInIDOrder(records, sharingWith: sorted)
         let byID = inIDOrder
             ? []
             : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+        let pageMask = RecordList<Record>.pageSize - 1
+        var pageStarts: [Int] = []
         if let source {
             var copier = RecordCopier(source: source)
-            try LentElements.lending(records) { records throws(Failure) in
-                try LentElements.lending(source.records) { old throws(Failure) in
-                    var position = 0
-                    while position < records.count {
-                        if inIDOrder, let shared = records.sharedPage(at: position, with: old),
-                           try copier.copyUnchanged(at: position, count: shared, into: &out, emit: emit) {
+            try LentElements.lending(records, source.records) { lent, old throws(Failure) in
+                var position = 0
+                while position < lent.count {
+                    if inIDOrder, position & pageMask == 0, let tally {
+                        pageStarts.append(copier.nextRecordStart(after: tally.count + out.count))
+                    }
+                    if inIDOrder, let shared = lent.sharedPage(at: position, with: old) {
+                        if try copier.copyUnchanged(at: position, count: shared, into: &out, emit: emit) {
                             position += shared
                             continue
                         }
-                        let index = inIDOrder ? position : byID[position].1
-                        try copier.write(records, at: index, readAs: old, into: &out, emit: emit)
-                        position += 1
+                        if !lent.isLent(position &>> lent.shift) {
+                            // Not where the file's records are (never, for a change budget made):
+                            // written anew from the records as read.
+                            try copier.writeAnew(
+                                (position..<position + shared).lazy.map { records[$0] }, into: &out, emit: emit)
+                            position += shared
+                            continue
+                        }
                     }
+                    let index = inIDOrder ? position : byID[position].1
+                    try copier.write(lent, at: index, readAs: old, into: &out, emit: emit)
+                    position += 1
                 }
             }
             try copier.finish(into: &out, emit: emit)
         } else {
             try LentElements.lending(records) { records throws(Failure) in
                 for position in records.indices {
+                    if inIDOrder, position & pageMask == 0, let tally {
+                        pageStarts.append(tally.count + out.count + (position > 0 ? 1 : 0) + 5)
+                    }
                     let index = inIDOrder ? position : byID[position].1
                     Record.schema.write(records[index], first: position == 0, into: &out)
                     if out.count >= pieceSize {
@@ -684,26 +765,46 @@ enum FastDocumentCodec {
                 }
             }
         }
+        if let tally, let open, inIDOrder {
+            tally.record(records, open: open, end: tally.count + out.count, pageStarts: pageStarts)
+        }
         out.write("\n  }")
     }
 }
 
 extension FastDocumentCodec {
     /// Whether records are by ascending ID; the pages they share with `sorted` (records by
-    /// ascending ID) are compared only where they meet the others.
+    /// ascending ID) are compared only where they meet the others, those both hold unread by
+    /// their summaries' first and last IDs.
     fileprivate static func isInIDOrder<Record: BaseModel>(
-        _ records: LentElements<Record>, sharingWith sorted: LentElements<Record>?
+        _ records: RecordList<Record>, sharingWith sorted: RecordList<Record>?
     ) -> Bool {
-        var position = 0
-        while position < records.count {
-            if position > 0 && records[position].id <= records[position - 1].id { return false }
-            if let sorted, let shared = records.sharedPage(at: position, with: sorted) {
-                position += shared
-            } else {
-                position += 1
+        LentElements.lending(records, sorted ?? []) { lent, old in
+            /// The first or last ID of the page at `position`, which is not lent.
+            func unlentID(at position: Int, last: Bool) -> String {
+                let summary = records.summary(ofPage: position &>> lent.shift)
+                return RecordID.string(for: (last ? summary?.lastID : summary?.firstID) ?? 0)
             }
+            var position = 0
+            while position < lent.count {
+                if position > 0 {
+                    let here = lent.isLent(position &>> lent.shift), before = lent.isLent((position - 1) &>> lent.shift)
+                    if here && before {
+                        if lent[position].id <= lent[position - 1].id { return false }
+                    } else {
+                        let id = here ? lent[position].id : unlentID(at: position, last: false)
+                        let previous = before ? lent[position - 1].id : unlentID(at: position - 1, last: true)
+                        if id <= previous { return false }
+                    }
+                }
+                if sorted != nil, let shared = lent.sharedPage(at: position, with: old) {
+                    position += shared
+                } else {
+                    position += 1
+                }
+            }
+            return true
         }
-        return true
     }
 }
 
@@ -719,5 +820,7 @@ private struct TableRead<Record: BaseModel> {
     /// Where the records lie, when they are laid out as the writer lays them out and their
     /// starts were kept.
     var layout: WrittenTable?
+    /// The records, unread, of a table of a stamped file (`records` is then empty).
+    var deferred: RecordList<Record>?
 }
 

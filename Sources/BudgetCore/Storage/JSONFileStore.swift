@@ -43,6 +43,13 @@ public struct JSONFileStore: DataProtocol {
     /// The threads inside a transaction on this store (shared by its copies).
     private let transactions = TransactionGuard()
 
+    /// The most a lock file holding a stamp holds (a stamp of a million records takes 12 KiB).
+    static let stampLimit = 1 << 22
+
+    /// A page of a stamped file did not read as its stamp said: the change is made again from
+    /// the file read whole.
+    private struct UnreadPage: Error {}
+
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
 
@@ -211,7 +218,34 @@ public struct JSONFileStore: DataProtocol {
     private func apply<Result>(
         _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String
     ) throws -> Result {
-        let found = try existing.map(decodeForChange) ?? BudgetDocument()
+        do {
+            return try apply(change, to: existing, at: target, trustingStamp: true)
+        } catch let failure as UnreadPage {
+            // A page of the stamped file did not read as its stamp said (nothing was written):
+            // the file is read whole, and the change made again from it.
+            _ = failure
+            return try apply(change, to: existing, at: target, trustingStamp: false)
+        }
+    }
+
+    /// `apply`, reading the file as its stamp describes it when `trustingStamp`.
+    private func apply<Result>(
+        _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String,
+        trustingStamp: Bool
+    ) throws -> Result {
+        let found = try existing.map { try decodeForChange($0, trustingStamp: trustingStamp) } ?? BudgetDocument()
+        do {
+            return try apply(change, to: found, at: target)
+        } catch {
+            if found.hasUnreadPage { throw UnreadPage() }
+            throw error
+        }
+    }
+
+    /// `apply` on the document read from the file.
+    private func apply<Result>(
+        _ change: (inout BudgetDocument) throws -> Result, to found: BudgetDocument, at target: String
+    ) throws -> Result {
         let original = try opened(found, at: target)
         var document = original
         defer { keepUntilExit([found, original, document]) }
@@ -254,7 +288,7 @@ public struct JSONFileStore: DataProtocol {
         try transactions.transaction {
             let target = try writableTarget()
             return try locked(target) { existing in
-                let found = try existing.map(decodeForChange) ?? BudgetDocument()
+                let found = try existing.map { try decodeForChange($0) } ?? BudgetDocument()
                 let document = try fold(try opened(found, at: target))
                 guard document != found else { return document }
                 try document.checkTotals(since: found)
@@ -397,7 +431,10 @@ public struct JSONFileStore: DataProtocol {
         } catch {
             throw error.budgetError
         }
-        return try body(reading ? try readIfPresent(Target(path: target, isOpenDescriptor: false)) : nil)
+        let contents = reading ? try readIfPresent(Target(path: target, isOpenDescriptor: false)) : nil
+        // The stamp of the file as budget last wrote it, for the change about to read it.
+        contents?.lockFileBytes = lock.contents(limit: Self.stampLimit)
+        return try body(contents)
     }
 
     /// Writes a changed document, described for `saved` by the history entry it added or removed.
@@ -442,16 +479,23 @@ public struct JSONFileStore: DataProtocol {
         try validate(document, since: original)
         let mode = try permissions(of: target)
         let unflushed: SystemError?
+        var stamp: WriteStamp?
         do throws(SystemError) {
             unflushed = try AtomicFile.write(to: target, mode: mode) { emit throws(SystemError) in
-                try FastDocumentCodec.encode(document, reusing: original, emitting: emit)
+                stamp = try FastDocumentCodec.encode(document, reusing: original, stamping: true, emitting: emit)
                 // Bytes copied from the file read were checked when read: it must not have been
                 // changed in place since (by another program; budget never does).
                 try original?.writtenTables?.contents.stillAsRead(at: target)
+                // Nothing made from a page of a stamped file that did not read is written.
+                if document.hasUnreadPage {
+                    throw SystemError(operation: "write", path: target, code: SystemError.changedSinceRead)
+                }
             }
         } catch {
+            if document.hasUnreadPage { throw UnreadPage() }
             throw Self.writeError(error, path: path)
         }
+        if let stamp { FileLock.replaceContents(ofLockAt: target + ".lock", with: stamp.bytes) }
         saved(description)
         if let unflushed {
             warn("the change is saved, but \(unflushed.path) could not be flushed to disk (\(unflushed.message)); "
@@ -558,8 +602,9 @@ public struct JSONFileStore: DataProtocol {
     /// The document of a file about to be changed, which keeps where its records lie in
     /// `contents` when they are laid out as written: its changed copy is written by copying the
     /// bytes of those that did not change.
-    private func decodeForChange(_ contents: FileContents) throws -> BudgetDocument {
-        if let document = FastDocumentCodec.decodeForChange(contents) { return document }
+    private func decodeForChange(_ contents: FileContents, trustingStamp: Bool = false) throws -> BudgetDocument {
+        let stamp = trustingStamp ? WriteStamp(bytes: contents.lockFileBytes) : nil
+        if let document = FastDocumentCodec.decodeForChange(contents, stamp: stamp) { return document }
         return try contents.withBytes { bytes in try decodeStrictly(bytes) }
     }
 

@@ -21,7 +21,7 @@ struct RecordCopier<Record: BaseModel> {
     init(source: WrittenBytes.Table<Record>) {
         self.source = source
         passedPages = PassedPages(
-            source.contents, from: source.layout.starts.first ?? source.layout.end, lookingBack: false)
+            source.contents, from: source.layout.firstStart, lookingBack: false)
     }
 
     /// Writes the next record of the table, `records[index]` (records come by ascending ID);
@@ -32,7 +32,7 @@ struct RecordCopier<Record: BaseModel> {
     ) throws(Failure) {
         let layout = source.layout
         // The file's records before this one were removed by the change: passed.
-        while next < layout.starts.count {
+        while next < layout.count {
             let place = layout.place(ofRecordAt: next)
             if old[place].id == records[index].id {
                 // The same bits: the record as read (the same texts' storage), spelt alike.
@@ -68,8 +68,13 @@ struct RecordCopier<Record: BaseModel> {
     mutating func copyUnchanged<Failure: Error>(
         at position: Int, count: Int, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
     ) throws(Failure) -> Bool {
-        guard source.layout.places == nil, next == position, count > 0,
-              position + count <= source.layout.starts.count else { return false }
+        guard source.layout.places == nil, next <= position, count > 0,
+              position + count <= source.layout.count else { return false }
+        // The file's records before it that no record written matched were removed: passed.
+        if next < position {
+            try flush(into: &out, emit: emit)
+            next = position
+        }
         try copyAsRead(count, into: &out, emit: emit)
         return true
     }
@@ -149,6 +154,29 @@ struct RecordCopier<Record: BaseModel> {
         return true
     }
 
+    /// Where the next record written will start (the quote before its ID), given where the
+    /// bytes written so far end (`written`, the buffer's included): after what waits to be
+    /// copied, a comma, a line break and four spaces.
+    func nextRecordStart(after written: Int) -> Int {
+        let comma = wroteAny ? 1 : 0
+        guard let run else { return written + comma + 5 }
+        // Copied on in the same piece, or written after it: a comma before it either way.
+        return written + comma + source.layout.bytes(of: run).count + 1 + 5
+    }
+
+    /// Writes records the file holds but cannot be copied here (a page the change left as read,
+    /// met where the file's records are not): anew, from their values.
+    mutating func writeAnew<Failure: Error>(
+        _ records: some Sequence<Record>, into out: inout ByteBuffer, emit: (ByteView) throws(Failure) -> Void
+    ) throws(Failure) {
+        try flush(into: &out, emit: emit)
+        for record in records {
+            Record.schema.write(record, first: !wroteAny, into: &out)
+            wroteAny = true
+            try emitFull(&out, emit)
+        }
+    }
+
     /// Writes a record the file does not hold as it is (`records[index]`, written where it lies).
     private mutating func writeAnew<Failure: Error>(
         _ records: LentElements<Record>, at index: Int, into out: inout ByteBuffer,
@@ -193,7 +221,7 @@ struct WrittenBytes {
     func source<Record: BaseModel>(_ type: Record.Type) -> Table<Record>? {
         guard let layout = tables[Record.self] else { return nil }
         let records = original[Record.self].records
-        guard records.count == layout.starts.count, layout.places.map({ $0.count == records.count }) ?? true else {
+        guard records.count == layout.count, layout.places.map({ $0.count == records.count }) ?? true else {
             return nil
         }
         return Table(records: records, layout: layout, bytes: bytes, contents: tables.contents)

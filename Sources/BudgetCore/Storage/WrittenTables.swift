@@ -23,13 +23,45 @@ struct WrittenTables: Sendable {
 /// and four spaces (a comma before all but the first), its fields as the writer lays them out,
 /// the table closed by a line break, two spaces and a brace.
 struct WrittenTable: Sendable {
-    /// Where each record starts (the quote before its ID), in the file's order, which is by ID.
-    let starts: [Int]
+    /// Where each record starts (the quote before its ID), in the file's order, which is by ID;
+    /// empty when `stamped` knows them.
+    private let starts: [Int]
+    /// Where the records of a table read from a stamped file start, page by page (its pages
+    /// are read when first needed: `StampedTable`).
+    private let stamped: (any RecordStartFinding)?
+    /// How many records the table holds.
+    let count: Int
     /// Just past the last record's closing brace.
     let end: Int
     /// The place in the table (its `order` less one) of each record in the file's order; `nil`
     /// when that is the file's order (no record was moved).
     var places: [Int]?
+
+    /// A table whose records were read, each starting where `starts` says.
+    init(starts: [Int], end: Int, places: [Int]? = nil) {
+        self.starts = starts
+        stamped = nil
+        count = starts.count
+        self.end = end
+        self.places = places
+    }
+
+    /// A table of a stamped file, its records where `stamped` finds them.
+    init(stamped: any RecordStartFinding, count: Int, end: Int) {
+        starts = []
+        self.stamped = stamped
+        self.count = count
+        self.end = end
+        places = nil
+    }
+
+    /// Where the record at `position` (in the file) starts: the quote before its ID.
+    func start(of position: Int) -> Int {
+        stamped?.start(of: position) ?? starts[position]
+    }
+
+    /// Where the first record starts, `end` when there is none.
+    var firstStart: Int { count > 0 ? start(of: 0) : end }
 
     /// The place in the table of the record at `position` in the file.
     func place(ofRecordAt position: Int) -> Int {
@@ -40,7 +72,13 @@ struct WrittenTable: Sendable {
     /// line break before the first to the last one's closing brace, the commas and line breaks
     /// between them included. (The comma before the first is the writer's to put.)
     func bytes(of range: Range<Int>) -> Range<Int> {
-        let upper = range.upperBound < starts.count ? starts[range.upperBound] - 6 : end
-        return starts[range.lowerBound] - 5..<upper
+        let upper = range.upperBound < count ? start(of: range.upperBound) - 6 : end
+        return start(of: range.lowerBound) - 5..<upper
     }
+}
+
+/// Where each record of a table starts in the file it was read from, found page by page.
+protocol RecordStartFinding: AnyObject, Sendable {
+    /// Where the record at `position` starts (the quote before its ID).
+    func start(of position: Int) -> Int
 }
