@@ -25,7 +25,8 @@ final class StampedReadingTests: XCTestCase {
 
     private func expense(_ id: String, _ index: Int) -> Expense {
         Expense(
-            id: id, name: ["Lunch", "家賃", "ｾﾌﾞﾝ", "a \"q\""][index % 4] + " \(index)", amount: index % 11 == 0 ? -index : index,
+            id: id, name: ["Lunch", "家賃", "ｾﾌﾞﾝ", "a \"q\""][index % 4] + " \(index)",
+            amount: index % 11 == 0 ? -index : index,
             category: ["food", "食費", "rent"][index % 3], date: Day(iso: "2026-0\(1 + index % 9)-1\(index % 10)")!,
             note: index % 7 == 0 ? "note \(index)" : nil)
     }
@@ -86,7 +87,8 @@ final class StampedReadingTests: XCTestCase {
                 PageSummary(count: 12, firstID: 4_101, lastID: 4_112, sizes: (5, 0)),
             ])
         stamp.tables[.income] = WriteStamp.Table(
-            open: 10, end: 20, pageStarts: [15], summaries: [PageSummary(count: 1, firstID: 7, lastID: 7, sizes: (1, 1))])
+            open: 10, end: 20, pageStarts: [15],
+            summaries: [PageSummary(count: 1, firstID: 7, lastID: 7, sizes: (1, 1))])
         let bytes = stamp.bytes
         XCTAssertEqual(WriteStamp(bytes: bytes), stamp)
         XCTAssertNil(WriteStamp(bytes: []), "no stamp (an earlier budget's lock file)")

@@ -80,6 +80,24 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     /// Whether the page was read already.
     func isRead(_ page: Int) -> Bool { pages.withLock { $0[page] != nil } }
 
+    /// Reads the pages `wanted` not read yet, the later half of them on a thread of its own
+    /// (as the reader reads a large table in two halves at once): for a change that needs many
+    /// (a delete shifts every record after it).
+    func read(pages wanted: some Sequence<Int>) {
+        let unread = wanted.filter { !isRead($0) }
+        guard unread.count > 1 else {
+            for page in unread { _ = records(ofPage: page) }
+            return
+        }
+        let half = unread.count / 2
+        let later = Array(unread[half...])
+        let second = BackgroundWork { [self] in
+            for page in later { _ = records(ofPage: page) }
+        }
+        for page in unread[..<half] { _ = records(ofPage: page) }
+        second.result()
+    }
+
     /// The records of a page, read the first time.
     func records(ofPage page: Int) -> ArraySlice<Record> {
         if let read = pages.withLock({ $0[page] }) { return read }

@@ -137,6 +137,12 @@ extension RecordList {
         return deferred.records(ofPage: page)
     }
 
+    /// Reads the deferred pages from `first` on (two at a time), for a change that reads them all.
+    func readDeferred(from first: Int) {
+        guard let deferred, first < pages.count, pages[first...].contains(where: \.isEmpty) else { return }
+        deferred.read(pages: first..<pages.count)
+    }
+
     /// Reads a deferred page into this list, to be written.
     @usableFromInline
     mutating func readIn(_ page: Int) {
@@ -239,6 +245,7 @@ extension RecordList {
         precondition(range.lowerBound >= 0 && range.upperBound <= total, "record range out of range")
         let firstPage = range.lowerBound >> Self.pageShift
         let from = firstPage << Self.pageShift
+        readDeferred(from: firstPage)
         var tail: [Record] = []
         tail.reserveCapacity(total - from - range.count + newElements.count)
         for page in firstPage..<pages.count {
@@ -263,6 +270,7 @@ extension RecordList {
     mutating func remove(atSorted positions: [Int], fixing fix: (inout Record, Int) -> Void = { _, _ in }) {
         guard let first = positions.first else { return }
         let firstPage = first >> Self.pageShift
+        readDeferred(from: firstPage)
         var tail: [Record] = []
         tail.reserveCapacity(total - (firstPage << Self.pageShift) - positions.count)
         var next = 0
@@ -316,7 +324,12 @@ extension RecordList {
     /// The pages, those deferred read (through `deferred`, for every list that holds them), but
     /// for those `unlent` marks, left empty.
     func readPages(unlent: [Bool]?) -> [ArraySlice<Record>] {
-        guard deferred != nil else { return pages }
+        guard let deferred else { return pages }
+        if unlent == nil { readDeferred(from: 0) } else if let unlent {
+            // The pages to lend, read two at a time when there are several.
+            let wanted = pages.indices.filter { pages[$0].isEmpty && !($0 < unlent.count && unlent[$0]) }
+            if wanted.count > 1 { deferred.read(pages: wanted) }
+        }
         return pages.indices.map { page in
             unlent.map { page < $0.count && $0[page] } == true ? [] : records(ofPage: page)
         }

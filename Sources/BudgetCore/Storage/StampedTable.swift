@@ -28,7 +28,8 @@ final class StampedTable<Record: BaseModel>: RecordStartFinding {
                   table.end >= 1, bytes[table.end - 1] == UInt8(ascii: "}") else { return false }
             var previous = table.open
             for (start, summary) in zip(table.pageStarts, table.summaries) {
-                guard start > previous, start + 8 < table.end, FastDocumentCodec.recordStart(in: bytes, from: start - 5) == start,
+                guard start > previous, start + 8 < table.end,
+                      FastDocumentCodec.recordStart(in: bytes, from: start - 5) == start,
                       let word = bytes.word(at: start + 1), ByteCursor.eightDigits(word) == summary.firstID
                 else { return false }
                 previous = start

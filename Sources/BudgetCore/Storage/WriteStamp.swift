@@ -53,9 +53,11 @@ struct WriteStamp: Equatable, Sendable {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity((words.count + 1) * 8)
-        for word in words { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
-        let check = ByteView.withBytes(of: bytes) { ContentHash.of($0) }
-        withUnsafeBytes(of: check.littleEndian) { bytes += $0 }
+        func append(_ word: UInt64) {
+            for byte in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (byte * 8))) }
+        }
+        for word in words { append(word) }
+        append(ByteView.withBytes(of: bytes) { ContentHash.of($0) })
         return bytes
     }
 
