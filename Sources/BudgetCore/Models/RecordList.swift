@@ -108,6 +108,9 @@ extension RecordList: RandomAccessCollection, MutableCollection {
                 if let record = inner.next() { return record }
                 page += 1
                 guard page < list.pages.count else { return nil }
+                // A walk past its first page is taken to go on: the pages left unread are read
+                // two at a time (a walk that stops in the first, as most lookups do, reads one).
+                if page == 1 { list.readDeferred(from: 1) }
                 inner = list.records(ofPage: page).makeIterator()
             }
         }
@@ -138,9 +141,10 @@ extension RecordList {
     }
 
     /// Reads the deferred pages from `first` on (two at a time), for a change that reads them all.
+    @usableFromInline
     func readDeferred(from first: Int) {
-        guard let deferred, first < pages.count, pages[first...].contains(where: \.isEmpty) else { return }
-        deferred.read(pages: first..<pages.count)
+        guard let deferred, first < pages.count else { return }
+        deferred.read(pages: (first..<pages.count).filter { pages[$0].isEmpty })
     }
 
     /// Reads a deferred page into this list, to be written.

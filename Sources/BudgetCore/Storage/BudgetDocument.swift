@@ -32,10 +32,12 @@ public struct BudgetDocument: Equatable, Sendable {
     /// written (`FastDocumentCodec.decodeForChange`); says nothing of a document changed since.
     var writtenTables: WrittenTables?
 
-    /// Whether a page of a stamped file, read when first needed, did not read as its stamp said
-    /// (`DeferredPages.hasFailed`): what was made from it must not be written.
-    var hasUnreadPage: Bool {
+    /// Whether the file this document was read from by its stamp turned out not to match it: a
+    /// page, read when first needed, did not read as the stamp said (`DeferredPages.hasFailed`),
+    /// or the file does not hash to it (`StampCheck`). What was made from it must not be written.
+    var brokeItsStamp: Bool {
         incomes.records.deferredFailed || expenses.records.deferredFailed || transfers.records.deferredFailed
+            || !(writtenTables?.stampCheck?.holds ?? true)
     }
 
     /// A document kept by reference, so that a document can hold an earlier state of itself.

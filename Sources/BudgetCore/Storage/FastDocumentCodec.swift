@@ -43,13 +43,17 @@ enum FastDocumentCodec {
     static func decodeForChange(_ contents: FileContents, stamp: WriteStamp? = nil) -> BudgetDocument? {
         var starts: RecordStarts?
         return contents.withBytes { bytes in
-            if let stamp, !stamp.tables.isEmpty, stamp.stamps(bytes) {
+            // The hash is checked on a thread of its own while the change is made; nothing made
+            // from the pages is written before it matched (`BudgetDocument.brokeItsStamp`).
+            if let stamp, !stamp.tables.isEmpty, stamp.size == bytes.count {
                 var cursor = ByteCursor(bytes)
                 var wentConcurrent = false
-                if let document = decodeDocument(
+                let check = StampCheck(contents, stamp)
+                if var document = decodeDocument(
                     &cursor, keepingRecords: true, file: contents, skipping: [], readingHistory: true,
                     concurrently: true, wentConcurrent: &wentConcurrent, layout: contents, starts: &starts,
                     stamp: stamp) {
+                    document.writtenTables?.stampCheck = check
                     return document
                 }
             }

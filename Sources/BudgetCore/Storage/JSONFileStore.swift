@@ -46,8 +46,8 @@ public struct JSONFileStore: DataProtocol {
     /// The most a lock file holding a stamp holds (a stamp of a million records takes 12 KiB).
     static let stampLimit = 1 << 22
 
-    /// A page of a stamped file did not read as its stamp said: the change is made again from
-    /// the file read whole.
+    /// The file did not match the stamp it was read by (`BudgetDocument.brokeItsStamp`): the
+    /// change is made again from the file read whole.
     private struct UnreadPage: Error {}
 
     /// The default `lockTimeout`.
@@ -234,12 +234,16 @@ public struct JSONFileStore: DataProtocol {
         trustingStamp: Bool
     ) throws -> Result {
         let found = try existing.map { try decodeForChange($0, trustingStamp: trustingStamp) } ?? BudgetDocument()
+        let result: Result
         do {
-            return try apply(change, to: found, at: target)
+            result = try apply(change, to: found, at: target)
         } catch {
-            if found.hasUnreadPage { throw UnreadPage() }
+            if found.brokeItsStamp { throw UnreadPage() }
             throw error
         }
+        // A change that wrote nothing reports what it found only from a file that matched.
+        if found.brokeItsStamp { throw UnreadPage() }
+        return result
     }
 
     /// `apply` on the document read from the file.
@@ -486,13 +490,13 @@ public struct JSONFileStore: DataProtocol {
                 // Bytes copied from the file read were checked when read: it must not have been
                 // changed in place since (by another program; budget never does).
                 try original?.writtenTables?.contents.stillAsRead(at: target)
-                // Nothing made from a page of a stamped file that did not read is written.
-                if document.hasUnreadPage {
+                // Nothing made from a file that did not match its stamp is written.
+                if document.brokeItsStamp || original?.brokeItsStamp == true {
                     throw SystemError(operation: "write", path: target, code: SystemError.changedSinceRead)
                 }
             }
         } catch {
-            if document.hasUnreadPage { throw UnreadPage() }
+            if document.brokeItsStamp || original?.brokeItsStamp == true { throw UnreadPage() }
             throw Self.writeError(error, path: path)
         }
         if let stamp { FileLock.replaceContents(ofLockAt: target + ".lock", with: stamp.bytes) }

@@ -8,6 +8,9 @@ struct WrittenTables: Sendable {
     let contents: FileContents
     /// Each table's records, when laid out as written (`nil`: written anew).
     var incomes: WrittenTable?, expenses: WrittenTable?, transfers: WrittenTable?
+    /// Whether the file hashes to the stamp its tables were read by, found on a thread of its
+    /// own while the change is made (`nil`: read whole).
+    var stampCheck: StampCheck?
 
     /// The layout of one kind's table.
     subscript<Record: BaseModel>(_ type: Record.Type) -> WrittenTable? {
@@ -81,4 +84,19 @@ struct WrittenTable: Sendable {
 protocol RecordStartFinding: AnyObject, Sendable {
     /// Where the record at `position` starts (the quote before its ID).
     func start(of position: Int) -> Int
+}
+
+/// Whether a file hashes to its stamp (`WriteStamp`), found on a thread of its own while the
+/// change made from the pages it leaves unread goes on; what that change makes is written only
+/// once the hash matched (`BudgetDocument.brokeItsStamp`).
+final class StampCheck: Sendable {
+    private let work: BackgroundWork<Bool>
+
+    /// Starts hashing `contents` against `stamp`.
+    init(_ contents: FileContents, _ stamp: WriteStamp) {
+        work = BackgroundWork { contents.withBytes { stamp.stamps($0) } }
+    }
+
+    /// Whether the file hashes to its stamp (waits for the hash).
+    var holds: Bool { work.result() }
 }
