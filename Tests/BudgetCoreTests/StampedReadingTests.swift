@@ -136,7 +136,7 @@ final class StampedReadingTests: XCTestCase {
         let contents = try FileContents(path: path, mapping: true)
         let stamp = try stamp(path)
         let found = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents, stamp: stamp))
-        let deferred = try XCTUnwrap(found.expenses.records.deferred, "the pages are left unread")
+        let deferred = try XCTUnwrap(found.expenses.paged.deferred, "the pages are left unread")
         XCTAssertEqual(deferred.readCount, 0)
         XCTAssertEqual(found.expenses.count, 3 * 4_096 + 17)
 
@@ -154,7 +154,7 @@ final class StampedReadingTests: XCTestCase {
 
         // The same change made on the file read whole writes the same bytes.
         let whole = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents))
-        XCTAssertNil(whole.expenses.records.deferred)
+        XCTAssertNil(whole.expenses.paged.deferred)
         var same = whole
         try same.expenses.update(record)
         same.finishChange(since: whole, now: 1_700_000_000_000)
@@ -220,7 +220,7 @@ final class StampedReadingTests: XCTestCase {
         stamp.tables[.expense]?.pageStarts[1] += 1
         try Data(stamp.bytes).write(to: URL(fileURLWithPath: path + ".lock"))
         let contents = try FileContents(path: path, mapping: true)
-        XCTAssertNil(try XCTUnwrap(FastDocumentCodec.decodeForChange(contents, stamp: stamp)).expenses.records.deferred)
+        XCTAssertNil(try XCTUnwrap(FastDocumentCodec.decodeForChange(contents, stamp: stamp)).expenses.paged.deferred)
     }
 
     func testConsecutiveChanges_WriteWhatWritingAnewWould() throws {

@@ -27,7 +27,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         // Records are named by their place in either array, compared where they lie: an import
         // of a hundred thousand rows copies none of them to find that they were added.
         if start == endBefore {
-            added = (start..<endAfter).map { after[$0].id }
+            added = (start..<endAfter).map { after.element(at: $0).id }
             return
         }
         var common: [(new: Int, old: Int)] = []
@@ -49,7 +49,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                     index += shared
                     continue
                 }
-                oldIndex[before[index].id] = index
+                oldIndex[before.element(at: index).id] = index
                 index += 1
             }
             index = start
@@ -63,7 +63,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                     continue
                 }
                 defer { index += 1 }
-                let id = after[index].id
+                let id = after.element(at: index).id
                 guard let former = oldIndex[id] else {
                     added.append(id)
                     continue
@@ -72,14 +72,14 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                 kept[former - start] = true
                 let same = old.isLent(former &>> old.shift) && new.isLent(index &>> new.shift)
                     ? Record.schema.sameContent(old, former, new, index)
-                    : Record.schema.sameContent(before[former], after[index])
-                if !same { edited.append(before[former]) }
+                    : Record.schema.sameContent(before.element(at: former), after.element(at: index))
+                if !same { edited.append(before.element(at: former)) }
             }
         }
-        removed = (start..<endBefore).filter { !kept[$0 - start] }.map { before[$0] }
+        removed = (start..<endBefore).filter { !kept[$0 - start] }.map { before.element(at: $0) }
         let staying = Self.longestIncreasingRun(common.map(\.old))
         for (offset, entry) in common.enumerated() where !staying.contains(offset) {
-            moved.append((after[entry.new].id, entry.old + 1))
+            moved.append((after.element(at: entry.new).id, entry.old + 1))
         }
     }
 

@@ -21,16 +21,18 @@ public struct PageSummary: Equatable, Sendable {
 
     /// The records' amounts added up by their size, all and the negative ones alone, in one
     /// walk; `nil` when either is more than `Int.max` (an amount of `Int.min` has no size that fits).
-    static func sizes<Records: Sequence>(of records: Records) -> (all: Int, refunds: Int)?
+    static func sizes<Records: Collection>(of records: Records) -> (all: Int, refunds: Int)?
     where Records.Element: BaseModel {
         var all = 0, refunds = 0
-        for record in records {
-            guard record.amount != Int.min else { return nil }
-            let size = abs(record.amount)
+        // By index: each amount read where it lies, no record copied.
+        for index in records.indices {
+            let amount = records[index].amount
+            guard amount != Int.min else { return nil }
+            let size = abs(amount)
             let (sum, overflow) = all.addingReportingOverflow(size)
             if overflow { return nil }
             all = sum
-            if record.amount < 0 { refunds += size }  // at most `all`: no overflow
+            if amount < 0 { refunds += size }  // at most `all`: no overflow
         }
         return (all, refunds)
     }
@@ -58,8 +60,10 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     private let read: @Sendable (Int) -> [Record]?
     /// A record to stand in for those of a page that did not read.
     private let blank: Record
-    /// The pages read so far.
-    private let pages: Mutex<[ArraySlice<Record>?]>
+    /// Each page, once read: looked at without a lock (a hot walk reads a record at a time).
+    private let slots: [PageSlot<Record>]
+    /// Held while a page read is published, so that every list sees the first read's storage.
+    private let publishing = Mutex(())
     /// Whether a page did not read as its summary says.
     private let failure = Atomic<Bool>(false)
 
@@ -68,17 +72,17 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
         self.summaries = summaries
         self.blank = blank
         self.read = read
-        pages = Mutex([ArraySlice<Record>?](repeating: nil, count: summaries.count))
+        slots = summaries.map { _ in PageSlot() }
     }
 
     /// Whether a page did not read as its summary says (its records read blank).
     public var hasFailed: Bool { failure.load(ordering: .acquiring) }
 
     /// How many pages were read (for tests).
-    var readCount: Int { pages.withLock { $0.count { $0 != nil } } }
+    var readCount: Int { slots.count { $0.isPublished } }
 
     /// Whether the page was read already.
-    func isRead(_ page: Int) -> Bool { pages.withLock { $0[page] != nil } }
+    func isRead(_ page: Int) -> Bool { slots[page].isPublished }
 
     /// Reads the pages `wanted` not read yet, the later half of them on a thread of its own
     /// (as the reader reads a large table in two halves at once): for a change that needs many
@@ -100,19 +104,36 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
 
     /// The records of a page, read the first time.
     func records(ofPage page: Int) -> ArraySlice<Record> {
-        if let read = pages.withLock({ $0[page] }) { return read }
+        let slot = slots[page]
+        if slot.isPublished { return slot.records }
         // Read outside the lock: another thread may read the same page meanwhile, and the first
-        // to finish is kept, so every list sees one storage.
+        // to publish is kept, so every list sees one storage.
         let summary = summaries[page]
         var records = read(page).map(ArraySlice.init) ?? []
         if records.count != summary.count {
             failure.store(true, ordering: .releasing)
             records = ArraySlice(repeating: blank, count: summary.count)
         }
-        return pages.withLock { pages in
-            if let first = pages[page] { return first }
-            pages[page] = records
-            return records
-        }
+        publishing.withLock { _ in slot.publish(records) }
+        return slot.records
+    }
+}
+
+/// One page of `DeferredPages`: written once, under the publishing lock, before it is marked
+/// published (release); read without a lock once it is seen published (acquire), never written
+/// again.
+private final class PageSlot<Record>: @unchecked Sendable {
+    private let published = Atomic<Bool>(false)
+    /// The page's records; only read once `isPublished`.
+    private(set) var records: ArraySlice<Record> = []
+
+    /// Whether the records are there to read.
+    var isPublished: Bool { published.load(ordering: .acquiring) }
+
+    /// Sets the records, unless set already (the caller holds the publishing lock).
+    func publish(_ read: ArraySlice<Record>) {
+        guard !published.load(ordering: .relaxed) else { return }
+        records = read
+        published.store(true, ordering: .releasing)
     }
 }

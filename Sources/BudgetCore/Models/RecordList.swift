@@ -76,9 +76,10 @@ extension RecordList: RandomAccessCollection, MutableCollection {
         get {
             precondition(position >= 0 && position < total, "record position out of range")
             let page = position &>> Self.pageShift
-            let offset = position & (Self.pageSize - 1)
-            if _slowPath(pages[page].isEmpty) { return deferredRecords(ofPage: page)[offset] }
-            return pages[page][pages[page].startIndex + offset]
+            // A page left unread (`deferred`) is read through `element(at:)`, never here: this
+            // stays small enough to be inlined, so that reading a field copies no record.
+            precondition(!pages[page].isEmpty, "a record of a page not read")
+            return pages[page][pages[page].startIndex + (position & (Self.pageSize - 1))]
         }
         set {
             precondition(position >= 0 && position < total, "record position out of range")
@@ -88,6 +89,22 @@ extension RecordList: RandomAccessCollection, MutableCollection {
             let start = pages[page].startIndex
             pages[page][start + offset] = newValue
         }
+        _modify {
+            precondition(position >= 0 && position < total, "record position out of range")
+            let page = position &>> Self.pageShift
+            readIn(page)
+            let start = pages[page].startIndex
+            yield &pages[page][start + (position & (Self.pageSize - 1))]
+        }
+    }
+
+    /// The record at a position, its page read first when it was left unread: what code that
+    /// may hold a stamped table's pages unread reads with (the subscript would stop).
+    @inlinable
+    public func element(at position: Int) -> Record {
+        precondition(position >= 0 && position < total, "record position out of range")
+        if _slowPath(pages[position &>> Self.pageShift].isEmpty) { return deferredRecord(at: position) }
+        return self[position]
     }
 
     /// Walks the records page by page.
@@ -134,7 +151,7 @@ extension RecordList {
     }
 
     /// A page of `deferred`'s records, read the first time any list asks.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func deferredRecords(ofPage page: Int) -> ArraySlice<Record> {
         guard let deferred else { preconditionFailure("an empty page that is not deferred") }
         return deferred.records(ofPage: page)
@@ -145,6 +162,22 @@ extension RecordList {
     func readDeferred(from first: Int) {
         guard let deferred, first < pages.count else { return }
         deferred.read(pages: (first..<pages.count).filter { pages[$0].isEmpty })
+    }
+
+    /// The list with every page read (two at a time) and held as read: for a walk by position
+    /// over every record (reading a record of a page not held costs a look through `deferred`).
+    public var whollyRead: RecordList {
+        guard deferred != nil, pages.contains(where: \.isEmpty) else { return self }
+        readDeferred(from: 0)
+        var copy = self
+        for page in copy.pages.indices { copy.readIn(page) }
+        return copy
+    }
+
+    /// The record at a position of a page not read into this list.
+    @usableFromInline @inline(never)
+    func deferredRecord(at position: Int) -> Record {
+        deferredRecords(ofPage: position &>> Self.pageShift)[position & (Self.pageSize - 1)]
     }
 
     /// Reads a deferred page into this list, to be written.
@@ -227,7 +260,7 @@ extension RecordList {
     /// Removes the record at a position and returns it.
     @discardableResult
     public mutating func remove(at position: Int) -> Record {
-        let record = self[position]
+        let record = element(at: position)
         replaceSubrange(position..<position + 1, with: EmptyCollection())
         return record
     }

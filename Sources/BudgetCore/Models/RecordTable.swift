@@ -5,8 +5,21 @@
 public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// The highest ID ever allocated (0 when none); the next record gets `lastID + 1`.
     public private(set) var lastID: Int
-    /// The records, sorted by `order`.
-    public internal(set) var records: RecordList<Record>
+    /// The records, sorted by `order`; pages of a file's stamped table may be unread
+    /// (`DeferredPages`): read through `element(at:)`, the iterator or page by page, never by
+    /// the plain subscript.
+    var paged: RecordList<Record>
+
+    /// The records, sorted by `order`, every page read (those of a stamped table left unread
+    /// are read, two at a time, the first time this is asked for in a list that holds them).
+    public internal(set) var records: RecordList<Record> {
+        get { paged.whollyRead }
+        set { paged = newValue }
+        _modify {
+            paged = paged.whollyRead
+            yield &paged
+        }
+    }
     /// In a device's replica, the IDs it hands out (its block) and the highest handed out so
     /// far; `lastID` is then the highest ID any device has handed out that this table has seen.
     /// `nil` in a file without devices.
@@ -39,15 +52,15 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// A table from records already checked to be in order 1...n with IDs at most `lastID`.
     init(lastID: Int, orderedRecords: RecordList<Record>) {
         self.lastID = lastID
-        self.records = orderedRecords
+        paged = orderedRecords
     }
 
     /// The number of records.
-    public var count: Int { records.count }
+    public var count: Int { paged.count }
 
     /// The record with an ID, if there is one.
     public func record(id: String) -> Record? {
-        index(of: id).map { records[$0] }
+        index(of: id).map { paged.element(at: $0) }
     }
 
     /// The record with an ID, found as the changes that name records (`modify`, `remove`,
@@ -55,7 +68,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     ///
     /// - Throws: `BudgetError.recordNotFound` when there is none.
     public func existingRecord(id: String) throws -> Record {
-        records[try position(of: id)]
+        paged.element(at: try position(of: id))
     }
 
     /// The index of the record with an ID.
@@ -71,37 +84,38 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// for it in half of them, three times).
     private func index(of id: String) -> Int? {
         if let number = RecordID.number(fromStored: id), let index = halvingIndex(of: number),
-           records[index].id == id {
+           paged.element(at: index).id == id {
             return index
         }
-        return records.firstIndex { $0.id == id }
+        for (index, record) in paged.enumerated() where record.id == id { return index }
+        return nil
     }
 
     /// Where the record with an ID number would be if the records were listed by ID (the first
     /// whose number is not below it), when there is one there.
     private func halvingIndex(of number: Int) -> Int? {
-        var low = 0, high = records.count
+        var low = 0, high = paged.count
         // First by pages, a page not read by its summary's first ID: only the page found is read.
         let pageSize = RecordList<Record>.pageSize
-        var lowPage = 0, highPage = records.pageCount
+        var lowPage = 0, highPage = paged.pageCount
         while lowPage < highPage {
             let middle = lowPage + (highPage - lowPage) / 2
-            let first = records.summary(ofPage: middle)?.firstID
-                ?? RecordID.number(fromStored: records[middle * pageSize].id) ?? 0
+            let first = paged.summary(ofPage: middle)?.firstID
+                ?? RecordID.number(fromStored: paged.element(at: middle * pageSize).id) ?? 0
             if first <= number { lowPage = middle + 1 } else { highPage = middle }
         }
         if lowPage > 0 {
             low = (lowPage - 1) * pageSize
-            high = min(records.count, lowPage * pageSize)
+            high = min(paged.count, lowPage * pageSize)
         } else {
             high = 0
         }
         while low < high {
             let middle = low + (high - low) / 2
-            let at = RecordID.number(fromStored: records[middle].id) ?? 0
+            let at = RecordID.number(fromStored: paged.element(at: middle).id) ?? 0
             if at < number { low = middle + 1 } else { high = middle }
         }
-        return low < records.count ? low : nil
+        return low < paged.count ? low : nil
     }
 
     /// The index of each record with these stored IDs (`00000042`), or `nil` when one is not
@@ -111,10 +125,10 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         var found: [String: Int] = [:]
         for id in ids {
             guard let number = RecordID.number(fromStored: id) else { return nil }
-            if let index = halvingIndex(of: number), records[index].id == id { found[id] = index }
+            if let index = halvingIndex(of: number), paged.element(at: index).id == id { found[id] = index }
         }
         if found.count < ids.count {
-            for (index, record) in records.enumerated() where ids.contains(record.id) { found[record.id] = index }
+            for (index, record) in paged.enumerated() where ids.contains(record.id) { found[record.id] = index }
         }
         return found.count == ids.count ? found : nil
     }
@@ -130,11 +144,11 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         if ids.count == 1 { return [try position(of: ids[0])] }
         let wanted = Set(ids)
         var positions: [Int] = []
-        for index in records.indices where wanted.contains(records[index].id) {
+        for (index, record) in paged.enumerated() where wanted.contains(record.id) {
             positions.append(index)
         }
         if positions.count < wanted.count {
-            let found = Set(positions.map { records[$0].id })
+            let found = Set(positions.map { paged.element(at: $0).id })
             if let missing = ids.first(where: { !found.contains($0) }) {
                 throw BudgetError.recordNotFound(Record.kind, id: missing)
             }
@@ -161,8 +175,8 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         let id = RecordID.string(for: next)
         var record = try makeRecord(id)
         guard record.id == id else { throw BudgetError.idNotAllocated(Record.kind, id: record.id) }
-        record.order = records.count + 1
-        records.append(record)
+        record.order = paged.count + 1
+        paged.append(record)
         lastID = max(lastID, next)
         ownIDs?.last = next
         return record
@@ -172,7 +186,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// 4,096 when it is started), so adding many one by one never grows that list step by step.
     mutating func reserveCapacity(forMore count: Int) {
         guard count > 0 else { return }
-        records.reserveCapacity(records.count + count)
+        paged.reserveCapacity(paged.count + count)
     }
 
     /// Replaces the record with the same ID, or inserts a record whose ID was allocated but is
@@ -183,12 +197,12 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     public mutating func update(_ record: Record) throws {
         if let index = index(of: record.id) {
             let target = record.order
-            guard (1...records.count).contains(target) else {
-                throw BudgetError.positionOutOfRange(Record.kind, position: target, count: records.count)
+            guard (1...paged.count).contains(target) else {
+                throw BudgetError.positionOutOfRange(Record.kind, position: target, count: paged.count)
             }
             var replacement = record
             replacement.order = index + 1
-            records[index] = replacement
+            paged[index] = replacement
             if target != index + 1 { try move(id: record.id, to: target) }
             return
         }
@@ -196,8 +210,8 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
             throw BudgetError.idNotAllocated(Record.kind, id: record.id)
         }
         var appended = record
-        appended.order = records.count + 1
-        records.append(appended)
+        appended.order = paged.count + 1
+        paged.append(appended)
     }
 
     /// Runs `change` on each record named (in the table's order), all or nothing; the IDs and
@@ -211,14 +225,14 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     ) throws -> [(id: String, name: String, changed: Bool)] {
         if ids.isEmpty { return [] }
         let positions = try self.positions(of: ids)
-        var copy = records
+        var copy = paged
         var results: [(id: String, name: String, changed: Bool)] = []
         for index in positions {
             let changed = try change(&copy[index])
             copy[index].order = index + 1  // an edit never moves a record
             results.append((copy[index].id, copy[index].name, changed))
         }
-        records = copy
+        paged = copy
         return results
     }
 
@@ -230,9 +244,9 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     public mutating func remove(ids: [String]) throws -> [Record] {
         // Only the pages from the first record removed on are made anew, once.
         let positions = try self.positions(of: ids)
-        let removed = positions.map { records[$0] }
+        let removed = positions.map { paged.element(at: $0) }
         guard !positions.isEmpty else { return removed }
-        records.remove(atSorted: positions) { record, position in
+        paged.remove(atSorted: positions) { record, position in
             if record.order != position + 1 { record.order = position + 1 }
         }
         return removed
@@ -241,17 +255,17 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// Moves a record to a 1-based position, shifting the records in between by one.
     public mutating func move(id: String, to position: Int) throws {
         let index = try self.position(of: id)
-        guard (1...max(records.count, 1)).contains(position), !records.isEmpty else {
-            throw BudgetError.positionOutOfRange(Record.kind, position: position, count: records.count)
+        guard (1...max(paged.count, 1)).contains(position), !paged.isEmpty else {
+            throw BudgetError.positionOutOfRange(Record.kind, position: position, count: paged.count)
         }
-        let record = records.remove(at: index)
-        records.insert(record, at: position - 1)
+        let record = paged.remove(at: index)
+        paged.insert(record, at: position - 1)
         renumber(from: min(index, position - 1))
     }
 
     private mutating func renumber(from start: Int) {
-        for index in start..<records.count where records[index].order != index + 1 {
-            records[index].order = index + 1
+        for index in start..<paged.count where paged.element(at: index).order != index + 1 {
+            paged[index].order = index + 1
         }
     }
 }

@@ -71,19 +71,19 @@ extension BudgetDocument {
         }
         self[settings: AccountKeys.self] = accounts
         var count = 0
-        var incomes = self.incomes.records
+        var incomes = self.incomes.records.whollyRead
         for at in incomes.indices where incomes[at].paidBy == old {
             incomes[at].paidBy = new
             count += 1
         }
         self.incomes.records = incomes
-        var expenses = self.expenses.records
+        var expenses = self.expenses.records.whollyRead
         for at in expenses.indices where expenses[at].names(member: old) {
             expenses[at].renameMember(old, to: new)
             count += 1
         }
         self.expenses.records = expenses
-        var transfers = self.transfers.records
+        var transfers = self.transfers.records.whollyRead
         for at in transfers.indices where transfers[at].from == old || transfers[at].to == old {
             if transfers[at].from == old { transfers[at].from = new }
             if transfers[at].to == old { transfers[at].to = new }

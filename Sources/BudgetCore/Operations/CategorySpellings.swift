@@ -108,7 +108,7 @@ extension BudgetDocument {
     /// - Parameter category: read as input already (`FieldRules.label`).
     public func canonicalCategory(_ category: String) -> String {
         // The usual case, a category in use typed as it is, without hashing every record.
-        for expense in expenses.records where expense.category == category { return category }
+        for expense in expenses.paged where expense.category == category { return category }
         let others = otherCategoriesInUse
         if others.contains(category) { return category }
         var spellings = CategorySpellings(self)

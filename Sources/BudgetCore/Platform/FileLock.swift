@@ -58,17 +58,27 @@ final class FileLock {
     }
 
     /// Replaces what the lock file at `path` holds by `bytes` (the stamp of the file just
-    /// written), through a descriptor of its own (the lock is held through another). Advice,
-    /// not part of the write: a stamp that cannot be written, or is written torn, is one that
-    /// does not match, and the next change reads the file whole.
+    /// written), through a descriptor of its own, only when that is the file whose lock this
+    /// process holds: a regular file, not reached through a symbolic link, that cannot be
+    /// locked again (a lock file swapped for a link to the data file, a FIFO or another file is
+    /// left alone). Advice, not part of the write: a stamp that cannot be written, or is written
+    /// torn, is one that does not match, and the next change reads the file whole.
     static func replaceContents(ofLockAt path: String, with bytes: [UInt8]) {
         let descriptor: Int32
         do {
-            descriptor = try FileSystem.open(path, flags: O_WRONLY, operation: "stamp")
+            descriptor = try FileSystem.open(path, flags: O_WRONLY | O_NOFOLLOW | O_NONBLOCK, operation: "stamp")
         } catch {
             return  // No stamp: the next change reads the file whole.
         }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        // Locked already (by this process, through the lock's own descriptor): the same file.
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return
+        }
+        guard errno == EWOULDBLOCK else { return }
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, bytes.count, 0) }
         _ = ftruncate(descriptor, off_t(max(written, 0)))
     }

@@ -137,7 +137,7 @@ public struct AccountBalances: Sendable {
             names = NameLookup(accounts.map(\.name))
             let empty = self
             // Each record's fields read in place: a loop over the records would copy every one.
-            let incomes = document.incomes.records
+            let incomes = document.incomes.records.whollyRead
             for at in incomes.indices {
                 guard let period = period(of: incomes[at].date) else { continue }
                 guard let account = incomes[at].account else {
@@ -146,7 +146,7 @@ public struct AccountBalances: Sendable {
                 }
                 move(incomes[at].amount, account, date: incomes[at].date, in: period, document)
             }
-            let expenses = document.expenses.records
+            let expenses = document.expenses.records.whollyRead
             if expenses.count >= Self.concurrentCount {
                 // Half the expenses on another thread, from a tally with nothing in it yet.
                 let middle = expenses.count / 2
@@ -160,7 +160,7 @@ public struct AccountBalances: Sendable {
             } else {
                 addExpenses(expenses[...], document)
             }
-            let transfers = document.transfers.records
+            let transfers = document.transfers.records.whollyRead
             // A settlement between two members (`Settlement`) moves no account's money.
             let members = NameLookup(document[settings: MemberKeys.self].memberNames)
             for at in transfers.indices {

@@ -35,11 +35,11 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.totalTooLarge`, `BudgetError.limitTooLarge`,
     ///   `BudgetError.limitsTooLarge` or `BudgetError.refundsTooLarge`.
     public func checkTotals(since original: BudgetDocument? = nil) throws(BudgetError) {
-        guard let (_, refunds) = expenses.records.amountSizes else { throw .totalTooLarge(.expense) }
-        guard let (incomes, _) = incomes.records.amountSizes, incomes <= Int.max - refunds else {
+        guard let (_, refunds) = expenses.paged.amountSizes else { throw .totalTooLarge(.expense) }
+        guard let (incomes, _) = incomes.paged.amountSizes, incomes <= Int.max - refunds else {
             throw .totalTooLarge(.income)
         }
-        guard transfers.records.amountSizes != nil else { throw .totalTooLarge(.transfer) }
+        guard transfers.paged.amountSizes != nil else { throw .totalTooLarge(.transfer) }
         for (scope, limit) in self[settings: BudgetKeys.self].limits where limit.amount > Self.maximumLimit {
             throw .limitTooLarge(scope, maximum: Self.maximumLimit)
         }

@@ -79,7 +79,7 @@ public struct Settlement: Sendable {
         // Each member's income in the period, for `income` shares.
         var incomeWeights = [Int](repeating: 0, count: count)
         var overflow = false
-        let incomes = document.incomes.records
+        let incomes = document.incomes.records.whollyRead
         for at in incomes.indices where period.contains(incomes[at].date) {
             guard let payer = incomes[at].paidBy, let member = lookup.index(of: payer) else { continue }
             let (sum, over) = incomeWeights[member].addingReportingOverflow(incomes[at].amount)
@@ -91,7 +91,7 @@ public struct Settlement: Sendable {
             lookup: lookup, names: names, defaultWeights: members.map(\.weight),
             categoryShares: document[settings: ShareKeys.self].shares, incomeWeights: incomeWeights, period: period,
             explain: explain, sharingUnpaid: sharingUnpaid)
-        let expenses = document.expenses.records
+        let expenses = document.expenses.records.whollyRead
         var tally: Tally
         if matching == nil, expenses.count >= Self.concurrentCount {
             // Half the expenses on another thread: the two tallies add up as one would.
@@ -108,7 +108,7 @@ public struct Settlement: Sendable {
         // Settlements: transfers between members.
         var settled = [Int](repeating: 0, count: count)
         var recorded: [Payment] = []
-        let transfers = document.transfers.records
+        let transfers = document.transfers.records.whollyRead
         for at in transfers.indices where period.contains(transfers[at].date) {
             guard let from = lookup.index(of: transfers[at].from), let to = lookup.index(of: transfers[at].to) else {
                 continue

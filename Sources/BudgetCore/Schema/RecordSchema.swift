@@ -333,7 +333,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             /// Compared where they lie, or (a record of a page left unlent) as read by the lists.
             func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
                 guard old.isLent(oldIndex &>> old.shift), new.isLent(newIndex &>> new.shift) else {
-                    return sameContent(oldList[oldIndex], newList[newIndex])
+                    return sameContent(oldList.element(at: oldIndex), newList.element(at: newIndex))
                 }
                 return sameContent(old, oldIndex, new, newIndex)
             }

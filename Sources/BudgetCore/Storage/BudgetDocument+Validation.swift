@@ -45,7 +45,7 @@ extension BudgetDocument {
         _ table: RecordTable<Record>, since original: RecordTable<Record>?
     ) throws(DocumentInvalidity) {
         let kind = Record.kind.singular
-        let records = table.records
+        let records = table.paged
         guard (0...RecordID.maximum).contains(table.lastID) else {
             throw DocumentInvalidity("the \(kind) counter \(table.lastID) is not an 8-digit id")
         }
@@ -67,8 +67,9 @@ extension BudgetDocument {
             guard seen.insert(number) else {
                 throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
             }
-            guard records[index].order == index + 1 else {
-                throw DocumentInvalidity("\(kind) \(id) has order \(records[index].order) in position \(index + 1)")
+            guard records.element(at: index).order == index + 1 else {
+                throw DocumentInvalidity(
+                    "\(kind) \(id) has order \(records.element(at: index).order) in position \(index + 1)")
             }
             return number
         }
@@ -85,7 +86,7 @@ extension BudgetDocument {
                 continue
             }
             for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                numbers.append(try checkID(records[index].id, at: index))
+                numbers.append(try checkID(records.element(at: index).id, at: index))
             }
         }
         if !unread.isEmpty {
@@ -105,13 +106,13 @@ extension BudgetDocument {
             for page in reading.sorted() {
                 let first = page << RecordList<Record>.pageShift
                 for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                    _ = try checkID(records[index].id, at: index)
+                    _ = try checkID(records.element(at: index).id, at: index)
                 }
             }
         }
         // Records alike at both ends with `original` passed its checks: a change to one record
         // leaves one record to check. Pages shared with it unread are passed whole.
-        let before = original?.records ?? []
+        let before = original?.paged ?? []
         let changed = Record.schema.changedRuns(from: before, to: records)
         try LentElements.lending(records, before) { lent, old throws(DocumentInvalidity) in
             var index = changed.start
@@ -120,7 +121,7 @@ extension BudgetDocument {
                     index += shared
                     continue
                 }
-                try validateFields(of: lent.isLent(index &>> lent.shift) ? lent[index] : records[index])
+                try validateFields(of: lent.isLent(index &>> lent.shift) ? lent[index] : records.element(at: index))
                 index += 1
             }
         }

@@ -36,9 +36,12 @@ public struct BudgetDocument: Equatable, Sendable {
     /// page, read when first needed, did not read as the stamp said (`DeferredPages.hasFailed`),
     /// or the file does not hash to it (`StampCheck`). What was made from it must not be written.
     var brokeItsStamp: Bool {
-        incomes.records.deferredFailed || expenses.records.deferredFailed || transfers.records.deferredFailed
+        incomes.paged.deferredFailed || expenses.paged.deferredFailed || transfers.paged.deferredFailed
             || !(writtenTables?.stampCheck?.holds ?? true)
     }
+
+    /// Whether this document was read by its file's stamp (`WriteStamp`): pages left unread.
+    var wasReadByStamp: Bool { writtenTables?.stampCheck != nil }
 
     /// A document kept by reference, so that a document can hold an earlier state of itself.
     final class StepBase: Sendable {

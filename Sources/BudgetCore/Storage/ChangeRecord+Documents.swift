@@ -1,12 +1,12 @@
 extension ChangeRecord {
     /// The change from `before` to `after`, or `nil` when records and settings are the same.
     init?(from before: BudgetDocument, to after: BudgetDocument, time: String) {
-        incomes = before.incomes.records == after.incomes.records
-            ? TableChange() : TableChange(from: before.incomes.records, to: after.incomes.records)
-        expenses = before.expenses.records == after.expenses.records
-            ? TableChange() : TableChange(from: before.expenses.records, to: after.expenses.records)
-        transfers = before.transfers.records == after.transfers.records
-            ? TableChange() : TableChange(from: before.transfers.records, to: after.transfers.records)
+        incomes = before.incomes.paged == after.incomes.paged
+            ? TableChange() : TableChange(from: before.incomes.paged, to: after.incomes.paged)
+        expenses = before.expenses.paged == after.expenses.paged
+            ? TableChange() : TableChange(from: before.expenses.paged, to: after.expenses.paged)
+        transfers = before.transfers.paged == after.transfers.paged
+            ? TableChange() : TableChange(from: before.transfers.paged, to: after.transfers.paged)
         let keys = TextOrder.sorted(
             Array(Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys)))
         settings = keys.compactMap { key in

@@ -665,7 +665,7 @@ enum FastDocumentCodec {
         out.write(utf8Of: RecordID.string(for: document.expenses.lastID))
         out.write("\",\n  \"expenses\" : ")
         try writeTable(
-            document.expenses.records, reusing: written?.source(Expense.self), into: &out, tally: tally, emit: emit)
+            document.expenses.paged, reusing: written?.source(Expense.self), into: &out, tally: tally, emit: emit)
         out.write(",\n  \"format\" : 1,\n")
         if !document.history.isEmpty {
             out.write("  \"history\" : ")
@@ -676,7 +676,7 @@ enum FastDocumentCodec {
         out.write(utf8Of: RecordID.string(for: document.incomes.lastID))
         out.write("\",\n  \"incomes\" : ")
         try writeTable(
-            document.incomes.records, reusing: written?.source(Income.self), into: &out, tally: tally, emit: emit)
+            document.incomes.paged, reusing: written?.source(Income.self), into: &out, tally: tally, emit: emit)
         if !document.settingsValues.values.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
@@ -695,7 +695,7 @@ enum FastDocumentCodec {
             out.write(utf8Of: RecordID.string(for: document.transfers.lastID))
             out.write("\",\n  \"transfers\" : ")
             try writeTable(
-                document.transfers.records, reusing: written?.source(Transfer.self), into: &out, tally: tally,
+                document.transfers.paged, reusing: written?.source(Transfer.self), into: &out, tally: tally,
                 emit: emit)
         }
         out.write("\n}\n")
@@ -723,12 +723,15 @@ enum FastDocumentCodec {
         let inIDOrder = isInIDOrder(records, sharingWith: sorted)
         let byID = inIDOrder
             ? []
-            : records.indices.map { (RecordID.number(fromStored: records[$0].id) ?? 0, $0) }.sorted { $0.0 < $1.0 }
+            : records.indices.map { (RecordID.number(fromStored: records.element(at: $0).id) ?? 0, $0) }
+                .sorted { $0.0 < $1.0 }
         let pageMask = RecordList<Record>.pageSize - 1
         var pageStarts: [Int] = []
         if let source {
             var copier = RecordCopier(source: source)
-            try LentElements.lending(records, source.records) { lent, old throws(Failure) in
+            // Written by ID in display order, pages both hold unread are copied whole, never
+            // read; in another order every record is written where its ID puts it: all lent.
+            try lending(records, source.records, sharing: inIDOrder) { lent, old throws(Failure) in
                 var position = 0
                 while position < lent.count {
                     if inIDOrder, position & pageMask == 0, let tally {
@@ -743,7 +746,7 @@ enum FastDocumentCodec {
                             // Not where the file's records are (never, for a change budget made):
                             // written anew from the records as read.
                             try copier.writeAnew(
-                                (position..<position + shared).lazy.map { records[$0] }, into: &out, emit: emit)
+                                (position..<position + shared).lazy.map { records.element(at: $0) }, into: &out, emit: emit)
                             position += shared
                             continue
                         }
@@ -777,6 +780,17 @@ enum FastDocumentCodec {
 }
 
 extension FastDocumentCodec {
+    /// Lends two lists, the pages both hold unread left unlent when `sharing`, else every page.
+    fileprivate static func lending<Record: BaseModel, Result, Failure: Error>(
+        _ list: RecordList<Record>, _ other: RecordList<Record>, sharing: Bool,
+        _ body: (LentElements<Record>, LentElements<Record>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        if sharing { return try LentElements.lending(list, other, body) }
+        return try LentElements.lending(list) { first throws(Failure) in
+            try LentElements.lending(other) { second throws(Failure) in try body(first, second) }
+        }
+    }
+
     /// Whether records are by ascending ID; the pages they share with `sorted` (records by
     /// ascending ID) are compared only where they meet the others, those both hold unread by
     /// their summaries' first and last IDs.

@@ -238,7 +238,11 @@ public struct JSONFileStore: DataProtocol {
         do {
             result = try apply(change, to: found, at: target)
         } catch {
+            // An error found in a file read by its stamp is confirmed on the file read whole: a
+            // stamp that hashes to its file but says the wrong things of a page (forged) must
+            // not word an error the file does not have.
             if found.brokeItsStamp { throw UnreadPage() }
+            if trustingStamp, found.wasReadByStamp, !Self.isFileSystemError(error) { throw UnreadPage() }
             throw error
         }
         // A change that wrote nothing reports what it found only from a file that matched.
@@ -509,6 +513,12 @@ public struct JSONFileStore: DataProtocol {
 
     /// The error of a write, worded for the two ways another program can break into it: by
     /// changing the file in place, or cutting it short, while the file read was being copied.
+    /// Whether an error came from the file system (a write that failed), not from the document.
+    private static func isFileSystemError(_ error: any Error) -> Bool {
+        if case .fileSystem = error as? BudgetError { return true }
+        return false
+    }
+
     private static func writeError(_ error: SystemError, path: String) -> BudgetError {
         switch error.code {
         case SystemError.changedSinceRead where error.operation == "write":

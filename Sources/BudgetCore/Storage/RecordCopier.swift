@@ -220,7 +220,7 @@ struct WrittenBytes {
     /// The table of one kind, when it is laid out as written.
     func source<Record: BaseModel>(_ type: Record.Type) -> Table<Record>? {
         guard let layout = tables[Record.self] else { return nil }
-        let records = original[Record.self].records
+        let records = original[Record.self].paged
         guard records.count == layout.count, layout.places.map({ $0.count == records.count }) ?? true else {
             return nil
         }

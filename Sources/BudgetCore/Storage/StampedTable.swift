@@ -24,11 +24,13 @@ final class StampedTable<Record: BaseModel>: RecordStartFinding {
               table.summaries.allSatisfy({ $0.firstID <= $0.lastID && $0.sizes.refunds <= $0.sizes.all }),
               table.count <= RecordID.maximum else { return nil }
         let laidOut = contents.withBytes { bytes in
-            guard table.open >= 0, table.end < bytes.count, bytes[table.open] == UInt8(ascii: "{"),
-                  table.end >= 1, bytes[table.end - 1] == UInt8(ascii: "}") else { return false }
+            // Every place within the file, checked before any is read (a stamp may be forged).
+            guard table.open >= 0, table.open < table.end, table.end < bytes.count,
+                  bytes[table.open] == UInt8(ascii: "{"), bytes[table.end - 1] == UInt8(ascii: "}")
+            else { return false }
             var previous = table.open
             for (start, summary) in zip(table.pageStarts, table.summaries) {
-                guard start > previous, start + 8 < table.end,
+                guard start > previous, start >= 6, start < table.end - 9,
                       FastDocumentCodec.recordStart(in: bytes, from: start - 5) == start,
                       let word = bytes.word(at: start + 1), ByteCursor.eightDigits(word) == summary.firstID
                 else { return false }
