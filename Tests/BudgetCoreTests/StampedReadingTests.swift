@@ -257,4 +257,55 @@ final class StampedReadingTests: XCTestCase {
             XCTAssertEqual(try self.stamp(path).hash, ByteView.withBytes(of: file) { ContentHash.of($0) })
         }
     }
+
+    func testAMoveOnAStampedTable_LeavesTheEarlierPagesUnreadAndWritesByID() throws {
+        // A move puts the table out of ID order: the writer then writes every record where its
+        // ID puts it, which must read the pages the change left unread (a review found it
+        // stopping instead).
+        let path = try stampedFile(3 * 4_096 + 5)
+        let store = JSONFileStore(path: path)
+        for (id, position) in [(9_000, 3 * 4_096 + 5), (10_000, 9_500), (12_290, 1)] {
+            var model = try store.load()
+            try model.expenses.move(id: RecordID.string(for: id), to: position)
+            try store.transaction { try $0.expenses.move(id: RecordID.string(for: id), to: position) }
+            XCTAssertEqual(try store.load().expenses, model.expenses, "move \(id) to \(position)")
+            let file = try bytes(path)
+            XCTAssertEqual(FastDocumentCodec.encode(try XCTUnwrap(FastDocumentCodec.decode(file))), file)
+        }
+        try store.transaction { _ = try $0.undoLastChange() }
+        XCTAssertTrue(try store.check().problems.isEmpty)
+    }
+
+    func testALockFileThatIsASymbolicLink_IsNeverWrittenThrough() throws {
+        // A lock file swapped for a link to the data file (or any other file): the stamp goes
+        // only into the file whose lock is held, never through a link.
+        let path = try stampedFile(10)
+        let other = directory + "/notes.txt"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: other))
+        for target in [path, other] {
+            try FileManager.default.removeItem(atPath: path + ".lock")
+            try FileManager.default.createSymbolicLink(atPath: path + ".lock", withDestinationPath: target)
+            let store = JSONFileStore(path: path)
+            try store.transaction { document in try document.expenses.add { self.expense($0, 1) } }
+            XCTAssertNotNil(FastDocumentCodec.decode(try bytes(path)), "the data file is whole")
+            XCTAssertEqual(String(decoding: try bytes(other), as: UTF8.self), "keep me")
+        }
+        XCTAssertEqual(try JSONFileStore(path: path).load().expenses.count, 12)
+    }
+
+    func testAStampPointingOutsideItsFile_IsNotTrusted() throws {
+        let path = try stampedFile(4_096 + 1)
+        let contents = try FileContents(path: path, mapping: true)
+        for forge in [
+            { (stamp: inout WriteStamp) in stamp.tables[.expense]?.open = stamp.size + 10 },
+            { (stamp: inout WriteStamp) in stamp.tables[.expense]?.end = Int.max },
+            { (stamp: inout WriteStamp) in stamp.tables[.expense]?.pageStarts[1] = Int.max },
+            { (stamp: inout WriteStamp) in stamp.tables[.expense]?.pageStarts[0] = 2 },
+        ] {
+            var stamp = try stamp(path)
+            forge(&stamp)
+            let found = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents, stamp: stamp))
+            XCTAssertNil(found.expenses.paged.deferred, "read whole")
+        }
+    }
 }
