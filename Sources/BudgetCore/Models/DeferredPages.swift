@@ -61,7 +61,7 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     /// A record to stand in for those of a page that did not read.
     private let blank: Record
     /// Each page, once read: looked at without a lock (a hot walk reads a record at a time).
-    private let slots: [PageSlot<Record>]
+    private let slots: [WriteOnce<ArraySlice<Record>>]
     /// Held while a page read is published, so that every list sees the first read's storage.
     private let publishing = Mutex(())
     /// Whether a page did not read as its summary says.
@@ -72,17 +72,17 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
         self.summaries = summaries
         self.blank = blank
         self.read = read
-        slots = summaries.map { _ in PageSlot() }
+        slots = summaries.map { _ in WriteOnce([]) }
     }
 
     /// Whether a page did not read as its summary says (its records read blank).
     public var hasFailed: Bool { failure.load(ordering: .acquiring) }
 
     /// How many pages were read (for tests).
-    var readCount: Int { slots.count { $0.isPublished } }
+    var readCount: Int { slots.count { $0.isSet } }
 
     /// Whether the page was read already.
-    func isRead(_ page: Int) -> Bool { slots[page].isPublished }
+    func isRead(_ page: Int) -> Bool { slots[page].isSet }
 
     /// Reads the pages `wanted` not read yet, the later half of them on a thread of its own
     /// (as the reader reads a large table in two halves at once): for a change that needs many
@@ -105,7 +105,7 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     /// The records of a page, read the first time.
     func records(ofPage page: Int) -> ArraySlice<Record> {
         let slot = slots[page]
-        if slot.isPublished { return slot.records }
+        if slot.isSet { return slot.value }
         // Read outside the lock: another thread may read the same page meanwhile, and the first
         // to publish is kept, so every list sees one storage.
         let summary = summaries[page]
@@ -114,26 +114,7 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
             failure.store(true, ordering: .releasing)
             records = ArraySlice(repeating: blank, count: summary.count)
         }
-        publishing.withLock { _ in slot.publish(records) }
-        return slot.records
-    }
-}
-
-/// One page of `DeferredPages`: written once, under the publishing lock, before it is marked
-/// published (release); read without a lock once it is seen published (acquire), never written
-/// again.
-private final class PageSlot<Record>: @unchecked Sendable {
-    private let published = Atomic<Bool>(false)
-    /// The page's records; only read once `isPublished`.
-    private(set) var records: ArraySlice<Record> = []
-
-    /// Whether the records are there to read.
-    var isPublished: Bool { published.load(ordering: .acquiring) }
-
-    /// Sets the records, unless set already (the caller holds the publishing lock).
-    func publish(_ read: ArraySlice<Record>) {
-        guard !published.load(ordering: .relaxed) else { return }
-        records = read
-        published.store(true, ordering: .releasing)
+        publishing.withLock { _ in slot.set(records) }
+        return slot.value
     }
 }

@@ -745,8 +745,8 @@ enum FastDocumentCodec {
                         if !lent.isLent(position &>> lent.shift) {
                             // Not where the file's records are (never, for a change budget made):
                             // written anew from the records as read.
-                            try copier.writeAnew(
-                                (position..<position + shared).lazy.map { records.element(at: $0) }, into: &out, emit: emit)
+                            let page = (position..<position + shared).lazy.map { records.element(at: $0) }
+                            try copier.writeAnew(page, into: &out, emit: emit)
                             position += shared
                             continue
                         }
