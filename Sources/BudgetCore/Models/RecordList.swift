@@ -186,10 +186,6 @@ extension RecordList {
         if _slowPath(pages[page].isEmpty) { pages[page] = deferredRecords(ofPage: page) }
     }
 
-    /// Whether the page is one of `deferred`'s, not read into this list (it may have been read
-    /// for another list that holds it).
-    func isDeferred(_ page: Int) -> Bool { pages[page].isEmpty }
-
     /// A deferred page's summary; `nil` for a page this list holds read.
     func summary(ofPage page: Int) -> PageSummary? {
         pages[page].isEmpty ? deferred?.summaries[page] : nil
@@ -362,14 +358,10 @@ extension RecordList {
     /// for those `unlent` marks, left empty.
     func readPages(unlent: [Bool]?) -> [ArraySlice<Record>] {
         guard let deferred else { return pages }
-        if unlent == nil { readDeferred(from: 0) } else if let unlent {
-            // The pages to lend, read two at a time when there are several.
-            let wanted = pages.indices.filter { pages[$0].isEmpty && !($0 < unlent.count && unlent[$0]) }
-            if wanted.count > 1 { deferred.read(pages: wanted) }
-        }
-        return pages.indices.map { page in
-            unlent.map { page < $0.count && $0[page] } == true ? [] : records(ofPage: page)
-        }
+        func isUnlent(_ page: Int) -> Bool { unlent.map { page < $0.count && $0[page] } ?? false }
+        // The pages to lend that are not read, read two at a time.
+        deferred.read(pages: pages.indices.filter { pages[$0].isEmpty && !isUnlent($0) })
+        return pages.indices.map { isUnlent($0) ? [] : records(ofPage: $0) }
     }
 }
 

@@ -220,10 +220,9 @@ public struct JSONFileStore: DataProtocol {
     ) throws -> Result {
         do {
             return try apply(change, to: existing, at: target, trustingStamp: true)
-        } catch let failure as UnreadPage {
-            // A page of the stamped file did not read as its stamp said (nothing was written):
-            // the file is read whole, and the change made again from it.
-            _ = failure
+        } catch is UnreadPage {
+            // The file did not match its stamp (nothing was written): the file is read whole,
+            // and the change made again from it.
             return try apply(change, to: existing, at: target, trustingStamp: false)
         }
     }
@@ -488,6 +487,8 @@ public struct JSONFileStore: DataProtocol {
         let mode = try permissions(of: target)
         let unflushed: SystemError?
         var stamp: WriteStamp?
+        /// Whether the change was made from a file that turned out not to match its stamp.
+        func brokeAStamp() -> Bool { document.brokeItsStamp || original?.brokeItsStamp == true }
         do throws(SystemError) {
             unflushed = try AtomicFile.write(to: target, mode: mode) { emit throws(SystemError) in
                 stamp = try FastDocumentCodec.encode(document, reusing: original, stamping: true, emitting: emit)
@@ -495,12 +496,12 @@ public struct JSONFileStore: DataProtocol {
                 // changed in place since (by another program; budget never does).
                 try original?.writtenTables?.contents.stillAsRead(at: target)
                 // Nothing made from a file that did not match its stamp is written.
-                if document.brokeItsStamp || original?.brokeItsStamp == true {
+                if brokeAStamp() {
                     throw SystemError(operation: "write", path: target, code: SystemError.changedSinceRead)
                 }
             }
         } catch {
-            if document.brokeItsStamp || original?.brokeItsStamp == true { throw UnreadPage() }
+            if brokeAStamp() { throw UnreadPage() }
             throw Self.writeError(error, path: path)
         }
         if let stamp { FileLock.replaceContents(ofLockAt: target + ".lock", with: stamp.bytes) }
@@ -511,14 +512,14 @@ public struct JSONFileStore: DataProtocol {
         }
     }
 
-    /// The error of a write, worded for the two ways another program can break into it: by
-    /// changing the file in place, or cutting it short, while the file read was being copied.
     /// Whether an error came from the file system (a write that failed), not from the document.
     private static func isFileSystemError(_ error: any Error) -> Bool {
         if case .fileSystem = error as? BudgetError { return true }
         return false
     }
 
+    /// The error of a write, worded for the two ways another program can break into it: by
+    /// changing the file in place, or cutting it short, while the file read was being copied.
     private static func writeError(_ error: SystemError, path: String) -> BudgetError {
         switch error.code {
         case SystemError.changedSinceRead where error.operation == "write":
