@@ -165,6 +165,51 @@ final class StampedReadingTests: XCTestCase {
         XCTAssertEqual(document.history.entries.count, same.history.entries.count)
     }
 
+    func testADeleteFromAStampedFile_ReadsAPageOrTwoAndWritesWhatReadingItWholeWould() throws {
+        // A delete shifts every record after it one place: those pages stay unread, copied
+        // with their orders put right, and their summaries (made from the pages' first records)
+        // are what a stamp of the file written anew holds.
+        let count = 5 * 4_096 + 17
+        let cases: [[Int]] = [
+            [10_000], [4_096], [4_097], [1], [8_192, 8_193], [300, 301, 4_000], [4_090, 4_100], [count - 20],
+            Array(stride(from: 12_300, to: 12_300 + 64, by: 1)),
+        ]
+        for (index, ids) in cases.enumerated() {
+            let path = try stampedFile(count, name: "delete-\(index).json")
+            let contents = try FileContents(path: path, mapping: true)
+            let found = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents, stamp: try stamp(path)))
+            let deferred = try XCTUnwrap(found.expenses.paged.deferred)
+            var document = found
+            try document.expenses.remove(ids: ids.map { RecordID.string(for: $0) })
+            document.finishChange(since: found, now: 1_700_000_000_000)
+            try document.checkTotals(since: found)
+            try document.validate(since: found)
+            var written: [UInt8] = []
+            let stamp = try XCTUnwrap(
+                FastDocumentCodec.encode(document, reusing: found, stamping: true) { written.append(contentsOf: $0) })
+            let shifted = try XCTUnwrap(document.expenses.paged.deferred)
+            XCTAssertLessThanOrEqual(deferred.readCount, 3, "delete \(ids): only the pages around it are read")
+            XCTAssertEqual(shifted.readCount, 0, "delete \(ids): the shifted pages are not read")
+            XCTAssertFalse(document.brokeItsStamp)
+
+            // The same delete made on the file read whole.
+            let whole = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents))
+            var same = whole
+            try same.expenses.remove(ids: ids.map { RecordID.string(for: $0) })
+            same.finishChange(since: whole, now: 1_700_000_000_000)
+            // The history entry's time is the clock's: put aside.
+            func timeless(_ bytes: [UInt8]) -> String {
+                String(decoding: bytes, as: UTF8.self).replacing(/"time" : "[^"]*"/, with: "")
+            }
+            XCTAssertEqual(timeless(written), timeless(encode(same, reusing: whole)), "delete \(ids)")
+            // The stamp's pages are those of the file written anew, and read as they say.
+            let anew = try XCTUnwrap(FastDocumentCodec.encode(same, reusing: nil, stamping: true) { _ in })
+            XCTAssertEqual(stamp.tables[.expense], anew.tables[.expense], "delete \(ids)")
+            XCTAssertEqual(document.expenses, same.expenses, "delete \(ids): the shifted pages read")
+            XCTAssertFalse(document.brokeItsStamp)
+        }
+    }
+
     func testAFileChangedSinceItsStamp_IsReadWhole() throws {
         let path = try stampedFile(4_096 + 3)
         let stamp = try stamp(path)

@@ -66,23 +66,77 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     private let publishing = Mutex(())
     /// Whether a page did not read as its summary says.
     private let failure = Atomic<Bool>(false)
+    /// Reads a page's first records (page, how many), or says it could not: what a delete
+    /// learns the pages it shifts from (`RecordList.removeShifting(atSorted:)`).
+    private let readPrefix: (@Sendable (Int, Int) -> [Record]?)?
+    /// The pages these were made from, by a delete that shifted the records after it.
+    let base: DeferredPages?
+    /// The pages that are `base`'s at the same place (those before the delete's).
+    let basePages: Range<Int>
+    /// Where the records `base` holds shifted start: the records from `start` on are base's
+    /// from `baseStart` on (`baseStart - start` places later there), orders aside.
+    let tail: (start: Int, baseStart: Int)?
 
-    /// Pages described by `summaries`, each read by `read` when first needed.
-    public init(summaries: [PageSummary], blank: Record, read: @escaping @Sendable (Int) -> [Record]?) {
+    /// Pages described by `summaries`, each read by `read` when first needed; `readPrefix`
+    /// reads a page's first records alone.
+    public convenience init(
+        summaries: [PageSummary], blank: Record, readPrefix: (@Sendable (Int, Int) -> [Record]?)? = nil,
+        read: @escaping @Sendable (Int) -> [Record]?
+    ) {
+        self.init(summaries: summaries, blank: blank, readPrefix: readPrefix, base: nil, read: read)
+    }
+
+    /// Pages made from `base`'s: its pages at `basePages` as they are, the records from
+    /// `tail.start` on its from `tail.baseStart` on; each other page read by `read`.
+    init(
+        summaries: [PageSummary], blank: Record, readPrefix: (@Sendable (Int, Int) -> [Record]?)?,
+        base: (pages: DeferredPages, same: Range<Int>, tail: (start: Int, baseStart: Int))?,
+        read: @escaping @Sendable (Int) -> [Record]?
+    ) {
         self.summaries = summaries
         self.blank = blank
         self.read = read
+        self.readPrefix = readPrefix
+        self.base = base?.pages
+        basePages = base?.same ?? 0..<0
+        tail = base?.tail
         slots = summaries.map { _ in WriteOnce([]) }
     }
 
-    /// Whether a page did not read as its summary says (its records read blank).
-    public var hasFailed: Bool { failure.load(ordering: .acquiring) }
+    /// Whether a page did not read as its summary says (its records read blank), here or in
+    /// the pages these were made from.
+    public var hasFailed: Bool { failure.load(ordering: .acquiring) || (base?.hasFailed ?? false) }
+
+    /// Notes that what was made from these pages cannot be trusted (their bytes were not as
+    /// the stamp said): the store reads the whole file again.
+    func fail() {
+        failure.store(true, ordering: .releasing)
+    }
+
+    /// The pages a page is, and its place there: `base`'s for the pages these share with it.
+    func origin(ofPage page: Int) -> (pages: ObjectIdentifier, page: Int) {
+        if let base, basePages.contains(page) { return base.origin(ofPage: page) }
+        return (ObjectIdentifier(self), page)
+    }
+
+    /// A page's first `count` records (all, when it holds fewer), read alone when the page is
+    /// not; `nil` when they cannot be.
+    func prefix(ofPage page: Int, count: Int) -> [Record]? {
+        if isRead(page) || readPrefix == nil || count >= summaries[page].count {
+            return Array(records(ofPage: page).prefix(count))
+        }
+        guard let records = readPrefix?(page, min(count, summaries[page].count)), !records.isEmpty else { return nil }
+        return records
+    }
 
     /// How many pages were read (for tests).
     var readCount: Int { slots.count { $0.isSet } }
 
     /// Whether the page was read already.
-    func isRead(_ page: Int) -> Bool { slots[page].isSet }
+    func isRead(_ page: Int) -> Bool {
+        if let base, basePages.contains(page) { return base.isRead(page) }
+        return slots[page].isSet
+    }
 
     /// Reads the pages `wanted` not read yet, the later half of them on a thread of its own
     /// (as the reader reads a large table in two halves at once): for a change that needs many
@@ -104,6 +158,7 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
 
     /// The records of a page, read the first time.
     func records(ofPage page: Int) -> ArraySlice<Record> {
+        if let base, basePages.contains(page) { return base.records(ofPage: page) }
         let slot = slots[page]
         if slot.isSet { return slot.value }
         // Read outside the lock: another thread may read the same page meanwhile, and the first

@@ -194,10 +194,11 @@ extension RecordList {
     /// The pages this list and `other` both hold deferred from one source at the same place:
     /// the same records, known without reading them.
     func sharedDeferredPages(with other: RecordList) -> [Bool] {
-        guard let deferred, let theirs = other.deferred, deferred === theirs else {
-            return [Bool](repeating: false, count: pages.count)
+        guard let deferred, let theirs = other.deferred else { return [Bool](repeating: false, count: pages.count) }
+        return pages.indices.map {
+            $0 < other.pages.count && pages[$0].isEmpty && other.pages[$0].isEmpty
+                && deferred.origin(ofPage: $0) == theirs.origin(ofPage: $0)
         }
-        return pages.indices.map { $0 < other.pages.count && pages[$0].isEmpty && other.pages[$0].isEmpty }
     }
 
     /// Whether a page (there in both) holds the same records in both, found without comparing
@@ -205,7 +206,8 @@ extension RecordList {
     func sharesPage(_ page: Int, with other: RecordList) -> Bool {
         let mine = pages[page], theirs = other.pages[page]
         if mine.isEmpty || theirs.isEmpty {
-            return mine.isEmpty && theirs.isEmpty && deferred != nil && deferred === other.deferred
+            guard mine.isEmpty, theirs.isEmpty, let deferred, let other = other.deferred else { return false }
+            return deferred.origin(ofPage: page) == other.origin(ofPage: page)
         }
         return LentElements.isSameStorage(mine, theirs)
     }
@@ -336,18 +338,30 @@ extension LentElements where Element: BaseModel {
 
     /// Lends the records of two lists to `body`, never beyond it, but for the pages both hold
     /// deferred from one source at the same place (`RecordList.sharedDeferredPages(with:)`),
-    /// which stay unread and unlent (`isLent`): what compares two lists or writes one copied
-    /// from the other passes those pages by their summaries, without their records.
+    /// which stay unread and unlent (`isLent`), and the pages that lie wholly within the runs
+    /// a delete shifted (`RecordList.shiftedTail(with:)`): what compares two lists or writes
+    /// one copied from the other passes those pages by their summaries, without their records.
     static func lending<Result, Failure: Error>(
         _ list: RecordList<Element>, _ other: RecordList<Element>,
         _ body: (LentElements, LentElements) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let shared = list.sharedDeferredPages(with: other)
+        var mine = list.sharedDeferredPages(with: other), theirs = mine
         let shift = RecordList<Element>.pageShift
-        return try lending(pages: list.readPages(unlent: shared), shift: shift, count: list.count) {
+        let tail = list.shiftedTail(with: other)
+        if let tail {
+            for page in mine.indices where page << shift >= tail.mine { mine[page] = true }
+            theirs = (0..<other.pageCount).map { ($0 < theirs.count && theirs[$0]) || $0 << shift >= tail.theirs }
+        }
+        return try lending(pages: list.readPages(unlent: mine), shift: shift, count: list.count) {
             first throws(Failure) in
-            try lending(pages: other.readPages(unlent: shared), shift: shift, count: other.count) {
-                second throws(Failure) in try body(first, second)
+            try lending(pages: other.readPages(unlent: theirs), shift: shift, count: other.count) {
+                second throws(Failure) in
+                var first = first, second = second
+                if let tail {
+                    first.shiftedStart = tail.mine
+                    second.shiftedStart = tail.theirs
+                }
+                return try body(first, second)
             }
         }
     }

@@ -142,6 +142,10 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     private func positions(of ids: [String]) throws -> [Int] {
         if ids.isEmpty { return [] }
         if ids.count == 1 { return [try position(of: ids[0])] }
+        // A few are looked up one by one (each by halving, reading its page at most).
+        if ids.count <= RecordList<Record>.shiftableCount {
+            return Set(try ids.map { try position(of: $0) }).sorted()
+        }
         let wanted = Set(ids)
         var positions: [Int] = []
         for (index, record) in paged.enumerated() where wanted.contains(record.id) {
@@ -246,9 +250,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         let positions = try self.positions(of: ids)
         let removed = positions.map { paged.element(at: $0) }
         guard !positions.isEmpty else { return removed }
-        paged.remove(atSorted: positions) { record, position in
-            if record.order != position + 1 { record.order = position + 1 }
-        }
+        paged.removeRenumbering(atSorted: positions)
         return removed
     }
 

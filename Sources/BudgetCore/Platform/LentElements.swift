@@ -24,6 +24,9 @@ struct LentElements<Element> {
     @usableFromInline let shift: Int
     /// How many elements there are.
     @usableFromInline let count: Int
+    /// Where a run of pages starts that are unlent because they hold another list's elements
+    /// at other positions (a delete shifted them): never shared with it; `count` when none.
+    @usableFromInline var shiftedStart: Int
 
     /// The elements of one buffer.
     @inlinable init(_ buffer: UnsafeBufferPointer<Element>) {
@@ -41,6 +44,7 @@ struct LentElements<Element> {
         self.pages = pages
         self.shift = shift
         self.count = count
+        shiftedStart = count
     }
 
     /// Whether the page's elements are lent (else both lists lent together share it unread).
@@ -86,6 +90,7 @@ struct LentElements<Element> {
     /// Whether page `page` (there in both) is lent from one buffer by both (the same address,
     /// the same count), or unlent by both (lent together, both hold it unread from one source).
     @inlinable func sharesPage(_ page: Int, with other: LentElements) -> Bool {
+        guard page << shift < shiftedStart, page << other.shift < other.shiftedStart else { return false }
         if pages[page].isEmpty || other.pages[page].isEmpty {
             return pages[page].isEmpty && other.pages[page].isEmpty
                 && elementCount(ofPage: page) == other.elementCount(ofPage: page)

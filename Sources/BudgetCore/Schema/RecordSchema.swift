@@ -337,8 +337,12 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 }
                 return sameContent(old, oldIndex, new, newIndex)
             }
+            // Records a delete shifted are never the same as those at their places before: each
+            // has another's ID. The walk from the first stops where they start.
+            let tail = oldList.shiftedTail(with: newList)
+            let limit = min(old.count, new.count, tail.map { min($0.mine, $0.theirs) } ?? .max)
             var start = 0
-            while start < old.count && start < new.count {
+            while start < limit {
                 if let shared = old.sharedPage(at: start, with: new) {
                     start += shared
                 } else if same(start, start) {
@@ -347,8 +351,11 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                     break
                 }
             }
-            // An edit leaves the pages after its record shared too.
-            let trailing = min(old.sharedTrailingCount(with: new), old.count - start)
+            // An edit leaves the pages after its record shared too; a delete, shifted.
+            var trailing = min(old.sharedTrailingCount(with: new), old.count - start)
+            if let tail {
+                trailing = max(trailing, min(old.count - tail.mine, old.count - start, new.count - start))
+            }
             var oldEnd = old.count - trailing, newEnd = new.count - trailing
             while oldEnd > start && newEnd > start {
                 let pageStart = ((oldEnd - 1) &>> old.shift) &<< old.shift

@@ -733,7 +733,26 @@ enum FastDocumentCodec {
             // read; in another order every record is written where its ID puts it: all lent.
             try lending(records, source.records, sharing: inIDOrder) { lent, old throws(Failure) in
                 var position = 0
+                // The records a delete shifted, copied with their orders put right, unread.
+                let tail = inIDOrder ? records.shiftedTail(with: source.records) : nil
                 while position < lent.count {
+                    if let tail, position == tail.mine {
+                        let copy = try copier.copyShifted(
+                            from: tail.theirs, count: lent.count - position, firstOrder: position + 1,
+                            into: &out, emit: emit
+                        ) { offset, start in
+                            if offset & pageMask == 0, let tally { pageStarts.append(tally.count + start) }
+                        }
+                        switch copy {
+                        case .copied: break
+                        case .notAsStamped: records.noteUnreadPagesFailed()
+                        case .declined:
+                            // Not where the file's records are (never, for a change budget made).
+                            let rest = (position..<lent.count).lazy.map { records.element(at: $0) }
+                            try copier.writeAnew(rest, into: &out, emit: emit)
+                        }
+                        break
+                    }
                     if inIDOrder, position & pageMask == 0, let tally {
                         pageStarts.append(copier.nextRecordStart(after: tally.count + out.count))
                     }
@@ -815,7 +834,11 @@ extension FastDocumentCodec {
                         if id <= previous { return false }
                     }
                 }
-                if sorted != nil, let shared = lent.sharedPage(at: position, with: old) {
+                let page = position &>> lent.shift
+                if !lent.isLent(page) {
+                    // By ascending ID within, as its summary says (checked when it is read).
+                    position = min((page + 1) &<< lent.shift, lent.count)
+                } else if sorted != nil, let shared = lent.sharedPage(at: position, with: old) {
                     position += shared
                 } else {
                     position += 1

@@ -79,6 +79,68 @@ struct RecordCopier<Record: BaseModel> {
         return true
     }
 
+    /// What `copyShifted` did.
+    enum ShiftedCopy {
+        /// The records were copied, their orders put right.
+        case copied
+        /// Nothing was written: the file's next record is not where the run starts.
+        case declined
+        /// The bytes were copied, but their orders were not what the stamp says (the change
+        /// must not be written).
+        case notAsStamped
+    }
+
+    /// Copies the file's last `count` records, from `position` on, each with its order set to
+    /// its new place (`firstOrder` for the first, then on by one): the records a delete before
+    /// them shifted, copied without reading them. Each record's order is found by its key and
+    /// must read as its old place. `noting` is told where each record starts in what is written
+    /// (its offset in the run, and its start counting from the buffer's), every 4,096 records.
+    mutating func copyShifted<Failure: Error>(
+        from position: Int, count: Int, firstOrder: Int, into out: inout ByteBuffer,
+        emit: (ByteView) throws(Failure) -> Void, noting: (Int, Int) -> Void
+    ) throws(Failure) -> ShiftedCopy {
+        let layout = source.layout
+        guard layout.places == nil, next <= position, count > 0, position + count == layout.count
+        else { return .declined }
+        // The file's records before it that no record written matched were removed: passed.
+        try flush(into: &out, emit: emit)
+        let bytes = source.bytes, range = layout.bytes(of: position..<position + count)
+        var copied = range.lowerBound
+        var recordStart = range.lowerBound + 5
+        var outcome = ShiftedCopy.copied
+        if wroteAny { out.write(",") }
+        wroteAny = true
+        for offset in 0..<count {
+            if offset & (RecordList<Record>.pageSize - 1) == 0 {
+                if offset > 0, let found = FastDocumentCodec.recordStart(in: bytes, from: copied) {
+                    recordStart = found
+                }
+                noting(offset, out.count + recordStart - copied)
+            }
+            guard let key = bytes.firstIndex(of: orderKey, in: copied..<range.upperBound) else {
+                outcome = .notAsStamped
+                break
+            }
+            let digits = key + orderKey.count
+            var end = digits, value = 0
+            while end < range.upperBound, end - digits < 18,
+                  bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                end += 1
+            }
+            if value != position + offset + 1 { outcome = .notAsStamped }
+            out.append(bytes.slice(copied..<digits))
+            out.write(firstOrder + offset)
+            copied = end
+            try emitFull(&out, emit)
+        }
+        out.append(bytes.slice(copied..<range.upperBound))
+        next = position + count
+        passedPages.passed(range.upperBound)
+        try emitFull(&out, emit)
+        return outcome
+    }
+
     /// Adds the file's next records (one, or `count`), as they lie, to the records waiting to
     /// be copied in one piece.
     private mutating func copyAsRead<Failure: Error>(

@@ -47,9 +47,10 @@ final class StampedTable<Record: BaseModel>: RecordStartFinding {
     /// The table's records, each page read when first needed.
     var records: RecordList<Record> {
         let blank = Record.schema.blank(RecordID.string(for: 0))
-        return RecordList(deferred: DeferredPages(summaries: table.summaries, blank: blank) { [self] page in
-            read(page)
-        })
+        let pages = DeferredPages(
+            summaries: table.summaries, blank: blank, readPrefix: { [self] page, count in readPrefix(page, count) }
+        ) { [self] page in read(page) }
+        return RecordList(deferred: pages)
     }
 
     /// Where the records lie, for the writer that copies them.
@@ -85,6 +86,30 @@ final class StampedTable<Record: BaseModel>: RecordStartFinding {
               sizes.all == summary.sizes.all, sizes.refunds == summary.sizes.refunds else { return nil }
         starts.withLock { $0[page] = found }
         return records
+    }
+
+    /// The first `count` records of a page (fewer than it holds), `nil` when they are not what
+    /// its summary says they start with (the first ID, ascending, orders at their places).
+    func readPrefix(_ page: Int, _ count: Int) -> [Record]? {
+        let summary = table.summaries[page]
+        guard count > 0, count < summary.count else { return nil }
+        let first = page << RecordList<Record>.pageShift
+        let stop = start(of: first + count)
+        var found = false
+        let records = contents.withBytes { bytes in
+            FillTarget<Record>.array(capacity: count) { target in
+                var run = RecordRun<Record>(into: target, keepingStarts: false)
+                var cursor = ByteCursor(bytes)
+                cursor.index = table.pageStarts[page]
+                let outcome = run.read(&cursor, stoppingAt: stop)
+                if let filled = run.target { target = filled }
+                if outcome == .stopped, run.count == count, run.ascending, run.laidOut, run.ordersFollow,
+                   run.firstOrder == first + 1, run.lowest == summary.firstID, run.highest <= summary.lastID {
+                    found = true
+                }
+            }
+        }
+        return found ? records : nil
     }
 
     /// Where the record at `position` starts: a page's first from the stamp, the others from

@@ -141,11 +141,8 @@ final class WriteTally {
                 summaries.append(summary)
                 continue
             }
-            let page = records.records(ofPage: page)
-            guard let first = page.first.flatMap({ RecordID.number(fromStored: $0.id) }),
-                  let last = page.last.flatMap({ RecordID.number(fromStored: $0.id) }),
-                  let sizes = PageSummary.sizes(of: page) else { return }
-            summaries.append(PageSummary(count: page.count, firstID: first, lastID: last, sizes: sizes))
+            guard let summary = PageSummary(of: records.records(ofPage: page)) else { return }
+            summaries.append(summary)
         }
         tables[Record.kind] = WriteStamp.Table(open: open, end: end, pageStarts: pageStarts, summaries: summaries)
     }
