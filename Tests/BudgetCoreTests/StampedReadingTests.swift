@@ -210,6 +210,27 @@ final class StampedReadingTests: XCTestCase {
         }
     }
 
+    func testADeleteOverPagesNotAsTheirStampSays_IsMadeFromTheFileReadWhole() throws {
+        // An order out of place in a page a delete shifts, under a stamp made to hash to it (a
+        // forged one): the copy finds the order is not the one expected, and the change is made
+        // again from the file read whole, which refuses the file. Nothing is written.
+        let path = try stampedFile(3 * 4_096 + 9)
+        let text = String(decoding: try bytes(path), as: UTF8.self)
+        let forged = Array(text.replacing("\"order\" : 11000\n", with: "\"order\" : 11001\n", maxReplacements: 1).utf8)
+        XCTAssertEqual(forged.count, text.utf8.count)
+        var stamp = try stamp(path)
+        stamp.hash = ByteView.withBytes(of: forged) { ContentHash.of($0) }
+        try Data(forged).write(to: URL(fileURLWithPath: path))
+        try Data(stamp.bytes).write(to: URL(fileURLWithPath: path + ".lock"))
+        let store = JSONFileStore(path: path)
+        XCTAssertThrowsError(
+            try store.transaction { document in try document.expenses.remove(ids: [RecordID.string(for: 100)]) }
+        ) { error in
+            XCTAssertTrue("\(error.localizedDescription)".contains("order"), "\(error.localizedDescription)")
+        }
+        XCTAssertEqual(try bytes(path), forged)
+    }
+
     func testAFileChangedSinceItsStamp_IsReadWhole() throws {
         let path = try stampedFile(4_096 + 3)
         let stamp = try stamp(path)

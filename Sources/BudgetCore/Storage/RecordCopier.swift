@@ -116,6 +116,8 @@ struct RecordCopier<Record: BaseModel> {
                     recordStart = found
                 }
                 noting(offset, out.count + recordStart - copied)
+                // The file's pages copied are given back as the copy passes them.
+                passedPages.passed(copied)
             }
             guard let key = bytes.firstIndex(of: orderKey, in: copied..<range.upperBound) else {
                 outcome = .notAsStamped
