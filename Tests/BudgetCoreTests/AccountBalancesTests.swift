@@ -160,6 +160,34 @@ final class AccountBalancesTests: XCTestCase {
         XCTAssertThrowsError(try document.checkTotals(), "no change may leave them so")
     }
 
+    func testTotalsCheck_AddsUpTheBalancesOnlyWhenTheAmountsCouldOverflowThem() throws {
+        // Every amount's size and opening balance adding up within Int.max: no balance can
+        // overflow, found from the tables' summaries. Past that, the balances are added up.
+        var document = BudgetDocument()
+        var settings = document[settings: AccountKeys.self]
+        settings.set(Account(name: "big", type: .bank, opening: Int.max - 10))
+        document[settings: AccountKeys.self] = settings
+        var spent = try document.addExpense(name: "x", amount: 5, date: day("2026-11-02"))
+        spent.account = "big"
+        try document.expenses.update(spent)
+        XCTAssertNoThrow(try document.checkTotals())
+        // Over the bound, but every balance fits (what came in went out again): taken.
+        var pay = try document.addIncome(name: "pay", amount: 20, date: day("2026-11-03"))
+        pay.account = "big"
+        try document.incomes.update(pay)
+        var out = try document.addExpense(name: "y", amount: 20, date: day("2026-11-04"))
+        out.account = "big"
+        try document.expenses.update(out)
+        XCTAssertNoThrow(try AccountBalances(document))
+        XCTAssertNoThrow(try document.checkTotals())
+        // Into the big account, its balance would not fit.
+        var into = try document.addIncome(name: "pay", amount: 20, date: day("2026-11-03"))
+        into.account = "big"
+        try document.incomes.update(into)
+        XCTAssertThrowsError(try AccountBalances(document))
+        XCTAssertThrowsError(try document.checkTotals())
+    }
+
     func testTransfers_RefuseUnknownSameAndClosedAccounts() throws {
         var document = try budget()
         XCTAssertThrowsError(try document.addTransfer(transfer("楽天銀行", "Suica", 1, "2026-11-02")))

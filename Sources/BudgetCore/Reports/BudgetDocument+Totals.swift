@@ -49,8 +49,8 @@ extension BudgetDocument {
         }
         // Every account's balance and the accounts' totals stay computable (a file whose balances
         // did not keeps taking changes that leave them so).
-        if !self[settings: AccountKeys.self].accountNames.isEmpty, (try? AccountBalances(self)) == nil,
-           original.map({ (try? AccountBalances($0)) != nil }) ?? true {
+        if !self[settings: AccountKeys.self].accountNames.isEmpty, !balancesCannotOverflow,
+           (try? AccountBalances(self)) == nil, original.map({ (try? AccountBalances($0)) != nil }) ?? true {
             throw .totalOverflow
         }
         if refunds > 0 {
@@ -60,6 +60,24 @@ extension BudgetDocument {
             let room = Int.max - limits * Self.maximumReportMonths
             if refunds > room { throw .refundsTooLarge(refunds: refunds, maximum: room) }
         }
+    }
+
+    /// Whether no account's balance, nor the accounts' totals, can leave `Int` whatever the
+    /// records' accounts and dates: every amount's size (a transfer's twice: it leaves one
+    /// account and enters another) and every opening balance's add up within `Int.max`, known
+    /// from the tables' page summaries without reading the records.
+    private var balancesCannotOverflow: Bool {
+        var total = 0
+        func add(_ size: Int?) -> Bool {
+            guard let size else { return false }
+            let (sum, overflow) = total.addingReportingOverflow(size)
+            total = sum
+            return !overflow && sum < Int.max
+        }
+        let transfers = transfers.paged.amountSizes?.all
+        return add(incomes.paged.amountSizes?.all) && add(expenses.paged.amountSizes?.all)
+            && add(transfers) && add(transfers)
+            && accounts.allSatisfy { add($0.opening == Int.min ? nil : abs($0.opening)) }
     }
 
     /// The categories' limits added up (at most `Int.max`: it saturates).
