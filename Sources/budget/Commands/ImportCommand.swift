@@ -234,7 +234,7 @@ struct ImportCommand: Command {
             return try work(&document)
         }
         for warning in unsupportedRules { context.warn(warning) }
-        context.output.write(result.added.map { (kind == nil ? $0.description : $0.id) + "\n" }.joined())
+        writeIDs(result.added, in: context)
         var message = "Imported " + confirmation(reading, result, title: plan.title, money: money) + "."
         if let saveAs {
             message += " Saved the options as the profile '\(saveAs)'"
@@ -463,14 +463,7 @@ struct ImportCommand: Command {
             return
         }
         let result = try store.transaction { try work(&$0) }
-        // One line a record (`expense-00000042` when the kinds were mixed), in one string.
-        var listing = ""
-        listing.reserveCapacity(result.added.count * 18)
-        for reference in result.added {
-            listing += kind == nil ? reference.description : reference.id
-            listing += "\n"
-        }
-        context.output.write(listing)
+        writeIDs(result.added, in: context)
         context.confirm("Imported \(noun(result.added.count))\(notes(result.skipped, result.otherKind)).")
     }
 
@@ -482,6 +475,25 @@ struct ImportCommand: Command {
     }
 
     /// The records an import would add, as a table without IDs.
+    /// Prints the added records' IDs, one a line (`expense-00000042` when no kind was asked
+    /// for), a few thousand lines at a time: a large import's listing is never held whole.
+    private func writeIDs(_ added: [RecordReference], in context: CommandContext) {
+        var listing = ""
+        listing.reserveCapacity(min(added.count, Self.linesAtOnce) * 18)
+        for (offset, reference) in added.enumerated() {
+            listing += kind == nil ? reference.description : reference.id
+            listing += "\n"
+            if (offset + 1) % Self.linesAtOnce == 0 {
+                context.output.write(listing)
+                listing.removeAll(keepingCapacity: true)
+            }
+        }
+        if !listing.isEmpty { context.output.write(listing) }
+    }
+
+    /// How many IDs `writeIDs` writes at once.
+    private static let linesAtOnce = 4_096
+
     private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
         // The added records are the last of their tables, in the order they were added.
         var incomes = document.incomes.records.suffix(added.filter { $0.kind == .income }.count).makeIterator()
