@@ -126,7 +126,9 @@ extension RecordList {
     /// Page `page` of a list made from `base` by removing `shift` records before it: base's
     /// records `shift` places later, each given its new place as its order. `nil` when they are
     /// not what the list's summary of the page says (checked by the caller).
-    private static func shiftedPage(_ page: Int, of base: DeferredPages<Record>, by shift: Int, total: Int) -> [Record] {
+    private static func shiftedPage(
+        _ page: Int, of base: DeferredPages<Record>, by shift: Int, total: Int
+    ) -> [Record] {
         let start = page << pageShift, count = Swift.min(pageSize, total - start)
         var records: [Record] = []
         records.reserveCapacity(count)
@@ -160,7 +162,9 @@ extension RecordList {
     }
 
     /// Whether both lists hold every page from these positions on unread, as many records each.
-    private static func holdUnread(_ one: RecordList, from start: Int, _ other: RecordList, from otherStart: Int) -> Bool {
+    private static func holdUnread(
+        _ one: RecordList, from start: Int, _ other: RecordList, from otherStart: Int
+    ) -> Bool {
         one.total - start == other.total - otherStart && start < one.total
             && one.pages[(start >> pageShift)...].allSatisfy(\.isEmpty)
             && other.pages[(otherStart >> pageShift)...].allSatisfy(\.isEmpty)

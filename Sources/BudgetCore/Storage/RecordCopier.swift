@@ -124,13 +124,8 @@ struct RecordCopier<Record: BaseModel> {
                 break
             }
             let digits = key + orderKey.count
-            var end = digits, value = 0
-            while end < range.upperBound, end - digits < 18,
-                  bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
-                value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
-                end += 1
-            }
-            if value != position + offset + 1 { outcome = .notAsStamped }
+            let (value, end) = Self.number(in: bytes, at: digits, before: range.upperBound)
+            if end == digits || value != position + offset + 1 { outcome = .notAsStamped }
             out.append(bytes.slice(copied..<digits))
             out.write(firstOrder + offset)
             copied = end
@@ -202,12 +197,7 @@ struct RecordCopier<Record: BaseModel> {
         // Looked for from the end: the fields after the order (who paid, tags…) are few.
         guard let key = bytes.lastIndex(of: orderKey, in: range) else { return false }
         let digits = key + orderKey.count
-        var end = digits, value = 0
-        while end < range.upperBound, end - digits < 18,
-              bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
-            value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
-            end += 1
-        }
+        let (value, end) = Self.number(in: bytes, at: digits, before: range.upperBound)
         guard end > digits, value == oldOrder else { return false }
         if wroteAny { out.write(",") }
         wroteAny = true
@@ -216,6 +206,17 @@ struct RecordCopier<Record: BaseModel> {
         out.append(bytes.slice(end..<range.upperBound))
         passedPages.passed(range.upperBound)
         return true
+    }
+
+    /// The number whose digits start at `start` (at most 18 of them, before `limit`), and where
+    /// they end (`start` when there is no digit).
+    private static func number(in bytes: ByteView, at start: Int, before limit: Int) -> (value: Int, end: Int) {
+        var end = start, value = 0
+        while end < limit, end - start < 18, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+            value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+            end += 1
+        }
+        return (value, end)
     }
 
     /// Where the next record written will start (the quote before its ID), given where the
