@@ -109,6 +109,13 @@ final class RecordTableTests: XCTestCase {
             let moved = table.records[Int.random(in: 0..<table.count, using: &random)].id
             try table.move(id: moved, to: Int.random(in: 1...table.count, using: &random))
         }
+        // A few IDs of a table out of ID order: each found, by halving or by one walk.
+        let doomed = (0..<5).map { _ in table.records[Int.random(in: 0..<table.count, using: &random)].id }
+        let kept = table.records.filter { !doomed.contains($0.id) }
+        let removed = try table.remove(ids: doomed + [doomed[0]])
+        XCTAssertEqual(Set(removed.map(\.id)), Set(doomed))
+        XCTAssertEqual(table.records.map(\.id), kept.map(\.id))
+        assertInvariants(table)
     }
 
     func testMove_ShiftsTheRecordsBetween() throws {

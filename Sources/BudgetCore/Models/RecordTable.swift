@@ -142,9 +142,10 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     private func positions(of ids: [String]) throws -> [Int] {
         if ids.isEmpty { return [] }
         if ids.count == 1 { return [try position(of: ids[0])] }
-        // A few are looked up one by one (each by halving, reading its page at most).
-        if ids.count <= RecordList<Record>.shiftableCount {
-            return Set(try ids.map { try position(of: $0) }).sorted()
+        // A few are looked up by halving (each reading its page at most), those not found so
+        // (a table some moves took out of ID order) by one walk.
+        if ids.count <= RecordList<Record>.shiftableCount, let found = indices(ofStored: Set(ids)) {
+            return Set(found.values).sorted()
         }
         let wanted = Set(ids)
         var positions: [Int] = []
