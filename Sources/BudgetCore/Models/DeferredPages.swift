@@ -43,6 +43,17 @@ public struct PageSummary: Equatable, Sendable {
     }
 }
 
+extension PageSummary {
+    /// The summary of a page of records (by ascending ID); `nil` when it is empty, an ID is not
+    /// 8 digits, or the amounts do not add up within `Int.max`.
+    init?<Record: BaseModel>(of records: ArraySlice<Record>) {
+        guard let first = records.first.flatMap({ RecordID.number(fromStored: $0.id) }),
+              let last = records.last.flatMap({ RecordID.number(fromStored: $0.id) }),
+              let sizes = PageSummary.sizes(of: records) else { return nil }
+        self.init(count: records.count, firstID: first, lastID: last, sizes: sizes)
+    }
+}
+
 /// Pages of a table kept unread until a record of them is first read, then read once for every
 /// list that holds them (the document a change started from and the one it makes share them).
 /// A change to one record of 100,000 reads that record's page, not the other 24: the pages it

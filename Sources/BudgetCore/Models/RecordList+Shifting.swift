@@ -48,12 +48,7 @@ extension RecordList {
             }
             position += 1
         }
-        var madePages: [ArraySlice<Record>] = []
-        var start = 0
-        while start < made.count {
-            madePages.append(made[start..<Swift.min(start + Self.pageSize, made.count)])
-            start += Self.pageSize
-        }
+        let madePages = RecordList(made).pages
         let madeSummaries = madePages.compactMap(PageSummary.init(of:))
         guard madeSummaries.count == madePages.count else { return false }
         let summaries = Array(deferred.summaries[..<firstPage] + madeSummaries + tailSummaries)
@@ -124,8 +119,8 @@ extension RecordList {
     }
 
     /// Page `page` of a list made from `base` by removing `shift` records before it: base's
-    /// records `shift` places later, each given its new place as its order. `nil` when they are
-    /// not what the list's summary of the page says (checked by the caller).
+    /// records `shift` places later, each given its new place as its order (the caller checks
+    /// them against the page's summary).
     private static func shiftedPage(
         _ page: Int, of base: DeferredPages<Record>, by shift: Int, total: Int
     ) -> [Record] {
@@ -173,16 +168,5 @@ extension RecordList {
     /// Notes that what was made from this list's unread pages cannot be trusted (`DeferredPages.fail()`).
     func noteUnreadPagesFailed() {
         deferred?.fail()
-    }
-}
-
-extension PageSummary {
-    /// The summary of a page of records (by ascending ID); `nil` when it is empty, an ID is not
-    /// 8 digits, or the amounts do not add up within `Int.max`.
-    init?<Record: BaseModel>(of records: ArraySlice<Record>) {
-        guard let first = records.first.flatMap({ RecordID.number(fromStored: $0.id) }),
-              let last = records.last.flatMap({ RecordID.number(fromStored: $0.id) }),
-              let sizes = PageSummary.sizes(of: records) else { return nil }
-        self.init(count: records.count, firstID: first, lastID: last, sizes: sizes)
     }
 }

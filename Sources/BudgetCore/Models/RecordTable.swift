@@ -145,7 +145,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         // A few are looked up by halving (each reading its page at most), those not found so
         // (a table some moves took out of ID order) by one walk.
         if ids.count <= RecordList<Record>.shiftableCount, let found = indices(ofStored: Set(ids)) {
-            return Set(found.values).sorted()
+            return found.values.sorted()
         }
         let wanted = Set(ids)
         var positions: [Int] = []

@@ -474,7 +474,6 @@ struct ImportCommand: Command {
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
-    /// The records an import would add, as a table without IDs.
     /// Prints the added records' IDs, one a line (`expense-00000042` when no kind was asked
     /// for), a few thousand lines at a time: a large import's listing is never held whole.
     private func writeIDs(_ added: [RecordReference], in context: CommandContext) {
@@ -494,6 +493,7 @@ struct ImportCommand: Command {
     /// How many IDs `writeIDs` writes at once.
     private static let linesAtOnce = 4_096
 
+    /// The records an import would add, as a table without IDs.
     private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
         // The added records are the last of their tables, in the order they were added.
         var incomes = document.incomes.records.suffix(added.filter { $0.kind == .income }.count).makeIterator()
