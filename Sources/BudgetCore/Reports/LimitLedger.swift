@@ -31,8 +31,10 @@ public struct LimitLedger: Sendable {
 
     /// The limits, categories by name, then the total limit.
     public let limits: [(scope: LimitScope, limit: SpendingLimit)]
-    /// The entries by scope (`LimitScopeKey`: a category's plainness found once).
-    private let entries: [LimitScopeKey: Entry]
+    /// The entries in the order of `limits`.
+    private let entries: [Entry]
+    /// Each scope's place in `entries` (`LimitScopeKey`: a category's plainness found once).
+    private let positions: [LimitScopeKey: Int]
     private let calendar: BudgetCalendar
     private let expenses: RecordList<Expense>
     /// What the yearly limits spent in their years to date, by the day asked about.
@@ -83,11 +85,14 @@ public struct LimitLedger: Sendable {
             (firstMonth, firstYear) = (Int.min, Int.min)
         }
         let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar, from: from)
-        var entries: [LimitScopeKey: Entry] = [:]
+        var entries: [Entry] = []
+        var positions: [LimitScopeKey: Int] = [:]
         entries.reserveCapacity(limits.count)
+        positions.reserveCapacity(limits.count)
         for (scope, limit) in limits {
+            let key = LimitScopeKey(scope)
             var sorted: [(period: Int, amount: Int)]? = []
-            for (period, amount) in sums[LimitScopeKey(scope)] ?? [:] {
+            for (period, amount) in sums[key] ?? [:] {
                 guard let amount else {
                     sorted = nil
                     break
@@ -95,9 +100,12 @@ public struct LimitLedger: Sendable {
                 sorted?.append((period, amount))
             }
             sorted?.sort { $0.period < $1.period }
-            entries[LimitScopeKey(scope)] = Entry(scope: scope, limit: limit, spending: sorted)
+            // A scope set twice (which settings never hold) keeps its first place.
+            if positions[key] == nil { positions[key] = entries.count }
+            entries.append(Entry(scope: scope, limit: limit, spending: sorted))
         }
         self.entries = entries
+        self.positions = positions
     }
 
     /// A scope's limit, when it has one.
@@ -107,7 +115,7 @@ public struct LimitLedger: Sendable {
 
     /// The entry of a scope's limit, when it has one.
     private func entry(_ scope: LimitScope) -> Entry? {
-        entries.isEmpty ? nil : entries[LimitScopeKey(scope)]
+        entries.isEmpty ? nil : positions[LimitScopeKey(scope)].map { entries[$0] }
     }
 
     // MARK: Statuses
@@ -143,7 +151,8 @@ public struct LimitLedger: Sendable {
     ) throws -> LimitStatus? {
         guard !entries.isEmpty else { return nil }  // (no key made for each category of a summary)
         let key = LimitScopeKey(scope)
-        guard let entry = entries[key] else { return nil }
+        guard let position = positions[key] else { return nil }
+        let entry = entries[position]
         let limit = entry.limit
         switch limit.per {
         case .month:
@@ -193,6 +202,22 @@ public struct LimitLedger: Sendable {
     func spent(_ scope: LimitScope, period index: Int) throws -> Int {
         guard let entry = entry(scope) else { return 0 }
         return try spent(entry, from: index, through: index)
+    }
+
+    /// What the limit at `position` in `limits` counts in its period at `index`: `spent(_:period:)`
+    /// without looking its scope up (a forecast asks for every month of every limit).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
+    func spent(limitAt position: Int, period index: Int) throws -> Int {
+        try spent(entries[position], from: index, through: index)
+    }
+
+    /// What rollover carries into the period at `index` (of its kind) for the limit at
+    /// `position` in `limits`.
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    func carriedIn(limitAt position: Int, period index: Int) throws -> Int {
+        try carriedIn(entries[position], at: index)
     }
 
     // MARK: Carrying
@@ -309,13 +334,24 @@ public struct LimitLedger: Sendable {
         _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
         from: Day? = nil
     ) -> [LimitScopeKey: [Int: Int?]] {
-        var byCategory: [String: SpendingLimit.Period] = [:]
-        byCategory.reserveCapacity(limits.count)
+        // Categories numbered by their bytes (`LabelIndex`), each looked up among the limits
+        // once: hashing a Japanese category for a dictionary normalises it, a million times over.
+        // When the limits' categories and a label are all plain (`TextOrder.isPlain`: in NFC),
+        // Unicode calls them equal only when their bytes are, so the label is looked up by its
+        // bytes among the limited categories (numbered 0..<count in `limited`, their periods in
+        // `limitedPer`); any other label by `==`, in a dictionary made the first time one comes.
+        var limited = LabelIndex()
+        var limitedPer: [SpendingLimit.Period] = []
         var total: SpendingLimit.Period?
+        var limitsArePlain = true
         for (scope, limit) in limits {
             switch scope {
-            case .category(let category): byCategory[category] = limit.per
-            case .total: total = limit.per
+            case .category(let category):
+                let number = limited.number(of: category)
+                if number == limitedPer.count { limitedPer.append(limit.per) } else { limitedPer[number] = limit.per }
+                if limitsArePlain && !TextOrder.isPlain(category) { limitsArePlain = false }
+            case .total:
+                total = limit.per
             }
         }
         guard !limits.isEmpty else { return [:] }
@@ -330,20 +366,16 @@ public struct LimitLedger: Sendable {
                 sums[period] = .some(overflow ? nil : next)
             }
         }
-        // Categories numbered by their bytes (`LabelIndex`), each looked up among the limits
-        // once: hashing a Japanese category for a dictionary normalises it, a million times over.
-        // When the limits' categories and a label are all plain (`TextOrder.isPlain`: in NFC),
-        // Unicode calls them equal only when their bytes are, so the label is looked up by its
-        // bytes among the limited categories (numbered first, 0..<count, in `limited`).
         var numbers = LabelIndex()
-        var limited = LabelIndex()
-        let limitedCategories = Array(byCategory.keys)
-        let limitedPer = Array(byCategory.values)
-        for category in limitedCategories { _ = limited.number(of: category) }
-        let limitsArePlain = limitedCategories.allSatisfy(TextOrder.isPlain)
+        var byCategory: [String: SpendingLimit.Period]?
         func limitPeriod(of category: String) -> SpendingLimit.Period? {
-            guard limitsArePlain, TextOrder.isPlain(category) else { return byCategory[category] }
-            return limited.existingNumber(of: category).map { limitedPer[$0] }
+            if limitsArePlain, TextOrder.isPlain(category) {
+                return limited.existingNumber(of: category).map { limitedPer[$0] }
+            }
+            if byCategory == nil {
+                byCategory = Dictionary(zip(limited.labels, limitedPer), uniquingKeysWith: { _, last in last })
+            }
+            return byCategory?[category]
         }
         var categoryPer: [SpendingLimit.Period?] = []
         var categorySums: [[Int: Int?]] = []
@@ -352,7 +384,7 @@ public struct LimitLedger: Sendable {
             if let from, expense.date < from { continue }
             var per: SpendingLimit.Period?
             var number = -1
-            if !byCategory.isEmpty {
+            if !limitedPer.isEmpty {
                 number = numbers.number(of: expense.category)
                 if number == categoryPer.count {
                     categoryPer.append(limitPeriod(of: expense.category))
@@ -392,7 +424,7 @@ public struct LimitLedger: Sendable {
             }
         }
         // Each scope looked up once, its sums merged where they lie.
-        sums.reserveCapacity(sums.count + limitedCategories.count)
+        sums.reserveCapacity(sums.count + limitedPer.count)
         for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
             merge(categorySums[number], into: &sums[LimitScopeKey(.category(category)), default: [:]])
         }

@@ -190,19 +190,22 @@ public struct Forecast: Equatable, Sendable {
         let ledger = LimitLedger(
             limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar,
             countingFrom: first.start)
-        let limits = ledger.limits
-            .compactMap { entry in entry.scope.category.map { (category: $0, limit: entry.limit) } }
+        // Each with its place among the ledger's limits, so that no month looks its scope up.
+        let limits = ledger.limits.enumerated()
+            .compactMap { position, entry in
+                entry.scope.category.map { (category: $0, limit: entry.limit, position: position) }
+            }
             .filter { $0.limit.per == .month }
-        var carried = try limits.map { try ledger.status(.category($0.category), in: first)?.carriedIn ?? 0 }
+        var carried = try limits.map { try ledger.carriedIn(limitAt: $0.position, period: first.index) }
         var opening = openingIncome
         try subtract(openingExpenses, from: &opening)
         try add(openingScheduled, to: &opening)
         var balance = opening
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
-            for (position, (category, limit)) in limits.enumerated() {
+            for (position, (category, limit, ledgerPosition)) in limits.enumerated() {
                 // Added up once for every month and limit by the ledger, not a pass per month.
-                var spent = try ledger.spent(.category(category), period: months[index].period.index)
+                var spent = try ledger.spent(limitAt: ledgerPosition, period: months[index].period.index)
                 for occurrence in months[index].scheduled
                 where occurrence.kind == .expense && occurrence.category == category {
                     try add(occurrence.amount, to: &spent)

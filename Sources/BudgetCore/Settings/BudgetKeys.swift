@@ -37,6 +37,8 @@ public enum BudgetKeys: SettingsDomain {
     /// joining its dot) and the rest is a category a file may hold.
     static func category(in key: String, after prefix: String) -> String? {
         guard let category = StoredKeyName.rest(of: key, after: prefix) else { return nil }
+        // A plain label (most categories) is one `checkLabel` passes, found in one pass.
+        if FieldRules.isPlainLabel(category) { return category }
         do {
             try FieldRules.checkLabel(category, field: "category")
         } catch {

@@ -480,7 +480,12 @@ struct ImportCommand: Command {
         var listing = ""
         listing.reserveCapacity(min(added.count, Self.linesAtOnce) * 18)
         for (offset, reference) in added.enumerated() {
-            listing += kind == nil ? reference.description : reference.id
+            // Appended in pieces: no text made for each line.
+            if kind == nil {
+                listing += reference.kind.singular
+                listing += "-"
+            }
+            listing += reference.id
             listing += "\n"
             if (offset + 1) % Self.linesAtOnce == 0 {
                 context.output.write(listing)
