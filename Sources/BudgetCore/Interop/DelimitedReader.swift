@@ -133,7 +133,8 @@ enum DelimitedReader {
                         line: line, column: String(column),
                         "a quote inside an unquoted field (quote the whole field and double the quote)")
                 }
-                fields.append(text.string(start..<index))
+                // The text is a string's (valid UTF-8), cut where ASCII bytes stand: no check again.
+                fields.append(start == index ? "" : text.validString(start..<index, isASCII: false))
             }
             if isSeparator(at: index) {
                 index += separator.count

@@ -102,21 +102,30 @@ public struct ImportedRow: Equatable, Sendable {
 
     /// The row as an income with this ID; a row read as an expense leaves its category behind.
     func income(id: String) -> Income {
-        if case .income(let income) = record { return Income.schema.copy(of: income, id: id) }
+        if case .income(var income) = record {
+            income.id = id
+            return income
+        }
         return Income(id: id, name: name, amount: amount, date: date, note: note, tags: tags)
     }
 
     /// The row as an expense with this ID; a row read as an income is filed under
     /// `Expense.defaultCategory`.
     func expense(id: String) -> Expense {
-        if case .expense(let expense) = record { return Expense.schema.copy(of: expense, id: id) }
+        if case .expense(var expense) = record {
+            expense.id = id
+            return expense
+        }
         return Expense(
             id: id, name: name, amount: amount, category: Expense.defaultCategory, date: date, note: note, tags: tags)
     }
 
     /// The row as a transfer with this ID, when it was read as one.
     func transfer(id: String) -> Transfer? {
-        if case .transfer(let transfer) = record { return Transfer.schema.copy(of: transfer, id: id) }
+        if case .transfer(var transfer) = record {
+            transfer.id = id
+            return transfer
+        }
         return nil
     }
 }

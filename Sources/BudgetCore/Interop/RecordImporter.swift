@@ -261,6 +261,12 @@ public struct RecordImporter: Sendable {
         /// Columns of fields only the other kind has (an income's category), which must be empty.
         let otherKindColumns: [(key: String, position: Int)]
         let context: InputContext
+        /// A record with no field read yet, copied for each row.
+        let blank: Record
+        /// For each field, whether an empty cell leaves `blank` as it is (no note, no tags):
+        /// such a cell is passed over, not read. Found by reading an empty cell once, by the
+        /// field's own rules, so it holds for whatever a field declares.
+        let passesEmpty: [Bool]
         var otherKind = 0
         var problems: [ImportError] = []
 
@@ -303,6 +309,17 @@ public struct RecordImporter: Sendable {
                     ? nil : index[column.key].map { (key: column.key, position: $0) }
             }
             context = importer.context
+            let blank = Record.schema.blank("")
+            self.blank = blank
+            passesEmpty = fields.map { field in
+                var probe = blank
+                do {
+                    try field.input.read(.text(""), &probe, importer.context)
+                } catch {
+                    return false
+                }
+                return probe == blank
+            }
         }
 
         /// The row's record; `nil` when the row is another kind's (counted) or breaks a rule
@@ -329,13 +346,24 @@ public struct RecordImporter: Sendable {
                         line: row.line, column: column.key,
                         ValueError.notApplicable(field: column.key, kind: importer.kind).description)
                 }
-                // What a spreadsheet export guarded reads back as it was (`FormulaGuard`). (A
-                // local array: a property of this class would be checked for exclusive access
-                // at every cell.)
-                let given = positions.map { position in
-                    position.map { FieldInput.text(FormulaGuard.unguarded(row.fields[$0])) }
+                // Each field read from its cell, as `record(line:…)` reads them; an empty cell
+                // that leaves the record as it is, passed over. What a spreadsheet export
+                // guarded reads back as it was (`FormulaGuard`).
+                var record = blank
+                for (index, field) in fields.enumerated() {
+                    var given: FieldInput?
+                    if let position = positions[index] {
+                        let cell = row.fields[position]
+                        if cell.isEmpty && passesEmpty[index] { continue }
+                        given = .text(FormulaGuard.unguarded(cell))
+                    }
+                    do {
+                        try field.input.read(given, &record, context)
+                    } catch {
+                        throw ImportError(line: row.line, column: field.key, error.description)
+                    }
                 }
-                return try importer.record(line: row.line, fields, given: given, context, column: { $0 })
+                return record
             } catch {
                 problems.append(error)
                 return nil
@@ -564,6 +592,10 @@ public struct RecordImporter: Sendable {
 extension String {
     /// Without leading and trailing spaces and tabs.
     var trimmingSpacesAndTabs: String {
+        // Nothing to trim (a cell as budget writes it): the text itself, no scalars walked.
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
               let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }

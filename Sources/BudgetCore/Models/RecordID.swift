@@ -5,9 +5,15 @@ public enum RecordID {
 
     /// The 8-digit form of a number in 0...maximum.
     public static func string(for number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        guard number >= 0 && number <= maximum else {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        }
+        // Written in place, digit by digit (an import gives out an ID a row).
+        return String(asciiCount: 8) { offset in UInt8(ascii: "0") + UInt8(number / powersOfTen[7 - offset] % 10) }
     }
+
+    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.
     public static func number(fromStored text: String) -> Int? {

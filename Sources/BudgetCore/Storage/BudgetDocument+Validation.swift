@@ -50,7 +50,8 @@ extension BudgetDocument {
             throw DocumentInvalidity("the \(kind) counter \(table.lastID) is not an 8-digit id")
         }
         var seen = IDSet(highest: table.lastID, count: records.count)
-        func checkID(_ id: String, at index: Int) throws(DocumentInvalidity) -> Int {
+        func checkID(of record: Record, at index: Int) throws(DocumentInvalidity) -> Int {
+            let id = record.id
             guard let number = RecordID.number(fromStored: id) else {
                 throw DocumentInvalidity("\(kind) id \"\(id)\" is not 8 digits")
             }
@@ -67,9 +68,8 @@ extension BudgetDocument {
             guard seen.insert(number) else {
                 throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
             }
-            guard records.element(at: index).order == index + 1 else {
-                throw DocumentInvalidity(
-                    "\(kind) \(id) has order \(records.element(at: index).order) in position \(index + 1)")
+            guard record.order == index + 1 else {
+                throw DocumentInvalidity("\(kind) \(id) has order \(record.order) in position \(index + 1)")
             }
             return number
         }
@@ -86,7 +86,7 @@ extension BudgetDocument {
                 continue
             }
             for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                numbers.append(try checkID(records.element(at: index).id, at: index))
+                numbers.append(try checkID(of: records.element(at: index), at: index))
             }
         }
         if !unread.isEmpty {
@@ -106,7 +106,7 @@ extension BudgetDocument {
             for page in reading.sorted() {
                 let first = page << RecordList<Record>.pageShift
                 for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                    _ = try checkID(records.element(at: index).id, at: index)
+                    _ = try checkID(of: records.element(at: index), at: index)
                 }
             }
         }

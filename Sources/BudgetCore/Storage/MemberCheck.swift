@@ -22,6 +22,11 @@ public struct MemberCheck: Sendable {
     ///
     /// - Throws: `MemberError.unknown`, `.partsExceedAmount`.
     public func expense(_ expense: Expense) throws(MemberError) -> Expense {
+        // Nothing to check or fill in (an import's usual row): as it is.
+        if expense.paidBy == nil && expense.account == nil && devicePayer == nil && expense.split == nil
+            && expense.parts == nil {
+            return expense
+        }
         var checked = expense
         checked.paidBy = try payer(checked.paidBy, account: checked.account)
         if let text = checked.split, let split = Split(stored: text) {
@@ -44,6 +49,7 @@ public struct MemberCheck: Sendable {
     ///
     /// - Throws: `MemberError.unknown`.
     public func income(_ income: Income) throws(MemberError) -> Income {
+        if income.paidBy == nil && income.account == nil && devicePayer == nil { return income }
         var checked = income
         checked.paidBy = try payer(checked.paidBy, account: checked.account)
         return checked

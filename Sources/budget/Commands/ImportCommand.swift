@@ -477,22 +477,22 @@ struct ImportCommand: Command {
     /// Prints the added records' IDs, one a line (`expense-00000042` when no kind was asked
     /// for), a few thousand lines at a time: a large import's listing is never held whole.
     private func writeIDs(_ added: [RecordReference], in context: CommandContext) {
-        var listing = ""
+        var listing: [UInt8] = []
         listing.reserveCapacity(min(added.count, Self.linesAtOnce) * 18)
         for (offset, reference) in added.enumerated() {
-            // Appended in pieces: no text made for each line.
+            // Bytes appended: no text made for each line.
             if kind == nil {
-                listing += reference.kind.singular
-                listing += "-"
+                listing.append(contentsOf: reference.kind.singular.utf8)
+                listing.append(UInt8(ascii: "-"))
             }
-            listing += reference.id
-            listing += "\n"
+            listing.append(contentsOf: reference.id.utf8)
+            listing.append(UInt8(ascii: "\n"))
             if (offset + 1) % Self.linesAtOnce == 0 {
-                context.output.write(listing)
+                ByteView.withBytes(of: listing) { context.output.write(bytes: $0) }
                 listing.removeAll(keepingCapacity: true)
             }
         }
-        if !listing.isEmpty { context.output.write(listing) }
+        if !listing.isEmpty { ByteView.withBytes(of: listing) { context.output.write(bytes: $0) } }
     }
 
     /// How many IDs `writeIDs` writes at once.
