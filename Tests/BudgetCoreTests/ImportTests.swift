@@ -61,6 +61,21 @@ final class ImportTests: XCTestCase {
         ])
     }
 
+    func testImporter_AnEmptyCellIsReadByItsFieldsRules_StandInsIncluded() throws {
+        // Empty cells pass over only fields an empty cell leaves as they are: a date, a category
+        // and a name still get their stand-in or their refusal.
+        let (rows, _) = try importer(currency: "JPY").read(
+            "name,amount,date,category,note,tags\n茶,300,,,,\n本,500,2026-11-05,書籍,メモ,a\n", format: .csv)
+        XCTAssertEqual(rows, [
+            ImportedRow(line: 2, name: "茶", amount: 300, date: today, category: "uncategorized", note: nil),
+            ImportedRow(
+                line: 3, name: "本", amount: 500, date: try XCTUnwrap(Day(iso: "2026-11-05")), category: "書籍",
+                note: "メモ", tags: Tags(["a"])),
+        ])
+        XCTAssertEqual(importError("name,amount\n,300\n", .csv)?.message, "the name must not be empty")
+        XCTAssertEqual(importError("name,amount\nx,\n", .csv)?.column, "amount")
+    }
+
     func testImporter_ReadsARefundAsTheNegativeExpenseItIs() throws {
         // What `list --format csv` and `json` write for a refund reads back as that refund: a
         // leading minus (ASCII, U+2212 or full-width), or a negative JSON number.

@@ -27,7 +27,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
         // Records are named by their place in either array, compared where they lie: an import
         // of a hundred thousand rows copies none of them to find that they were added.
         if start == endBefore {
-            added = (start..<endAfter).map { after.element(at: $0).id }
+            added = (start..<endAfter).map { after.id(at: $0) }
             return
         }
         var common: [(new: Int, old: Int)] = []
@@ -49,7 +49,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                     index += shared
                     continue
                 }
-                oldIndex[before.element(at: index).id] = index
+                oldIndex[before.id(at: index)] = index
                 index += 1
             }
             index = start
@@ -63,7 +63,7 @@ struct TableChange<Record: BaseModel>: Equatable, Sendable {
                     continue
                 }
                 defer { index += 1 }
-                let id = after.element(at: index).id
+                let id = after.id(at: index)
                 guard let former = oldIndex[id] else {
                     added.append(id)
                     continue

@@ -21,6 +21,16 @@ enum DelimitedReader {
     /// they come.
     static func rowBound(of text: String) -> Int {
         ByteView.withBytes(utf8Of: text) { bytes in
+            if bytes.firstIndex(of: 0x0D, from: 0) == nil {
+                // Lines end in LF alone (most files): each found by `memchr`, not byte by byte.
+                var lines = 0, position = 0
+                while let end = bytes.firstIndex(of: 0x0A, from: position) {
+                    if end > position { lines += 1 }
+                    if lines == roomLimit { return lines }
+                    position = end + 1
+                }
+                return min(lines + (position < bytes.count ? 1 : 0), roomLimit)
+            }
             var lines = 0, lineHasText = false
             for byte in bytes {
                 if byte == 0x0D || byte == 0x0A {

@@ -84,7 +84,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
     /// for it in half of them, three times).
     private func index(of id: String) -> Int? {
         if let number = RecordID.number(fromStored: id), let index = halvingIndex(of: number),
-           paged.element(at: index).id == id {
+           paged.id(at: index) == id {
             return index
         }
         for (index, record) in paged.enumerated() where record.id == id { return index }
@@ -112,7 +112,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         }
         while low < high {
             let middle = low + (high - low) / 2
-            let at = RecordID.number(fromStored: paged.element(at: middle).id) ?? 0
+            let at = RecordID.number(fromStored: paged.id(at: middle)) ?? 0
             if at < number { low = middle + 1 } else { high = middle }
         }
         return low < paged.count ? low : nil
@@ -125,7 +125,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
         var found: [String: Int] = [:]
         for id in ids {
             guard let number = RecordID.number(fromStored: id) else { return nil }
-            if let index = halvingIndex(of: number), paged.element(at: index).id == id { found[id] = index }
+            if let index = halvingIndex(of: number), paged.id(at: index) == id { found[id] = index }
         }
         if found.count < ids.count {
             for (index, record) in paged.enumerated() where ids.contains(record.id) { found[record.id] = index }
@@ -153,7 +153,7 @@ public struct RecordTable<Record: BaseModel>: Equatable, Sendable {
             positions.append(index)
         }
         if positions.count < wanted.count {
-            let found = Set(positions.map { paged.element(at: $0).id })
+            let found = Set(positions.map { paged.id(at: $0) })
             if let missing = ids.first(where: { !found.contains($0) }) {
                 throw BudgetError.recordNotFound(Record.kind, id: missing)
             }

@@ -50,8 +50,8 @@ extension BudgetDocument {
             throw DocumentInvalidity("the \(kind) counter \(table.lastID) is not an 8-digit id")
         }
         var seen = IDSet(highest: table.lastID, count: records.count)
-        func checkID(of record: Record, at index: Int) throws(DocumentInvalidity) -> Int {
-            let id = record.id
+        func checkID(at index: Int) throws(DocumentInvalidity) -> Int {
+            let id = records.id(at: index), order = records.order(at: index)
             guard let number = RecordID.number(fromStored: id) else {
                 throw DocumentInvalidity("\(kind) id \"\(id)\" is not 8 digits")
             }
@@ -68,8 +68,8 @@ extension BudgetDocument {
             guard seen.insert(number) else {
                 throw DocumentInvalidity("two \(Record.kind.plural) have the id \(id)")
             }
-            guard record.order == index + 1 else {
-                throw DocumentInvalidity("\(kind) \(id) has order \(record.order) in position \(index + 1)")
+            guard order == index + 1 else {
+                throw DocumentInvalidity("\(kind) \(id) has order \(order) in position \(index + 1)")
             }
             return number
         }
@@ -86,7 +86,7 @@ extension BudgetDocument {
                 continue
             }
             for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                numbers.append(try checkID(of: records.element(at: index), at: index))
+                numbers.append(try checkID(at: index))
             }
         }
         if !unread.isEmpty {
@@ -106,7 +106,7 @@ extension BudgetDocument {
             for page in reading.sorted() {
                 let first = page << RecordList<Record>.pageShift
                 for index in first..<min(first + RecordList<Record>.pageSize, records.count) {
-                    _ = try checkID(of: records.element(at: index), at: index)
+                    _ = try checkID(at: index)
                 }
             }
         }
@@ -121,7 +121,12 @@ extension BudgetDocument {
                     index += shared
                     continue
                 }
-                try validateFields(of: lent.isLent(index &>> lent.shift) ? lent[index] : records.element(at: index))
+                // Each branch its own call: a choice between the two would copy the record.
+                if lent.isLent(index &>> lent.shift) {
+                    try validateFields(of: lent[index])
+                } else {
+                    try validateFields(of: records.element(at: index))
+                }
                 index += 1
             }
         }

@@ -723,7 +723,7 @@ enum FastDocumentCodec {
         let inIDOrder = isInIDOrder(records, sharingWith: sorted)
         let byID = inIDOrder
             ? []
-            : records.indices.map { (RecordID.number(fromStored: records.element(at: $0).id) ?? 0, $0) }
+            : records.indices.map { (RecordID.number(fromStored: records.id(at: $0)) ?? 0, $0) }
                 .sorted { $0.0 < $1.0 }
         let pageMask = RecordList<Record>.pageSize - 1
         var pageStarts: [Int] = []
