@@ -106,6 +106,32 @@ final class RuleTests: XCTestCase {
         }
     }
 
+    func testMatching_RulesThatShareTheirBytesFindTheFirstMatchAsANaiveSearchDoes() throws {
+        // Rules of a few shops' names, each with a number: they share every byte, and differ in
+        // a pair or two; a row's name holds one shop and one number, or two halves of names.
+        var generator = SeededGenerator(seed: 11)
+        let shops = ["ｾﾌﾞﾝ-ｲﾚﾌﾞﾝ", "ﾛｰｿﾝ", "ＡＭＡＺＯＮ．ＣＯ．ＪＰ", "JR東日本", "東京電力", "-1", "ab"]
+        let rules = try (0..<200).map { index in
+            try rule("\(shops[index % shops.count]) \(index)", kind: index % 7 == 0 ? .income : nil, tags: ["t"])
+        }
+        let set = RuleSet(rules)
+        for _ in 0..<3_000 {
+            let shop = shops[Int.random(in: 0..<shops.count, using: &generator)]
+            let other = shops[Int.random(in: 0..<shops.count, using: &generator)]
+            let number = Int.random(in: 0..<400, using: &generator)
+            let name = Bool.random(using: &generator) ? "\(shop) \(number)" : "\(number)\(other) \(shop)\(number % 10)"
+            for kind in [RecordKind.expense, .income] {
+                let expected = rules.firstIndex {
+                    ($0.kind == nil || $0.kind == kind)
+                        && TextFolding.needles($0.pattern).contains { needle in
+                            !needle.isEmpty && TextFolding.foldedUTF8(name).firstRange(of: needle) != nil
+                        }
+                }
+                XCTAssertEqual(set.firstMatch(name: name, note: nil, kind: kind)?.index, expected, name)
+            }
+        }
+    }
+
     // MARK: Making rules
 
     func testRule_NeedsOneActionAndSkipAlone() throws {
