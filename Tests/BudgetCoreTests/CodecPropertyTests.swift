@@ -355,6 +355,43 @@ final class CodecPropertyTests: XCTestCase {
         return String(result)
     }
 
+    func testSettingsAtTheEdgeOfTheReader_TheFastReaderAgreesWithTheStrictPath() throws {
+        // Settings the fast reader takes where they lie, and those it leaves to the strict
+        // reader: a key twice (byte for byte, or another spelling of it), a number with a
+        // fraction, an exponent, a minus zero or past 64 bits, escapes, a refused or unknown
+        // setting, a boolean where a text belongs.
+        let members = [
+            #""budget.limit.食費" : 30000"#, #""budget.limit.食費" : 5"#, #""budget.limit.が" : 1"#,
+            #""budget.limit.か\u3099" : 2"#, #""budget.limit.\u5bb6\u8cc3" : 70000"#, #""budget.limit.x" : 1.5"#,
+            #""budget.limit.y" : 1e3"#, #""budget.limit.z" : -0"#, #""budget.limit.w" : -5"#,
+            #""budget.limit.v" : 9223372036854775807"#, #""budget.limit.u" : 9223372036854775808"#,
+            #""budget.limit.t" : "1000;per=year""#, #""budget.limit.s" : "1000;per=never""#,
+            #""display.color" : "never""#, #""display.color" : true"#, #""display.currency" : "JPY""#,
+            #""display.curr\u0065ncy" : "EUR""#, #""nope.key" : 1"#, #""budget.limit.r":null"#, #""budget.limit.q":07"#,
+        ]
+        var document = BudgetDocument()
+        document[settings: DisplayKeys.self][DisplayKeys.color] = .always
+        let written = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
+        let object = try XCTUnwrap(written.range(of: "{\n    \"display.color\" : \"always\"\n  }"))
+        var generator = SeededGenerator(seed: 31)
+        var taken = 0
+        for round in 0..<400 {
+            let chosen = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                members.randomElement(using: &generator) ?? ""
+            }
+            let separator = round.isMultiple(of: 3) ? "," : ",\n    "
+            let settings = "{" + chosen.joined(separator: separator) + "}"
+            let bytes = Array(written.replacingCharacters(in: object, with: settings).utf8)
+            let strict = try? DocumentCodec.decodeStrictly(bytes)
+            let fast = FastDocumentCodec.decode(bytes)
+            if let fast {
+                XCTAssertEqual(fast, strict, "\(chosen)")
+                taken += 1
+            }
+        }
+        XCTAssertGreaterThan(taken, 60, "many sets of settings are read")
+    }
+
     func testLabelsAtTheEdgeOfTheRules_TheFastReaderAgreesWithTheStrictPath() throws {
         // Names and categories as they may stand in a file: blank, control characters (raw,
         // escaped, C0, DEL, C1), Unicode spaces and separators, escapes of ordinary text.
