@@ -107,24 +107,23 @@ extension RecordList: RandomAccessCollection, MutableCollection {
         return self[position]
     }
 
-    /// The ID of the record at a position, read where it lies (the record is not copied), its
-    /// page read first when it was left unread.
+    /// A field of the record at a position, read where it lies (the record is not copied),
+    /// its page read first when it was left unread.
     @inlinable
-    public func id(at position: Int) -> String {
+    public func field<Value>(at position: Int, _ read: (borrowing Record) -> Value) -> Value {
         precondition(position >= 0 && position < total, "record position out of range")
         let page = position &>> Self.pageShift
-        if _slowPath(pages[page].isEmpty) { return deferredRecord(at: position).id }
-        return pages[page][pages[page].startIndex + (position & (Self.pageSize - 1))].id
+        if _slowPath(pages[page].isEmpty) { return read(deferredRecord(at: position)) }
+        return read(pages[page][pages[page].startIndex + (position & (Self.pageSize - 1))])
     }
 
-    /// The order of the record at a position, as `id(at:)` reads its ID.
+    /// The ID of the record at a position (`field(at:_:)`).
     @inlinable
-    public func order(at position: Int) -> Int {
-        precondition(position >= 0 && position < total, "record position out of range")
-        let page = position &>> Self.pageShift
-        if _slowPath(pages[page].isEmpty) { return deferredRecord(at: position).order }
-        return pages[page][pages[page].startIndex + (position & (Self.pageSize - 1))].order
-    }
+    public func id(at position: Int) -> String { field(at: position) { $0.id } }
+
+    /// The order of the record at a position (`field(at:_:)`).
+    @inlinable
+    public func order(at position: Int) -> Int { field(at: position) { $0.order } }
 
     /// Walks the records page by page.
     public struct Iterator: IteratorProtocol {

@@ -100,8 +100,8 @@ public struct LimitLedger: Sendable {
                 sorted?.append((period, amount))
             }
             sorted?.sort { $0.period < $1.period }
-            // A scope set twice (which settings never hold) keeps its first place.
-            if positions[key] == nil { positions[key] = entries.count }
+            // A scope set twice (which a file's settings never hold) is looked up as its last.
+            positions[key] = entries.count
             entries.append(Entry(scope: scope, limit: limit, spending: sorted))
         }
         self.entries = entries
