@@ -346,24 +346,15 @@ public struct RecordImporter: Sendable {
                         line: row.line, column: column.key,
                         ValueError.notApplicable(field: column.key, kind: importer.kind).description)
                 }
-                // Each field read from its cell, as `record(line:…)` reads them; an empty cell
-                // that leaves the record as it is, passed over. What a spreadsheet export
-                // guarded reads back as it was (`FormulaGuard`).
-                var record = blank
-                for (index, field) in fields.enumerated() {
-                    var given: FieldInput?
-                    if let position = positions[index] {
-                        let cell = row.fields[position]
-                        if cell.isEmpty && passesEmpty[index] { continue }
-                        given = .text(FormulaGuard.unguarded(cell))
-                    }
-                    do {
-                        try field.input.read(given, &record, context)
-                    } catch {
-                        throw ImportError(line: row.line, column: field.key, error.description)
-                    }
+                // Each field read from its cell; an empty cell that leaves the record as it is,
+                // passed over. What a spreadsheet export guarded reads back as it was
+                // (`FormulaGuard`).
+                return try importer.record(line: row.line, fields, from: blank, context, column: { $0 }) { index in
+                    guard let position = positions[index] else { return .some(nil) }
+                    let cell = row.fields[position]
+                    if cell.isEmpty && passesEmpty[index] { return nil }
+                    return .some(.text(FormulaGuard.unguarded(cell)))
                 }
-                return record
             } catch {
                 problems.append(error)
                 return nil
@@ -478,8 +469,10 @@ public struct RecordImporter: Sendable {
                     let value = try Self.input(node, key: column.key, form: column.form, place: place)
                     if let slot { given[slot] = value }
                 }
-                let record: Record = try record(line: at.line, fields, given: given, context,
-                                                column: { name in nodes[name].map { place($0).column } ?? at.column })
+                let record: Record = try record(
+                    line: at.line, fields, from: Record.schema.blank(""), context,
+                    column: { name in nodes[name].map { place($0).column } ?? at.column }
+                ) { .some(given[$0]) }
                 rows.append(row(at.line, record))
             } catch {
                 problems.append(error)
@@ -570,15 +563,18 @@ public struct RecordImporter: Sendable {
 
     // MARK: Fields
 
-    /// A row's record, each field read from what the row gives (`given`, in the order of
-    /// `fields`) by its declaration's input rules; a broken rule is reported at the field's
-    /// column (`column` turns a key into the column messages name).
+    /// A row's record, `blank` with each field read by its declaration's input rules from what
+    /// the row gives (`given(n)` for the nth of `fields`: `.some(nil)` when the row leaves it
+    /// out; `nil` passes the field over, an empty cell that leaves `blank` as it is); a broken
+    /// rule is reported at the field's column (`column` turns a key into the column messages
+    /// name).
     private func record<Record: BaseModel>(
-        line: Int, _ fields: InputFields<Record>, given: [FieldInput?], _ context: InputContext,
-        column: (String) -> String
+        line: Int, _ fields: InputFields<Record>, from blank: Record, _ context: InputContext,
+        column: (String) -> String, given: (Int) -> FieldInput??
     ) throws(ImportError) -> Record {
-        var record = Record.schema.blank("")
-        for (field, value) in zip(fields, given) {
+        var record = blank
+        for (index, field) in fields.enumerated() {
+            guard let value = given(index) else { continue }
             do {
                 try field.input.read(value, &record, context)
             } catch {
