@@ -15,23 +15,27 @@ struct BalanceCheck {
         var balance: Int
     }
 
-    /// The rows with a stated balance, oldest first (a statement listed newest first is turned
-    /// round), each with its effect on `account` as an asset.
-    static func rows(_ entries: [StatementEntry], account: Account) -> [Row] {
-        let sign = account.type.isLiability ? -1 : 1
-        var rows: [Row] = []
-        for entry in entries {
-            guard let balance = entry.balance, balance != Int.min else { continue }
-            let change: Int
-            switch entry.kind {
-            case .income: change = entry.amount
-            case .transfer: change = entry.isIncoming ? entry.amount : -entry.amount
-            case .expense: change = entry.recordedAmount == Int.min ? Int.max : -entry.recordedAmount
-            }
-            rows.append(Row(line: entry.line, date: entry.date, change: change, balance: sign * balance))
-            // (`balance` is never `Int.min`: the reader refuses it, so the negation fits.)
+    /// An entry's row when it states a balance, with its effect on an account as an asset
+    /// (`sign`: -1 for a liability, whose stated balance is what is owed).
+    static func row(_ entry: StatementEntry, sign: Int) -> Row? {
+        guard let balance = entry.balance, balance != Int.min else { return nil }
+        let change: Int
+        switch entry.kind {
+        case .income: change = entry.amount
+        case .transfer: change = entry.isIncoming ? entry.amount : -entry.amount
+        case .expense: change = entry.recordedAmount == Int.min ? Int.max : -entry.recordedAmount
         }
-        if let first = rows.first, let last = rows.last, first.date > last.date { rows.reverse() }
+        // (`balance` is never `Int.min`: the reader refuses it, so the negation fits.)
+        return Row(line: entry.line, date: entry.date, change: change, balance: sign * balance)
+    }
+
+    /// The sign of an account's balances as an asset: -1 for a liability.
+    static func sign(of account: Account) -> Int { account.type.isLiability ? -1 : 1 }
+
+    /// A statement's rows (`row(_:sign:)`, in its order) oldest first: a statement listed
+    /// newest first is turned round.
+    static func oldestFirst(_ rows: [Row]) -> [Row] {
+        if let first = rows.first, let last = rows.last, first.date > last.date { return rows.reversed() }
         return rows
     }
 
@@ -47,7 +51,7 @@ struct BalanceCheck {
     /// Checks the rows against each other, then each day's last against the budget.
     ///
     /// - Parameters:
-    ///   - rows: `rows(_:account:)`.
+    ///   - rows: the statement's rows with a balance, oldest first (`oldestFirst(_:)`).
     ///   - leftOut: the lines the import left out although money moved (a rule's `--skip`), by
     ///     day, for the message.
     /// - Throws: `ImportError` at the first line that disagrees, with the difference.

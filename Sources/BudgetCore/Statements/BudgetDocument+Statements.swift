@@ -18,10 +18,10 @@ extension BudgetDocument {
     /// - Throws: `BudgetError.idSpaceExhausted` when IDs run out; `ImportError` naming the row
     ///   after which a kind's amounts would add up to more than the largest total; nothing is
     ///   added then.
-    /// An entry's identity is let go once its record holds it as its source (`entries` is the
-    /// function's to change: a caller that hands it over keeps no second copy).
+    /// A block of entries is let go once its rows are records, unless rows wait to be linked
+    /// (`entries` is the function's to change: a caller that hands it over keeps no second copy).
     public mutating func importStatement(
-        _ entries: consuming [StatementEntry], _ settings: StatementImport
+        _ entries: consuming StatementEntries, _ settings: StatementImport
     ) throws -> StatementImportResult {
         var result = StatementImportResult()
         var known = KnownRows()
@@ -67,8 +67,10 @@ extension BudgetDocument {
         // nothing copies nothing).
         var roomToMake = [RecordKind.income, .expense].map { kind in (kind, entries.count { $0.kind == kind }) }
         func makeRoom() {
+            guard !roomToMake.isEmpty else { return }
             for (kind, count) in roomToMake { draft.makeRoom(forMore: count, of: kind) }
             roomToMake = []
+            result.added.reserveCapacity(entries.count)
         }
         func add(_ entry: StatementEntry, _ action: StatementImport.RuleAction?, source: String) throws {
             if let other = action?.transferTo {
@@ -227,7 +229,7 @@ extension BudgetDocument {
         // statement imported again a year later reads them a year later, and none is there. A
         // new statement's rows may fall on the same days with the same amounts, so they are
         // imported; those like a row a year apart are counted, to be said.
-        if !settings.allowDuplicates {
+        if !settings.allowDuplicates && !known.isEmpty {
             for index in entries.indices where !entries[index].dateHasYear {
                 let entry = entries[index], account = rowAccount(entry)
                 if let found = known.presence(origin: settings.origin, identity: entry.identity, account: account),
@@ -241,10 +243,21 @@ extension BudgetDocument {
                 }
             }
         }
+        // The rows with a balance to check, taken as they come; a block of entries goes once
+        // its rows are in, unless they wait to be linked.
+        let balanceSign = into.map(BalanceCheck.sign(of:))
+        var balanceRows: [BalanceCheck.Row] = []
+        if settings.checksBalances && balanceSign != nil { balanceRows.reserveCapacity(entries.count) }
+        let sourcePrefix = settings.origin + ":"
         for index in entries.indices {
+            if !mayMatch { entries.release(before: index) }
             var entry = entries[index]
+            if settings.checksBalances, let balanceSign, let row = BalanceCheck.row(entry, sign: balanceSign) {
+                balanceRows.append(row)
+            }
             let rowAccount = rowAccount(entry)
-            if !settings.allowDuplicates,
+            // (An identity is written out only to be looked up: a budget with no imported rows has none.)
+            if !settings.allowDuplicates, !known.isEmpty,
                let found = known.presence(origin: settings.origin, identity: entry.identity, account: rowAccount),
                 !(settings.includeDeleted && found.presence == .deleted) {
                 switch found.presence {
@@ -252,7 +265,6 @@ extension BudgetDocument {
                 case .deleted: result.deletedBefore += 1
                 }
                 if found.origin != settings.origin { result.thereThrough[found.origin, default: 0] += 1 }
-                entries[index].identity = ""
                 continue
             }
             if settings.foldNames,
@@ -265,21 +277,19 @@ extension BudgetDocument {
             if action?.skip == true {
                 result.skippedByRule += 1
                 leftOut[entry.date, default: []].append(entry.line)
-                entries[index].identity = ""
                 continue
             }
             if mayMatch && action?.transferTo == nil && entry.kind != .transfer {
                 coming.append((index, action))
             } else {
-                try add(entry, action, source: settings.origin + ":" + entry.identity)
-                entries[index].identity = ""
+                try add(entry, action, source: entry.identityParts.text(after: sourcePrefix))
             }
         }
         let matches = mayMatch ? matchRecords(entries, coming.map(\.index), account: into?.name) : [:]
         for (position, (index, action)) in coming.enumerated() {
             var entry = entries[index]
             if let folded = foldedNames[index] { entry.name = folded }
-            let source = settings.origin + ":" + entry.identity
+            let source = entry.identityParts.text(after: sourcePrefix)
             guard let match = matches[position] else {
                 try add(entry, action, source: source)
                 continue
@@ -312,10 +322,17 @@ extension BudgetDocument {
         }
         if !broughtBack.isEmpty { draft.forgetDeletedRows(broughtBack) }
         if let into, settings.checksBalances {
-            try draft.checkBalances(entries, of: into, leftOut: leftOut, into: &result)
+            try draft.checkBalances(BalanceCheck.oldestFirst(balanceRows), of: into, leftOut: leftOut, into: &result)
         }
         self = draft
         return result
+    }
+
+    /// Adds a statement's entries given in an array (`importStatement(_:_:)`).
+    public mutating func importStatement(
+        _ entries: [StatementEntry], _ settings: StatementImport
+    ) throws -> StatementImportResult {
+        try importStatement(StatementEntries(entries), settings)
     }
 
     /// The identities a row dated without a year would have had a year earlier and a year later
@@ -329,14 +346,14 @@ extension BudgetDocument {
         }
     }
 
-    /// Checks a statement's balances against its account (`BalanceCheck`) once its rows are in;
+    /// Checks a statement's balances (its rows with one, oldest first) against its account
+    /// (`BalanceCheck`) once its rows are in;
     /// an account with no opening balance, and no record before the statement, first takes it
     /// from the statement (`result.openingTaken`).
     private mutating func checkBalances(
-        _ entries: [StatementEntry], of account: Account, leftOut: [Day: [Int]],
+        _ rows: [BalanceCheck.Row], of account: Account, leftOut: [Day: [Int]],
         into result: inout StatementImportResult
     ) throws {
-        let rows = BalanceCheck.rows(entries, account: account)
         guard let first = rows.first else { return }
         var account = account
         let hasEarlier = incomes.records.contains { $0.account == account.name && $0.date < first.date }
@@ -359,7 +376,7 @@ extension BudgetDocument {
 
     /// Entries picked out of a statement's by index, without copying them.
     private struct LazyEntries: RandomAccessCollection {
-        let all: [StatementEntry]
+        let all: StatementEntries
         let picked: [Int]
         var startIndex: Int { 0 }
         var endIndex: Int { picked.count }
@@ -376,7 +393,7 @@ extension BudgetDocument {
     /// The records the entries at `indices` are linked to, by position in `indices` (see
     /// `importStatement`). A statement of an account links only records of that account or of
     /// none: a record in another account is other money.
-    private func matchRecords(_ all: [StatementEntry], _ indices: [Int], account: String?) -> [Int: RecordMatch] {
+    private func matchRecords(_ all: StatementEntries, _ indices: [Int], account: String?) -> [Int: RecordMatch] {
         let entries = LazyEntries(all: all, picked: indices)
         struct Candidate {
             var record: RecordReference

@@ -28,6 +28,9 @@ struct KnownRows {
     /// Nothing known.
     init() {}
 
+    /// Whether nothing is known: no row is there.
+    var isEmpty: Bool { exact.isEmpty && origins.isEmpty }
+
     /// Adds a source: of a record in `account`, or of a deleted record's row.
     mutating func insert(_ source: String, _ presence: Presence, account: String? = nil) {
         guard let parsed = StatementSource(source) else {

@@ -30,12 +30,46 @@ public struct StatementEntry: Equatable, Sendable {
     public var values = RecordValues()
     /// What identifies the row within its statement, across downloads: the statement's own ID
     /// (`id=…`; a repeated one `id#2=…` from its second occurrence), else its date, kind, amount
-    /// and name with its occurrence among identical rows.
-    public var identity: String
+    /// and name as read, with its occurrence among identical rows. Written out when asked for.
+    public var identity: String {
+        get { identityParts.text }
+        set { identityParts = .written(newValue) }
+    }
+    /// The identity's parts (`identity`, and a record's source in one allocation).
+    var identityParts: StatementIdentity
     /// The account's balance after the row, as the statement states it (`取引後残高`), when it
     /// has a balance column; for a card, what is owed.
     public var balance: Int?
     /// Whether the statement wrote the date with its year (`4月30日` has none: its year is
     /// the latest on or before the statement's day).
     public var dateHasYear = true
+
+    /// An entry whose identity is given in parts (as the reader makes it).
+    init(
+        line: Int, kind: RecordKind, date: Day, name: String, amount: Int, isRefund: Bool = false,
+        category: String? = nil, note: String? = nil, tags: Tags, identityParts: StatementIdentity,
+        dateHasYear: Bool = true
+    ) {
+        self.line = line
+        self.kind = kind
+        self.date = date
+        self.name = name
+        self.amount = amount
+        self.isRefund = isRefund
+        self.category = category
+        self.note = note
+        self.tags = tags
+        self.identityParts = identityParts
+        self.dateHasYear = dateHasYear
+    }
+
+    /// An entry whose identity is given whole.
+    init(
+        line: Int, kind: RecordKind, date: Day, name: String, amount: Int, isRefund: Bool = false,
+        category: String? = nil, note: String? = nil, tags: Tags, identity: String, dateHasYear: Bool = true
+    ) {
+        self.init(
+            line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
+            note: note, tags: tags, identityParts: .written(identity), dateHasYear: dateHasYear)
+    }
 }

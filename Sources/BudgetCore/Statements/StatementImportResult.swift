@@ -41,9 +41,9 @@ public struct StatementImportResult: Equatable, Sendable {
     public var openingTaken: Reconciliation?
 
     /// How many incomes were added.
-    public var incomes: Int { added.filter { $0.kind == .income }.count }
+    public var incomes: Int { added.count { $0.kind == .income } }
     /// How many expenses were added.
-    public var expenses: Int { added.filter { $0.kind == .expense }.count }
+    public var expenses: Int { added.count { $0.kind == .expense } }
     /// How many transfers were added.
-    public var transfers: Int { added.filter { $0.kind == .transfer }.count }
+    public var transfers: Int { added.count { $0.kind == .transfer } }
 }

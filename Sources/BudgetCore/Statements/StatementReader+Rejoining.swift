@@ -42,7 +42,7 @@ extension StatementReader {
     ///   - read: the fields something reads.
     func rejoined(
         _ cells: [String], width: Int, lastRead: Int, read: Set<Int>, line: Int, columns: StatementColumns,
-        occurrences: [ExactText: Int]
+        occurrences: RowOccurrences
     ) -> Rejoining {
         guard width > 0 else { return .none }
         guard cells.count - width <= Self.surplusLimit else { return .tooMany }
@@ -140,10 +140,10 @@ extension StatementReader {
         for candidate in candidates {
             if let headerless = preset?.headerless,
                !headerless.isPurchase(candidate, decimalMark: layout.decimalMark, minorDigits: minorDigits) { continue }
-            var scratch = occurrences
             let entry: StatementEntry
             do {
-                switch try self.entry(candidate, line: line, columns: columns, occurrences: &scratch) {
+                // Read, not counted: the row is counted once, as the way that reads.
+                switch try self.entry(candidate, line: line, columns: columns, occurrences: occurrences.peek) {
                 case .entry(let read): entry = read
                 case .skipped(let reason):
                     noTransaction = noTransaction ?? reason

@@ -78,7 +78,7 @@ public struct StatementReader: Sendable {
     /// The entries of the rows `forEachRow` hands on, in order: each row is read as it comes,
     /// the rows are never all held at once. (`forEachRow` is asked twice for a statement with
     /// neither a header nor a preset's layout: the first time for the rows' widths.)
-    /// `rowCount`: how many entries to make room for at once (`DelimitedReader.rowBound`).
+    /// `rowCount`: how many rows to make room for at once (`DelimitedReader.rowBound`).
     func read(
         roomFor rowCount: Int,
         rows forEachRow: ((DelimitedReader.Row) throws(ImportError) -> Void) throws(ImportError) -> Void
@@ -88,15 +88,13 @@ public struct StatementReader: Sendable {
             try forEachRow { row throws(ImportError) in widths.append(row.fields.count) }
         }
         var reading = StatementReading()
-        reading.entries.reserveCapacity(rowCount)
         var problems: [ImportError] = []
         var problemCount = 0
         func problem(_ error: ImportError) {
             problemCount += 1
             if problems.count < StatementProblems.shownLimit { problems.append(error) }
         }
-        var occurrences: [ExactText: Int] = [:]
-        occurrences.reserveCapacity(rowCount)
+        var occurrences = RowOccurrences(roomFor: rowCount)
         // The date of the last dated row, for a preset whose undated rows follow the row above.
         var dateAbove: String?
         // The mark of the table that ended the statement's rows, once one did.
@@ -209,12 +207,12 @@ public struct StatementReader: Sendable {
                 return
             }
             do {
-                switch try entry(cells, line: row.line, columns: columns, occurrences: &occurrences) {
+                switch try entry(cells, line: row.line, columns: columns, occurrences: { occurrences.count($0) }) {
                 case .skipped(let reason):
                     reading.skip(row.line, reason, cells)
                 case .entry(let entry):
                     let isOtherKind = kind.map { entry.kind != $0 } ?? false
-                    if let id = Self.plainID(of: entry.identity) {
+                    if let id = entry.identityParts.statementID {
                         identified.append((id, entry.date, isOtherKind ? nil : reading.entries.count))
                     }
                     if isOtherKind {
@@ -312,14 +310,14 @@ public struct StatementReader: Sendable {
     /// by date, then file order: the earliest keeps `id=X`, so a later download that lists a
     /// refund first (PayPay lists the newest first) does not take the refund for the payment
     /// imported before, nor the payment for a new row.
-    static func numberByDate(_ identified: [(id: String, date: Day, entry: Int?)], in entries: inout [StatementEntry]) {
+    static func numberByDate(_ identified: [(id: String, date: Day, entry: Int?)], in entries: inout StatementEntries) {
         var groups: [String: [Int]] = [:]
         for (position, row) in identified.enumerated() { groups[row.id, default: []].append(position) }
         for (id, positions) in groups where positions.count > 1 {
             let ordered = positions.sorted { (identified[$0].date, $0) < (identified[$1].date, $1) }
             for (occurrence, position) in ordered.enumerated() {
                 guard let entry = identified[position].entry else { continue }
-                entries[entry].identity = occurrence == 0 ? "id=" + id : "id#\(occurrence + 1)=" + id
+                entries[entry].identityParts = .statementID(id, occurrence: occurrence + 1)
             }
         }
     }
@@ -455,9 +453,11 @@ public struct StatementReader: Sendable {
     }
 
     /// A row's entry, why it is none (no date and no name: a total; nothing moved: an amount
-    /// of 0; a transfer by the kind column), or the row's first problem.
+    /// of 0; a transfer by the kind column), or the row's first problem. `occurrences` gives the
+    /// row's occurrence among the rows with its identity (and counts it, when it is read for good).
     func entry(
-        _ cells: [String], line: Int, columns: StatementColumns, occurrences: inout [ExactText: Int]
+        _ cells: [String], line: Int, columns: StatementColumns,
+        occurrences: (RowOccurrences.Key) -> Int
     ) throws(ImportError) -> RowReading {
         func text(_ field: StatementField) -> (text: String, column: String)? {
             for index in columns[field] ?? [] where index < cells.count {
@@ -527,47 +527,24 @@ public struct StatementReader: Sendable {
                 try declared.value(typed: given.text)
             }
         }
-        let identity: String
+        let identity: StatementIdentity
         if let id = text(.id) {
             // A repeated ID (an anonymised column, both halves of a split payment) is kept
             // apart by its occurrence; the first keeps the form earlier versions wrote.
             let plain = HalfWidth.plain(id.text)
-            let occurrence = { (count: inout Int) -> Int in
-                count += 1
-                return count
-            }(&occurrences[ExactText("id=" + plain), default: 0])
-            identity = occurrence == 1 ? "id=" + plain : "id#\(occurrence)=" + plain
+            identity = .statementID(plain, occurrence: occurrences(.id(plain)))
         } else {
             // A refund keeps the identity it had when refunds were read as incomes, so a
             // statement imported then is still recognised.
-            let kindWord = isRefund ? RecordKind.income.singular : kind.singular
-            // `<date>|<kind>|<amount>|<name>`, then with the occurrence before the name, each
-            // made in one allocation (a statement makes two a row).
-            var key = ""
-            key.reserveCapacity(32 + name.utf8.count)
-            key += date.iso
-            key += "|"
-            key += kindWord
-            key += "|"
-            key += String(amount)
-            key += "|"
-            let head = key.endIndex
-            key += name
-            let occurrence = { (count: inout Int) -> Int in
-                count += 1
-                return count
-            }(&occurrences[ExactText(key), default: 0])
-            var numbered = ""
-            numbered.reserveCapacity(key.utf8.count + 8)
-            numbered += key[..<head]
-            numbered += String(occurrence)
-            numbered += "|"
-            numbered += name
-            identity = numbered
+            let kindWord = isRefund ? RecordKind.income : kind
+            let occurrence = occurrences(RowOccurrences.Key(content: (date, kindWord, amount), text: name))
+            identity = .content(
+                amount: amount, name: name, date: date, occurrence: Int32(truncatingIfNeeded: occurrence),
+                kind: kindWord)
         }
         var entry = StatementEntry(
             line: line, kind: kind, date: date, name: name, amount: amount, isRefund: isRefund, category: category,
-            note: note, tags: tags, identity: identity, dateHasYear: hasYear)
+            note: note, tags: tags, identityParts: identity, dateHasYear: hasYear)
         entry.values = values
         entry.isIncoming = kind == .transfer && signedAmount > 0
         if let given = text(.balance) {

@@ -1,7 +1,7 @@
 /// What reading a statement gave: the rows that become records, and the lines left out.
 public struct StatementReading: Sendable {
     /// The rows that become records, in file order.
-    public var entries: [StatementEntry] = []
+    public var entries = StatementEntries()
     /// Every line that became no record, in file order, with why.
     public var skipped: [SkippedLine] = []
     /// Entries whose dates had no year (`4月30日`), read as the latest such day on or before

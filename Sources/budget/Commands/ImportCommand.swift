@@ -501,9 +501,9 @@ struct ImportCommand: Command {
     /// The records an import would add, as a table without IDs.
     private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
         // The added records are the last of their tables, in the order they were added.
-        var incomes = document.incomes.records.suffix(added.filter { $0.kind == .income }.count).makeIterator()
-        var expenses = document.expenses.records.suffix(added.filter { $0.kind == .expense }.count).makeIterator()
-        var transfers = document.transfers.records.suffix(added.filter { $0.kind == .transfer }.count).makeIterator()
+        var incomes = document.incomes.records.suffix(added.count { $0.kind == .income }).makeIterator()
+        var expenses = document.expenses.records.suffix(added.count { $0.kind == .expense }).makeIterator()
+        var transfers = document.transfers.records.suffix(added.count { $0.kind == .transfer }).makeIterator()
         let rows: [RecordRow] = added.compactMap { reference in
             switch reference.kind {
             case .income: return incomes.next().map(RecordRow.init)
