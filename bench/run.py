@@ -127,6 +127,22 @@ def timed(command, prepare=None, runs=RUNS):
     return statistics.median(times), min(times), max(times)
 
 
+def timed_side_by_side(cases, runs=RUNS):
+    """`timed` for commands whose times are set against each other (a ratio row): their runs
+    alternate, one of each in turn after a warm-up of each, so that a machine whose speed
+    drifts over minutes slows them alike. `cases`: (command, prepare or None) pairs."""
+    times = [[] for _ in cases]
+    for run in range(runs + 2):
+        for index, (command, prepare) in enumerate(cases):
+            if prepare:
+                subprocess.run(prepare, shell=True, check=True)
+            start = time.perf_counter()
+            subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if run >= 2:
+                times[index].append((time.perf_counter() - start) * 1000)
+    return [(statistics.median(t), min(t), max(t)) for t in times]
+
+
 def floor_binary(work):
     """bench/floor.c compiled (the I/O floor of a change), or None without a C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
@@ -164,15 +180,17 @@ def history_rows(binary, size, work, runs):
     rows = []
     label = "history holds a delete of %s" % "{:,}".format(size - half)
     for name, arguments in [("summary --all", "summary --all"), ("add expense", "add expense Lunch 900 --category food")]:
-        measured = {}
+        cases = []
         for source, title in [(plain, "no history"), (bulk, label)]:
             live = source + ".live"
             restore = "cp %s %s" % (source, live)
             subprocess.run(restore, shell=True, check=True)
-            command = "%s --file %s %s" % (binary, live, arguments)
-            measured[title] = timed(command, restore if name.startswith("add") else None, runs)
-            ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
-            rows.append((half, "budget %s (%s)" % (name, title), measured[title], peak_memory(command, restore), ratio))
+            cases.append((title, "%s --file %s %s" % (binary, live, arguments), restore))
+        measured = timed_side_by_side([(command, restore if name.startswith("add") else None)
+                                       for _, command, restore in cases], runs)
+        for (title, command, restore), result in zip(cases, measured):
+            ratio = "%.2f× no history" % (result[0] / measured[0][0]) if title != "no history" else ""
+            rows.append((half, "budget %s (%s)" % (name, title), result, peak_memory(command, restore), ratio))
     return rows
 
 
@@ -199,13 +217,12 @@ def bulk_history_rows(binary, work, runs):
     label = "history holds 30 edits of %s" % "{:,}".format(half)
     rows = []
     for name, arguments in [("summary --all", "summary --all"), ("list --format tsv", "list expenses --format tsv")]:
-        measured = {}
-        for source, title in [(cleared, "no history"), (full, label)]:
-            command = "%s --file %s %s" % (binary, source, arguments)
-            measured[title] = timed(command, None, runs)
-            ratio = "%.2f× no history" % (measured[title][0] / measured["no history"][0]) if title != "no history" else ""
-            rows.append((size, "budget %s (%s)" % (name, title), measured[title],
-                         peak_memory(command), ratio))
+        cases = [(title, "%s --file %s %s" % (binary, source, arguments))
+                 for source, title in [(cleared, "no history"), (full, label)]]
+        measured = timed_side_by_side([(command, None) for _, command in cases], runs)
+        for (title, command), result in zip(cases, measured):
+            ratio = "%.2f× no history" % (result[0] / measured[0][0]) if title != "no history" else ""
+            rows.append((size, "budget %s (%s)" % (name, title), result, peak_memory(command), ratio))
     return rows
 
 
@@ -270,10 +287,9 @@ def category_rows(binary, work, runs):
         write_budget(document, data)
         table = "%s --file %s summary --all" % (binary, data)
         tsv = table + " --format tsv"
-        tsv_time = timed(tsv, None, runs)
+        tsv_time, table_time = timed_side_by_side([(tsv, None), (table, None)], runs)
         rows.append((count, "budget summary --all --format tsv (a category per record)", tsv_time,
                      peak_memory(tsv), ""))
-        table_time = timed(table, None, runs)
         rows.append((count, "budget summary --all as a table (a category per record)", table_time,
                      peak_memory(table), "%.2f× the tsv (target near 1)" % (table_time[0] / tsv_time[0])))
         if count == CATEGORY_COUNTS[-1]:
@@ -291,9 +307,9 @@ def category_rows(binary, work, runs):
                                        (1000, "forecast", "2,000 monthly limits")]:
             document["settings"].update({"budget.limit.カテゴリ %05d" % i: limit for i in range(1, 2001)})
             write_budget(document, limited)
-            plain = timed("%s --file %s %s --format tsv" % (binary, data, arguments), None, runs)
             command = "%s --file %s %s --format tsv" % (binary, limited, arguments)
-            result = timed(command, None, runs)
+            plain, result = timed_side_by_side(
+                [("%s --file %s %s --format tsv" % (binary, data, arguments), None), (command, None)], runs)
             rows.append((count, "budget %s (%s)" % (arguments, name), result, peak_memory(command),
                          "%.2f× without limits (target near 1)" % (result[0] / plain[0])))
     return rows
@@ -327,11 +343,10 @@ def device_rows(binary, work, runs):
     rows = []
     single = os.path.join(work, "single.json")
     shutil.copy(source, single)
-    plain = timed("%s --file %s summary --all" % (binary, single), None, runs)
+    laptop = "XDG_STATE_HOME=%s BUDGET_FILE=%s %s summary --all" % (states["laptop"], data, binary)
+    plain, quiet = timed_side_by_side([("%s --file %s summary --all" % (binary, single), None), (laptop, None)], runs)
     rows.append((DEVICE_RECORDS, "budget summary --all (a file without devices)", plain,
                  peak_memory("%s --file %s summary --all" % (binary, single)), ""))
-    laptop = "XDG_STATE_HOME=%s BUDGET_FILE=%s %s summary --all" % (states["laptop"], data, binary)
-    quiet = timed(laptop, None, runs)
     rows.append((DEVICE_RECORDS, "budget summary --all (two replicas, nothing new)", quiet, peak_memory(laptop),
                  "%.2f× without devices" % (quiet[0] / plain[0])))
     # The other device changes DEVICE_CHANGES records: half added (one import), half edited (one edit).
@@ -421,6 +436,7 @@ def statement_rows(binary, work, runs):
                  joined("goal under 1 s", memory_ratio(memory, live))))
     # The same rows in a layout of one's own with thousands separators: quoted, and unquoted
     # (every row has a field too many and is joined back: linear, not a pass over the rows so far).
+    cases = []
     for quoted in (True, False):
         path = os.path.join(work, "statement-%s.csv" % ("quoted" if quoted else "unquoted"))
         with open(path, "w", encoding="utf-8") as f:
@@ -429,19 +445,15 @@ def statement_rows(binary, work, runs):
                 fields = line.split(",")
                 amount = "{:,}".format(int(fields[3]))
                 f.write("%s,%s,%s\n" % (fields[0], fields[2], '"%s"' % amount if quoted else amount))
-        empty = os.path.join(work, "empty-%s.json" % quoted)
-        target = empty + ".live"
+        target = os.path.join(work, "empty-%s.json" % quoted)
         command = "%s --file %s -q import expenses %s --map date=date --map name=name --map amount=amount" % (
             binary, target, path)
-        result = timed(command, "rm -f %s %s.lock" % (target, target), RUNS_LARGE)
-        if quoted:
-            quoted_time = result[0]
-            rows.append((STATEMENT_ROWS, "budget import (own layout, amounts like \"1,500\" quoted)", result,
-                         peak_memory(command, "rm -f %s %s.lock" % (target, target)), ""))
-        else:
-            rows.append((STATEMENT_ROWS, "budget import (own layout, amounts like 1,500 unquoted: rejoined)", result,
-                         peak_memory(command, "rm -f %s %s.lock" % (target, target)),
-                         "%.2f× quoted (linear: each row joined back on its own)" % (result[0] / quoted_time)))
+        cases.append((command, "rm -f %s %s.lock" % (target, target)))
+    quoted, unquoted = timed_side_by_side(cases, RUNS_LARGE)
+    rows.append((STATEMENT_ROWS, "budget import (own layout, amounts like \"1,500\" quoted)", quoted,
+                 peak_memory(*cases[0]), ""))
+    rows.append((STATEMENT_ROWS, "budget import (own layout, amounts like 1,500 unquoted: rejoined)", unquoted,
+                 peak_memory(*cases[1]), "%.2f× quoted (linear: each row joined back on its own)" % (unquoted[0] / quoted[0])))
     if shutil.which("hledger"):
         peer = "hledger -f %s --rules-file %s print" % (utf8, rules)
         if finishes(peer):
