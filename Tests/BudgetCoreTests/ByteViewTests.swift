@@ -29,4 +29,15 @@ final class ByteViewTests: XCTestCase {
             }
         }
     }
+
+    func testAPrefixIsTheBytesTheUTF8ViewStartsWith() {
+        let texts = ["", "b", "budget.", "budget.limit.", "budget.limit.食費", "budget.limit.\u{301}x", "budgeT.",
+                     "か\u{3099}", "が", "ｾﾌﾞﾝ", String(repeating: "家賃", count: 40)]
+        for text in texts {
+            for prefix in texts + ["budget.limit.食", "か", "budget.limit.食費!"] {
+                XCTAssertEqual(
+                    ByteView.hasPrefix(prefix, in: text), text.utf8.starts(with: prefix.utf8), "\(text) / \(prefix)")
+            }
+        }
+    }
 }

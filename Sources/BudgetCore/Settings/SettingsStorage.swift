@@ -22,7 +22,7 @@ extension SettingsStorage {
     /// The keys of `storedKeys` that start with `prefix`'s bytes, each looked up.
     public func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)] {
         storedKeys.compactMap { key in
-            key.utf8.starts(with: prefix.utf8) ? value(forKey: key).map { (key, $0) } : nil
+            ByteView.hasPrefix(prefix, in: key) ? value(forKey: key).map { (key, $0) } : nil
         }
     }
 }

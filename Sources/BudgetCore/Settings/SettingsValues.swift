@@ -24,6 +24,6 @@ public struct SettingsValues: SettingsStorage, Equatable {
 
     /// The keys that start with `prefix`'s bytes, with their values, in the dictionary's order.
     public func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)] {
-        values.compactMap { key, value in key.utf8.starts(with: prefix.utf8) ? (key, value) : nil }
+        values.compactMap { key, value in ByteView.hasPrefix(prefix, in: key) ? (key, value) : nil }
     }
 }

@@ -10,7 +10,7 @@ enum StoredKeyName {
     /// the prefix does: that one place is asked, not every character compared (`hasPrefix`,
     /// which costs a key of 2,000 limits' categories most of a forecast's time).
     static func rest(of key: String, after prefix: String) -> String? {
-        guard key.utf8.starts(with: prefix.utf8) else { return nil }
+        guard ByteView.hasPrefix(prefix, in: key) else { return nil }
         let end = key.utf8.index(key.utf8.startIndex, offsetBy: prefix.utf8.count)
         guard prefix.utf8.allSatisfy({ $0 < 0x80 }) ? String.Index(end, within: key) != nil : key.hasPrefix(prefix)
         else { return nil }
