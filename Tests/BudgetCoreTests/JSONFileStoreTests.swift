@@ -362,6 +362,40 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try JSONFileStore(path: path).fetchExpenses().count, 1, "reads take no lock")
     }
 
+    func testAChangeToAFileWithoutALockFile_IsMadeOnceWhenTheFileStaysAsItWas() throws {
+        let path = directory + "/budget.json"
+        try addLunch(JSONFileStore(path: path))
+        try FileManager.default.removeItem(atPath: path + ".lock")  // a file copied in from a backup
+        var runs = 0
+        try JSONFileStore(path: path).transaction { document in
+            runs += 1
+            try document.addExpense(name: "Dinner", amount: 1800, date: day)
+        }
+        XCTAssertEqual(runs, 1, "made once, without the lock, and written as made under it")
+        XCTAssertEqual(try JSONFileStore(path: path).fetchExpenses().map(\.name), ["Lunch", "Dinner"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".lock"))
+        XCTAssertEqual(try JSONFileStore(path: path).load().history.count, 2)
+    }
+
+    func testAChangeToAFileWithoutALockFile_IsMadeAgainWhenAnotherProcessReplacedTheFileMeanwhile() throws {
+        let path = directory + "/budget.json", other = directory + "/other.json"
+        try addLunch(JSONFileStore(path: path))
+        try FileManager.default.removeItem(atPath: path + ".lock")
+        try addLunch(JSONFileStore(path: other))
+        try addLunch(JSONFileStore(path: other))
+        var runs = 0
+        try JSONFileStore(path: path).transaction { document in
+            runs += 1
+            if runs == 1 {
+                // Another program puts another file in its place while the change is judged.
+                XCTAssertEqual(rename(other, path), 0)
+            }
+            try document.addExpense(name: "Dinner", amount: 1800, date: day)
+        }
+        XCTAssertEqual(runs, 2, "judged on the first file, made again on the one under the lock")
+        XCTAssertEqual(try JSONFileStore(path: path).fetchExpenses().map(\.name), ["Lunch", "Lunch", "Dinner"])
+    }
+
     func testWrite_RemovesStaleTemporaryFilesAndLeavesNoneBehind() throws {
         let path = directory + "/budget.json"
         XCTAssertTrue(

@@ -167,9 +167,9 @@ public struct JSONFileStore: DataProtocol {
 
     /// Runs `change` on the current document under the lock and saves the result.
     ///
-    /// When the file does not exist yet, `change` first runs on an empty budget without the
-    /// lock, and runs again under the lock only if another process created the file meanwhile:
-    /// it must not act outside the document.
+    /// When the file does not exist yet, or has no lock file beside it, `change` first runs
+    /// without the lock, and runs again under the lock only if another process created or
+    /// changed the file meanwhile: it must not act outside the document.
     ///
     /// - Throws: `BudgetError.nestedTransaction` when called from inside a transaction on this store.
     public func transaction<Result>(_ change: (inout BudgetDocument) throws -> Result) throws -> Result {
@@ -196,19 +196,29 @@ public struct JSONFileStore: DataProtocol {
         let readOnly = try isReadOnly(target)
         if try readOnly || !hasLockFile(target) {
             // Judged on the file as it is, without a lock, which would leave a lock file beside
-            // a file it cannot change (read-only), or make one for a change that is refused: a
-            // change that would change something runs again under the lock.
+            // a file it cannot change (read-only), or make one for a change that is refused.
             guard let contents = try readIfPresent(Target(path: target, isOpenDescriptor: false)) else {
                 return try locked(target) { existing in try apply(change, to: existing, at: target) }
             }
-            let found = try decode(contents)
+            let found = try decodeForChange(contents)
             let original = try opened(found, at: target)
             var document = original
+            defer { keepUntilExit([found, original, document]) }
             let result = try change(&document)
             document.finishChange(since: original, now: clock())
             guard document.differs(from: found) else { return result }
-            try document.checkTotals(since: original)
+            try document.checkTotals(since: found)
             if readOnly { _ = try permissions(of: target) }  // Throws: the file is read-only.
+            // Under the lock the change is written as made, when the file is still the one it
+            // was made on (the same file, size and time of change); a file another process
+            // replaced or changed meanwhile is read again and the change made again on it.
+            return try locked(target) { existing in
+                guard let existing, existing.signature == contents.signature else {
+                    return try apply(change, to: existing, at: target)
+                }
+                try write(document, replacing: found, to: target)
+                return result
+            }
         }
         return try locked(target) { existing in try apply(change, to: existing, at: target) }
     }
