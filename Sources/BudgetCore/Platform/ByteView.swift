@@ -72,6 +72,11 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         body(ByteView(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)))
     }
 
+    /// Feeds these bytes to `hasher` as they are.
+    func combine(into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(buffer))
+    }
+
     /// Feeds the UTF-8 of `text` to `hasher` as raw bytes (no normalisation).
     static func hash(utf8Of text: String, into hasher: inout Hasher) {
         var text = text

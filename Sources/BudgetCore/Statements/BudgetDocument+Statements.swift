@@ -26,6 +26,9 @@ extension BudgetDocument {
         var result = StatementImportResult()
         var known = KnownRows()
         if !settings.allowDuplicates {
+            known = KnownRows(
+                roomFor: incomes.records.count { $0.source != nil } + expenses.records.count { $0.source != nil }
+                    + transfers.records.count { $0.source != nil })
             for income in incomes.records {
                 if let source = income.source { known.insert(source, .record, account: income.account) }
             }

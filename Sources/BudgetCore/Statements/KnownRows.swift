@@ -11,42 +11,60 @@ struct KnownRows {
 
     /// Sources as written, for sources that do not read as `origin:identity`.
     private var exact: [ExactText: Presence] = [:]
-    /// Where an identity was seen: the first origin, then any others (an array only when a
-    /// second origin has the identity, so 100,000 imported records cost one entry each).
-    private struct Seen {
-        var first: Known
-        var others: [Known] = []
+
+    /// A source read as `origin:identity`, kept as its record holds it (its text is not
+    /// copied): 100,000 imported records cost about 6 MB here, where a dictionary of their
+    /// identities took 27.
+    private struct Known {
+        var source: String
+        /// Where the identity starts in `source`, in UTF-8 bytes (the origin ends one before).
+        var identityStart: Int
+        /// What holds it, and the budget account of the record that does (`nil`: none, or a
+        /// deleted record's row).
+        var presence: Presence
+        var account: String?
+        var hash: Int
+
+        var origin: String { String(decoding: source.utf8.prefix(identityStart - 1), as: UTF8.self) }
     }
 
-    /// An origin that has an identity: what holds it, and the budget account of the record
-    /// that does (`nil`: none, or a deleted record's row).
-    private typealias Known = (origin: String, presence: Presence, account: String?)
+    /// The sources read as `origin:identity`, in the order they were added.
+    private var known: [Known] = []
+    /// Open addressing over `known` by identity: 0 is empty, else the position + 1; never more
+    /// than half full. Sources with one identity lie in the order they were added.
+    private var slots: [Int32] = Array(repeating: 0, count: 16)
 
-    /// The origins of each identity, with what holds them.
-    private var origins: [ExactText: Seen] = [:]
-
-    /// Nothing known.
-    init() {}
+    /// Nothing known, with room for `sources` before the table grows.
+    init(roomFor sources: Int = 0) {
+        known.reserveCapacity(sources)
+        var count = 16
+        while count < sources * 2 { count *= 2 }
+        slots = Array(repeating: 0, count: count)
+    }
 
     /// Whether nothing is known: no row is there.
-    var isEmpty: Bool { exact.isEmpty && origins.isEmpty }
+    var isEmpty: Bool { exact.isEmpty && known.isEmpty }
 
     /// Adds a source: of a record in `account`, or of a deleted record's row.
     mutating func insert(_ source: String, _ presence: Presence, account: String? = nil) {
-        guard let parsed = StatementSource(source) else {
+        var source = source
+        source.makeContiguousUTF8()
+        guard let start = StatementSource.identityStart(in: source) else {
             if exact[ExactText(source)] == nil || presence == .record { exact[ExactText(source)] = presence }
             return
         }
         // A profile name may hold `:1` too: the split may be early, so such a source is also
         // known as written (the same origin then always finds it).
-        if parsed.identity.utf8.contains(UInt8(ascii: ":")), exact[ExactText(source)] == nil || presence == .record {
+        if source.utf8.dropFirst(start).contains(UInt8(ascii: ":")),
+           exact[ExactText(source)] == nil || presence == .record {
             exact[ExactText(source)] = presence
         }
-        let key = ExactText(parsed.identity)
-        if origins[key] == nil {
-            origins[key] = Seen(first: (parsed.origin, presence, account))
-        } else {
-            origins[key]?.others.append((parsed.origin, presence, account))
+        let hash = Self.hash(source, from: start)
+        known.append(Known(source: source, identityStart: start, presence: presence, account: account, hash: hash))
+        place(known.count - 1)
+        if known.count * 2 > slots.count {
+            slots = Array(repeating: 0, count: slots.count * 2)
+            for position in known.indices { place(position) }
         }
     }
 
@@ -63,17 +81,51 @@ struct KnownRows {
         func rank(_ found: (presence: Presence, origin: String)) -> Int {
             (found.presence == .record ? 2 : 0) + (found.origin == origin ? 1 : 0)
         }
-        func look(_ known: Known) {
-            guard StatementSource.sameAccount(known.origin, origin) else { return }
-            if let account, let theirs = known.account, theirs != account { return }
-            let found = (presence: known.presence, origin: known.origin)
+        func look(_ knownOrigin: String, _ presence: Presence, _ theirs: String?) {
+            guard StatementSource.sameAccount(knownOrigin, origin) else { return }
+            if let account, let theirs, theirs != account { return }
+            let found = (presence: presence, origin: knownOrigin)
             if best.map({ rank($0) < rank(found) }) ?? true { best = found }
         }
-        if !exact.isEmpty, let presence = exact[ExactText(origin + ":" + identity)] { look((origin, presence, nil)) }
-        if let seen = origins[ExactText(identity)] {
-            look(seen.first)
-            for known in seen.others { look(known) }
+        if !exact.isEmpty, let presence = exact[ExactText(origin + ":" + identity)] { look(origin, presence, nil) }
+        guard !known.isEmpty else { return best }
+        let hash = Self.hash(identity, from: 0)
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let candidate = known[Int(slots[slot]) - 1]
+            if candidate.hash == hash, Self.identity(of: candidate, is: identity) {
+                look(candidate.origin, candidate.presence, candidate.account)
+            }
+            slot = (slot + 1) & mask
         }
         return best
+    }
+
+    /// Puts `known[position]` in the first free slot from its identity's.
+    private mutating func place(_ position: Int) {
+        let mask = slots.count - 1
+        var slot = known[position].hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        // Positions fit: sources are far fewer than 2³¹.
+        slots[slot] = Int32(truncatingIfNeeded: position + 1)
+    }
+
+    /// The hash of `text`'s UTF-8 from byte `start` (an identity's bytes, not normalised).
+    private static func hash(_ text: String, from start: Int) -> Int {
+        var hasher = Hasher()
+        ByteView.withBytes(utf8Of: text) { bytes in
+            bytes.part(start..<bytes.count).combine(into: &hasher)
+        }
+        return hasher.finalize()
+    }
+
+    /// Whether the identity of `known` is `identity`, byte for byte.
+    private static func identity(of known: Known, is identity: String) -> Bool {
+        ByteView.withBytes(utf8Of: known.source) { source in
+            ByteView.withBytes(utf8Of: identity) { identity in
+                ByteView.equal(source.part(known.identityStart..<source.count), identity)
+            }
+        }
     }
 }

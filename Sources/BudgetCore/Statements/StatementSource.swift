@@ -12,9 +12,20 @@ struct StatementSource: Sendable {
     let identity: String
 
     /// Reads a source; `nil` when it is not `origin:identity` (a source typed into a file by
-    /// hand). The origin ends at the first `:` that an identity follows (`id=`, `id#`, or a
-    /// date's digit), so a profile name holding a `:` reads too.
+    /// hand).
     init?(_ source: String) {
+        guard let start = Self.identityStart(in: source) else { return nil }
+        let bytes = source.utf8
+        let identityIndex = bytes.index(bytes.startIndex, offsetBy: start)
+        origin = String(source[..<bytes.index(before: identityIndex)])
+        identity = String(source[identityIndex...])
+    }
+
+    /// Where the identity of a source starts, in UTF-8 bytes from its start (after the `:`
+    /// that ends the origin); `nil` when it is not `origin:identity`. The origin ends at the
+    /// first `:` that an identity follows (`id=`, `id#`, or a date's digit), so a profile name
+    /// holding a `:` reads too.
+    static func identityStart(in source: String) -> Int? {
         let bytes = source.utf8
         var index = bytes.startIndex
         while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
@@ -22,9 +33,7 @@ struct StatementSource: Sendable {
             if let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
                 || rest.starts(with: "id=".utf8) || rest.starts(with: "id#".utf8) {
                 guard colon != bytes.startIndex, !rest.isEmpty else { return nil }
-                origin = String(source[..<colon])
-                identity = String(source[rest.startIndex...])
-                return
+                return bytes.distance(from: bytes.startIndex, to: rest.startIndex)
             }
             index = bytes.index(after: colon)
         }

@@ -159,31 +159,9 @@ struct ImportCommand: Command {
                 commandPath: ["import"])
         }
         let store = try context.store()
-        // Read once for the plan and the account's type; the import reads the file again under its lock.
-        let found = try store.load()
-        let plan: StatementPlan
-        do {
-            plan = try StatementPlan(
-                for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: found)
-        } catch let error as ImportProfileError {
-            throw UsageError(
-                error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile",
-                commandPath: ["import"])
-        } catch let error as ImportError where error.reason == .statementUnmapped
-            && RecordImporter.readsHeader(RecordImporter.headerCells(text, format: .csv) ?? []) {
-            // budget's own file with options that are for statements.
-            throw UsageError(
-                "the file has budget's own columns: import it without the statement options (--profile, "
-                    + "--save-profile, --map, --kind-value, --delimiter, --skip, --no-header-row, --date-format, "
-                    + "--decimal-mark, --sign)",
-                commandPath: ["import"])
-        }
+        let (plan, mismatch) = try statementPlan(for: text, in: store)
         var unsupportedRules: [String] = []  // rules that never match, said after the import
-        // A statement imported into an account of another type (a card's into a bank) is said.
-        if let into = plan.profile.into, let account = found.account(named: into),
-           let mismatch = plan.mismatch(with: account) {
-            context.warn(mismatch)
-        }
+        if let mismatch { context.warn(mismatch) }
         let asOf = self.asOf ?? Day.today()
         let work = { (document: inout BudgetDocument) throws -> (StatementReading, StatementImportResult, [String]) in
             unsupportedRules = RuleListing.unsupportedWarnings(document.rules)
@@ -249,6 +227,33 @@ struct ImportCommand: Command {
         context.confirm(message)
         for line in matchLines(result, verb: "Linked") { context.confirm(line) }
         for warning in warnings { context.warn(warning) }
+    }
+
+    /// The plan of a statement's import, and what to say when it goes into an account of
+    /// another type: from the file's settings, read without the records' texts or the history
+    /// (the import reads the file again, whole, under its lock; the two are never held at once).
+    private func statementPlan(for text: String, in store: any DataProtocol) throws -> (StatementPlan, String?) {
+        let found = try store.load(skipping: AccountsCommand.unusedFields)
+        let plan: StatementPlan
+        do {
+            plan = try StatementPlan(
+                for: text, profileName: profileName, options: given, savingAs: saveAs, kind: kind, in: found)
+        } catch let error as ImportProfileError {
+            throw UsageError(
+                error.errorDescription.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "Unknown profile",
+                commandPath: ["import"])
+        } catch let error as ImportError where error.reason == .statementUnmapped
+            && RecordImporter.readsHeader(RecordImporter.headerCells(text, format: .csv) ?? []) {
+            // budget's own file with options that are for statements.
+            throw UsageError(
+                "the file has budget's own columns: import it without the statement options (--profile, "
+                    + "--save-profile, --map, --kind-value, --delimiter, --skip, --no-header-row, --date-format, "
+                    + "--decimal-mark, --sign)",
+                commandPath: ["import"])
+        }
+        // A statement imported into an account of another type (a card's into a bank) is said.
+        let mismatch = plan.profile.into.flatMap { found.account(named: $0) }.flatMap(plan.mismatch(with:))
+        return (plan, mismatch)
     }
 
     /// How many of the lines that become no record a dry run lists; a line says how many more.
