@@ -350,9 +350,8 @@ extension BudgetDocument {
     }
 
     /// Checks a statement's balances (its rows with one, oldest first) against its account
-    /// (`BalanceCheck`) once its rows are in;
-    /// an account with no opening balance, and no record before the statement, first takes it
-    /// from the statement (`result.openingTaken`).
+    /// (`BalanceCheck`) once its rows are in; an account with no opening balance, and no record
+    /// before the statement, first takes it from the statement (`result.openingTaken`).
     private mutating func checkBalances(
         _ rows: [BalanceCheck.Row], of account: Account, leftOut: [Day: [Int]],
         into result: inout StatementImportResult
