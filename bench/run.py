@@ -13,7 +13,10 @@ A change (add, edit, delete) is timed twice: on the file as budget left it after
 stamp in the lock file: the change reads only the pages it touches) and on a file copied in,
 which the change reads whole.
 
-Each figure with a goal shows it: a change against the I/O floor (1.5× at most), peak memory
+Figures set against each other alternate their runs (`timed_side_by_side`): a change and the I/O
+floor of its file (its ratio is to the floor timed beside it, not to the floor's own row), an
+import and the floor of the file it writes, and the rows with and without a history, limits or
+a second device. Each figure with a goal shows it: a change against the I/O floor (1.5× at most), peak memory
 against the data file from 10 MB on (2× at most), `--version` against `/bin/true` (1 ms above at
 most), the imports against the floor of the file they write (2×) and one second.
 
@@ -100,16 +103,18 @@ def finishes(command, prepare=None):
         return False
 
 
-def timed(command, prepare=None, runs=RUNS):
-    """Median and spread (min-max) in ms of a shell command, prepare run before each."""
+def timed(command, prepare=None, runs=RUNS, warmup=None):
+    """Median and spread (min-max) in ms of a shell command, prepare run before each (after
+    `warmup` runs: by default 1 for the largest sizes' fewer runs, else 2)."""
     if shutil.which("hyperfine"):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             # Without a shell (-N) only a plain command runs: no pipe, no redirection, no
             # `NAME=value` before it.
             plain = prepare is None and "|" not in command and ">" not in command \
                 and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", command)
+            warm = warmup if warmup is not None else (1 if runs < RUNS else 2)
             args = ["hyperfine"] + (["-N"] if plain else ["--shell", "sh"]) + [
-                "-w", "1" if runs < RUNS else "2", "-r", str(runs), "--export-json", out.name, "--style", "none"]
+                "-w", str(warm), "-r", str(runs), "--export-json", out.name, "--style", "none"]
             if prepare:
                 args += ["--prepare", prepare]
             subprocess.run(args + [command], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -134,12 +139,18 @@ def timed_side_by_side(cases, runs=RUNS):
     times = [[] for _ in cases]
     for run in range(runs + 2):
         for index, (command, prepare) in enumerate(cases):
-            if prepare:
-                subprocess.run(prepare, shell=True, check=True)
-            start = time.perf_counter()
-            subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if shutil.which("hyperfine"):
+                # One run at a time through hyperfine: its clock leaves out starting a shell.
+                result = timed(command, prepare, 1, warmup=0)
+                elapsed = result[0]
+            else:
+                if prepare:
+                    subprocess.run(prepare, shell=True, check=True)
+                start = time.perf_counter()
+                subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                elapsed = (time.perf_counter() - start) * 1000
             if run >= 2:
-                times[index].append((time.perf_counter() - start) * 1000)
+                times[index].append(elapsed)
     return [(statistics.median(t), min(t), max(t)) for t in times]
 
 
@@ -252,15 +263,19 @@ def csv_import_rows(binary, work, runs, floor):
     target = os.path.join(work, "imported-%d.json" % CSV_ROWS)
     restore = "rm -f %s %s.lock" % (target, target)
     command = "%s --file %s -q import %s" % (binary, target, exported)
-    result = timed(command, restore, runs)
     rows, ratio = [], ""
     if floor:
+        # The floor of the file the import writes, on a copy of it, alternating with the import.
         subprocess.run(restore, shell=True, check=True)
         subprocess.run(command, shell=True, check=True, stdout=subprocess.DEVNULL)
-        floor_time = timed("%s %s" % (floor, target), None, runs)
+        written = target + ".floor"
+        shutil.copy(target, written)
+        floor_time, result = timed_side_by_side([("%s %s" % (floor, written), None), (command, restore)], runs)
         rows.append((CSV_ROWS, FLOOR + " (the file the import writes)", floor_time,
-                     peak_memory("%s %s" % (floor, target)), ""))
+                     peak_memory("%s %s" % (floor, written)), ""))
         ratio = "%.2f× I/O floor" % (result[0] / floor_time[0])
+    else:
+        result = timed(command, restore, runs)
     memory = peak_memory(command, restore)
     rows.append((CSV_ROWS, "budget import (its own CSV export, into an empty budget)", result, memory,
                  joined(ratio + " (goal ≤ 2×)" if ratio else "", memory_ratio(memory, target))))
@@ -551,9 +566,15 @@ def main():
             measured[name] = timed(command, prepare, runs)
             rows.append((size, name, measured[name], peak_memory(command, prepare), ""))
         for name, command, prepare, peer in cases:
-            result = timed(command, prepare, runs)
+            against = dict(measured)
+            if floor and FLOOR in (peer if isinstance(peer, tuple) else (peer,)):
+                # A change and the floor of its file alternate their runs: the ratio is of the same minutes.
+                against[FLOOR], result = timed_side_by_side([("%s %s" % (floor, live), restore), (command, prepare)],
+                                                            runs)
+            else:
+                result = timed(command, prepare, runs)
             measured[name] = result
-            ratio = ", ".join("%.2f× %s" % (result[0] / measured[p][0], p) for p in (peer if isinstance(peer, tuple) else (peer,)) if p in measured)
+            ratio = ", ".join("%.2f× %s" % (result[0] / against[p][0], p) for p in (peer if isinstance(peer, tuple) else (peer,)) if p in against)
             if prepare in (restore, restore_stamped) and FLOOR in measured:
                 ratio += " (goal ≤ 1.5×)"
             memory = peak_memory(command, prepare)
