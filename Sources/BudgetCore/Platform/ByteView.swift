@@ -79,8 +79,7 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
 
     /// Feeds the UTF-8 of `text` to `hasher` as raw bytes (no normalisation).
     static func hash(utf8Of text: String, into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        withBytes(utf8Of: text) { $0.combine(into: &hasher) }
     }
 
     /// The eight bytes at `position` as a little-endian word, when there are eight.

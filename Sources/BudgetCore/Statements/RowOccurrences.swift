@@ -1,6 +1,6 @@
 /// How many rows of a statement so far had each identity (`StatementEntry.identity`) before its
 /// occurrence: the statement's own ID, or a row's date, kind, amount and name. Kept without a
-/// copy of any text (a name is held, not copied), in a table of four bytes a slot: a statement of
+/// copy of any text (a name is held, not copied), in a `PositionTable`: a statement of
 /// 100,000 rows costs about 5 MB here instead of the 16 MB a dictionary of identities took.
 ///
 /// Texts are compared by their bytes, as identities always were (`ExactText`).
@@ -47,70 +47,40 @@ struct RowOccurrences {
         var count: Int
     }
 
-    /// The keys seen, in the order they were first seen.
+    /// The keys seen, in the order they were first seen, and where to find them.
     private var counted: [Counted] = []
-    /// Open addressing over `counted`: 0 is empty, else the position + 1. Never more than half full.
-    private var slots: [Int32] = []
+    private var table: PositionTable
 
     /// A table with room for `rows` keys before it grows.
     init(roomFor rows: Int = 0) {
         counted.reserveCapacity(rows)
-        slots = Array(repeating: 0, count: Self.slotCount(for: max(rows, 8)))
+        table = PositionTable(roomFor: rows)
     }
 
     /// Counts one more row with `key`; its occurrence, from 1.
     mutating func count(_ key: Key) -> Int {
         let hash = key.hash()
-        switch find(key, hash: hash) {
-        case .found(let position):
+        if let position = find(key, hash: hash) {
             counted[position].count += 1
             return counted[position].count
-        case .empty(let slot):
-            counted.append(Counted(key: key, hash: hash, count: 1))
-            // Positions fit: a statement's rows are far fewer than 2³¹.
-            slots[slot] = Int32(truncatingIfNeeded: counted.count)
-            if counted.count * 2 > slots.count { grow() }
-            return 1
         }
+        counted.append(Counted(key: key, hash: hash, count: 1))
+        table.add(hash: hash) { counted[$0].hash }
+        return 1
     }
 
     /// The occurrence a row with `key` would have, counting nothing (a row read several ways
     /// to find which way reads: `StatementReader.rejoined`).
     func peek(_ key: Key) -> Int {
-        if case .found(let position) = find(key, hash: key.hash()) { return counted[position].count + 1 }
-        return 1
+        find(key, hash: key.hash()).map { counted[$0].count + 1 } ?? 1
     }
 
-    private enum Place {
-        case found(Int)
-        case empty(Int)
-    }
-
-    private func find(_ key: Key, hash: Int) -> Place {
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while true {
-            let held = Int(slots[slot])
-            if held == 0 { return .empty(slot) }
-            if counted[held - 1].hash == hash && counted[held - 1].key.isSame(as: key) { return .found(held - 1) }
-            slot = (slot + 1) & mask
+    private func find(_ key: Key, hash: Int) -> Int? {
+        var found: Int?
+        table.forEach(hash: hash) { position in
+            if counted[position].hash == hash && counted[position].key.isSame(as: key) { found = position }
+            return found == nil
         }
-    }
-
-    private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (position, entry) in counted.enumerated() {
-            var slot = entry.hash & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(truncatingIfNeeded: position + 1)
-        }
-    }
-
-    /// The fewest slots, a power of two, that hold `rows` keys at most half full.
-    private static func slotCount(for rows: Int) -> Int {
-        var count = 16
-        while count < rows * 2 { count *= 2 }
-        return count
+        return found
     }
 }
