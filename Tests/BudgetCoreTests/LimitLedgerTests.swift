@@ -328,6 +328,27 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual(summary.categories.first { $0.category == "がっこう" }?.limitStatus?.spent, 120)
     }
 
+    func testSummary_PutsEachLimitOnItsCategorysRow_WhateverTheRowIsSpeltAs() throws {
+        // The row is spelt as its first expense (decomposed), the limit composed: one row, with
+        // the limit; a limited category nothing was spent in has a row (0 spent), unless a filter
+        // other than the categories is set.
+        var document = try document([
+            ("2026-11-01", "か\u{3099}っこう", 20), ("2026-11-02", "がっこう", 100), ("2026-11-03", "食費", 5),
+        ])
+        try document.setLimit(try SpendingLimit(amount: 1_000), for: .category("がっこう"))
+        try document.setLimit(try SpendingLimit(amount: 300), for: .category("旅行"))
+        let november = try XCTUnwrap(document.budgetCalendar.period(named: "2026-11"))
+        var query = RecordQuery()
+        query.period = november.range
+        let rows = try Summary(document: document, query: query).categories
+        XCTAssertEqual(rows.map(\.spent), [120, 5, 0])
+        XCTAssertEqual(rows.map(\.limit), [1_000, nil, 300])
+        XCTAssertEqual(rows.map { $0.limitStatus?.remaining }, [880, nil, 300])
+        XCTAssertEqual(rows[2].category, "旅行")
+        query.minimum = 1
+        XCTAssertEqual(try Summary(document: document, query: query).categories.map(\.limit), [1_000, nil])
+    }
+
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
         try document.setLimit(

@@ -149,9 +149,18 @@ public struct LimitLedger: Sendable {
     public func status(
         _ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
     ) throws -> LimitStatus? {
-        guard !entries.isEmpty else { return nil }  // (no key made for each category of a summary)
-        let key = LimitScopeKey(scope)
-        guard let position = positions[key] else { return nil }
+        guard !entries.isEmpty, let position = positions[LimitScopeKey(scope)] else { return nil }
+        return try status(limitAt: position, as: scope, from: first, through: last)
+    }
+
+    /// The limit at `position` in `limits` over the budget months `first` through `last`, its
+    /// scope spelt as `scope`: `status(_:from:through:)` without looking the scope up (a summary
+    /// asks about its limits, not about each of its categories).
+    ///
+    /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
+    func status(
+        limitAt position: Int, as scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
+    ) throws -> LimitStatus {
         let entry = entries[position]
         let limit = entry.limit
         switch limit.per {
@@ -171,7 +180,7 @@ public struct LimitLedger: Sendable {
                 // Through December 31: the whole year, which the ledger has added up already.
                 spent = try self.spent(entry, from: year, through: year)
             } else {
-                spent = try yearsToDate.spent(key, through: last.end) { end in
+                spent = try yearsToDate.spent(LimitScopeKey(scope), through: last.end) { end in
                     Self.yearToDate(
                         expenses, through: end, scopes: limits.filter { $0.limit.per == .year }.map(\.scope))
                 }
