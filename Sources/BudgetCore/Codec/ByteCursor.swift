@@ -471,6 +471,23 @@ extension ByteCursor {
 }
 
 extension ByteView {
+    /// The whole number written in `range`, which a skim has checked (`ByteCursor.skimInteger`,
+    /// `skimSignedInteger`: digits, maybe after a minus, that fit in `Int`); wrapping arithmetic,
+    /// which cannot wrap for such a number, rather than a check made twice.
+    func checkedInteger(_ range: Range<Int>) -> Int {
+        var position = range.lowerBound, negative = false
+        if position < range.upperBound, self[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var value = 0
+        while position < range.upperBound {
+            value = value &* 10 &+ Int(self[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        return negative ? 0 &- value : value
+    }
+
     /// Whether the bytes in `range` are exactly `written`'s.
     func matches(_ written: ByteView, in range: Range<Int>) -> Bool {
         guard range.lowerBound >= 0, range.upperBound <= count, range.count == written.count else { return false }

@@ -29,6 +29,9 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     private let unretainedFields: [Unmanaged<RecordField<Record>>]
     /// How the canonical reader checks each field of `fileOrder`.
     private let skimKinds: [SkimKind]
+    /// Where the position (`order`) and the `amount` are in `fileOrder`, for the canonical
+    /// reader of a table's records (`skimTableRecord`).
+    private let positionIndex: Int?, amountIndex: Int?
 
     /// Where a record's `order` lies in its bytes, when the model names its stored property:
     /// two records whose other bytes are the same are the same record but for their position
@@ -66,6 +69,8 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
         unretained = fileOrder.map { Unmanaged.passUnretained($0) }
         unretainedFields = fields.map { Unmanaged.passUnretained($0) }
         skimKinds = fileOrder.map(\.skimKind)
+        positionIndex = fileOrder.firstIndex { $0.isPosition }
+        amountIndex = fileOrder.firstIndex { $0.key == "amount" }
         requiredMask = fileOrder.enumerated().reduce(0) { mask, entry in
             entry.element.isRequired ? mask | 1 << UInt64(entry.offset) : mask
         }
@@ -195,6 +200,45 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             }
         }
         return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
+    }
+
+    /// The canonical reader on a record of a table: the object at the cursor laid out exactly
+    /// as the writer lays out a table's record, every value checked as `skim` checks it, makes
+    /// no record and gives the record's ID number, position and amount (what a page's summary
+    /// holds); `nil` for anything else, and for a record with a value that only its coder's own
+    /// skim checks (a list, laid out on lines of its own in a table but not in the history).
+    func skimTableRecord(_ cursor: inout ByteCursor) -> (id: Int, order: Int, amount: Int)? {
+        guard let positionIndex, let amountIndex, cursor.skip("{") else { return nil }
+        var id = -1, order = -1, amount = 0
+        var first = true
+        let nesting = Nesting.table
+        let offset = nesting.rawValue * fileOrder.count
+        for index in unretained.indices {
+            let piece = pieceRanges[offset + index]
+            guard cursor.skip(pieces, in: first ? piece.first : piece.next) else {
+                if piece.isRequired { return nil }
+                continue
+            }
+            first = false
+            let start = cursor.index
+            switch skimKinds[index] {
+            case .identifier:
+                guard cursor.isAtValue, let number = cursor.storedIDNumber() else { return nil }
+                id = number
+            case .general:
+                return nil
+            default:
+                guard skimValue(&cursor, field: index, id: id) else { return nil }
+            }
+            if index == positionIndex || index == amountIndex {
+                // The value as a number: the skim checked it (digits, maybe after a minus, that
+                // fit in `Int`) without making it.
+                let number = cursor.bytes.checkedInteger(start..<cursor.index)
+                if index == positionIndex { order = number } else { amount = number }
+            }
+        }
+        guard id >= 0, order >= 0, cursor.skip(closings[nesting.rawValue]) else { return nil }
+        return (id, order, amount)
     }
 
     /// Whether the value at the cursor is what the writer writes for the field at `index` (in

@@ -40,20 +40,34 @@ enum FastDocumentCodec {
     /// With the `stamp` budget left when it wrote the file, and the file still hashing to it,
     /// the tables it describes are not read: each page is read when first needed
     /// (`StampedTable`), and a page the change leaves alone is copied, not read at all.
-    static func decodeForChange(_ contents: FileContents, stamp: WriteStamp? = nil) -> BudgetDocument? {
+    ///
+    /// With `scanning`, a file without a stamp that fits it is read as `TableScan` describes it,
+    /// when it does: the records of a table laid out as budget writes one are checked without
+    /// being made, and only the pages the change touches are read.
+    static func decodeForChange(
+        _ contents: FileContents, stamp: WriteStamp? = nil, scanning: Bool = false
+    ) -> BudgetDocument? {
         var starts: RecordStarts?
+        // Tables of a file kept on several devices are always read whole (`encode` stamps none).
+        let scannable = scanning && writtenSyncSection(contents) == false
         return contents.withBytes { bytes in
             // The hash is checked on a thread of its own while the change is made; nothing made
-            // from the pages is written before it matched (`BudgetDocument.brokeItsStamp`).
+            // from the pages is written before it matched (`BudgetDocument.brokeItsStamp`). A
+            // scan's stamp was made from these bytes: there is no hash to check.
+            var fitting: (stamp: WriteStamp, check: StampCheck)?
             if let stamp, !stamp.tables.isEmpty, stamp.size == bytes.count {
+                fitting = (stamp, StampCheck(contents, stamp))
+            } else if scannable, let scanned = TableScan.stamp(of: bytes) {
+                fitting = (scanned, StampCheck())
+            }
+            if let fitting {
                 var cursor = ByteCursor(bytes)
                 var wentConcurrent = false
-                let check = StampCheck(contents, stamp)
                 if var document = decodeDocument(
                     &cursor, keepingRecords: true, file: contents, skipping: [], readingHistory: true,
                     concurrently: true, wentConcurrent: &wentConcurrent, layout: contents, starts: &starts,
-                    stamp: stamp) {
-                    document.writtenTables?.stampCheck = check
+                    stamp: fitting.stamp) {
+                    document.writtenTables?.stampCheck = fitting.check
                     return document
                 }
             }

@@ -46,9 +46,18 @@ public struct JSONFileStore: DataProtocol {
     /// The most a lock file holding a stamp holds (a stamp of a million records takes 12 KiB).
     static let stampLimit = 1 << 22
 
-    /// The file did not match the stamp it was read by (`BudgetDocument.brokeItsStamp`): the
-    /// change is made again from the file read whole.
-    private struct UnreadPage: Error {}
+    /// The file did not match the stamp it was read by (`BudgetDocument.brokeItsStamp`), or an
+    /// error found in a file read by a stamp is to be confirmed: the change is made again, from
+    /// the file scanned (`scanNext`: the stamp in the lock file was another file's) or read whole.
+    private struct UnreadPage: Error {
+        var scanNext = false
+    }
+
+    /// How a change reads the file: by the stamp in its lock file (or, when none fits the file,
+    /// by its scan: `TableScan`), by its scan, or whole.
+    private enum Reading {
+        case byStamp, byScan, whole
+    }
 
     /// The default `lockTimeout`.
     public static let defaultLockTimeout = 10.0
@@ -229,33 +238,39 @@ public struct JSONFileStore: DataProtocol {
         _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String
     ) throws -> Result {
         do {
-            return try apply(change, to: existing, at: target, trustingStamp: true)
-        } catch is UnreadPage {
-            // The file did not match its stamp (nothing was written): the file is read whole,
-            // and the change made again from it.
-            return try apply(change, to: existing, at: target, trustingStamp: false)
-        }
+            return try apply(change, to: existing, at: target, reading: .byStamp)
+        } catch let unread as UnreadPage where unread.scanNext {
+            // The file did not match the stamp in its lock file (nothing was written): it is
+            // scanned, and the change made again from it; an error then is confirmed below.
+            do {
+                return try apply(change, to: existing, at: target, reading: .byScan)
+            } catch is UnreadPage {}
+        } catch is UnreadPage {}
+        // Nothing was written: the file is read whole, and the change made again from it.
+        return try apply(change, to: existing, at: target, reading: .whole)
     }
 
-    /// `apply`, reading the file as its stamp describes it when `trustingStamp`.
+    /// `apply`, reading the file as `reading` says.
     private func apply<Result>(
         _ change: (inout BudgetDocument) throws -> Result, to existing: FileContents?, at target: String,
-        trustingStamp: Bool
+        reading: Reading
     ) throws -> Result {
-        let found = try existing.map { try decodeForChange($0, trustingStamp: trustingStamp) } ?? BudgetDocument()
+        let found = try existing.map { try decodeForChange($0, reading: reading) } ?? BudgetDocument()
+        // A stamp from the lock file that turns out to be another file's: the scan comes next.
+        let broken = UnreadPage(scanNext: reading == .byStamp && found.writtenTables?.stampCheck?.hashes == true)
         let result: Result
         do {
             result = try apply(change, to: found, at: target)
         } catch {
-            // An error found in a file read by its stamp is confirmed on the file read whole: a
-            // stamp that hashes to its file but says the wrong things of a page (forged) must
-            // not word an error the file does not have.
-            if found.brokeItsStamp { throw UnreadPage() }
-            if trustingStamp, found.wasReadByStamp, !Self.isFileSystemError(error) { throw UnreadPage() }
+            // An error found in a file read by a stamp (its own, or its scan's) is confirmed on
+            // the file read whole: a stamp that hashes to its file but says the wrong things of
+            // a page (forged) must not word an error the file does not have.
+            if found.brokeItsStamp { throw broken }
+            if reading != .whole, found.wasReadByStamp, !Self.isFileSystemError(error) { throw UnreadPage() }
             throw error
         }
         // A change that wrote nothing reports what it found only from a file that matched.
-        if found.brokeItsStamp { throw UnreadPage() }
+        if found.brokeItsStamp { throw broken }
         return result
     }
 
@@ -627,9 +642,11 @@ public struct JSONFileStore: DataProtocol {
     /// The document of a file about to be changed, which keeps where its records lie in
     /// `contents` when they are laid out as written: its changed copy is written by copying the
     /// bytes of those that did not change.
-    private func decodeForChange(_ contents: FileContents, trustingStamp: Bool = false) throws -> BudgetDocument {
-        let stamp = trustingStamp ? WriteStamp(bytes: contents.lockFileBytes) : nil
-        if let document = FastDocumentCodec.decodeForChange(contents, stamp: stamp) { return document }
+    private func decodeForChange(_ contents: FileContents, reading: Reading = .whole) throws -> BudgetDocument {
+        let stamp = reading == .byStamp ? WriteStamp(bytes: contents.lockFileBytes) : nil
+        if let document = FastDocumentCodec.decodeForChange(contents, stamp: stamp, scanning: reading != .whole) {
+            return document
+        }
         return try contents.withBytes { bytes in try decodeStrictly(bytes) }
     }
 

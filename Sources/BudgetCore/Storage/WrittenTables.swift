@@ -90,13 +90,22 @@ protocol RecordStartFinding: AnyObject, Sendable {
 /// change made from the pages it leaves unread goes on; what that change makes is written only
 /// once the hash matched (`BudgetDocument.brokeItsStamp`).
 final class StampCheck: Sendable {
-    private let work: BackgroundWork<Bool>
+    private let work: BackgroundWork<Bool>?
 
     /// Starts hashing `contents` against `stamp`.
     init(_ contents: FileContents, _ stamp: WriteStamp) {
         work = BackgroundWork { contents.withBytes { stamp.stamps($0) } }
     }
 
+    /// The check of a stamp made from the bytes it describes (`TableScan`): nothing to hash.
+    init() {
+        work = nil
+    }
+
     /// Whether the file hashes to its stamp (waits for the hash).
-    var holds: Bool { work.result() }
+    var holds: Bool { work?.result() ?? true }
+
+    /// Whether the stamp is checked by hashing the file (one from the lock file), not made
+    /// from the file's own bytes (a scan's).
+    var hashes: Bool { work != nil }
 }
