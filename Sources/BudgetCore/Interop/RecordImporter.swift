@@ -349,12 +349,14 @@ public struct RecordImporter: Sendable {
                 // Each field read from its cell; an empty cell that leaves the record as it is,
                 // passed over. What a spreadsheet export guarded reads back as it was
                 // (`FormulaGuard`).
-                return try importer.record(line: row.line, fields, from: blank, context, column: { $0 }) { index in
-                    guard let position = positions[index] else { return .some(nil) }
-                    let cell = row.fields[position]
-                    if cell.isEmpty && passesEmpty[index] { return nil }
-                    return .some(.text(FormulaGuard.unguarded(cell)))
-                }
+                return try importer.record(
+                    line: row.line, fields, from: blank, context, column: { $0 },
+                    given: { index in
+                        guard let position = positions[index] else { return .some(nil) }
+                        let cell = row.fields[position]
+                        if cell.isEmpty && passesEmpty[index] { return nil }
+                        return .some(.text(FormulaGuard.unguarded(cell)))
+                    })
             } catch {
                 problems.append(error)
                 return nil
@@ -471,8 +473,8 @@ public struct RecordImporter: Sendable {
                 }
                 let record: Record = try record(
                     line: at.line, fields, from: Record.schema.blank(""), context,
-                    column: { name in nodes[name].map { place($0).column } ?? at.column }
-                ) { .some(given[$0]) }
+                    column: { name in nodes[name].map { place($0).column } ?? at.column },
+                    given: { .some(given[$0]) })
                 rows.append(row(at.line, record))
             } catch {
                 problems.append(error)

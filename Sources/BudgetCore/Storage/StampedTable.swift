@@ -48,8 +48,8 @@ final class StampedTable<Record: BaseModel>: RecordStartFinding {
     var records: RecordList<Record> {
         let blank = Record.schema.blank(RecordID.string(for: 0))
         let pages = DeferredPages(
-            summaries: table.summaries, blank: blank, readPrefix: { [self] page, count in readPrefix(page, count) }
-        ) { [self] page in read(page) }
+            summaries: table.summaries, blank: blank, readPrefix: { [self] page, count in readPrefix(page, count) },
+            read: { [self] page in read(page) })
         return RecordList(deferred: pages)
     }
 
