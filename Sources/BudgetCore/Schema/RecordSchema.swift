@@ -180,26 +180,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// value as the writer writes it (`FieldCoding.skim`): the record's ID number, or `nil`.
     /// Makes no record: the undo history keeps such records as their bytes.
     func skim(_ cursor: inout ByteCursor) -> Int? {
-        guard cursor.skip("{") else { return nil }
-        var id = -1  // set by the `id` field, which every record has
-        var first = true
-        let nesting = Nesting.historyElement
-        let offset = nesting.rawValue * fileOrder.count
-        for index in unretained.indices {
-            let piece = pieceRanges[offset + index]
-            guard cursor.skip(pieces, in: first ? piece.first : piece.next) else {
-                if piece.isRequired { return nil }
-                continue
-            }
-            first = false
-            if skimKinds[index] == .identifier {
-                guard cursor.isAtValue, let number = cursor.storedIDNumber() else { return nil }
-                id = number
-            } else {
-                guard skimValue(&cursor, field: index, id: id) else { return nil }
-            }
-        }
-        return id >= 0 && cursor.skip(closings[nesting.rawValue]) ? id : nil
+        skim(&cursor, nesting: .historyElement)?.id
     }
 
     /// The canonical reader on a record of a table: the object at the cursor laid out exactly
@@ -208,10 +189,20 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     /// holds); `nil` for anything else, and for a record with a value that only its coder's own
     /// skim checks (a list, laid out on lines of its own in a table but not in the history).
     func skimTableRecord(_ cursor: inout ByteCursor) -> (id: Int, order: Int, amount: Int)? {
-        guard let positionIndex, let amountIndex, cursor.skip("{") else { return nil }
-        var id = -1, order = -1, amount = 0
+        guard positionIndex != nil, amountIndex != nil, let read = skim(&cursor, nesting: .table), read.order >= 0
+        else { return nil }
+        return read
+    }
+
+    /// The canonical reader in either layout: the record's ID number, with its position and
+    /// amount when it has them (-1 and 0 else). A value only its coder's own skim checks is
+    /// taken in a history entry's layout only (a list's layout differs in a table).
+    private func skim(
+        _ cursor: inout ByteCursor, nesting: Nesting
+    ) -> (id: Int, order: Int, amount: Int)? {
+        guard cursor.skip("{") else { return nil }
+        var id = -1, order = -1, amount = 0  // `id` set by the `id` field, which every record has
         var first = true
-        let nesting = Nesting.table
         let offset = nesting.rawValue * fileOrder.count
         for index in unretained.indices {
             let piece = pieceRanges[offset + index]
@@ -225,7 +216,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
             case .identifier:
                 guard cursor.isAtValue, let number = cursor.storedIDNumber() else { return nil }
                 id = number
-            case .general:
+            case .general where nesting != .historyElement:
                 return nil
             default:
                 guard skimValue(&cursor, field: index, id: id) else { return nil }
@@ -237,7 +228,7 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
                 if index == positionIndex { order = number } else { amount = number }
             }
         }
-        guard id >= 0, order >= 0, cursor.skip(closings[nesting.rawValue]) else { return nil }
+        guard id >= 0, cursor.skip(closings[nesting.rawValue]) else { return nil }
         return (id, order, amount)
     }
 
