@@ -243,6 +243,17 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         return memcmp(base + position, base + other, count) == 0
     }
 
+    /// Whether the bytes at `first` come before those at `second` in the order of their bytes
+    /// (a run that begins the other first); both within the bytes.
+    func precedes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        precondition(first.lowerBound >= 0 && first.upperBound <= buffer.count, "read past the end of the bytes")
+        precondition(second.lowerBound >= 0 && second.upperBound <= buffer.count, "read past the end of the bytes")
+        guard let base = buffer.baseAddress else { return false }
+        let shared = Swift.min(first.count, second.count)
+        let order = memcmp(base + first.lowerBound, base + second.lowerBound, shared)
+        return order != 0 ? order < 0 : first.count < second.count
+    }
+
     /// `range` of these bytes, checked against their end.
     func part(_ range: Range<Int>) -> ByteView {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "read past the end of the bytes")

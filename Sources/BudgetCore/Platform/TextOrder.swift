@@ -17,8 +17,14 @@ enum TextOrder {
     /// combining class 0) with no canonical decomposition other than itself, and none composes
     /// with a scalar of these ranges.
     static func isPlain(_ text: String) -> Bool {
+        if let plain = text.utf8.withContiguousStorageIfAvailable(isPlain) { return plain }
         var text = text
         return text.withUTF8(isPlain)
+    }
+
+    /// `isPlain` of text's bytes (valid UTF-8).
+    static func isPlain(_ bytes: ByteView) -> Bool {
+        isPlain(bytes.buffer)
     }
 
     /// `isPlain` of a text's UTF-8 bytes (valid UTF-8, as a `String`'s are), each scalar decoded

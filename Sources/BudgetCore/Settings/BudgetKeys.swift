@@ -37,6 +37,20 @@ public enum BudgetKeys: SettingsDomain {
     /// joining its dot) and the rest is a category a file may hold.
     static func category(in key: String, after prefix: String) -> String? {
         guard let category = StoredKeyName.rest(of: key, after: prefix) else { return nil }
+        return checkedCategory(category)
+    }
+
+    /// `category(in:after:)` of a key's bytes (valid UTF-8, plain: `TextOrder.isPlain`) that
+    /// start with `prefix`'s: a plain key holds no mark that could join the prefix's last
+    /// character, so the category is the bytes that follow.
+    static func category(plain key: ByteView, after prefix: StaticString) -> String? {
+        let start = prefix.utf8CodeUnitCount
+        guard key.matches(prefix, at: 0) else { return nil }
+        return checkedCategory(key.string(start..<key.count))
+    }
+
+    /// A key's category when it is one `FieldRules.checkLabel` passes.
+    private static func checkedCategory(_ category: String) -> String? {
         // A plain label (most categories) is one `checkLabel` passes, found in one pass.
         if FieldRules.isPlainLabel(category) { return category }
         do {
@@ -96,15 +110,20 @@ public enum LimitScope: Hashable, Sendable, Comparable {
 extension Settings where Domain == BudgetKeys {
     /// The categories that have a limit, sorted.
     public var limitedCategories: [String] {
-        categoryLimits.map(\.category)
+        storage.categoryLimits?.map(\.category) ?? storedCategoryLimits.map(\.category)
     }
 
     /// Every limit that is set: the categories' by name, then the total (a stored value that
     /// is not a limit, which the reader refuses, is left out).
     public var limits: [(scope: LimitScope, limit: SpendingLimit)] {
         var result: [(scope: LimitScope, limit: SpendingLimit)] = []
-        for (category, stored) in categoryLimits {
-            if let limit = SpendingLimit(stored: stored) { result.append((.category(category), limit)) }
+        if let parsed = storage.categoryLimits {
+            result.reserveCapacity(parsed.count + 1)
+            for (category, limit) in parsed { result.append((.category(category), limit)) }
+        } else {
+            for (category, stored) in storedCategoryLimits {
+                if let limit = SpendingLimit(stored: stored) { result.append((.category(category), limit)) }
+            }
         }
         if let total = self[BudgetKeys.totalLimit] { result.append((.total, total)) }
         return result
@@ -112,7 +131,7 @@ extension Settings where Domain == BudgetKeys {
 
     /// The categories' limit keys that are set, by category, each with its stored value: the
     /// keys `BudgetKeys.dynamicKey(named:)` takes, read in one pass and sorted once.
-    private var categoryLimits: [(category: String, stored: StoredSetting)] {
+    private var storedCategoryLimits: [(category: String, stored: StoredSetting)] {
         let prefix = BudgetKeys.storedLimitPrefix
         let limits = storage.storedValues(prefixed: prefix).compactMap { key, stored in
             BudgetKeys.category(in: key, after: prefix).map { (category: $0, stored: stored) }

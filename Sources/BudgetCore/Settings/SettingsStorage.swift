@@ -10,9 +10,15 @@ public protocol SettingsStorage: Sendable {
     /// `budget.limit.`), each with its value, in no particular order: a domain's dynamic keys
     /// read in one pass, not looked up one by one.
     func storedValues(prefixed prefix: String) -> [(key: String, value: StoredSetting)]
+    /// The categories' limits already parsed, in `<` order of their categories, when the
+    /// storage keeps them so (`SettingsValues.categoryLimits`); `nil` to parse the stored values.
+    var categoryLimits: [(category: String, limit: SpendingLimit)]? { get }
 }
 
 extension SettingsStorage {
+    /// None kept: the limits are parsed from the stored values.
+    public var categoryLimits: [(category: String, limit: SpendingLimit)]? { nil }
+
     /// `storedKeys.filter { $0.utf8.starts(with: prefix.utf8) }`, in the same order, with only
     /// those keys sorted: a domain's keys found without sorting every other domain's.
     public func storedKeys(prefixed prefix: String) -> [String] {

@@ -322,15 +322,20 @@ enum FastDocumentCodec {
                     (history, highestIncome, highestExpense, highestTransfer) = read
                 }
             case "settings":
-                // Small and rare: the strict reader parses just this value. A failure here is not
-                // swallowed: returning nil sends the whole file to the strict path, which reports it.
-                let start = cursor.index
-                guard let end = cursor.skipValue(),
-                      let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
-                var problems: [DataFileProblem] = []
-                guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems),
-                      problems.isEmpty else { return nil }
-                settings = values
+                // As budget writes it, read straight (`writtenSettings`); else the strict reader
+                // parses just this value. A failure here is not swallowed: returning nil sends the
+                // whole file to the strict path, which reports it.
+                if let values = Self.writtenSettings(&cursor) {
+                    settings = values
+                } else {
+                    let start = cursor.index
+                    guard let end = cursor.skipValue(),
+                          let node = try? JSONReader.parse(Array(cursor.bytes[start..<end])) else { return nil }
+                    var problems: [DataFileProblem] = []
+                    guard let values = try? DocumentCodec.decodeSettings(node, problems: &problems),
+                          problems.isEmpty else { return nil }
+                    settings = values
+                }
             case "sync":
                 let start = cursor.index
                 guard let end = cursor.skipValue(),

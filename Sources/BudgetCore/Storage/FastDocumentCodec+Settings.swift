@@ -1,0 +1,66 @@
+extension FastDocumentCodec {
+    /// The settings object read straight from the bytes, each limit parsed once
+    /// (`SettingsValues.categoryLimits`), when it is as budget writes it: keys without escapes,
+    /// plain (`TextOrder.isPlain`) and in ascending order of their bytes (so no two are one key
+    /// to `String`'s `==`), values strings, `true`, `false` or whole numbers (`-0` aside), each
+    /// one the strict reader takes. `nil`, the cursor where it was, for anything else: the
+    /// strict reader then reads the object and says what is wrong with it. A file's settings are
+    /// few but for its limits, which may be thousands (one per category).
+    static func writtenSettings(_ cursor: inout ByteCursor) -> SettingsValues? {
+        let start = cursor.index
+        guard let settings = readSettings(&cursor) else {
+            cursor.index = start
+            return nil
+        }
+        return settings
+    }
+
+    private static func readSettings(_ cursor: inout ByteCursor) -> SettingsValues? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        // Kept in order, then hashed into the dictionary once at its size.
+        var pairs: [(key: String, value: StoredSetting)] = []
+        var limits: [(category: String, limit: SpendingLimit)] = []
+        if cursor.consume(UInt8(ascii: "}")) { return SettingsValues([:], categoryLimits: limits) }
+        let limitPrefix: StaticString = "budget.limit."
+        assert(limitPrefix.description == BudgetKeys.storedLimitPrefix)
+        var previous: Range<Int>?
+        while true {
+            guard cursor.peek() == UInt8(ascii: "\"") else { return nil }
+            let keyStart = cursor.index + 1
+            guard let key = cursor.string() else { return nil }
+            let keyBytes = keyStart..<cursor.index - 1
+            // No escape (each is longer than what it stands for), plain, after the previous key.
+            guard key.utf8.count == keyBytes.count, TextOrder.isPlain(cursor.bytes.part(keyBytes)),
+                  previous.map({ cursor.bytes.precedes($0, keyBytes) }) ?? true else { return nil }
+            previous = keyBytes
+            guard cursor.consume(UInt8(ascii: ":")), let value = settingValue(&cursor) else { return nil }
+            if cursor.bytes.matches(limitPrefix, at: keyStart) {
+                // What `SettingsCatalog.settingRefusal` takes for a limit's key, parsed once. A
+                // plain key holds no mark that would join the prefix's last character: the
+                // category is what follows the prefix's bytes.
+                guard let category = BudgetKeys.category(plain: cursor.bytes.part(keyBytes), after: limitPrefix),
+                      let limit = SpendingLimit(stored: value) else { return nil }
+                limits.append((category, limit))
+            } else if SettingsCatalog.settingRefusal(key: key, value: value) != nil {
+                return nil
+            }
+            pairs.append((key, value))
+            if cursor.consume(UInt8(ascii: ",")) { continue }
+            guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+            var values = [String: StoredSetting](minimumCapacity: pairs.count)
+            for (key, value) in pairs { values[key] = value }
+            return SettingsValues(values, categoryLimits: limits)
+        }
+    }
+
+    /// A setting's value as `SettingsCatalog.decodeSetting` takes it from the strict reader's
+    /// node, for the JSON it reads alike; `nil` for any other.
+    private static func settingValue(_ cursor: inout ByteCursor) -> StoredSetting? {
+        switch cursor.peek() {
+        case UInt8(ascii: "\""): return cursor.string().map(StoredSetting.string)
+        case UInt8(ascii: "t"): return cursor.skip("true") ? .bool(true) : nil
+        case UInt8(ascii: "f"): return cursor.skip("false") ? .bool(false) : nil
+        default: return cursor.signedInteger().map(StoredSetting.int)
+        }
+    }
+}
