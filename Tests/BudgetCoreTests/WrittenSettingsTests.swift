@@ -71,6 +71,10 @@ final class WrittenSettingsTests: XCTestCase {
             ("{\n    \"budget.limit.\u{304C}\" : 1,\n    \"budget.limit.\(decomposed)\" : 2\n  }", false),
             ("{\n    \"budget.limit.a\" : \"1;per=week\"\n  }", false),
             ("{\n    \"budget.limit.\" : 1\n  }", false),
+            // A half-width sound mark joins the prefix's dot: no limit's key (the strict reader's word).
+            ("{\n    \"budget.limit.\u{FF9E}\u{FF7E}\" : 1\n  }", false),
+            ("{\n    \"budget.limit.a\" : 1,\n    \"budget.limit.\u{FF9F}\" : 1\n  }", false),
+            ("{\n    \"budget.limit.\u{FF7E}\u{FF9E}\" : 1\n  }", true),
             ("{\n    \"budget.limit.a\\tb\" : 1\n  }", false),
             ("{\n    \"no.such.key\" : 1\n  }", false),
             ("{\n    \"budget.limit.a\" : null\n  }", false),

@@ -41,11 +41,14 @@ public enum BudgetKeys: SettingsDomain {
     }
 
     /// `category(in:after:)` of a key's bytes (valid UTF-8, plain: `TextOrder.isPlain`) that
-    /// start with `prefix`'s: a plain key holds no mark that could join the prefix's last
-    /// character, so the category is the bytes that follow.
+    /// start with `prefix`'s. Of the plain scalars only the half-width sound marks (U+FF9E,
+    /// U+FF9F) join the character before them; a key whose category starts with one has no
+    /// prefix (`StoredKeyName.rest`) and is left to that reading. Otherwise the category is
+    /// the bytes that follow.
     static func category(plain key: ByteView, after prefix: StaticString) -> String? {
         let start = prefix.utf8CodeUnitCount
-        guard key.matches(prefix, at: 0) else { return nil }
+        guard key.matches(prefix, at: 0), !key.matches("\u{FF9E}", at: start), !key.matches("\u{FF9F}", at: start)
+        else { return nil }
         return checkedCategory(key.string(start..<key.count))
     }
 

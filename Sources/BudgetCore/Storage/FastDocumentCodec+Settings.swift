@@ -35,9 +35,7 @@ extension FastDocumentCodec {
             previous = keyBytes
             guard cursor.consume(UInt8(ascii: ":")), let value = settingValue(&cursor) else { return nil }
             if cursor.bytes.matches(limitPrefix, at: keyStart) {
-                // What `SettingsCatalog.settingRefusal` takes for a limit's key, parsed once. A
-                // plain key holds no mark that would join the prefix's last character: the
-                // category is what follows the prefix's bytes.
+                // What `SettingsCatalog.settingRefusal` takes for a limit's key, parsed once.
                 guard let category = BudgetKeys.category(plain: cursor.bytes.part(keyBytes), after: limitPrefix),
                       let limit = SpendingLimit(stored: value) else { return nil }
                 limits.append((category, limit))
