@@ -179,9 +179,18 @@ def peak_memory(command, prepare=None):
 
 def history_rows(binary, size, work, runs):
     """A file of `size` records whose second half was deleted in one command (so its history
-    holds size/2 records), against the first half alone without history: same live records."""
+    holds size/2 records), against the first half alone without history: same live records,
+    each file with its own lock file (a change trusts the history its stamp vouches for)."""
     half = size // 2
-    plain, _ = generate(half, work)
+    generated, _ = generate(half, work)
+    # Both written by budget, each with the stamp its lock file keeps, as a household's file is
+    # (a file copied in has rows of its own): the first half alone, its history cleared ...
+    plain = os.path.join(work, "plain-%d.json" % half)
+    shutil.copy(generated, plain)
+    for arguments in (["add", "expense", "Stamp", "1", "--category", "food"],
+                      ["delete", "expense", "%08d" % (half + 1)], ["history", "clear"]):
+        subprocess.run([binary, "--file", plain, "-q"] + arguments, check=True, stdout=subprocess.DEVNULL)
+    # ... and the whole, its second half deleted in one command.
     full, _ = generate(size, work)
     bulk = os.path.join(work, "bulk-%d.json" % size)
     shutil.copy(full, bulk)
@@ -194,7 +203,7 @@ def history_rows(binary, size, work, runs):
         cases = []
         for source, title in [(plain, "no history"), (bulk, label)]:
             live = source + ".live"
-            restore = "cp %s %s" % (source, live)
+            restore = "cp %s %s && cp %s.lock %s.lock" % (source, live, source, live)
             subprocess.run(restore, shell=True, check=True)
             cases.append((title, "%s --file %s %s" % (binary, live, arguments), restore))
         measured = timed_side_by_side([(command, restore if name.startswith("add") else None)

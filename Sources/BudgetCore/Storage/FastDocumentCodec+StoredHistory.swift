@@ -76,6 +76,61 @@ extension FastDocumentCodec {
         return (UndoHistory(entries: entries), highestIncome, highestExpense, highestTransfer)
     }
 
+    /// The history array at `range` (its brackets) of a file whose stamp vouches for its bytes
+    /// (the lock file's, whose hash is checked while the change is made): each entry found by
+    /// the lines the writer lays out (it opens on a line four spaces deep and closes on one;
+    /// a text holds no raw line break, so such a line is the entry's own), kept as its bytes in
+    /// `file`, and only its summary and time read (keys six spaces deep, found from its end).
+    /// `nil` when an entry is laid out otherwise: the history is then skimmed.
+    static func vouchedHistory(_ bytes: ByteView, _ range: Range<Int>, file: FileContents) -> UndoHistory? {
+        guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "[") else { return nil }
+        var entries: [UndoHistory.Entry] = []
+        var position = range.lowerBound + 1
+        while !bytes.matches("\n  ]", at: position) {
+            guard bytes.matches(entries.isEmpty ? "\n    {" : ",\n    {", at: position) else { return nil }
+            let start = position + (entries.isEmpty ? 5 : 6)
+            var lineBreak = start
+            repeat {
+                guard let next = bytes.firstIndex(of: UInt8(ascii: "\n"), from: lineBreak + 1), next < range.upperBound
+                else { return nil }
+                lineBreak = next
+            } while !bytes.matches("\n    }", at: lineBreak)
+            let entry = start..<lineBreak + 6
+            guard let (summary, time) = summaryAndTime(bytes, entry) else { return nil }
+            entries.append(.stored(StoredHistoryEntry(bytes: HistoryBytes(file, entry), summary: summary, time: time)))
+            position = entry.upperBound
+        }
+        guard position + 4 == range.upperBound else { return nil }
+        return UndoHistory(entries: entries)
+    }
+
+    /// An entry's summary and time (plain texts, as `skimEntry` reads them), from the lines six
+    /// spaces deep that hold them, looked for from the entry's end.
+    private static func summaryAndTime(_ bytes: ByteView, _ entry: Range<Int>) -> (String, String)? {
+        var end = entry.upperBound
+        var time: String?
+        while let lineBreak = bytes.lastIndex(of: UInt8(ascii: "\n"), before: end), lineBreak > entry.lowerBound {
+            end = lineBreak
+            guard bytes.matches("\n      \"", at: lineBreak) else { continue }
+            var cursor = ByteCursor(bytes)
+            if time == nil {
+                guard bytes.matches("\n      \"time\" : ", at: lineBreak) else { continue }
+                cursor.index = lineBreak + 16
+                guard let text = cursor.plainString(), bytes.matches(",", at: cursor.index)
+                    || bytes.matches("\n    }", at: cursor.index) else { return nil }
+                time = text
+            } else {
+                // The key right before the time.
+                guard bytes.matches("\n      \"summary\" : ", at: lineBreak) else { return nil }
+                cursor.index = lineBreak + 19
+                guard let summary = cursor.plainString(), bytes.matches(",\n      \"time\" : ", at: cursor.index),
+                      let time else { return nil }
+                return (summary, time)
+            }
+        }
+        return nil
+    }
+
     /// An entry kept as bytes, decoded (`nil` only if the skim that kept it was wrong).
     static func decodeStoredEntry(_ bytes: HistoryBytes) -> ChangeRecord? {
         bytes.withBytes { buffer in

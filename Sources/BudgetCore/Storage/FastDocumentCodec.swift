@@ -54,11 +54,13 @@ enum FastDocumentCodec {
             // The hash is checked on a thread of its own while the change is made; nothing made
             // from the pages is written before it matched (`BudgetDocument.brokeItsStamp`). A
             // scan's stamp was made from these bytes: there is no hash to check.
-            var fitting: (stamp: WriteStamp, check: StampCheck)?
+            // A stamp from the lock file vouches for the whole file, the undo history too (its
+            // hash covers every byte); a scan's, made from the tables alone, does not.
+            var fitting: (stamp: WriteStamp, check: StampCheck, vouchesForHistory: Bool)?
             if let stamp, !stamp.tables.isEmpty, stamp.size == bytes.count {
-                fitting = (stamp, StampCheck(contents, stamp))
+                fitting = (stamp, StampCheck(contents, stamp), true)
             } else if scannable, let scanned = TableScan.stamp(of: bytes) {
-                fitting = (scanned, StampCheck())
+                fitting = (scanned, StampCheck(), false)
             }
             if let fitting {
                 var cursor = ByteCursor(bytes)
@@ -66,7 +68,7 @@ enum FastDocumentCodec {
                 if var document = decodeDocument(
                     &cursor, keepingRecords: true, file: contents, skipping: [], readingHistory: true,
                     concurrently: true, wentConcurrent: &wentConcurrent, layout: contents, starts: &starts,
-                    stamp: fitting.stamp) {
+                    stamp: fitting.stamp, historyVouchedFor: fitting.vouchesForHistory) {
                     document.writtenTables?.stampCheck = fitting.check
                     return document
                 }
@@ -223,7 +225,7 @@ enum FastDocumentCodec {
     /// in a data file (they open and close lists), so looking for them first is quick. (A
     /// string cannot hold a raw line break, so these bytes are the layout's; the reader then
     /// confirms that the history starts there, and the skim that it ends there.)
-    private static func writtenHistoryRange(_ bytes: ByteView) -> Range<Int>? {
+    static func writtenHistoryRange(_ bytes: ByteView) -> Range<Int>? {
         func find(_ bracket: UInt8, after pattern: StaticString, from position: Int) -> Int? {
             var position = position
             let length = pattern.utf8CodeUnitCount
@@ -247,7 +249,7 @@ enum FastDocumentCodec {
     private static func decodeDocument(
         _ cursor: inout ByteCursor, keepingRecords: Bool, file: FileContents?, skipping: Set<String>,
         readingHistory: Bool, concurrently: Bool, wentConcurrent: inout Bool, layout: FileContents?,
-        starts: inout RecordStarts?, stamp: WriteStamp? = nil
+        starts: inout RecordStarts?, stamp: WriteStamp? = nil, historyVouchedFor: Bool = false
     ) -> BudgetDocument? {
         /// A table the stamp describes, when the file is `layout` (the file to be changed).
         func stamped<Record: BaseModel>(_ type: Record.Type) -> StampedTable<Record>? {
@@ -259,7 +261,16 @@ enum FastDocumentCodec {
         var skimming: BackgroundWork<
             (history: UndoHistory, highestIncome: Int, highestExpense: Int, highestTransfer: Int)?>?
         var skimmed = 0..<0
-        if concurrently, readingHistory, cursor.bytes.count >= concurrentHistorySize,
+        // A history the stamp vouches for is taken entry by entry as the writer lays them out,
+        // each kept as its bytes, none skimmed: a change that does not undo does not pay for it.
+        var vouched: UndoHistory?
+        if historyVouchedFor, readingHistory, let file, !writtenWithoutHistory(cursor.bytes),
+           let range = writtenHistoryRange(cursor.bytes),
+           let history = vouchedHistory(cursor.bytes, range, file: file) {
+            vouched = history
+            skimmed = range
+        }
+        if vouched == nil, concurrently, readingHistory, cursor.bytes.count >= concurrentHistorySize,
            !writtenWithoutHistory(cursor.bytes),
            let range = writtenHistoryRange(cursor.bytes),
            range.count >= concurrentHistorySize {
@@ -308,7 +319,14 @@ enum FastDocumentCodec {
                     &cursor, keeping: keepingRecords, skipping: skipping, keepingStarts: keepingStarts, releasing: file)
             case "history":
                 cursor.skipWhitespace()
-                if skimming != nil {
+                if let vouched {
+                    // Vouched for by the stamp: it must start here. Its records' IDs are within
+                    // the counters, as budget wrote them (should the hash fail, the file is read
+                    // whole and they are checked).
+                    guard cursor.index == skimmed.lowerBound else { return nil }
+                    cursor.index = skimmed.upperBound
+                    history = vouched
+                } else if skimming != nil {
                     // Being skimmed: it must start here.
                     guard cursor.index == skimmed.lowerBound else { return nil }
                     cursor.index = skimmed.upperBound
