@@ -170,6 +170,8 @@ public struct MoneyFormat: Sendable, Equatable {
 
     /// The exact decimal that `parse` reads back (`12.34`, `80000`, `-0.50`), for machine formats.
     public func plain(_ minorUnits: Int) -> String {
+        // Whole units (yen): the number itself, made at once.
+        if digits == 0 { return String(minorUnits) }
         let (whole, fraction) = split(minorUnits)
         return (minorUnits < 0 ? "-" : "") + whole + fraction.map { "." + $0 } .joined()
     }

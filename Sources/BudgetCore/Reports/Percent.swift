@@ -9,7 +9,22 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
 
     /// `part` as a percentage of `total`; 0 when `total` is 0.
     public init(_ part: Int, of total: Int) {
+        // Most ratios fit in 64 bits: worked out there, as the 128 bits would (a summary row has one).
+        let (numerator, overflow) = part.multipliedReportingOverflow(by: 1000)
+        if !overflow, total != 0 {
+            // No multiple of 1,000 is `Int.min`: the division cannot overflow.
+            let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: total)
+            let roundsAway = remainder.magnitude * 2 >= total.magnitude  // each below 2⁶³: no overflow
+            let sign = (numerator < 0) != (total < 0) ? -1 : 1
+            // Rounding away from a quotient below `numerator`'s size in magnitude stays within 64 bits.
+            self.init(tenths: Int128(roundsAway ? quotient + sign : quotient))
+            return
+        }
         self.init(exactly: Int128(part), of: Int128(total))
+    }
+
+    private init(tenths: Int128) {
+        self.tenths = tenths
     }
 
     /// `part` as a share of `whole`; `nil` when either is negative: refunds that brought back
@@ -28,7 +43,7 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// `part` of `total` (0 when `total` is), both far inside 128 bits, rounded once.
-    private init(exactly part: Int128, of total: Int128) {
+    init(exactly part: Int128, of total: Int128) {
         guard total != 0 else {
             tenths = 0
             return
@@ -44,6 +59,11 @@ public struct Percent: Equatable, Comparable, Sendable, CustomStringConvertible 
 
     /// `66.0`, `-3.5`, `1000000000000000000.0`.
     public var description: String {
+        if let small = Int(exactly: tenths) {
+            // In 64 bits, where a number's text is made at once.
+            let magnitude = small.magnitude
+            return (small < 0 ? "-" : "") + String(magnitude / 10) + "." + String(magnitude % 10)
+        }
         let magnitude = tenths.magnitude
         return (tenths < 0 ? "-" : "") + "\(magnitude / 10).\(magnitude % 10)"
     }
