@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import XCTest
 @testable import BudgetCore
 
@@ -7,13 +8,11 @@ final class JSONFileStoreTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-file-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-file")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        ScratchDirectory.remove(directory)
     }
 
     private func mode(_ path: String) throws -> Int {

@@ -11,22 +11,16 @@ final class RecordCopyingTests: XCTestCase {
     private let categories = ["food", "住居", "食費", "transport"]
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-copying-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-copying")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        ScratchDirectory.remove(directory)
     }
 
     /// The file as the writer writes it from scratch: the document it holds, encoded anew.
     private func assertWrittenAnewAlike(_ path: String, _ context: String, line: UInt = #line) throws {
-        let written = try bytes(path)
+        let written = try fileBytes(path)
         let document = try XCTUnwrap(FastDocumentCodec.decode(written), context, line: line)
         let anew = String(decoding: FastDocumentCodec.encode(document), as: UTF8.self)
         XCTAssertEqual(anew, String(decoding: written, as: UTF8.self), "after \(context)", line: line)
@@ -249,7 +243,7 @@ final class RecordCopyingTests: XCTestCase {
         try store.transaction { document in
             for index in 0..<30_000 { try document.expenses.add { expense($0, index) } }
         }
-        XCTAssertGreaterThan(try bytes(path).count, FastDocumentCodec.concurrentTableSize, "read in two parts")
+        XCTAssertGreaterThan(try fileBytes(path).count, FastDocumentCodec.concurrentTableSize, "read in two parts")
         let contents = try FileContents(path: path, mapping: true)
         let layout = try XCTUnwrap(FastDocumentCodec.decodeForChange(contents)?.writtenTables?.expenses)
         XCTAssertEqual(layout.count, 30_000)
@@ -282,13 +276,14 @@ final class RecordCopyingTests: XCTestCase {
         try store.transaction { document in
             for index in 0..<3 { try document.expenses.add { expense($0, index) } }
         }
-        let written = String(decoding: try bytes(path), as: UTF8.self)
+        let written = String(decoding: try fileBytes(path), as: UTF8.self)
         let spelt = written.replacingOccurrences(of: "\"name\" : \"Lunch 0\"", with: "\"name\" : \"\\u004Cunch 0\"")
         XCTAssertNotEqual(spelt, written)
         try Data(spelt.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try store.load().expenses.records[0].name, "Lunch 0")
         try store.add(Expense.self) { expense($0, 3) }
-        XCTAssertTrue(String(decoding: try bytes(path), as: UTF8.self).contains("\\u004Cunch 0"), "copied as it was")
+        XCTAssertTrue(
+            String(decoding: try fileBytes(path), as: UTF8.self).contains("\\u004Cunch 0"), "copied as it was")
         XCTAssertEqual(try store.load().expenses.records.map(\.name).first, "Lunch 0")
         try store.transaction { document in
             var record = try document.expenses.existingRecord(id: "00000001")
@@ -307,7 +302,7 @@ final class RecordCopyingTests: XCTestCase {
             for index in 0..<4 { try document.expenses.add { expense($0, index) } }
             try document.incomes.add { Income(id: $0, name: "給与", amount: 1, date: .epoch) }
         }
-        let written = String(decoding: try bytes(path), as: UTF8.self)
+        let written = String(decoding: try fileBytes(path), as: UTF8.self)
         for (what, edit) in [
             ("a record indented by two more spaces", ("\n    \"00000002\" : {", "\n      \"00000002\" : {")),
             ("a blank line between records", (",\n    \"00000003\"", ",\n\n    \"00000003\"")),
@@ -346,7 +341,7 @@ final class RecordCopyingTests: XCTestCase {
             try document.expenses.update(record)
             try document.expenses.add { expense($0, 9) }
         }
-        let written = try bytes(path)
+        let written = try fileBytes(path)
         XCTAssertTrue(String(decoding: written, as: UTF8.self).utf8.elementsEqual(
             String(decoding: FastDocumentCodec.encode(try XCTUnwrap(FastDocumentCodec.decode(written))), as: UTF8.self)
                 .utf8))
@@ -403,12 +398,12 @@ final class RecordCopyingTests: XCTestCase {
                 // After the file's timestamp can tick: an amount's first digit, overwritten in place.
                 Thread.sleep(forTimeInterval: 0.05)
                 let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
-                let text = String(decoding: try bytes(path), as: UTF8.self)
+                let text = String(decoding: try fileBytes(path), as: UTF8.self)
                 let amount = try XCTUnwrap(text.range(of: "\"amount\" : 3"))
                 try handle.seek(toOffset: UInt64(text.utf8.distance(from: text.startIndex, to: amount.upperBound)) - 1)
                 try handle.write(contentsOf: Data("4".utf8))
                 try handle.close()
-                changedInPlace = try bytes(path)
+                changedInPlace = try fileBytes(path)
             }
         ) { error in
             XCTAssertEqual(
@@ -416,7 +411,7 @@ final class RecordCopyingTests: XCTestCase {
                 "cannot write \(path): another program changed it while budget was writing its new contents; "
                     + "nothing was saved")
         }
-        XCTAssertTrue(try bytes(path) == changedInPlace, "left as the other program left it")
+        XCTAssertTrue(try fileBytes(path) == changedInPlace, "left as the other program left it")
         XCTAssertEqual(try store.load().expenses.count, 800)
     }
 }

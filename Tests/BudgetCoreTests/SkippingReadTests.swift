@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import BudgetCore
 
@@ -11,13 +12,11 @@ final class SkippingReadTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-skipping-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-skipping")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        ScratchDirectory.remove(directory)
     }
 
     private let skipped: Set<String> = ["name", "category", "note", "tags", "paid_by"]

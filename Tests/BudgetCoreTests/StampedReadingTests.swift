@@ -10,17 +10,11 @@ final class StampedReadingTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-stamped-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-stamped")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        ScratchDirectory.remove(directory)
     }
 
     private func expense(_ id: String, _ index: Int) -> Expense {
@@ -50,12 +44,9 @@ final class StampedReadingTests: XCTestCase {
 
     /// A file's text with its history entries' times put aside: the clock's, which two
     /// encodings a second apart do not share.
-    private func timeless(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).replacing(/"time" : "[^"]*"/, with: "")
-    }
 
     private func stamp(_ path: String) throws -> WriteStamp {
-        try XCTUnwrap(WriteStamp(bytes: try bytes(path + ".lock")), "a stamp in the lock file")
+        try XCTUnwrap(WriteStamp(bytes: try fileBytes(path + ".lock")), "a stamp in the lock file")
     }
 
     // MARK: The hash and the stamp's bytes
@@ -110,7 +101,7 @@ final class StampedReadingTests: XCTestCase {
 
     func testAWrite_LeavesAStampOfTheFileAndItsPages() throws {
         let path = try stampedFile(2 * 4_096 + 5)
-        let file = try bytes(path)
+        let file = try fileBytes(path)
         let stamp = try stamp(path)
         XCTAssertEqual(stamp.size, file.count)
         XCTAssertEqual(stamp.hash, ByteView.withBytes(of: file) { ContentHash.of($0) })
@@ -215,7 +206,7 @@ final class StampedReadingTests: XCTestCase {
         // forged one): the copy finds the order is not the one expected, and the change is made
         // again from the file read whole, which refuses the file. Nothing is written.
         let path = try stampedFile(3 * 4_096 + 9)
-        let text = String(decoding: try bytes(path), as: UTF8.self)
+        let text = String(decoding: try fileBytes(path), as: UTF8.self)
         let forged = Array(text.replacing("\"order\" : 11000\n", with: "\"order\" : 11001\n", maxReplacements: 1).utf8)
         XCTAssertEqual(forged.count, text.utf8.count)
         var stamp = try stamp(path)
@@ -228,14 +219,14 @@ final class StampedReadingTests: XCTestCase {
         ) { error in
             XCTAssertTrue("\(error.localizedDescription)".contains("order"), "\(error.localizedDescription)")
         }
-        XCTAssertEqual(try bytes(path), forged)
+        XCTAssertEqual(try fileBytes(path), forged)
     }
 
     func testAFileChangedSinceItsStamp_IsReadWhole() throws {
         let path = try stampedFile(4_096 + 3)
         let stamp = try stamp(path)
         // Another program rewrites the file (same size even): the stamp no longer fits.
-        var file = try bytes(path)
+        var file = try fileBytes(path)
         let name = Array("Lunch 0".utf8)
         let at = try XCTUnwrap((0..<file.count).first { Array(file[$0..<$0 + name.count]) == name })
         file[at] = UInt8(ascii: "M")
@@ -317,7 +308,7 @@ final class StampedReadingTests: XCTestCase {
             try change(&model)
             let read = try store.load()
             XCTAssertEqual(read.expenses, model.expenses, "step \(step)")
-            let file = try bytes(path)
+            let file = try fileBytes(path)
             let anew = FastDocumentCodec.encode(try XCTUnwrap(FastDocumentCodec.decode(file)))
             XCTAssertEqual(anew, file, "step \(step): as written anew")
             XCTAssertEqual(try self.stamp(path).hash, ByteView.withBytes(of: file) { ContentHash.of($0) })
@@ -335,7 +326,7 @@ final class StampedReadingTests: XCTestCase {
             try model.expenses.move(id: RecordID.string(for: id), to: position)
             try store.transaction { try $0.expenses.move(id: RecordID.string(for: id), to: position) }
             XCTAssertEqual(try store.load().expenses, model.expenses, "move \(id) to \(position)")
-            let file = try bytes(path)
+            let file = try fileBytes(path)
             XCTAssertEqual(FastDocumentCodec.encode(try XCTUnwrap(FastDocumentCodec.decode(file))), file)
         }
         try store.transaction { _ = try $0.undoLastChange() }
@@ -353,8 +344,8 @@ final class StampedReadingTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: path + ".lock", withDestinationPath: target)
             let store = JSONFileStore(path: path)
             try store.transaction { document in try document.expenses.add { self.expense($0, 1) } }
-            XCTAssertNotNil(FastDocumentCodec.decode(try bytes(path)), "the data file is whole")
-            XCTAssertEqual(String(decoding: try bytes(other), as: UTF8.self), "keep me")
+            XCTAssertNotNil(FastDocumentCodec.decode(try fileBytes(path)), "the data file is whole")
+            XCTAssertEqual(String(decoding: try fileBytes(other), as: UTF8.self), "keep me")
         }
         XCTAssertEqual(try JSONFileStore(path: path).load().expenses.count, 12)
     }

@@ -10,17 +10,11 @@ final class TableScanTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-scan-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-scan")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        ScratchDirectory.remove(directory)
     }
 
     /// Records of every shape the scan meets: Japanese and half-width labels, a quote the writer
@@ -55,7 +49,7 @@ final class TableScanTests: XCTestCase {
     /// version leaves it, or a lock file left from another file).
     private func copiedIn(_ path: String, as name: String = "copy.json") throws -> String {
         let copy = directory + "/" + name
-        try Data(try bytes(path)).write(to: URL(fileURLWithPath: copy))
+        try Data(try fileBytes(path)).write(to: URL(fileURLWithPath: copy))
         try Data().write(to: URL(fileURLWithPath: copy + ".lock"))
         return copy
     }
@@ -64,18 +58,13 @@ final class TableScanTests: XCTestCase {
         ByteView.withBytes(of: bytes) { TableScan.stamp(of: $0) }
     }
 
-    /// A file's text with its history entries' times put aside.
-    private func timeless(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).replacing(/"time" : "[^"]*"/, with: "")
-    }
-
     // MARK: What the scan describes
 
     func testTheScan_DescribesTheExpensesAsBudgetsOwnStampDoes() throws {
         for count in [1, 4_095, 4_096, 4_097, 2 * 4_096 + 17] {
             let path = try writtenFile(count, name: "budget-\(count).json")
-            let written = try XCTUnwrap(WriteStamp(bytes: try bytes(path + ".lock")))
-            let scanned = try XCTUnwrap(scan(try bytes(path)), "\(count) records")
+            let written = try XCTUnwrap(WriteStamp(bytes: try fileBytes(path + ".lock")))
+            let scanned = try XCTUnwrap(scan(try fileBytes(path)), "\(count) records")
             XCTAssertEqual(scanned.tables[.expense], written.tables[.expense], "\(count) records")
             XCTAssertEqual(scanned.size, written.size)
             XCTAssertNil(scanned.tables[.income], "only the expenses are scanned")
@@ -86,9 +75,9 @@ final class TableScanTests: XCTestCase {
         // Over 4 MiB: two halves at once, a page shared between them added up once.
         let count = 6 * 4_096 + 100
         let path = try writtenFile(count)
-        let file = try bytes(path)
+        let file = try fileBytes(path)
         XCTAssertGreaterThan(file.count, FastDocumentCodec.concurrentTableSize)
-        let written = try XCTUnwrap(WriteStamp(bytes: try bytes(path + ".lock")))
+        let written = try XCTUnwrap(WriteStamp(bytes: try fileBytes(path + ".lock")))
         XCTAssertEqual(try XCTUnwrap(scan(file)).tables[.expense], written.tables[.expense])
         // A record out of place in either half, or where they meet, leaves the table unscanned.
         let text = String(decoding: file, as: UTF8.self)
@@ -102,7 +91,7 @@ final class TableScanTests: XCTestCase {
 
     func testAnythingNotAsBudgetWritesIt_LeavesTheTableToBeReadWhole() throws {
         let path = try writtenFile(40)
-        let text = String(decoding: try bytes(path), as: UTF8.self)
+        let text = String(decoding: try fileBytes(path), as: UTF8.self)
         func edited(_ from: String, _ to: String) -> [UInt8] {
             Array(text.replacing(from, with: to, maxReplacements: 1).utf8)
         }
@@ -135,7 +124,7 @@ final class TableScanTests: XCTestCase {
         // Any byte of the table changed: when the scan takes the table, the strict reader takes
         // the file, and each page holds what the scan says it holds.
         let path = try writtenFile(4_096 + 40)
-        let file = try bytes(path)
+        let file = try fileBytes(path)
         let table = try XCTUnwrap(scan(file)?.tables[.expense])
         var random = SeededGenerator(seed: 2026)
         let bytes: [UInt8] = Array("0123456789\"\\ -,:{}\n\taZ".utf8) + [0x01, 0x7F, 0xE3, 0x80, 0xC0, 0xFF, 0x85]
@@ -230,8 +219,8 @@ final class TableScanTests: XCTestCase {
             try document.expenses.remove(ids: [RecordID.string(for: 100)])
             try document.expenses.add { self.expense($0, 7) }
         }
-        XCTAssertEqual(timeless(try bytes(copy)), timeless(try bytes(original)))
-        let stamp = try XCTUnwrap(WriteStamp(bytes: try bytes(copy + ".lock")), "the write left a stamp")
+        XCTAssertEqual(timeless(try fileBytes(copy)), timeless(try fileBytes(original)))
+        let stamp = try XCTUnwrap(WriteStamp(bytes: try fileBytes(copy + ".lock")), "the write left a stamp")
         XCTAssertEqual(stamp.tables[.expense]?.count, 2 * 4_096 + 5)
         XCTAssertEqual(try store.load().expenses.count, 2 * 4_096 + 5)
     }
@@ -240,12 +229,12 @@ final class TableScanTests: XCTestCase {
         // A backup copied over the file: the lock file holds the stamp of the file it replaced,
         // of the same size (an expense added and undone moves the counter by one digit's worth).
         let original = try writtenFile(2 * 4_096 + 5)
-        let backup = try bytes(original)
+        let backup = try fileBytes(original)
         let store = JSONFileStore(path: original)
         try store.transaction { document in try document.expenses.add { self.expense($0, 1) } }
         try store.transaction { document in _ = try document.undoLastChange() }
-        XCTAssertEqual(try bytes(original).count, backup.count)
-        XCTAssertNotEqual(try bytes(original), backup)
+        XCTAssertEqual(try fileBytes(original).count, backup.count)
+        XCTAssertNotEqual(try fileBytes(original), backup)
         try Data(backup).write(to: URL(fileURLWithPath: original))
         try store.transaction { document in try document.expenses.remove(ids: [RecordID.string(for: 5_000)]) }
 
@@ -255,7 +244,7 @@ final class TableScanTests: XCTestCase {
         try JSONFileStore(path: reference).transaction { document in
             try document.expenses.remove(ids: [RecordID.string(for: 5_000)])
         }
-        XCTAssertEqual(timeless(try bytes(original)), timeless(try bytes(reference)))
+        XCTAssertEqual(timeless(try fileBytes(original)), timeless(try fileBytes(reference)))
         XCTAssertEqual(try store.load().expenses.count, 2 * 4_096 + 4)
     }
 
@@ -263,7 +252,7 @@ final class TableScanTests: XCTestCase {
         // A record the scan cannot take, deep in a large table: the table is read whole, and the
         // change refuses the file with the strict reader's words.
         let copy = try copiedIn(try writtenFile(2 * 4_096 + 5))
-        let text = String(decoding: try bytes(copy), as: UTF8.self)
+        let text = String(decoding: try fileBytes(copy), as: UTF8.self)
         let damaged = Array(text.replacing("\"order\" : 6000\n", with: "\"order\" : 6001\n", maxReplacements: 1).utf8)
         try Data(damaged).write(to: URL(fileURLWithPath: copy))
         XCTAssertThrowsError(
@@ -271,6 +260,6 @@ final class TableScanTests: XCTestCase {
         ) { error in
             XCTAssertTrue(error.localizedDescription.contains("order"), error.localizedDescription)
         }
-        XCTAssertEqual(try bytes(copy), damaged)
+        XCTAssertEqual(try fileBytes(copy), damaged)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import BudgetCore
 
@@ -9,17 +10,11 @@ final class VouchedHistoryTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "budget-vouched-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory.make("budget-vouched")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        ScratchDirectory.remove(directory)
     }
 
     private func expense(_ id: String, _ index: Int, name: String? = nil) -> Expense {
@@ -91,7 +86,7 @@ final class VouchedHistoryTests: XCTestCase {
         // Written back, each entry is the bytes it was.
         var document = try document()
         document.history = vouched
-        XCTAssertEqual(FastDocumentCodec.encode(document), try bytes(path))
+        XCTAssertEqual(FastDocumentCodec.encode(document), try fileBytes(path))
     }
 
     func testAnEntryLaidOutOtherwise_LeavesTheHistoryToTheSkim() throws {
@@ -135,7 +130,7 @@ final class VouchedHistoryTests: XCTestCase {
         }
         // The same file, its lock file emptied: read with the history skimmed.
         let skimmed = directory + "/skimmed.json"
-        try Data(try bytes(stamped)).write(to: URL(fileURLWithPath: skimmed))
+        try Data(try fileBytes(stamped)).write(to: URL(fileURLWithPath: skimmed))
         try Data().write(to: URL(fileURLWithPath: skimmed + ".lock"))
         for path in [stamped, skimmed] {
             try JSONFileStore(path: path).transaction { document in
@@ -146,10 +141,7 @@ final class VouchedHistoryTests: XCTestCase {
                 _ = try document.undoLastChange()
             }
         }
-        func timeless(_ bytes: [UInt8]) -> String {
-            String(decoding: bytes, as: UTF8.self).replacing(/"time" : "[^"]*"/, with: "")
-        }
-        XCTAssertEqual(timeless(try bytes(stamped)), timeless(try bytes(skimmed)))
+        XCTAssertEqual(timeless(try fileBytes(stamped)), timeless(try fileBytes(skimmed)))
         // The edit undone: its entry (an escaped quote, kept as bytes) read back whole.
         let undone = try JSONFileStore(path: stamped).load()
         XCTAssertEqual(undone.expenses.record(id: RecordID.string(for: 10))?.name, "家賃 9")

@@ -51,11 +51,11 @@ enum FastDocumentCodec {
         // Tables of a file kept on several devices are always read whole (`encode` stamps none).
         let scannable = scanning && writtenSyncSection(contents) == false
         return contents.withBytes { bytes in
-            // The hash is checked on a thread of its own while the change is made; nothing made
-            // from the pages is written before it matched (`BudgetDocument.brokeItsStamp`). A
-            // scan's stamp was made from these bytes: there is no hash to check.
-            // A stamp from the lock file vouches for the whole file, the undo history too (its
-            // hash covers every byte); a scan's, made from the tables alone, does not.
+            // A lock file's stamp is checked by its hash on a thread of its own while the change
+            // is made; nothing made from the pages is written before it matched
+            // (`BudgetDocument.brokeItsStamp`). The hash covers every byte, so the stamp vouches
+            // for the undo history too. A scan's stamp was made from these bytes (no hash to
+            // check) and from the tables alone: it vouches for no history.
             var fitting: (stamp: WriteStamp, check: StampCheck, vouchesForHistory: Bool)?
             if let stamp, !stamp.tables.isEmpty, stamp.size == bytes.count {
                 fitting = (stamp, StampCheck(contents, stamp), true)
