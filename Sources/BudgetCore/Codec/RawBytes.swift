@@ -235,4 +235,43 @@ struct ByteSpace {
             escaped.withUnsafeBufferPointer { put($0) }
         }
     }
+
+    /// How many bytes are left of the room.
+    var room: Int { next.distance(to: end) }
+
+    /// One byte.
+    mutating func put(byte: UInt8) {
+        check(1)
+        next.pointee = byte
+        next += 1
+    }
+
+    /// A number of 0...10^count - 1 in exactly `count` digits, zeros first (`00000042`).
+    mutating func put(digits number: Int, count: Int) {
+        check(count)
+        precondition(number >= 0, "a negative number has no fixed digits")
+        var rest = number
+        for offset in (0..<count).reversed() {
+            next[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        next += count
+    }
+}
+
+extension [UInt8] {
+    /// The bytes `body` writes into room for `capacity` (`ByteSpace`, which stops the process
+    /// on a write past it: check `room` first), or `nil` when `body` says it could not write them
+    /// (`false`).
+    static func written(capacity: Int, _ body: (inout ByteSpace) -> Bool) -> [UInt8]? {
+        var succeeded = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            var space = ByteSpace(base, room: Swift.min(capacity, buffer.count))
+            succeeded = body(&space)
+            if succeeded { count = base.distance(to: space.next) }
+        }
+        return succeeded ? bytes : nil
+    }
 }

@@ -38,6 +38,15 @@ extension BudgetDocument {
         _ text: String, format: ImportFormat, by importers: [RecordImporter], skipDuplicates: Bool,
         into: String? = nil, tags: Tags = Tags()
     ) throws -> [(ids: [String], skipped: Int, otherKind: Int)] {
+        let kinds = importers.map(\.kind)
+        if let transcoded = RecordTranscoder(
+            text, format: format, kinds: kinds, plainImport: !skipDuplicates && into == nil && tags.isEmpty,
+            into: self) {
+            // Every row an expense, sure to read as below: written as bytes at once.
+            expenses = RecordTable(lastID: transcoded.ids.upperBound, orderedRecords: transcoded.records)
+            let ids = transcoded.ids.map { RecordID.string(for: $0) }
+            return kinds.map { $0 == .expense ? (ids, 0, 0) : ([], 0, ids.count) }
+        }
         let rowBound = DelimitedReader.rowBound(of: text)
         var batches = importers.map {
             var batch = ImportBatch(

@@ -80,6 +80,8 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
     /// Reads a page's first records (page, how many), or says it could not: what a delete
     /// learns the pages it shifts from (`RecordList.removeShifting(atSorted:)`).
     private let readPrefix: (@Sendable (Int, Int) -> [Record]?)?
+    /// The pages' bytes as the writer writes them, when they were made so (`EncodedPages`).
+    let encoded: (any EncodedPages)?
     /// The pages these were made from, by a delete that shifted the records after it.
     let base: DeferredPages?
     /// The pages that are `base`'s at the same place (those before the delete's).
@@ -97,14 +99,24 @@ public final class DeferredPages<Record: BaseModel>: Sendable {
         self.init(summaries: summaries, blank: blank, readPrefix: readPrefix, base: nil, read: read)
     }
 
+    /// Pages whose bytes `encoded` holds as the writer writes them, each read by `read` when
+    /// first needed.
+    public convenience init(
+        summaries: [PageSummary], blank: Record, encoded: any EncodedPages,
+        readPrefix: (@Sendable (Int, Int) -> [Record]?)? = nil, read: @escaping @Sendable (Int) -> [Record]?
+    ) {
+        self.init(summaries: summaries, blank: blank, readPrefix: readPrefix, base: nil, encoded: encoded, read: read)
+    }
+
     /// Pages made from `base`'s: its pages at `basePages` as they are, the records from
     /// `tail.start` on its from `tail.baseStart` on; each other page read by `read`.
     init(
         summaries: [PageSummary], blank: Record, readPrefix: (@Sendable (Int, Int) -> [Record]?)?,
         base: (pages: DeferredPages, same: Range<Int>, tail: (start: Int, baseStart: Int))?,
-        read: @escaping @Sendable (Int) -> [Record]?
+        encoded: (any EncodedPages)? = nil, read: @escaping @Sendable (Int) -> [Record]?
     ) {
         self.summaries = summaries
+        self.encoded = base == nil ? encoded : nil
         self.blank = blank
         self.read = read
         self.readPrefix = readPrefix

@@ -134,30 +134,33 @@ public enum FieldRules {
     /// nothing to trim, nothing invisible, no control, no bidirectional control, so what
     /// `label` returns unchanged; found in one pass over the bytes, without Unicode's tables.
     static func isPlainLabel(_ text: String) -> Bool {
-        ByteView.withBytes(utf8Of: text) { bytes in
-            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    guard byte >= 0x20 && byte != 0x7F else { return false }
-                    index += 1
-                    continue
-                }
-                // The ranges are all of three-byte scalars (the text is valid UTF-8).
-                guard byte & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
-                let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                    | UInt32(bytes[index + 2] & 0x3F)
-                switch scalar {
-                // Of these, only the (half-width) voiced sound marks join the character before.
-                case 0x3099, 0x309A, 0xFF9E, 0xFF9F: if index == 0 { return false }
-                case 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: break
-                default: return false
-                }
-                index += 3
+        ByteView.withBytes(utf8Of: text) { isPlainLabel($0) }
+    }
+
+    /// `isPlainLabel` of valid UTF-8 bytes (a cell of a text already decoded).
+    static func isPlainLabel(_ bytes: ByteView) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte >= 0x20 && byte != 0x7F else { return false }
+                index += 1
+                continue
             }
-            return true
+            // The ranges are all of three-byte scalars (the text is valid UTF-8).
+            guard byte & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
+            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                | UInt32(bytes[index + 2] & 0x3F)
+            switch scalar {
+            // Of these, only the (half-width) voiced sound marks join the character before.
+            case 0x3099, 0x309A, 0xFF9E, 0xFF9F: if index == 0 { return false }
+            case 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: break
+            default: return false
+            }
+            index += 3
         }
+        return true
     }
 
     /// White space, and the characters that show nothing at all (zero-width space and joiners,

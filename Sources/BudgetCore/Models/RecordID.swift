@@ -9,11 +9,17 @@ public enum RecordID {
             let digits = String(number)
             return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
         }
-        // Written in place, digit by digit (an import gives out an ID a row).
-        return String(asciiCount: 8) { offset in UInt8(ascii: "0") + UInt8(number / powersOfTen[7 - offset] % 10) }
+        // Written in place, from the last digit (an import gives out an ID a row): divisions by
+        // ten, which compile to multiplications.
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            var value = number
+            for offset in (0..<8).reversed() {
+                buffer[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return 8
+        }
     }
-
-    private static let powersOfTen = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.
     public static func number(fromStored text: String) -> Int? {

@@ -119,7 +119,10 @@ extension RecordList: RandomAccessCollection, MutableCollection {
 
     /// The ID of the record at a position (`field(at:_:)`).
     @inlinable
-    public func id(at position: Int) -> String { field(at: position) { $0.id } }
+    public func id(at position: Int) -> String {
+        if _slowPath(pages[position &>> Self.pageShift].isEmpty), let id = consecutiveID(at: position) { return id }
+        return field(at: position) { $0.id }
+    }
 
     /// The order of the record at a position (`field(at:_:)`).
     @inlinable
@@ -202,6 +205,23 @@ extension RecordList {
     @usableFromInline
     mutating func readIn(_ page: Int) {
         if _slowPath(pages[page].isEmpty) { pages[page] = deferredRecords(ofPage: page) }
+    }
+
+    /// The ID at a position of a page not read whose IDs are consecutive (as many as its first
+    /// to its last: ascending, they are each of those), known from its summary without reading
+    /// it; `nil` for any other page.
+    @usableFromInline
+    func consecutiveID(at position: Int) -> String? {
+        guard position >= 0, position < total, let summary = summary(ofPage: position &>> Self.pageShift),
+              summary.lastID &- summary.firstID == summary.count &- 1 else { return nil }
+        return RecordID.string(for: summary.firstID + (position & (Self.pageSize - 1)))
+    }
+
+    /// The bytes of every page as the writer writes them, when the list holds none of its pages
+    /// read and they were made as bytes (`EncodedPages`): the writer copies them.
+    var encodedPages: (any EncodedPages)? {
+        guard let encoded = deferred?.encoded, pages.allSatisfy(\.isEmpty) else { return nil }
+        return encoded
     }
 
     /// A deferred page's summary; `nil` for a page this list holds read.

@@ -44,6 +44,14 @@ final class FileContents: @unchecked Sendable {
         }
     }
 
+    /// Bytes made in memory, read as a file's would be (`StampedTable` over what an import
+    /// wrote before it is in any file): never mapped, never changed.
+    init(bytes: [UInt8]) {
+        mapped = nil
+        read = bytes
+        signature = FileSystem.Signature(size: bytes.count, modified: 0, inode: 0)
+    }
+
     deinit {
         if let mapped, let start = mapped.baseAddress {
             munmap(UnsafeMutableRawPointer(mutating: start), mapped.count)

@@ -363,8 +363,10 @@ public struct RecordSchema<Record: BaseModel>: @unchecked Sendable {
     func changedRuns(
         from oldList: RecordList<Record>, to newList: RecordList<Record>
     ) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        // Nothing in common with no records: the new ones are not read (an import's).
+        if oldList.isEmpty { return (0, 0, newList.count) }
         // Pages both hold unread from one source are shared, passed whole without reading them.
-        LentElements.lending(oldList, newList) { old, new in
+        return LentElements.lending(oldList, newList) { old, new in
             /// Compared where they lie, or (a record of a page left unlent) as read by the lists.
             func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
                 guard old.isLent(oldIndex &>> old.shift), new.isLent(newIndex &>> new.shift) else {

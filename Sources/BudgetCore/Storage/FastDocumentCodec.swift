@@ -752,6 +752,21 @@ enum FastDocumentCodec {
         }
         let open = tally.map { $0.count + out.count }
         out.write("{")
+        if let encoded = records.encodedPages {
+            // Records an import wrote as bytes, none read since: copied as they are.
+            var pageStarts: [Int] = []
+            for page in 0..<records.pageCount {
+                if let tally { pageStarts.append(tally.count + out.count + (page > 0 ? 1 : 0) + 5) }
+                try out.withBytes(emit)
+                out.removeAll()
+                try encoded.withBytes(ofPage: page) { bytes throws(Failure) in try emit(bytes) }
+            }
+            if let tally, let open {
+                tally.record(records, open: open, end: tally.count + out.count, pageStarts: pageStarts)
+            }
+            out.write("\n  }")
+            return
+        }
         // Display order is ID order until records are moved: then no sorting is needed. The
         // pages a change left shared with the table as read, when that was by ID, are by ID
         // within (only where they meet the others is compared) and are copied whole; those
