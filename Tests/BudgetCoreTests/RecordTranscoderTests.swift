@@ -140,6 +140,13 @@ final class RecordTranscoderTests: XCTestCase {
             ("an upper-case header", csv(3).replacingOccurrences(of: "kind,id", with: "Kind,id")),
             ("a kind spelt otherwise", csv(3).replacingOccurrences(of: "\r\nexpense,", with: "\r\nExpense,")),
             ("an account column", csv(3).replacingOccurrences(of: "schedule", with: "account")),
+            ("a guarded formula", csv(3) + row(4, name: "'=SUM(1)") + "\r\n"),
+            ("a guarded category", csv(3) + row(4, category: "'-x") + "\r\n"),
+            ("a quote first", csv(3) + row(4, name: "'x") + "\r\n"),
+            // Each page's amounts add up within the largest total, not the file's.
+            ("amounts past the largest total", ([header] + (1...4_101).map {
+                row($0, amount: $0 <= 5 || $0 > 4_096 ? "999999999999999999" : "1")
+            }).joined(separator: "\r\n")),
         ]
         for (what, text) in variants {
             XCTAssertNil(
@@ -185,6 +192,10 @@ final class RecordTranscoderTests: XCTestCase {
             document = try generalImport(text, into: document)
         }
         XCTAssertEqual(timeless(try fileBytes(transcodedPath)), timeless(try fileBytes(generalPath)))
+        // The lock files' stamps place the same pages (the hashes differ by the times).
+        let stamps = try [transcodedPath, generalPath].map { WriteStamp(bytes: try fileBytes($0 + ".lock")) }
+        XCTAssertEqual(stamps[0]?.tables[.expense]?.pageStarts.count, 3)
+        XCTAssertEqual(stamps[0]?.tables, stamps[1]?.tables)
         for path in [transcodedPath, generalPath] {
             let store = JSONFileStore(path: path)
             try store.transaction { document in

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Budget's own CSV of expenses (what `export` and `list` write) turned straight into the data
 /// file's record bytes, without making a record of any row: an import of a hundred thousand
 /// rows into a budget that has no expenses yet costs about what writing them costs.
@@ -34,62 +36,62 @@ struct RecordTranscoder {
               document.expenses.count == 0, document.expenses.ownIDs == nil, document.sync == nil,
               (document.moneyFormat.currency?.minorDigits ?? 0) == 0 else { return nil }
         let first = document.expenses.lastID + 1
-        guard let read = Self.transcode(text, firstID: first, kindColumnRequired: kinds != [.expense]) else {
-            return nil
-        }
-        let table = TranscodedTable(bytes: read.bytes, pageStarts: read.pageStarts, summaries: read.summaries)
-        guard let stamped = StampedTable<Expense>(table.contents, table.layout) else { return nil }
+        guard let parts = Self.transcode(text, firstID: first, kindColumnRequired: kinds != [.expense]),
+              let table = TranscodedTable(parts) else { return nil }
         records = RecordList(
             deferred: DeferredPages(
-                summaries: read.summaries, blank: Expense.schema.blank(RecordID.string(for: 0)), encoded: table,
-                readPrefix: { page, count in stamped.readPrefix(page, count) }, read: { page in stamped.read(page) }))
+                summaries: table.layout.summaries, blank: Expense.schema.blank(RecordID.string(for: 0)),
+                encoded: table, readPrefix: { page, count in table.stamped?.readPrefix(page, count) },
+                read: { page in table.stamped?.read(page) }))
         ids = first...(first + records.count - 1)
     }
 
     /// What `transcode` makes: the table's bytes (`{`, the records, `\n  }`), where each page's
     /// first record starts (the quote before its ID) and what each page holds.
-    private struct Transcoded: Sendable {
+    fileprivate struct Transcoded: Sendable {
         var bytes: [UInt8]
         var pageStarts: [Int] = []
         var summaries: [PageSummary] = []
     }
 
-    /// The table the rows make, IDs from `firstID` on; `nil` for anything not sure. A large
-    /// file's later pages are written on a thread of their own meanwhile.
-    private static func transcode(_ text: String, firstID: Int, kindColumnRequired: Bool) -> Transcoded? {
+    /// The table the rows make, IDs from `firstID` on, in one or two parts (the first opening
+    /// the table, the last closing it); `nil` for anything not sure. A large file's later
+    /// pages are written on a thread of their own meanwhile.
+    private static func transcode(_ text: String, firstID: Int, kindColumnRequired: Bool) -> [Transcoded]? {
         guard let plan = ByteView.withBytes(utf8Of: text, { Plan($0, kindColumnRequired: kindColumnRequired) }),
               firstID - 1 + plan.rows <= RecordID.maximum else { return nil }
         let pages = plan.pageLines.count, half = pages / 2
         let pageSize = RecordList<Expense>.pageSize
-        @Sendable func part(_ pages: Range<Int>, opening: Bool) -> Transcoded? {
+        @Sendable func part(_ pages: Range<Int>) -> Transcoded? {
             let lines = plan.pageLines[pages.lowerBound]..<(pages.upperBound < plan.pageLines.count
                 ? plan.pageLines[pages.upperBound] : plan.end)
             let expected = min(pages.count * pageSize, plan.rows - pages.lowerBound * pageSize)
-            // The first part has room for the others' records after its own, and the end.
-            let capacity = opening
-                ? plan.rows * Row.writtenBound(ofLine: 0) + 2 * plan.end + 8
-                : expected * Row.writtenBound(ofLine: 0) + 2 * lines.count
+            let opening = pages.lowerBound == 0, closing = pages.upperBound == plan.pageLines.count
             return ByteView.withBytes(utf8Of: text) { bytes in
                 plan.transcode(
                     bytes, lines: lines, firstOrder: pages.lowerBound * pageSize + 1, firstID: firstID,
-                    expected: expected, opening: opening, capacity: capacity)
+                    expected: expected, opening: opening, closing: closing,
+                    capacity: expected * Row.writtenBound(ofLine: 0) + 2 * lines.count + 8)
             }
         }
-        guard half > 0 else { return part(0..<pages, opening: true).map { closed($0) } }
-        let later = BackgroundWork { part(half..<pages, opening: false) }
-        guard var out = part(0..<half, opening: true), let second = later.result() else { return nil }
-        let offset = out.bytes.count
-        out.bytes.append(contentsOf: second.bytes)
-        out.pageStarts += second.pageStarts.map { $0 + offset }
-        out.summaries += second.summaries
-        return closed(out)
-    }
-
-    /// The table's bytes closed.
-    private static func closed(_ transcoded: Transcoded) -> Transcoded {
-        var transcoded = transcoded
-        transcoded.bytes += [UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " "), UInt8(ascii: "}")]
-        return transcoded
+        let parts: [Transcoded]
+        if half > 0 {
+            let later = BackgroundWork { part(half..<pages) }
+            guard let first = part(0..<half), let second = later.result() else { return nil }
+            parts = [first, second]
+        } else {
+            guard let only = part(0..<pages) else { return nil }
+            parts = [only]
+        }
+        // The amounts' sizes add up within `Int.max` over the whole file, as `ImportBatch` counts
+        // them (each page's do, checked as it was written).
+        var total = 0
+        for summary in parts.flatMap(\.summaries) {
+            let (sum, overflow) = total.addingReportingOverflow(summary.sizes.all)
+            if overflow { return nil }
+            total = sum
+        }
+        return parts
     }
 
     /// What a file's header says, and where each page's rows start: what the parts of the table
@@ -135,25 +137,23 @@ struct RecordTranscoder {
         }
 
         /// The records of the rows in `lines` (`expected` of them, the first of order
-        /// `firstOrder`), the table's opening brace first when `opening`, in bytes with room
-        /// for `capacity` (more than the rows' records need, to append the others').
+        /// `firstOrder`), the table's opening brace first when `opening` and its closing line
+        /// last when `closing`, written into room for `capacity` bytes.
         func transcode(
             _ bytes: ByteView, lines: Range<Int>, firstOrder: Int, firstID: Int, expected: Int, opening: Bool,
-            capacity: Int
+            closing: Bool, capacity: Int
         ) -> Transcoded? {
             var pageStarts: [Int] = [], summaries: [PageSummary] = []
             let written = [UInt8].written(capacity: capacity) { space in
                 let room = space.room
                 if opening { space.put(byte: UInt8(ascii: "{")) }
-                var cells = [Range<Int>](repeating: 0..<0, count: columns.count)
                 var cursor = lines.lowerBound
                 var order = firstOrder
                 var page = Page()
                 let pageSize = RecordList<Expense>.pageSize
                 while cursor < lines.upperBound {
                     guard let row = line(bytes, from: &cursor), row.lineBreak == nil || row.lineBreak == lineBreak,
-                          RecordTranscoder.cells(of: row.range, in: bytes, into: &cells),
-                          let record = Row(cells, columns: columns, in: bytes),
+                          let record = Row(row.range, columns: columns, in: bytes),
                           space.room >= Row.writtenBound(ofLine: row.range.count) else { return false }
                     let id = firstID + order - 1
                     if (order - 1) & (pageSize - 1) == 0 {
@@ -165,8 +165,9 @@ struct RecordTranscoder {
                     record.write(id: id, order: order, from: bytes, into: &space)
                     order += 1
                 }
-                guard let summary = page.summary, order - firstOrder == expected else { return false }
+                guard let summary = page.summary, order - firstOrder == expected, space.room >= 4 else { return false }
                 summaries.append(summary)
+                if closing { space.put("\n  }") }
                 return true
             }
             return written.map { Transcoded(bytes: $0, pageStarts: pageStarts, summaries: summaries) }
@@ -195,10 +196,14 @@ struct RecordTranscoder {
         var name = 0..<0, category = 0..<0, date = 0..<0
         var amount = 0
 
-        /// The row of `cells`; `nil` when a cell breaks a rule (or is not one this reads).
-        init?(_ cells: [Range<Int>], columns: [Column], in bytes: ByteView) {
-            for (column, cell) in zip(columns, cells) {
-                switch column {
+        /// The row a line holds, a cell for each column; `nil` when a cell breaks a rule (or is
+        /// not one this reads).
+        init?(_ line: Range<Int>, columns: [Column], in bytes: ByteView) {
+            var position = line.lowerBound
+            for index in columns.indices {
+                guard let cell = RecordTranscoder.cell(
+                    in: bytes, at: &position, line: line, last: index == columns.count - 1) else { return nil }
+                switch columns[index] {
                 case .kind: guard cell.count == 7, bytes.matches("expense", at: cell.lowerBound) else { return nil }
                 case .ignored: guard bytes.slice(cell).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
                 case .empty: guard cell.isEmpty else { return nil }
@@ -214,7 +219,10 @@ struct RecordTranscoder {
                     self.amount = amount
                 }
             }
-            guard FieldRules.isPlainLabel(bytes.slice(name)), FieldRules.isPlainLabel(bytes.slice(category)) else {
+            // A text starting with `'` may be a formula guarded by an export (`FormulaGuard`),
+            // which the general import unguards.
+            guard FieldRules.isPlainLabel(bytes.slice(name)), FieldRules.isPlainLabel(bytes.slice(category)),
+                  bytes[name.lowerBound] != UInt8(ascii: "'"), bytes[category.lowerBound] != UInt8(ascii: "'") else {
                 return nil
             }
         }
@@ -300,35 +308,34 @@ struct RecordTranscoder {
         return (start..<end, crlf ? 2 : 1)
     }
 
-    /// Splits a line into exactly `cells.count` cells: unquoted ones holding no quote, quoted
-    /// ones (`"a, b"`) holding none either, and no `\r` in any; `false` for anything else.
-    private static func cells(of line: Range<Int>, in bytes: ByteView, into cells: inout [Range<Int>]) -> Bool {
-        var position = line.lowerBound
-        for index in cells.indices {
-            let cell: Range<Int>
-            if position < line.upperBound, bytes[position] == UInt8(ascii: "\"") {
-                guard let close = bytes.firstIndex(of: UInt8(ascii: "\""), from: position + 1), close < line.upperBound
-                else { return false }
-                cell = position + 1..<close
-                guard !bytes.slice(cell).contains(UInt8(ascii: "\r")) else { return false }
-                position = close + 1
-                guard position == line.upperBound || bytes[position] == UInt8(ascii: ",") else { return false }
-            } else {
-                var end = position
-                while end < line.upperBound, bytes[end] != UInt8(ascii: ",") {
-                    if bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "\r") { return false }
-                    end += 1
-                }
-                cell = position..<end
-                position = end
+    /// The next cell of a line from `position` (left past its comma, or at the line's end for
+    /// the `last`): an unquoted one holding no quote, or a quoted one (`"a, b"`) holding none
+    /// either, and no `\r` in any; `nil` for anything else.
+    private static func cell(
+        in bytes: ByteView, at position: inout Int, line: Range<Int>, last: Bool
+    ) -> Range<Int>? {
+        let cell: Range<Int>
+        if position < line.upperBound, bytes[position] == UInt8(ascii: "\"") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "\""), from: position + 1), close < line.upperBound
+            else { return nil }
+            cell = position + 1..<close
+            guard !bytes.slice(cell).contains(UInt8(ascii: "\r")) else { return nil }
+            position = close + 1
+        } else {
+            var end = position
+            while end < line.upperBound {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: ",") { break }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") { return nil }
+                end += 1
             }
-            cells[index] = cell
-            if index < cells.count - 1 {
-                guard position < line.upperBound else { return false }
-                position += 1  // the comma
-            }
+            cell = position..<end
+            position = end
         }
-        return position == line.upperBound
+        if last { return position == line.upperBound ? cell : nil }
+        guard position < line.upperBound, bytes[position] == UInt8(ascii: ",") else { return nil }
+        position += 1
+        return cell
     }
 
     /// A `YYYY-MM-DD` cell's numbers, `nil` for anything else.
@@ -370,25 +377,63 @@ struct RecordTranscoder {
     }
 }
 
-/// The table an import transcoded, held in memory: its pages' bytes for the writer to copy, and
-/// read as a stamped file's table is (`StampedTable`) when a record of them is needed.
+/// The table an import transcoded, held in memory in its parts: its pages' bytes for the writer
+/// to copy, and read as a stamped file's table is (`StampedTable`, over the parts joined, the
+/// first time a record of them is needed).
 final class TranscodedTable: EncodedPages {
-    let contents: FileContents
+    /// The parts' bytes: the first opens the table, the last closes it.
+    private let parts: [[UInt8]]
+    /// Where each part starts in the table joined.
+    private let partStarts: [Int]
+    /// Where the records lie in the table joined, page by page, and what each page holds.
     let layout: WriteStamp.Table
+    /// The table joined, once a page is read.
+    private let joined = Mutex<StampedTable<Expense>??>(nil)
 
-    init(bytes: [UInt8], pageStarts: [Int], summaries: [PageSummary]) {
-        contents = FileContents(bytes: bytes)
-        layout = WriteStamp.Table(open: 0, end: bytes.count - 4, pageStarts: pageStarts, summaries: summaries)
+    /// The table of the parts; `nil` when a page does not start as the layout says (the quote
+    /// and the first ID of its first record), which never is.
+    fileprivate init?(_ transcoded: [RecordTranscoder.Transcoded]) {
+        var starts: [Int] = [], pageStarts: [Int] = [], summaries: [PageSummary] = []
+        var offset = 0
+        for part in transcoded {
+            starts.append(offset)
+            for (start, summary) in zip(part.pageStarts, part.summaries) {
+                guard part.bytes.count > start + 9, part.bytes[start] == UInt8(ascii: "\""),
+                      ByteView.withBytes(of: part.bytes, { $0.word(at: start + 1) }).flatMap(ByteCursor.eightDigits)
+                        == summary.firstID else { return nil }
+                pageStarts.append(offset + start)
+            }
+            summaries += part.summaries
+            offset += part.bytes.count
+        }
+        parts = transcoded.map(\.bytes)
+        partStarts = starts
+        layout = WriteStamp.Table(open: 0, end: offset - 4, pageStarts: pageStarts, summaries: summaries)
+    }
+
+    /// The table joined, as a stamped table (made at the first call); `nil` if it is not laid
+    /// out as one.
+    var stamped: StampedTable<Expense>? {
+        joined.withLock { table in
+            if let table { return table }
+            let made = StampedTable<Expense>(FileContents(bytes: parts.flatMap { $0 }), layout)
+            table = .some(made)
+            return made
+        }
     }
 
     func withBytes<Result, Failure: Error>(
         ofPage page: Int, _ body: (ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         // A page starts at the line break before its first record (a comma first, but the first
-        // page's), and ends where the next starts, or before the table's closing line.
+        // page's), and ends where the next starts, or before the table's closing line: within
+        // one part.
         let start = layout.pageStarts[page] - (page > 0 ? 6 : 5)
         let end = page + 1 < layout.pageStarts.count ? layout.pageStarts[page + 1] - 6 : layout.end
-        return try contents.withBytes { bytes throws(Failure) in try body(bytes.slice(start..<end)) }
+        let part = partStarts.lastIndex { $0 <= start } ?? 0
+        let offset = partStarts[part]
+        return try ByteView.withBytes(of: parts[part]) { bytes throws(Failure) in
+            try body(bytes.slice(start - offset..<end - offset))
+        }
     }
 }
-
