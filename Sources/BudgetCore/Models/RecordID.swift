@@ -9,16 +9,15 @@ public enum RecordID {
             let digits = String(number)
             return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
         }
-        // Written in place, from the last digit (an import gives out an ID a row): divisions by
-        // ten, which compile to multiplications.
-        return String(unsafeUninitializedCapacity: 8) { buffer in
-            var value = number
-            for offset in (0..<8).reversed() {
-                buffer[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            }
-            return 8
+        // Written in place: the digits found from the last by divisions by ten (which compile
+        // to multiplications), the first in the lowest byte of a word (an import gives out an
+        // ID a row).
+        var word: UInt64 = 0, rest = number
+        for _ in 0..<8 {
+            word = word << 8 | UInt64(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
         }
+        return String(asciiCount: 8) { offset in UInt8(truncatingIfNeeded: word >> (offset * 8)) }
     }
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.

@@ -434,8 +434,10 @@ struct ImportCommand: Command {
         }
         let store = try context.store()
         let work = {
-            (document: inout BudgetDocument) throws -> (added: [RecordReference], skipped: Int, otherKind: Int) in
-            var added: [RecordReference] = []
+            (document: inout BudgetDocument) throws -> (added: [(kind: RecordKind, ids: [String])], skipped: Int,
+                                                        otherKind: Int) in
+            // Each kind's IDs as the import gave them: a large import's are not copied again.
+            var added: [(kind: RecordKind, ids: [String])] = []
             var skipped = 0
             var otherKind = 0
             // Every kind's bad rows are reported together.
@@ -450,7 +452,7 @@ struct ImportCommand: Command {
                 tags: Tags(given.tags))
             if kinds.count == 1 { otherKind = imported[0].otherKind }
             for (kind, result) in zip(kinds, imported) {
-                added += result.ids.map { RecordReference(kind: kind, id: $0) }
+                added.append((kind, result.ids))
                 skipped += result.skipped
             }
             return (added, skipped, otherKind)
@@ -461,15 +463,23 @@ struct ImportCommand: Command {
         if dryRun {
             var document = try store.load()
             let result = try work(&document)
-            context.output.write(preview(result.added, in: document))
+            context.output.write(preview(Self.references(result.added), in: document))
             context.confirm(
-                "Would import \(noun(result.added.count))\(notes(result.skipped, result.otherKind)); "
+                "Would import \(noun(Self.references(result.added).count))\(notes(result.skipped, result.otherKind)); "
                     + "nothing was changed (--dry-run).")
             return
         }
         let result = try store.transaction { try work(&$0) }
-        writeIDs(result.added, in: context)
-        context.confirm("Imported \(noun(result.added.count))\(notes(result.skipped, result.otherKind)).")
+        let added = Self.references(result.added)
+        writeIDs(added, in: context)
+        context.confirm("Imported \(noun(added.count))\(notes(result.skipped, result.otherKind)).")
+    }
+
+    /// The records of each kind's IDs, in order, made as they are read.
+    private static func references(
+        _ added: [(kind: RecordKind, ids: [String])]
+    ) -> some Collection<RecordReference> {
+        added.lazy.flatMap { group in group.ids.lazy.map { RecordReference(kind: group.kind, id: $0) } }
     }
 
     private func notes(_ skipped: Int, _ otherKind: Int) -> String {
@@ -481,7 +491,7 @@ struct ImportCommand: Command {
 
     /// Prints the added records' IDs, one a line (`expense-00000042` when no kind was asked
     /// for), a few thousand lines at a time: a large import's listing is never held whole.
-    private func writeIDs(_ added: [RecordReference], in context: CommandContext) {
+    private func writeIDs(_ added: some Collection<RecordReference>, in context: CommandContext) {
         var listing: [UInt8] = []
         listing.reserveCapacity(min(added.count, Self.linesAtOnce) * 18)
         for (offset, reference) in added.enumerated() {
@@ -504,7 +514,7 @@ struct ImportCommand: Command {
     private static let linesAtOnce = 4_096
 
     /// The records an import would add, as a table without IDs.
-    private func preview(_ added: [RecordReference], in document: BudgetDocument) -> String {
+    private func preview(_ added: some Collection<RecordReference>, in document: BudgetDocument) -> String {
         // The added records are the last of their tables, in the order they were added.
         var incomes = document.incomes.records.suffix(added.count { $0.kind == .income }).makeIterator()
         var expenses = document.expenses.records.suffix(added.count { $0.kind == .expense }).makeIterator()
