@@ -195,6 +195,6 @@ final class SpendingLimitTests: XCTestCase {
         try document.setLimit(try SpendingLimit(amount: 5, per: .year), for: .category("food"))
         XCTAssertEqual(try document.removeLimit(for: .category(" food ")), try SpendingLimit(amount: 5, per: .year))
         XCTAssertNil(try document.removeLimit(for: .total))
-        XCTAssertTrue(document.settingsValues.values.isEmpty)
+        XCTAssertTrue(document.settingsValues.isEmpty)
     }
 }

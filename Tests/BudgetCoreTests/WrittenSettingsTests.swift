@@ -93,6 +93,65 @@ final class WrittenSettingsTests: XCTestCase {
         XCTAssertNil(fast)
     }
 
+    func testReadStraight_KeptSortedAndFoundAsADictionaryFindsThem() throws {
+        let bytes = try file(settings: """
+            {
+                "budget.limit.a" : 1,
+                "budget.limit.ab" : "2;per=year",
+                "budget.limit.\u{304C}" : 3,
+                "budget.limit.\u{98DF}\u{8CBB}" : 5,
+                "budget.limit.\u{FF7E}\u{FF9E}\u{FF8C}\u{FF9E}\u{FF9D}" : 4,
+                "display.currency" : "JPY",
+                "period.month-start" : 25
+              }
+            """)
+        let read = try XCTUnwrap(FastDocumentCodec.decode(bytes)).settingsValues
+        XCTAssertNotNil(read.categoryLimits, "read straight")
+        let hashed = SettingsValues(read.values)
+        XCTAssertEqual(hashed.values.count, 7)
+        let probes = hashed.storedKeys + [
+            // Decomposed が is the composed key to `==`; the others are no key.
+            "budget.limit.\u{304B}\u{3099}", "budget.limit.\u{304B}", "budget.limit.", "budget.limit.a ",
+            "budget.limit.\u{98DF}", "budget.limit.\u{98DF}\u{8CBB}x", "", "a", "zzz", "display.currency\u{301}",
+        ]
+        for key in probes { XCTAssertEqual(read.value(forKey: key), hashed.value(forKey: key), key) }
+        XCTAssertEqual(read.value(forKey: "budget.limit.\u{304B}\u{3099}"), .int(3))
+        XCTAssertEqual(read.storedKeys, hashed.storedKeys)
+        XCTAssertEqual(read.storedPairs.map { "\($0.key)=\($0.value)" }, hashed.storedPairs.map { "\($0.key)=\($0.value)" })
+        for prefix in ["budget.limit.", "budget.", "display.", "period.month-start", "", "z", "budget.limit.\u{98DF}"] {
+            XCTAssertEqual(
+                Set(read.storedValues(prefixed: prefix).map(\.key)), Set(hashed.storedValues(prefixed: prefix).map(\.key)),
+                prefix)
+        }
+        XCTAssertEqual(read.storedValues(prefixed: "budget.limit.").count, 5)
+        XCTAssertEqual(read, hashed)
+        XCTAssertEqual(hashed, read)
+        XCTAssertFalse(read.isEmpty)
+
+        // Another value is another file's settings, however each is kept.
+        var changed = read, changedHashed = hashed
+        changed.setValue(.int(6), forKey: "budget.limit.\u{304B}\u{3099}")
+        changedHashed.setValue(.int(6), forKey: "budget.limit.\u{304B}\u{3099}")
+        XCTAssertNotEqual(changed, read)
+        XCTAssertEqual(changed, changedHashed)
+        XCTAssertEqual(changed.value(forKey: "budget.limit.\u{304C}"), .int(6))
+        XCTAssertEqual(changed.storedKeys, hashed.storedKeys, "one key, spelt as first set")
+        let other = try XCTUnwrap(FastDocumentCodec.decode(try file(settings: """
+            {
+                "budget.limit.a" : 1,
+                "budget.limit.ab" : "2;per=year",
+                "budget.limit.\u{304C}" : 3,
+                "budget.limit.\u{98DF}\u{8CBB}" : 50,
+                "budget.limit.\u{FF7E}\u{FF9E}\u{FF8C}\u{FF9E}\u{FF9D}" : 4,
+                "display.currency" : "JPY",
+                "period.month-start" : 25
+              }
+            """))).settingsValues
+        XCTAssertNotNil(other.categoryLimits)
+        XCTAssertNotEqual(other, read)
+        XCTAssertTrue(try XCTUnwrap(FastDocumentCodec.decode(try file(settings: "{}"))).settingsValues.isEmpty)
+    }
+
     func testSettingALimit_TheParsedLimitsGiveWayToTheValues() throws {
         let bytes = try file(settings: "{\n    \"budget.limit.b\" : 2,\n    \"budget.limit.d\" : 4\n  }")
         var document = try XCTUnwrap(FastDocumentCodec.decode(bytes))

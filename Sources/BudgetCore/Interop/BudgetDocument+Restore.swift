@@ -1,7 +1,7 @@
 extension BudgetDocument {
     /// Whether the budget holds no records and no settings.
     public var isEmpty: Bool {
-        incomes.count == 0 && expenses.count == 0 && transfers.count == 0 && settingsValues.values.isEmpty
+        incomes.count == 0 && expenses.count == 0 && transfers.count == 0 && settingsValues.isEmpty
     }
 
     /// Replaces the records and settings with a restored export's, keeping the undo history (so

@@ -343,20 +343,21 @@ public struct LimitLedger: Sendable {
         _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
         from: Day? = nil
     ) -> [LimitScopeKey: [Int: Int?]] {
-        // Categories numbered by their bytes (`LabelIndex`), each looked up among the limits
-        // once: hashing a Japanese category for a dictionary normalises it, a million times over.
-        // When the limits' categories and a label are all plain (`TextOrder.isPlain`: in NFC),
-        // Unicode calls them equal only when their bytes are, so the label is looked up by its
-        // bytes among the limited categories (numbered 0..<count in `limited`, their periods in
-        // `limitedPer`); any other label by `==`, in a dictionary made the first time one comes.
-        var limited = LabelIndex()
+        // Categories numbered by their bytes (`LabelIndex`): hashing a Japanese category for a
+        // dictionary normalises it, a million times over. The limits' categories are numbered
+        // first (0..<`limitedPer.count`), so an expense's category numbered below that is a
+        // limited one spelt with the same bytes. Any other is looked up once, when it first comes:
+        // when the limits' categories and it are all plain (`TextOrder.isPlain`: in NFC), Unicode
+        // calls them equal only when their bytes are, so it is not limited; else by `==`, in a
+        // dictionary made the first time one comes.
+        var numbers = LabelIndex()
         var limitedPer: [SpendingLimit.Period] = []
         var total: SpendingLimit.Period?
         var limitsArePlain = true
         for (scope, limit) in limits {
             switch scope {
             case .category(let category):
-                let number = limited.number(of: category)
+                let number = numbers.number(of: category)
                 if number == limitedPer.count { limitedPer.append(limit.per) } else { limitedPer[number] = limit.per }
                 if limitsArePlain && !TextOrder.isPlain(category) { limitsArePlain = false }
             case .total:
@@ -364,6 +365,7 @@ public struct LimitLedger: Sendable {
             }
         }
         guard !limits.isEmpty else { return [:] }
+        let limitedCount = limitedPer.count
         func add(_ amount: Int, to sums: inout [Int: Int?], period: Int) {
             switch sums[period] {
             case nil:
@@ -375,44 +377,53 @@ public struct LimitLedger: Sendable {
                 sums[period] = .some(overflow ? nil : next)
             }
         }
-        var numbers = LabelIndex()
         var byCategory: [String: SpendingLimit.Period]?
         func limitPeriod(of category: String) -> SpendingLimit.Period? {
-            if limitsArePlain, TextOrder.isPlain(category) {
-                return limited.existingNumber(of: category).map { limitedPer[$0] }
-            }
+            if limitsArePlain, TextOrder.isPlain(category) { return nil }
             if byCategory == nil {
-                byCategory = Dictionary(zip(limited.labels, limitedPer), uniquingKeysWith: { _, last in last })
+                byCategory = Dictionary(
+                    zip(numbers.labels.prefix(limitedCount), limitedPer), uniquingKeysWith: { _, last in last })
             }
             return byCategory?[category]
         }
+        // Each category's period and sums, by number; the sums of those that are not limited
+        // stay empty.
         var categoryPer: [SpendingLimit.Period?] = []
-        var categorySums: [[Int: Int?]] = []
+        categoryPer.reserveCapacity(limitedCount)
+        for per in limitedPer { categoryPer.append(per) }
+        var categorySums = [[Int: Int?]](repeating: [:], count: limitedCount)
         var totalSums: [Int: Int?] = [:]
-        for expense in expenses {
-            if let from, expense.date < from { continue }
+        // Each expense's fields read where they lie (a loop over the records copies every one).
+        for index in expenses.indices {
+            let date = expenses[index].date
+            if let from, date < from { continue }
             var per: SpendingLimit.Period?
             var number = -1
-            if !limitedPer.isEmpty {
-                number = numbers.number(of: expense.category)
+            if limitedCount > 0 {
+                let category = expenses[index].category
+                number = numbers.number(of: category)
                 if number == categoryPer.count {
-                    categoryPer.append(limitPeriod(of: expense.category))
-                    categorySums.append([:])
+                    let found = limitPeriod(of: category)
+                    categoryPer.append(found)
+                    if found != nil {
+                        categorySums.append(contentsOf: repeatElement([:], count: number + 1 - categorySums.count))
+                    }
                 }
                 per = categoryPer[number]
             }
             guard per != nil || total != nil else { continue }
+            let amount = expenses[index].amount
             // The budget month is worked out only when a monthly limit needs it.
             var month: Int?
             func period(_ per: SpendingLimit.Period) -> Int {
-                if per == .year { return expense.date.year }
+                if per == .year { return date.year }
                 if let month { return month }
-                let index = calendar.index(containing: expense.date)
+                let index = calendar.index(containing: date)
                 month = index
                 return index
             }
-            if let per { add(expense.amount, to: &categorySums[number], period: period(per)) }
-            if let total { add(expense.amount, to: &totalSums, period: period(total)) }
+            if let per { add(amount, to: &categorySums[number], period: period(per)) }
+            if let total { add(amount, to: &totalSums, period: period(total)) }
         }
         var sums: [LimitScopeKey: [Int: Int?]] = [:]
         if total != nil { sums[LimitScopeKey(.total)] = totalSums }
@@ -434,7 +445,8 @@ public struct LimitLedger: Sendable {
         }
         // Each scope looked up once, its sums merged where they lie.
         sums.reserveCapacity(sums.count + limitedPer.count)
-        for (number, category) in numbers.labels.enumerated() where categoryPer[number] != nil {
+        for (number, category) in numbers.labels.enumerated()
+        where categoryPer[number] != nil && !categorySums[number].isEmpty {
             merge(categorySums[number], into: &sums[LimitScopeKey(.category(category)), default: [:]])
         }
         return sums

@@ -22,8 +22,8 @@ extension BudgetDocument {
         try Self.validate(incomes, since: original?.incomes)
         try Self.validate(expenses, since: original?.expenses)
         try Self.validate(transfers, since: original?.transfers)
-        for key in settingsValues.storedKeys {
-            guard let value = settingsValues.value(forKey: key) else { continue }
+        // Settings the reader accepted and nothing changed are not checked again.
+        for (key, value) in original?.settingsValues == settingsValues ? [] : settingsValues.storedPairs {
             if let refusal = SettingsCatalog.settingRefusal(key: key, value: value) {
                 throw DocumentInvalidity(refusal)
             }

@@ -7,7 +7,8 @@ extension ChangeRecord {
             ? TableChange() : TableChange(from: before.expenses.paged, to: after.expenses.paged)
         transfers = before.transfers.paged == after.transfers.paged
             ? TableChange() : TableChange(from: before.transfers.paged, to: after.transfers.paged)
-        let keys = TextOrder.sorted(
+        // Unchanged settings are compared without hashing each key (2,000 limits' categories).
+        let keys = before.settingsValues == after.settingsValues ? [] : TextOrder.sorted(
             Array(Set(before.settingsValues.storedKeys + after.settingsValues.storedKeys)))
         settings = keys.compactMap { key in
             let old = before.settingsValues.value(forKey: key)

@@ -159,7 +159,7 @@ enum DocumentCodec {
             members.append((Transfer.uniqueIdKey, .string(RecordID.string(for: document.transfers.lastID))))
             members.append((Transfer.dataKey, encodeTable(document.transfers)))
         }
-        if !document.settingsValues.values.isEmpty {
+        if !document.settingsValues.isEmpty {
             members.append(("settings", encodeSettings(document.settingsValues)))
         }
         if !document.history.isEmpty { members.append(("history", HistoryCodec.encode(Array(document.history)))) }
@@ -173,9 +173,7 @@ enum DocumentCodec {
     // MARK: Settings
 
     static func encodeSettings(_ settings: SettingsValues) -> JSONValue {
-        .object(settings.storedKeys.compactMap { key in
-            settings.value(forKey: key).map { (key, SettingsCatalog.encodeSetting($0)) }
-        })
+        .object(settings.storedPairs.map { key, value in (key, SettingsCatalog.encodeSetting(value)) })
     }
 
     static func decodeSettings(

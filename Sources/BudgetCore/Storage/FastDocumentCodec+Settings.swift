@@ -17,10 +17,10 @@ extension FastDocumentCodec {
 
     private static func readSettings(_ cursor: inout ByteCursor) -> SettingsValues? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        // Kept in order, then hashed into the dictionary once at its size.
+        // Kept in order (`SettingsValues` finds a key by a binary search over their bytes).
         var pairs: [(key: String, value: StoredSetting)] = []
         var limits: [(category: String, limit: SpendingLimit)] = []
-        if cursor.consume(UInt8(ascii: "}")) { return SettingsValues([:], categoryLimits: limits) }
+        if cursor.consume(UInt8(ascii: "}")) { return SettingsValues(sortedPairs: [], categoryLimits: limits) }
         let limitPrefix: StaticString = "budget.limit."
         assert(limitPrefix.description == BudgetKeys.storedLimitPrefix)
         var previous: Range<Int>?
@@ -45,9 +45,7 @@ extension FastDocumentCodec {
             pairs.append((key, value))
             if cursor.consume(UInt8(ascii: ",")) { continue }
             guard cursor.consume(UInt8(ascii: "}")) else { return nil }
-            var values = [String: StoredSetting](minimumCapacity: pairs.count)
-            for (key, value) in pairs { values[key] = value }
-            return SettingsValues(values, categoryLimits: limits)
+            return SettingsValues(sortedPairs: pairs, categoryLimits: limits)
         }
     }
 

@@ -714,7 +714,7 @@ enum FastDocumentCodec {
         out.write("\",\n  \"incomes\" : ")
         try writeTable(
             document.incomes.paged, reusing: written?.source(Income.self), into: &out, tally: tally, emit: emit)
-        if !document.settingsValues.values.isEmpty {
+        if !document.settingsValues.isEmpty {
             out.write(",\n  \"settings\" : ")
             var settings: [UInt8] = []
             JSONSerializer(style: .encoderCompatible).write(

@@ -51,7 +51,7 @@ struct RestoreCommand: Command {
                 throw Refused(
                     incomes: document.incomes.count, expenses: document.expenses.count,
                     transfers: document.transfers.count,
-                    hasSettings: !document.settingsValues.values.isEmpty)
+                    hasSettings: !document.settingsValues.isEmpty)
             }
             let before = document
             document.replaceContents(with: restored)
