@@ -141,18 +141,20 @@ public struct Summary: Sendable {
         // then each limit's status on its category's row: looked up once per limit, not once
         // per category (a summary of 10,000 categories with 2,000 limits).
         var rows: [CategoryRow] = []
-        var rowOf: [String: Int] = [:]
+        // By `TextKey`: hashed from its bytes, a Japanese category is not normalised twice a row.
+        var rowOf: [TextKey: Int] = [:]
         rows.reserveCapacity(categoryIndex.labels.count + alsoCategories.count)
         rowOf.reserveCapacity(categoryIndex.labels.count + alsoCategories.count)
         for category in alsoCategories {
-            rowOf[category] = rows.count
+            rowOf[TextKey(text: category)] = rows.count
             rows.append(CategoryRow(category: category, spent: 0))
         }
         for (number, category) in categoryIndex.labels.enumerated() {
-            if let row = rowOf[category] {
+            let key = TextKey(text: category)
+            if let row = rowOf[key] {
                 rows[row].spent = try Sum.adding(rows[row].spent, spentByNumber[number])
             } else {
-                rowOf[category] = rows.count
+                rowOf[key] = rows.count
                 rows.append(CategoryRow(category: category, spent: spentByNumber[number]))
             }
         }
@@ -174,10 +176,11 @@ public struct Summary: Sendable {
             // A category limited twice (spelt two ways) has its last limit, as `status` finds it.
             for (position, (scope, _)) in whole.ledger.limits.enumerated() {
                 guard case .category(let category) = scope else { continue }
-                var row = rowOf[category]
+                let key = TextKey(text: category)
+                var row = rowOf[key]
                 if row == nil, zeroRows, query.categories.isEmpty || query.categories.contains(category) {
                     row = rows.count
-                    rowOf[category] = rows.count
+                    rowOf[key] = rows.count
                     rows.append(CategoryRow(category: category, spent: 0))
                 }
                 guard let row else { continue }
