@@ -40,6 +40,27 @@ final class LimitWarningTests: XCTestCase {
         XCTAssertEqual(document.limitWarnings(since: before), [])
     }
 
+    func testAWarning_NamesTheCategoryAsTheLimitSpellsIt_WhateverTheExpensesSpell() throws {
+        // Composed and decomposed が are one category: the warning names it as `limit list` does,
+        // whichever spelling came first among the expenses, or matches the limit's bytes at all.
+        let composed = "\u{304C}", decomposed = "\u{304B}\u{3099}"
+        for (limit, spellings) in [
+            (composed, [decomposed, composed]), (composed, [decomposed, decomposed]),
+            (decomposed, [composed, decomposed]), (decomposed, [composed, composed]),
+        ] {
+            var document = BudgetDocument()
+            try document.setLimit(1000, for: limit)
+            try document.addExpense(name: "a", amount: 10, category: spellings[0], date: day("2026-11-05"))
+            let before = document
+            try document.addExpense(name: "b", amount: 2000, category: spellings[1], date: day("2026-11-06"))
+            let warnings = document.limitWarnings(since: before)
+            XCTAssertEqual(warnings.count, 1, "\(limit) \(spellings)")
+            guard case .category(let named) = warnings.first?.scope else { return XCTFail("no category warning") }
+            XCTAssertEqual(Array(named.unicodeScalars), Array(limit.unicodeScalars), "\(limit) \(spellings)")
+            XCTAssertEqual(warnings.first?.total, 2010)
+        }
+    }
+
     func testEdit_WarnsOnlyWhenItRaisesWhatCountsInAMonthOverTheLimit() throws {
         var document = try sample()
         try document.addExpense(name: "Dinner", amount: 200, category: "food", date: day("2026-11-06"))  // 1,100: over

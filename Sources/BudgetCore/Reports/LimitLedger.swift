@@ -192,14 +192,16 @@ public struct LimitLedger: Sendable {
     }
 
     /// A limit in one whole period of its own kind: the budget month at `index`, or the year
-    /// `index` (all of it: what the warnings check); `nil` when the scope has no limit.
+    /// `index` (all of it: what the warnings check); `nil` when the scope has no limit. The
+    /// status names the scope as the limit spells it (`limit list`), whichever spelling
+    /// Unicode calls equal (composed or decomposed が) `scope` has.
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     func status(_ scope: LimitScope, period index: Int) throws -> LimitStatus? {
         guard let entry = entry(scope) else { return nil }
         let period: LimitPeriod = entry.limit.per == .month ? .month(calendar.period(index: index)) : .year(index)
         return try LimitStatus(
-            scope: scope, limit: entry.limit, period: period, periodCount: 1, days: period.range,
+            scope: entry.scope, limit: entry.limit, period: period, periodCount: 1, days: period.range,
             base: entry.limit.amount,
             carriedIn: try carriedIn(entry, at: index), spent: try spent(entry, from: index, through: index))
     }
