@@ -117,11 +117,11 @@ final class WrittenSettingsTests: XCTestCase {
         for key in probes { XCTAssertEqual(read.value(forKey: key), hashed.value(forKey: key), key) }
         XCTAssertEqual(read.value(forKey: "budget.limit.\u{304B}\u{3099}"), .int(3))
         XCTAssertEqual(read.storedKeys, hashed.storedKeys)
-        XCTAssertEqual(read.storedPairs.map { "\($0.key)=\($0.value)" }, hashed.storedPairs.map { "\($0.key)=\($0.value)" })
+        func text(_ pairs: [(key: String, value: StoredSetting)]) -> [String] { pairs.map { "\($0.key)=\($0.value)" } }
+        XCTAssertEqual(text(read.storedPairs), text(hashed.storedPairs))
         for prefix in ["budget.limit.", "budget.", "display.", "period.month-start", "", "z", "budget.limit.\u{98DF}"] {
-            XCTAssertEqual(
-                Set(read.storedValues(prefixed: prefix).map(\.key)), Set(hashed.storedValues(prefixed: prefix).map(\.key)),
-                prefix)
+            let found = read.storedValues(prefixed: prefix).map(\.key)
+            XCTAssertEqual(Set(found), Set(hashed.storedValues(prefixed: prefix).map(\.key)), prefix)
         }
         XCTAssertEqual(read.storedValues(prefixed: "budget.limit.").count, 5)
         XCTAssertEqual(read, hashed)
