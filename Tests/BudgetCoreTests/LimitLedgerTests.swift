@@ -349,6 +349,44 @@ final class LimitLedgerTests: XCTestCase {
         XCTAssertEqual(try Summary(document: document, query: query).categories.map(\.limit), [1_000, nil])
     }
 
+    func testSummary_HandsItsNumberingToTheLedger_AndEveryLimitStandsAsTheLedgerAloneSays() throws {
+        // The summary numbers its categories and the ledger numbers on from there (a summary's
+        // expenses are some of the ledger's: a filter, a period whose later months spend in other
+        // categories). Each row's limit is checked against a ledger that numbers anew.
+        let spellings = ["がっこう", "か\u{3099}っこう", "ｶﾞｯｺｳ", "食費", "café", "cafe\u{301}", "food", "家賃", "旅行"]
+        var generator = SeededGenerator(seed: 2027)
+        for round in 0..<40 {
+            var document = BudgetDocument()
+            for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                let date = day(String(format: "2026-%02d-%02d", Int.random(in: 9...12, using: &generator),
+                                      Int.random(in: 1...28, using: &generator)))
+                try document.addExpense(
+                    name: "x", amount: Int.random(in: 1...900, using: &generator),
+                    category: spellings.randomElement(using: &generator) ?? "food", date: date)
+            }
+            for category in spellings.shuffled(using: &generator).prefix(Int.random(in: 1...5, using: &generator)) {
+                let limit = switch Int.random(in: 0..<3, using: &generator) {
+                case 0: try SpendingLimit(amount: 1_000, per: .month, rollover: .all, since: month("2026-09"))
+                case 1: try SpendingLimit(amount: 1_000)
+                default: try SpendingLimit(amount: 5_000, per: .year)
+                }
+                try document.setLimit(limit, for: .category(category))
+            }
+            let calendar = document.budgetCalendar
+            let first = try XCTUnwrap(calendar.period(named: ["2026-09", "2026-10", "2026-11"][round % 3]))
+            let last = try XCTUnwrap(calendar.period(named: round % 2 == 0 ? "2026-12" : first.name))
+            var query = RecordQuery()
+            query.period = DateRange(from: first.start, to: last.end)
+            if round % 5 == 0 { query.categories = [spellings[round % spellings.count]] }
+            let alone = LimitLedger(document: document)
+            for row in try Summary(document: document, query: query).categories where row.limitStatus != nil {
+                let expected = try alone.status(.category(row.category), from: first, through: last)
+                XCTAssertEqual(row.limitStatus?.spent, expected?.spent, "round \(round) \(row.category)")
+                XCTAssertEqual(row.limitStatus?.available, expected?.available, "round \(round) \(row.category)")
+            }
+        }
+    }
+
     func testTotalLimit_CountsEveryExpenseAndComesLast() throws {
         var document = try document(yearEnd)
         try document.setLimit(

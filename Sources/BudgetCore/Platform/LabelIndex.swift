@@ -19,6 +19,8 @@ public struct LabelIndex: Sendable {
     private var shortSpellings: [ShortBytes?] = []
     /// Open addressing: each slot 0 (empty) or a label's number plus one.
     private var slots = [Int32](repeating: 0, count: 64)
+    /// Each label's plainness once asked (`isPlain(_:)`): 0 not yet, 1 plain, 2 not.
+    private var plainness: [UInt8] = []
 
     /// An index with no label yet.
     public init() {}
@@ -38,6 +40,18 @@ public struct LabelIndex: Sendable {
             if labels.count * 2 > slots.count { grow() }
             return number
         }
+    }
+
+    /// Whether label `number` is plain (`TextOrder.isPlain`), found once per label: a report
+    /// and the limit ledger it hands its index to ask about the same categories.
+    public mutating func isPlain(_ number: Int) -> Bool {
+        if plainness.count < labels.count {
+            plainness.append(contentsOf: repeatElement(0, count: labels.count - plainness.count))
+        }
+        if plainness[number] != 0 { return plainness[number] == 1 }
+        let plain = TextOrder.isPlain(labels[number])
+        plainness[number] = plain ? 1 : 2
+        return plain
     }
 
     /// The number of `label` when it has one (spelt with the same bytes).

@@ -7,8 +7,13 @@ struct TextKey: Hashable {
     private let isPlain: Bool
 
     init(text: String) {
+        self.init(text: text, plain: TextOrder.isPlain(text))
+    }
+
+    /// The key of a text whose plainness (`TextOrder.isPlain`) the caller found.
+    init(text: String, plain: Bool) {
         self.text = text
-        isPlain = TextOrder.isPlain(text)
+        isPlain = plain
     }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {

@@ -33,8 +33,10 @@ public struct LimitLedger: Sendable {
     public let limits: [(scope: LimitScope, limit: SpendingLimit)]
     /// The entries in the order of `limits`.
     private let entries: [Entry]
-    /// Each scope's place in `entries` (`LimitScopeKey`: a category's plainness found once).
-    private let positions: [LimitScopeKey: Int]
+    /// Each scope's place in `entries`, found the first time a scope is looked up (a forecast
+    /// and a summary go by position, and hashing 2,000 Japanese categories cost them more than
+    /// their records).
+    private let positions: ScopePositions
     private let calendar: BudgetCalendar
     private let expenses: RecordList<Expense>
     /// What the yearly limits spent in their years to date, by the day asked about.
@@ -60,9 +62,12 @@ public struct LimitLedger: Sendable {
     /// before it are added up only if rollover carries from their periods: a forecast of the
     /// months ahead does not add up ten years of expenses for 2,000 limits. (Nor does an
     /// earlier month whose sum does not fit in 64 bits make every month's figures an error.)
+    ///
+    /// `numbered`, categories a caller has numbered (`LabelIndex`: a summary's, of the same
+    /// expenses or some of them), is numbered on from rather than anew.
     init(
         limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: RecordList<Expense>, calendar: BudgetCalendar,
-        sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil
+        sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil, numbered: LabelIndex? = nil
     ) {
         self.limits = limits
         self.calendar = calendar
@@ -84,15 +89,13 @@ public struct LimitLedger: Sendable {
         } else {
             (firstMonth, firstYear) = (Int.min, Int.min)
         }
-        let sums = sums ?? Self.spending(expenses, limits: limits, calendar: calendar, from: from)
+        let byPosition = sums.map { sums in limits.map { sums[LimitScopeKey($0.scope)] ?? [:] } }
+            ?? Self.spendingByPosition(expenses, limits: limits, calendar: calendar, from: from, numbered: numbered)
         var entries: [Entry] = []
-        var positions: [LimitScopeKey: Int] = [:]
         entries.reserveCapacity(limits.count)
-        positions.reserveCapacity(limits.count)
-        for (scope, limit) in limits {
-            let key = LimitScopeKey(scope)
+        for (position, (scope, limit)) in limits.enumerated() {
             var sorted: [(period: Int, amount: Int)]? = []
-            for (period, amount) in sums[key] ?? [:] {
+            for (period, amount) in byPosition[position] {
                 guard let amount else {
                     sorted = nil
                     break
@@ -100,12 +103,10 @@ public struct LimitLedger: Sendable {
                 sorted?.append((period, amount))
             }
             sorted?.sort { $0.period < $1.period }
-            // A scope set twice (which a file's settings never hold) is looked up as its last.
-            positions[key] = entries.count
             entries.append(Entry(scope: scope, limit: limit, spending: sorted))
         }
         self.entries = entries
-        self.positions = positions
+        positions = ScopePositions(limits.map(\.scope))
     }
 
     /// A scope's limit, when it has one.
@@ -115,7 +116,7 @@ public struct LimitLedger: Sendable {
 
     /// The entry of a scope's limit, when it has one.
     private func entry(_ scope: LimitScope) -> Entry? {
-        entries.isEmpty ? nil : positions[LimitScopeKey(scope)].map { entries[$0] }
+        entries.isEmpty ? nil : positions.position(of: scope).map { entries[$0] }
     }
 
     // MARK: Statuses
@@ -149,7 +150,7 @@ public struct LimitLedger: Sendable {
     public func status(
         _ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
     ) throws -> LimitStatus? {
-        guard !entries.isEmpty, let position = positions[LimitScopeKey(scope)] else { return nil }
+        guard !entries.isEmpty, let position = positions.position(of: scope) else { return nil }
         return try status(limitAt: position, as: scope, from: first, through: last)
     }
 
@@ -340,34 +341,80 @@ public struct LimitLedger: Sendable {
     }
 
     /// The expenses each limit counts, added up per period of the limit's kind (a budget
-    /// month's index, or a year); `nil` where a sum does not fit in 64 bits.
+    /// month's index, or a year); `nil` where a sum does not fit in 64 bits. Scopes nothing
+    /// counts in may be left out.
     static func spending(
         _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
         from: Day? = nil
     ) -> [LimitScopeKey: [Int: Int?]] {
+        let byPosition = spendingByPosition(expenses, limits: limits, calendar: calendar, from: from)
+        var sums: [LimitScopeKey: [Int: Int?]] = [:]
+        for (position, (scope, _)) in limits.enumerated() where !byPosition[position].isEmpty {
+            sums[LimitScopeKey(scope)] = byPosition[position]
+        }
+        return sums
+    }
+
+    /// `spending`, each limit's sums at its position in `limits`: no category hashed as a key.
+    /// A scope set twice (which a file's settings never hold) counts as its last says, at both
+    /// positions. `numbered` is categories numbered already (`init(limits:…)`).
+    static func spendingByPosition(
+        _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
+        from: Day? = nil, numbered: LabelIndex? = nil
+    ) -> [[Int: Int?]] {
         // Categories numbered by their bytes (`LabelIndex`): hashing a Japanese category for a
-        // dictionary normalises it, a million times over. The limits' categories are numbered
-        // first (0..<`limitedPer.count`), so an expense's category numbered below that is a
-        // limited one spelt with the same bytes. Any other is looked up once, when it first comes:
-        // when the limits' categories and it are all plain (`TextOrder.isPlain`: in NFC), Unicode
-        // calls them equal only when their bytes are, so it is not limited; else by `==`, in a
-        // dictionary made the first time one comes.
-        var numbers = LabelIndex()
-        var limitedPer: [SpendingLimit.Period] = []
+        // dictionary normalises it, a million times over. Each number is given a group, a limit's
+        // sums, the first time it comes: a limit's category its own (spellings Unicode calls
+        // equal, composed and decomposed が, one group); an expense's category the group of the
+        // limit spelt with the same bytes, or, when it and the limits' categories are plain
+        // (`TextOrder.isPlain`: in NFC, where Unicode calls texts equal only when their bytes
+        // are), none; otherwise the group of the limit `==` finds.
+        var numbers = numbered ?? LabelIndex()
+        let undecided = -2, none = -1
+        var numberAt = [Int](repeating: none, count: limits.count)
         var total: SpendingLimit.Period?
         var limitsArePlain = true
-        for (scope, limit) in limits {
+        for (position, (scope, limit)) in limits.enumerated() {
             switch scope {
             case .category(let category):
                 let number = numbers.number(of: category)
-                if number == limitedPer.count { limitedPer.append(limit.per) } else { limitedPer[number] = limit.per }
-                if limitsArePlain && !TextOrder.isPlain(category) { limitsArePlain = false }
+                numberAt[position] = number
+                if limitsArePlain && !numbers.isPlain(number) { limitsArePlain = false }
             case .total:
                 total = limit.per
             }
         }
-        guard !limits.isEmpty else { return [:] }
-        let limitedCount = limitedPer.count
+        guard !limits.isEmpty else { return [] }
+        var groupOf = [Int](repeating: undecided, count: numbers.labels.count)
+        var groupPer: [SpendingLimit.Period] = []
+        // The limits' groups by their categories, for a spelling their bytes do not find.
+        var byCategory: [String: Int] = [:]
+        for (position, (_, limit)) in limits.enumerated() where numberAt[position] != none {
+            let number = numberAt[position]
+            if groupOf[number] == undecided {
+                let category = numbers.labels[number]
+                if let group = limitsArePlain ? nil : byCategory[category] {
+                    groupOf[number] = group
+                } else {
+                    groupOf[number] = groupPer.count
+                    if !limitsArePlain { byCategory[category] = groupPer.count }
+                    groupPer.append(limit.per)
+                }
+            }
+            // A group's period is the last its limits set.
+            groupPer[groupOf[number]] = limit.per
+        }
+        var byCategoryIsWhole = !limitsArePlain
+        func group(of number: Int) -> Int {
+            if limitsArePlain && numbers.isPlain(number) { return none }
+            if !byCategoryIsWhole {
+                for position in limits.indices where numberAt[position] != none {
+                    byCategory[numbers.labels[numberAt[position]]] = groupOf[numberAt[position]]
+                }
+                byCategoryIsWhole = true
+            }
+            return byCategory[numbers.labels[number]] ?? none
+        }
         func add(_ amount: Int, to sums: inout [Int: Int?], period: Int) {
             switch sums[period] {
             case nil:
@@ -379,41 +426,20 @@ public struct LimitLedger: Sendable {
                 sums[period] = .some(overflow ? nil : next)
             }
         }
-        var byCategory: [String: SpendingLimit.Period]?
-        func limitPeriod(of category: String) -> SpendingLimit.Period? {
-            if limitsArePlain, TextOrder.isPlain(category) { return nil }
-            if byCategory == nil {
-                byCategory = Dictionary(
-                    zip(numbers.labels.prefix(limitedCount), limitedPer), uniquingKeysWith: { _, last in last })
-            }
-            return byCategory?[category]
-        }
-        // Each category's period and sums, by number; the sums of those that are not limited
-        // stay empty.
-        var categoryPer: [SpendingLimit.Period?] = []
-        categoryPer.reserveCapacity(limitedCount)
-        for per in limitedPer { categoryPer.append(per) }
-        var categorySums = [[Int: Int?]](repeating: [:], count: limitedCount)
+        var groupSums = [[Int: Int?]](repeating: [:], count: groupPer.count)
         var totalSums: [Int: Int?] = [:]
         // Each expense's fields read where they lie (a loop over the records copies every one).
         for index in expenses.indices {
             let date = expenses[index].date
             if let from, date < from { continue }
-            var per: SpendingLimit.Period?
-            var number = -1
-            if limitedCount > 0 {
-                let category = expenses[index].category
-                number = numbers.number(of: category)
-                if number == categoryPer.count {
-                    let found = limitPeriod(of: category)
-                    categoryPer.append(found)
-                    if found != nil {
-                        categorySums.append(contentsOf: repeatElement([:], count: number + 1 - categorySums.count))
-                    }
-                }
-                per = categoryPer[number]
+            var target = none
+            if !groupPer.isEmpty {
+                let number = numbers.number(of: expenses[index].category)
+                if number == groupOf.count { groupOf.append(undecided) }
+                if groupOf[number] == undecided { groupOf[number] = group(of: number) }
+                target = groupOf[number]
             }
-            guard per != nil || total != nil else { continue }
+            guard target != none || total != nil else { continue }
             let amount = expenses[index].amount
             // The budget month is worked out only when a monthly limit needs it.
             var month: Int?
@@ -424,34 +450,36 @@ public struct LimitLedger: Sendable {
                 month = index
                 return index
             }
-            if let per { add(amount, to: &categorySums[number], period: period(per)) }
+            if target != none { add(amount, to: &groupSums[target], period: period(groupPer[target])) }
             if let total { add(amount, to: &totalSums, period: period(total)) }
         }
-        var sums: [LimitScopeKey: [Int: Int?]] = [:]
-        if total != nil { sums[LimitScopeKey(.total)] = totalSums }
-        // Spellings Unicode calls equal (composed and decomposed が) are one category.
-        func merge(_ added: [Int: Int?], into periods: inout [Int: Int?]) {
-            guard !periods.isEmpty else {
-                periods = added
-                return
-            }
-            for (period, amount) in added {
-                switch (periods[period], amount) {
-                case (nil, _): periods[period] = .some(amount)
-                case (.some(.some(let sum)), .some(let more)):
-                    let (next, overflow) = sum.addingReportingOverflow(more)
-                    periods[period] = .some(overflow ? nil : next)
-                default: periods[period] = .some(nil)
-                }
-            }
+        return limits.indices.map { position in
+            numberAt[position] == none ? totalSums : groupSums[groupOf[numberAt[position]]]
         }
-        // Each scope looked up once, its sums merged where they lie.
-        sums.reserveCapacity(sums.count + limitedPer.count)
-        for (number, category) in numbers.labels.enumerated()
-        where categoryPer[number] != nil && !categorySums[number].isEmpty {
-            merge(categorySums[number], into: &sums[LimitScopeKey(.category(category)), default: [:]])
+    }
+}
+
+/// Each scope's place among a ledger's limits, worked out the first time one is looked up.
+private final class ScopePositions: Sendable {
+    private let scopes: [LimitScope]
+    private let positions = Mutex<[LimitScopeKey: Int]?>(nil)
+
+    init(_ scopes: [LimitScope]) {
+        self.scopes = scopes
+    }
+
+    /// The position of `scope` (spelt any way Unicode calls equal): a scope set twice (which
+    /// a file's settings never hold) is found at its last.
+    func position(of scope: LimitScope) -> Int? {
+        positions.withLock { positions in
+            if positions == nil {
+                var made: [LimitScopeKey: Int] = [:]
+                made.reserveCapacity(scopes.count)
+                for (position, scope) in scopes.enumerated() { made[LimitScopeKey(scope)] = position }
+                positions = made
+            }
+            return positions?[LimitScopeKey(scope)]
         }
-        return sums
     }
 }
 

@@ -150,7 +150,7 @@ public struct Summary: Sendable {
             rows.append(CategoryRow(category: category, spent: 0))
         }
         for (number, category) in categoryIndex.labels.enumerated() {
-            let key = TextKey(text: category)
+            let key = TextKey(text: category, plain: categoryIndex.isPlain(number))
             if let row = rowOf[key] {
                 rows[row].spent = try Sum.adding(rows[row].spent, spentByNumber[number])
             } else {
@@ -164,9 +164,11 @@ public struct Summary: Sendable {
         var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
             let first = calendar.period(containing: from)
+            // The categories as numbered here, so that the ledger finds them rather than
+            // numbering them again.
             let ledger = LimitLedger(
                 limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
-                calendar: calendar, countingFrom: first.start)
+                calendar: calendar, countingFrom: first.start, numbered: categoryIndex)
             whole = (ledger, first, calendar.period(containing: to))
         }
         if let whole {
