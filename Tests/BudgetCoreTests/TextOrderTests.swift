@@ -42,6 +42,43 @@ final class TextOrderTests: XCTestCase {
         }
     }
 
+    func testPlainUTF8_IsValidUTF8ThatIsPlain_ForEveryShortSequence() {
+        // What a file's setting keys are checked by before they are made texts unchecked: every
+        // sequence of one and two bytes, three-byte ones from every lead with the edges of the
+        // continuation bytes, and random runs, against the standard library's own check.
+        func agrees(_ bytes: [UInt8]) -> Bool {
+            let expected = String(validating: bytes, as: UTF8.self).map(TextOrder.isPlain) ?? false
+            return bytes.withUnsafeBufferPointer { TextOrder.isPlainUTF8(ByteView($0)) } == expected
+        }
+        var failures: [[UInt8]] = []
+        for first in 0...255 {
+            let one = [UInt8(first)]
+            if !agrees(one) { failures.append(one) }
+            for second in 0...255 where !agrees(one + [UInt8(second)]) { failures.append(one + [UInt8(second)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x96, 0x9B, 0xA9, 0xB0, 0xBF, 0xC0, 0xE3, 0xFF]
+        for lead in 0xC0...0xFF {
+            for second in 0...255 {
+                for third in edges where !agrees([UInt8(lead), UInt8(second), third]) {
+                    failures.append([UInt8(lead), UInt8(second), third])
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 8)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("食".utf8), Array("ｾ".utf8), Array("が".utf8), Array("é".utf8), [0x80], [0xE3, 0x81],
+            [0xF0, 0x9F, 0x98, 0x80], [0x1F], [0x7F], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xC1, 0xBF],
+            Array("\u{3099}".utf8),
+        ]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...5, using: &generator)).flatMap { _ in
+                pieces.randomElement(using: &generator) ?? []
+            }
+            if !agrees(bytes) { failures.append(bytes) }
+        }
+        XCTAssertEqual(failures.count, 0, "first: \(failures.prefix(5))")
+    }
+
     func testPrecedes_AgreesWithLessThan_OnRandomTexts() {
         // Plain scalars, and some that are not (a combining mark, a composed and a decomposed が,
         // a singleton, a half-width sound mark), in texts that often share a prefix.

@@ -49,7 +49,7 @@ public enum BudgetKeys: SettingsDomain {
         let start = prefix.utf8CodeUnitCount
         guard key.matches(prefix, at: 0), !key.matches("\u{FF9E}", at: start), !key.matches("\u{FF9F}", at: start)
         else { return nil }
-        return checkedCategory(key.string(start..<key.count))
+        return checkedCategory(key.validString(start..<key.count, isASCII: false))
     }
 
     /// A key's category when it is one `FieldRules.checkLabel` passes.

@@ -25,13 +25,17 @@ extension FastDocumentCodec {
         assert(limitPrefix.description == BudgetKeys.storedLimitPrefix)
         var previous: Range<Int>?
         while true {
-            guard cursor.peek() == UInt8(ascii: "\"") else { return nil }
-            let keyStart = cursor.index + 1
-            guard let key = cursor.string() else { return nil }
-            let keyBytes = keyStart..<cursor.index - 1
-            // No escape (each is longer than what it stands for), plain, after the previous key.
-            guard key.utf8.count == keyBytes.count, TextOrder.isPlain(cursor.bytes.part(keyBytes)),
+            // No escape, plain UTF-8 (checked in one pass, then made a text unchecked), after the
+            // previous key.
+            guard cursor.consume(UInt8(ascii: "\"")) else { return nil }
+            let keyStart = cursor.index
+            guard let scan = cursor.bytes.scanText(from: keyStart, refusingDelete: false),
+                  scan.end < cursor.bytes.count, cursor.bytes[scan.end] == UInt8(ascii: "\"") else { return nil }
+            let keyBytes = keyStart..<scan.end
+            guard TextOrder.isPlainUTF8(cursor.bytes.part(keyBytes)),
                   previous.map({ cursor.bytes.precedes($0, keyBytes) }) ?? true else { return nil }
+            cursor.index = scan.end + 1
+            let key = cursor.bytes.validString(keyBytes, isASCII: scan.combined < 0x80)
             previous = keyBytes
             guard cursor.consume(UInt8(ascii: ":")), let value = settingValue(&cursor) else { return nil }
             if cursor.bytes.matches(limitPrefix, at: keyStart) {
