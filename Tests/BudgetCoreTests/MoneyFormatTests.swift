@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import BudgetCore
 
 final class MoneyFormatTests: XCTestCase {
@@ -81,6 +82,36 @@ final class MoneyFormatTests: XCTestCase {
             if value >= 0 {  // negative values are balances, never read back as an amount
                 XCTAssertEqual(try format(code).parse(plain), value, "plain output reads back exactly")
             }
+        }
+    }
+
+    func testDisplay_GroupsEveryMagnitudeAsCharactersDo() {
+        // Grouping by the digits' bytes gives what grouping by characters gave, at every length.
+        func reference(_ value: Int, _ code: String?) -> String {
+            let digits = String(value.magnitude)
+            let minor = code.flatMap { Currency(code: $0) }?.minorDigits ?? 0
+            let padded = String(repeating: "0", count: max(0, minor + 1 - digits.count)) + digits
+            let whole = Array(padded.dropLast(minor))
+            var grouped = ""
+            for (index, digit) in whole.enumerated() {
+                if index > 0 && (whole.count - index) % 3 == 0 { grouped.append(",") }
+                grouped.append(digit)
+            }
+            let symbol = code.flatMap { Currency(code: $0) }?.symbol ?? ""
+            return (value < 0 ? "-" : "") + symbol + grouped + (minor > 0 ? "." + padded.suffix(minor) : "")
+        }
+        var generator = SeededGenerator(seed: 26)
+        var values = [0, 1, -1, 999, 1_000, -1_000, 999_999, 1_000_000, Int.max, Int.min, Int.min + 1]
+        var top = 1
+        for _ in 1...18 {
+            top *= 10
+            values += [top - 1, top, -top, Int.random(in: 0..<top, using: &generator)]
+        }
+        for value in values {
+            for code in [nil, "JPY", "USD", "KWD"] {
+                XCTAssertEqual(format(code).display(value), reference(value, code), "\(code ?? "none") \(value)")
+            }
+            XCTAssertEqual(AmountParser.grouped(value), reference(value, nil), "\(value)")
         }
     }
 

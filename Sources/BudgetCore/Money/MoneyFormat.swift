@@ -190,8 +190,11 @@ public struct MoneyFormat: Sendable, Equatable {
     /// `KWD 1.234`, `-$12.34`).
     public func display(_ minorUnits: Int) -> String {
         let (whole, fraction) = split(minorUnits)
-        let grouped = AmountParser.group(whole)
-        return (minorUnits < 0 ? "-" : "") + (currency?.symbol ?? "") + grouped + fraction.map { "." + $0 } .joined()
+        var text = minorUnits < 0 ? "-" : ""
+        if let symbol = currency?.symbol { text += symbol }
+        text += AmountParser.group(whole)
+        for part in fraction { text += "." + part }
+        return text
     }
 
     private func split(_ minorUnits: Int) -> (whole: String, fraction: [String]) {
