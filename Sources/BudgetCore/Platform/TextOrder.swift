@@ -28,11 +28,17 @@ enum TextOrder {
     }
 
     /// `isPlain` of bytes that may not be UTF-8 at all: `true` only for valid UTF-8 that is
-    /// plain, found in one pass (a file's setting keys, checked before they are made texts): a
-    /// sequence whose lead and continuation bytes have UTF-8's shape, not overlong (two bytes
-    /// from U+0080, three from U+0800), and whose value is plain (so not a surrogate).
+    /// plain, found in one pass (a file's setting keys, checked before they are made texts; a
+    /// text's bytes, valid already, pass the same way): a sequence whose lead and continuation
+    /// bytes have UTF-8's shape, not overlong (two bytes from U+0080, three from U+0800), and
+    /// whose value is plain (so not a surrogate).
     static func isPlainUTF8(_ bytes: ByteView) -> Bool {
-        let bytes = bytes.buffer
+        isPlain(bytes.buffer)
+    }
+
+    /// `isPlainUTF8` where the bytes lie: most texts are ASCII or two- and three-byte scalars,
+    /// and a four-byte one (U+10000 on) is never plain.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         var onlyASCII = true, control = false
@@ -54,37 +60,6 @@ enum TextOrder {
                 value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
                     | UInt32(bytes[index + 2] & 0x3F)
                 if value < 0x800 { return false }
-                index += 3
-            } else {
-                return false
-            }
-            if !isPlain(value) { return false }
-        }
-        return onlyASCII || !control
-    }
-
-    /// `isPlain` of a text's UTF-8 bytes (valid UTF-8, as a `String`'s are), each scalar decoded
-    /// where it lies: most texts are ASCII or two- and three-byte scalars, and a four-byte one
-    /// (U+10000 on) is never plain.
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        // ASCII alone is plain; beside other scalars, its control characters are not.
-        var onlyASCII = true, control = false
-        while index < count {
-            let lead = UInt32(bytes[index])
-            let value: UInt32
-            if lead < 0x80 {
-                if lead < 0x20 || lead == 0x7F { control = true }
-                index += 1
-                continue
-            }
-            onlyASCII = false
-            if lead < 0xE0, index + 1 < count {
-                value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                index += 2
-            } else if lead < 0xF0, index + 2 < count {
-                value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                 index += 3
             } else {
                 return false

@@ -59,7 +59,9 @@ public struct SettingsValues: SettingsStorage, Equatable {
     public var values: [String: StoredSetting] {
         switch storage {
         case .hashed(let values): values
-        case .sorted(let pairs): Dictionary(uniqueKeysWithValues: pairs.lazy.map { ($0.key, $0.value) })
+        // The reader keeps no key twice; were one there, the first would stand, as a lookup finds.
+        case .sorted(let pairs):
+            Dictionary(pairs.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
