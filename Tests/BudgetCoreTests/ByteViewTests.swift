@@ -30,6 +30,24 @@ final class ByteViewTests: XCTestCase {
         }
     }
 
+    func testAByteIsFoundLastWhereThePlainSearchFindsIt_EightAtATimeOrNot() {
+        var random = SeededGenerator(seed: 11)
+        for round in 0..<500 {
+            // Every byte value, the one looked for rare or common, runs longer than a word.
+            let sought = UInt8.random(in: 0...255, using: &random)
+            let often = Int.random(in: 1...40, using: &random)
+            let bytes = (0..<Int.random(in: 0..<80, using: &random)).map { _ in
+                Int.random(in: 0..<often, using: &random) == 0 ? sought : UInt8.random(in: 0...255, using: &random)
+            }
+            ByteView.withBytes(of: bytes) { view in
+                for end in 0...bytes.count + 2 {
+                    let expected = bytes[..<min(end, bytes.count)].lastIndex(of: sought)
+                    XCTAssertEqual(view.lastIndex(of: sought, before: end), expected, "round \(round), end \(end)")
+                }
+            }
+        }
+    }
+
     func testAPrefixIsTheBytesTheUTF8ViewStartsWith() {
         let texts = ["", "b", "budget.", "budget.limit.", "budget.limit.食費", "budget.limit.\u{301}x", "budgeT.",
                      "か\u{3099}", "が", "ｾﾌﾞﾝ", String(repeating: "家賃", count: 40)]

@@ -495,6 +495,48 @@ final class LimitLedgerTests: XCTestCase {
             behind.months.map { $0.planned.map { [$0.carriedIn, $0.unspent] } }, [[[-1_500, 0]], [[-500, 500]]])
     }
 
+    func testForecast_CountsEachScheduledExpenseInTheLimitItsCategoryIsEqualTo() throws {
+        // Every month's planned figures against the month's own list of occurrences, matched to
+        // each limit by `==` (the forecast finds each occurrence's limit once, by key).
+        var generator = SeededGenerator(seed: 2_028)
+        let spellings = ["食費", "が", "か\u{3099}", "ｶﾞ", "家賃", "fun", "Fun", "旅行"]
+        for round in 0..<30 {
+            var document = try document([("2026-11-03", "食費", 700), ("2026-11-04", "が", 300)])
+            for category in spellings.shuffled(using: &generator).prefix(Int.random(in: 0...5, using: &generator)) {
+                let rollover = [SpendingLimit.Rollover.none, .all][Int.random(in: 0...1, using: &generator)]
+                try document.setLimit(
+                    try SpendingLimit(
+                        amount: Int.random(in: 0...3_000, using: &generator), rollover: rollover,
+                        since: rollover == .none ? nil : month("2026-10")),
+                    for: .category(category))
+            }
+            for index in 0..<Int.random(in: 0...12, using: &generator) {
+                let kind: RecordKind = Int.random(in: 0...4, using: &generator) == 0 ? .income : .expense
+                _ = try document.addSchedule(
+                    try Schedule(
+                        kind: kind, name: "s\(index)", amount: Int.random(in: 0...2_000, using: &generator),
+                        category: kind == .income ? nil : spellings.randomElement(using: &generator),
+                        recurrence: Recurrence(
+                            every: Int.random(in: 1...3, using: &generator), [.week, .month][index % 2],
+                            from: day("2026-11-0\(Int.random(in: 1...9, using: &generator))")),
+                        isPaused: Int.random(in: 0...5, using: &generator) == 0))
+            }
+            let forecast = try Forecast(document: document, today: day("2026-11-20"), months: 3)
+            let ledger = LimitLedger(document: document)
+            for month in forecast.months {
+                var planned = 0
+                for limit in month.planned {
+                    let scheduled = month.scheduled.filter { $0.kind == .expense && $0.category == limit.category }
+                    let spent = try ledger.spent(.category(limit.category), period: month.period.index)
+                        + scheduled.map(\.amount).reduce(0, +)
+                    XCTAssertEqual(limit.spent, spent, "round \(round), \(month.period.name), \(limit.category)")
+                    planned += limit.unspent
+                }
+                XCTAssertEqual(month.plannedSpending, planned, "round \(round)")
+            }
+        }
+    }
+
     func testForecast_SaysWhatTheOpeningBalanceCounts() throws {
         var document = try document([("2026-10-05", "food", 400), ("2026-11-05", "food", 300)])
         try document.addIncome(name: "pay", amount: 5_000, date: day("2026-10-25"))

@@ -157,6 +157,18 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
     /// The last position of `byte` before `end`.
     func lastIndex(of byte: UInt8, before end: Int) -> Int? {
         var position = Swift.min(end, buffer.count)
+        // Eight bytes at a time while none of them is `byte` (a line at a time back through
+        // 2,000 settings cost 800 instructions a line): a word XOR the byte repeated has a zero
+        // byte exactly when the word holds it.
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let repeated = UInt64(byte) &* 0x0101_0101_0101_0101
+            while position >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: position - 8, as: UInt64.self) ^ repeated
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                position -= 8
+            }
+        }
         while position > 0 {
             position -= 1
             if buffer[position] == byte { return position }

@@ -111,12 +111,12 @@ public struct LimitLedger: Sendable {
 
     /// A scope's limit, when it has one.
     public func limit(for scope: LimitScope) -> SpendingLimit? {
-        entry(scope)?.limit
+        position(of: scope).map { entries[$0].limit }
     }
 
-    /// The entry of a scope's limit, when it has one.
-    private func entry(_ scope: LimitScope) -> Entry? {
-        entries.isEmpty ? nil : positions.position(of: scope).map { entries[$0] }
+    /// The position of a scope's limit in `limits`, when it has one.
+    private func position(of scope: LimitScope) -> Int? {
+        entries.isEmpty ? nil : positions.position(of: scope)
     }
 
     // MARK: Statuses
@@ -150,7 +150,7 @@ public struct LimitLedger: Sendable {
     public func status(
         _ scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
     ) throws -> LimitStatus? {
-        guard !entries.isEmpty, let position = positions.position(of: scope) else { return nil }
+        guard let position = position(of: scope) else { return nil }
         return try status(limitAt: position, as: scope, from: first, through: last)
     }
 
@@ -162,8 +162,7 @@ public struct LimitLedger: Sendable {
     func status(
         limitAt position: Int, as scope: LimitScope, from first: BudgetPeriod, through last: BudgetPeriod
     ) throws -> LimitStatus {
-        let entry = entries[position]
-        let limit = entry.limit
+        let limit = entries[position].limit
         switch limit.per {
         case .month:
             let start = min(first.index, last.index), end = max(first.index, last.index)
@@ -171,15 +170,15 @@ public struct LimitLedger: Sendable {
             return try LimitStatus(
                 scope: scope, limit: limit, period: .month(calendar.period(index: start)), periodCount: count,
                 days: DateRange(from: calendar.period(index: start).start, to: calendar.period(index: end).end),
-                base: try Self.product(limit.amount, count), carriedIn: try carriedIn(entry, at: start),
-                spent: try spent(entry, from: start, through: end))
+                base: try Self.product(limit.amount, count), carriedIn: try carriedIn(at: position, period: start),
+                spent: try spent(at: position, from: start, through: end))
         case .year:
             let year = last.end.year
             let days = DateRange(from: Day(year: year, month: 1, day: 1), to: last.end)
             let spent: Int
-            if last.end.month == 12, last.end.day == 31, year >= firstYear, entry.spending != nil {
+            if last.end.month == 12, last.end.day == 31, year >= firstYear, entries[position].spending != nil {
                 // Through December 31: the whole year, which the ledger has added up already.
-                spent = try self.spent(entry, from: year, through: year)
+                spent = try self.spent(at: position, from: year, through: year)
             } else {
                 spent = try yearsToDate.spent(LimitScopeKey(scope), through: last.end) { end in
                     Self.yearToDate(
@@ -188,7 +187,7 @@ public struct LimitLedger: Sendable {
             }
             return try LimitStatus(
                 scope: scope, limit: limit, period: .year(year), periodCount: 1, days: days, base: limit.amount,
-                carriedIn: try carriedIn(entry, at: year), spent: spent)
+                carriedIn: try carriedIn(at: position, period: year), spent: spent)
         }
     }
 
@@ -199,12 +198,13 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     func status(_ scope: LimitScope, period index: Int) throws -> LimitStatus? {
-        guard let entry = entry(scope) else { return nil }
+        guard let position = position(of: scope) else { return nil }
+        let entry = entries[position]
         let period: LimitPeriod = entry.limit.per == .month ? .month(calendar.period(index: index)) : .year(index)
         return try LimitStatus(
             scope: entry.scope, limit: entry.limit, period: period, periodCount: 1, days: period.range,
-            base: entry.limit.amount,
-            carriedIn: try carriedIn(entry, at: index), spent: try spent(entry, from: index, through: index))
+            base: entry.limit.amount, carriedIn: try carriedIn(at: position, period: index),
+            spent: try spent(at: position, from: index, through: index))
     }
 
     /// What the limit of `scope` counts in its period at `index` (a budget month, or a year);
@@ -212,8 +212,8 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
     func spent(_ scope: LimitScope, period index: Int) throws -> Int {
-        guard let entry = entry(scope) else { return 0 }
-        return try spent(entry, from: index, through: index)
+        guard let position = position(of: scope) else { return 0 }
+        return try spent(at: position, from: index, through: index)
     }
 
     /// What the limit at `position` in `limits` counts in its period at `index`: `spent(_:period:)`
@@ -221,7 +221,7 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when the sum does not fit in 64 bits.
     func spent(limitAt position: Int, period index: Int) throws -> Int {
-        try spent(entries[position], from: index, through: index)
+        try spent(at: position, from: index, through: index)
     }
 
     /// What rollover carries into the period at `index` (of its kind) for the limit at
@@ -229,16 +229,20 @@ public struct LimitLedger: Sendable {
     ///
     /// - Throws: `BudgetError.totalOverflow` when a sum does not fit in 64 bits.
     func carriedIn(limitAt position: Int, period index: Int) throws -> Int {
-        try carriedIn(entries[position], at: index)
+        try carriedIn(at: position, period: index)
     }
 
     // MARK: Carrying
 
-    /// What rollover carries into the period at `index` (of the limit's kind).
-    private func carriedIn(_ entry: Entry, at index: Int) throws -> Int {
-        let limit = entry.limit
+    // Each by the limit's position: an entry copied out of `entries` for every month of 2,000
+    // limits cost a forecast more than the months' arithmetic.
+
+    /// What rollover carries into the period at `index` (of the limit's kind) for the limit at
+    /// `position`.
+    private func carriedIn(at position: Int, period index: Int) throws -> Int {
+        let limit = entries[position].limit
         guard limit.rollover != .none, let since = limit.since, index > since else { return 0 }
-        guard let spending = try counted(entry, from: since) else { throw BudgetError.totalOverflow }
+        guard let spending = try counted(at: position, from: since) else { throw BudgetError.totalOverflow }
         // `carry` is what is carried into the period `next`.
         var carry = 0, next = since
         for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: since)...] {
@@ -252,9 +256,10 @@ public struct LimitLedger: Sendable {
         return try Sum.of([carry, Self.product(limit.amount, index - next)])
     }
 
-    /// What the limit's expenses add up to from period `start` through `end` (of its kind).
-    private func spent(_ entry: Entry, from start: Int, through end: Int) throws -> Int {
-        guard let spending = try counted(entry, from: start) else { throw BudgetError.totalOverflow }
+    /// What the expenses of the limit at `position` add up to from period `start` through `end`
+    /// (of its kind).
+    private func spent(at position: Int, from start: Int, through end: Int) throws -> Int {
+        guard let spending = try counted(at: position, from: start) else { throw BudgetError.totalOverflow }
         var total = 0
         for (period, amount) in spending[Self.firstIndex(in: spending, atOrAfter: start)...] {
             if period > end { break }
@@ -263,12 +268,16 @@ public struct LimitLedger: Sendable {
         return total
     }
 
-    /// The limit's sums per period, whole from the period `start` on (of the limit's kind): the
-    /// ledger's, or, for a period before those it added up whole, added up again for this limit.
-    private func counted(_ entry: Entry, from start: Int) throws -> [(period: Int, amount: Int)]? {
-        guard start < (entry.limit.per == .month ? firstMonth : firstYear) else { return entry.spending }
+    /// The sums per period of the limit at `position`, whole from the period `start` on (of the
+    /// limit's kind): the ledger's, or, for a period before those it added up whole, added up
+    /// again for this limit.
+    private func counted(at position: Int, from start: Int) throws -> [(period: Int, amount: Int)]? {
+        guard start < (entries[position].limit.per == .month ? firstMonth : firstYear) else {
+            return entries[position].spending
+        }
+        let entry = entries[position]
         let whole = LimitLedger(limits: [(entry.scope, entry.limit)], expenses: expenses, calendar: calendar)
-        return whole.entry(entry.scope)?.spending
+        return whole.entries.first?.spending
     }
 
     /// The position of the first sum at or after `period` (a binary search).

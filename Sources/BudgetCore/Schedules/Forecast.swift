@@ -191,25 +191,44 @@ public struct Forecast: Equatable, Sendable {
             limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar,
             countingFrom: first.start)
         // Each with its place among the ledger's limits, so that no month looks its scope up.
-        let limits = ledger.limits.enumerated()
-            .compactMap { position, entry in
-                entry.scope.category.map { (category: $0, limit: entry.limit, position: position) }
+        var limits: [MonthlyLimit] = []
+        for position in ledger.limits.indices {
+            let (scope, limit) = ledger.limits[position]
+            if limit.per == .month, let category = scope.category {
+                limits.append(MonthlyLimit(category: category, limit: limit, ledgerPosition: position))
             }
-            .filter { $0.limit.per == .month }
-        var carried = try limits.map { try ledger.carriedIn(limitAt: $0.position, period: first.index) }
+        }
+        var carried = try limits.map { try ledger.carriedIn(limitAt: $0.ledgerPosition, period: first.index) }
         var opening = openingIncome
         try subtract(openingExpenses, from: &opening)
         try add(openingScheduled, to: &opening)
         var balance = opening
+        // What the schedules will spend in each limited category, by month and limit: each
+        // occurrence found among the limits once (not every occurrence looked at for every limit).
+        var limitsByCategory: [LimitScopeKey: [Int]]?
         for index in months.indices {
             months[index].scheduled.sort { ($0.day, $0.scheduleID, $0.due) < ($1.day, $1.scheduleID, $1.due) }
-            for (position, (category, limit, ledgerPosition)) in limits.enumerated() {
-                // Added up once for every month and limit by the ledger, not a pass per month.
-                var spent = try ledger.spent(limitAt: ledgerPosition, period: months[index].period.index)
-                for occurrence in months[index].scheduled
-                where occurrence.kind == .expense && occurrence.category == category {
-                    try add(occurrence.amount, to: &spent)
+            var scheduledSpent: [Int] = []
+            for occurrence in months[index].scheduled where occurrence.kind == .expense && !limits.isEmpty {
+                guard let category = occurrence.category else { continue }
+                if limitsByCategory == nil {
+                    var byCategory: [LimitScopeKey: [Int]] = [:]
+                    for position in limits.indices {
+                        byCategory[LimitScopeKey(.category(limits[position].category)), default: []].append(position)
+                    }
+                    limitsByCategory = byCategory
                 }
+                guard let positions = limitsByCategory?[LimitScopeKey(.category(category))] else { continue }
+                if scheduledSpent.isEmpty { scheduledSpent = [Int](repeating: 0, count: limits.count) }
+                for position in positions { try add(occurrence.amount, to: &scheduledSpent[position]) }
+            }
+            months[index].planned.reserveCapacity(limits.count)
+            for position in limits.indices {
+                let limit = limits[position].limit
+                // Added up once for every month and limit by the ledger, not a pass per month.
+                var spent = try ledger.spent(
+                    limitAt: limits[position].ledgerPosition, period: months[index].period.index)
+                if !scheduledSpent.isEmpty { try add(scheduledSpent[position], to: &spent) }
                 // What the month may still spend: its own amount, less an overspend carried in; a
                 // surplus carried in stays in the balance.
                 var planned = limit.amount
@@ -221,7 +240,7 @@ public struct Forecast: Equatable, Sendable {
                 try add(carried[position], to: &remaining)
                 try subtract(spent, from: &remaining)
                 months[index].planned.append(PlannedLimit(
-                    category: category, limit: limit.amount, spent: spent, unspent: unspent,
+                    category: limits[position].category, limit: limit.amount, spent: spent, unspent: unspent,
                     carriedIn: carried[position]))
                 try add(unspent, to: &months[index].plannedSpending)
                 // The next month: the unspent part is planned to be spent, so only an overspend carries.
@@ -245,5 +264,12 @@ public struct Forecast: Equatable, Sendable {
         self.openingScheduled = openingScheduled
         self.unrecordedBefore = unrecordedBefore
         self.months = months
+    }
+
+    /// A monthly category limit, with its place among the ledger's (`LimitLedger.limits`).
+    private struct MonthlyLimit {
+        var category: String
+        var limit: SpendingLimit
+        var ledgerPosition: Int
     }
 }
