@@ -22,6 +22,20 @@ final class LabelIndexTests: XCTestCase {
         XCTAssertEqual(index.existingNumber(of: ""), 300)
     }
 
+    func testRoomReserved_BeforeOrBetweenLabels_ChangesNoNumber() {
+        let labels = (0..<300).map { $0 % 3 == 0 ? "食費 \($0)" : "label \($0)" }
+        for (reserveAt, room) in [(0, 300), (0, 1), (0, 5_000), (100, 150), (100, 2_000), (299, 64)] {
+            var index = LabelIndex()
+            for (number, label) in labels.enumerated() {
+                if number == reserveAt { index.reserveCapacity(room) }
+                XCTAssertEqual(index.number(of: label), number, "room \(room) at \(reserveAt)")
+            }
+            // Found again, from the slots the reserved room made.
+            XCTAssertEqual(labels.map { index.existingNumber(of: $0) }, Array(0..<300), "room \(room) at \(reserveAt)")
+            XCTAssertNil(index.existingNumber(of: "食費 1"))
+        }
+    }
+
     func testSpellingsUnicodeCallsEqual_GetTwoNumbers_WhichTheLabelsJoin() {
         var index = LabelIndex()
         let composed = "が", decomposed = "か\u{3099}"

@@ -86,6 +86,12 @@ final class WrittenSettingsTests: XCTestCase {
             XCTAssertEqual(fast?.settingsValues, strict?.settingsValues, settings)
             XCTAssertEqual(fast.map(limits), strict.map(limits), settings)
             XCTAssertEqual(fast?.settingsValues.categoryLimits != nil, straight, settings)
+            // Limits read straight are known plain (the ledger does not check them again): so they are.
+            let budget = fast?[settings: BudgetKeys.self]
+            XCTAssertEqual(budget?.limitCategoriesArePlain ?? false, straight, settings)
+            for category in budget?.limits.compactMap(\.scope.category) ?? [] where straight {
+                XCTAssertTrue(TextOrder.isPlain(category), settings)
+            }
         }
         // The file refused by the strict reader is refused by the fast one (the store then reports it).
         let (fast, strict) = readings(try file(settings: "{\n    \"budget.limit.a\" : 1.5\n  }"))

@@ -211,6 +211,35 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         var combined: UInt8 = 0
         var visible = false
         let delete: UInt8 = deleteToo ? 0x7F : 0xFF
+        // Eight bytes at a time while none ends the text or is refused (every text of a file
+        // passes here; a byte at a time cost 20 instructions a byte). Each test below is exact
+        // for "some byte of the word is": `x - 1s & ~x & 80s` flags a zero byte of `x`, and
+        // with `20s` for `1s` a byte below 0x20.
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+            var all: UInt64 = 0, seen: UInt64 = 0
+            while end <= buffer.count - 8 {
+                let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                if hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+                    || (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* UInt64(delete))) {
+                    break
+                }
+                all |= word
+                // An ASCII byte (high bit clear) other than a space: where the word's high bit is
+                // clear, a byte of `spaced` not zero has a low bit set, which `+ 7Fs` carries up.
+                let spaced = word ^ (ones &* 0x20)
+                seen |= ((spaced & lows) &+ lows) & ~word & highs
+                end += 8
+            }
+            all |= all >> 32
+            all |= all >> 16
+            all |= all >> 8
+            combined = UInt8(truncatingIfNeeded: all)
+            visible = seen != 0
+        }
         while end < buffer.count {
             let byte = buffer[end]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
@@ -246,6 +275,15 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
         guard a.count == b.count else { return false }
         guard let left = a.baseAddress, let right = b.baseAddress else { return true }
         return left == right || memcmp(left, right, a.count) == 0
+    }
+
+    /// Whether `a` comes before `b` in the order of their bytes (a prefix first).
+    static func precedes(_ a: ByteView, _ b: ByteView) -> Bool {
+        let (a, b) = (a.buffer, b.buffer)
+        let shared = Swift.min(a.count, b.count)
+        guard shared > 0, let left = a.baseAddress, let right = b.baseAddress else { return a.count < b.count }
+        let order = memcmp(left, right, shared)
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// Whether the `count` bytes at `position` equal those at `other` (both within the bytes).

@@ -37,9 +37,20 @@ public struct LabelIndex: Sendable {
             ends.append(spelt.count)
             shortSpellings.append(short)
             slots[slot] = Int32(truncatingIfNeeded: number + 1)
-            if labels.count * 2 > slots.count { grow() }
+            if labels.count * 2 > slots.count { grow(to: slots.count * 2) }
             return number
         }
+    }
+
+    /// Room for `count` labels in all, without growing on the way.
+    public mutating func reserveCapacity(_ count: Int) {
+        guard count > labels.count else { return }
+        labels.reserveCapacity(count)
+        ends.reserveCapacity(count)
+        shortSpellings.reserveCapacity(count)
+        var slotCount = slots.count
+        while count * 2 > slotCount { slotCount *= 2 }
+        if slotCount > slots.count { grow(to: slotCount) }
     }
 
     /// Whether label `number` is plain (`TextOrder.isPlain`), found once per label: a report
@@ -52,6 +63,15 @@ public struct LabelIndex: Sendable {
         let plain = TextOrder.isPlain(labels[number])
         plainness[number] = plain ? 1 : 2
         return plain
+    }
+
+    /// Records that label `number` is plain (`TextOrder.isPlain`), which the caller knows: it is
+    /// not checked again.
+    mutating func knownPlain(_ number: Int) {
+        if plainness.count < labels.count {
+            plainness.append(contentsOf: repeatElement(0, count: labels.count - plainness.count))
+        }
+        plainness[number] = 1
     }
 
     /// The number of `label` when it has one (spelt with the same bytes).
@@ -100,9 +120,9 @@ public struct LabelIndex: Sendable {
         return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
 
-    /// Doubles the slots and places every label again.
-    private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+    /// Makes `count` slots (a power of two) and places every label again.
+    private mutating func grow(to count: Int) {
+        slots = [Int32](repeating: 0, count: count)
         let mask = slots.count - 1
         spelt.withUnsafeBufferPointer { spelt in
             for number in ends.indices {

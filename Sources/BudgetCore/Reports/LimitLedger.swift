@@ -50,9 +50,10 @@ public struct LimitLedger: Sendable {
     /// the periods the caller will ask about, it adds up less (see `init(limits:…)`), and a
     /// period from there on is answered whatever an earlier one adds up to.
     public init(document: BudgetDocument, countingFrom: Day? = nil) {
+        let settings = document[settings: BudgetKeys.self]
         self.init(
-            limits: document[settings: BudgetKeys.self].limits, expenses: document.countedExpenses,
-            calendar: document.budgetCalendar, countingFrom: countingFrom)
+            limits: settings.limits, expenses: document.countedExpenses, calendar: document.budgetCalendar,
+            countingFrom: countingFrom, plainCategories: settings.limitCategoriesArePlain)
     }
 
     /// The ledger of `limits` over `expenses`, months from `calendar`; `sums`, when given, is
@@ -64,10 +65,13 @@ public struct LimitLedger: Sendable {
     /// earlier month whose sum does not fit in 64 bits make every month's figures an error.)
     ///
     /// `numbered`, categories a caller has numbered (`LabelIndex`: a summary's, of the same
-    /// expenses or some of them), is numbered on from rather than anew.
+    /// expenses or some of them), is numbered on from rather than anew. `plainCategories` says
+    /// that every limit's category is plain (`TextOrder.isPlain`; as a file's settings read
+    /// straight give them: `limitCategoriesArePlain`), so that none is checked again.
     init(
         limits: [(scope: LimitScope, limit: SpendingLimit)], expenses: RecordList<Expense>, calendar: BudgetCalendar,
-        sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil, numbered: LabelIndex? = nil
+        sums: [LimitScopeKey: [Int: Int?]]? = nil, countingFrom: Day? = nil, numbered: LabelIndex? = nil,
+        plainCategories: Bool = false
     ) {
         self.limits = limits
         self.calendar = calendar
@@ -90,19 +94,24 @@ public struct LimitLedger: Sendable {
             (firstMonth, firstYear) = (Int.min, Int.min)
         }
         let byPosition = sums.map { sums in limits.map { sums[LimitScopeKey($0.scope)] ?? [:] } }
-            ?? Self.spendingByPosition(expenses, limits: limits, calendar: calendar, from: from, numbered: numbered)
+            ?? Self.spendingByPosition(
+                expenses, limits: limits, calendar: calendar, from: from, numbered: numbered,
+                plainCategories: plainCategories)
         var entries: [Entry] = []
         entries.reserveCapacity(limits.count)
         for (position, (scope, limit)) in limits.enumerated() {
+            // (A limit without expenses keeps the empty array as it is: sorting it would copy it.)
             var sorted: [(period: Int, amount: Int)]? = []
-            for (period, amount) in byPosition[position] {
-                guard let amount else {
-                    sorted = nil
-                    break
+            if !byPosition[position].isEmpty {
+                for (period, amount) in byPosition[position] {
+                    guard let amount else {
+                        sorted = nil
+                        break
+                    }
+                    sorted?.append((period, amount))
                 }
-                sorted?.append((period, amount))
+                sorted?.sort { $0.period < $1.period }
             }
-            sorted?.sort { $0.period < $1.period }
             entries.append(Entry(scope: scope, limit: limit, spending: sorted))
         }
         self.entries = entries
@@ -366,10 +375,11 @@ public struct LimitLedger: Sendable {
 
     /// `spending`, each limit's sums at its position in `limits`: no category hashed as a key.
     /// A scope set twice (which a file's settings never hold) counts as its last says, at both
-    /// positions. `numbered` is categories numbered already (`init(limits:…)`).
+    /// positions. `numbered` is categories numbered already, `plainCategories` whether every
+    /// limit's is plain (`init(limits:…)`).
     static func spendingByPosition(
         _ expenses: RecordList<Expense>, limits: [(scope: LimitScope, limit: SpendingLimit)], calendar: BudgetCalendar,
-        from: Day? = nil, numbered: LabelIndex? = nil
+        from: Day? = nil, numbered: LabelIndex? = nil, plainCategories: Bool = false
     ) -> [[Int: Int?]] {
         // Categories numbered by their bytes (`LabelIndex`): hashing a Japanese category for a
         // dictionary normalises it, a million times over. Each number is given a group, a limit's
@@ -378,7 +388,13 @@ public struct LimitLedger: Sendable {
         // limit spelt with the same bytes, or, when it and the limits' categories are plain
         // (`TextOrder.isPlain`: in NFC, where Unicode calls texts equal only when their bytes
         // are), none; otherwise the group of the limit `==` finds.
-        var numbers = numbered ?? LabelIndex()
+        var numbers: LabelIndex
+        if let numbered {
+            numbers = numbered
+        } else {
+            numbers = LabelIndex()
+            numbers.reserveCapacity(limits.count)
+        }
         let undecided = -2, none = -1
         var numberAt = [Int](repeating: none, count: limits.count)
         var total: SpendingLimit.Period?
@@ -388,6 +404,7 @@ public struct LimitLedger: Sendable {
             case .category(let category):
                 let number = numbers.number(of: category)
                 numberAt[position] = number
+                if plainCategories { numbers.knownPlain(number) }
                 if limitsArePlain && !numbers.isPlain(number) { limitsArePlain = false }
             case .total:
                 total = limit.per
@@ -480,7 +497,9 @@ private final class ScopePositions: Sendable {
     /// The position of `scope` (spelt any way Unicode calls equal): a scope set twice (which
     /// a file's settings never hold) is found at its last.
     func position(of scope: LimitScope) -> Int? {
-        positions.withLock { positions in
+        // The total (what a summary asks about besides the categories) needs no category hashed.
+        if scope == .total { return scopes.lastIndex(of: .total) }
+        return positions.withLock { positions in
             if positions == nil {
                 var made: [LimitScopeKey: Int] = [:]
                 made.reserveCapacity(scopes.count)

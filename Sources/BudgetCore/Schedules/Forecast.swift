@@ -187,9 +187,10 @@ public struct Forecast: Equatable, Sendable {
         }
         // Monthly category limits only: a yearly limit is not spread over months, and the total
         // limit overlaps the categories'.
+        let settings = document[settings: BudgetKeys.self]
         let ledger = LimitLedger(
-            limits: document[settings: BudgetKeys.self].limits, expenses: counted, calendar: calendar,
-            countingFrom: first.start)
+            limits: settings.limits, expenses: counted, calendar: calendar, countingFrom: first.start,
+            plainCategories: settings.limitCategoriesArePlain)
         // Each with its place among the ledger's limits, so that no month looks its scope up.
         var limits: [MonthlyLimit] = []
         for position in ledger.limits.indices {

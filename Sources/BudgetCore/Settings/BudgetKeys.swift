@@ -116,6 +116,12 @@ extension Settings where Domain == BudgetKeys {
         storage.categoryLimits?.map(\.category) ?? storedCategoryLimits.map(\.category)
     }
 
+    /// Whether every category of `limits` is plain (`TextOrder.isPlain`), known without
+    /// checking: the limits a file's settings read straight give (`SettingsValues.categoryLimits`).
+    var limitCategoriesArePlain: Bool {
+        (storage as? SettingsValues)?.categoryLimits != nil
+    }
+
     /// Every limit that is set: the categories' by name, then the total (a stored value that
     /// is not a limit, which the reader refuses, is left out).
     public var limits: [(scope: LimitScope, limit: SpendingLimit)] {

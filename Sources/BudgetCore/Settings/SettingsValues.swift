@@ -1,34 +1,81 @@
 /// Settings kept in memory: what a `BudgetDocument` holds, read from and written to its file.
 ///
-/// Settings read from a file as budget writes it are kept as its sorted pairs and found by a
-/// binary search over their bytes; the first change hashes them into a dictionary. Hashing a
-/// Japanese key normalises it, and a file with 2,000 limits has 2,000 such keys that a report
-/// reads through `categoryLimits` and never looks up.
+/// Settings read from a file as budget writes it are kept as the reader found them: the keys'
+/// bytes end to end, in order, found by a binary search over them and made texts only when
+/// asked for; the first change hashes them into a dictionary. Hashing a Japanese key normalises
+/// it, and a file with 2,000 limits has 2,000 such keys that a report reads through
+/// `categoryLimits` and never looks up.
 public struct SettingsValues: SettingsStorage, Equatable {
     /// How the values are kept.
     private enum Storage: Equatable {
         /// Keys plain (`TextOrder.isPlain`) and in ascending order of their bytes, so that no
         /// two are one key to `String`'s `==`, and a plain key is found by its bytes.
-        case sorted([SortedPair])
+        case sorted(SortedKeys)
         case hashed([String: StoredSetting])
     }
 
-    /// A key and its value, as the reader found them.
-    private struct SortedPair: Equatable {
-        var key: String
-        var value: StoredSetting
+    /// Keys as the reader found them, plain and in ascending order of their bytes, kept as those
+    /// bytes end to end (key `n`'s ending at `ends[n]`), each with its value. Equal when their
+    /// bytes and values are (two plain keys are one key to `==` exactly when their bytes are).
+    struct SortedKeys: Equatable {
+        private(set) var bytes: [UInt8] = []
+        private(set) var ends: [Int] = []
+        private(set) var values: [StoredSetting] = []
 
-        /// Equal when their bytes are (plain keys, as `Storage.sorted` holds).
-        static func == (lhs: SortedPair, rhs: SortedPair) -> Bool {
-            TextOrder.equal(lhs.key, plain: true, rhs.key, plain: true) && lhs.value == rhs.value
+        /// No key yet.
+        init() {}
+
+        /// How many keys there are.
+        var count: Int { values.count }
+
+        /// Adds a key whose bytes (plain UTF-8) come after every key's so far.
+        mutating func append(key: ByteView, value: StoredSetting) {
+            bytes.append(contentsOf: key)
+            ends.append(bytes.count)
+            values.append(value)
+        }
+
+        /// Where key `index`'s bytes lie.
+        private func span(_ index: Int) -> Range<Int> {
+            (index == 0 ? 0 : ends[index - 1])..<ends[index]
+        }
+
+        /// Key `index` as a text.
+        func key(_ index: Int) -> String {
+            ByteView.withBytes(of: bytes) { $0.validString(span(index), isASCII: false) }
+        }
+
+        /// The position of the first key that does not come before `key`'s bytes.
+        func firstPosition(notBefore key: String) -> Int {
+            ByteView.withBytes(utf8Of: key) { key in
+                ByteView.withBytes(of: bytes) { stored in
+                    var low = 0, high = count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ByteView.precedes(stored.part(span(middle)), key) { low = middle + 1 } else { high = middle }
+                    }
+                    return low
+                }
+            }
+        }
+
+        /// Whether key `index` starts with `prefix`'s bytes (or, with `whole`, is them).
+        func key(_ index: Int, startsWith prefix: String, whole: Bool = false) -> Bool {
+            let span = span(index)
+            return ByteView.withBytes(utf8Of: prefix) { prefix in
+                guard whole ? span.count == prefix.count : span.count >= prefix.count else { return false }
+                return ByteView.withBytes(of: bytes) { stored in
+                    ByteView.equal(stored.part(span.lowerBound..<span.lowerBound + prefix.count), prefix)
+                }
+            }
         }
     }
 
     private var storage: Storage
 
     /// The categories' limits, parsed, in `<` order of their categories, when the reader found
-    /// them so (`FastDocumentCodec`: a file's settings whose keys are plain and sorted); `nil`
-    /// otherwise, and again once any limit is set or removed. Each limit is parsed once rather
+    /// them so (`FastDocumentCodec`: a file's settings whose keys are plain and sorted, so each
+    /// category is plain too); `nil` otherwise, and again once any limit is set or removed. Each limit is parsed once rather
     /// than by every report that asks (2,000 limits cost a summary more than its records).
     public private(set) var categoryLimits: [(category: String, limit: SpendingLimit)]?
 
@@ -38,12 +85,10 @@ public struct SettingsValues: SettingsStorage, Equatable {
         categoryLimits = nil
     }
 
-    /// Settings holding `pairs`, whose keys are plain (`TextOrder.isPlain`) and in ascending
-    /// order of their bytes, with their categories' limits as parsed from them
-    /// (`categoryLimits`).
-    init(sortedPairs pairs: [(key: String, value: StoredSetting)],
-         categoryLimits: [(category: String, limit: SpendingLimit)]) {
-        storage = .sorted(pairs.map { SortedPair(key: $0.key, value: $0.value) })
+    /// Settings holding `keys` as the reader found them, with their categories' limits as
+    /// parsed from them (`categoryLimits`).
+    init(sortedKeys keys: SortedKeys, categoryLimits: [(category: String, limit: SpendingLimit)]) {
+        storage = .sorted(keys)
         self.categoryLimits = categoryLimits
     }
 
@@ -60,8 +105,9 @@ public struct SettingsValues: SettingsStorage, Equatable {
         switch storage {
         case .hashed(let values): values
         // The reader keeps no key twice; were one there, the first would stand, as a lookup finds.
-        case .sorted(let pairs):
-            Dictionary(pairs.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        case .sorted(let sorted):
+            Dictionary(
+                (0..<sorted.count).lazy.map { (sorted.key($0), sorted.values[$0]) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -69,7 +115,7 @@ public struct SettingsValues: SettingsStorage, Equatable {
     public var isEmpty: Bool {
         switch storage {
         case .hashed(let values): values.isEmpty
-        case .sorted(let pairs): pairs.isEmpty
+        case .sorted(let sorted): sorted.count == 0
         }
     }
 
@@ -78,14 +124,14 @@ public struct SettingsValues: SettingsStorage, Equatable {
         switch storage {
         case .hashed(let values):
             return values[key]
-        case .sorted(let pairs):
+        case .sorted(let sorted):
             // A key that is not plain may still be one of them to `==` (decomposed が).
-            guard TextOrder.isPlain(key) else { return pairs.first { $0.key == key }?.value }
-            let position = Self.firstPosition(in: pairs, notBefore: key)
-            guard position < pairs.count, TextOrder.equal(pairs[position].key, plain: true, key, plain: true) else {
-                return nil
+            guard TextOrder.isPlain(key) else {
+                return (0..<sorted.count).first { sorted.key($0) == key }.map { sorted.values[$0] }
             }
-            return pairs[position].value
+            let position = sorted.firstPosition(notBefore: key)
+            guard position < sorted.count, sorted.key(position, startsWith: key, whole: true) else { return nil }
+            return sorted.values[position]
         }
     }
 
@@ -104,7 +150,7 @@ public struct SettingsValues: SettingsStorage, Equatable {
         switch storage {
         case .hashed(let values): TextOrder.sorted(Array(values.keys))
         // Plain texts in the order of their bytes are in `<` order.
-        case .sorted(let pairs): pairs.map(\.key)
+        case .sorted(let sorted): (0..<sorted.count).map(sorted.key)
         }
     }
 
@@ -112,7 +158,7 @@ public struct SettingsValues: SettingsStorage, Equatable {
     public var storedPairs: [(key: String, value: StoredSetting)] {
         switch storage {
         case .hashed(let values): storedKeys.compactMap { key in values[key].map { (key, $0) } }
-        case .sorted(let pairs): pairs.map { ($0.key, $0.value) }
+        case .sorted(let sorted): (0..<sorted.count).map { (sorted.key($0), sorted.values[$0]) }
         }
     }
 
@@ -122,29 +168,16 @@ public struct SettingsValues: SettingsStorage, Equatable {
         switch storage {
         case .hashed(let values):
             return values.compactMap { key, value in ByteView.hasPrefix(prefix, in: key) ? (key, value) : nil }
-        case .sorted(let pairs):
+        case .sorted(let sorted):
             // Keys that start with the prefix's bytes follow one another from the first not before it.
             var found: [(key: String, value: StoredSetting)] = []
-            for pair in pairs[Self.firstPosition(in: pairs, notBefore: prefix)...] {
-                guard ByteView.hasPrefix(prefix, in: pair.key) else { break }
-                found.append((pair.key, pair.value))
+            var position = sorted.firstPosition(notBefore: prefix)
+            while position < sorted.count, sorted.key(position, startsWith: prefix) {
+                found.append((sorted.key(position), sorted.values[position]))
+                position += 1
             }
             return found
         }
-    }
-
-    /// The position of the first pair whose key does not come before `key`'s bytes.
-    private static func firstPosition(in pairs: [SortedPair], notBefore key: String) -> Int {
-        var low = 0, high = pairs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if TextOrder.precedes(pairs[middle].key, plain: true, key, plain: true) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
     }
 
     /// Equal when they hold the same values (parsed limits are what the values say).

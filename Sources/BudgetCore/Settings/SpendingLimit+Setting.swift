@@ -125,18 +125,24 @@ extension SpendingLimit: SettingValue {
     /// parses its parts and writes the limit again to compare, a summary's main cost over
     /// thousands of yearly limits. The amount is written as `String(amount)` writes it.
     private static func plainYearly(_ text: String) -> SpendingLimit? {
-        let suffix = ";per=year".utf8
-        let bytes = text.utf8
-        guard bytes.count > suffix.count, bytes.count <= suffix.count + 19,
-              bytes.reversed().starts(with: suffix.reversed()) else { return nil }
-        var amount = 0
-        for (offset, byte) in bytes.prefix(bytes.count - suffix.count).enumerated() {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), offset == 0 || amount != 0 else { return nil }
-            let (times, overflow) = amount.multipliedReportingOverflow(by: 10)
-            let (next, over) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !overflow, !over else { return nil }
-            amount = next
+        let suffix: StaticString = ";per=year"
+        let digits = text.utf8.count - suffix.utf8CodeUnitCount
+        guard digits > 0, digits <= 19 else { return nil }
+        let amount: Int? = ByteView.withBytes(utf8Of: text) { bytes in
+            guard bytes.matches(suffix, at: digits) else { return nil }
+            var amount = 0
+            for offset in 0..<digits {
+                let byte = bytes[offset]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), offset == 0 || amount != 0 else {
+                    return nil
+                }
+                let (times, overflow) = amount.multipliedReportingOverflow(by: 10)
+                let (next, over) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflow, !over else { return nil }
+                amount = next
+            }
+            return amount
         }
-        return try? SpendingLimit(amount: amount, per: .year)
+        return amount.flatMap { try? SpendingLimit(amount: $0, per: .year) }
     }
 }

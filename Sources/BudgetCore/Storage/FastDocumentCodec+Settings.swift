@@ -17,10 +17,10 @@ extension FastDocumentCodec {
 
     private static func readSettings(_ cursor: inout ByteCursor) -> SettingsValues? {
         guard cursor.consume(UInt8(ascii: "{")) else { return nil }
-        // Kept in order (`SettingsValues` finds a key by a binary search over their bytes).
-        var pairs: [(key: String, value: StoredSetting)] = []
+        // Kept in order, as bytes (`SettingsValues` finds a key by a binary search over them).
+        var keys = SettingsValues.SortedKeys()
         var limits: [(category: String, limit: SpendingLimit)] = []
-        if cursor.consume(UInt8(ascii: "}")) { return SettingsValues(sortedPairs: [], categoryLimits: limits) }
+        if cursor.consume(UInt8(ascii: "}")) { return SettingsValues(sortedKeys: keys, categoryLimits: limits) }
         let limitPrefix: StaticString = "budget.limit."
         assert(limitPrefix.description == BudgetKeys.storedLimitPrefix)
         var previous: Range<Int>?
@@ -35,7 +35,6 @@ extension FastDocumentCodec {
             guard TextOrder.isPlainUTF8(cursor.bytes.part(keyBytes)),
                   previous.map({ cursor.bytes.precedes($0, keyBytes) }) ?? true else { return nil }
             cursor.index = scan.end + 1
-            let key = cursor.bytes.validString(keyBytes, isASCII: scan.combined < 0x80)
             previous = keyBytes
             guard cursor.consume(UInt8(ascii: ":")), let value = settingValue(&cursor) else { return nil }
             if cursor.bytes.matches(limitPrefix, at: keyStart) {
@@ -43,13 +42,14 @@ extension FastDocumentCodec {
                 guard let category = BudgetKeys.category(plain: cursor.bytes.part(keyBytes), after: limitPrefix),
                       let limit = SpendingLimit(stored: value) else { return nil }
                 limits.append((category, limit))
-            } else if SettingsCatalog.settingRefusal(key: key, value: value) != nil {
+            } else if SettingsCatalog.settingRefusal(
+                key: cursor.bytes.validString(keyBytes, isASCII: scan.combined < 0x80), value: value) != nil {
                 return nil
             }
-            pairs.append((key, value))
+            keys.append(key: cursor.bytes.part(keyBytes), value: value)
             if cursor.consume(UInt8(ascii: ",")) { continue }
             guard cursor.consume(UInt8(ascii: "}")) else { return nil }
-            return SettingsValues(sortedPairs: pairs, categoryLimits: limits)
+            return SettingsValues(sortedKeys: keys, categoryLimits: limits)
         }
     }
 
