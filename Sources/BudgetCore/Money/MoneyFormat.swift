@@ -189,12 +189,46 @@ public struct MoneyFormat: Sendable, Equatable {
     /// The amount for people: grouped, with the currency's symbol (`¥80,000`, `$1,234.50`,
     /// `KWD 1.234`, `-$12.34`).
     public func display(_ minorUnits: Int) -> String {
-        let (whole, fraction) = split(minorUnits)
-        var text = minorUnits < 0 ? "-" : ""
-        if let symbol = currency?.symbol { text += symbol }
-        text += AmountParser.group(whole)
-        for part in fraction { text += "." + part }
-        return text
+        // Written byte by byte into the text's own storage (a table of 40,000 rows showed
+        // 40,000 amounts, each made of five texts joined: 1,600 instructions an amount).
+        let fractionDigits = digits
+        let symbol = currency?.symbol ?? ""
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21 + fractionDigits) { reversed in
+            // The magnitude's digits, the last first, padded with zeros to one more than the
+            // fraction has (5 cents: `005`, shown `0.05`).
+            var magnitude = minorUnits.magnitude
+            var count = 0
+            repeat {
+                reversed[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            while count <= fractionDigits {
+                reversed[count] = UInt8(ascii: "0")
+                count += 1
+            }
+            let whole = count - fractionDigits
+            let length = (minorUnits < 0 ? 1 : 0) + symbol.utf8.count + whole + (whole - 1) / 3
+                + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+            return String(unsafeUninitializedCapacity: length) { text in
+                var at = 0
+                func put(_ byte: UInt8) {
+                    text[at] = byte
+                    at += 1
+                }
+                if minorUnits < 0 { put(UInt8(ascii: "-")) }
+                for byte in symbol.utf8 { put(byte) }
+                for index in 0..<whole {
+                    if index > 0 && (whole - index) % 3 == 0 { put(UInt8(ascii: ",")) }
+                    put(reversed[count - 1 - index])
+                }
+                if fractionDigits > 0 {
+                    put(UInt8(ascii: "."))
+                    for index in 0..<fractionDigits { put(reversed[fractionDigits - 1 - index]) }
+                }
+                return at
+            }
+        }
     }
 
     private func split(_ minorUnits: Int) -> (whole: String, fraction: [String]) {

@@ -175,7 +175,7 @@ struct SummaryPrinter {
             }
             output.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(joinedUTF8: output)
     }
 
     /// `part` as a share of `total`, empty when either is negative (`Percent.share`).

@@ -1,3 +1,5 @@
+import BudgetCore
+
 /// Text from outside (an argument, a line of stdin, a file) made safe to print in a message:
 /// control characters, line separators and bidirectional controls are written as escapes
 /// (`\u{1B}`, `\n`), so an input can neither drive the terminal nor disguise what it says.
@@ -36,14 +38,36 @@ enum TerminalText {
         return escaped(text) { isUnsafe($0) && !["\u{061C}", "\u{200E}", "\u{200F}"].contains($0) }
     }
 
-    /// Whether the text holds a scalar `isUnsafe` picks: found from the bytes for most texts,
-    /// which hold none of the bytes such a scalar starts with (Japanese text included).
+    /// Whether the text holds a scalar `isUnsafe` picks, found from its bytes: each such scalar's
+    /// UTF-8 (the text's is valid) starts with a byte below 0x20, 0x7F, or a lead byte that only
+    /// the bytes after it tell apart from safe ones (`¥` starts as U+0080 does, `█` as U+202E).
     static func needsEscaping(_ text: String) -> Bool {
-        let mayHoldOne = text.utf8.contains { byte in
-            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
-                || byte == 0xF3
+        ByteView.withBytes(utf8Of: text) { bytes in
+            let count = bytes.count
+            func byte(_ index: Int) -> UInt8 { index < count ? bytes[index] : 0 }
+            for index in 0..<count {
+                switch bytes[index] {
+                case 0x00..<0x20, 0x7F: return true
+                // U+0080-009F, U+00AD.
+                case 0xC2 where byte(index + 1) <= 0x9F || byte(index + 1) == 0xAD: return true
+                // U+061C.
+                case 0xD8 where byte(index + 1) == 0x9C: return true
+                // U+200B, U+200E-200F, U+2028-202E; U+2060-2064, U+2066-2069.
+                case 0xE2 where byte(index + 1) == 0x80:
+                    let third = byte(index + 2)
+                    if third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) { return true }
+                case 0xE2 where byte(index + 1) == 0x81:
+                    if (0xA0...0xA4).contains(byte(index + 2)) || (0xA6...0xA9).contains(byte(index + 2)) { return true }
+                // U+FEFF; U+FFF9-FFFB.
+                case 0xEF where byte(index + 1) == 0xBB && byte(index + 2) == 0xBF: return true
+                case 0xEF where byte(index + 1) == 0xBF && (0xB9...0xBB).contains(byte(index + 2)): return true
+                // U+E0000-E007F.
+                case 0xF3 where byte(index + 1) == 0xA0 && byte(index + 2) <= 0x81: return true
+                default: break
+                }
+            }
+            return false
         }
-        return mayHoldOne && text.unicodeScalars.contains(where: isUnsafe)
     }
 
     /// The text with every scalar `isUnsafe` picks escaped (`\n`, `\t`, `\r`, else

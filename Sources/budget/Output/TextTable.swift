@@ -1,3 +1,5 @@
+import BudgetCore
+
 /// A table for people: columns aligned by display width, numbers right-aligned, two spaces
 /// between columns, no trailing spaces, and footer lines whose label may span columns.
 struct TextTable {
@@ -50,7 +52,7 @@ struct TextTable {
             text.append(contentsOf: painter.paint(line, .bold).utf8)
             text.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: text, as: UTF8.self)
+        return String(joinedUTF8: text)
     }
 
     /// Lines of text kept in one buffer, each with the columns it takes.
