@@ -42,6 +42,44 @@ final class TextOrderTests: XCTestCase {
         }
     }
 
+    func testPlainTextLabel_IsValidUTF8ThatIsAPlainLabelAndPlain_ForEveryShortSequence() {
+        // What a limit's category in a file's key is checked by in one pass: the two checks it
+        // stands for, on every sequence of one and two bytes, three-byte ones from every lead
+        // with the edges of the continuation bytes, and random runs of scalars near the ranges.
+        func agrees(_ bytes: [UInt8]) -> Bool {
+            let expected = String(validating: bytes, as: UTF8.self)
+                .map { FieldRules.isPlainLabel($0) && TextOrder.isPlain($0) } ?? false
+            return bytes.withUnsafeBufferPointer { FieldRules.isPlainTextLabel(ByteView($0)) } == expected
+        }
+        var failures: [[UInt8]] = []
+        for first in 0...255 {
+            let one = [UInt8(first)]
+            if !agrees(one) { failures.append(one) }
+            for second in 0...255 where !agrees(one + [UInt8(second)]) { failures.append(one + [UInt8(second)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x96, 0x97, 0x99, 0x9A, 0x9B, 0x9D, 0x9E, 0x9F, 0xA0, 0xBF, 0xC0]
+        for lead in 0xC0...0xFF {
+            for second in 0...255 {
+                for third in edges where !agrees([UInt8(lead), UInt8(second), third]) {
+                    failures.append([UInt8(lead), UInt8(second), third])
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 9)
+        let scalars: [UInt32] = [
+            0x20, 0x41, 0x7E, 0x7F, 0x09, 0xA5, 0x3000, 0x3040, 0x3041, 0x3096, 0x3097, 0x3099, 0x309A, 0x309B, 0x30FF,
+            0x3400, 0x4DFF, 0x4E00, 0x9FFF, 0xFF01, 0xFF9D, 0xFF9E, 0xFF9F, 0xFFA0, 0xFFEF, 0x1F600,
+        ]
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                text.unicodeScalars.append(Unicode.Scalar(scalars.randomElement(using: &generator) ?? 0x41) ?? "A")
+            }
+            if !agrees(Array(text.utf8)) { failures.append(Array(text.utf8)) }
+        }
+        XCTAssertEqual(failures.prefix(10).map { $0.map { String($0, radix: 16) } }, [])
+    }
+
     func testPlainUTF8_IsValidUTF8ThatIsPlain_ForEveryShortSequence() {
         // What a file's setting keys are checked by before they are made texts unchecked: every
         // sequence of one and two bytes, three-byte ones from every lead with the edges of the

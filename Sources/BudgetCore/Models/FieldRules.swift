@@ -163,6 +163,36 @@ public enum FieldRules {
         return true
     }
 
+    /// `isPlainLabel` and `TextOrder.isPlain` both, of bytes that may not be UTF-8 at all, in one
+    /// pass: printable ASCII, kana without the combining sound marks, CJK ideographs of the main
+    /// block and full- and half-width forms, neither starting nor ending with a space nor
+    /// starting with a half-width sound mark (a limit's category in a file's key, which the
+    /// reader checked twice over). `false` for anything else, which the two say separately.
+    static func isPlainTextLabel(_ bytes: ByteView) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte >= 0x20 && byte != 0x7F else { return false }
+                index += 1
+                continue
+            }
+            // Three-byte scalars only, with UTF-8's shape (an overlong or a surrogate is in no range).
+            guard byte & 0xF0 == 0xE0, index + 2 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
+                  bytes[index + 2] & 0xC0 == 0x80 else { return false }
+            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                | UInt32(bytes[index + 2] & 0x3F)
+            switch scalar {
+            case 0xFF9E, 0xFF9F: if index == 0 { return false }
+            case 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF9D: break
+            default: return false
+            }
+            index += 3
+        }
+        return true
+    }
+
     /// White space, and the characters that show nothing at all (zero-width space and joiners,
     /// the byte-order mark, the soft hyphen, fillers), except variation selectors, which
     /// belong to the character before them (`❤️`).

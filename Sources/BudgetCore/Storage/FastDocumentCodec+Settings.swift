@@ -32,15 +32,22 @@ extension FastDocumentCodec {
             guard let scan = cursor.bytes.scanText(from: keyStart, refusingDelete: false),
                   scan.end < cursor.bytes.count, cursor.bytes[scan.end] == UInt8(ascii: "\"") else { return nil }
             let keyBytes = keyStart..<scan.end
-            guard TextOrder.isPlainUTF8(cursor.bytes.part(keyBytes)),
+            // A limit's category that is a plain label and plain text (most are) is checked in
+            // one pass after the prefix's ASCII; any other key is checked whole.
+            let isLimit = cursor.bytes.matches(limitPrefix, at: keyStart)
+            let categoryBytes = isLimit ? (keyStart + limitPrefix.utf8CodeUnitCount)..<scan.end : keyBytes
+            let plainCategory = isLimit && FieldRules.isPlainTextLabel(cursor.bytes.part(categoryBytes))
+            guard plainCategory || TextOrder.isPlainUTF8(cursor.bytes.part(keyBytes)),
                   previous.map({ cursor.bytes.precedes($0, keyBytes) }) ?? true else { return nil }
             cursor.index = scan.end + 1
             previous = keyBytes
             guard cursor.consume(UInt8(ascii: ":")), let value = settingValue(&cursor) else { return nil }
-            if cursor.bytes.matches(limitPrefix, at: keyStart) {
+            if isLimit {
                 // What `SettingsCatalog.settingRefusal` takes for a limit's key, parsed once.
-                guard let category = BudgetKeys.category(plain: cursor.bytes.part(keyBytes), after: limitPrefix),
-                      let limit = SpendingLimit(stored: value) else { return nil }
+                let category = plainCategory
+                    ? cursor.bytes.validString(categoryBytes, isASCII: scan.combined < 0x80)
+                    : BudgetKeys.category(plain: cursor.bytes.part(keyBytes), after: limitPrefix)
+                guard let category, let limit = SpendingLimit(stored: value) else { return nil }
                 limits.append((category, limit))
             } else if SettingsCatalog.settingRefusal(
                 key: cursor.bytes.validString(keyBytes, isASCII: scan.combined < 0x80), value: value) != nil {
