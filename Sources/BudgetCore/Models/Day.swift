@@ -128,7 +128,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The first `count` characters of `YYYY-MM-DD`, built without interpolation (it is hot).
     private func digits(_ count: Int) -> String {
-        String(asciiCount: count) { isoByte($0) }
+        String(utf8Count: count) { isoByte($0) }
     }
 
     /// The byte at `offset` (0...9) of `YYYY-MM-DD`.

@@ -17,7 +17,7 @@ public enum RecordID {
             word = word << 8 | UInt64(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
             rest /= 10
         }
-        return String(asciiCount: 8) { offset in UInt8(truncatingIfNeeded: word >> (offset * 8)) }
+        return String(utf8Count: 8) { offset in UInt8(truncatingIfNeeded: word >> (offset * 8)) }
     }
 
     /// The number of an ID written with exactly 8 ASCII digits, as stored in the file.

@@ -344,8 +344,9 @@ extension String {
     }
 
     /// A text of `count` bytes, the byte at each offset made by `byte`, written in place (no
-    /// interpolation, no array: `Day.iso` is hot in listings; the string checks the UTF-8).
-    @inlinable init(asciiCount count: Int, _ byte: (Int) -> UInt8) {
+    /// interpolation, no array: `Day.iso` is hot in listings, and `MoneyFormat.display` in
+    /// tables; the string checks the UTF-8).
+    @inlinable init(utf8Count count: Int, _ byte: (Int) -> UInt8) {
         self.init(unsafeUninitializedCapacity: count) { buffer in
             let written = Swift.min(count, buffer.count)
             for offset in 0..<written { buffer[offset] = byte(offset) }

@@ -119,16 +119,18 @@ enum TextOrder {
         hasher.combine(0xFF as UInt8)
     }
 
-    /// `a < b`, mended where the standard library answers `false` both ways for texts that
-    /// differ: a decomposed text whose NFC begins an NFC one (`"cafe\u{301}"` and `"caféx"`,
-    /// `"か\u{3099}"` and `"があ"`), which left their order in a sort to chance, different from
-    /// run to run. There the one that begins the other comes first, as `<` puts `"café"` before
-    /// `"caféx"`; any other such pair goes by its bytes.
+    /// `a < b`, mended where the standard library gets it wrong for texts that differ: a
+    /// decomposed text whose NFC begins an NFC one (`"cafe\u{301}"` and `"caféx"`, `"か\u{3099}"`
+    /// and `"があ"`, `"ふ\u{3099}家費17"` and `"ぶ家費1757"`), where it answers `false` both ways
+    /// or even puts the longer first, which left their order in a sort to chance, different
+    /// from run to run. The one that begins the other comes first, as `<` puts `"café"` before
+    /// `"caféx"`; a pair `<` answers `false` both ways for otherwise goes by its bytes.
     static func less(_ a: String, _ b: String) -> Bool {
-        if a < b { return true }
-        if b < a || a == b { return false }
+        if a == b { return false }
         if b.hasPrefix(a) { return true }
         if a.hasPrefix(b) { return false }
+        if a < b { return true }
+        if b < a { return false }
         return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
@@ -148,7 +150,8 @@ enum TextOrder {
         sorted(texts, largestFirst: { _ in 0 }, then: { $0 })
     }
 
-    /// `items` by a number, largest first, then by a text in `<` order: each text's plainness
+    /// `items` by a number, largest first, then by a text in `<` order (ties in the order of the
+    /// texts' bytes, so the same whatever order the items came in): each text's plainness
     /// found once and plain texts' bytes laid end to end (compared where they lie, no text
     /// retained per comparison), the items moved once (indices are sorted, not the items).
     static func sorted<Item>(
@@ -164,8 +167,15 @@ enum TextOrder {
             bytes.append(contentsOf: text.utf8)
             return start..<bytes.count
         }
+        // With a text `<` compares among them, the items are put in the order of their bytes
+        // first: were the standard library's `<` to contradict itself for some texts (it has, see
+        // `less`), the order would still be the same on every run, whatever order they came in.
+        var start = Array(numbers.indices)
+        if spans.contains(where: { $0 == nil }) {
+            start.sort { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }
+        }
         let order = bytes.withUnsafeBufferPointer { bytes in
-            numbers.indices.sorted { i, j in
+            start.sorted { i, j in
                 if numbers[i] != numbers[j] { return numbers[i] > numbers[j] }
                 guard let left = spans[i], let right = spans[j] else { return less(texts[i], texts[j]) }
                 return precedes(UnsafeBufferPointer(rebasing: bytes[left]), UnsafeBufferPointer(rebasing: bytes[right]))

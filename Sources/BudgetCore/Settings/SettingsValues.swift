@@ -75,8 +75,9 @@ public struct SettingsValues: SettingsStorage, Equatable {
 
     /// The categories' limits, parsed, in `<` order of their categories, when the reader found
     /// them so (`FastDocumentCodec`: a file's settings whose keys are plain and sorted, so each
-    /// category is plain too); `nil` otherwise, and again once any limit is set or removed. Each limit is parsed once rather
-    /// than by every report that asks (2,000 limits cost a summary more than its records).
+    /// category is plain too); `nil` otherwise, and again once any limit is set or removed.
+    /// Each limit is parsed once rather than by every report that asks (2,000 limits cost a
+    /// summary more than its records).
     public private(set) var categoryLimits: [(category: String, limit: SpendingLimit)]?
 
     /// Settings holding these values.
@@ -107,7 +108,8 @@ public struct SettingsValues: SettingsStorage, Equatable {
         // The reader keeps no key twice; were one there, the first would stand, as a lookup finds.
         case .sorted(let sorted):
             Dictionary(
-                (0..<sorted.count).lazy.map { (sorted.key($0), sorted.values[$0]) }, uniquingKeysWith: { first, _ in first })
+                (0..<sorted.count).lazy.map { (sorted.key($0), sorted.values[$0]) },
+                uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -57,7 +57,8 @@ enum TerminalText {
                     let third = byte(index + 2)
                     if third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) { return true }
                 case 0xE2 where byte(index + 1) == 0x81:
-                    if (0xA0...0xA4).contains(byte(index + 2)) || (0xA6...0xA9).contains(byte(index + 2)) { return true }
+                    let third = byte(index + 2)
+                    if (0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third) { return true }
                 // U+FEFF; U+FFF9-FFFB.
                 case 0xEF where byte(index + 1) == 0xBB && byte(index + 2) == 0xBF: return true
                 case 0xEF where byte(index + 1) == 0xBF && (0xB9...0xBB).contains(byte(index + 2)): return true
