@@ -139,28 +139,7 @@ public enum FieldRules {
 
     /// `isPlainLabel` of valid UTF-8 bytes (a cell of a text already decoded).
     static func isPlainLabel(_ bytes: ByteView) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                guard byte >= 0x20 && byte != 0x7F else { return false }
-                index += 1
-                continue
-            }
-            // The ranges are all of three-byte scalars (the text is valid UTF-8).
-            guard byte & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
-            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                | UInt32(bytes[index + 2] & 0x3F)
-            switch scalar {
-            // Of these, only the (half-width) voiced sound marks join the character before.
-            case 0x3099, 0x309A, 0xFF9E, 0xFF9F: if index == 0 { return false }
-            case 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: break
-            default: return false
-            }
-            index += 3
-        }
-        return true
+        isPlainLabel(bytes, plainText: false)
     }
 
     /// `isPlainLabel` and `TextOrder.isPlain` both, of bytes that may not be UTF-8 at all, in one
@@ -169,6 +148,12 @@ public enum FieldRules {
     /// starting with a half-width sound mark (a limit's category in a file's key, which the
     /// reader checked twice over). `false` for anything else, which the two say separately.
     static func isPlainTextLabel(_ bytes: ByteView) -> Bool {
+        isPlainLabel(bytes, plainText: true)
+    }
+
+    /// `isPlainLabel`, and with `plainText` `TextOrder.isPlain` too of bytes checked for UTF-8's
+    /// shape as they go (an overlong or a surrogate is in no range).
+    private static func isPlainLabel(_ bytes: ByteView, plainText: Bool) -> Bool {
         guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
         var index = 0
         while index < bytes.count {
@@ -178,16 +163,20 @@ public enum FieldRules {
                 index += 1
                 continue
             }
-            // Three-byte scalars only, with UTF-8's shape (an overlong or a surrogate is in no range).
-            guard byte & 0xF0 == 0xE0, index + 2 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
-                  bytes[index + 2] & 0xC0 == 0x80 else { return false }
+            // The ranges are all of three-byte scalars.
+            guard byte & 0xF0 == 0xE0, index + 2 < bytes.count else { return false }
+            if plainText, bytes[index + 1] & 0xC0 != 0x80 || bytes[index + 2] & 0xC0 != 0x80 { return false }
             let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
                 | UInt32(bytes[index + 2] & 0x3F)
             switch scalar {
-            case 0xFF9E, 0xFF9F: if index == 0 { return false }
-            case 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF9D: break
+            // Of these, only the (half-width) voiced sound marks join the character before.
+            case 0x3099, 0x309A, 0xFF9E, 0xFF9F: if index == 0 { return false }
+            case 0x3041...0x30FF, 0x3400...0x9FFF, 0xFF01...0xFF9F: break
             default: return false
             }
+            // Plain text leaves out the combining sound marks (U+3099, U+309A) and what is not yet
+            // assigned among the kana and the CJK extension A (`TextOrder.isPlain`).
+            if plainText && !TextOrder.isPlain(scalar) { return false }
             index += 3
         }
         return true
