@@ -296,12 +296,7 @@ public struct ByteView: RandomAccessCollection, @unchecked Sendable {
     /// Whether the bytes at `first` come before those at `second` in the order of their bytes
     /// (a run that begins the other first); both within the bytes.
     func precedes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        precondition(first.lowerBound >= 0 && first.upperBound <= buffer.count, "read past the end of the bytes")
-        precondition(second.lowerBound >= 0 && second.upperBound <= buffer.count, "read past the end of the bytes")
-        guard let base = buffer.baseAddress else { return false }
-        let shared = Swift.min(first.count, second.count)
-        let order = memcmp(base + first.lowerBound, base + second.lowerBound, shared)
-        return order != 0 ? order < 0 : first.count < second.count
+        Self.precedes(part(first), part(second))
     }
 
     /// `range` of these bytes, checked against their end.

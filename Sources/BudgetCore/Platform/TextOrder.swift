@@ -140,7 +140,7 @@ enum TextOrder {
         guard aIsPlain && bIsPlain else { return less(a, b) }
         let left = a.utf8, right = b.utf8
         let compared = left.withContiguousStorageIfAvailable { left in
-            right.withContiguousStorageIfAvailable { right in precedes(left, right) }
+            right.withContiguousStorageIfAvailable { right in ByteView.precedes(ByteView(left), ByteView(right)) }
         }
         return (compared ?? nil) ?? left.lexicographicallyPrecedes(right)
     }
@@ -178,16 +178,9 @@ enum TextOrder {
             start.sorted { i, j in
                 if numbers[i] != numbers[j] { return numbers[i] > numbers[j] }
                 guard let left = spans[i], let right = spans[j] else { return less(texts[i], texts[j]) }
-                return precedes(UnsafeBufferPointer(rebasing: bytes[left]), UnsafeBufferPointer(rebasing: bytes[right]))
+                return ByteView.precedes(ByteView(bytes).part(left), ByteView(bytes).part(right))
             }
         }
         return order.map { items[$0] }
-    }
-
-    /// Whether bytes come before others: the shorter first when one begins the other.
-    private static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = left.baseAddress, let other = right.baseAddress else { return left.count < right.count }
-        let order = memcmp(start, other, min(left.count, right.count))
-        return order != 0 ? order < 0 : left.count < right.count
     }
 }

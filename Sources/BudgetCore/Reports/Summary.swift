@@ -161,15 +161,16 @@ public struct Summary: Sendable {
         // Limits compare only over whole budget months, with what rollover carried into the
         // first (a comparison to date keeps its whole month's limits: `limitPeriod`).
         let limitRange = limitPeriod ?? period
+        let limitSettings = document[settings: BudgetKeys.self]
+        let plainLimits = limitSettings.limitCategoriesArePlain
         var whole: (ledger: LimitLedger, first: BudgetPeriod, last: BudgetPeriod)?
         if calendar.wholePeriodCount(limitRange) != nil, let from = limitRange.from, let to = limitRange.to {
             let first = calendar.period(containing: from)
             // The categories as numbered here, so that the ledger finds them rather than
             // numbering them again.
-            let settings = document[settings: BudgetKeys.self]
             let ledger = LimitLedger(
-                limits: settings.limits, expenses: document.countedExpenses, calendar: calendar,
-                countingFrom: first.start, numbered: categoryIndex, plainCategories: settings.limitCategoriesArePlain)
+                limits: limitSettings.limits, expenses: document.countedExpenses, calendar: calendar,
+                countingFrom: first.start, numbered: categoryIndex, plainCategories: plainLimits)
             whole = (ledger, first, calendar.period(containing: to))
         }
         if let whole {
@@ -177,10 +178,9 @@ public struct Summary: Sendable {
             // left), unless a filter other than the categories (which must name it) is set.
             let zeroRows = query.tags.isEmpty && query.search == nil && query.minimum == nil && query.maximum == nil
             // A category limited twice (spelt two ways) has its last limit, as `status` finds it.
-            let plain = document[settings: BudgetKeys.self].limitCategoriesArePlain
             for (position, (scope, _)) in whole.ledger.limits.enumerated() {
                 guard case .category(let category) = scope else { continue }
-                let key = plain ? TextKey(text: category, plain: true) : TextKey(text: category)
+                let key = plainLimits ? TextKey(text: category, plain: true) : TextKey(text: category)
                 var row = rowOf[key]
                 if row == nil, zeroRows, query.categories.isEmpty || query.categories.contains(category) {
                     row = rows.count
